@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "OpenQuartzCore",
+    products: [
+        .library(name: "OpenCoreGraphics", targets: ["OpenCoreGraphics"]),
+        .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
+        .executable(name: "carender", targets: ["carender"]),
+    ],
+    dependencies: [
+        // Command-line parsing for `carender`.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `isApproximatelyEqual(to:absoluteTolerance:)` for the tests' explicit tolerances.
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+    ],
+    targets: [
+        .target(name: "OpenCoreGraphics"),
+        .target(name: "OpenQuartzCore", dependencies: ["OpenCoreGraphics"]),
+        .executableTarget(
+            name: "carender",
+            dependencies: [
+                "OpenQuartzCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "QuartzTestSupport",
+            dependencies: [
+                "OpenQuartzCore",
+                .product(name: "Numerics", package: "swift-numerics"),
+            ],
+            path: "Tests/QuartzTestSupport"
+        ),
+        .testTarget(name: "OpenCoreGraphicsTests", dependencies: ["OpenCoreGraphics", "QuartzTestSupport"]),
+        .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "QuartzTestSupport"]),
+    ]
+)
