@@ -1,0 +1,104 @@
+import Foundation
+
+/// Where an animation added to a layer stands: pending until its transaction commits,
+/// waiting for its begin time, running, finished.
+///
+/// Each transition returns what the owner must do, so that the bookkeeping (delegate calls,
+/// removal, completion groups) lives in one place.
+package struct AnimationLifecycle: Equatable {
+    package enum State: Equatable {
+        /// Added in a transaction that has not committed yet.
+        case pending
+        /// Committed; its begin time has not been reached.
+        case waiting
+        /// Its begin time has been reached (`animationDidStart` delivered).
+        case running
+        /// Ended or removed (`animationDidStop` delivered).
+        case finished
+    }
+
+    package enum Effect: Equatable {
+        case notifyStart
+        case notifyStop(finished: Bool)
+        case detach
+    }
+
+    package private(set) var state = State.pending
+
+    package mutating func commit() {
+        precondition(state == .pending, "an animation can only be committed once")
+        state = .waiting
+    }
+
+    /// The begin time has been reached.
+    package mutating func reachBegin() -> [Effect] {
+        guard state == .waiting else { return [] }
+        state = .running
+        return [.notifyStart]
+    }
+
+    /// The active interval has ended.
+    package mutating func reachEnd(removedOnCompletion: Bool) -> [Effect] {
+        guard state == .running else { return [] }
+        state = .finished
+        return (removedOnCompletion ? [.detach] : []) + [.notifyStop(finished: true)]
+    }
+
+    /// Removed from the layer (by key, all at once, or replaced).
+    package mutating func remove() -> [Effect] {
+        defer { state = .finished }
+        return state == .finished ? [] : [.notifyStop(finished: false)]
+    }
+
+    /// Whether the clock still has an event to deliver for it.
+    package var awaitsEvent: Bool { state == .waiting || state == .running }
+
+    /// Whether it takes part in presentation values (its begin time is known).
+    package var isCommitted: Bool { state != .pending }
+}
+
+/// An animation attached to a layer: the layer's own copy, its compiled form, its lifecycle
+/// and the transaction completion groups waiting for it.
+package final class AttachedAnimation {
+    package let key: String?
+    package let animation: CAAnimation
+    package private(set) var timing: TimingParameters
+    package private(set) var compiled: CompiledAnimation?
+    package var lifecycle = AnimationLifecycle()
+    package var completionGroups: [CompletionGroup]
+
+    package init(key: String?, animation: CAAnimation, compiled: CompiledAnimation?, groups: [CompletionGroup]) {
+        self.key = key
+        self.animation = animation
+        self.compiled = compiled
+        self.timing = compiled?.timing ?? TimingParameters(animation)
+        self.completionGroups = groups
+    }
+
+    /// The transaction committed: fixes the begin time (when the animation left it 0).
+    package func schedule(beginningAt commitTime: Double) {
+        lifecycle.commit()
+        if timing.beginTime == 0 {
+            timing.beginTime = commitTime
+            animation.beginTime = commitTime
+        }
+        compiled?.timing = timing
+    }
+}
+
+extension TimingParameters {
+    /// The timing of an animation as added (its duration already defaulted).
+    package init(_ animation: CAAnimation) {
+        self.init()
+        beginTime = animation.beginTime
+        duration = animation.duration
+        speed = Double(animation.speed)
+        timeOffset = animation.timeOffset
+        repeatCount = Double(animation.repeatCount)
+        repeatDuration = animation.repeatDuration
+        autoreverses = animation.autoreverses
+        fillsForwards = animation.fillMode.fillsForwards
+        fillsBackwards = animation.fillMode.fillsBackwards
+        removedOnCompletion = animation.isRemovedOnCompletion
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+
+/// The abstract superclass of Core Animation's animations: Apple's `CAAnimation`.
+///
+/// An animation is also a `CAAction`: run for an event, it adds itself (a copy) to the layer
+/// under the event's key. `add(_:forKey:)` always copies, so changing an animation after
+/// adding it changes nothing on screen; the layer's copy is what `animation(forKey:)` returns
+/// and what the delegate is told about.
+open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
+    /// Creates an animation with Apple's defaults. `required` so that `copy()` can create an
+    /// instance of a subclass.
+    public required override init() {
+        super.init()
+    }
+
+    /// Apple's `+animation` factory.
+    open class func animation() -> Self { self.init() }
+
+    /// The pacing of the animation; nil is linear.
+    open var timingFunction: CAMediaTimingFunction?
+
+    /// Told when the animation starts and stops. Held strongly, as Apple's property is.
+    open var delegate: (any CAAnimationDelegate)?
+
+    /// Whether the layer removes the animation when its active interval ends (default true).
+    open var isRemovedOnCompletion = true
+
+    // MARK: CAMediaTiming
+
+    /// When the animation begins, in the layer's time; 0 means "when the transaction commits".
+    open var beginTime: CFTimeInterval = 0 {
+        didSet { requireFinite(beginTime, "beginTime") }
+    }
+
+    /// The length of one cycle. 0 or less takes the transaction's duration when added
+    /// (Core Animation's behaviour; 0.25 s by default).
+    open var duration: CFTimeInterval = 0 {
+        didSet { requireFinite(duration, "duration") }
+    }
+
+    /// How fast the animation's time runs; negative values are allowed, as on Apple.
+    open var speed: Float = 1 {
+        didSet { requireFinite(Double(speed), "speed") }
+    }
+
+    /// An offset into the animation's active time; it wraps around to the start.
+    open var timeOffset: CFTimeInterval = 0 {
+        didSet { requireFinite(timeOffset, "timeOffset") }
+    }
+
+    /// How many cycles to play; fractional counts end part-way, `.infinity` never ends.
+    open var repeatCount: Float = 0 {
+        didSet {
+            precondition(
+                !repeatCount.isNaN && repeatCount >= 0,
+                "CAAnimation.repeatCount must be a non-negative number or .infinity, got \(repeatCount)")
+        }
+    }
+
+    /// How long to repeat for (`.infinity` for ever), instead of `repeatCount`.
+    open var repeatDuration: CFTimeInterval = 0 {
+        didSet {
+            precondition(
+                !repeatDuration.isNaN && repeatDuration >= 0,
+                "CAAnimation.repeatDuration must be a non-negative number of seconds, got \(repeatDuration)")
+        }
+    }
+
+    /// Whether each cycle plays forwards, then backwards.
+    open var autoreverses = false
+
+    /// What the animation shows outside its active interval (default `.removed`).
+    open var fillMode: CAMediaTimingFillMode = .removed
+
+    // MARK: Key-value coding
+
+    private var customValues: [String: Any] = [:]
+
+    /// The value of a property or of a custom key, falling back to `defaultValue(forKey:)`.
+    open func value(forKey key: String) -> Any? {
+        if let value = animationPropertyValue(forKey: key) { return value }
+        return customValues[key] ?? type(of: self).defaultValue(forKey: key)
+    }
+
+    /// Sets a property, or stores a value under a custom key.
+    open func setValue(_ value: Any?, forKey key: String) {
+        if setAnimationProperty(value, forKey: key) { return }
+        customValues[key] = value
+    }
+
+    /// `value(forKey:)` along a dotted path (custom keys only go one level deep).
+    open func value(forKeyPath keyPath: String) -> Any? {
+        value(forKey: keyPath)
+    }
+
+    /// `setValue(_:forKey:)` along a dotted path.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        setValue(value, forKey: keyPath)
+    }
+
+    /// The default value of a key nobody set: nil unless a subclass says otherwise.
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+
+    /// Whether the value of `key` is archived; always true here.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    // MARK: Copying
+
+    /// A copy with every property; subclasses extend it with theirs.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = type(of: self).init()
+        copy.timingFunction = timingFunction
+        copy.delegate = delegate
+        copy.isRemovedOnCompletion = isRemovedOnCompletion
+        copy.beginTime = beginTime
+        copy.duration = duration
+        copy.speed = speed
+        copy.timeOffset = timeOffset
+        copy.repeatCount = repeatCount
+        copy.repeatDuration = repeatDuration
+        copy.autoreverses = autoreverses
+        copy.fillMode = fillMode
+        copy.customValues = customValues
+        return copy
+    }
+
+    // MARK: CAAction
+
+    /// Adds the animation to the layer `anObject` under `event`, as every `CAAnimation` does
+    /// when it is the answer of an action search.
+    open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        guard let layer = anObject as? CALayer else { return }
+        layer.add(self, forKey: event)
+    }
+
+    // MARK: Descriptions
+
+    open override var description: String {
+        "<\(type(of: self)): \(addressString(self))>"
+    }
+
+    /// Apple's debug form: `<CABasicAnimation: 0x…; fillMode = both; duration = 0.3; …>`,
+    /// listing the properties that differ from their defaults.
+    open override var debugDescription: String {
+        let fields = describedFields().map { "\($0.0) = \($0.1)" }
+        guard !fields.isEmpty else { return description }
+        return "<\(type(of: self)): \(addressString(self)); " + fields.joined(separator: "; ") + ">"
+    }
+
+    /// The `name = value` pairs of `debugDescription`, in Apple's order; subclasses append.
+    package func describedFields() -> [(String, String)] {
+        var fields: [(String, String)] = []
+        if !isRemovedOnCompletion { fields.append(("removedOnCompletion", "0")) }
+        if let delegate { fields.append(("delegate", describeObject(delegate))) }
+        if fillMode != .removed { fields.append(("fillMode", fillMode.rawValue)) }
+        if beginTime != 0 { fields.append(("beginTime", formatNumber(beginTime))) }
+        if let timingFunction { fields.append(("timingFunction", timingFunction.description)) }
+        if duration != 0 { fields.append(("duration", formatNumber(duration))) }
+        if speed != 1 { fields.append(("speed", formatNumber(Double(speed)))) }
+        if timeOffset != 0 { fields.append(("timeOffset", formatNumber(timeOffset))) }
+        if repeatCount != 0 { fields.append(("repeatCount", formatNumber(Double(repeatCount)))) }
+        if repeatDuration != 0 { fields.append(("repeatDuration", formatNumber(repeatDuration))) }
+        if autoreverses { fields.append(("autoreverses", "1")) }
+        return fields + subclassFields()
+    }
+
+    /// Fields a subclass adds to `debugDescription`.
+    package func subclassFields() -> [(String, String)] { [] }
+
+    package func animationPropertyValue(forKey key: String) -> Any? {
+        switch key {
+        case "duration": duration
+        case "beginTime": beginTime
+        case "speed": speed
+        case "timeOffset": timeOffset
+        case "repeatCount": repeatCount
+        case "repeatDuration": repeatDuration
+        case "autoreverses": autoreverses
+        case "fillMode": fillMode.rawValue
+        case "removedOnCompletion": isRemovedOnCompletion
+        case "timingFunction": timingFunction
+        case "delegate": delegate
+        default: nil
+        }
+    }
+
+    package func setAnimationProperty(_ value: Any?, forKey key: String) -> Bool {
+        func number() -> Double {
+            guard let value, let number = AnimatableValue.double(from: value) else {
+                preconditionFailure("CAAnimation.setValue(_:forKey: \"\(key)\") needs a number, got \(describeType(value))")
+            }
+            return number
+        }
+        switch key {
+        case "duration": duration = number()
+        case "beginTime": beginTime = number()
+        case "speed": speed = Float(number())
+        case "timeOffset": timeOffset = number()
+        case "repeatCount": repeatCount = Float(number())
+        case "repeatDuration": repeatDuration = number()
+        case "autoreverses": autoreverses = number() != 0
+        case "removedOnCompletion": isRemovedOnCompletion = number() != 0
+        case "fillMode": fillMode = CAMediaTimingFillMode(rawValue: value as? String ?? "removed")
+        case "timingFunction": timingFunction = value as? CAMediaTimingFunction
+        case "delegate": delegate = value as? any CAAnimationDelegate
+        default: return false
+        }
+        return true
+    }
+}
+
+private func requireFinite(_ value: Double, _ name: String) {
+    precondition(value.isFinite, "CAAnimation.\(name) must be a finite number, got \(value)")
+}
+
+/// Receives an animation's start and stop: Apple's `CAAnimationDelegate`. Both methods are
+/// optional.
+public protocol CAAnimationDelegate: AnyObject {
+    /// The animation began (its begin time was reached).
+    func animationDidStart(_ anim: CAAnimation)
+    /// The animation ended: `flag` is true when it ran to the end of its active interval,
+    /// false when it was removed or replaced first.
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    public func animationDidStart(_ anim: CAAnimation) {}
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}

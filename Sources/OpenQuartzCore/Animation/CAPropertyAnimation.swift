@@ -1,0 +1,118 @@
+import Foundation
+
+/// An animation of one layer property, named by a key path: Apple's `CAPropertyAnimation`.
+open class CAPropertyAnimation: CAAnimation {
+    /// Creates an animation of the property at `path` (`"position"`, `"transform.rotation.z"`…).
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    /// The key path of the animated property.
+    open var keyPath: String?
+
+    /// Whether the animated value is added to the value underneath (the model value, or what
+    /// earlier animations made of it) instead of replacing it.
+    open var isAdditive = false
+
+    /// Whether each repetition starts where the previous one ended.
+    open var isCumulative = false
+
+    /// A function that turns the interpolated number(s) into the property's value, such as a
+    /// rotation matrix for `transform`.
+    open var valueFunction: CAValueFunction?
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! CAPropertyAnimation
+        copy.keyPath = keyPath
+        copy.isAdditive = isAdditive
+        copy.isCumulative = isCumulative
+        copy.valueFunction = valueFunction
+        return copy
+    }
+
+    override package func subclassFields() -> [(String, String)] {
+        var fields: [(String, String)] = []
+        if isAdditive { fields.append(("additive", "1")) }
+        if isCumulative { fields.append(("cumulative", "1")) }
+        if let valueFunction { fields.append(("valueFunction", valueFunction.name.rawValue)) }
+        return fields
+    }
+
+    /// `keyPath = …` closes Apple's debug description.
+    package var keyPathField: [(String, String)] {
+        keyPath.map { [("keyPath", $0)] } ?? []
+    }
+
+    override package func animationPropertyValue(forKey key: String) -> Any? {
+        switch key {
+        case "keyPath": keyPath
+        case "additive": isAdditive
+        case "cumulative": isCumulative
+        case "valueFunction": valueFunction
+        default: super.animationPropertyValue(forKey: key)
+        }
+    }
+
+    override package func setAnimationProperty(_ value: Any?, forKey key: String) -> Bool {
+        switch key {
+        case "keyPath": keyPath = value as? String
+        case "additive": isAdditive = (value as? Bool) ?? false
+        case "cumulative": isCumulative = (value as? Bool) ?? false
+        case "valueFunction": valueFunction = value as? CAValueFunction
+        default: return super.setAnimationProperty(value, forKey: key)
+        }
+        return true
+    }
+}
+
+/// Interpolates a property between two values: Apple's `CABasicAnimation`.
+///
+/// `CABasicAnimation.h` defines what the three values mean together: from+to, from+by
+/// (to = from + by), by+to (from = to − by), from alone (to the current presentation value),
+/// to alone (from the current presentation value), by alone (from the current value to the
+/// current value + by), and none (from the previous presentation value to the current one —
+/// what implicit animations use).
+open class CABasicAnimation: CAPropertyAnimation {
+    /// The start value (an `NSNumber`, `NSValue`, `CGPoint`, `CGColor`… matching the property).
+    open var fromValue: Any?
+    /// The end value.
+    open var toValue: Any?
+    /// A relative value.
+    open var byValue: Any?
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! CABasicAnimation
+        copy.fromValue = fromValue
+        copy.toValue = toValue
+        copy.byValue = byValue
+        return copy
+    }
+
+    override package func subclassFields() -> [(String, String)] {
+        var fields: [(String, String)] = []
+        if let fromValue { fields.append(("fromValue", describeAnimationValue(fromValue))) }
+        if let toValue { fields.append(("toValue", describeAnimationValue(toValue))) }
+        if let byValue { fields.append(("byValue", describeAnimationValue(byValue))) }
+        return fields + super.subclassFields() + keyPathField
+    }
+
+    override package func animationPropertyValue(forKey key: String) -> Any? {
+        switch key {
+        case "fromValue": fromValue
+        case "toValue": toValue
+        case "byValue": byValue
+        default: super.animationPropertyValue(forKey: key)
+        }
+    }
+
+    override package func setAnimationProperty(_ value: Any?, forKey key: String) -> Bool {
+        switch key {
+        case "fromValue": fromValue = value
+        case "toValue": toValue = value
+        case "byValue": byValue = value
+        default: return super.setAnimationProperty(value, forKey: key)
+        }
+        return true
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The name of a value function.
+public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let rotateX = CAValueFunctionName(rawValue: "rotateX")
+    public static let rotateY = CAValueFunctionName(rawValue: "rotateY")
+    public static let rotateZ = CAValueFunctionName(rawValue: "rotateZ")
+    /// Three numbers: x, y and z scale.
+    public static let scale = CAValueFunctionName(rawValue: "scale")
+    public static let scaleX = CAValueFunctionName(rawValue: "scaleX")
+    public static let scaleY = CAValueFunctionName(rawValue: "scaleY")
+    public static let scaleZ = CAValueFunctionName(rawValue: "scaleZ")
+    /// Three numbers: x, y and z translation.
+    public static let translate = CAValueFunctionName(rawValue: "translate")
+    public static let translateX = CAValueFunctionName(rawValue: "translateX")
+    public static let translateY = CAValueFunctionName(rawValue: "translateY")
+    public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
+}
+
+/// Turns the number(s) an animation interpolates into a transform: Apple's
+/// `CAValueFunction`. Animating `transform` with `rotateZ` from 0 to 2π spins a full turn,
+/// where interpolating two equal matrices would not move at all.
+open class CAValueFunction: NSObject, @unchecked Sendable {
+    // Immutable after init, which is what makes sharing it between threads safe.
+
+    /// The function's name.
+    public let name: CAValueFunctionName
+
+    /// Creates the function named `name`; nil for a name Core Animation does not define.
+    public init?(name: CAValueFunctionName) {
+        guard Self.knownNames.contains(name) else { return nil }
+        self.name = name
+        super.init()
+    }
+
+    private static let knownNames: Set<CAValueFunctionName> = [
+        .rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
+        .translate, .translateX, .translateY, .translateZ,
+    ]
+
+    /// Whether the function takes three numbers rather than one.
+    package var takesVector: Bool { name == .scale || name == .translate }
+
+    /// The transform for one number.
+    package func transform(for value: Double) -> CATransform3D {
+        let v = CGFloat(value)
+        switch name {
+        case .rotateX: return CATransform3DMakeRotation(v, 1, 0, 0)
+        case .rotateY: return CATransform3DMakeRotation(v, 0, 1, 0)
+        case .rotateZ: return CATransform3DMakeRotation(v, 0, 0, 1)
+        case .scaleX: return CATransform3DMakeScale(v, 1, 1)
+        case .scaleY: return CATransform3DMakeScale(1, v, 1)
+        case .scaleZ: return CATransform3DMakeScale(1, 1, v)
+        case .translateX: return CATransform3DMakeTranslation(v, 0, 0)
+        case .translateY: return CATransform3DMakeTranslation(0, v, 0)
+        case .translateZ: return CATransform3DMakeTranslation(0, 0, v)
+        case .scale: return CATransform3DMakeScale(v, v, v)
+        default: return CATransform3DMakeTranslation(v, v, v)
+        }
+    }
+
+    /// The transform for three numbers (`scale`, `translate`).
+    package func transform(for vector: (Double, Double, Double)) -> CATransform3D {
+        let (x, y, z) = (CGFloat(vector.0), CGFloat(vector.1), CGFloat(vector.2))
+        return name == .scale ? CATransform3DMakeScale(x, y, z) : CATransform3DMakeTranslation(x, y, z)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A source of media time: what `CACurrentMediaTime()` reads.
+///
+/// This protocol is an OpenQuartzCore addition (Apple's Core Animation has one fixed clock);
+/// it lets tests and offline rendering step time by hand with ``CAManualClock``.
+public protocol CAMediaClock: AnyObject, Sendable {
+    /// The current media time in seconds.
+    var now: CFTimeInterval { get }
+}
+
+/// The clock that `CACurrentMediaTime()` reads on the current task.
+///
+/// An OpenQuartzCore addition. The default is the system's monotonic clock; bind a
+/// ``CAManualClock`` to make time stand still until you advance it:
+///
+///     let clock = CAManualClock()
+///     CAClock.$current.withValue(clock) {
+///         layer.position = CGPoint(x: 100, y: 0)
+///         CATransaction.flush()
+///         clock.advance(by: 0.125)
+///     }
+public enum CAClock {
+    /// The clock in force for the current task (a task-local value).
+    @TaskLocal public static var current: any CAMediaClock = CASystemClock.shared
+}
+
+/// Returns the current media time of ``CAClock/current``, in seconds.
+public func CACurrentMediaTime() -> CFTimeInterval {
+    CAClock.current.now
+}
+
+/// The system's monotonic clock: seconds since boot, as Apple's `mach_absolute_time` based
+/// media time. Events of animations timed by it are delivered on the committing thread's
+/// run loop.
+public final class CASystemClock: CAMediaClock {
+    /// The one system clock.
+    public static let shared = CASystemClock()
+
+    private init() {}
+
+    public var now: CFTimeInterval {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
+    }
+}
+
+/// A clock that stands still until it is told to move: the deterministic time base for
+/// tests and offline rendering. An OpenQuartzCore addition.
+///
+/// Advancing it delivers every animation event that falls due on the way
+/// (`animationDidStart`, `animationDidStop(_:finished:)`, removal of finished animations,
+/// transaction completion blocks), in time order, each with `now` set to the time it falls
+/// due; it stands for the run loop turning, so it first commits the calling thread's
+/// implicit transaction.
+public final class CAManualClock: CAMediaClock {
+    private let time: LockedTime
+
+    /// Creates a clock that reads `time` until advanced.
+    public init(time: CFTimeInterval = 0) {
+        precondition(time.isFinite, "CAManualClock(time:) needs a finite time, got \(time)")
+        self.time = LockedTime(time)
+    }
+
+    public var now: CFTimeInterval { time.value }
+
+    /// Moves time forward by `seconds` (0 or more), delivering the events that fall due.
+    public func advance(by seconds: CFTimeInterval) {
+        precondition(
+            seconds.isFinite && seconds >= 0,
+            "CAManualClock.advance(by:) needs a finite, non-negative number of seconds, got \(seconds)")
+        advance(to: now + seconds)
+    }
+
+    /// Moves time forward to `target` (not before `now`), delivering the events that fall due.
+    public func advance(to target: CFTimeInterval) {
+        precondition(target.isFinite, "CAManualClock.advance(to:) needs a finite time, got \(target)")
+        precondition(
+            target >= now, "CAManualClock.advance(to: \(target)) would move time backwards from \(now)")
+        CAClock.$current.withValue(self) {
+            TransactionStack.current.commitImplicitTransactionForRunLoopTurn()
+            AnimationEventScheduler.shared.deliverEvents(of: self, upTo: target) { self.time.value = $0 }
+            time.value = target
+        }
+    }
+}
+
+/// The manual clock's reading, behind a lock so the clock can be shared between threads.
+private final class LockedTime: @unchecked Sendable {
+    // Every access to `stored` holds `lock`, which is what makes the class Sendable.
+    private let lock = NSLock()
+    private var stored: Double
+
+    init(_ value: Double) { stored = value }
+
+    var value: Double {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

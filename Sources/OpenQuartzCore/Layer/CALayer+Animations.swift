@@ -1,0 +1,127 @@
+import Foundation
+
+extension CALayer {
+    /// `add(_:forKey:)`: copies the animation, fills in what the transaction supplies, compiles
+    /// it and attaches it in the current transaction.
+    package func attach(_ animation: CAAnimation, forKey key: String?) {
+        precondition(!isPresentationCopy, "add(_:forKey:) on a presentation layer; add animations to the model layer")
+        let copy = animation.copy() as! CAAnimation
+        if copy.duration <= 0 {
+            // Core Animation treats a duration of 0 (or less) as "the transaction's".
+            copy.duration = CATransaction.animationDuration()
+        }
+        if copy.timingFunction == nil, let function = CATransaction.animationTimingFunction() {
+            copy.timingFunction = function
+        }
+        if let basic = copy as? CABasicAnimation {
+            resolvePreviousValue(of: basic)
+        }
+        let compiled = (copy as? CABasicAnimation).map { AnimationCompiler(layer: self).compile($0) }
+        if let key {
+            detachAnimations { $0.key == key }
+        }
+        let groups = TransactionStack.current.activeCompletionGroups
+        for group in groups { group.animationAdded() }
+        let attached = AttachedAnimation(key: key, animation: copy, compiled: compiled ?? nil, groups: groups)
+        attachedAnimations.append(attached)
+        TransactionStack.current.noteAdded(attached, to: self)
+    }
+
+    /// `CABasicAnimation.h`, all values nil: "Interpolates between the previous value of
+    /// keyPath in the target layer's presentation layer and the current value". The previous
+    /// value is the one recorded when the property changed in this transaction; it becomes the
+    /// copy's `fromValue`, which is how Apple's implicit animations print.
+    private func resolvePreviousValue(of animation: CABasicAnimation) {
+        guard animation.fromValue == nil, animation.toValue == nil, animation.byValue == nil,
+            let keyPath = animation.keyPath
+        else { return }
+        let path = LayerKeyPath(keyPath, in: type(of: self))
+        guard let previous = valuesBeforeChange[path.baseKey] else { return }
+        switch path {
+        case .property(_, let component?): animation.fromValue = component.read(from: previous).boxed
+        default: animation.fromValue = previous.boxed
+        }
+    }
+
+    /// Detaches the animations that match, telling their delegates `finished: false`.
+    package func detachAnimations(where matches: (AttachedAnimation) -> Bool) {
+        let removed = attachedAnimations.filter(matches)
+        guard !removed.isEmpty else { return }
+        attachedAnimations.removeAll(where: matches)
+        if !isPresentationCopy { TransactionStack.current.noteChanged(self) }
+        for attached in removed {
+            perform(attached.lifecycle.remove(), for: attached)
+        }
+    }
+
+    /// Carries out what a lifecycle transition asks for.
+    package func perform(_ effects: [AnimationLifecycle.Effect], for attached: AttachedAnimation) {
+        for effect in effects {
+            switch effect {
+            case .notifyStart:
+                attached.animation.delegate?.animationDidStart(attached.animation)
+            case .notifyStop(let finished):
+                attached.animation.delegate?.animationDidStop(attached.animation, finished: finished)
+                let groups = attached.completionGroups
+                attached.completionGroups = []
+                for group in groups { group.animationEnded() }
+            case .detach:
+                attachedAnimations.removeAll { $0 === attached }
+            }
+        }
+    }
+}
+
+/// Turns a `CABasicAnimation` into a `CompiledAnimation` for one layer, converting its
+/// values to the kind of the property its key path names.
+struct AnimationCompiler {
+    let layer: CALayer
+
+    func compile(_ animation: CABasicAnimation) -> CompiledAnimation? {
+        guard let keyPath = animation.keyPath else { return nil }
+        let path = LayerKeyPath(keyPath, in: type(of: layer))
+        let component: ValueComponent?
+        let kind: ValueKind
+        switch path {
+        case .property(let property, let part):
+            component = part
+            kind = part?.kind ?? property.kind
+        case .custom(let key, _):
+            component = nil
+            let sample = animation.fromValue ?? animation.toValue ?? animation.byValue ?? layer.customValue(forKey: key)
+            kind = AnimatableValue(inferringKindOf: sample).kind
+        }
+        let valueKind = animation.valueFunction == nil ? kind : .number
+        func convert(_ value: Any?, _ name: String) -> AnimatableValue? {
+            guard let value else { return nil }
+            if let function = animation.valueFunction, function.takesVector, let vector = numbers(in: value) {
+                return .transform(function.transform(for: vector))
+            }
+            guard let converted = AnimatableValue(converting: value, to: valueKind) else {
+                preconditionFailure(
+                    "CABasicAnimation.\(name) for key path '\(keyPath)' must be \(valueKind), got \(describeType(value))")
+            }
+            if case .number(let number) = converted {
+                precondition(!number.isNaN, "CABasicAnimation.\(name) for key path '\(keyPath)' is NaN")
+            }
+            return converted
+        }
+        return CompiledAnimation(
+            timing: TimingParameters(animation),
+            curve: animation.timingFunction?.curve,
+            baseKey: path.baseKey,
+            component: component,
+            from: convert(animation.fromValue, "fromValue"),
+            to: convert(animation.toValue, "toValue"),
+            by: convert(animation.byValue, "byValue"),
+            isAdditive: animation.isAdditive,
+            isCumulative: animation.isCumulative,
+            valueFunction: animation.valueFunction)
+    }
+
+    private func numbers(in value: Any) -> (Double, Double, Double)? {
+        guard let array = value as? [Any], array.count == 3 else { return nil }
+        let doubles = array.compactMap(AnimatableValue.double(from:))
+        return doubles.count == 3 ? (doubles[0], doubles[1], doubles[2]) : nil
+    }
+}

@@ -1,0 +1,610 @@
+import Foundation
+import OpenCoreGraphics
+
+/// An object that manages image-based content and lets you animate it: Apple's `CALayer`.
+///
+/// Setting an animatable property runs the action search (delegate → `actions` → `style` →
+/// `defaultAction(forKey:)`) and, for a standalone layer, animates implicitly over the
+/// current transaction's duration. The layer you hold is the *model*; `presentation()`
+/// returns a copy showing what is on screen at the current media time.
+///
+/// Differences from Apple's class: `init(layer:)` is `required` (Swift can only create the
+/// presentation copy of a subclass through a required initializer), so a subclass that
+/// declares its own designated initializers writes `required override init(layer: Any)`.
+open class CALayer: NSObject, CAMediaTiming {
+    package var storage = LayerStorage()
+
+    // Tree
+    private var sublayerList: [CALayer] = []
+    package private(set) weak var parent: CALayer?
+    private var maskLayer: CALayer?
+
+    // Delegate and actions
+    /// The layer's delegate; a view is its backing layer's delegate. Held weakly.
+    open weak var delegate: (any CALayerDelegate)?
+    /// Actions by key, consulted after the delegate.
+    open var actions: [String: any CAAction]?
+    /// A dictionary of defaults and actions consulted after `actions`; its `"style"` entry
+    /// may hold another such dictionary, forming a chain.
+    open var style: [AnyHashable: Any]?
+
+    // Bookkeeping of the transaction and animation machinery
+    package var isAwaitingCommit = false
+    package var hasBeenCommitted = false
+    package var valuesBeforeChange: [String: AnimatableValue] = [:]
+    package var attachedAnimations: [AttachedAnimation] = []
+    package var registeredClock: ObjectIdentifier?
+    package private(set) weak var modelLayerReference: CALayer?
+    package var isPresentationCopy: Bool { modelLayerReference != nil }
+    private var displayIsNeeded = false
+    private var layoutIsNeeded = false
+
+    /// Creates a layer with Apple's default property values.
+    public override init() {
+        super.init()
+        TransactionStack.current.noteChanged(self)
+    }
+
+    /// Creates a copy of `layer` for the presentation tree, as Core Animation does. Subclasses
+    /// override it to copy their own stored properties; it must not have side effects.
+    public required init(layer: Any) {
+        if let model = layer as? CALayer {
+            storage = model.storage
+            delegate = model.delegate
+            actions = model.actions
+            style = model.style
+            modelLayerReference = model.modelLayerReference ?? model
+            hasBeenCommitted = true
+        }
+        super.init()
+    }
+
+    /// The properties this class declares, by key. Subclasses in this module add theirs.
+    package class var propertyTable: LayerPropertyTable { layerPropertyTable }
+
+    // MARK: Animatable properties (declared in the class body so subclasses can override them)
+    /// The layer's bounds rectangle in its own coordinates. Animatable.
+    open var bounds: CGRect {
+        get { storage.bounds }
+        set {
+            let resized = storage.bounds.size != newValue.size
+            changeValue(forKey: "bounds") { storage.bounds = newValue }
+            if resized, storage.needsDisplayOnBoundsChange { setNeedsDisplay() }
+        }
+    }
+
+    /// Where the anchor point sits in the superlayer's coordinates. Animatable.
+    open var position: CGPoint {
+        get { storage.position }
+        set { changeValue(forKey: "position") { storage.position = newValue } }
+    }
+
+    /// The layer's position on the z axis. Animatable.
+    open var zPosition: CGFloat {
+        get { storage.zPosition }
+        set { changeValue(forKey: "zPosition") { storage.zPosition = newValue } }
+    }
+
+    /// The point of the bounds, in unit coordinates, that `position` places and transforms pivot on. Animatable.
+    open var anchorPoint: CGPoint {
+        get { storage.anchorPoint }
+        set { changeValue(forKey: "anchorPoint") { storage.anchorPoint = newValue } }
+    }
+
+    /// The anchor point's z component. Animatable.
+    open var anchorPointZ: CGFloat {
+        get { storage.anchorPointZ }
+        set { changeValue(forKey: "anchorPointZ") { storage.anchorPointZ = newValue } }
+    }
+
+    /// The transform applied to the layer relative to its anchor point. Animatable.
+    open var transform: CATransform3D {
+        get { storage.transform }
+        set { changeValue(forKey: "transform") { storage.transform = newValue } }
+    }
+
+    /// The transform applied to the sublayers when rendering. Animatable.
+    open var sublayerTransform: CATransform3D {
+        get { storage.sublayerTransform }
+        set { changeValue(forKey: "sublayerTransform") { storage.sublayerTransform = newValue } }
+    }
+
+    /// The layer's image, a `CGImage`. Animatable.
+    open var contents: Any? {
+        get { storage.contents }
+        set { changeValue(forKey: "contents") { storage.contents = newValue } }
+    }
+
+    /// The part of `contents` shown, in unit coordinates. Animatable.
+    open var contentsRect: CGRect {
+        get { storage.contentsRect }
+        set { changeValue(forKey: "contentsRect") { storage.contentsRect = newValue } }
+    }
+
+    /// The scale of `contents` pixels to layer points. Animatable.
+    open var contentsScale: CGFloat {
+        get { storage.contentsScale }
+        set { changeValue(forKey: "contentsScale") { storage.contentsScale = newValue } }
+    }
+
+    /// The stretchable centre of `contents`, in unit coordinates. Animatable.
+    open var contentsCenter: CGRect {
+        get { storage.contentsCenter }
+        set { changeValue(forKey: "contentsCenter") { storage.contentsCenter = newValue } }
+    }
+
+    /// The bias of the level of detail when `contents` shrinks. Animatable.
+    open var minificationFilterBias: Float {
+        get { storage.minificationFilterBias }
+        set { changeValue(forKey: "minificationFilterBias") { storage.minificationFilterBias = newValue } }
+    }
+
+    /// Whether the layer is hidden. Animatable; hiding sends `onOrderOut`, showing `onOrderIn`.
+    open var isHidden: Bool {
+        get { storage.isHidden }
+        set {
+            let wasHidden = storage.isHidden
+            changeValue(forKey: "hidden") { storage.isHidden = newValue }
+            if wasHidden != newValue { runAction(forKey: newValue ? kCAOnOrderOut : kCAOnOrderIn) }
+        }
+    }
+
+    /// Whether the back of the layer is drawn. Animatable, with no implicit animation.
+    open var isDoubleSided: Bool {
+        get { storage.isDoubleSided }
+        set { changeValue(forKey: "doubleSided") { storage.isDoubleSided = newValue } }
+    }
+
+    /// Whether sublayers are clipped to the bounds. Animatable.
+    open var masksToBounds: Bool {
+        get { storage.masksToBounds }
+        set { changeValue(forKey: "masksToBounds") { storage.masksToBounds = newValue } }
+    }
+
+    /// The layer's opacity, 0…1. Animatable.
+    open var opacity: Float {
+        get { storage.opacity }
+        set { changeValue(forKey: "opacity") { storage.opacity = newValue } }
+    }
+
+    /// The scale at which the layer rasterizes. Animatable.
+    open var rasterizationScale: CGFloat {
+        get { storage.rasterizationScale }
+        set { changeValue(forKey: "rasterizationScale") { storage.rasterizationScale = newValue } }
+    }
+
+    /// Whether the layer is rendered as a bitmap before compositing. Animatable.
+    open var shouldRasterize: Bool {
+        get { storage.shouldRasterize }
+        set { changeValue(forKey: "shouldRasterize") { storage.shouldRasterize = newValue } }
+    }
+
+    /// The background colour. Animatable.
+    open var backgroundColor: CGColor? {
+        get { storage.backgroundColor }
+        set { changeValue(forKey: "backgroundColor") { storage.backgroundColor = newValue } }
+    }
+
+    /// The radius of the rounded corners of the background. Animatable.
+    open var cornerRadius: CGFloat {
+        get { storage.cornerRadius }
+        set { changeValue(forKey: "cornerRadius") { storage.cornerRadius = newValue } }
+    }
+
+    /// The width of the border. Animatable.
+    open var borderWidth: CGFloat {
+        get { storage.borderWidth }
+        set { changeValue(forKey: "borderWidth") { storage.borderWidth = newValue } }
+    }
+
+    /// The colour of the border. Animatable.
+    open var borderColor: CGColor? {
+        get { storage.borderColor }
+        set { changeValue(forKey: "borderColor") { storage.borderColor = newValue } }
+    }
+
+    /// The colour of the shadow. Animatable.
+    open var shadowColor: CGColor? {
+        get { storage.shadowColor }
+        set { changeValue(forKey: "shadowColor") { storage.shadowColor = newValue } }
+    }
+
+    /// The opacity of the shadow. Animatable.
+    open var shadowOpacity: Float {
+        get { storage.shadowOpacity }
+        set { changeValue(forKey: "shadowOpacity") { storage.shadowOpacity = newValue } }
+    }
+
+    /// The offset of the shadow. Animatable.
+    open var shadowOffset: CGSize {
+        get { storage.shadowOffset }
+        set { changeValue(forKey: "shadowOffset") { storage.shadowOffset = newValue } }
+    }
+
+    /// The blur radius of the shadow. Animatable.
+    open var shadowRadius: CGFloat {
+        get { storage.shadowRadius }
+        set { changeValue(forKey: "shadowRadius") { storage.shadowRadius = newValue } }
+    }
+
+    /// The shape of the shadow. Animatable.
+    open var shadowPath: CGPath? {
+        get { storage.shadowPath }
+        set { changeValue(forKey: "shadowPath") { storage.shadowPath = newValue } }
+    }
+
+    // MARK: Other properties
+
+    /// The layer's name, for finding it and for messages.
+    open var name: String? {
+        get { storage.name }
+        set { changeValue(forKey: "name") { storage.name = newValue } }
+    }
+
+    /// How `contents` is placed in the bounds.
+    open var contentsGravity: CALayerContentsGravity {
+        get { storage.contentsGravity }
+        set { changeValue(forKey: "contentsGravity") { storage.contentsGravity = newValue } }
+    }
+
+    /// Whether the layer draws fully opaque content.
+    open var isOpaque: Bool {
+        get { storage.isOpaque }
+        set { changeValue(forKey: "opaque") { storage.isOpaque = newValue } }
+    }
+
+    /// Whether the sublayers' geometry is flipped vertically.
+    open var isGeometryFlipped: Bool {
+        get { storage.isGeometryFlipped }
+        set { changeValue(forKey: "geometryFlipped") { storage.isGeometryFlipped = newValue } }
+    }
+
+    /// Whether sublayers composite as a group under the layer's opacity.
+    open var allowsGroupOpacity: Bool {
+        get { storage.allowsGroupOpacity }
+        set { changeValue(forKey: "allowsGroupOpacity") { storage.allowsGroupOpacity = newValue } }
+    }
+
+    /// Whether edges are antialiased when transformed.
+    open var allowsEdgeAntialiasing: Bool {
+        get { storage.allowsEdgeAntialiasing }
+        set { changeValue(forKey: "allowsEdgeAntialiasing") { storage.allowsEdgeAntialiasing = newValue } }
+    }
+
+    /// Whether changing the bounds marks the content as needing display.
+    open var needsDisplayOnBoundsChange: Bool {
+        get { storage.needsDisplayOnBoundsChange }
+        set { changeValue(forKey: "needsDisplayOnBoundsChange") { storage.needsDisplayOnBoundsChange = newValue } }
+    }
+
+    /// When the layer's time starts, in its superlayer's time.
+    open var beginTime: CFTimeInterval {
+        get { storage.beginTime }
+        set { changeValue(forKey: "beginTime") { storage.beginTime = newValue } }
+    }
+
+    /// The layer's simple duration (0: unbounded).
+    open var duration: CFTimeInterval {
+        get { storage.duration }
+        set { changeValue(forKey: "duration") { storage.duration = newValue } }
+    }
+
+    /// How fast the layer's time runs against its superlayer's; 0 pauses the subtree.
+    open var speed: Float {
+        get { storage.speed }
+        set { changeValue(forKey: "speed") { storage.speed = newValue } }
+    }
+
+    /// An offset added to the layer's local time.
+    open var timeOffset: CFTimeInterval {
+        get { storage.timeOffset }
+        set { changeValue(forKey: "timeOffset") { storage.timeOffset = newValue } }
+    }
+
+    /// Stored for `CAMediaTiming`; layers do not repeat here.
+    open var repeatCount: Float {
+        get { storage.repeatCount }
+        set { changeValue(forKey: "repeatCount") { storage.repeatCount = newValue } }
+    }
+
+    /// Stored for `CAMediaTiming`; layers do not repeat here.
+    open var repeatDuration: CFTimeInterval {
+        get { storage.repeatDuration }
+        set { changeValue(forKey: "repeatDuration") { storage.repeatDuration = newValue } }
+    }
+
+    /// Stored for `CAMediaTiming`; layers do not reverse here.
+    open var autoreverses: Bool {
+        get { storage.autoreverses }
+        set { changeValue(forKey: "autoreverses") { storage.autoreverses = newValue } }
+    }
+
+    /// Stored for `CAMediaTiming`.
+    open var fillMode: CAMediaTimingFillMode {
+        get { storage.fillMode }
+        set { changeValue(forKey: "fillMode") { storage.fillMode = newValue } }
+    }
+
+    // MARK: Actions (declared in the class body so subclasses can override them)
+
+    /// The action for `event`, found as `CALayer.h` documents: the delegate's
+    /// `action(for:forKey:)`, then `actions`, then the `actions` dictionaries up the `style`
+    /// chain, then `defaultAction(forKey:)`. The first non-nil answer wins; `NSNull` ends the
+    /// search and comes back as nil.
+    open func action(forKey event: String) -> (any CAAction)? {
+        ActionSearch(layer: self, event: event).run()
+    }
+
+    /// The action used when nothing else answers for `event`: a `CABasicAnimation` for
+    /// properties that animate implicitly, with the current transaction's duration and timing
+    /// function (the `default` curve when none is set); nil otherwise.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? {
+        guard let property = propertyTable[event], property.hasImplicitAnimation else { return nil }
+        let animation = CABasicAnimation(keyPath: event)
+        animation.duration = CATransaction.animationDuration()
+        animation.timingFunction = CATransaction.animationTimingFunction()
+            ?? CAMediaTimingFunction(name: .default)
+        return animation
+    }
+
+    // MARK: Animations
+
+    /// Adds a copy of `anim` under `key` (replacing, and stopping with `finished: false`, any
+    /// animation already there). A duration of 0 or less takes the transaction's duration; a
+    /// `beginTime` of 0 becomes the time the transaction commits.
+    open func add(_ anim: CAAnimation, forKey key: String?) {
+        attach(anim, forKey: key)
+    }
+
+    /// The animation added under `key`: the copy the layer holds.
+    open func animation(forKey key: String) -> CAAnimation? {
+        attachedAnimations.last { $0.key == key }?.animation
+    }
+
+    /// The keys of the attached animations in the order they were added; nil when none.
+    open func animationKeys() -> [String]? {
+        let keys = attachedAnimations.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Removes the animation under `key`; its delegate hears `finished: false`.
+    open func removeAnimation(forKey key: String) {
+        detachAnimations { $0.key == key }
+    }
+
+    /// Removes every animation; their delegates hear `finished: false`.
+    open func removeAllAnimations() {
+        detachAnimations { _ in true }
+    }
+
+    // MARK: Presentation
+
+    /// A copy of the layer as it appears at the current media time, with every animation
+    /// applied; nil until a transaction that created or changed the layer has committed.
+    open func presentation() -> Self? {
+        guard hasBeenCommitted || isPresentationCopy else { return nil }
+        return makePresentationCopy(at: CACurrentMediaTime())
+    }
+
+    /// The model layer behind a presentation copy; the layer itself otherwise.
+    open func model() -> Self {
+        (modelLayerReference as? Self) ?? self
+    }
+
+    // MARK: Key-value coding
+
+    /// The value of a property, of a custom key set with `setValue(_:forKey:)`, or of the
+    /// `style` chain, falling back to `defaultValue(forKey:)`.
+    open func value(forKey key: String) -> Any? {
+        readValue(forKey: key)
+    }
+
+    /// Sets a property, or stores a value under a custom key; either runs the action search
+    /// like any property setter. A value of the wrong type for a property traps with a message.
+    open func setValue(_ value: Any?, forKey key: String) {
+        writeValue(value, forKey: key)
+    }
+
+    /// The value at a key path such as `position.x`, `bounds.size.width` or
+    /// `transform.rotation.z`.
+    open func value(forKeyPath keyPath: String) -> Any? {
+        readValue(forKeyPath: keyPath)
+    }
+
+    /// Sets the value at a key path such as `position.x` or `transform.rotation.z`; the
+    /// action search runs for the property (`position`, `transform`).
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        writeValue(value, forKeyPath: keyPath)
+    }
+
+    /// Whether changing `key` marks the layer as needing display. Subclasses answer true for
+    /// their custom drawn properties (Apple's replacement for `@NSManaged` properties here).
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// The value of `key` before anything sets it: the property's default for declared
+    /// properties, nil for custom keys unless a subclass says otherwise.
+    open class func defaultValue(forKey key: String) -> Any? {
+        propertyTable[key]?.read(prototypeLayer).boxed
+    }
+
+    // MARK: Layout
+
+    /// Marks the layer as needing layout.
+    open func setNeedsLayout() { layoutIsNeeded = true }
+
+    /// Whether the layer is marked as needing layout.
+    open func needsLayout() -> Bool { layoutIsNeeded }
+
+    /// Lays out now if marked as needing it.
+    open func layoutIfNeeded() {
+        guard layoutIsNeeded else { return }
+        layoutIsNeeded = false
+        layoutSublayers()
+        for sublayer in sublayerList { sublayer.layoutIfNeeded() }
+    }
+
+    /// Lays out the sublayers; the default asks the delegate's `layoutSublayers(of:)`.
+    open func layoutSublayers() {
+        delegate?.layoutSublayers(of: self)
+    }
+
+    // MARK: Tree
+
+    /// The layer this one is a sublayer of.
+    open var superlayer: CALayer? { parent }
+
+    /// The sublayers, back to front; nil when there are none (as Apple's property).
+    open var sublayers: [CALayer]? {
+        get { sublayerList.isEmpty ? nil : sublayerList }
+        set {
+            for layer in sublayerList { layer.detachFromSuperlayer(runningAction: true) }
+            for layer in newValue ?? [] { addSublayer(layer) }
+        }
+    }
+
+    /// A layer whose alpha channel masks this layer's content.
+    open var mask: CALayer? {
+        get { maskLayer }
+        set {
+            if let newValue { checkCanAdopt(newValue) }
+            maskLayer?.parent = nil
+            newValue?.removeFromSuperlayer()
+            maskLayer = newValue
+            newValue?.parent = self
+        }
+    }
+
+    /// Appends `layer` to the sublayers, removing it from its current superlayer first.
+    open func addSublayer(_ layer: CALayer) {
+        place(layer) { $0.count }
+    }
+
+    /// Inserts `layer` at `index` in the sublayers.
+    open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        place(layer) { _ in Int(index) }
+    }
+
+    /// Inserts `layer` just below `sibling`, or at the back when `sibling` is nil.
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        place(layer) { list in sibling.flatMap { s in list.firstIndex { $0 === s } } ?? 0 }
+    }
+
+    /// Inserts `layer` just above `sibling`, or at the front when `sibling` is nil.
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        place(layer) { list in sibling.flatMap { s in list.firstIndex { $0 === s }.map { $0 + 1 } } ?? list.count }
+    }
+
+    /// Replaces the sublayer `oldLayer` with `newLayer` at the same index.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard let index = sublayerList.firstIndex(where: { $0 === oldLayer }) else {
+            preconditionFailure("replaceSublayer(_:with:): \(oldLayer.layerName) is not a sublayer of \(layerName)")
+        }
+        guard oldLayer !== newLayer else { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(min(index, sublayerList.count)))
+    }
+
+    /// Detaches the layer from its superlayer (or from the layer it masks).
+    open func removeFromSuperlayer() {
+        detachFromSuperlayer(runningAction: true)
+    }
+
+    /// Moves `layer` into the sublayers at the index `index` picks among the others. A layer
+    /// that was not a sublayer here hears `onOrderIn`.
+    private func place(_ layer: CALayer, at index: ([CALayer]) -> Int) {
+        checkCanAdopt(layer)
+        let previousParent = layer.parent
+        if previousParent === self, maskLayer !== layer {
+            sublayerList.removeAll { $0 === layer }
+        } else {
+            layer.detachFromSuperlayer(runningAction: false)
+        }
+        let position = min(max(index(sublayerList), 0), sublayerList.count)
+        sublayerList.insert(layer, at: position)
+        layer.parent = self
+        TransactionStack.current.noteChanged(self)
+        if previousParent !== self { layer.runAction(forKey: kCAOnOrderIn) }
+    }
+
+    private func detachFromSuperlayer(runningAction: Bool) {
+        guard let parent else { return }
+        if parent.maskLayer === self {
+            parent.maskLayer = nil
+        } else {
+            parent.sublayerList.removeAll { $0 === self }
+        }
+        self.parent = nil
+        TransactionStack.current.noteChanged(parent)
+        if runningAction { runAction(forKey: kCAOnOrderOut) }
+    }
+
+    private func checkCanAdopt(_ layer: CALayer) {
+        var ancestor: CALayer? = self
+        while let current = ancestor {
+            precondition(
+                current !== layer,
+                "cannot add \(layer.layerName) to \(layerName): \(layer.layerName) would become its own ancestor")
+            ancestor = current.parent
+        }
+    }
+
+    /// The layer's name, or its address, for messages.
+    package var layerName: String {
+        if let name = storage.name { return "layer '\(name)'" }
+        return "<\(type(of: self)): \(addressString(self))>"
+    }
+
+    // MARK: Display
+
+    /// Whether the layer has been marked as needing its content redrawn.
+    open func needsDisplay() -> Bool { displayIsNeeded }
+
+    /// Marks the layer's content as needing to be redrawn at the next commit.
+    open func setNeedsDisplay() {
+        displayIsNeeded = true
+        if !isPresentationCopy { TransactionStack.current.noteChanged(self) }
+    }
+
+    /// Redraws the content now if it is marked as needing it.
+    open func displayIfNeeded() {
+        guard displayIsNeeded else { return }
+        displayIsNeeded = false
+        display()
+    }
+
+    /// Updates the content: asks the delegate's `display(_:)`, whose default implementation
+    /// draws through `draw(in:)`.
+    open func display() {
+        if let delegate {
+            delegate.display(self)
+        } else {
+            drawContents()
+        }
+    }
+
+    /// Draws the layer's content into `ctx`. The default draws nothing except what the
+    /// delegate's `draw(_:in:)` draws.
+    open func draw(in ctx: CGContext) {
+        delegate?.draw(self, in: ctx)
+    }
+
+    /// The default `display()` work: draws into a context the size of the bounds.
+    package func drawContents() {
+        let context = CGContext(size: storage.bounds.size, scale: storage.contentsScale)
+        delegate?.layerWillDraw(self)
+        draw(in: context)
+        lastDrawing = context
+    }
+
+    /// What the last `draw(in:)` drew; the renderer rasterises it.
+    package var lastDrawing: CGContext?
+
+    open override var description: String {
+        "<\(type(of: self)): \(addressString(self))>"
+    }
+}
+
+/// `0x…` address of an object, as Apple's descriptions print it.
+package func addressString(_ object: AnyObject) -> String {
+    "0x" + String(UInt(bitPattern: ObjectIdentifier(object).hashValue), radix: 16)
+}

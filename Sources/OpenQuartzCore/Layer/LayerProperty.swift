@@ -1,0 +1,137 @@
+import Foundation
+import OpenCoreGraphics
+
+/// Describes one layer property to key-value coding, the action search and the animation
+/// engine: its key, the kind of value it holds, and how to read and write its model value.
+package struct LayerProperty: Sendable {
+    package let key: String
+    package let kind: ValueKind
+    /// `CALayer.h` marks the property Animatable: explicit animations may target it.
+    package let isAnimatable: Bool
+    /// `defaultAction(forKey:)` answers a `CABasicAnimation` for it. Apple's "Animatable
+    /// Properties" appendix lists the exceptions (`doubleSided`; `CAShapeLayer.path`).
+    package let hasImplicitAnimation: Bool
+    package let read: @Sendable (CALayer) -> AnimatableValue
+    /// Writes the model value directly: no action search, no transaction.
+    package let write: @Sendable (CALayer, AnimatableValue) -> Void
+}
+
+/// The properties a layer class declares, by key.
+package final class LayerPropertyTable: Sendable {
+    package let byKey: [String: LayerProperty]
+
+    package init(_ properties: [LayerProperty], inheriting parent: LayerPropertyTable? = nil) {
+        var byKey = parent?.byKey ?? [:]
+        for property in properties { byKey[property.key] = property }
+        self.byKey = byKey
+    }
+
+    package subscript(key: String) -> LayerProperty? { byKey[key] }
+}
+
+extension LayerProperty {
+    /// A property whose value lives in a layer's `LayerStorage`.
+    static func stored<Value>(
+        _ key: String, _ kind: ValueKind, _ path: WritableKeyPath<LayerStorage, Value> & Sendable,
+        animatable: Bool = true, implicit: Bool = true,
+        get toValue: @escaping @Sendable (Value) -> AnimatableValue,
+        set fromValue: @escaping @Sendable (AnimatableValue) -> Value
+    ) -> LayerProperty {
+        LayerProperty(
+            key: key, kind: kind, isAnimatable: animatable, hasImplicitAnimation: animatable && implicit,
+            read: { toValue($0.storage[keyPath: path]) },
+            write: { $0.storage[keyPath: path] = fromValue($1) })
+    }
+
+    static func number(
+        _ key: String, _ path: WritableKeyPath<LayerStorage, CGFloat> & Sendable, animatable: Bool = true
+    ) -> LayerProperty {
+        stored(key, .number, path, animatable: animatable, get: { .number(Double($0)) }, set: { CGFloat($0.number) })
+    }
+
+    static func float(
+        _ key: String, _ path: WritableKeyPath<LayerStorage, Float> & Sendable, animatable: Bool = true
+    ) -> LayerProperty {
+        stored(key, .number, path, animatable: animatable, get: { .number(Double($0)) }, set: { Float($0.number) })
+    }
+
+    static func double(
+        _ key: String, _ path: WritableKeyPath<LayerStorage, Double> & Sendable, animatable: Bool = false
+    ) -> LayerProperty {
+        stored(key, .number, path, animatable: animatable, get: { .number($0) }, set: { $0.number })
+    }
+
+    static func point(_ key: String, _ path: WritableKeyPath<LayerStorage, CGPoint> & Sendable) -> LayerProperty {
+        stored(key, .point, path, get: { .point($0) }, set: { $0.pointValue })
+    }
+
+    static func size(_ key: String, _ path: WritableKeyPath<LayerStorage, CGSize> & Sendable) -> LayerProperty {
+        stored(key, .size, path, get: { .size($0) }, set: { $0.sizeValue })
+    }
+
+    static func rect(_ key: String, _ path: WritableKeyPath<LayerStorage, CGRect> & Sendable) -> LayerProperty {
+        stored(key, .rect, path, get: { .rect($0) }, set: { $0.rectValue })
+    }
+
+    static func transform(
+        _ key: String, _ path: WritableKeyPath<LayerStorage, CATransform3D> & Sendable
+    ) -> LayerProperty {
+        stored(key, .transform, path, get: { .transform($0) }, set: { $0.transformValue })
+    }
+
+    static func color(_ key: String, _ path: WritableKeyPath<LayerStorage, CGColor?> & Sendable) -> LayerProperty {
+        stored(key, .color, path, get: { .color($0.map(ColorComponents.init)) }, set: { $0.colorValue })
+    }
+
+    static func bool(
+        _ key: String, _ path: WritableKeyPath<LayerStorage, Bool> & Sendable,
+        animatable: Bool = true, implicit: Bool = true
+    ) -> LayerProperty {
+        stored(key, .bool, path, animatable: animatable, implicit: implicit, get: { .bool($0) }, set: { $0.boolValue })
+    }
+}
+
+extension AnimatableValue {
+    // Readers used when a typed value is written back into a property. A mismatch means the
+    // engine converted a value for the wrong property, which is a bug here, not in client code.
+    package var number: Double {
+        if case .number(let value) = self { return value }
+        if case .bool(let flag) = self { return flag ? 1 : 0 }
+        preconditionFailure("expected a number, found \(kind)")
+    }
+
+    package var pointValue: CGPoint {
+        guard case .point(let value) = self else { preconditionFailure("expected a CGPoint, found \(kind)") }
+        return value
+    }
+
+    package var sizeValue: CGSize {
+        guard case .size(let value) = self else { preconditionFailure("expected a CGSize, found \(kind)") }
+        return value
+    }
+
+    package var rectValue: CGRect {
+        guard case .rect(let value) = self else { preconditionFailure("expected a CGRect, found \(kind)") }
+        return value
+    }
+
+    package var transformValue: CATransform3D {
+        guard case .transform(let value) = self else {
+            preconditionFailure("expected a CATransform3D, found \(kind)")
+        }
+        return value
+    }
+
+    package var colorValue: CGColor? {
+        guard case .color(let value) = self else { preconditionFailure("expected a CGColor, found \(kind)") }
+        return value?.cgColor
+    }
+
+    package var boolValue: Bool {
+        switch self {
+        case .bool(let flag): return flag
+        case .number(let value): return value != 0
+        default: preconditionFailure("expected a Bool, found \(kind)")
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import OpenCoreGraphics
+
+/// The model values of every `CALayer` property, in one value so that a presentation copy
+/// takes them over in a single assignment.
+package struct LayerStorage {
+    // Geometry
+    package var bounds = CGRect.zero
+    package var position = CGPoint.zero
+    package var zPosition: CGFloat = 0
+    package var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    package var anchorPointZ: CGFloat = 0
+    package var transform = CATransform3DIdentity
+    package var sublayerTransform = CATransform3DIdentity
+    // Contents
+    package var contents: Any?
+    package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsScale: CGFloat = 1
+    package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsGravity = CALayerContentsGravity.resize
+    package var minificationFilterBias: Float = 0
+    // Visibility and compositing
+    package var isHidden = false
+    package var isDoubleSided = true
+    package var masksToBounds = false
+    package var opacity: Float = 1
+    package var rasterizationScale: CGFloat = 1
+    package var shouldRasterize = false
+    package var isOpaque = false
+    package var isGeometryFlipped = false
+    package var allowsGroupOpacity = true
+    package var allowsEdgeAntialiasing = false
+    package var needsDisplayOnBoundsChange = false
+    // Style
+    package var backgroundColor: CGColor?
+    package var cornerRadius: CGFloat = 0
+    package var borderWidth: CGFloat = 0
+    package var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    package var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    package var shadowOpacity: Float = 0
+    package var shadowOffset = CGSize(width: 0, height: -3)
+    package var shadowRadius: CGFloat = 3
+    package var shadowPath: CGPath?
+    // Identity
+    package var name: String?
+    // Timing (a layer is a timing node for its animations and sublayers)
+    package var beginTime: CFTimeInterval = 0
+    package var duration: CFTimeInterval = 0
+    package var speed: Float = 1
+    package var timeOffset: CFTimeInterval = 0
+    package var repeatCount: Float = 0
+    package var repeatDuration: CFTimeInterval = 0
+    package var autoreverses = false
+    package var fillMode = CAMediaTimingFillMode.removed
+    // Values set for keys no property declares (key-value coding's custom properties)
+    package var customValues: [String: Any] = [:]
+
+    package init() {}
+}
+
+/// How a layer's `contents` image is placed in its bounds.
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let center = CALayerContentsGravity(rawValue: "center")
+    public static let top = CALayerContentsGravity(rawValue: "top")
+    public static let bottom = CALayerContentsGravity(rawValue: "bottom")
+    public static let left = CALayerContentsGravity(rawValue: "left")
+    public static let right = CALayerContentsGravity(rawValue: "right")
+    public static let topLeft = CALayerContentsGravity(rawValue: "topLeft")
+    public static let topRight = CALayerContentsGravity(rawValue: "topRight")
+    public static let bottomLeft = CALayerContentsGravity(rawValue: "bottomLeft")
+    public static let bottomRight = CALayerContentsGravity(rawValue: "bottomRight")
+    /// Stretches the image to fill the bounds (the default).
+    public static let resize = CALayerContentsGravity(rawValue: "resize")
+    /// Fits the whole image, keeping its aspect ratio.
+    public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
+    /// Fills the bounds, keeping the aspect ratio and cropping.
+    public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
+}

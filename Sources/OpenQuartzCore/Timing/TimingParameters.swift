@@ -1,0 +1,117 @@
+import Foundation
+
+/// Where a timed object stands at some parent time.
+package struct TimingProgress: Equatable, Sendable {
+    /// Progress through the current simple cycle, 0…1, before any timing function.
+    package var fraction: Double
+    /// Which repetition this is (0 for the first); cumulative animations build on it.
+    package var iteration: Double
+}
+
+/// The `CAMediaTiming` properties of one animation, frozen when it is added, with the
+/// arithmetic that turns a parent time into progress.
+///
+/// Follows `CAMediaTiming.h`: `t = (tp − beginTime) × speed + timeOffset`; the active
+/// interval lasts `repeatDuration`, or `repeatCount` cycles, or one cycle; a cycle is
+/// `duration`, doubled when autoreversing; `timeOffset` wraps around inside the active
+/// interval (a 3 s animation with offset 1 s plays 1→3 s, then 0→1 s).
+package struct TimingParameters: Equatable, Sendable {
+    package var beginTime: Double = 0
+    package var duration: Double = 0
+    package var speed: Double = 1
+    package var timeOffset: Double = 0
+    package var repeatCount: Double = 0
+    package var repeatDuration: Double = 0
+    package var autoreverses = false
+    package var fillsForwards = false
+    package var fillsBackwards = false
+    package var removedOnCompletion = true
+
+    package init() {}
+
+    package var cycleDuration: Double { autoreverses ? duration * 2 : duration }
+
+    /// The length of the active interval in the object's own time.
+    package var activeDuration: Double {
+        if repeatDuration > 0 { return repeatDuration }
+        if repeatCount > 0 { return cycleDuration * repeatCount }
+        return cycleDuration
+    }
+
+    /// Time since `beginTime`, scaled by `speed`, before `timeOffset`.
+    @inline(__always)
+    package func elapsed(atParentTime parentTime: Double) -> Double {
+        (parentTime - beginTime) * speed
+    }
+
+    /// Whether the active interval is over at this parent time.
+    @inline(__always)
+    package func hasEnded(atParentTime parentTime: Double) -> Bool {
+        elapsed(atParentTime: parentTime) >= activeDuration - boundaryTolerance
+    }
+
+    /// Progress at a parent time, or nil when the object has no effect then (before it
+    /// begins or after it ends without filling, or after it ends and is removed).
+    @inline(__always)
+    package func progress(atParentTime parentTime: Double) -> TimingProgress? {
+        let elapsed = elapsed(atParentTime: parentTime)
+        let active = activeDuration
+        if elapsed < -boundaryTolerance {
+            guard fillsBackwards else { return nil }
+            return progress(atActiveTime: wrapped(timeOffset, within: active), isEnd: false)
+        }
+        if elapsed >= active - boundaryTolerance {
+            guard fillsForwards, !removedOnCompletion else { return nil }
+            return endProgress
+        }
+        return progress(atActiveTime: wrapped(max(elapsed, 0) + timeOffset, within: active), isEnd: false)
+    }
+
+    /// Times computed through timing chains (commit time, layer conversions, many small clock
+    /// steps) carry rounding error; within this much of a boundary they count as on it.
+    package var boundaryTolerance: Double { 1e-9 }
+
+    /// The progress that a forward fill holds: where the active interval ends.
+    package var endProgress: TimingProgress {
+        let active = activeDuration
+        var end = active + timeOffset
+        if active.isFinite, active > 0 {
+            end = end.truncatingRemainder(dividingBy: active)
+            if end <= 0 { end += active }
+        }
+        return progress(atActiveTime: end, isEnd: true)
+    }
+
+    @inline(__always)
+    private func wrapped(_ time: Double, within active: Double) -> Double {
+        guard timeOffset != 0, active.isFinite, active > 0 else { return time }
+        let remainder = time.truncatingRemainder(dividingBy: active)
+        return remainder < 0 ? remainder + active : remainder
+    }
+
+    /// Progress inside the cycles at a time measured from the start of the active interval.
+    /// `isEnd` makes a time exactly on a cycle boundary count as the end of the cycle before.
+    @inline(__always)
+    private func progress(atActiveTime time: Double, isEnd: Bool) -> TimingProgress {
+        let cycle = cycleDuration
+        guard cycle > 0 else { return TimingProgress(fraction: 1, iteration: 0) }
+        var iteration = (time / cycle).rounded(.down)
+        var inCycle = time - iteration * cycle
+        if isEnd, inCycle <= 0, iteration > 0 {
+            iteration -= 1
+            inCycle = cycle
+        }
+        if autoreverses, inCycle > duration {
+            inCycle = cycle - inCycle
+        }
+        let fraction = min(max(inCycle / duration, 0), 1)
+        return TimingProgress(fraction: fraction, iteration: iteration)
+    }
+
+    /// The time, in the parent's time space, at which the active interval ends; infinite when
+    /// it never does (paused, or repeating for ever).
+    package var endTimeInParent: Double {
+        guard speed > 0 else { return .infinity }
+        return beginTime + activeDuration / speed
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// One level of the transaction stack: a `begin()`/`commit()` pair, or the implicit
+/// transaction that the first change outside any of them opens.
+package final class TransactionLevel {
+    package let isImplicit: Bool
+    package var values: [String: Any] = [:]
+    package var completionGroup: CompletionGroup?
+
+    init(isImplicit: Bool) { self.isImplicit = isImplicit }
+}
+
+/// The calling thread's stack of open transactions, and the work the outermost commit does.
+///
+/// Core Animation keeps one stack per thread; so does this, in thread-local storage.
+package final class TransactionStack {
+    package private(set) var levels: [TransactionLevel] = []
+    /// `flush()` was called while explicit transactions were open: commit the implicit one as
+    /// soon as they close.
+    private var flushRequested = false
+    private var changedLayers: [CALayer] = []
+    private var addedAnimations: [(layer: CALayer, animation: AttachedAnimation)] = []
+    private var groupsToSeal: [CompletionGroup] = []
+
+    /// The calling thread's stack.
+    package static var current: TransactionStack {
+        if let pointer = pthread_getspecific(transactionStackKey) {
+            return Unmanaged<TransactionStack>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let stack = TransactionStack()
+        pthread_setspecific(transactionStackKey, Unmanaged.passRetained(stack).toOpaque())
+        return stack
+    }
+
+    /// The innermost open level, opening the implicit transaction if none is open.
+    @discardableResult
+    package func openLevel() -> TransactionLevel {
+        if let innermost = levels.last { return innermost }
+        let implicit = TransactionLevel(isImplicit: true)
+        levels.append(implicit)
+        return implicit
+    }
+
+    package func begin() {
+        levels.append(TransactionLevel(isImplicit: false))
+    }
+
+    package func commit() {
+        guard let innermost = levels.last, !innermost.isImplicit else {
+            preconditionFailure("CATransaction.commit() without a matching CATransaction.begin()")
+        }
+        levels.removeLast()
+        if let group = innermost.completionGroup { groupsToSeal.append(group) }
+        if levels.isEmpty {
+            commitChanges()
+        } else if flushRequested, levels.count == 1, levels[0].isImplicit {
+            commitImplicitTransaction()
+        }
+    }
+
+    /// `CATransaction.flush()`: commits the implicit transaction now, or as soon as the
+    /// explicit transactions nested in it are committed.
+    package func flush() {
+        guard let bottom = levels.first, bottom.isImplicit else { return }
+        if levels.count == 1 {
+            commitImplicitTransaction()
+        } else {
+            flushRequested = true
+        }
+    }
+
+    /// What the run loop turning does: commits the implicit transaction unless explicit
+    /// transactions are still open (then `flush()`'s deferral applies).
+    package func commitImplicitTransactionForRunLoopTurn() {
+        flush()
+    }
+
+    private func commitImplicitTransaction() {
+        flushRequested = false
+        let implicit = levels.removeLast()
+        if let group = implicit.completionGroup { groupsToSeal.append(group) }
+        commitChanges()
+    }
+
+    /// Looks a transaction property up from the innermost level outwards: nested
+    /// transactions inherit what outer ones set.
+    package func value(forKey key: String) -> Any? {
+        for level in levels.reversed() {
+            if let value = level.values[key] { return value }
+        }
+        return nil
+    }
+
+    package func setValue(_ value: Any?, forKey key: String) {
+        openLevel().values[key] = value
+    }
+
+    /// The completion groups that an animation added now belongs to.
+    package var activeCompletionGroups: [CompletionGroup] {
+        levels.compactMap(\.completionGroup)
+    }
+
+    // MARK: Recording what the commit must do
+
+    package func noteChanged(_ layer: CALayer) {
+        openLevel()
+        guard !layer.isAwaitingCommit else { return }
+        layer.isAwaitingCommit = true
+        changedLayers.append(layer)
+    }
+
+    package func noteAdded(_ animation: AttachedAnimation, to layer: CALayer) {
+        noteChanged(layer)
+        addedAnimations.append((layer, animation))
+    }
+
+    /// The outermost commit: layers become visible to `presentation()`, animations added in
+    /// the transaction get their begin time and are scheduled, completion blocks are sealed.
+    private func commitChanges() {
+        let layers = changedLayers
+        let animations = addedAnimations
+        let groups = groupsToSeal
+        changedLayers = []
+        addedAnimations = []
+        groupsToSeal = []
+
+        let clock = CAClock.current
+        let now = clock.now
+        for layer in layers {
+            layer.isAwaitingCommit = false
+            layer.hasBeenCommitted = true
+            layer.valuesBeforeChange.removeAll(keepingCapacity: false)
+        }
+        for (layer, attached) in animations where attached.lifecycle.state == .pending {
+            attached.schedule(beginningAt: layer.convertTime(now, from: nil))
+            AnimationEventScheduler.shared.register(layer, with: clock)
+        }
+        for layer in layers where layer.needsDisplay() {
+            layer.displayIfNeeded()
+        }
+        for group in groups {
+            group.seal()
+        }
+    }
+}
+
+private let transactionStackKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key) { pointer in
+        guard let pointer else { return }
+        Unmanaged<TransactionStack>.fromOpaque(pointer).release()
+    }
+    precondition(status == 0, "could not create the thread-local key for the transaction stack")
+    return key
+}()

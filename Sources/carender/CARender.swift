@@ -1,0 +1,11 @@
+import ArgumentParser
+
+@main
+struct CARender: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "carender",
+        abstract: "Runs and renders Core Animation layer trees on Linux.",
+        subcommands: [Demo.self],
+        defaultSubcommand: Demo.self
+    )
+}

@@ -1,0 +1,45 @@
+import OpenQuartzCore
+
+/// Runs `body` with a fresh manual clock bound as `CAClock.current`, starting at `time`, and
+/// commits whatever the body left in the implicit transaction, so that tests sharing a thread
+/// never see each other's changes.
+public func withManualClock<Result>(
+    startingAt time: CFTimeInterval = 0,
+    _ body: (CAManualClock) throws -> Result
+) rethrows -> Result {
+    let clock = CAManualClock(time: time)
+    return try CAClock.$current.withValue(clock) {
+        defer { CATransaction.flush() }
+        return try body(clock)
+    }
+}
+
+/// Records what an animation's delegate hears, in order.
+public final class AnimationDelegateRecorder: CAAnimationDelegate {
+    public enum Event: Equatable, CustomStringConvertible {
+        case start(at: CFTimeInterval)
+        case stop(finished: Bool, at: CFTimeInterval)
+
+        public var description: String {
+            switch self {
+            case .start(let time): "start@\(time)"
+            case .stop(let finished, let time): "stop(\(finished))@\(time)"
+            }
+        }
+    }
+
+    public private(set) var events: [Event] = []
+    public private(set) var animations: [CAAnimation] = []
+
+    public init() {}
+
+    public func animationDidStart(_ anim: CAAnimation) {
+        events.append(.start(at: CACurrentMediaTime()))
+        animations.append(anim)
+    }
+
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        events.append(.stop(finished: flag, at: CACurrentMediaTime()))
+        animations.append(anim)
+    }
+}
