@@ -34,6 +34,10 @@ extension AnimatableValue {
             let start = a ?? .clear
             let end = b ?? .clear
             return .color(start + (end - start).scaled(by: f))
+        case let (.numbers(a), .numbers(b)) where a.count == b.count:
+            return .numbers(zip(a, b).map { $0 + ($1 - $0) * f })
+        case let (.colors(a), .colors(b)) where a.count == b.count:
+            return .colors(zip(a, b).map { $0 + ($1 - $0).scaled(by: f) })
         case let (.path(a?), .path(b?)):
             if let blended = interpolatePaths(a, b, fraction: f) { return .path(blended) }
             return f < 0.5 ? from : to
@@ -57,6 +61,8 @@ extension AnimatableValue {
         case let (.transform(a), .transform(b)): .transform(CATransform3DConcat(b, a))
         case let (.affineTransform(a), .affineTransform(b)): .affineTransform(b.concatenating(a))
         case let (.color(a), .color(b)): .color((a ?? .clear) + (b ?? .clear))
+        case let (.numbers(a), .numbers(b)) where a.count == b.count: .numbers(zip(a, b).map(+))
+        case let (.colors(a), .colors(b)) where a.count == b.count: .colors(zip(a, b).map(+))
         default: other
         }
     }
@@ -75,6 +81,8 @@ extension AnimatableValue {
         case let (.transform(a), .transform(b)): .transform(CATransform3DConcat(CATransform3DInvert(b), a))
         case let (.affineTransform(a), .affineTransform(b)): .affineTransform(b.inverted().concatenating(a))
         case let (.color(a), .color(b)): .color((a ?? .clear) - (b ?? .clear))
+        case let (.numbers(a), .numbers(b)) where a.count == b.count: .numbers(zip(a, b).map(-))
+        case let (.colors(a), .colors(b)) where a.count == b.count: .colors(zip(a, b).map(-))
         default: self
         }
     }
@@ -83,7 +91,7 @@ extension AnimatableValue {
     /// need it).
     package var canAdd: Bool {
         switch self {
-        case .number, .point, .size, .rect, .transform, .affineTransform, .color: true
+        case .number, .point, .size, .rect, .transform, .affineTransform, .color, .numbers, .colors: true
         case .bool, .path, .image, .opaque: false
         }
     }
@@ -98,6 +106,8 @@ extension AnimatableValue {
         case .transform: .transform(CATransform3DIdentity)
         case .affineTransform: .affineTransform(.identity)
         case .color: .color(.clear)
+        case .numbers(let numbers): .numbers(Array(repeating: 0, count: numbers.count))
+        case .colors(let colors): .colors(Array(repeating: .clear, count: colors.count))
         default: self
         }
     }

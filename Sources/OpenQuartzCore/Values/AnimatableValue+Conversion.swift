@@ -14,6 +14,8 @@ extension AnimatableValue {
             case .path: self = .path(nil)
             case .image: self = .image(nil)
             case .opaque: self = .opaque(AnyHashableBox(nil))
+            case .numberArray: self = .numbers([])
+            case .colorArray: self = .colors([])
             default: return nil
             }
             return
@@ -83,6 +85,16 @@ extension AnimatableValue {
         case .image:
             guard let image = value as? CGImage else { return nil }
             self = .image(image)
+        case .numberArray:
+            guard let array = value as? [Any] else { return nil }
+            let numbers = array.compactMap(Self.double(from:))
+            guard numbers.count == array.count else { return nil }
+            self = .numbers(numbers)
+        case .colorArray:
+            guard let array = value as? [Any] else { return nil }
+            let colors = array.compactMap { $0 as? CGColor }
+            guard colors.count == array.count else { return nil }
+            self = .colors(colors.map(ColorComponents.init))
         case .opaque:
             self = .opaque(AnyHashableBox(value))
         }
@@ -124,6 +136,8 @@ extension AnimatableValue {
         case .bool(let flag): flag
         case .path(let path): path
         case .image(let image): image
+        case .numbers(let numbers): numbers.map { NSNumber(value: $0) }
+        case .colors(let colors): colors.map(\.cgColor)
         case .opaque(let box): box.value
         }
     }

@@ -13,6 +13,10 @@ package enum ValueKind: Equatable, Sendable, CustomStringConvertible {
     case bool
     case path
     case image
+    /// An array of numbers (`CAGradientLayer.locations`, `lineDashPattern`).
+    case numberArray
+    /// An array of colours (`CAGradientLayer.colors`).
+    case colorArray
     /// A value Core Animation cannot interpolate (strings, arrays of objects): it switches at
     /// the half-way point.
     case opaque
@@ -29,6 +33,8 @@ package enum ValueKind: Equatable, Sendable, CustomStringConvertible {
         case .bool: "a Bool"
         case .path: "a CGPath"
         case .image: "a CGImage"
+        case .numberArray: "an array of numbers"
+        case .colorArray: "an array of CGColors"
         case .opaque: "an object"
         }
     }
@@ -50,6 +56,8 @@ package enum AnimatableValue {
     case bool(Bool)
     case path(CGPath?)
     case image(CGImage?)
+    case numbers([Double])
+    case colors([ColorComponents])
     case opaque(AnyHashableBox)
 
     package var kind: ValueKind {
@@ -64,6 +72,8 @@ package enum AnimatableValue {
         case .bool: .bool
         case .path: .path
         case .image: .image
+        case .numbers: .numberArray
+        case .colors: .colorArray
         case .opaque: .opaque
         }
     }
@@ -92,6 +102,8 @@ extension AnimatableValue: Equatable {
         case let (.bool(a), .bool(b)): a == b
         case let (.path(a), .path(b)): a == b
         case let (.image(a), .image(b)): a === b
+        case let (.numbers(a), .numbers(b)): a == b
+        case let (.colors(a), .colors(b)): a == b
         case let (.opaque(a), .opaque(b)):
             (a.value as? AnyHashable) == (b.value as? AnyHashable)
         default: false
