@@ -40,13 +40,6 @@ private func map(_ t: CATransform3D, _ x: Double, _ y: Double, _ z: Double) -> [
     return [p.x, p.y, p.z]
 }
 
-private func expectClose(_ actual: [Double], _ expected: [Double], within tolerance: Double,
-                         sourceLocation: SourceLocation = #_sourceLocation) {
-    for (a, e) in zip(actual, expected) {
-        expectClose(a, e, within: tolerance, "\(actual) vs \(expected)", sourceLocation: sourceLocation)
-    }
-}
-
 @Suite("CATransform3D functions")
 struct Transform3DTests {
     @Test func zeroInitIsNotTheIdentity() {

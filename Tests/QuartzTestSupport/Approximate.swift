@@ -65,3 +65,16 @@ public func expectClose(
     expectClose(actual.origin, expected.origin, within: tolerance, comment, sourceLocation: sourceLocation)
     expectClose(actual.size, expected.size, within: tolerance, comment, sourceLocation: sourceLocation)
 }
+
+/// Checks two lists of numbers element by element.
+public func expectClose(
+    _ actual: [Double],
+    _ expected: [Double],
+    within tolerance: Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(actual.count == expected.count, "\(actual) vs \(expected)", sourceLocation: sourceLocation)
+    for (a, e) in zip(actual, expected) {
+        expectClose(a, e, within: tolerance, "\(actual) vs \(expected)", sourceLocation: sourceLocation)
+    }
+}

@@ -50,7 +50,7 @@ extension CALayer {
     package func readValue(forKey key: String) -> Any? {
         if key == "frame" { return frame }
         if let property = type(of: self).propertyTable[key] {
-            return property.read(self).boxed
+            return property.box(property.read(self))
         }
         return customValue(forKey: key)
     }
@@ -88,7 +88,7 @@ extension CALayer {
         case .property(let property, let component?):
             return component.read(from: property.read(self)).boxed
         case .property(let property, nil):
-            return property.read(self).boxed
+            return property.box(property.read(self))
         case .custom(_, let rest):
             return (readValue(forKey: base) as? CALayer)?.readValue(forKeyPath: rest ?? "")
         }

@@ -424,7 +424,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The value of `key` before anything sets it: the property's default for declared
     /// properties, nil for custom keys unless a subclass says otherwise.
     open class func defaultValue(forKey key: String) -> Any? {
-        propertyTable[key]?.read(prototypeLayer).boxed
+        propertyTable[key].map { $0.box($0.read(prototypeLayer)) }
     }
 
     // MARK: Layout

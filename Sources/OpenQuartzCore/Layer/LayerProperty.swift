@@ -14,6 +14,25 @@ package struct LayerProperty: Sendable {
     package let read: @Sendable (CALayer) -> AnimatableValue
     /// Writes the model value directly: no action search, no transaction.
     package let write: @Sendable (CALayer, AnimatableValue) -> Void
+    /// Turns a value back into the property's own Swift type for key-value coding (`Float`
+    /// for `opacity`, `CGFloat` for `cornerRadius`): on Linux a boxed number only casts back
+    /// to the type it was boxed as.
+    package var box: @Sendable (AnimatableValue) -> Any? = { $0.boxed }
+
+    package init(
+        key: String, kind: ValueKind, isAnimatable: Bool, hasImplicitAnimation: Bool,
+        read: @escaping @Sendable (CALayer) -> AnimatableValue,
+        write: @escaping @Sendable (CALayer, AnimatableValue) -> Void,
+        box: @escaping @Sendable (AnimatableValue) -> Any? = { $0.boxed }
+    ) {
+        self.key = key
+        self.kind = kind
+        self.isAnimatable = isAnimatable
+        self.hasImplicitAnimation = hasImplicitAnimation
+        self.read = read
+        self.write = write
+        self.box = box
+    }
 }
 
 /// The properties a layer class declares, by key.
@@ -52,13 +71,18 @@ extension LayerProperty {
     static func float(
         _ key: String, _ path: WritableKeyPath<LayerStorage, Float> & Sendable, animatable: Bool = true
     ) -> LayerProperty {
-        stored(key, .number, path, animatable: animatable, get: { .number(Double($0)) }, set: { Float($0.number) })
+        var property = stored(
+            key, .number, path, animatable: animatable, get: { .number(Double($0)) }, set: { Float($0.number) })
+        property.box = { Float($0.number) }
+        return property
     }
 
     static func double(
         _ key: String, _ path: WritableKeyPath<LayerStorage, Double> & Sendable, animatable: Bool = false
     ) -> LayerProperty {
-        stored(key, .number, path, animatable: animatable, get: { .number($0) }, set: { $0.number })
+        var property = stored(key, .number, path, animatable: animatable, get: { .number($0) }, set: { $0.number })
+        property.box = { $0.number }
+        return property
     }
 
     static func point(_ key: String, _ path: WritableKeyPath<LayerStorage, CGPoint> & Sendable) -> LayerProperty {
