@@ -41,8 +41,8 @@ struct KeyValueCodingTests {
         }
     }
 
-    @Test func settingAStructurePathRunsTheActionOfItsProperty() throws {
-        try withManualClock { _ in
+    @Test func settingAStructurePathRunsTheActionOfItsProperty() {
+        withManualClock { _ in
             let layer = CALayer()
             CATransaction.flush()
             layer.setValue(50, forKeyPath: "position.x")
@@ -51,8 +51,8 @@ struct KeyValueCodingTests {
         }
     }
 
-    @Test func rotationKeyPathKeepsTheScale() throws {
-        try withManualClock { _ in
+    @Test func rotationKeyPathKeepsTheScale() {
+        withManualClock { _ in
             let layer = CALayer()
             layer.transform = CATransform3DMakeScale(2, 2, 1)
             layer.setValue(Double.pi / 2, forKeyPath: "transform.rotation.z")

@@ -13,34 +13,34 @@ extension CALayer {
         if copy.timingFunction == nil, let function = CATransaction.animationTimingFunction() {
             copy.timingFunction = function
         }
+        var compiled: CompiledAnimation?
         if let basic = copy as? CABasicAnimation {
-            resolvePreviousValue(of: basic)
+            let previous = previousValue(for: basic)
+            if let previous, basic.fromValue == nil { basic.fromValue = previous.boxed }
+            compiled = AnimationCompiler(layer: self).compile(basic, previousValue: previous)
         }
-        let compiled = (copy as? CABasicAnimation).map { AnimationCompiler(layer: self).compile($0) }
         if let key {
             detachAnimations { $0.key == key }
         }
         let groups = TransactionStack.current.activeCompletionGroups
         for group in groups { group.animationAdded() }
-        let attached = AttachedAnimation(key: key, animation: copy, compiled: compiled ?? nil, groups: groups)
+        let attached = AttachedAnimation(key: key, animation: copy, compiled: compiled, groups: groups)
         attachedAnimations.append(attached)
         TransactionStack.current.noteAdded(attached, to: self)
     }
 
     /// `CABasicAnimation.h`, all values nil: "Interpolates between the previous value of
     /// keyPath in the target layer's presentation layer and the current value". The previous
-    /// value is the one recorded when the property changed in this transaction; it becomes the
-    /// copy's `fromValue`, which is how Apple's implicit animations print.
-    private func resolvePreviousValue(of animation: CABasicAnimation) {
+    /// value is the one recorded when the property changed in this transaction (nil when it
+    /// did not change, or when the animation has values of its own).
+    package func previousValue(for animation: CABasicAnimation) -> AnimatableValue? {
         guard animation.fromValue == nil, animation.toValue == nil, animation.byValue == nil,
             let keyPath = animation.keyPath
-        else { return }
+        else { return nil }
         let path = LayerKeyPath(keyPath, in: type(of: self))
-        guard let previous = valuesBeforeChange[path.baseKey] else { return }
-        switch path {
-        case .property(_, let component?): animation.fromValue = component.read(from: previous).boxed
-        default: animation.fromValue = previous.boxed
-        }
+        guard let previous = valuesBeforeChange[path.baseKey] else { return nil }
+        if case .property(_, let component?) = path { return component.read(from: previous) }
+        return previous
     }
 
     /// Detaches the animations that match, telling their delegates `finished: false`.
@@ -77,7 +77,9 @@ extension CALayer {
 struct AnimationCompiler {
     let layer: CALayer
 
-    func compile(_ animation: CABasicAnimation) -> CompiledAnimation? {
+    /// `previousValue` stands in for a missing `fromValue` when the animation has no values
+    /// (it may be a nil colour, which `fromValue` cannot show).
+    func compile(_ animation: CABasicAnimation, previousValue: AnimatableValue? = nil) -> CompiledAnimation? {
         guard let keyPath = animation.keyPath else { return nil }
         let path = LayerKeyPath(keyPath, in: type(of: layer))
         let component: ValueComponent?
@@ -111,7 +113,7 @@ struct AnimationCompiler {
             curve: animation.timingFunction?.curve,
             baseKey: path.baseKey,
             component: component,
-            from: convert(animation.fromValue, "fromValue"),
+            from: previousValue ?? convert(animation.fromValue, "fromValue"),
             to: convert(animation.toValue, "toValue"),
             by: convert(animation.byValue, "byValue"),
             isAdditive: animation.isAdditive,

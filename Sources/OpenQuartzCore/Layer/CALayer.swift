@@ -424,7 +424,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The value of `key` before anything sets it: the property's default for declared
     /// properties, nil for custom keys unless a subclass says otherwise.
     open class func defaultValue(forKey key: String) -> Any? {
-        propertyTable[key].map { $0.box($0.read(prototypeLayer)) }
+        propertyTable[key].flatMap { $0.box($0.read(prototypeLayer)) }
     }
 
     // MARK: Layout
@@ -606,5 +606,5 @@ open class CALayer: NSObject, CAMediaTiming {
 
 /// `0x…` address of an object, as Apple's descriptions print it.
 package func addressString(_ object: AnyObject) -> String {
-    "0x" + String(UInt(bitPattern: ObjectIdentifier(object).hashValue), radix: 16)
+    "0x" + String(UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()), radix: 16)
 }
