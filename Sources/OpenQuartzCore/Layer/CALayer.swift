@@ -280,25 +280,37 @@ open class CALayer: NSObject, CAMediaTiming {
     /// When the layer's time starts, in its superlayer's time.
     open var beginTime: CFTimeInterval {
         get { storage.beginTime }
-        set { changeValue(forKey: "beginTime") { storage.beginTime = newValue } }
+        set {
+            precondition(newValue.isFinite, "CALayer.beginTime must be a finite number, got \(newValue)")
+            changeValue(forKey: "beginTime") { storage.beginTime = newValue }
+        }
     }
 
     /// The layer's simple duration (0: unbounded).
     open var duration: CFTimeInterval {
         get { storage.duration }
-        set { changeValue(forKey: "duration") { storage.duration = newValue } }
+        set {
+            precondition(newValue.isFinite, "CALayer.duration must be a finite number, got \(newValue)")
+            changeValue(forKey: "duration") { storage.duration = newValue }
+        }
     }
 
     /// How fast the layer's time runs against its superlayer's; 0 pauses the subtree.
     open var speed: Float {
         get { storage.speed }
-        set { changeValue(forKey: "speed") { storage.speed = newValue } }
+        set {
+            precondition(newValue.isFinite, "CALayer.speed must be a finite number, got \(newValue)")
+            changeValue(forKey: "speed") { storage.speed = newValue }
+        }
     }
 
     /// An offset added to the layer's local time.
     open var timeOffset: CFTimeInterval {
         get { storage.timeOffset }
-        set { changeValue(forKey: "timeOffset") { storage.timeOffset = newValue } }
+        set {
+            precondition(newValue.isFinite, "CALayer.timeOffset must be a finite number, got \(newValue)")
+            changeValue(forKey: "timeOffset") { storage.timeOffset = newValue }
+        }
     }
 
     /// Stored for `CAMediaTiming`; layers do not repeat here.
