@@ -23,6 +23,12 @@ package final class AnimationEventScheduler: @unchecked Sendable {
         if layer.registeredClock == id { return }
         layer.registeredClock = id
         lock.withLock { layersByClock[id, default: []].append(WeakLayer(layer)) }
+        RunLoopEventDelivery.ensureDelivery(for: clock)
+    }
+
+    /// Whether any layer of `clock` still has an animation waiting for an event.
+    package func hasLayers(for clock: any CAMediaClock) -> Bool {
+        lock.withLock { !(layersByClock[ObjectIdentifier(clock)] ?? []).isEmpty }
     }
 
     /// Delivers, in time order, every event of `clock`'s layers due up to `target`, calling

@@ -1,0 +1,117 @@
+import Foundation
+import OpenCoreGraphics
+
+/// A layer that draws a colour gradient over its background colour, filling its shape
+/// (rounded corners included): Apple's `CAGradientLayer`.
+///
+/// `colors` and `locations` animate element by element when the old and new arrays have the
+/// same count, and switch half-way otherwise.
+///
+///     let gradient = CAGradientLayer()
+///     gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+///     gradient.startPoint = CGPoint(x: 0, y: 0.5)
+///     gradient.endPoint = CGPoint(x: 1, y: 0.5)
+///
+/// Differences from Apple: setting `colors` to an array with anything but `CGColor`s in it
+/// (a `UIColor`, say) traps with a message; Apple silently draws nothing.
+open class CAGradientLayer: CALayer {
+    package var gradientStorage = GradientLayerStorage()
+
+    /// Creates a gradient layer with Apple's defaults: no colours, a vertical axial gradient.
+    public override init() {
+        super.init()
+    }
+
+    /// Creates a copy of `layer` for the presentation tree, gradient properties included.
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        if let gradient = layer as? CAGradientLayer { gradientStorage = gradient.gradientStorage }
+    }
+
+    override package class var propertyTable: LayerPropertyTable { gradientLayerPropertyTable }
+
+    /// The colour of each gradient stop, as `CGColor`s; nil (the default) draws no gradient.
+    /// Animatable.
+    open var colors: [Any]? {
+        get { gradientStorage.colors }
+        set {
+            if let newValue, let stranger = newValue.first(where: { !($0 is CGColor) }) {
+                preconditionFailure(
+                    "CAGradientLayer.colors holds CGColors; got \(describeType(stranger)) (pass a UIColor's cgColor)")
+            }
+            changeValue(forKey: "colors") { gradientStorage.colors = newValue }
+        }
+    }
+
+    /// Where each stop lies along the gradient, 0…1 and increasing; nil (the default) spreads
+    /// the stops evenly. Animatable.
+    open var locations: [NSNumber]? {
+        get { gradientStorage.locations }
+        set { changeValue(forKey: "locations") { gradientStorage.locations = newValue } }
+    }
+
+    /// Where the first stop lies, in unit coordinates of the bounds. Defaults to (0.5, 0).
+    /// Animatable.
+    open var startPoint: CGPoint {
+        get { gradientStorage.startPoint }
+        set { changeValue(forKey: "startPoint") { gradientStorage.startPoint = newValue } }
+    }
+
+    /// Where the last stop lies, in unit coordinates of the bounds. Defaults to (0.5, 1).
+    /// Animatable.
+    open var endPoint: CGPoint {
+        get { gradientStorage.endPoint }
+        set { changeValue(forKey: "endPoint") { gradientStorage.endPoint = newValue } }
+    }
+
+    /// The kind of gradient drawn. Defaults to `.axial`.
+    open var type: CAGradientLayerType {
+        get { gradientStorage.type }
+        set { changeValue(forKey: "type") { gradientStorage.type = newValue } }
+    }
+}
+
+/// The shape of a `CAGradientLayer`'s gradient: Apple's `CAGradientLayerType`, whose raw
+/// values are Core Animation's strings.
+public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
+    /// The type's name, as Core Animation spells it (`"axial"`, `"radial"`, `"conic"`).
+    public let rawValue: String
+
+    /// Wraps a gradient type's name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Colours change along the line from `startPoint` to `endPoint` (the default). Apple's
+    /// `kCAGradientLayerAxial`.
+    public static let axial = CAGradientLayerType(rawValue: "axial")
+    /// An ellipse centred on `startPoint` whose edge passes through `endPoint`. Apple's
+    /// `kCAGradientLayerRadial`.
+    public static let radial = CAGradientLayerType(rawValue: "radial")
+    /// Colours sweep round `startPoint`, starting towards `endPoint`. Apple's
+    /// `kCAGradientLayerConic`.
+    public static let conic = CAGradientLayerType(rawValue: "conic")
+}
+
+/// The model values `CAGradientLayer` adds, with the defaults `CAGradientLayer.h` documents.
+package struct GradientLayerStorage: SubclassLayerStorage {
+    package var colors: [Any]?
+    package var locations: [NSNumber]?
+    package var startPoint = CGPoint(x: 0.5, y: 0)
+    package var endPoint = CGPoint(x: 0.5, y: 1)
+    package var type = CAGradientLayerType.axial
+
+    package init() {}
+}
+
+/// `CALayer`'s properties and those of `CAGradientLayer.h`, whose Animatable marks they follow.
+let gradientLayerPropertyTable: LayerPropertyTable = {
+    let gradient = SubclassPropertyBuilder(storage: \CAGradientLayer.gradientStorage)
+    return LayerPropertyTable(
+        [
+            gradient.colors("colors", \.colors),
+            gradient.numbers("locations", \.locations),
+            gradient.point("startPoint", \.startPoint),
+            gradient.point("endPoint", \.endPoint),
+            gradient.constant("type", \.type),
+        ],
+        inheriting: layerPropertyTable)
+}()

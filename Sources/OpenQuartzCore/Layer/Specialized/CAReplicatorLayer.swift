@@ -1,0 +1,129 @@
+import Foundation
+import OpenCoreGraphics
+
+/// A layer that draws its sublayers several times, each copy moved, delayed and tinted a
+/// step further than the one before: Apple's `CAReplicatorLayer`.
+///
+/// Every property but `preservesDepth` is animatable and animates implicitly on a
+/// standalone layer, as `CAReplicatorLayer.h` marks them.
+///
+///     let dots = CAReplicatorLayer()
+///     dots.addSublayer(dot)
+///     dots.instanceCount = 3
+///     dots.instanceTransform = CATransform3DMakeTranslation(20, 0, 0)
+///     dots.instanceDelay = 0.2       // each copy runs the sublayers' animations 0.2 s later
+///     dots.instanceAlphaOffset = -0.3
+open class CAReplicatorLayer: CALayer {
+    package var replicatorStorage = ReplicatorLayerStorage()
+
+    /// Creates a replicator layer with Apple's defaults: one instance, no offsets.
+    public override init() {
+        super.init()
+    }
+
+    /// Creates a copy of `layer` for the presentation tree, replicator properties included.
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        if let replicator = layer as? CAReplicatorLayer { replicatorStorage = replicator.replicatorStorage }
+    }
+
+    override package class var propertyTable: LayerPropertyTable { replicatorLayerPropertyTable }
+
+    /// How many copies of the sublayers are drawn, the original included. Defaults to 1.
+    /// Animatable: an animated count is the interpolated number truncated to an integer.
+    open var instanceCount: Int {
+        get { replicatorStorage.instanceCount }
+        set { changeValue(forKey: "instanceCount") { replicatorStorage.instanceCount = newValue } }
+    }
+
+    /// Whether the copies keep their depth, as in a `CATransformLayer`, rather than being
+    /// flattened into the layer's plane. Defaults to false.
+    open var preservesDepth: Bool {
+        get { replicatorStorage.preservesDepth }
+        set { changeValue(forKey: "preservesDepth") { replicatorStorage.preservesDepth = newValue } }
+    }
+
+    /// How much later, in seconds, each copy's time runs than the copy before. Defaults to 0.
+    /// Animatable.
+    open var instanceDelay: CFTimeInterval {
+        get { replicatorStorage.instanceDelay }
+        set { changeValue(forKey: "instanceDelay") { replicatorStorage.instanceDelay = newValue } }
+    }
+
+    /// The transform that takes copy k − 1 to copy k, about the layer's centre. Defaults to
+    /// the identity. Animatable.
+    open var instanceTransform: CATransform3D {
+        get { replicatorStorage.instanceTransform }
+        set { changeValue(forKey: "instanceTransform") { replicatorStorage.instanceTransform = newValue } }
+    }
+
+    /// The colour the first copy is multiplied by. Defaults to opaque white. Animatable.
+    open var instanceColor: CGColor? {
+        get { replicatorStorage.instanceColor }
+        set { changeValue(forKey: "instanceColor") { replicatorStorage.instanceColor = newValue } }
+    }
+
+    /// What each copy adds to the red of the previous copy's colour. Defaults to 0. Animatable.
+    open var instanceRedOffset: Float {
+        get { replicatorStorage.instanceRedOffset }
+        set { changeValue(forKey: "instanceRedOffset") { replicatorStorage.instanceRedOffset = newValue } }
+    }
+
+    /// What each copy adds to the green of the previous copy's colour. Defaults to 0.
+    /// Animatable.
+    open var instanceGreenOffset: Float {
+        get { replicatorStorage.instanceGreenOffset }
+        set { changeValue(forKey: "instanceGreenOffset") { replicatorStorage.instanceGreenOffset = newValue } }
+    }
+
+    /// What each copy adds to the blue of the previous copy's colour. Defaults to 0.
+    /// Animatable.
+    open var instanceBlueOffset: Float {
+        get { replicatorStorage.instanceBlueOffset }
+        set { changeValue(forKey: "instanceBlueOffset") { replicatorStorage.instanceBlueOffset = newValue } }
+    }
+
+    /// What each copy adds to the alpha of the previous copy's colour. Defaults to 0.
+    /// Animatable; a negative offset fades the copies out one by one.
+    open var instanceAlphaOffset: Float {
+        get { replicatorStorage.instanceAlphaOffset }
+        set { changeValue(forKey: "instanceAlphaOffset") { replicatorStorage.instanceAlphaOffset = newValue } }
+    }
+}
+
+/// The model values `CAReplicatorLayer` adds, with the defaults `CAReplicatorLayer.h`
+/// documents.
+package struct ReplicatorLayerStorage: SubclassLayerStorage {
+    package var instanceCount = 1
+    package var preservesDepth = false
+    package var instanceDelay: CFTimeInterval = 0
+    package var instanceTransform = CATransform3DIdentity
+    package var instanceColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+    package var instanceRedOffset: Float = 0
+    package var instanceGreenOffset: Float = 0
+    package var instanceBlueOffset: Float = 0
+    package var instanceAlphaOffset: Float = 0
+
+    package init() {}
+}
+
+/// `CALayer`'s properties and those of `CAReplicatorLayer.h`, whose Animatable marks they
+/// follow (`instanceCount` included).
+let replicatorLayerPropertyTable: LayerPropertyTable = {
+    let replicator = SubclassPropertyBuilder(storage: \CAReplicatorLayer.replicatorStorage)
+    return LayerPropertyTable(
+        [
+            replicator.property(
+                "instanceCount", .number, \.instanceCount, animatable: true,
+                get: { .number(Double($0)) }, set: { Int($0.number) }, box: { Int($0.number) }),
+            replicator.bool("preservesDepth", \.preservesDepth),
+            replicator.double("instanceDelay", \.instanceDelay),
+            replicator.transform("instanceTransform", \.instanceTransform),
+            replicator.color("instanceColor", \.instanceColor),
+            replicator.float("instanceRedOffset", \.instanceRedOffset),
+            replicator.float("instanceGreenOffset", \.instanceGreenOffset),
+            replicator.float("instanceBlueOffset", \.instanceBlueOffset),
+            replicator.float("instanceAlphaOffset", \.instanceAlphaOffset),
+        ],
+        inheriting: layerPropertyTable)
+}()
