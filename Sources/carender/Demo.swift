@@ -43,12 +43,16 @@ private func describe(_ action: (any CAAction)?) -> String {
 private func actionSearchAnswers(_ clock: CAManualClock) {
     let standalone = CALayer()
     print("standalone layer, actionForKey(position): \(describe(standalone.action(forKey: "position")))")
-    for (name, answer) in [("NSNull", NSNull() as (any CAAction)?), ("nil", nil), ("a CABasicAnimation", CABasicAnimation())] {
+    for (name, answer) in [
+        ("NSNull", NSNull() as (any CAAction)?), ("nil", nil), ("a CABasicAnimation", CABasicAnimation()),
+    ] {
         let delegate = Answering(answer)
         let layer = CALayer()
         layer.delegate = delegate
         let asked = delegate.action(for: layer, forKey: "position")
-        print("delegate answers \(name): actionForLayer:forKey: = \(describe(asked)); layer's search = \(describe(layer.action(forKey: "position")))")
+        print(
+            "delegate answers \(name): actionForLayer:forKey: = \(describe(asked)); layer's search = \(describe(layer.action(forKey: "position")))"
+        )
     }
 }
 
@@ -118,12 +122,16 @@ private func nestedTransactions(_ clock: CAManualClock) {
     CATransaction.commit()
     print("layerA backgroundColor animation: \(layerA.animation(forKey: "backgroundColor")?.duration ?? 0) s")
     print("layerB position animation: \(layerB.animation(forKey: "position")?.duration ?? 0) s")
-    print("layerC opacity animation: \(layerC.animation(forKey: "opacity").map { "\($0.duration) s" } ?? "none (actions disabled)")")
+    print(
+        "layerC opacity animation: \(layerC.animation(forKey: "opacity").map { "\($0.duration) s" } ?? "none (actions disabled)")"
+    )
     for time in [0.0, 0.125, 0.25, 0.5, 1] {
         clock.advance(to: time)
         let a = layerA.presentation()!.backgroundColor?.components ?? []
         let b = layerB.presentation()!.position
-        print("t = \(format(time)) s: layerA red = \(format(Double(a.first ?? 0))), layerB position = (\(format(b.x)), \(format(b.y))), layerC opacity = \(layerC.presentation()!.opacity)")
+        print(
+            "t = \(format(time)) s: layerA red = \(format(Double(a.first ?? 0))), layerB position = (\(format(b.x)), \(format(b.y))), layerC opacity = \(layerC.presentation()!.opacity)"
+        )
     }
 }
 
@@ -169,7 +177,9 @@ private func keepsEndState(_ clock: CAManualClock) {
     CATransaction.flush()
     clock.advance(by: 5)
     let p = layer.presentation()!.position
-    print("after the animation: presentation position = (\(format(p.x)), \(format(p.y))); model position = (\(format(layer.position.x)), \(format(layer.position.y)))")
+    print(
+        "after the animation: presentation position = (\(format(p.x)), \(format(p.y))); model position = (\(format(layer.position.x)), \(format(layer.position.y)))"
+    )
 }
 
 private func fillModes(_ clock: CAManualClock) {
@@ -194,7 +204,8 @@ private func fillModes(_ clock: CAManualClock) {
             CATransaction.flush()
             return times.map { time in
                 run.advance(to: time)
-                return format(colorLayer.presentation()!.bounds.size.width).padding(toLength: 9, withPad: " ", startingAt: 0)
+                return format(colorLayer.presentation()!.bounds.size.width).padding(
+                    toLength: 9, withPad: " ", startingAt: 0)
             }
         }
         print(mode.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + row.joined())

@@ -111,7 +111,9 @@ import Testing
         let rotated = rect.applying(CGAffineTransform(rotationAngle: .pi / 2))
         expectClose(rotated, CGRect(x: -1, y: 0, width: 1, height: 2), within: 1e-12)
         let diamond = CGRect(x: 0, y: 0, width: 1, height: 1).applying(CGAffineTransform(rotationAngle: .pi / 4))
-        expectClose(diamond, CGRect(x: -0.5.squareRoot(), y: 0, width: 2.0.squareRoot(), height: 2.0.squareRoot()), within: 1e-12)
+        expectClose(
+            diamond, CGRect(x: -0.5.squareRoot(), y: 0, width: 2.0.squareRoot(), height: 2.0.squareRoot()),
+            within: 1e-12)
     }
 
     @Test func rectApplyingANegativeScaleIsStandardized() {

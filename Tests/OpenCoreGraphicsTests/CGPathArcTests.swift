@@ -20,7 +20,10 @@ import Testing
     @Test func clockwiseMeansDecreasingAngle() {
         expectElements(
             arc(0, -.pi / 2, clockwise: true),
-            [.move(to: pt(10, 0)), .curve(to: pt(0, -10), control1: pt(10, -10 * kappa), control2: pt(10 * kappa, -10))],
+            [
+                .move(to: pt(10, 0)),
+                .curve(to: pt(0, -10), control1: pt(10, -10 * kappa), control2: pt(10 * kappa, -10)),
+            ],
             within: 1e-9)
     }
 

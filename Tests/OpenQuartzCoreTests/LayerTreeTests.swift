@@ -45,7 +45,9 @@ struct LayerTreeTests {
             #expect(child.convert(CGPoint(x: 0, y: 0), to: root) == CGPoint(x: 100, y: 100))
             #expect(root.convert(CGPoint(x: 100, y: 100), to: child) == CGPoint(x: 0, y: 0))
             #expect(grandchild.convert(CGPoint(x: 5, y: 5), to: root) == CGPoint(x: 150, y: 150))
-            #expect(child.convert(CGRect(x: 0, y: 0, width: 10, height: 10), from: grandchild) == CGRect(x: 45, y: 45, width: 10, height: 10))
+            #expect(
+                child.convert(CGRect(x: 0, y: 0, width: 10, height: 10), from: grandchild)
+                    == CGRect(x: 45, y: 45, width: 10, height: 10))
             child.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
             let rotated = child.convert(CGPoint(x: 100, y: 50), to: root)
             expectClose(rotated, CGPoint(x: 150, y: 200), within: 1e-9)

@@ -1,26 +1,39 @@
 import Foundation
 import Numerics
-@testable import OpenQuartzCore
 import QuartzTestSupport
 import Testing
+
+@testable import OpenQuartzCore
 
 /// y at x = 0.1, 0.25, 0.5, 0.75, 0.9, from `python3 Scripts/reference/timing_functions.py`
 /// (mpmath, 50-digit bisection on x(t) = x with the control points rounded to Float).
 private let referenceXs: [Double] = [0.1, 0.25, 0.5, 0.75, 0.9]
 private let reference: [(String, (Float, Float, Float, Float), [Double])] = [
     ("linear", (0, 0, 1, 1), [0.1, 0.25, 0.5, 0.75, 0.9]),
-    ("easeIn", (0.42, 0, 1, 1),
-     [0.0170266104913761, 0.0934646540157634, 0.315356818763848, 0.621861874648952, 0.839427848665525]),
-    ("easeOut", (0, 0, 0.58, 1),
-     [0.160572157932336, 0.378138137792098, 0.684643195307309, 0.906535353477279, 0.98297339141729]),
-    ("easeInEaseOut", (0.42, 0, 0.58, 1),
-     [0.019722454785956, 0.12916193876119, 0.500000019268743, 0.870838077756456, 0.980277547964291]),
-    ("default", (0.25, 0.1, 0.25, 1),
-     [0.0947963062040277, 0.408510591993736, 0.80240338786712, 0.960458978411119, 0.994316477493799]),
-    ("pop1", (1.0, 0.0, 0.8, 1.0),
-     [0.00354095948528133, 0.0245199320633242, 0.122166394366948, 0.392779631025748, 0.843749981140717]),
-    ("pop2", (0.2, 0.0, 0.0, 1.0),
-     [0.15624999528518, 0.60722036034729, 0.877833604603938, 0.975480067860969, 0.996459040510909]),
+    (
+        "easeIn", (0.42, 0, 1, 1),
+        [0.0170266104913761, 0.0934646540157634, 0.315356818763848, 0.621861874648952, 0.839427848665525]
+    ),
+    (
+        "easeOut", (0, 0, 0.58, 1),
+        [0.160572157932336, 0.378138137792098, 0.684643195307309, 0.906535353477279, 0.98297339141729]
+    ),
+    (
+        "easeInEaseOut", (0.42, 0, 0.58, 1),
+        [0.019722454785956, 0.12916193876119, 0.500000019268743, 0.870838077756456, 0.980277547964291]
+    ),
+    (
+        "default", (0.25, 0.1, 0.25, 1),
+        [0.0947963062040277, 0.408510591993736, 0.80240338786712, 0.960458978411119, 0.994316477493799]
+    ),
+    (
+        "pop1", (1.0, 0.0, 0.8, 1.0),
+        [0.00354095948528133, 0.0245199320633242, 0.122166394366948, 0.392779631025748, 0.843749981140717]
+    ),
+    (
+        "pop2", (0.2, 0.0, 0.0, 1.0),
+        [0.15624999528518, 0.60722036034729, 0.877833604603938, 0.975480067860969, 0.996459040510909]
+    ),
 ]
 
 private let names: [CAMediaTimingFunctionName] = [.linear, .easeIn, .easeOut, .easeInEaseOut, .default]
@@ -36,7 +49,8 @@ struct TimingFunctionTests {
     @Test(arguments: 0..<reference.count)
     func curveMatchesMpmathReference(row: Int) {
         let (label, p, expected) = reference[row]
-        let function = names.first { $0.rawValue == label }.map { CAMediaTimingFunction(name: $0) }
+        let function =
+            names.first { $0.rawValue == label }.map { CAMediaTimingFunction(name: $0) }
             ?? CAMediaTimingFunction(controlPoints: p.0, p.1, p.2, p.3)
         for (x, y) in zip(referenceXs, expected) {
             expectClose(function.value(at: x), y, within: 1e-6, "\(label) at x = \(x)")

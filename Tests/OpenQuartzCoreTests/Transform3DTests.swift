@@ -1,9 +1,10 @@
 import Foundation
 import Numerics
 import OpenCoreGraphics
-@testable import OpenQuartzCore
 import QuartzTestSupport
 import Testing
+
+@testable import OpenQuartzCore
 
 /// Compares all sixteen entries.
 private func expectClose(
@@ -21,8 +22,10 @@ private func expectClose(
 }
 
 private func entries(_ t: CATransform3D) -> [Double] {
-    [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
-     t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].map { Double($0) }
+    [
+        t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+        t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44,
+    ].map { Double($0) }
 }
 
 private func matrix(_ rows: [[Double]]) -> CATransform3D {
@@ -52,36 +55,45 @@ struct Transform3DTests {
     }
 
     @Test func makeTranslationAndScaleFillTheDocumentedEntries() {
-        expectClose(CATransform3DMakeTranslation(4, 5, 6),
-                    matrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [4, 5, 6, 1]]), within: 0)
-        expectClose(CATransform3DMakeScale(2, 3, 4),
-                    matrix([[2, 0, 0, 0], [0, 3, 0, 0], [0, 0, 4, 0], [0, 0, 0, 1]]), within: 0)
+        expectClose(
+            CATransform3DMakeTranslation(4, 5, 6),
+            matrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [4, 5, 6, 1]]), within: 0)
+        expectClose(
+            CATransform3DMakeScale(2, 3, 4),
+            matrix([[2, 0, 0, 0], [0, 3, 0, 0], [0, 0, 4, 0], [0, 0, 0, 1]]), within: 0)
     }
 
     @Test func makeRotationAboutEachAxis() {
-        expectClose(CATransform3DMakeRotation(.pi / 2, 0, 0, 1),
-                    matrix([[0, 1, 0, 0], [-1, 0, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]), within: 1e-12)
-        expectClose(CATransform3DMakeRotation(.pi / 2, 1, 0, 0),
-                    matrix([[1, 0, 0, 0], [0, 0, 1, 0], [0, -1, 0, 0], [0, 0, 0, 1]]), within: 1e-12)
-        expectClose(CATransform3DMakeRotation(.pi / 2, 0, 1, 0),
-                    matrix([[0, 0, -1, 0], [0, 1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 1]]), within: 1e-12)
+        expectClose(
+            CATransform3DMakeRotation(.pi / 2, 0, 0, 1),
+            matrix([[0, 1, 0, 0], [-1, 0, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]), within: 1e-12)
+        expectClose(
+            CATransform3DMakeRotation(.pi / 2, 1, 0, 0),
+            matrix([[1, 0, 0, 0], [0, 0, 1, 0], [0, -1, 0, 0], [0, 0, 0, 1]]), within: 1e-12)
+        expectClose(
+            CATransform3DMakeRotation(.pi / 2, 0, 1, 0),
+            matrix([[0, 0, -1, 0], [0, 1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 1]]), within: 1e-12)
         let c = cos(0.3), s = sin(0.3)
-        expectClose(CATransform3DMakeRotation(0.3, 0, 0, 5),
-                    matrix([[c, s, 0, 0], [-s, c, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]), within: 1e-12,
-                    "the axis is normalised")
+        expectClose(
+            CATransform3DMakeRotation(0.3, 0, 0, 5),
+            matrix([[c, s, 0, 0], [-s, c, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]), within: 1e-12,
+            "the axis is normalised")
         // A third of a turn about (1, 1, 1) cycles the axes: x → y → z → x.
-        expectClose(CATransform3DMakeRotation(2 * .pi / 3, 1, 1, 1),
-                    matrix([[0, 1, 0, 0], [0, 0, 1, 0], [1, 0, 0, 0], [0, 0, 0, 1]]), within: 1e-12)
+        expectClose(
+            CATransform3DMakeRotation(2 * .pi / 3, 1, 1, 1),
+            matrix([[0, 1, 0, 0], [0, 0, 1, 0], [1, 0, 0, 0], [0, 0, 0, 1]]), within: 1e-12)
         #expect(CATransform3DMakeRotation(1, 0, 0, 0) == CATransform3DIdentity, "zero axis gives identity")
     }
 
     @Test func concatIsAThenB() {
         let a = matrix([[1, 2, 0, 0], [0, 1, 3, 0], [4, 0, 1, 0], [5, 6, 7, 1]])
         let b = matrix([[2, 0, 1, 0], [1, 3, 0, 0], [0, 1, 2, 0], [-1, 2, 0, 1]])
-        expectClose(CATransform3DConcat(a, b),
-                    matrix([[4, 6, 1, 0], [1, 6, 6, 0], [8, 1, 6, 0], [15, 27, 19, 1]]), within: 1e-12)
-        expectClose(CATransform3DConcat(b, a),
-                    matrix([[6, 4, 1, 0], [1, 5, 9, 0], [8, 1, 5, 0], [4, 6, 13, 1]]), within: 1e-12)
+        expectClose(
+            CATransform3DConcat(a, b),
+            matrix([[4, 6, 1, 0], [1, 6, 6, 0], [8, 1, 6, 0], [15, 27, 19, 1]]), within: 1e-12)
+        expectClose(
+            CATransform3DConcat(b, a),
+            matrix([[6, 4, 1, 0], [1, 5, 9, 0], [8, 1, 5, 0], [4, 6, 13, 1]]), within: 1e-12)
         // Translate then rotate moves (1, 0, 0) to (11, 0, 0) and then to (0, 11, 0).
         let move = CATransform3DMakeTranslation(10, 0, 0)
         let turn = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
@@ -97,22 +109,29 @@ struct Transform3DTests {
         expectClose(map(CATransform3DRotate(move, .pi / 2, 0, 0, 1), 1, 0, 0), [10, 1, 0], within: 1e-12)
         expectClose(map(CATransform3DScale(move, 2, 3, 4), 1, 1, 1), [12, 3, 4], within: 1e-12)
         let t = matrix([[1, 2, 0, 0], [0, 1, 3, 0], [4, 0, 1, 0.5], [5, 6, 7, 1]])
-        expectClose(CATransform3DTranslate(t, 1, 2, 3), CATransform3DConcat(CATransform3DMakeTranslation(1, 2, 3), t), within: 1e-12)
-        expectClose(CATransform3DScale(t, 2, 3, 4), CATransform3DConcat(CATransform3DMakeScale(2, 3, 4), t), within: 1e-12)
-        expectClose(CATransform3DRotate(t, 0.7, 1, 2, 3),
-                    CATransform3DConcat(CATransform3DMakeRotation(0.7, 1, 2, 3), t), within: 1e-12)
+        expectClose(
+            CATransform3DTranslate(t, 1, 2, 3), CATransform3DConcat(CATransform3DMakeTranslation(1, 2, 3), t),
+            within: 1e-12)
+        expectClose(
+            CATransform3DScale(t, 2, 3, 4), CATransform3DConcat(CATransform3DMakeScale(2, 3, 4), t), within: 1e-12)
+        expectClose(
+            CATransform3DRotate(t, 0.7, 1, 2, 3),
+            CATransform3DConcat(CATransform3DMakeRotation(0.7, 1, 2, 3), t), within: 1e-12)
     }
 
     @Test func invertUndoesATransform() {
         let withPerspective = matrix([[2, 0, 0, 0], [0, 1, 0, 0], [1, 0, 1, -1.0 / 500], [10, 20, 30, 1]])
         // Exact inverse from Python's fractions (Gauss–Jordan).
-        expectClose(CATransform3DInvert(withPerspective), matrix([
-            [0.5, 0, 0, 0], [0, 1, 0, 0],
-            [-51.0 / 106, -2.0 / 53, 50.0 / 53, 1.0 / 530],
-            [500.0 / 53, -1000.0 / 53, -1500.0 / 53, 50.0 / 53],
-        ]), within: 1e-12)
-        expectClose(CATransform3DInvert(CATransform3DMakeTranslation(1, 2, 3)),
-                    CATransform3DMakeTranslation(-1, -2, -3), within: 1e-12)
+        expectClose(
+            CATransform3DInvert(withPerspective),
+            matrix([
+                [0.5, 0, 0, 0], [0, 1, 0, 0],
+                [-51.0 / 106, -2.0 / 53, 50.0 / 53, 1.0 / 530],
+                [500.0 / 53, -1000.0 / 53, -1500.0 / 53, 50.0 / 53],
+            ]), within: 1e-12)
+        expectClose(
+            CATransform3DInvert(CATransform3DMakeTranslation(1, 2, 3)),
+            CATransform3DMakeTranslation(-1, -2, -3), within: 1e-12)
         let general = matrix([[1, 2, 0, 0.1], [0, 1, 3, 0], [4, 0, 1, 0.2], [5, 6, 7, 1]])
         expectClose(CATransform3DConcat(general, CATransform3DInvert(general)), CATransform3DIdentity, within: 1e-12)
         let tiny = CATransform3DMakeScale(1e-5, 1e-5, 1e-5)
@@ -140,10 +159,11 @@ struct Transform3DTests {
         #expect(!CATransform3DIsAffine(perspective))
         #expect(!CATransform3DIsAffine(CATransform3DMakeRotation(0.1, 1, 0, 0)))
         #expect(CATransform3DIsAffine(CATransform3DMakeRotation(0.1, 0, 0, 1)))
-        #expect(CATransform3DGetAffineTransform(CATransform3DMakeRotation(0.1, 0, 0, 1)) == CGAffineTransform(rotationAngle: 0.1))
+        #expect(
+            CATransform3DGetAffineTransform(CATransform3DMakeRotation(0.1, 0, 0, 1))
+                == CGAffineTransform(rotationAngle: 0.1))
     }
 }
-
 
 @Suite("CATransform3D decomposition, key paths and interpolation")
 struct Transform3DDecompositionTests {
@@ -215,14 +235,18 @@ struct Transform3DDecompositionTests {
     }
 
     @Test func settingRotationZOnTheIdentityIsMakeRotation() {
-        expectClose(CATransform3DIdentity.setting(component: .rotationZ, to: .pi / 2),
-                    CATransform3DMakeRotation(.pi / 2, 0, 0, 1), within: 1e-12)
-        expectClose(CATransform3DIdentity.setting(component: .rotation, to: 0.6),
-                    CATransform3DMakeRotation(0.6, 0, 0, 1), within: 1e-12)
-        expectClose(CATransform3DIdentity.setting(component: .rotationX, to: 0.6),
-                    CATransform3DMakeRotation(0.6, 1, 0, 0), within: 1e-12)
-        expectClose(CATransform3DIdentity.setting(component: .scale, to: 2),
-                    CATransform3DMakeScale(2, 2, 2), within: 1e-12)
+        expectClose(
+            CATransform3DIdentity.setting(component: .rotationZ, to: .pi / 2),
+            CATransform3DMakeRotation(.pi / 2, 0, 0, 1), within: 1e-12)
+        expectClose(
+            CATransform3DIdentity.setting(component: .rotation, to: 0.6),
+            CATransform3DMakeRotation(0.6, 0, 0, 1), within: 1e-12)
+        expectClose(
+            CATransform3DIdentity.setting(component: .rotationX, to: 0.6),
+            CATransform3DMakeRotation(0.6, 1, 0, 0), within: 1e-12)
+        expectClose(
+            CATransform3DIdentity.setting(component: .scale, to: 2),
+            CATransform3DMakeScale(2, 2, 2), within: 1e-12)
     }
 
     @Test func settingScaleXKeepsTheRotation() {
@@ -235,23 +259,29 @@ struct Transform3DDecompositionTests {
     @Test func settingOneComponentKeepsTheOthers() {
         let t = composed
         let moved = t.setting(component: .translationY, to: -4)
-        expectClose(moved, CATransform3DConcat(
-            CATransform3DConcat(CATransform3DMakeScale(2, 3, 4), CATransform3DMakeRotation(0.3, 0, 0, 1)),
-            CATransform3DMakeTranslation(5, -4, 7)), within: 1e-12)
+        expectClose(
+            moved,
+            CATransform3DConcat(
+                CATransform3DConcat(CATransform3DMakeScale(2, 3, 4), CATransform3DMakeRotation(0.3, 0, 0, 1)),
+                CATransform3DMakeTranslation(5, -4, 7)), within: 1e-12)
         let spun = t.setting(component: .rotationZ, to: -1)
-        expectClose(spun, CATransform3DConcat(
-            CATransform3DConcat(CATransform3DMakeScale(2, 3, 4), CATransform3DMakeRotation(-1, 0, 0, 1)),
-            CATransform3DMakeTranslation(5, 6, 7)), within: 1e-12)
-        expectClose(t.setting(translation: CGSize(width: 1, height: 2)).translation,
-                    CGSize(width: 1, height: 2), within: 1e-12)
+        expectClose(
+            spun,
+            CATransform3DConcat(
+                CATransform3DConcat(CATransform3DMakeScale(2, 3, 4), CATransform3DMakeRotation(-1, 0, 0, 1)),
+                CATransform3DMakeTranslation(5, 6, 7)), within: 1e-12)
+        expectClose(
+            t.setting(translation: CGSize(width: 1, height: 2)).translation,
+            CGSize(width: 1, height: 2), within: 1e-12)
         expectClose(t.setting(translation: CGSize(width: 1, height: 2)).translationZ, 7, within: 1e-12)
     }
 
     @Test func settingRotationKeepsPerspective() {
         var perspective = CATransform3DIdentity
         perspective.m34 = -1 / 500
-        expectClose(perspective.setting(component: .rotationY, to: 0.8),
-                    CATransform3DRotate(perspective, 0.8, 0, 1, 0), within: 1e-12)
+        expectClose(
+            perspective.setting(component: .rotationY, to: 0.8),
+            CATransform3DRotate(perspective, 0.8, 0, 1, 0), within: 1e-12)
     }
 
     @Test func makeBuildsWhatValueFunctionsBuild() {
@@ -284,7 +314,8 @@ struct Transform3DDecompositionTests {
         let halfway = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
             .interpolated(to: CATransform3DMakeRotation(-.pi / 4, 0, 0, 1), fraction: 0.5)
         expectClose(halfway, CATransform3DIdentity, within: 1e-12)
-        let threeQuarters = CATransform3DIdentity
+        let threeQuarters =
+            CATransform3DIdentity
             .interpolated(to: CATransform3DMakeRotation(3 * .pi / 2, 0, 0, 1), fraction: 0.5)
         expectClose(threeQuarters, CATransform3DMakeRotation(-.pi / 4, 0, 0, 1), within: 1e-12)
     }
@@ -293,15 +324,19 @@ struct Transform3DDecompositionTests {
         let from = CATransform3DMakeScale(1, 1, 1)
         let to = CATransform3DMakeScale(3, 3, 3)
         expectClose(from.interpolated(to: to, fraction: 0.5), CATransform3DMakeScale(2, 2, 2), within: 1e-12)
-        expectClose(CATransform3DMakeScale(0, 0, 1).interpolated(to: CATransform3DIdentity, fraction: 0.25),
-                    CATransform3DMakeScale(0.25, 0.25, 1), within: 1e-12)
+        expectClose(
+            CATransform3DMakeScale(0, 0, 1).interpolated(to: CATransform3DIdentity, fraction: 0.25),
+            CATransform3DMakeScale(0.25, 0.25, 1), within: 1e-12)
         let moved = CATransform3DMakeTranslation(10, -20, 4)
-        expectClose(CATransform3DIdentity.interpolated(to: moved, fraction: 1.2),
-                    CATransform3DMakeTranslation(12, -24, 4.8), within: 1e-12, "overshoot extrapolates")
-        let turnedAndScaled = CATransform3DConcat(CATransform3DMakeScale(3, 3, 1), CATransform3DMakeRotation(.pi / 2, 0, 0, 1))
-        expectClose(CATransform3DIdentity.interpolated(to: turnedAndScaled, fraction: 0.5),
-                    CATransform3DConcat(CATransform3DMakeScale(2, 2, 1), CATransform3DMakeRotation(.pi / 4, 0, 0, 1)),
-                    within: 1e-12)
+        expectClose(
+            CATransform3DIdentity.interpolated(to: moved, fraction: 1.2),
+            CATransform3DMakeTranslation(12, -24, 4.8), within: 1e-12, "overshoot extrapolates")
+        let turnedAndScaled = CATransform3DConcat(
+            CATransform3DMakeScale(3, 3, 1), CATransform3DMakeRotation(.pi / 2, 0, 0, 1))
+        expectClose(
+            CATransform3DIdentity.interpolated(to: turnedAndScaled, fraction: 0.5),
+            CATransform3DConcat(CATransform3DMakeScale(2, 2, 1), CATransform3DMakeRotation(.pi / 4, 0, 0, 1)),
+            within: 1e-12)
     }
 
     @Test func interpolationEndPointsAreExact() {
@@ -310,8 +345,9 @@ struct Transform3DDecompositionTests {
         #expect(a.interpolated(to: b, fraction: 0) == a)
         #expect(a.interpolated(to: b, fraction: 1) == b)
         let undecomposable = matrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 0]])
-        expectClose(CATransform3DIdentity.interpolated(to: undecomposable, fraction: 0.5),
-                    matrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 0.5]]), within: 1e-12,
-                    "falls back to element-wise")
+        expectClose(
+            CATransform3DIdentity.interpolated(to: undecomposable, fraction: 0.5),
+            matrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 0.5]]), within: 1e-12,
+            "falls back to element-wise")
     }
 }

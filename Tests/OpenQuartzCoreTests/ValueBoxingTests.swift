@@ -1,7 +1,8 @@
 import Foundation
 import OpenCoreGraphics
-@testable import OpenQuartzCore
 import Testing
+
+@testable import OpenQuartzCore
 
 @Suite("NSValue boxing of animation values")
 struct ValueBoxingTests {
@@ -47,7 +48,8 @@ struct ValueBoxingTests {
         #expect(a.hash == NSValue(caTransform3D: transform).hash)
         #expect(NSValue(cgAffineTransform: affine) == NSValue(cgAffineTransform: affine))
         #expect(NSValue(cgAffineTransform: affine) != NSValue(caTransform3D: transform))
-        #expect(NSValue(caTransform3D: CATransform3DIdentity).description.hasPrefix("CATransform3D: {{1.0, 0.0, 0.0, 0.0}"))
+        #expect(
+            NSValue(caTransform3D: CATransform3DIdentity).description.hasPrefix("CATransform3D: {{1.0, 0.0, 0.0, 0.0}"))
     }
 
     @Test func unboxGeometryRecognisesEachKind() {

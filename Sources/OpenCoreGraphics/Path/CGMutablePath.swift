@@ -100,7 +100,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     public func addRelativeArc(
         center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat, transform: CGAffineTransform = .identity
     ) {
-        storage.addRelativeArc(center: center, radius: radius, startAngle: startAngle, delta: delta, transform: transform)
+        storage.addRelativeArc(
+            center: center, radius: radius, startAngle: startAngle, delta: delta, transform: transform)
     }
 
     /// Adds an arc of `radius` tangent to the lines current point → `tangent1End` and

@@ -49,7 +49,8 @@ extension CGPath {
                 }
             case .curve(let to, let control1, let control2):
                 box.add(to)
-                let ts = cubicExtrema(current.x, control1.x, control2.x, to.x)
+                let ts =
+                    cubicExtrema(current.x, control1.x, control2.x, to.x)
                     + cubicExtrema(current.y, control1.y, control2.y, to.y)
                 for t in ts {
                     box.add(cubicPoint(current, control1, control2, to, at: t))

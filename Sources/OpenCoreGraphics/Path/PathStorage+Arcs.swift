@@ -72,7 +72,9 @@ extension PathStorage {
     /// Degenerate cases (no radius, coincident or collinear points) add a line to
     /// `tangent1End`, the HTML canvas `arcTo` rule, which Apple follows in practice. With no
     /// current point nothing is added, as with Apple's "no current point" message.
-    mutating func addArc(tangent1End p1: CGPoint, tangent2End p2: CGPoint, radius: CGFloat, transform t: CGAffineTransform) {
+    mutating func addArc(
+        tangent1End p1: CGPoint, tangent2End p2: CGPoint, radius: CGFloat, transform t: CGAffineTransform
+    ) {
         guard let current = currentPoint else { return }
         // The geometry is worked out in user space, where the tangent points were given;
         // the current point is stored transformed.

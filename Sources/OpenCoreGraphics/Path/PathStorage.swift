@@ -64,16 +64,24 @@ struct PathStorage: Sendable {
         let ky = ry * quarterArcControlRatio
         append(.move(to: CGPoint(x: cx + rx, y: cy)), transform: t)
         append(
-            .curve(to: CGPoint(x: cx, y: cy + ry), control1: CGPoint(x: cx + rx, y: cy + ky), control2: CGPoint(x: cx + kx, y: cy + ry)),
+            .curve(
+                to: CGPoint(x: cx, y: cy + ry), control1: CGPoint(x: cx + rx, y: cy + ky),
+                control2: CGPoint(x: cx + kx, y: cy + ry)),
             transform: t)
         append(
-            .curve(to: CGPoint(x: cx - rx, y: cy), control1: CGPoint(x: cx - kx, y: cy + ry), control2: CGPoint(x: cx - rx, y: cy + ky)),
+            .curve(
+                to: CGPoint(x: cx - rx, y: cy), control1: CGPoint(x: cx - kx, y: cy + ry),
+                control2: CGPoint(x: cx - rx, y: cy + ky)),
             transform: t)
         append(
-            .curve(to: CGPoint(x: cx, y: cy - ry), control1: CGPoint(x: cx - rx, y: cy - ky), control2: CGPoint(x: cx - kx, y: cy - ry)),
+            .curve(
+                to: CGPoint(x: cx, y: cy - ry), control1: CGPoint(x: cx - rx, y: cy - ky),
+                control2: CGPoint(x: cx - kx, y: cy - ry)),
             transform: t)
         append(
-            .curve(to: CGPoint(x: cx + rx, y: cy), control1: CGPoint(x: cx + kx, y: cy - ry), control2: CGPoint(x: cx + rx, y: cy - ky)),
+            .curve(
+                to: CGPoint(x: cx + rx, y: cy), control1: CGPoint(x: cx + kx, y: cy - ry),
+                control2: CGPoint(x: cx + rx, y: cy - ky)),
             transform: t)
         append(.closeSubpath)
     }
@@ -86,7 +94,9 @@ struct PathStorage: Sendable {
     /// ellipse starts. A zero corner size gives a plain rectangle. Corners that are negative
     /// or larger than half the rectangle trap, as Apple's assertion in `CGPathAddRoundedRect`
     /// does.
-    mutating func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform t: CGAffineTransform) {
+    mutating func addRoundedRect(
+        in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform t: CGAffineTransform
+    ) {
         let rect = rect.standardized
         precondition(
             cornerWidth >= 0 && 2 * cornerWidth <= rect.width,

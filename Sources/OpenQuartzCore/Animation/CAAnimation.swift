@@ -187,7 +187,8 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     package func setAnimationProperty(_ value: Any?, forKey key: String) -> Bool {
         func number() -> Double {
             guard let value, let number = AnimatableValue.double(from: value) else {
-                preconditionFailure("CAAnimation.setValue(_:forKey: \"\(key)\") needs a number, got \(describeType(value))")
+                preconditionFailure(
+                    "CAAnimation.setValue(_:forKey: \"\(key)\") needs a number, got \(describeType(value))")
             }
             return number
         }

@@ -22,7 +22,8 @@ package enum LayerKeyPath {
     package init(_ keyPath: String, in layerClass: CALayer.Type) {
         let (base, rest) = splitKeyPath(keyPath)
         if base == "frame" {
-            preconditionFailure("'frame' is derived from bounds, position, anchorPoint and transform; animate those instead")
+            preconditionFailure(
+                "'frame' is derived from bounds, position, anchorPoint and transform; animate those instead")
         }
         guard let property = layerClass.propertyTable[base] else {
             self = .custom(key: base, component: rest)

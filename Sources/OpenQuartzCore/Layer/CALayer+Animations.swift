@@ -101,7 +101,8 @@ struct AnimationCompiler {
             }
             guard let converted = AnimatableValue(converting: value, to: valueKind) else {
                 preconditionFailure(
-                    "CABasicAnimation.\(name) for key path '\(keyPath)' must be \(valueKind), got \(describeType(value))")
+                    "CABasicAnimation.\(name) for key path '\(keyPath)' must be \(valueKind), got \(describeType(value))"
+                )
             }
             if case .number(let number) = converted {
                 precondition(!number.isNaN, "CABasicAnimation.\(name) for key path '\(keyPath)' is NaN")

@@ -37,10 +37,12 @@ let layerPropertyTable = LayerPropertyTable([
     .float("shadowOpacity", \.shadowOpacity),
     .size("shadowOffset", \.shadowOffset),
     .number("shadowRadius", \.shadowRadius),
-    .stored("shadowPath", .path, \.shadowPath, get: { .path($0) }, set: { value in
-        guard case .path(let path) = value else { preconditionFailure("expected a CGPath, found \(value.kind)") }
-        return path
-    }),
+    .stored(
+        "shadowPath", .path, \.shadowPath, get: { .path($0) },
+        set: { value in
+            guard case .path(let path) = value else { preconditionFailure("expected a CGPath, found \(value.kind)") }
+            return path
+        }),
     // Not animatable, but reachable through key-value coding.
     .bool("opaque", \.isOpaque, animatable: false),
     .bool("geometryFlipped", \.isGeometryFlipped, animatable: false),
@@ -54,9 +56,11 @@ let layerPropertyTable = LayerPropertyTable([
     .double("repeatDuration", \.repeatDuration),
     .float("speed", \.speed, animatable: false),
     .float("repeatCount", \.repeatCount, animatable: false),
-    .stored("name", .opaque, \.name, animatable: false, get: { .opaque(AnyHashableBox($0)) }, set: {
-        $0.boxed as? String
-    }),
+    .stored(
+        "name", .opaque, \.name, animatable: false, get: { .opaque(AnyHashableBox($0)) },
+        set: {
+            $0.boxed as? String
+        }),
     .stored(
         "contentsGravity", .opaque, \.contentsGravity, animatable: false,
         get: { .opaque(AnyHashableBox($0.rawValue)) },

@@ -354,7 +354,8 @@ open class CALayer: NSObject, CAMediaTiming {
         guard let property = propertyTable[event], property.hasImplicitAnimation else { return nil }
         let animation = CABasicAnimation(keyPath: event)
         animation.duration = CATransaction.animationDuration()
-        animation.timingFunction = CATransaction.animationTimingFunction()
+        animation.timingFunction =
+            CATransaction.animationTimingFunction()
             ?? CAMediaTimingFunction(name: .default)
         return animation
     }

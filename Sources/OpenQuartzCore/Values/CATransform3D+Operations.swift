@@ -82,7 +82,8 @@ public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
     func rowLength(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat) -> CGFloat {
         (a * a + b * b + c * c + d * d).squareRoot()
     }
-    let bound = rowLength(t.m11, t.m12, t.m13, t.m14) * rowLength(t.m21, t.m22, t.m23, t.m24)
+    let bound =
+        rowLength(t.m11, t.m12, t.m13, t.m14) * rowLength(t.m21, t.m22, t.m23, t.m24)
         * rowLength(t.m31, t.m32, t.m33, t.m34) * rowLength(t.m41, t.m42, t.m43, t.m44)
     guard determinant.isFinite, abs(determinant) > 1e-12 * bound else { return t }
 
