@@ -12,7 +12,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "OpenQuartzCore", path: ".."),
-        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // Formerly ordo-one/package-benchmark: its plugin warns that the old identity is going away.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         benchmark("PresentationEvaluation"),
@@ -26,10 +27,10 @@ func benchmark(_ name: String) -> Target {
     .executableTarget(
         name: name,
         dependencies: [
-            .product(name: "Benchmark", package: "package-benchmark"),
+            .product(name: "Benchmark", package: "benchmark"),
             .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
         ],
         path: "Benchmarks/\(name)",
-        plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     )
 }
