@@ -63,15 +63,19 @@ package final class AttachedAnimation {
     package let key: String?
     package let animation: CAAnimation
     package private(set) var timing: TimingParameters
-    package private(set) var compiled: CompiledAnimation?
+    /// The compiled property animations: one for a property animation, one per (nested)
+    /// child for a group, none for animations that change no property.
+    package private(set) var compiledParts: [CompiledAnimation]
     package var lifecycle = AnimationLifecycle()
     package var completionGroups: [CompletionGroup]
 
-    package init(key: String?, animation: CAAnimation, compiled: CompiledAnimation?, groups: [CompletionGroup]) {
+    package init(
+        key: String?, animation: CAAnimation, compiledParts: [CompiledAnimation], groups: [CompletionGroup]
+    ) {
         self.key = key
         self.animation = animation
-        self.compiled = compiled
-        self.timing = compiled?.timing ?? TimingParameters(animation)
+        self.compiledParts = compiledParts
+        self.timing = TimingParameters(animation)
         self.completionGroups = groups
     }
 
@@ -82,7 +86,9 @@ package final class AttachedAnimation {
             timing.beginTime = commitTime
             animation.beginTime = commitTime
         }
-        compiled?.timing = timing
+        for index in compiledParts.indices {
+            compiledParts[index].stampBeginTime(timing.beginTime)
+        }
     }
 }
 

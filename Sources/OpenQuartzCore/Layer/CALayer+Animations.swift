@@ -13,18 +13,13 @@ extension CALayer {
         if copy.timingFunction == nil, let function = CATransaction.animationTimingFunction() {
             copy.timingFunction = function
         }
-        var compiled: CompiledAnimation?
-        if let basic = copy as? CABasicAnimation {
-            let previous = previousValue(for: basic)
-            if let previous, basic.fromValue == nil { basic.fromValue = previous.boxed }
-            compiled = AnimationCompiler(layer: self).compile(basic, previousValue: previous)
-        }
+        let parts = AnimationCompiler(layer: self).compileParts(of: copy, in: [])
         if let key {
             detachAnimations { $0.key == key }
         }
         let groups = TransactionStack.current.activeCompletionGroups
         for group in groups { group.animationAdded() }
-        let attached = AttachedAnimation(key: key, animation: copy, compiled: compiled, groups: groups)
+        let attached = AttachedAnimation(key: key, animation: copy, compiledParts: parts, groups: groups)
         attachedAnimations.append(attached)
         TransactionStack.current.noteAdded(attached, to: self)
     }
@@ -77,6 +72,31 @@ extension CALayer {
 struct AnimationCompiler {
     let layer: CALayer
 
+    /// Compiles an animation, and for a group each of its children (recursively) in the
+    /// group's time space.
+    func compileParts(of animation: CAAnimation, in groups: [GroupTiming]) -> [CompiledAnimation] {
+        switch animation {
+        case let group as CAAnimationGroup:
+            var groupTiming = TimingParameters(group)
+            if !groups.isEmpty { groupTiming.removedOnCompletion = false }
+            let enclosing = groups + [GroupTiming(timing: groupTiming, curve: group.timingFunction?.curve)]
+            return (group.animations ?? []).flatMap { child -> [CompiledAnimation] in
+                if child.duration <= 0 { child.duration = group.duration }
+                return compileParts(of: child, in: enclosing)
+            }
+        case let basic as CABasicAnimation:
+            let previous = groups.isEmpty ? layer.previousValue(for: basic) : nil
+            if let previous, basic.fromValue == nil { basic.fromValue = previous.boxed }
+            guard var compiled = compile(basic, previousValue: previous) else { return [] }
+            compiled.groups = groups
+            // Children's removedOnCompletion is ignored: inside a group they fill as they say.
+            if !groups.isEmpty { compiled.timing.removedOnCompletion = false }
+            return [compiled]
+        default:
+            return []
+        }
+    }
+
     /// `previousValue` stands in for a missing `fromValue` when the animation has no values
     /// (it may be a nil colour, which `fromValue` cannot show).
     func compile(_ animation: CABasicAnimation, previousValue: AnimatableValue? = nil) -> CompiledAnimation? {
@@ -109,14 +129,21 @@ struct AnimationCompiler {
             }
             return converted
         }
+        let from = previousValue ?? convert(animation.fromValue, "fromValue")
+        let to = convert(animation.toValue, "toValue")
+        let by = convert(animation.byValue, "byValue")
+        let source: AnimationSource
+        if let spring = animation as? CASpringAnimation {
+            source = .spring(from: from, to: to, by: by, solver: spring.solver)
+        } else {
+            source = .basic(from: from, to: to, by: by)
+        }
         return CompiledAnimation(
             timing: TimingParameters(animation),
             curve: animation.timingFunction?.curve,
             baseKey: path.baseKey,
             component: component,
-            from: previousValue ?? convert(animation.fromValue, "fromValue"),
-            to: convert(animation.toValue, "toValue"),
-            by: convert(animation.byValue, "byValue"),
+            source: source,
             isAdditive: animation.isAdditive,
             isCumulative: animation.isCumulative,
             valueFunction: animation.valueFunction)

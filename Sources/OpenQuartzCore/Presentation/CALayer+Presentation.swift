@@ -6,11 +6,10 @@ extension CALayer {
         let copy = type(of: self).init(layer: self)
         let time = convertTime(mediaTime, from: nil)
         var animatedKeys: [String] = []
-        for attached in attachedAnimations {
-            guard let compiled = attached.compiled, attached.lifecycle.isCommitted,
-                !animatedKeys.contains(compiled.baseKey)
-            else { continue }
-            animatedKeys.append(compiled.baseKey)
+        for attached in attachedAnimations where attached.lifecycle.isCommitted {
+            for compiled in attached.compiledParts where !animatedKeys.contains(compiled.baseKey) {
+                animatedKeys.append(compiled.baseKey)
+            }
         }
         for key in animatedKeys {
             let value = animatedValue(forKey: key, at: time)
@@ -27,7 +26,9 @@ extension CALayer {
     /// applied; nil for a custom key with no value.
     package func presentationValue(forKey key: String) -> AnimatableValue? {
         if let property = type(of: self).propertyTable[key] {
-            guard hasBeenCommitted, attachedAnimations.contains(where: { $0.compiled?.baseKey == key }) else {
+            guard hasBeenCommitted,
+                attachedAnimations.contains(where: { $0.compiledParts.contains { $0.baseKey == key } })
+            else {
                 return property.read(self)
             }
         } else if storage.customValues[key] == nil, attachedAnimations.isEmpty {
@@ -40,17 +41,9 @@ extension CALayer {
     /// they were added, at `time` in the layer's time space.
     package func animatedValue(forKey key: String, at time: Double) -> AnimatableValue {
         var value = modelValue(forKey: key)
-        for attached in attachedAnimations {
-            guard let compiled = attached.compiled, compiled.baseKey == key, attached.lifecycle.isCommitted else {
-                continue
-            }
-            if let component = compiled.component {
-                let part = component.read(from: value)
-                if let animated = compiled.value(atLayerTime: time, underlying: part) {
-                    value = component.write(animated, into: value)
-                }
-            } else if let animated = compiled.value(atLayerTime: time, underlying: value) {
-                value = animated
+        for attached in attachedAnimations where attached.lifecycle.isCommitted {
+            for compiled in attached.compiledParts where compiled.baseKey == key {
+                value = compiled.applied(at: time, to: value)
             }
         }
         return value

@@ -1,38 +1,88 @@
 import Foundation
 
+/// Where the values of a compiled property animation come from.
+package enum AnimationSource {
+    /// `CABasicAnimation`'s from/to/by values, interpolated along the timing curve.
+    case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
+    /// `CASpringAnimation`: from/to/by values, with the spring's motion in place of the curve.
+    case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, solver: SpringSolver)
+}
+
+/// The timing of an animation group that encloses a compiled animation: children run in the
+/// group's local time, clipped (not scaled) to the group's duration.
+package struct GroupTiming {
+    package var timing: TimingParameters
+    package var curve: UnitBezier?
+}
+
 /// A property animation converted, once, into the typed form that frames evaluate: the
-/// target, the from/to/by values, the frozen timing and the timing curve.
+/// target, the values, the frozen timing (with that of enclosing groups) and the curve.
 ///
 /// Evaluating it touches no `Any`, no dictionary and no heap: it is the per-frame path.
 package struct CompiledAnimation {
     package var timing: TimingParameters
     package var curve: UnitBezier?
+    /// Enclosing groups, outermost first; empty for an animation added on its own.
+    package var groups: [GroupTiming] = []
     /// The property key the animation changes (`position` for `position.x`).
     package var baseKey: String
     /// The part of the property's value that is animated, if not all of it.
     package var component: ValueComponent?
-    package var from: AnimatableValue?
-    package var to: AnimatableValue?
-    package var by: AnimatableValue?
+    package var source: AnimationSource
     package var isAdditive: Bool
     package var isCumulative: Bool
     package var valueFunction: CAValueFunction?
+
+    /// Sets the begin time of the outermost timing (the group's, for a group's child) when the
+    /// transaction commits.
+    package mutating func stampBeginTime(_ time: Double) {
+        if groups.isEmpty {
+            timing.beginTime = time
+        } else {
+            groups[0].timing.beginTime = time
+        }
+    }
 
     /// The animated value at a time in the layer's time space, given the value underneath
     /// (the model value, or what earlier animations made of it); nil when the animation has
     /// no effect at that time.
     @inline(__always)
-    package func value(atLayerTime time: Double, underlying: AnimatableValue) -> AnimatableValue? {
+    package func value(atLayerTime layerTime: Double, underlying: AnimatableValue) -> AnimatableValue? {
+        var time = layerTime
+        for group in groups {
+            guard let progress = group.timing.progress(atParentTime: time) else { return nil }
+            time = (group.curve?.solve(progress.fraction) ?? progress.fraction) * group.timing.duration
+        }
         guard let progress = timing.progress(atParentTime: time) else { return nil }
-        let fraction = curve?.solve(progress.fraction) ?? progress.fraction
-        return value(atFraction: fraction, iteration: progress.iteration, underlying: underlying)
+        switch source {
+        case .basic(let from, let to, let by):
+            let fraction = curve?.solve(progress.fraction) ?? progress.fraction
+            return interpolate(from, to, by, fraction: fraction, iteration: progress.iteration, underlying: underlying)
+        case .spring(let from, let to, let by, let solver):
+            // The spring's own motion replaces the timing curve: it runs in seconds.
+            let fraction = solver.progress(at: progress.fraction * timing.duration)
+            return interpolate(from, to, by, fraction: fraction, iteration: progress.iteration, underlying: underlying)
+        }
     }
 
-    /// The value at an eased fraction of the current cycle.
+    /// The value underneath with this animation applied at `layerTime`: the whole value, or
+    /// the part the key path names (`position.x`) written back into it.
     @inline(__always)
-    package func value(atFraction fraction: Double, iteration: Double, underlying: AnimatableValue)
-        -> AnimatableValue
-    {
+    package func applied(at layerTime: Double, to underlying: AnimatableValue) -> AnimatableValue {
+        if let component {
+            let part = component.read(from: underlying)
+            guard let animated = value(atLayerTime: layerTime, underlying: part) else { return underlying }
+            return component.write(animated, into: underlying)
+        }
+        return value(atLayerTime: layerTime, underlying: underlying) ?? underlying
+    }
+
+    /// `CABasicAnimation.h`'s from/to/by rules at an eased fraction of the current cycle.
+    @inline(__always)
+    private func interpolate(
+        _ from: AnimatableValue?, _ to: AnimatableValue?, _ by: AnimatableValue?,
+        fraction: Double, iteration: Double, underlying: AnimatableValue
+    ) -> AnimatableValue {
         let base = valueFunction == nil ? underlying : .number(neutralFunctionInput)
         let start: AnimatableValue
         let end: AnimatableValue
@@ -47,9 +97,17 @@ package struct CompiledAnimation {
         }
         var value = AnimatableValue.interpolate(from: start, to: end, fraction: fraction)
         if isCumulative, iteration > 0 {
-            let travel = AnimatableValue.interpolate(from: start.zero, to: end.subtracting(start), fraction: iteration)
+            let travel = AnimatableValue.interpolate(
+                from: start.zero, to: end.subtracting(start), fraction: iteration)
             value = value.adding(travel)
         }
+        return finish(value, underlying: underlying)
+    }
+
+    /// Applies the value function and additivity to an interpolated value.
+    @inline(__always)
+    private func finish(_ interpolated: AnimatableValue, underlying: AnimatableValue) -> AnimatableValue {
+        var value = interpolated
         if let valueFunction, case .number(let input) = value {
             value = .transform(valueFunction.transform(for: input))
         }

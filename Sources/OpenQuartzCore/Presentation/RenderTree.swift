@@ -18,22 +18,30 @@ public final class RenderTree {
         var timeOffset: Double
     }
 
-    private struct Entry {
+    /// Where an evaluated value lives.
+    private enum Slot {
+        case vector(Int, ValueKind)
+        case general(Int)
+    }
+
+    private struct GeneralEntry {
         var node: Int
-        /// The entry below this one on the same layer and key, or −1 for the model value.
-        var input: Int
+        /// The entry below this one on the same layer and key; nil for the model value.
+        var input: Slot?
         var base: AnimatableValue
         var animation: CompiledAnimation
     }
 
     private let nodes: [Node]
-    private let entries: [Entry]
+    private let curves: [UnitBezier]
+    private let vectorEntries: [VectorEntry]
+    private let generalEntries: [GeneralEntry]
     private var nodeTimes: [Double]
-    private var values: [AnimatableValue]
+    private var vectorValues: [SIMD4<Double>]
+    private var generalValues: [AnimatableValue]
     /// The topmost entry of each animated (layer, key), for reading results.
-    private let topEntry: [LayerKey: Int]
+    private let topEntry: [LayerKey: Slot]
     private let nodeIndex: [ObjectIdentifier: Int]
-    private let layers: [CALayer]
 
     private struct LayerKey: Hashable {
         let layer: ObjectIdentifier
@@ -42,45 +50,24 @@ public final class RenderTree {
 
     /// Snapshots the trees under `roots` (each root with all its sublayers and masks).
     public init(roots: [CALayer]) {
-        var nodes: [Node] = []
-        var entries: [Entry] = []
-        var topEntry: [LayerKey: Int] = [:]
-        var nodeIndex: [ObjectIdentifier: Int] = [:]
-        var layers: [CALayer] = []
-        func visit(_ layer: CALayer, parent: Int) {
-            let index = nodes.count
-            nodes.append(
-                Node(
-                    parent: parent, beginTime: layer.storage.beginTime, speed: Double(layer.storage.speed),
-                    timeOffset: layer.storage.timeOffset))
-            nodeIndex[ObjectIdentifier(layer)] = index
-            layers.append(layer)
-            for attached in layer.attachedAnimations where attached.lifecycle.isCommitted {
-                guard let compiled = attached.compiled else { continue }
-                let key = LayerKey(layer: ObjectIdentifier(layer), key: compiled.baseKey)
-                let below = topEntry[key]
-                let base = below.map { entries[$0].base } ?? layer.modelValue(forKey: compiled.baseKey)
-                topEntry[key] = entries.count
-                entries.append(Entry(node: index, input: below ?? -1, base: base, animation: compiled))
-            }
-            for sublayer in layer.sublayers ?? [] { visit(sublayer, parent: index) }
-            if let mask = layer.mask { visit(mask, parent: index) }
-        }
-        for root in roots { visit(root, parent: -1) }
-        self.nodes = nodes
-        self.entries = entries
-        self.topEntry = topEntry
-        self.nodeIndex = nodeIndex
-        self.layers = layers
-        self.nodeTimes = Array(repeating: 0, count: nodes.count)
-        self.values = entries.map(\.base)
+        var builder = Builder()
+        for root in roots { builder.visit(root, parent: -1) }
+        nodes = builder.nodes
+        curves = builder.curves
+        vectorEntries = builder.vectorEntries
+        generalEntries = builder.generalEntries
+        topEntry = builder.topEntry
+        nodeIndex = builder.nodeIndex
+        nodeTimes = Array(repeating: 0, count: builder.nodes.count)
+        vectorValues = builder.vectorEntries.map(\.base)
+        generalValues = builder.generalEntries.map(\.base)
     }
 
     /// The number of layers in the snapshot.
     public var layerCount: Int { nodes.count }
 
     /// The number of animations in the snapshot.
-    public var animationCount: Int { entries.count }
+    public var animationCount: Int { vectorEntries.count + generalEntries.count }
 
     /// Evaluates every animation at `mediaTime`. Allocates nothing.
     public func evaluate(at mediaTime: CFTimeInterval) {
@@ -93,30 +80,42 @@ public final class RenderTree {
                 }
             }
         }
-        entries.withUnsafeBufferPointer { entries in
-            nodeTimes.withUnsafeBufferPointer { times in
-                values.withUnsafeMutableBufferPointer { values in
-                    for index in entries.indices {
-                        let entry = entries.baseAddress! + index
-                        let underlying = entry.pointee.input < 0 ? entry.pointee.base : values[entry.pointee.input]
-                        values[index] = Self.apply(
-                            entry.pointee.animation, at: times[entry.pointee.node], to: underlying)
+        evaluateVectorLane()
+        evaluateGeneralLane()
+    }
+
+    private func evaluateVectorLane() {
+        vectorEntries.withUnsafeBufferPointer { entries in
+            curves.withUnsafeBufferPointer { curves in
+                nodeTimes.withUnsafeBufferPointer { times in
+                    vectorValues.withUnsafeMutableBufferPointer { values in
+                        for index in entries.indices {
+                            let entry = entries[index]
+                            guard let progress = entry.timing.progress(atParentTime: times[entry.node]) else {
+                                values[index] = entry.base
+                                continue
+                            }
+                            let fraction =
+                                entry.curve < 0 ? progress.fraction : curves[entry.curve].solve(progress.fraction)
+                            values[index] = entry.from + entry.delta * fraction
+                        }
                     }
                 }
             }
         }
     }
 
-    @inline(__always)
-    private static func apply(_ animation: borrowing CompiledAnimation, at time: Double, to underlying: AnimatableValue)
-        -> AnimatableValue
-    {
-        if let component = animation.component {
-            let part = component.read(from: underlying)
-            guard let animated = animation.value(atLayerTime: time, underlying: part) else { return underlying }
-            return component.write(animated, into: underlying)
+    private func evaluateGeneralLane() {
+        for index in generalEntries.indices {
+            let underlying: AnimatableValue
+            switch generalEntries[index].input {
+            case nil: underlying = generalEntries[index].base
+            case .vector(let slot, let kind)?: underlying = AnimatableValue(vector: vectorValues[slot], kind: kind)
+            case .general(let slot)?: underlying = generalValues[slot]
+            }
+            generalValues[index] = generalEntries[index].animation.applied(
+                at: nodeTimes[generalEntries[index].node], to: underlying)
         }
-        return animation.value(atLayerTime: time, underlying: underlying) ?? underlying
     }
 
     /// The presentation value of a property of `layer` as last evaluated (the model value if
@@ -124,10 +123,70 @@ public final class RenderTree {
     public func presentationValue(of layer: CALayer, forKeyPath keyPath: String) -> Any? {
         guard nodeIndex[ObjectIdentifier(layer)] != nil else { return nil }
         let path = LayerKeyPath(keyPath, in: type(of: layer))
-        let value =
-            topEntry[LayerKey(layer: ObjectIdentifier(layer), key: path.baseKey)].map { values[$0] }
-            ?? layer.modelValue(forKey: path.baseKey)
+        let value: AnimatableValue
+        switch topEntry[LayerKey(layer: ObjectIdentifier(layer), key: path.baseKey)] {
+        case .vector(let slot, let kind)?: value = AnimatableValue(vector: vectorValues[slot], kind: kind)
+        case .general(let slot)?: value = generalValues[slot]
+        case nil: value = layer.modelValue(forKey: path.baseKey)
+        }
         if case .property(_, let component?) = path { return component.read(from: value).boxed }
         return value.boxed
+    }
+
+    /// Collects nodes and sorts animations into the two lanes.
+    private struct Builder {
+        var nodes: [Node] = []
+        var curves: [UnitBezier] = []
+        var curveIndices: [CurveKey: Int] = [:]
+        var vectorEntries: [VectorEntry] = []
+        var generalEntries: [GeneralEntry] = []
+        var topEntry: [LayerKey: Slot] = [:]
+        var nodeIndex: [ObjectIdentifier: Int] = [:]
+
+        mutating func visit(_ layer: CALayer, parent: Int) {
+            let index = nodes.count
+            nodes.append(
+                Node(
+                    parent: parent, beginTime: layer.storage.beginTime, speed: Double(layer.storage.speed),
+                    timeOffset: layer.storage.timeOffset))
+            nodeIndex[ObjectIdentifier(layer)] = index
+            for attached in layer.attachedAnimations where attached.lifecycle.isCommitted {
+                for compiled in attached.compiledParts {
+                    add(compiled, of: layer, node: index)
+                }
+            }
+            for sublayer in layer.sublayers ?? [] { visit(sublayer, parent: index) }
+            if let mask = layer.mask { visit(mask, parent: index) }
+        }
+
+        private mutating func add(_ compiled: CompiledAnimation, of layer: CALayer, node: Int) {
+            let key = LayerKey(layer: ObjectIdentifier(layer), key: compiled.baseKey)
+            let below = topEntry[key]
+            let model = layer.modelValue(forKey: compiled.baseKey)
+            if below == nil, let base = model.vector, let (from, to) = compiled.vectorEndpoints() {
+                topEntry[key] = .vector(vectorEntries.count, model.kind)
+                vectorEntries.append(
+                    VectorEntry(
+                        node: node, curve: curveIndex(compiled.curve), timing: compiled.timing,
+                        from: from, delta: to - from, base: base))
+            } else {
+                topEntry[key] = .general(generalEntries.count)
+                generalEntries.append(GeneralEntry(node: node, input: below, base: model, animation: compiled))
+            }
+        }
+
+        /// Shares one entry per distinct curve, so the lane's curves stay in cache.
+        private mutating func curveIndex(_ curve: UnitBezier?) -> Int {
+            guard let curve else { return -1 }
+            let key = CurveKey(x1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2)
+            if let index = curveIndices[key] { return index }
+            curves.append(curve)
+            curveIndices[key] = curves.count - 1
+            return curves.count - 1
+        }
+
+        struct CurveKey: Hashable {
+            let x1, y1, x2, y2: Double
+        }
     }
 }

@@ -1,0 +1,85 @@
+import Foundation
+
+// Key times: validating them, spacing keyframes evenly, and finding the segment (linear and
+// cubic) or the step (discrete) a fraction falls in.
+
+extension KeyframeTrack {
+    /// The key times to use for `count` keyframe times: `keyTimes` when they are valid,
+    /// evenly spaced times otherwise.
+    ///
+    /// Valid means `count` entries, each a number in [0, 1], none smaller than the one before.
+    /// "If the values in this array are invalid or inappropriate for the current calculation
+    /// mode, they are ignored." (Apple, `CAKeyframeAnimation.keyTimes`.) Apple also asks for
+    /// the first to be 0 and the last 1; when they are not, the first keyframe holds before the
+    /// first key time and the last after the last, rather than discarding the times.
+    static func keyTimes(_ keyTimes: [Double]?, count: Int) -> [Double] {
+        if let keyTimes, areValid(keyTimes, count: count) { return keyTimes }
+        return evenTimes(count: count)
+    }
+
+    /// Whether `keyTimes` can time `count` keyframe times.
+    static func areValid(_ keyTimes: [Double], count: Int) -> Bool {
+        guard keyTimes.count == count else { return false }
+        var previous = 0.0
+        for time in keyTimes {
+            // Comparisons with NaN are false, so NaN fails here too.
+            guard time >= previous, time <= 1 else { return false }
+            previous = time
+        }
+        return true
+    }
+
+    /// `count` times from 0 to 1 in equal steps: i / (count − 1).
+    static func evenTimes(count: Int) -> [Double] {
+        guard count > 1 else { return [0] }
+        let last = Double(count - 1)
+        return (0..<count).map { Double($0) / last }
+    }
+
+    /// The segment `f` falls in, and the eased fraction of the way through it.
+    ///
+    /// Segment i runs from `times[i]` to `times[i + 1]`. When key times repeat (a jump), the
+    /// later segment wins at the shared time, so the value jumps exactly there. `curves[i]`
+    /// eases segment i after the animation's own timing function, as `timingFunctions` does on
+    /// Apple's platforms.
+    @inline(__always)
+    static func segment(in times: [Double], curves: [UnitBezier], at f: Double) -> (Int, Double) {
+        let segment = lastIndex(in: times, atOrBefore: f, upTo: times.count - 2)
+        let start = times[segment]
+        let end = times[segment + 1]
+        var local: Double
+        if end > start {
+            local = min(max((f - start) / (end - start), 0), 1)
+        } else {
+            local = f >= end ? 1 : 0
+        }
+        if segment < curves.count {
+            local = curves[segment].solve(local)
+        }
+        return (segment, local)
+    }
+
+    /// The index of the value that holds at `f` when value i holds from `times[i]` until
+    /// `times[i + 1]`; the last value holds to the end, as in Apple's discrete example.
+    @inline(__always)
+    static func step(in times: [Double], at f: Double, count: Int) -> Int {
+        lastIndex(in: times, atOrBefore: f, upTo: count - 1)
+    }
+
+    /// The largest i in 0...limit with `times[i] <= f`, or 0 when there is none: a binary
+    /// search, since key times are sorted.
+    @inline(__always)
+    static func lastIndex(in times: [Double], atOrBefore f: Double, upTo limit: Int) -> Int {
+        var low = 0
+        var high = limit
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if times[middle] <= f {
+                low = middle
+            } else {
+                high = middle - 1
+            }
+        }
+        return low
+    }
+}
