@@ -1,83 +1,138 @@
 import Foundation
+import Synchronization
 
 /// Delivers animation events — start, stop, removal on completion, and through them
 /// transaction completion blocks — when a clock's time reaches them.
 ///
-/// Layers register with the clock that was current when their animations committed. Event
-/// times are not cached: each is worked out from the layer's timing chain when the clock
-/// moves, so pausing or resuming a layer (`speed`, `timeOffset`, `beginTime`) reschedules
-/// its animations without any bookkeeping.
+/// Each clock has a queue of the next event of every animation committed under it. Event
+/// times depend on the layers' timing chains (`beginTime`, `speed`, `timeOffset` of every
+/// ancestor), so any change to a layer's timing or place in a tree bumps a global generation
+/// and the queues are rebuilt from their layers before they are next read: pausing or
+/// resuming a layer reschedules its animations without any bookkeeping.
 package final class AnimationEventScheduler: @unchecked Sendable {
-    // `layersByClock` is only touched under `lock`; the layers in it are only used by the
-    // thread that advances their clock, as with Core Animation's main-thread callbacks.
+    // `schedules` is only touched under `lock`. The layers and animations in it are only used
+    // by the thread that advances their clock, as with Core Animation's main-thread callbacks.
     package static let shared = AnimationEventScheduler()
 
     private let lock = NSLock()
-    private var layersByClock: [ObjectIdentifier: [WeakLayer]] = [:]
+    private var schedules: [ObjectIdentifier: ClockSchedule] = [:]
 
     /// Slack for comparing event times computed through timing chains with a target time.
     private let tolerance = 1e-9
 
-    package func register(_ layer: CALayer, with clock: any CAMediaClock) {
+    private final class ClockSchedule {
+        var layers: [WeakLayer] = []
+        var queue = EventQueue()
+        var generation = 0
+    }
+
+    /// Schedules the first event of animations that a commit just started.
+    package func schedule(_ animations: [(layer: CALayer, animation: AttachedAnimation)], with clock: any CAMediaClock)
+    {
+        guard !animations.isEmpty else { return }
         let id = ObjectIdentifier(clock)
-        if layer.registeredClock == id { return }
-        layer.registeredClock = id
-        lock.withLock { layersByClock[id, default: []].append(WeakLayer(layer)) }
+        lock.withLock {
+            let schedule = schedules[id] ?? ClockSchedule()
+            schedules[id] = schedule
+            for (layer, animation) in animations {
+                if layer.registeredClock != id {
+                    layer.registeredClock = id
+                    schedule.layers.append(WeakLayer(layer))
+                }
+                if schedule.generation == layerTimingGeneration.load(ordering: .relaxed) {
+                    Self.enqueueNextEvent(of: animation, on: layer, in: &schedule.queue)
+                }
+            }
+        }
         RunLoopEventDelivery.ensureDelivery(for: clock)
     }
 
-    /// Whether any layer of `clock` still has an animation waiting for an event.
-    package func hasLayers(for clock: any CAMediaClock) -> Bool {
-        lock.withLock { !(layersByClock[ObjectIdentifier(clock)] ?? []).isEmpty }
+    /// Whether any animation of `clock` is still waiting for an event.
+    package func hasPendingEvents(for clock: any CAMediaClock) -> Bool {
+        lock.withLock {
+            guard let schedule = schedules[ObjectIdentifier(clock)] else { return false }
+            refresh(schedule)
+            return !schedule.queue.isEmpty
+        }
     }
 
-    /// Delivers, in time order, every event of `clock`'s layers due up to `target`, calling
-    /// `setTime` with each event's time first. Changes made by the callbacks commit right
-    /// after each event, as at the end of a run-loop turn.
+    /// Delivers, in time order, every event of `clock`'s animations due up to `target`,
+    /// calling `setTime` with each event's time first. Changes made by the callbacks commit
+    /// right after each event, as at the end of a run-loop turn.
     package func deliverEvents(of clock: any CAMediaClock, upTo target: Double, setTime: (Double) -> Void) {
         let id = ObjectIdentifier(clock)
         while let event = nextEvent(of: id, notAfter: target) {
+            let layer = event.layer
             setTime(min(event.time, target))
-            event.layer.deliver(event)
+            layer.deliver(event)
+            if event.isStart {
+                lock.withLock {
+                    if let schedule = schedules[id],
+                        schedule.generation == layerTimingGeneration.load(ordering: .relaxed)
+                    {
+                        Self.enqueueNextEvent(of: event.animation, on: layer, in: &schedule.queue)
+                    }
+                }
+            }
             TransactionStack.current.commitImplicitTransactionForRunLoopTurn()
         }
     }
 
-    private func nextEvent(of clock: ObjectIdentifier, notAfter target: Double) -> AnimationEvent? {
-        let layers = lock.withLock { () -> [CALayer] in
-            let live = (layersByClock[clock] ?? []).filter { box in
-                guard let layer = box.layer else { return false }
-                let keep = layer.attachedAnimations.contains { $0.lifecycle.awaitsEvent }
-                if !keep { layer.registeredClock = nil }
-                return keep
+    private func nextEvent(of clock: ObjectIdentifier, notAfter target: Double) -> ScheduledEvent? {
+        lock.withLock {
+            guard let schedule = schedules[clock] else { return nil }
+            refresh(schedule)
+            while let first = schedule.queue.first, first.time <= target + tolerance {
+                _ = schedule.queue.removeFirst()
+                if first.isCurrent { return first }
             }
-            layersByClock[clock] = live.isEmpty ? nil : live
-            return live.compactMap(\.layer)
-        }
-        var best: AnimationEvent?
-        for layer in layers {
-            for attached in layer.attachedAnimations where attached.lifecycle.awaitsEvent {
-                let isStart = attached.lifecycle.state == .waiting
-                let local = isStart ? attached.timing.beginTime : attached.timing.endTimeInParent
-                guard local.isFinite else { continue }
-                let time = layer.mediaTime(fromLocalTime: local)
-                guard time <= target + tolerance else { continue }
-                if best == nil || time < best!.time {
-                    best = AnimationEvent(time: time, layer: layer, animation: attached, isStart: isStart)
-                }
+            let nothingWaits = schedule.layers.allSatisfy { box in
+                box.layer?.attachedAnimations.contains(where: \.lifecycle.awaitsEvent) != true
             }
+            // A paused layer's animations have no event time but still wait for one.
+            if schedule.queue.isEmpty, nothingWaits {
+                // Nothing left to deliver: forget the clock's layers so that neither they nor
+                // the schedule outlive their animations.
+                for box in schedule.layers { box.layer?.registeredClock = nil }
+                schedules[clock] = nil
+            }
+            return nil
         }
-        return best
+    }
+
+    /// Rebuilds a clock's queue when layer timing changed since it was built.
+    private func refresh(_ schedule: ClockSchedule) {
+        let generation = layerTimingGeneration.load(ordering: .relaxed)
+        guard schedule.generation != generation else { return }
+        schedule.generation = generation
+        schedule.queue.removeAll()
+        schedule.layers.removeAll { box in
+            guard let layer = box.layer else { return true }
+            let waiting = layer.attachedAnimations.filter(\.lifecycle.awaitsEvent)
+            if waiting.isEmpty {
+                layer.registeredClock = nil
+                return true
+            }
+            for animation in waiting {
+                Self.enqueueNextEvent(of: animation, on: layer, in: &schedule.queue)
+            }
+            return false
+        }
+    }
+
+    private static func enqueueNextEvent(of animation: AttachedAnimation, on layer: CALayer, in queue: inout EventQueue)
+    {
+        let isStart = animation.lifecycle.state == .waiting
+        guard isStart || animation.lifecycle.state == .running else { return }
+        let local = isStart ? animation.timing.beginTime : animation.timing.endTimeInParent
+        guard local.isFinite else { return }
+        queue.insert(time: layer.mediaTime(fromLocalTime: local), layer: layer, animation: animation, isStart: isStart)
     }
 }
 
-/// One due event: an animation reaching its begin or its end.
-package struct AnimationEvent {
-    let time: Double
-    let layer: CALayer
-    let animation: AttachedAnimation
-    let isStart: Bool
-}
+/// Bumped whenever a layer's timing (`beginTime`, `speed`, `timeOffset`) or its place in a
+/// tree changes, which moves the media times of its animations' events.
+package let layerTimingGeneration = Atomic<Int>(0)
 
 private struct WeakLayer {
     weak var layer: CALayer?
@@ -85,7 +140,7 @@ private struct WeakLayer {
 }
 
 extension CALayer {
-    fileprivate func deliver(_ event: AnimationEvent) {
+    fileprivate func deliver(_ event: ScheduledEvent) {
         let attached = event.animation
         if event.isStart {
             perform(attached.lifecycle.reachBegin(), for: attached)
@@ -93,5 +148,10 @@ extension CALayer {
             perform(
                 attached.lifecycle.reachEnd(removedOnCompletion: attached.timing.removedOnCompletion), for: attached)
         }
+    }
+
+    /// Tells the event scheduler that this layer's timing chain changed.
+    package func timingDidChange() {
+        layerTimingGeneration.add(1, ordering: .relaxed)
     }
 }

@@ -22,7 +22,7 @@ enum RunLoopEventDelivery {
         let timer = Timer(timeInterval: interval, repeats: true) { timer in
             let pending = CAClock.$current.withValue(clock) {
                 AnimationEventScheduler.shared.deliverEvents(of: clock, upTo: clock.now) { _ in }
-                return AnimationEventScheduler.shared.hasLayers(for: clock)
+                return AnimationEventScheduler.shared.hasPendingEvents(for: clock)
             }
             if !pending {
                 timer.invalidate()

@@ -283,6 +283,7 @@ open class CALayer: NSObject, CAMediaTiming {
         set {
             precondition(newValue.isFinite, "CALayer.beginTime must be a finite number, got \(newValue)")
             changeValue(forKey: "beginTime") { storage.beginTime = newValue }
+            timingDidChange()
         }
     }
 
@@ -301,6 +302,7 @@ open class CALayer: NSObject, CAMediaTiming {
         set {
             precondition(newValue.isFinite, "CALayer.speed must be a finite number, got \(newValue)")
             changeValue(forKey: "speed") { storage.speed = newValue }
+            timingDidChange()
         }
     }
 
@@ -310,6 +312,7 @@ open class CALayer: NSObject, CAMediaTiming {
         set {
             precondition(newValue.isFinite, "CALayer.timeOffset must be a finite number, got \(newValue)")
             changeValue(forKey: "timeOffset") { storage.timeOffset = newValue }
+            timingDidChange()
         }
     }
 
@@ -484,6 +487,7 @@ open class CALayer: NSObject, CAMediaTiming {
             newValue?.removeFromSuperlayer()
             maskLayer = newValue
             newValue?.parent = self
+            timingDidChange()
         }
     }
 
@@ -535,6 +539,7 @@ open class CALayer: NSObject, CAMediaTiming {
         let position = min(max(index(sublayerList), 0), sublayerList.count)
         sublayerList.insert(layer, at: position)
         layer.parent = self
+        layer.timingDidChange()
         TransactionStack.current.noteChanged(self)
         if previousParent !== self { layer.runAction(forKey: kCAOnOrderIn) }
     }
@@ -547,6 +552,7 @@ open class CALayer: NSObject, CAMediaTiming {
             parent.sublayerList.removeAll { $0 === self }
         }
         self.parent = nil
+        timingDidChange()
         TransactionStack.current.noteChanged(parent)
         if runningAction { runAction(forKey: kCAOnOrderOut) }
     }

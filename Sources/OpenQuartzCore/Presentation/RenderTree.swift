@@ -33,7 +33,7 @@ public final class RenderTree {
     }
 
     private let nodes: [Node]
-    private let curves: [UnitBezier]
+    private let timings: [VectorTiming]
     private let vectorEntries: [VectorEntry]
     private let generalEntries: [GeneralEntry]
     private var nodeTimes: [Double]
@@ -53,7 +53,7 @@ public final class RenderTree {
         var builder = Builder()
         for root in roots { builder.visit(root, parent: -1) }
         nodes = builder.nodes
-        curves = builder.curves
+        timings = builder.timings
         vectorEntries = builder.vectorEntries
         generalEntries = builder.generalEntries
         topEntry = builder.topEntry
@@ -86,18 +86,30 @@ public final class RenderTree {
 
     private func evaluateVectorLane() {
         vectorEntries.withUnsafeBufferPointer { entries in
-            curves.withUnsafeBufferPointer { curves in
+            timings.withUnsafeBufferPointer { timings in
                 nodeTimes.withUnsafeBufferPointer { times in
                     vectorValues.withUnsafeMutableBufferPointer { values in
+                        // Progress of the last (timing, local time) pair, reused by the run of
+                        // entries that share it.
+                        var lastTiming: Int32 = -1
+                        var lastTime = Double.nan
+                        var isActive = false
+                        var fraction = 0.0
                         for index in entries.indices {
                             let entry = entries[index]
-                            guard let progress = entry.timing.progress(atParentTime: times[entry.node]) else {
-                                values[index] = entry.base
-                                continue
+                            let time = times[Int(entry.node)]
+                            if entry.timing != lastTiming || time != lastTime {
+                                lastTiming = entry.timing
+                                lastTime = time
+                                let timing = timings[Int(entry.timing)]
+                                if let progress = timing.parameters.progress(atParentTime: time) {
+                                    isActive = true
+                                    fraction = timing.curve?.solve(progress.fraction) ?? progress.fraction
+                                } else {
+                                    isActive = false
+                                }
                             }
-                            let fraction =
-                                entry.curve < 0 ? progress.fraction : curves[entry.curve].solve(progress.fraction)
-                            values[index] = entry.from + entry.delta * fraction
+                            values[index] = isActive ? entry.from + entry.delta * fraction : entry.base
                         }
                     }
                 }
@@ -136,8 +148,8 @@ public final class RenderTree {
     /// Collects nodes and sorts animations into the two lanes.
     private struct Builder {
         var nodes: [Node] = []
-        var curves: [UnitBezier] = []
-        var curveIndices: [CurveKey: Int] = [:]
+        var timings: [VectorTiming] = []
+        var timingIndices: [VectorTiming: Int32] = [:]
         var vectorEntries: [VectorEntry] = []
         var generalEntries: [GeneralEntry] = []
         var topEntry: [LayerKey: Slot] = [:]
@@ -167,7 +179,8 @@ public final class RenderTree {
                 topEntry[key] = .vector(vectorEntries.count, model.kind)
                 vectorEntries.append(
                     VectorEntry(
-                        node: node, curve: curveIndex(compiled.curve), timing: compiled.timing,
+                        node: Int32(node),
+                        timing: timingIndex(VectorTiming(parameters: compiled.timing, curve: compiled.curve)),
                         from: from, delta: to - from, base: base))
             } else {
                 topEntry[key] = .general(generalEntries.count)
@@ -175,18 +188,13 @@ public final class RenderTree {
             }
         }
 
-        /// Shares one entry per distinct curve, so the lane's curves stay in cache.
-        private mutating func curveIndex(_ curve: UnitBezier?) -> Int {
-            guard let curve else { return -1 }
-            let key = CurveKey(x1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2)
-            if let index = curveIndices[key] { return index }
-            curves.append(curve)
-            curveIndices[key] = curves.count - 1
-            return curves.count - 1
-        }
-
-        struct CurveKey: Hashable {
-            let x1, y1, x2, y2: Double
+        /// Keeps one copy of each distinct timing.
+        private mutating func timingIndex(_ timing: VectorTiming) -> Int32 {
+            if let index = timingIndices[timing] { return index }
+            let index = Int32(timings.count)
+            timings.append(timing)
+            timingIndices[timing] = index
+            return index
         }
     }
 }

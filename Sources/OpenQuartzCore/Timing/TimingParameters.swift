@@ -15,7 +15,7 @@ package struct TimingProgress: Equatable, Sendable {
 /// interval lasts `repeatDuration`, or `repeatCount` cycles, or one cycle; a cycle is
 /// `duration`, doubled when autoreversing; `timeOffset` wraps around inside the active
 /// interval (a 3 s animation with offset 1 s plays 1→3 s, then 0→1 s).
-package struct TimingParameters: Equatable, Sendable {
+package struct TimingParameters: Hashable, Sendable {
     package var beginTime: Double = 0
     package var duration: Double = 0
     package var speed: Double = 1
@@ -95,7 +95,8 @@ package struct TimingParameters: Equatable, Sendable {
     private func progress(atActiveTime time: Double, isEnd: Bool) -> TimingProgress {
         let cycle = cycleDuration
         guard cycle > 0 else { return TimingProgress(fraction: 1, iteration: 0) }
-        var iteration = (time / cycle).rounded(.down)
+        // Active times are never negative, so truncation is the floor (and needs no libm call).
+        var iteration = Double(Int64(time / cycle))
         var inCycle = time - iteration * cycle
         if isEnd, inCycle <= 0, iteration > 0 {
             iteration -= 1

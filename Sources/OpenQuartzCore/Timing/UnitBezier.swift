@@ -9,6 +9,10 @@
 /// The x coordinates of the control points must lie in [0, 1] (``CAMediaTimingFunction``
 /// checks that); then x(t) is monotonic and every x has exactly one y.
 package struct UnitBezier: Sendable, Equatable {
+    package static func == (lhs: UnitBezier, rhs: UnitBezier) -> Bool {
+        lhs.x1 == rhs.x1 && lhs.y1 == rhs.y1 && lhs.x2 == rhs.x2 && lhs.y2 == rhs.y2
+    }
+
     /// The first control point.
     package let x1: Double, y1: Double
     /// The second control point.
@@ -16,6 +20,9 @@ package struct UnitBezier: Sendable, Equatable {
 
     @usableFromInline let ax: Double, bx: Double, cx: Double
     @usableFromInline let ay: Double, by: Double, cy: Double
+    /// x(t) at t = 0, 0.1, …, 1: interpolating in it gives Newton a start within about 1e-3
+    /// of the answer, so it converges in two or three steps instead of four to six.
+    @usableFromInline let samples: InlineArray<11, Double>
 
     /// How close x(t) must come to the requested x before `solve` stops. DESIGN.md asks for
     /// better than 1e-7; a hundred times tighter costs one more Newton step at most.
@@ -35,6 +42,11 @@ package struct UnitBezier: Sendable, Equatable {
         cy = 3 * y1
         by = 3 * (y2 - y1) - cy
         ay = 1 - cy - by
+        let (a, b, c) = (ax, bx, cx)
+        samples = InlineArray { index in
+            let t = Double(index) / 10
+            return ((a * t + b) * t + c) * t
+        }
     }
 
     /// The linear curve, y = x.
@@ -61,7 +73,7 @@ package struct UnitBezier: Sendable, Equatable {
     package func parameter(forX x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
-        var t = x
+        var t = initialGuess(forX: x)
         for _ in 0..<8 {
             let error = sampleX(t) - x
             if abs(error) < Self.epsilon { return t }
@@ -83,6 +95,17 @@ package struct UnitBezier: Sendable, Equatable {
             if high - low <= 1e-16 { break }
         }
         return t
+    }
+
+    /// A starting t for Newton: linear interpolation in the table of samples.
+    @inlinable
+    func initialGuess(forX x: Double) -> Double {
+        var index = 1
+        while index < 10, samples[index] < x { index += 1 }
+        let low = samples[index - 1]
+        let span = samples[index] - low
+        guard span > 1e-12 else { return Double(index) / 10 }
+        return (Double(index - 1) + (x - low) / span) / 10
     }
 
     /// y for the given x. x below 0 gives 0 and x above 1 gives 1, the curve's end points.

@@ -131,10 +131,13 @@ package final class TransactionStack {
             layer.hasBeenCommitted = true
             layer.valuesBeforeChange.removeAll(keepingCapacity: false)
         }
+        var started: [(layer: CALayer, animation: AttachedAnimation)] = []
+        started.reserveCapacity(animations.count)
         for (layer, attached) in animations where attached.lifecycle.state == .pending {
             attached.schedule(beginningAt: layer.convertTime(now, from: nil))
-            AnimationEventScheduler.shared.register(layer, with: clock)
+            started.append((layer, attached))
         }
+        AnimationEventScheduler.shared.schedule(started, with: clock)
         for layer in layers where layer.needsDisplay() {
             layer.displayIfNeeded()
         }

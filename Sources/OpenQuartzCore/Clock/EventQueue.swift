@@ -1,0 +1,68 @@
+import Foundation
+
+/// An animation's next event — reaching its begin or its end — at a media time.
+package struct ScheduledEvent {
+    package var time: Double
+    /// Breaks ties between events at the same time: the one scheduled first goes first.
+    package var sequence: Int
+    /// Held strongly: a layer with an event still to come stays alive until it is delivered,
+    /// as a layer's animations keep running on Apple's render server. (Weak references made
+    /// every heap swap go through the runtime's side table.)
+    package let layer: CALayer
+    package let animation: AttachedAnimation
+    package let isStart: Bool
+
+    /// Whether the event still applies: the animation is still waiting for exactly this event (removal or replacement leaves stale entries behind).
+    package var isCurrent: Bool {
+        animation.lifecycle.state == (isStart ? .waiting : .running)
+    }
+}
+
+/// A binary min-heap of scheduled events ordered by time, then by scheduling order.
+package struct EventQueue {
+    private var heap: [ScheduledEvent] = []
+    private var nextSequence = 0
+
+    package var isEmpty: Bool { heap.isEmpty }
+    package var first: ScheduledEvent? { heap.first }
+
+    package mutating func removeAll() {
+        heap.removeAll(keepingCapacity: true)
+    }
+
+    package mutating func insert(time: Double, layer: CALayer, animation: AttachedAnimation, isStart: Bool) {
+        guard time.isFinite else { return }
+        heap.append(
+            ScheduledEvent(time: time, sequence: nextSequence, layer: layer, animation: animation, isStart: isStart))
+        nextSequence += 1
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard precedes(heap[child], heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    package mutating func removeFirst() -> ScheduledEvent? {
+        guard !heap.isEmpty else { return nil }
+        heap.swapAt(0, heap.count - 1)
+        let first = heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < heap.count, precedes(heap[left], heap[smallest]) { smallest = left }
+            if right < heap.count, precedes(heap[right], heap[smallest]) { smallest = right }
+            guard smallest != parent else { break }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return first
+    }
+
+    private func precedes(_ a: ScheduledEvent, _ b: ScheduledEvent) -> Bool {
+        a.time < b.time || (a.time == b.time && a.sequence < b.sequence)
+    }
+}
