@@ -89,19 +89,6 @@ open class CABasicAnimation: CAPropertyAnimation {
         return copy
     }
 
-    /// Adds a copy to the layer; an animation with no values of its own (an implicit one)
-    /// gets the property's previous presentation value as `fromValue` first, so the animation
-    /// the layer receives shows where it starts, as Apple's do.
-    open override func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
-        guard let layer = anObject as? CALayer else { return }
-        guard let previous = layer.previousValue(for: self), let boxed = previous.boxed else {
-            return super.run(forKey: event, object: anObject, arguments: dict)
-        }
-        let copy = self.copy() as! CABasicAnimation
-        copy.fromValue = boxed
-        layer.add(copy, forKey: event)
-    }
-
     override package func subclassFields() -> [(String, String)] {
         var fields: [(String, String)] = []
         if let fromValue { fields.append(("fromValue", describeAnimationValue(fromValue))) }

@@ -21,7 +21,9 @@ package final class AnimationEventScheduler: @unchecked Sendable {
     private let tolerance = 1e-9
 
     private final class ClockSchedule {
-        var layers: [WeakLayer] = []
+        /// The layers with animations timed by this clock, unretained: a layer's `deinit`
+        /// removes it (weak references would slow every retain and release of every layer).
+        var layers: [ObjectIdentifier: Unmanaged<CALayer>] = [:]
         var queue = EventQueue()
         var generation = 0
     }
@@ -36,8 +38,9 @@ package final class AnimationEventScheduler: @unchecked Sendable {
             schedules[id] = schedule
             for (layer, animation) in animations {
                 if layer.registeredClock != id {
+                    if let previous = layer.registeredClock { schedules[previous]?.layers[ObjectIdentifier(layer)] = nil }
                     layer.registeredClock = id
-                    schedule.layers.append(WeakLayer(layer))
+                    schedule.layers[ObjectIdentifier(layer)] = Unmanaged.passUnretained(layer)
                 }
                 if schedule.generation == layerTimingGeneration.load(ordering: .relaxed) {
                     Self.enqueueNextEvent(of: animation, on: layer, in: &schedule.queue)
@@ -49,9 +52,11 @@ package final class AnimationEventScheduler: @unchecked Sendable {
 
     /// Whether any animation of `clock` is still waiting for an event.
     package func hasPendingEvents(for clock: any CAMediaClock) -> Bool {
-        lock.withLock {
+        var released: [ScheduledEvent] = []
+        defer { released.removeAll() }  // outside the lock: it may run layers' deinit
+        return lock.withLock {
             guard let schedule = schedules[ObjectIdentifier(clock)] else { return false }
-            refresh(schedule)
+            released = refresh(schedule)
             return !schedule.queue.isEmpty
         }
     }
@@ -79,45 +84,57 @@ package final class AnimationEventScheduler: @unchecked Sendable {
     }
 
     private func nextEvent(of clock: ObjectIdentifier, notAfter target: Double) -> ScheduledEvent? {
-        lock.withLock {
+        // Stale events are let go of after the lock is released: dropping the last reference
+        // to a layer runs its `deinit`, which takes the lock to unregister it.
+        var released: [ScheduledEvent] = []
+        defer { released.removeAll() }
+        return lock.withLock {
             guard let schedule = schedules[clock] else { return nil }
-            refresh(schedule)
+            released = refresh(schedule)
             while let first = schedule.queue.first, first.time <= target + tolerance {
-                _ = schedule.queue.removeFirst()
+                released.append(schedule.queue.removeFirst()!)
                 if first.isCurrent { return first }
             }
-            let nothingWaits = schedule.layers.allSatisfy { box in
-                box.layer?.attachedAnimations.contains(where: \.lifecycle.awaitsEvent) != true
+            let nothingWaits = schedule.layers.values.allSatisfy { unmanaged in
+                !unmanaged.takeUnretainedValue().attachedAnimations.contains(where: \.lifecycle.awaitsEvent)
             }
             // A paused layer's animations have no event time but still wait for one.
             if schedule.queue.isEmpty, nothingWaits {
                 // Nothing left to deliver: forget the clock's layers so that neither they nor
                 // the schedule outlive their animations.
-                for box in schedule.layers { box.layer?.registeredClock = nil }
+                for unmanaged in schedule.layers.values { unmanaged.takeUnretainedValue().registeredClock = nil }
                 schedules[clock] = nil
             }
             return nil
         }
     }
 
-    /// Rebuilds a clock's queue when layer timing changed since it was built.
-    private func refresh(_ schedule: ClockSchedule) {
+    /// Rebuilds a clock's queue when layer timing changed since it was built; returns the
+    /// events it dropped, for the caller to release outside the lock.
+    private func refresh(_ schedule: ClockSchedule) -> [ScheduledEvent] {
         let generation = layerTimingGeneration.load(ordering: .relaxed)
-        guard schedule.generation != generation else { return }
+        guard schedule.generation != generation else { return [] }
         schedule.generation = generation
-        schedule.queue.removeAll()
-        schedule.layers.removeAll { box in
-            guard let layer = box.layer else { return true }
+        let dropped = schedule.queue.removeAll()
+        for (id, unmanaged) in schedule.layers {
+            let layer = unmanaged.takeUnretainedValue()
             let waiting = layer.attachedAnimations.filter(\.lifecycle.awaitsEvent)
             if waiting.isEmpty {
                 layer.registeredClock = nil
-                return true
+                schedule.layers[id] = nil
+                continue
             }
             for animation in waiting {
                 Self.enqueueNextEvent(of: animation, on: layer, in: &schedule.queue)
             }
-            return false
         }
+        return dropped
+    }
+
+    /// Drops a layer that is going away.
+    package func forget(_ layer: CALayer) {
+        guard let clock = layer.registeredClock else { return }
+        lock.withLock { _ = schedules[clock]?.layers.removeValue(forKey: ObjectIdentifier(layer)) }
     }
 
     private static func enqueueNextEvent(of animation: AttachedAnimation, on layer: CALayer, in queue: inout EventQueue)
@@ -133,11 +150,6 @@ package final class AnimationEventScheduler: @unchecked Sendable {
 /// Bumped whenever a layer's timing (`beginTime`, `speed`, `timeOffset`) or its place in a
 /// tree changes, which moves the media times of its animations' events.
 package let layerTimingGeneration = Atomic<Int>(0)
-
-private struct WeakLayer {
-    weak var layer: CALayer?
-    init(_ layer: CALayer) { self.layer = layer }
-}
 
 extension CALayer {
     fileprivate func deliver(_ event: ScheduledEvent) {

@@ -26,8 +26,11 @@ package struct EventQueue {
     package var isEmpty: Bool { heap.isEmpty }
     package var first: ScheduledEvent? { heap.first }
 
-    package mutating func removeAll() {
-        heap.removeAll(keepingCapacity: true)
+    /// Empties the queue, handing back what it held so the caller can let go of it outside
+    /// any lock (releasing the last reference to a layer runs its `deinit`).
+    package mutating func removeAll() -> [ScheduledEvent] {
+        defer { heap.removeAll(keepingCapacity: true) }
+        return heap
     }
 
     package mutating func insert(time: Double, layer: CALayer, animation: AttachedAnimation, isStart: Bool) {

@@ -43,8 +43,9 @@ package enum LayerKeyPath {
 
 /// Splits `"bounds.size.width"` into `("bounds", "size.width")`.
 package func splitKeyPath(_ keyPath: String) -> (base: String, rest: String?) {
-    guard let dot = keyPath.firstIndex(of: ".") else { return (keyPath, nil) }
-    return (String(keyPath[..<dot]), String(keyPath[keyPath.index(after: dot)...]))
+    // Searching the UTF-8 view avoids grapheme breaking, which dominated parsing.
+    guard let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) else { return (keyPath, nil) }
+    return (String(keyPath[..<dot]), String(keyPath[keyPath.utf8.index(after: dot)...]))
 }
 
 extension CALayer {

@@ -11,9 +11,9 @@ extension CALayer {
             return
         }
         let transactions = TransactionStack.current
-        let action = CATransaction.disableActions() ? nil : action(forKey: key)
-        if action != nil, valuesBeforeChange[key] == nil, let before = presentationValue(forKey: key) {
-            valuesBeforeChange[key] = before
+        let action = transactions.disableActions ? nil : action(forKey: key)
+        if action != nil {
+            transactions.recordValueBeforeChange(of: self, forKey: key) { presentationValue(forKey: key) }
         }
         apply()
         transactions.noteChanged(self)

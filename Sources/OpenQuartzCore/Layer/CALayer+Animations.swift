@@ -28,12 +28,10 @@ extension CALayer {
     /// keyPath in the target layer's presentation layer and the current value". The previous
     /// value is the one recorded when the property changed in this transaction (nil when it
     /// did not change, or when the animation has values of its own).
-    package func previousValue(for animation: CABasicAnimation) -> AnimatableValue? {
+    package func previousValue(for animation: CABasicAnimation, at path: LayerKeyPath) -> AnimatableValue? {
         guard animation.fromValue == nil, animation.toValue == nil, animation.byValue == nil,
-            let keyPath = animation.keyPath
+            let previous = TransactionStack.current.valueBeforeChange(of: self, forKey: path.baseKey)
         else { return nil }
-        let path = LayerKeyPath(keyPath, in: type(of: self))
-        guard let previous = valuesBeforeChange[path.baseKey] else { return nil }
         if case .property(_, let component?) = path { return component.read(from: previous) }
         return previous
     }
@@ -85,9 +83,11 @@ struct AnimationCompiler {
                 return compileParts(of: child, in: enclosing)
             }
         case let basic as CABasicAnimation:
-            let previous = groups.isEmpty ? layer.previousValue(for: basic) : nil
+            guard let keyPath = basic.keyPath else { return [] }
+            let path = LayerKeyPath(keyPath, in: type(of: layer))
+            let previous = groups.isEmpty ? layer.previousValue(for: basic, at: path) : nil
             if let previous, basic.fromValue == nil { basic.fromValue = previous.boxed }
-            guard var compiled = compile(basic, previousValue: previous) else { return [] }
+            var compiled = compile(basic, at: path, previousValue: previous)
             compiled.groups = groups
             // Children's removedOnCompletion is ignored: inside a group they fill as they say.
             if !groups.isEmpty { compiled.timing.removedOnCompletion = false }
@@ -99,9 +99,10 @@ struct AnimationCompiler {
 
     /// `previousValue` stands in for a missing `fromValue` when the animation has no values
     /// (it may be a nil colour, which `fromValue` cannot show).
-    func compile(_ animation: CABasicAnimation, previousValue: AnimatableValue? = nil) -> CompiledAnimation? {
-        guard let keyPath = animation.keyPath else { return nil }
-        let path = LayerKeyPath(keyPath, in: type(of: layer))
+    func compile(_ animation: CABasicAnimation, at path: LayerKeyPath, previousValue: AnimatableValue?)
+        -> CompiledAnimation
+    {
+        let keyPath = animation.keyPath ?? path.baseKey
         let component: ValueComponent?
         let kind: ValueKind
         switch path {

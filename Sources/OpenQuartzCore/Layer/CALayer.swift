@@ -16,7 +16,10 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // Tree
     private var sublayerList: [CALayer] = []
-    package private(set) weak var parent: CALayer?
+    // Not `weak`: a weak reference gives the object a side table, which makes every retain
+    // and release of it slower. The superlayer owns its sublayers and clears this pointer in
+    // its `deinit`, so it never dangles.
+    package private(set) unowned(unsafe) var parent: CALayer?
     private var maskLayer: CALayer?
 
     // Delegate and actions
@@ -31,10 +34,11 @@ open class CALayer: NSObject, CAMediaTiming {
     // Bookkeeping of the transaction and animation machinery
     package var isAwaitingCommit = false
     package var hasBeenCommitted = false
-    package var valuesBeforeChange: [String: AnimatableValue] = [:]
     package var attachedAnimations: [AttachedAnimation] = []
     package var registeredClock: ObjectIdentifier?
-    package private(set) weak var modelLayerReference: CALayer?
+    /// The model layer a presentation copy was made from (held strongly: the model never
+    /// holds its copies, so there is no cycle).
+    package private(set) var modelLayerReference: CALayer?
     package var isPresentationCopy: Bool { modelLayerReference != nil }
     private var displayIsNeeded = false
     private var layoutIsNeeded = false
@@ -43,6 +47,12 @@ open class CALayer: NSObject, CAMediaTiming {
     public override init() {
         super.init()
         TransactionStack.current.noteChanged(self)
+    }
+
+    deinit {
+        for sublayer in sublayerList where sublayer.parent === self { sublayer.parent = nil }
+        if let maskLayer, maskLayer.parent === self { maskLayer.parent = nil }
+        if registeredClock != nil { AnimationEventScheduler.shared.forget(self) }
     }
 
     /// Creates a copy of `layer` for the presentation tree, as Core Animation does. Subclasses
@@ -356,10 +366,9 @@ open class CALayer: NSObject, CAMediaTiming {
     open class func defaultAction(forKey event: String) -> (any CAAction)? {
         guard let property = propertyTable[event], property.hasImplicitAnimation else { return nil }
         let animation = CABasicAnimation(keyPath: event)
-        animation.duration = CATransaction.animationDuration()
-        animation.timingFunction =
-            CATransaction.animationTimingFunction()
-            ?? CAMediaTimingFunction(name: .default)
+        let transaction = TransactionStack.current
+        animation.duration = transaction.animationDuration ?? 0.25
+        animation.timingFunction = transaction.animationTimingFunction ?? defaultTimingFunction
         return animation
     }
 
@@ -622,6 +631,9 @@ open class CALayer: NSObject, CAMediaTiming {
         "<\(type(of: self)): \(addressString(self))>"
     }
 }
+
+/// The `default` curve, shared by every implicit animation (timing functions are immutable).
+private let defaultTimingFunction = CAMediaTimingFunction(name: .default)
 
 /// `0x…` address of an object, as Apple's descriptions print it.
 package func addressString(_ object: AnyObject) -> String {

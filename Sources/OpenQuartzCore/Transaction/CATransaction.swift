@@ -41,8 +41,7 @@ open class CATransaction {
 
     /// The duration of animations added in the transaction that set none: 0.25 s unless set.
     open class func animationDuration() -> CFTimeInterval {
-        (value(forKey: kCATransactionAnimationDuration)).flatMap(AnimatableValue.double(from:))
-            ?? 0.25
+        TransactionStack.current.animationDuration ?? 0.25
     }
 
     /// Sets ``animationDuration()`` for the current transaction and those nested in it.
@@ -53,7 +52,7 @@ open class CATransaction {
     /// The timing function given to animations added without one; nil unless set (implicit
     /// animations then use the `default` curve).
     open class func animationTimingFunction() -> CAMediaTimingFunction? {
-        value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
+        TransactionStack.current.animationTimingFunction
     }
 
     /// Sets ``animationTimingFunction()``.
@@ -63,11 +62,7 @@ open class CATransaction {
 
     /// Whether property changes skip the action search (no implicit animations).
     open class func disableActions() -> Bool {
-        switch value(forKey: kCATransactionDisableActions) {
-        case let flag as Bool: flag
-        case let number?: AnimatableValue.double(from: number).map { $0 != 0 } ?? false
-        case nil: false
-        }
+        TransactionStack.current.disableActions
     }
 
     /// Sets ``disableActions()``.

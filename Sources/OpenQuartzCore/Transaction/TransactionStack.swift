@@ -4,6 +4,11 @@ import Foundation
 /// transaction that the first change outside any of them opens.
 package final class TransactionLevel {
     package let isImplicit: Bool
+    // The three properties every property change reads are kept typed; other keys go in
+    // `values`.
+    package var animationDuration: CFTimeInterval?
+    package var animationTimingFunction: CAMediaTimingFunction??
+    package var disableActions: Bool?
     package var values: [String: Any] = [:]
     package var completionGroup: CompletionGroup?
 
@@ -21,6 +26,14 @@ package final class TransactionStack {
     private var changedLayers: [CALayer] = []
     private var addedAnimations: [(layer: CALayer, animation: AttachedAnimation)] = []
     private var groupsToSeal: [CompletionGroup] = []
+    /// The presentation value each (layer, key) had before its first change in the current
+    /// transaction: implicit animations start from it.
+    private var valuesBeforeChange: [LayerKeyID: AnimatableValue] = [:]
+
+    private struct LayerKeyID: Hashable {
+        let layer: ObjectIdentifier
+        let key: String
+    }
 
     /// The calling thread's stack.
     package static var current: TransactionStack {
@@ -85,14 +98,64 @@ package final class TransactionStack {
     /// Looks a transaction property up from the innermost level outwards: nested
     /// transactions inherit what outer ones set.
     package func value(forKey key: String) -> Any? {
+        switch key {
+        case kCATransactionAnimationDuration: return animationDuration
+        case kCATransactionAnimationTimingFunction: return animationTimingFunction
+        case kCATransactionDisableActions: return levels.lazy.compactMap(\.disableActions).last
+        default:
+            for level in levels.reversed() {
+                if let value = level.values[key] { return value }
+            }
+            return nil
+        }
+    }
+
+    package func setValue(_ value: Any?, forKey key: String) {
+        let level = openLevel()
+        switch key {
+        case kCATransactionAnimationDuration: level.animationDuration = value.flatMap(AnimatableValue.double(from:))
+        case kCATransactionAnimationTimingFunction: level.animationTimingFunction = .some(value as? CAMediaTimingFunction)
+        case kCATransactionDisableActions:
+            level.disableActions = value.map { ($0 as? Bool) ?? ((AnimatableValue.double(from: $0) ?? 0) != 0) }
+        default: level.values[key] = value
+        }
+    }
+
+    /// The innermost duration set, if any.
+    package var animationDuration: CFTimeInterval? {
         for level in levels.reversed() {
-            if let value = level.values[key] { return value }
+            if let duration = level.animationDuration { return duration }
         }
         return nil
     }
 
-    package func setValue(_ value: Any?, forKey key: String) {
-        openLevel().values[key] = value
+    /// The innermost timing function set, if any.
+    package var animationTimingFunction: CAMediaTimingFunction? {
+        for level in levels.reversed() {
+            if let function = level.animationTimingFunction { return function }
+        }
+        return nil
+    }
+
+    /// Whether the innermost transaction that says so disables actions.
+    package var disableActions: Bool {
+        for level in levels.reversed() {
+            if let flag = level.disableActions { return flag }
+        }
+        return false
+    }
+
+    // MARK: Values before change
+
+    package func valueBeforeChange(of layer: CALayer, forKey key: String) -> AnimatableValue? {
+        valuesBeforeChange[LayerKeyID(layer: ObjectIdentifier(layer), key: key)]
+    }
+
+    /// Records the value a (layer, key) shows before its first change in this transaction.
+    package func recordValueBeforeChange(of layer: CALayer, forKey key: String, _ value: () -> AnimatableValue?) {
+        let id = LayerKeyID(layer: ObjectIdentifier(layer), key: key)
+        guard valuesBeforeChange[id] == nil, let value = value() else { return }
+        valuesBeforeChange[id] = value
     }
 
     /// The completion groups that an animation added now belongs to.
@@ -126,10 +189,10 @@ package final class TransactionStack {
 
         let clock = CAClock.current
         let now = clock.now
+        valuesBeforeChange.removeAll(keepingCapacity: true)
         for layer in layers {
             layer.isAwaitingCommit = false
             layer.hasBeenCommitted = true
-            layer.valuesBeforeChange.removeAll(keepingCapacity: false)
         }
         var started: [(layer: CALayer, animation: AttachedAnimation)] = []
         started.reserveCapacity(animations.count)
