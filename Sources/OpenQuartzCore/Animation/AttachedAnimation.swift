@@ -62,12 +62,12 @@ package struct AnimationLifecycle: Equatable {
 package final class AttachedAnimation {
     package let key: String?
     package let animation: CAAnimation
-    package private(set) var timing: TimingParameters
+    @exclusivity(unchecked) package private(set) var timing: TimingParameters
     /// The compiled property animations: one for a property animation, one per (nested)
     /// child for a group, none for animations that change no property.
-    package private(set) var compiledParts: [CompiledAnimation]
-    package var lifecycle = AnimationLifecycle()
-    package var completionGroups: [CompletionGroup]
+    @exclusivity(unchecked) package private(set) var compiledParts: [CompiledAnimation]
+    @exclusivity(unchecked) package var lifecycle = AnimationLifecycle()
+    @exclusivity(unchecked) package var completionGroups: [CompletionGroup]
 
     package init(
         key: String?, animation: CAAnimation, compiledParts: [CompiledAnimation], groups: [CompletionGroup]

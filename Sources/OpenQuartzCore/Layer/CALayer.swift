@@ -12,15 +12,18 @@ import OpenCoreGraphics
 /// presentation copy of a subclass through a required initializer), so a subclass that
 /// declares its own designated initializers writes `required override init(layer: Any)`.
 open class CALayer: NSObject, CAMediaTiming {
-    package var storage = LayerStorage()
+    // Stored properties the engine touches on every change are `@exclusivity(unchecked)`: a
+    // layer belongs to one thread, the engine never overlaps accesses to them, and the dynamic
+    // checks were a tenth of the cost of an implicit animation.
+    @exclusivity(unchecked) package final var storage = LayerStorage()
 
     // Tree
-    private var sublayerList: [CALayer] = []
+    @exclusivity(unchecked) private var sublayerList: [CALayer] = []
     // Not `weak`: a weak reference gives the object a side table, which makes every retain
     // and release of it slower. The superlayer owns its sublayers and clears this pointer in
     // its `deinit`, so it never dangles.
-    package private(set) unowned(unsafe) var parent: CALayer?
-    private var maskLayer: CALayer?
+    @exclusivity(unchecked) package private(set) unowned(unsafe) var parent: CALayer?
+    @exclusivity(unchecked) private var maskLayer: CALayer?
 
     // Delegate and actions
     /// The layer's delegate; a view is its backing layer's delegate. Held weakly.
@@ -32,16 +35,16 @@ open class CALayer: NSObject, CAMediaTiming {
     open var style: [AnyHashable: Any]?
 
     // Bookkeeping of the transaction and animation machinery
-    package var isAwaitingCommit = false
-    package var hasBeenCommitted = false
-    package var attachedAnimations: [AttachedAnimation] = []
-    package var registeredClock: ObjectIdentifier?
+    @exclusivity(unchecked) package var isAwaitingCommit = false
+    @exclusivity(unchecked) package var hasBeenCommitted = false
+    @exclusivity(unchecked) package var attachedAnimations: [AttachedAnimation] = []
+    @exclusivity(unchecked) package var registeredClock: ObjectIdentifier?
     /// The model layer a presentation copy was made from (held strongly: the model never
     /// holds its copies, so there is no cycle).
-    package private(set) var modelLayerReference: CALayer?
+    @exclusivity(unchecked) package private(set) var modelLayerReference: CALayer?
     package var isPresentationCopy: Bool { modelLayerReference != nil }
-    private var displayIsNeeded = false
-    private var layoutIsNeeded = false
+    @exclusivity(unchecked) private var displayIsNeeded = false
+    @exclusivity(unchecked) private var layoutIsNeeded = false
 
     /// Creates a layer with Apple's default property values.
     public override init() {

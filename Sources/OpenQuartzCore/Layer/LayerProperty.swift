@@ -49,69 +49,78 @@ package final class LayerPropertyTable: Sendable {
 }
 
 extension LayerProperty {
-    /// A property whose value lives in a layer's `LayerStorage`.
+    /// A property whose value lives in a layer's `LayerStorage`, read and written through
+    /// two closures on the storage. (Closures, not key paths: applying a key path is generic
+    /// code several times slower, and this runs on every property change.)
     static func stored<Value>(
-        _ key: String, _ kind: ValueKind, _ path: WritableKeyPath<LayerStorage, Value> & Sendable,
+        _ key: String, _ kind: ValueKind,
+        _ field: @escaping @Sendable (borrowing LayerStorage) -> Value,
+        _ setField: @escaping @Sendable (inout LayerStorage, Value) -> Void,
         animatable: Bool = true, implicit: Bool = true,
         get toValue: @escaping @Sendable (Value) -> AnimatableValue,
         set fromValue: @escaping @Sendable (AnimatableValue) -> Value
     ) -> LayerProperty {
         LayerProperty(
             key: key, kind: kind, isAnimatable: animatable, hasImplicitAnimation: animatable && implicit,
-            read: { toValue($0.storage[keyPath: path]) },
-            write: { $0.storage[keyPath: path] = fromValue($1) })
+            read: { toValue(field($0.storage)) },
+            write: { setField(&$0.storage, fromValue($1)) })
     }
 
+    typealias Getter<Value> = @Sendable (borrowing LayerStorage) -> Value
+    typealias Setter<Value> = @Sendable (inout LayerStorage, Value) -> Void
+
     static func number(
-        _ key: String, _ path: WritableKeyPath<LayerStorage, CGFloat> & Sendable, animatable: Bool = true
+        _ key: String, _ get: @escaping Getter<CGFloat>, _ set: @escaping Setter<CGFloat>, animatable: Bool = true
     ) -> LayerProperty {
-        stored(key, .number, path, animatable: animatable, get: { .number(Double($0)) }, set: { CGFloat($0.number) })
+        stored(key, .number, get, set, animatable: animatable, get: { .number(Double($0)) }, set: { CGFloat($0.number) })
     }
 
     static func float(
-        _ key: String, _ path: WritableKeyPath<LayerStorage, Float> & Sendable, animatable: Bool = true
+        _ key: String, _ get: @escaping Getter<Float>, _ set: @escaping Setter<Float>, animatable: Bool = true
     ) -> LayerProperty {
         var property = stored(
-            key, .number, path, animatable: animatable, get: { .number(Double($0)) }, set: { Float($0.number) })
+            key, .number, get, set, animatable: animatable, get: { .number(Double($0)) }, set: { Float($0.number) })
         property.box = { Float($0.number) }
         return property
     }
 
     static func double(
-        _ key: String, _ path: WritableKeyPath<LayerStorage, Double> & Sendable, animatable: Bool = false
+        _ key: String, _ get: @escaping Getter<Double>, _ set: @escaping Setter<Double>, animatable: Bool = false
     ) -> LayerProperty {
-        var property = stored(key, .number, path, animatable: animatable, get: { .number($0) }, set: { $0.number })
+        var property = stored(key, .number, get, set, animatable: animatable, get: { .number($0) }, set: { $0.number })
         property.box = { $0.number }
         return property
     }
 
-    static func point(_ key: String, _ path: WritableKeyPath<LayerStorage, CGPoint> & Sendable) -> LayerProperty {
-        stored(key, .point, path, get: { .point($0) }, set: { $0.pointValue })
+    static func point(_ key: String, _ get: @escaping Getter<CGPoint>, _ set: @escaping Setter<CGPoint>) -> LayerProperty {
+        stored(key, .point, get, set, get: { .point($0) }, set: { $0.pointValue })
     }
 
-    static func size(_ key: String, _ path: WritableKeyPath<LayerStorage, CGSize> & Sendable) -> LayerProperty {
-        stored(key, .size, path, get: { .size($0) }, set: { $0.sizeValue })
+    static func size(_ key: String, _ get: @escaping Getter<CGSize>, _ set: @escaping Setter<CGSize>) -> LayerProperty {
+        stored(key, .size, get, set, get: { .size($0) }, set: { $0.sizeValue })
     }
 
-    static func rect(_ key: String, _ path: WritableKeyPath<LayerStorage, CGRect> & Sendable) -> LayerProperty {
-        stored(key, .rect, path, get: { .rect($0) }, set: { $0.rectValue })
+    static func rect(_ key: String, _ get: @escaping Getter<CGRect>, _ set: @escaping Setter<CGRect>) -> LayerProperty {
+        stored(key, .rect, get, set, get: { .rect($0) }, set: { $0.rectValue })
     }
 
     static func transform(
-        _ key: String, _ path: WritableKeyPath<LayerStorage, CATransform3D> & Sendable
+        _ key: String, _ get: @escaping Getter<CATransform3D>, _ set: @escaping Setter<CATransform3D>
     ) -> LayerProperty {
-        stored(key, .transform, path, get: { .transform($0) }, set: { $0.transformValue })
+        stored(key, .transform, get, set, get: { .transform($0) }, set: { $0.transformValue })
     }
 
-    static func color(_ key: String, _ path: WritableKeyPath<LayerStorage, CGColor?> & Sendable) -> LayerProperty {
-        stored(key, .color, path, get: { .color($0.map(ColorComponents.init)) }, set: { $0.colorValue })
+    static func color(
+        _ key: String, _ get: @escaping Getter<CGColor?>, _ set: @escaping Setter<CGColor?>
+    ) -> LayerProperty {
+        stored(key, .color, get, set, get: { .color($0.map(ColorComponents.init)) }, set: { $0.colorValue })
     }
 
     static func bool(
-        _ key: String, _ path: WritableKeyPath<LayerStorage, Bool> & Sendable,
+        _ key: String, _ get: @escaping Getter<Bool>, _ set: @escaping Setter<Bool>,
         animatable: Bool = true, implicit: Bool = true
     ) -> LayerProperty {
-        stored(key, .bool, path, animatable: animatable, implicit: implicit, get: { .bool($0) }, set: { $0.boolValue })
+        stored(key, .bool, get, set, animatable: animatable, implicit: implicit, get: { .bool($0) }, set: { $0.boolValue })
     }
 }
 

@@ -6,11 +6,11 @@ package final class TransactionLevel {
     package let isImplicit: Bool
     // The three properties every property change reads are kept typed; other keys go in
     // `values`.
-    package var animationDuration: CFTimeInterval?
-    package var animationTimingFunction: CAMediaTimingFunction??
-    package var disableActions: Bool?
-    package var values: [String: Any] = [:]
-    package var completionGroup: CompletionGroup?
+    @exclusivity(unchecked) package var animationDuration: CFTimeInterval?
+    @exclusivity(unchecked) package var animationTimingFunction: CAMediaTimingFunction??
+    @exclusivity(unchecked) package var disableActions: Bool?
+    @exclusivity(unchecked) package var values: [String: Any] = [:]
+    @exclusivity(unchecked) package var completionGroup: CompletionGroup?
 
     init(isImplicit: Bool) { self.isImplicit = isImplicit }
 }
@@ -19,16 +19,16 @@ package final class TransactionLevel {
 ///
 /// Core Animation keeps one stack per thread; so does this, in thread-local storage.
 package final class TransactionStack {
-    package private(set) var levels: [TransactionLevel] = []
+    @exclusivity(unchecked) package private(set) var levels: [TransactionLevel] = []
     /// `flush()` was called while explicit transactions were open: commit the implicit one as
     /// soon as they close.
-    private var flushRequested = false
-    private var changedLayers: [CALayer] = []
-    private var addedAnimations: [(layer: CALayer, animation: AttachedAnimation)] = []
-    private var groupsToSeal: [CompletionGroup] = []
+    @exclusivity(unchecked) private var flushRequested = false
+    @exclusivity(unchecked) private var changedLayers: [CALayer] = []
+    @exclusivity(unchecked) private var addedAnimations: [(layer: CALayer, animation: AttachedAnimation)] = []
+    @exclusivity(unchecked) private var groupsToSeal: [CompletionGroup] = []
     /// The presentation value each (layer, key) had before its first change in the current
     /// transaction: implicit animations start from it.
-    private var valuesBeforeChange: [LayerKeyID: AnimatableValue] = [:]
+    @exclusivity(unchecked) private var valuesBeforeChange: [LayerKeyID: AnimatableValue] = [:]
 
     private struct LayerKeyID: Hashable {
         let layer: ObjectIdentifier
