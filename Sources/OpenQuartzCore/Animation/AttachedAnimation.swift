@@ -95,16 +95,17 @@ package final class AttachedAnimation {
 extension TimingParameters {
     /// The timing of an animation as added (its duration already defaulted).
     package init(_ animation: CAAnimation) {
+        // Straight from the animation's storage: no dynamic dispatch per property.
         self.init()
-        beginTime = animation.beginTime
-        duration = animation.duration
-        speed = Double(animation.speed)
-        timeOffset = animation.timeOffset
-        repeatCount = Double(animation.repeatCount)
-        repeatDuration = animation.repeatDuration
-        autoreverses = animation.autoreverses
-        fillsForwards = animation.fillMode.fillsForwards
-        fillsBackwards = animation.fillMode.fillsBackwards
-        removedOnCompletion = animation.isRemovedOnCompletion
+        beginTime = animation.base.beginTime
+        duration = animation.base.duration
+        speed = Double(animation.base.speed)
+        timeOffset = animation.base.timeOffset
+        repeatCount = Double(animation.base.repeatCount)
+        repeatDuration = animation.base.repeatDuration
+        autoreverses = animation.base.autoreverses
+        fillsForwards = animation.base.fillMode.fillsForwards
+        fillsBackwards = animation.base.fillMode.fillsBackwards
+        removedOnCompletion = animation.base.isRemovedOnCompletion
     }
 }

@@ -16,76 +16,128 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     /// Apple's `+animation` factory.
     open class func animation() -> Self { self.init() }
 
+    /// Every `CAAnimation` property in one value, so that a copy takes them over in a
+    /// single assignment (`add(_:forKey:)` copies every animation it is given).
+    package struct Storage {
+        var timingFunction: CAMediaTimingFunction?
+        var delegate: (any CAAnimationDelegate)?
+        var isRemovedOnCompletion = true
+        var beginTime: CFTimeInterval = 0
+        var duration: CFTimeInterval = 0
+        var speed: Float = 1
+        var timeOffset: CFTimeInterval = 0
+        var repeatCount: Float = 0
+        var repeatDuration: CFTimeInterval = 0
+        var autoreverses = false
+        var fillMode = CAMediaTimingFillMode.removed
+        var customValues: [String: Any] = [:]
+    }
+
+    @exclusivity(unchecked) package final var base = Storage()
+
     /// The pacing of the animation; nil is linear.
-    open var timingFunction: CAMediaTimingFunction?
+    open var timingFunction: CAMediaTimingFunction? {
+        get { base.timingFunction }
+        set { base.timingFunction = newValue }
+    }
 
     /// Told when the animation starts and stops. Held strongly, as Apple's property is.
-    open var delegate: (any CAAnimationDelegate)?
+    open var delegate: (any CAAnimationDelegate)? {
+        get { base.delegate }
+        set { base.delegate = newValue }
+    }
 
     /// Whether the layer removes the animation when its active interval ends (default true).
-    open var isRemovedOnCompletion = true
+    open var isRemovedOnCompletion: Bool {
+        get { base.isRemovedOnCompletion }
+        set { base.isRemovedOnCompletion = newValue }
+    }
 
     // MARK: CAMediaTiming
 
     /// When the animation begins, in the layer's time; 0 means "when the transaction commits".
-    open var beginTime: CFTimeInterval = 0 {
-        didSet { requireFinite(beginTime, "beginTime") }
+    open var beginTime: CFTimeInterval {
+        get { base.beginTime }
+        set {
+            requireFinite(newValue, "beginTime")
+            base.beginTime = newValue
+        }
     }
 
     /// The length of one cycle. 0 or less takes the transaction's duration when added
     /// (Core Animation's behaviour; 0.25 s by default).
-    open var duration: CFTimeInterval = 0 {
-        didSet { requireFinite(duration, "duration") }
+    open var duration: CFTimeInterval {
+        get { base.duration }
+        set {
+            requireFinite(newValue, "duration")
+            base.duration = newValue
+        }
     }
 
     /// How fast the animation's time runs; negative values are allowed, as on Apple.
-    open var speed: Float = 1 {
-        didSet { requireFinite(Double(speed), "speed") }
+    open var speed: Float {
+        get { base.speed }
+        set {
+            requireFinite(Double(newValue), "speed")
+            base.speed = newValue
+        }
     }
 
     /// An offset into the animation's active time; it wraps around to the start.
-    open var timeOffset: CFTimeInterval = 0 {
-        didSet { requireFinite(timeOffset, "timeOffset") }
+    open var timeOffset: CFTimeInterval {
+        get { base.timeOffset }
+        set {
+            requireFinite(newValue, "timeOffset")
+            base.timeOffset = newValue
+        }
     }
 
     /// How many cycles to play; fractional counts end part-way, `.infinity` never ends.
-    open var repeatCount: Float = 0 {
-        didSet {
+    open var repeatCount: Float {
+        get { base.repeatCount }
+        set {
             precondition(
-                !repeatCount.isNaN && repeatCount >= 0,
-                "CAAnimation.repeatCount must be a non-negative number or .infinity, got \(repeatCount)")
+                !newValue.isNaN && newValue >= 0,
+                "CAAnimation.repeatCount must be a non-negative number or .infinity, got \(newValue)")
+            base.repeatCount = newValue
         }
     }
 
     /// How long to repeat for (`.infinity` for ever), instead of `repeatCount`.
-    open var repeatDuration: CFTimeInterval = 0 {
-        didSet {
+    open var repeatDuration: CFTimeInterval {
+        get { base.repeatDuration }
+        set {
             precondition(
-                !repeatDuration.isNaN && repeatDuration >= 0,
-                "CAAnimation.repeatDuration must be a non-negative number of seconds, got \(repeatDuration)")
+                !newValue.isNaN && newValue >= 0,
+                "CAAnimation.repeatDuration must be a non-negative number of seconds, got \(newValue)")
+            base.repeatDuration = newValue
         }
     }
 
     /// Whether each cycle plays forwards, then backwards.
-    open var autoreverses = false
+    open var autoreverses: Bool {
+        get { base.autoreverses }
+        set { base.autoreverses = newValue }
+    }
 
     /// What the animation shows outside its active interval (default `.removed`).
-    open var fillMode: CAMediaTimingFillMode = .removed
+    open var fillMode: CAMediaTimingFillMode {
+        get { base.fillMode }
+        set { base.fillMode = newValue }
+    }
 
     // MARK: Key-value coding
-
-    private var customValues: [String: Any] = [:]
 
     /// The value of a property or of a custom key, falling back to `defaultValue(forKey:)`.
     open func value(forKey key: String) -> Any? {
         if let value = animationPropertyValue(forKey: key) { return value }
-        return customValues[key] ?? type(of: self).defaultValue(forKey: key)
+        return base.customValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// Sets a property, or stores a value under a custom key.
     open func setValue(_ value: Any?, forKey key: String) {
         if setAnimationProperty(value, forKey: key) { return }
-        customValues[key] = value
+        base.customValues[key] = value
     }
 
     /// `value(forKey:)` along a dotted path (custom keys only go one level deep).
@@ -109,18 +161,7 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     /// A copy with every property; subclasses extend it with theirs.
     open func copy(with zone: NSZone? = nil) -> Any {
         let copy = type(of: self).init()
-        copy.timingFunction = timingFunction
-        copy.delegate = delegate
-        copy.isRemovedOnCompletion = isRemovedOnCompletion
-        copy.beginTime = beginTime
-        copy.duration = duration
-        copy.speed = speed
-        copy.timeOffset = timeOffset
-        copy.repeatCount = repeatCount
-        copy.repeatDuration = repeatDuration
-        copy.autoreverses = autoreverses
-        copy.fillMode = fillMode
-        copy.customValues = customValues
+        copy.base = base
         return copy
     }
 

@@ -8,26 +8,44 @@ open class CAPropertyAnimation: CAAnimation {
         keyPath = path
     }
 
+    package struct PropertyStorage {
+        var keyPath: String?
+        var isAdditive = false
+        var isCumulative = false
+        var valueFunction: CAValueFunction?
+    }
+
+    @exclusivity(unchecked) package final var property = PropertyStorage()
+
     /// The key path of the animated property.
-    open var keyPath: String?
+    open var keyPath: String? {
+        get { property.keyPath }
+        set { property.keyPath = newValue }
+    }
 
     /// Whether the animated value is added to the value underneath (the model value, or what
     /// earlier animations made of it) instead of replacing it.
-    open var isAdditive = false
+    open var isAdditive: Bool {
+        get { property.isAdditive }
+        set { property.isAdditive = newValue }
+    }
 
     /// Whether each repetition starts where the previous one ended.
-    open var isCumulative = false
+    open var isCumulative: Bool {
+        get { property.isCumulative }
+        set { property.isCumulative = newValue }
+    }
 
     /// A function that turns the interpolated number(s) into the property's value, such as a
     /// rotation matrix for `transform`.
-    open var valueFunction: CAValueFunction?
+    open var valueFunction: CAValueFunction? {
+        get { property.valueFunction }
+        set { property.valueFunction = newValue }
+    }
 
     open override func copy(with zone: NSZone? = nil) -> Any {
         let copy = super.copy(with: zone) as! CAPropertyAnimation
-        copy.keyPath = keyPath
-        copy.isAdditive = isAdditive
-        copy.isCumulative = isCumulative
-        copy.valueFunction = valueFunction
+        copy.property = property
         return copy
     }
 
@@ -74,18 +92,35 @@ open class CAPropertyAnimation: CAAnimation {
 /// current value + by), and none (from the previous presentation value to the current one —
 /// what implicit animations use).
 open class CABasicAnimation: CAPropertyAnimation {
+    package struct ValueStorage {
+        var fromValue: Any?
+        var toValue: Any?
+        var byValue: Any?
+    }
+
+    @exclusivity(unchecked) package final var values = ValueStorage()
+
     /// The start value (an `NSNumber`, `NSValue`, `CGPoint`, `CGColor`… matching the property).
-    open var fromValue: Any?
+    open var fromValue: Any? {
+        get { values.fromValue }
+        set { values.fromValue = newValue }
+    }
+
     /// The end value.
-    open var toValue: Any?
+    open var toValue: Any? {
+        get { values.toValue }
+        set { values.toValue = newValue }
+    }
+
     /// A relative value.
-    open var byValue: Any?
+    open var byValue: Any? {
+        get { values.byValue }
+        set { values.byValue = newValue }
+    }
 
     open override func copy(with zone: NSZone? = nil) -> Any {
         let copy = super.copy(with: zone) as! CABasicAnimation
-        copy.fromValue = fromValue
-        copy.toValue = toValue
-        copy.byValue = byValue
+        copy.values = values
         return copy
     }
 
