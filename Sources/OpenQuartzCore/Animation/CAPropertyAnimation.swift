@@ -13,6 +13,9 @@ open class CAPropertyAnimation: CAAnimation {
         var isAdditive = false
         var isCumulative = false
         var valueFunction: CAValueFunction?
+        /// `keyPath` already resolved against a layer class (default actions know their
+        /// property), so adding the animation to a layer of that class skips parsing it.
+        var resolvedPath: (path: LayerKeyPath, layerClass: ObjectIdentifier)?
     }
 
     @exclusivity(unchecked) package final var property = PropertyStorage()
@@ -20,7 +23,10 @@ open class CAPropertyAnimation: CAAnimation {
     /// The key path of the animated property.
     open var keyPath: String? {
         get { property.keyPath }
-        set { property.keyPath = newValue }
+        set {
+            property.keyPath = newValue
+            property.resolvedPath = nil
+        }
     }
 
     /// Whether the animated value is added to the value underneath (the model value, or what

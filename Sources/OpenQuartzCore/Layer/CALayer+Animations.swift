@@ -84,7 +84,12 @@ struct AnimationCompiler {
             }
         case let basic as CABasicAnimation:
             guard let keyPath = basic.keyPath else { return [] }
-            let path = LayerKeyPath(keyPath, in: type(of: layer))
+            let path: LayerKeyPath
+            if let resolved = basic.property.resolvedPath, resolved.layerClass == ObjectIdentifier(type(of: layer)) {
+                path = resolved.path
+            } else {
+                path = LayerKeyPath(keyPath, in: type(of: layer))
+            }
             let previous = groups.isEmpty ? layer.previousValue(for: basic, at: path) : nil
             if let previous, basic.fromValue == nil { basic.fromValue = previous.boxed }
             var compiled = compile(basic, at: path, previousValue: previous)

@@ -38,6 +38,7 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) package var isAwaitingCommit = false
     @exclusivity(unchecked) package var hasBeenCommitted = false
     @exclusivity(unchecked) package var attachedAnimations: [AttachedAnimation] = []
+    @exclusivity(unchecked) package var valuesBeforeChange = ValuesBeforeChange()
     @exclusivity(unchecked) package var registeredClock: ObjectIdentifier?
     /// The model layer a presentation copy was made from (held strongly: the model never
     /// holds its copies, so there is no cycle).
@@ -369,6 +370,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open class func defaultAction(forKey event: String) -> (any CAAction)? {
         guard let property = propertyTable[event], property.hasImplicitAnimation else { return nil }
         let animation = CABasicAnimation(keyPath: event)
+        animation.property.resolvedPath = (.property(property, component: nil), ObjectIdentifier(self))
         let transaction = TransactionStack.current
         animation.duration = transaction.animationDuration ?? 0.25
         animation.timingFunction = transaction.animationTimingFunction ?? defaultTimingFunction

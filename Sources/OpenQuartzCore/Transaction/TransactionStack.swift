@@ -26,14 +26,6 @@ package final class TransactionStack {
     @exclusivity(unchecked) private var changedLayers: [CALayer] = []
     @exclusivity(unchecked) private var addedAnimations: [(layer: CALayer, animation: AttachedAnimation)] = []
     @exclusivity(unchecked) private var groupsToSeal: [CompletionGroup] = []
-    /// The presentation value each (layer, key) had before its first change in the current
-    /// transaction: implicit animations start from it.
-    @exclusivity(unchecked) private var valuesBeforeChange: [LayerKeyID: AnimatableValue] = [:]
-
-    private struct LayerKeyID: Hashable {
-        let layer: ObjectIdentifier
-        let key: String
-    }
 
     /// The calling thread's stack.
     package static var current: TransactionStack {
@@ -148,14 +140,14 @@ package final class TransactionStack {
     // MARK: Values before change
 
     package func valueBeforeChange(of layer: CALayer, forKey key: String) -> AnimatableValue? {
-        valuesBeforeChange[LayerKeyID(layer: ObjectIdentifier(layer), key: key)]
+        layer.valuesBeforeChange.value(forKey: key)
     }
 
     /// Records the value a (layer, key) shows before its first change in this transaction.
     package func recordValueBeforeChange(of layer: CALayer, forKey key: String, _ value: () -> AnimatableValue?) {
-        let id = LayerKeyID(layer: ObjectIdentifier(layer), key: key)
-        guard valuesBeforeChange[id] == nil, let value = value() else { return }
-        valuesBeforeChange[id] = value
+        guard layer.valuesBeforeChange.value(forKey: key) == nil, let value = value() else { return }
+        layer.valuesBeforeChange.record(value, forKey: key)
+        noteChanged(layer)
     }
 
     /// The completion groups that an animation added now belongs to.
@@ -189,8 +181,8 @@ package final class TransactionStack {
 
         let clock = CAClock.current
         let now = clock.now
-        valuesBeforeChange.removeAll(keepingCapacity: true)
         for layer in layers {
+            layer.valuesBeforeChange = ValuesBeforeChange()
             layer.isAwaitingCommit = false
             layer.hasBeenCommitted = true
         }
@@ -219,3 +211,29 @@ private let transactionStackKey: pthread_key_t = {
     precondition(status == 0, "could not create the thread-local key for the transaction stack")
     return key
 }()
+
+/// The presentation values a layer showed before its first change of each key in the
+/// current transaction (implicit animations start from them). Usually one key changes per
+/// layer and transaction, so the first lives inline and the rest in a list: comparing short
+/// keys is far cheaper than hashing them.
+package struct ValuesBeforeChange {
+    private var firstKey: String?
+    private var firstValue: AnimatableValue?
+    private var others: [(key: String, value: AnimatableValue)] = []
+
+    package init() {}
+
+    package func value(forKey key: String) -> AnimatableValue? {
+        if firstKey == key { return firstValue }
+        return others.first { $0.key == key }?.value
+    }
+
+    package mutating func record(_ value: AnimatableValue, forKey key: String) {
+        if firstKey == nil {
+            firstKey = key
+            firstValue = value
+        } else {
+            others.append((key, value))
+        }
+    }
+}
