@@ -160,9 +160,27 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
 
     /// A copy with every property; subclasses extend it with theirs.
     open func copy(with zone: NSZone? = nil) -> Any {
+        makeCopy()
+    }
+
+    /// The copy, typed: a new instance of the same class with this one's state.
+    package final func makeCopy() -> CAAnimation {
         let copy = type(of: self).init()
-        copy.base = base
+        copyState(to: copy)
         return copy
+    }
+
+    /// Copies this class's state (and, through `super`, its ancestors') to `copy`, an
+    /// instance of the same class. The classes of this module extend it instead of
+    /// `copy(with:)`, which lets `add(_:forKey:)` copy them without casting from `Any`.
+    package func copyState(to copy: CAAnimation) {
+        copy.base = base
+    }
+
+    /// Whether `copy(with:)` is this module's own, so `makeCopy()` may stand in for it.
+    package var copiesWithoutOverride: Bool {
+        let type = ObjectIdentifier(Swift.type(of: self))
+        return builtInAnimationClasses.contains(type)
     }
 
     // MARK: CAAction
@@ -250,6 +268,13 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
         return true
     }
 }
+
+/// The animation classes of this module: their `copy(with:)` is `makeCopy()`.
+private let builtInAnimationClasses: Set<ObjectIdentifier> = [
+    ObjectIdentifier(CAAnimation.self), ObjectIdentifier(CAPropertyAnimation.self),
+    ObjectIdentifier(CABasicAnimation.self), ObjectIdentifier(CASpringAnimation.self),
+    ObjectIdentifier(CAKeyframeAnimation.self), ObjectIdentifier(CAAnimationGroup.self),
+]
 
 private func requireFinite(_ value: Double, _ name: String) {
     precondition(value.isFinite, "CAAnimation.\(name) must be a finite number, got \(value)")

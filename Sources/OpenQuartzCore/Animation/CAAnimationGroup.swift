@@ -11,10 +11,11 @@ open class CAAnimationGroup: CAAnimation {
     /// The animations to run, evaluated in the group's time space.
     open var animations: [CAAnimation]?
 
-    open override func copy(with zone: NSZone? = nil) -> Any {
-        let copy = super.copy(with: zone) as! CAAnimationGroup
-        copy.animations = animations?.map { $0.copy() as! CAAnimation }
-        return copy
+    override package func copyState(to copy: CAAnimation) {
+        super.copyState(to: copy)
+        unsafeDowncast(copy, to: CAAnimationGroup.self).animations = animations?.map {
+            $0.copy(with: nil) as! CAAnimation
+        }
     }
 
     override package func subclassFields() -> [(String, String)] {

@@ -108,8 +108,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var biasValues: [NSNumber]?
 
     /// A copy with every property, keyframe properties included.
-    open override func copy(with zone: NSZone? = nil) -> Any {
-        let copy = super.copy(with: zone) as! CAKeyframeAnimation
+    override package func copyState(to target: CAAnimation) {
+        super.copyState(to: target)
+        let copy = unsafeDowncast(target, to: CAKeyframeAnimation.self)
         copy.values = values
         copy.storedPath = storedPath
         copy.keyTimes = keyTimes
@@ -119,7 +120,6 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         copy.tensionValues = tensionValues
         copy.continuityValues = continuityValues
         copy.biasValues = biasValues
-        return copy
     }
 
     // The seeds print `calculationMode = discrete; values = (…); keyPath = contents`; the

@@ -49,10 +49,9 @@ open class CAPropertyAnimation: CAAnimation {
         set { property.valueFunction = newValue }
     }
 
-    open override func copy(with zone: NSZone? = nil) -> Any {
-        let copy = super.copy(with: zone) as! CAPropertyAnimation
-        copy.property = property
-        return copy
+    override package func copyState(to copy: CAAnimation) {
+        super.copyState(to: copy)
+        unsafeDowncast(copy, to: CAPropertyAnimation.self).property = property
     }
 
     override package func subclassFields() -> [(String, String)] {
@@ -124,10 +123,9 @@ open class CABasicAnimation: CAPropertyAnimation {
         set { values.byValue = newValue }
     }
 
-    open override func copy(with zone: NSZone? = nil) -> Any {
-        let copy = super.copy(with: zone) as! CABasicAnimation
-        copy.values = values
-        return copy
+    override package func copyState(to copy: CAAnimation) {
+        super.copyState(to: copy)
+        unsafeDowncast(copy, to: CABasicAnimation.self).values = values
     }
 
     override package func subclassFields() -> [(String, String)] {

@@ -109,14 +109,14 @@ open class CASpringAnimation: CABasicAnimation {
             initialVelocity: Double(initialVelocity), allowsOverdamping: allowsOverdamping)
     }
 
-    open override func copy(with zone: NSZone? = nil) -> Any {
-        let copy = super.copy(with: zone) as! CASpringAnimation
+    override package func copyState(to target: CAAnimation) {
+        super.copyState(to: target)
+        let copy = unsafeDowncast(target, to: CASpringAnimation.self)
         copy.mass = mass
         copy.stiffness = stiffness
         copy.damping = damping
         copy.initialVelocity = initialVelocity
         copy.allowsOverdamping = allowsOverdamping
-        return copy
     }
 
     /// The basic animation's fields, then the spring's, then `keyPath` last, as Apple prints

@@ -5,7 +5,7 @@ extension CALayer {
     /// it and attaches it in the current transaction.
     package func attach(_ animation: CAAnimation, forKey key: String?) {
         precondition(!isPresentationCopy, "add(_:forKey:) on a presentation layer; add animations to the model layer")
-        let copy = animation.copy(with: nil) as! CAAnimation
+        let copy = animation.copiesWithoutOverride ? animation.makeCopy() : animation.copy(with: nil) as! CAAnimation
         if copy.duration <= 0 {
             // Core Animation treats a duration of 0 (or less) as "the transaction's".
             copy.duration = CATransaction.animationDuration()

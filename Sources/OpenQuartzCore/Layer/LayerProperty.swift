@@ -3,7 +3,10 @@ import OpenCoreGraphics
 
 /// Describes one layer property to key-value coding, the action search and the animation
 /// engine: its key, the kind of value it holds, and how to read and write its model value.
-package struct LayerProperty: Sendable {
+///
+/// A class, not a struct: key paths, compiled animations and tables pass it around, and one
+/// reference is cheaper to copy than five closures.
+package final class LayerProperty: Sendable {
     package let key: String
     package let kind: ValueKind
     /// `CALayer.h` marks the property Animatable: explicit animations may target it.
@@ -17,7 +20,7 @@ package struct LayerProperty: Sendable {
     /// Turns a value back into the property's own Swift type for key-value coding (`Float`
     /// for `opacity`, `CGFloat` for `cornerRadius`): on Linux a boxed number only casts back
     /// to the type it was boxed as.
-    package var box: @Sendable (AnimatableValue) -> Any? = { $0.boxed }
+    package let box: @Sendable (AnimatableValue) -> Any?
 
     package init(
         key: String, kind: ValueKind, isAnimatable: Bool, hasImplicitAnimation: Bool,
@@ -58,12 +61,14 @@ extension LayerProperty {
         _ setField: @escaping @Sendable (inout LayerStorage, Value) -> Void,
         animatable: Bool = true, implicit: Bool = true,
         get toValue: @escaping @Sendable (Value) -> AnimatableValue,
-        set fromValue: @escaping @Sendable (AnimatableValue) -> Value
+        set fromValue: @escaping @Sendable (AnimatableValue) -> Value,
+        box: @escaping @Sendable (AnimatableValue) -> Any? = { $0.boxed }
     ) -> LayerProperty {
         LayerProperty(
             key: key, kind: kind, isAnimatable: animatable, hasImplicitAnimation: animatable && implicit,
             read: { toValue(field($0.storage)) },
-            write: { setField(&$0.storage, fromValue($1)) })
+            write: { setField(&$0.storage, fromValue($1)) },
+            box: box)
     }
 
     typealias Getter<Value> = @Sendable (borrowing LayerStorage) -> Value
@@ -78,18 +83,17 @@ extension LayerProperty {
     static func float(
         _ key: String, _ get: @escaping Getter<Float>, _ set: @escaping Setter<Float>, animatable: Bool = true
     ) -> LayerProperty {
-        var property = stored(
-            key, .number, get, set, animatable: animatable, get: { .number(Double($0)) }, set: { Float($0.number) })
-        property.box = { Float($0.number) }
-        return property
+        stored(
+            key, .number, get, set, animatable: animatable, get: { .number(Double($0)) }, set: { Float($0.number) },
+            box: { Float($0.number) })
     }
 
     static func double(
         _ key: String, _ get: @escaping Getter<Double>, _ set: @escaping Setter<Double>, animatable: Bool = false
     ) -> LayerProperty {
-        var property = stored(key, .number, get, set, animatable: animatable, get: { .number($0) }, set: { $0.number })
-        property.box = { $0.number }
-        return property
+        stored(
+            key, .number, get, set, animatable: animatable, get: { .number($0) }, set: { $0.number },
+            box: { $0.number })
     }
 
     static func point(_ key: String, _ get: @escaping Getter<CGPoint>, _ set: @escaping Setter<CGPoint>) -> LayerProperty {

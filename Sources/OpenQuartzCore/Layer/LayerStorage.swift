@@ -35,8 +35,8 @@ package struct LayerStorage {
     package var backgroundColor: CGColor?
     package var cornerRadius: CGFloat = 0
     package var borderWidth: CGFloat = 0
-    package var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-    package var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    package var borderColor: CGColor? = opaqueBlack
+    package var shadowColor: CGColor? = opaqueBlack
     package var shadowOpacity: Float = 0
     package var shadowOffset = CGSize(width: 0, height: -3)
     package var shadowRadius: CGFloat = 3
@@ -79,3 +79,6 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     /// Fills the bounds, keeping the aspect ratio and cropping.
     public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
 }
+
+/// Opaque black, the default border and shadow colour, shared (colours are immutable).
+private let opaqueBlack = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
