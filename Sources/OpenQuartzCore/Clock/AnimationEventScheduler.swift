@@ -23,7 +23,7 @@ package final class AnimationEventScheduler: @unchecked Sendable {
     private final class ClockSchedule {
         /// The layers with animations timed by this clock, unretained: a layer's `deinit`
         /// removes it (weak references would slow every retain and release of every layer).
-        var layers: [ObjectIdentifier: Unmanaged<CALayer>] = [:]
+        var layers = LayerRegistry()
         var queue = EventQueue()
         var generation = 0
     }
@@ -38,9 +38,9 @@ package final class AnimationEventScheduler: @unchecked Sendable {
             schedules[id] = schedule
             for (layer, animation) in animations {
                 if layer.registeredClock != id {
-                    if let previous = layer.registeredClock { schedules[previous]?.layers[ObjectIdentifier(layer)] = nil }
+                    if let previous = layer.registeredClock { schedules[previous]?.layers.remove(layer) }
                     layer.registeredClock = id
-                    schedule.layers[ObjectIdentifier(layer)] = Unmanaged.passUnretained(layer)
+                    schedule.layers.insert(layer)
                 }
                 if schedule.generation == layerTimingGeneration.load(ordering: .relaxed) {
                     Self.enqueueNextEvent(of: animation, on: layer, in: &schedule.queue)
@@ -95,14 +95,14 @@ package final class AnimationEventScheduler: @unchecked Sendable {
                 released.append(schedule.queue.removeFirst()!)
                 if first.isCurrent { return first }
             }
-            let nothingWaits = schedule.layers.values.allSatisfy { unmanaged in
-                !unmanaged.takeUnretainedValue().attachedAnimations.contains(where: \.lifecycle.awaitsEvent)
+            let nothingWaits = schedule.layers.all { layer in
+                !layer.attachedAnimations.contains(where: \.lifecycle.awaitsEvent)
             }
             // A paused layer's animations have no event time but still wait for one.
             if schedule.queue.isEmpty, nothingWaits {
                 // Nothing left to deliver: forget the clock's layers so that neither they nor
                 // the schedule outlive their animations.
-                for unmanaged in schedule.layers.values { unmanaged.takeUnretainedValue().registeredClock = nil }
+                for layer in schedule.layers.removeAll() { layer.registeredClock = nil }
                 schedules[clock] = nil
             }
             return nil
@@ -116,12 +116,11 @@ package final class AnimationEventScheduler: @unchecked Sendable {
         guard schedule.generation != generation else { return [] }
         schedule.generation = generation
         let dropped = schedule.queue.removeAll()
-        for (id, unmanaged) in schedule.layers {
-            let layer = unmanaged.takeUnretainedValue()
+        for layer in schedule.layers.snapshot {
             let waiting = layer.attachedAnimations.filter(\.lifecycle.awaitsEvent)
             if waiting.isEmpty {
+                schedule.layers.remove(layer)
                 layer.registeredClock = nil
-                schedule.layers[id] = nil
                 continue
             }
             for animation in waiting {
@@ -134,7 +133,7 @@ package final class AnimationEventScheduler: @unchecked Sendable {
     /// Drops a layer that is going away.
     package func forget(_ layer: CALayer) {
         guard let clock = layer.registeredClock else { return }
-        lock.withLock { _ = schedules[clock]?.layers.removeValue(forKey: ObjectIdentifier(layer)) }
+        lock.withLock { schedules[clock]?.layers.remove(layer) }
     }
 
     private static func enqueueNextEvent(of animation: AttachedAnimation, on layer: CALayer, in queue: inout EventQueue)
@@ -165,5 +164,40 @@ extension CALayer {
     /// Tells the event scheduler that this layer's timing chain changed.
     package func timingDidChange() {
         layerTimingGeneration.add(1, ordering: .relaxed)
+    }
+}
+
+/// The layers registered with a clock, unretained, each knowing its own index so that
+/// adding and removing one costs no hashing.
+struct LayerRegistry {
+    private var layers: [Unmanaged<CALayer>] = []
+
+    mutating func insert(_ layer: CALayer) {
+        layer.registryIndex = layers.count
+        layers.append(Unmanaged.passUnretained(layer))
+    }
+
+    mutating func remove(_ layer: CALayer) {
+        let index = layer.registryIndex
+        guard index >= 0, index < layers.count, layers[index].toOpaque() == Unmanaged.passUnretained(layer).toOpaque()
+        else { return }
+        let last = layers.removeLast()
+        if index < layers.count {
+            layers[index] = last
+            last.takeUnretainedValue().registryIndex = index
+        }
+        layer.registryIndex = -1
+    }
+
+    /// The layers, retained for the caller's loop.
+    var snapshot: [CALayer] { layers.map { $0.takeUnretainedValue() } }
+
+    func all(_ predicate: (CALayer) -> Bool) -> Bool {
+        layers.allSatisfy { predicate($0.takeUnretainedValue()) }
+    }
+
+    mutating func removeAll() -> [CALayer] {
+        defer { layers.removeAll() }
+        return snapshot
     }
 }

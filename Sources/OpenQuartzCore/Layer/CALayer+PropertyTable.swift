@@ -47,8 +47,11 @@ let layerPropertyTable = LayerPropertyTable([
     .bool("opaque", { $0.isOpaque }, { $0.isOpaque = $1 }, animatable: false),
     .bool("geometryFlipped", { $0.isGeometryFlipped }, { $0.isGeometryFlipped = $1 }, animatable: false),
     .bool("allowsGroupOpacity", { $0.allowsGroupOpacity }, { $0.allowsGroupOpacity = $1 }, animatable: false),
-    .bool("allowsEdgeAntialiasing", { $0.allowsEdgeAntialiasing }, { $0.allowsEdgeAntialiasing = $1 }, animatable: false),
-    .bool("needsDisplayOnBoundsChange", { $0.needsDisplayOnBoundsChange }, { $0.needsDisplayOnBoundsChange = $1 }, animatable: false),
+    .bool(
+        "allowsEdgeAntialiasing", { $0.allowsEdgeAntialiasing }, { $0.allowsEdgeAntialiasing = $1 }, animatable: false),
+    .bool(
+        "needsDisplayOnBoundsChange", { $0.needsDisplayOnBoundsChange }, { $0.needsDisplayOnBoundsChange = $1 },
+        animatable: false),
     .bool("autoreverses", { $0.autoreverses }, { $0.autoreverses = $1 }, animatable: false),
     .double("beginTime", { $0.beginTime }, { $0.beginTime = $1 }),
     .double("duration", { $0.duration }, { $0.duration = $1 }),

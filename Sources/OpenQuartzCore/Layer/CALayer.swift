@@ -40,6 +40,7 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) package var attachedAnimations: [AttachedAnimation] = []
     @exclusivity(unchecked) package var valuesBeforeChange = ValuesBeforeChange()
     @exclusivity(unchecked) package var registeredClock: ObjectIdentifier?
+    @exclusivity(unchecked) package var registryIndex = -1
     /// The model layer a presentation copy was made from (held strongly: the model never
     /// holds its copies, so there is no cycle).
     @exclusivity(unchecked) package private(set) var modelLayerReference: CALayer?

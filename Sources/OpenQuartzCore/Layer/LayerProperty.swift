@@ -77,7 +77,8 @@ extension LayerProperty {
     static func number(
         _ key: String, _ get: @escaping Getter<CGFloat>, _ set: @escaping Setter<CGFloat>, animatable: Bool = true
     ) -> LayerProperty {
-        stored(key, .number, get, set, animatable: animatable, get: { .number(Double($0)) }, set: { CGFloat($0.number) })
+        stored(
+            key, .number, get, set, animatable: animatable, get: { .number(Double($0)) }, set: { CGFloat($0.number) })
     }
 
     static func float(
@@ -96,7 +97,9 @@ extension LayerProperty {
             box: { $0.number })
     }
 
-    static func point(_ key: String, _ get: @escaping Getter<CGPoint>, _ set: @escaping Setter<CGPoint>) -> LayerProperty {
+    static func point(_ key: String, _ get: @escaping Getter<CGPoint>, _ set: @escaping Setter<CGPoint>)
+        -> LayerProperty
+    {
         stored(key, .point, get, set, get: { .point($0) }, set: { $0.pointValue })
     }
 
@@ -124,7 +127,8 @@ extension LayerProperty {
         _ key: String, _ get: @escaping Getter<Bool>, _ set: @escaping Setter<Bool>,
         animatable: Bool = true, implicit: Bool = true
     ) -> LayerProperty {
-        stored(key, .bool, get, set, animatable: animatable, implicit: implicit, get: { .bool($0) }, set: { $0.boolValue })
+        stored(
+            key, .bool, get, set, animatable: animatable, implicit: implicit, get: { .bool($0) }, set: { $0.boolValue })
     }
 }
 

@@ -106,7 +106,8 @@ package final class TransactionStack {
         let level = openLevel()
         switch key {
         case kCATransactionAnimationDuration: level.animationDuration = value.flatMap(AnimatableValue.double(from:))
-        case kCATransactionAnimationTimingFunction: level.animationTimingFunction = .some(value as? CAMediaTimingFunction)
+        case kCATransactionAnimationTimingFunction:
+            level.animationTimingFunction = .some(value as? CAMediaTimingFunction)
         case kCATransactionDisableActions:
             level.disableActions = value.map { ($0 as? Bool) ?? ((AnimatableValue.double(from: $0) ?? 0) != 0) }
         default: level.values[key] = value
