@@ -50,6 +50,11 @@ package struct AnimationLifecycle: Equatable {
         return state == .finished ? [] : [.notifyStop(finished: false)]
     }
 
+    /// Its layer went away: no event will be delivered for it any more.
+    package mutating func abandon() {
+        state = .finished
+    }
+
     /// Whether the clock still has an event to deliver for it.
     package var awaitsEvent: Bool { state == .waiting || state == .running }
 

@@ -85,7 +85,7 @@ package final class AnimationEventScheduler: @unchecked Sendable {
 
     private func nextEvent(of clock: ObjectIdentifier, notAfter target: Double) -> ScheduledEvent? {
         // Stale events are let go of after the lock is released: dropping the last reference
-        // to a layer runs its `deinit`, which takes the lock to unregister it.
+        // to an animation may release its delegate, whose `deinit` may do anything.
         var released: [ScheduledEvent] = []
         defer { released.removeAll() }
         return lock.withLock {

@@ -5,10 +5,10 @@ package struct ScheduledEvent {
     package var time: Double
     /// Breaks ties between events at the same time: the one scheduled first goes first.
     package var sequence: Int
-    /// Held strongly: a layer with an event still to come stays alive until it is delivered,
-    /// as a layer's animations keep running on Apple's render server. (Weak references made
-    /// every heap swap go through the runtime's side table.)
-    package let layer: CALayer
+    /// Unretained, so that a layer nobody holds any more goes away with its animations, as on
+    /// Apple's platforms. Its `deinit` abandons its animations, which makes this event stale
+    /// (`isCurrent` is false), and stale events never touch their layer.
+    package unowned(unsafe) let layer: CALayer
     package let animation: AttachedAnimation
     package let isStart: Bool
 

@@ -97,6 +97,26 @@ struct AnimationCompiler {
             // Children's removedOnCompletion is ignored: inside a group they fill as they say.
             if !groups.isEmpty { compiled.timing.removedOnCompletion = false }
             return [compiled]
+        case let keyframes as CAKeyframeAnimation:
+            guard let keyPath = keyframes.keyPath else { return [] }
+            let path = LayerKeyPath(keyPath, in: type(of: layer))
+            let kind: ValueKind
+            switch path {
+            case .property(let property, let part): kind = part?.kind ?? property.kind
+            case .custom(let key, _):
+                let sample = keyframes.values?.first ?? layer.customValue(forKey: key)
+                kind = AnimatableValue(inferringKindOf: sample).kind
+            }
+            guard let track = KeyframeTrack.make(for: keyframes, kind: kind, keyPath: keyPath) else { return [] }
+            var timing = TimingParameters(keyframes)
+            if !groups.isEmpty { timing.removedOnCompletion = false }
+            let component: ValueComponent? = if case .property(_, let part) = path { part } else { nil }
+            return [
+                CompiledAnimation(
+                    timing: timing, curve: keyframes.timingFunction?.curve, groups: groups, baseKey: path.baseKey,
+                    component: component, source: .keyframes(track), isAdditive: keyframes.isAdditive,
+                    isCumulative: keyframes.isCumulative, valueFunction: keyframes.valueFunction)
+            ]
         default:
             return []
         }

@@ -58,6 +58,7 @@ open class CALayer: NSObject, CAMediaTiming {
         for sublayer in sublayerList where sublayer.parent === self { sublayer.parent = nil }
         if let maskLayer, maskLayer.parent === self { maskLayer.parent = nil }
         if registeredClock != nil { AnimationEventScheduler.shared.forget(self) }
+        for attached in attachedAnimations { attached.lifecycle.abandon() }
     }
 
     /// Creates a copy of `layer` for the presentation tree, as Core Animation does. Subclasses

@@ -6,6 +6,8 @@ package enum AnimationSource {
     case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
     /// `CASpringAnimation`: from/to/by values, with the spring's motion in place of the curve.
     case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, solver: SpringSolver)
+    /// `CAKeyframeAnimation`: a track of keyframes evaluated at the eased fraction.
+    case keyframes(KeyframeTrack)
 }
 
 /// The timing of an animation group that encloses a compiled animation: children run in the
@@ -62,6 +64,15 @@ package struct CompiledAnimation {
             // The spring's own motion replaces the timing curve: it runs in seconds.
             let fraction = solver.progress(at: progress.fraction * timing.duration)
             return interpolate(from, to, by, fraction: fraction, iteration: progress.iteration, underlying: underlying)
+        case .keyframes(let track):
+            let fraction = curve?.solve(progress.fraction) ?? progress.fraction
+            var value = track.value(atFraction: fraction)
+            if isCumulative, progress.iteration > 0 {
+                // Each repetition starts where the previous one ended.
+                let travel = track.value(atFraction: 1).subtracting(track.value(atFraction: 0))
+                value = value.adding(AnimatableValue.interpolate(from: travel.zero, to: travel, fraction: progress.iteration))
+            }
+            return finish(value, underlying: underlying)
         }
     }
 

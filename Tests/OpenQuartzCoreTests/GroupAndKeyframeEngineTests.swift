@@ -1,0 +1,167 @@
+import OpenQuartzCore
+import QuartzTestSupport
+import Testing
+
+@Suite("Groups, keyframes and springs on layers")
+struct GroupAndKeyframeEngineTests {
+    private func committedLayer(position: CGPoint = .zero) -> CALayer {
+        let layer = CALayer()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.position = position
+        CATransaction.commit()
+        return layer
+    }
+
+    @Test func keyframeAnimationMovesThroughItsValuesAtTheirKeyTimes() throws {
+        try withManualClock { clock in
+            let layer = committedLayer()
+            let animation = CAKeyframeAnimation(keyPath: "position.x")
+            animation.values = [0, 100, 50]
+            animation.keyTimes = [0, 0.25, 1]
+            animation.duration = 1
+            layer.add(animation, forKey: "x")
+            CATransaction.flush()
+            clock.advance(to: 0.125)
+            expectClose(try #require(layer.presentation()).position.x, 50, within: 1e-9)
+            clock.advance(to: 0.625)
+            expectClose(try #require(layer.presentation()).position.x, 75, within: 1e-9)
+            clock.advance(to: 1)
+            #expect(layer.presentation()?.position.x == 0, "removed at the end: back to the model")
+        }
+    }
+
+    @Test func cumulativeKeyframesBuildOnEachRepetition() throws {
+        try withManualClock { clock in
+            let layer = committedLayer()
+            let animation = CAKeyframeAnimation(keyPath: "position.x")
+            animation.values = [0, 10]
+            animation.duration = 1
+            animation.repeatCount = 3
+            animation.isCumulative = true
+            layer.add(animation, forKey: "x")
+            CATransaction.flush()
+            clock.advance(to: 2.5)
+            expectClose(try #require(layer.presentation()).position.x, 25, within: 1e-9)
+        }
+    }
+
+    /// Seed 002's group: a rotation, an autoreversing scale and a keyframe path that begins
+    /// 3 s into a 10 s group that repeats.
+    @Test func groupFromTheSeedsRunsItsChildrenInItsTimeSpace() throws {
+        try withManualClock { clock in
+            let layer = committedLayer(position: CGPoint(x: 7, y: 9))
+            let rotation = CABasicAnimation(keyPath: "transform.rotation.z")
+            rotation.toValue = Double.pi
+            rotation.duration = 1
+            rotation.repeatCount = .infinity
+            let scale = CABasicAnimation(keyPath: "transform.scale")
+            scale.toValue = 0.2
+            scale.duration = 1
+            scale.repeatCount = .infinity
+            scale.autoreverses = true
+            let circle = CGMutablePath()
+            circle.addArc(center: .zero, radius: 200, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
+            let orbit = CAKeyframeAnimation(keyPath: "position")
+            orbit.path = circle
+            orbit.duration = 2
+            orbit.beginTime = 3
+            orbit.repeatCount = .infinity
+            let group = CAAnimationGroup()
+            group.duration = 10
+            group.animations = [rotation, scale, orbit]
+            group.repeatCount = .infinity
+            layer.add(group, forKey: nil)
+            CATransaction.flush()
+
+            clock.advance(to: 0.5)
+            var shown = try #require(layer.presentation())
+            expectClose(try #require(shown.value(forKeyPath: "transform.rotation.z") as? CGFloat), .pi / 2, within: 1e-9)
+            expectClose(try #require(shown.value(forKeyPath: "transform.scale.x") as? CGFloat), 0.6, within: 1e-9)
+            #expect(shown.position == CGPoint(x: 7, y: 9), "the path has not begun: 3 s into the group")
+
+            clock.advance(to: 4)
+            shown = try #require(layer.presentation())
+            expectClose(shown.position, CGPoint(x: -200, y: 0), within: 1e-6)
+
+            clock.advance(to: 10.5)
+            shown = try #require(layer.presentation())
+            expectClose(try #require(shown.value(forKeyPath: "transform.rotation.z") as? CGFloat), .pi / 2, within: 1e-9)
+            #expect(shown.position == CGPoint(x: 7, y: 9), "the group repeated: the path waits again")
+        }
+    }
+
+    @Test func childrenAreClippedToTheGroupsDuration() throws {
+        try withManualClock { clock in
+            let layer = committedLayer()
+            let long = CABasicAnimation(keyPath: "position.x")
+            long.fromValue = 0
+            long.toValue = 100
+            long.duration = 10
+            long.fillMode = .forwards
+            let group = CAAnimationGroup()
+            group.duration = 5
+            group.animations = [long]
+            group.fillMode = .forwards
+            group.isRemovedOnCompletion = false
+            layer.add(group, forKey: "group")
+            CATransaction.flush()
+            clock.advance(to: 2.5)
+            expectClose(try #require(layer.presentation()).position.x, 25, within: 1e-9)
+            clock.advance(to: 8)
+            expectClose(try #require(layer.presentation()).position.x, 50, within: 1e-9)
+        }
+    }
+
+    @Test func childWithoutDurationTakesTheGroups() throws {
+        try withManualClock { clock in
+            let layer = committedLayer()
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1
+            fade.toValue = 0
+            let group = CAAnimationGroup()
+            group.duration = 2
+            group.animations = [fade]
+            layer.add(group, forKey: nil)
+            CATransaction.flush()
+            clock.advance(to: 1)
+            expectClose(Double(try #require(layer.presentation()).opacity), 0.5, within: 1e-6)
+        }
+    }
+
+    @Test func groupDelegateHearsOnceForAllChildren() {
+        withManualClock { clock in
+            let layer = committedLayer()
+            let recorder = AnimationDelegateRecorder()
+            let child = CABasicAnimation(keyPath: "opacity")
+            child.toValue = 0
+            child.duration = 1
+            child.delegate = AnimationDelegateRecorder()
+            let group = CAAnimationGroup()
+            group.duration = 3
+            group.animations = [child]
+            group.delegate = recorder
+            layer.add(group, forKey: "g")
+            CATransaction.flush()
+            clock.advance(to: 5)
+            #expect(recorder.events == [.start(at: 0), .stop(finished: true, at: 3)])
+        }
+    }
+
+    @Test func springAnimationFollowsTheSpringOnALayer() throws {
+        try withManualClock { clock in
+            let layer = committedLayer()
+            let spring = CASpringAnimation(keyPath: "position.x")
+            spring.fromValue = 0
+            spring.toValue = 100
+            spring.duration = spring.settlingDuration
+            layer.add(spring, forKey: "spring")
+            CATransaction.flush()
+            clock.advance(to: 0.25)
+            // (m, k, c) = (1, 100, 10): 1.023359580 of the way at 0.25 s (issue 3's table).
+            expectClose(try #require(layer.presentation()).position.x, 102.3359580, within: 1e-5)
+            clock.advance(to: 1)
+            expectClose(try #require(layer.presentation()).position.x, 100.2170117, within: 1e-5)
+        }
+    }
+}
