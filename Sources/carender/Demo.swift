@@ -16,6 +16,8 @@ struct Demo: ParsableCommand {
             ("Seed 002 · LLayer + LAnimation: a layer that answers its own action", customAction),
             ("Seed 002 · removedOnCompletion = NO, fillMode = both: model vs presentation", keepsEndState),
             ("Seed 002 · fillMode walk-through (bounds.size, begin 2 s, 5 s long)", fillModes),
+            ("Seed 002 · CASpringAnimation: mass 5, stiffness 10000, damping 300, velocity 100", spring),
+            ("Seed 002 · CAAnimationGroup: rotation, autoreversing scale, a path from 3 s, in 10 s", group),
         ]
         for (index, experiment) in experiments.enumerated() {
             if index > 0 { print() }
@@ -209,6 +211,65 @@ private func fillModes(_ clock: CAManualClock) {
             }
         }
         print(mode.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + row.joined())
+    }
+}
+
+private func spring(_ clock: CAManualClock) {
+    let layer = CALayer()
+    CATransaction.setDisableActions(true)
+    layer.position = CGPoint(x: 0, y: 0)
+    CATransaction.flush()
+    let spring = CASpringAnimation(keyPath: "position")
+    spring.mass = 5
+    spring.stiffness = 10000
+    spring.damping = 300
+    spring.initialVelocity = 100
+    spring.toValue = NSValue(cgPoint: CGPoint(x: 100, y: 0))
+    spring.duration = spring.settlingDuration
+    print("settlingDuration = \(format(spring.settlingDuration)) s")
+    layer.add(spring, forKey: nil)
+    CATransaction.flush()
+    for time in [0.0, 0.05, 0.1, 0.2, 0.4] {
+        clock.advance(to: time)
+        print("t = \(format(time)) s: x = \(format(layer.presentation()!.position.x))")
+    }
+}
+
+private func group(_ clock: CAManualClock) {
+    let layer = CALayer()
+    CATransaction.setDisableActions(true)
+    layer.position = CGPoint(x: 200, y: 300)
+    CATransaction.flush()
+    let rotation = CABasicAnimation(keyPath: "transform.rotation.z")
+    rotation.toValue = Double.pi
+    rotation.duration = 1
+    rotation.repeatCount = .infinity
+    let scale = CABasicAnimation(keyPath: "transform.scale")
+    scale.toValue = 0.2
+    scale.duration = 1
+    scale.repeatCount = .infinity
+    scale.autoreverses = true
+    let circle = CGMutablePath()
+    circle.addArc(center: CGPoint(x: 200, y: 300), radius: 200, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
+    let orbit = CAKeyframeAnimation(keyPath: "position")
+    orbit.path = circle
+    orbit.duration = 2
+    orbit.beginTime = 3
+    orbit.repeatCount = .infinity
+    let group = CAAnimationGroup()
+    group.duration = 10
+    group.animations = [rotation, scale, orbit]
+    group.repeatCount = .infinity
+    layer.add(group, forKey: nil)
+    CATransaction.flush()
+    for time in [0.5, 1.5, 3.0, 3.5, 4.0, 9.9, 10.5] {
+        clock.advance(to: time)
+        let shown = layer.presentation()!
+        let angle = shown.value(forKeyPath: "transform.rotation.z") as? CGFloat ?? 0
+        let factor = shown.value(forKeyPath: "transform.scale.x") as? CGFloat ?? 1
+        print(
+            "t = \(format(time)) s: rotation = \(format(angle)) rad, scale = \(format(factor)), "
+                + "position = (\(format(shown.position.x)), \(format(shown.position.y)))")
     }
 }
 

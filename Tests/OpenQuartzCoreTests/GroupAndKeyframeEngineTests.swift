@@ -76,7 +76,8 @@ struct GroupAndKeyframeEngineTests {
 
             clock.advance(to: 0.5)
             var shown = try #require(layer.presentation())
-            expectClose(try #require(shown.value(forKeyPath: "transform.rotation.z") as? CGFloat), .pi / 2, within: 1e-9)
+            expectClose(
+                try #require(shown.value(forKeyPath: "transform.rotation.z") as? CGFloat), .pi / 2, within: 1e-9)
             expectClose(try #require(shown.value(forKeyPath: "transform.scale.x") as? CGFloat), 0.6, within: 1e-9)
             #expect(shown.position == CGPoint(x: 7, y: 9), "the path has not begun: 3 s into the group")
 
@@ -86,7 +87,8 @@ struct GroupAndKeyframeEngineTests {
 
             clock.advance(to: 10.5)
             shown = try #require(layer.presentation())
-            expectClose(try #require(shown.value(forKeyPath: "transform.rotation.z") as? CGFloat), .pi / 2, within: 1e-9)
+            expectClose(
+                try #require(shown.value(forKeyPath: "transform.rotation.z") as? CGFloat), .pi / 2, within: 1e-9)
             #expect(shown.position == CGPoint(x: 7, y: 9), "the group repeated: the path waits again")
         }
     }

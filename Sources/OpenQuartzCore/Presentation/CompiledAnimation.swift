@@ -70,7 +70,8 @@ package struct CompiledAnimation {
             if isCumulative, progress.iteration > 0 {
                 // Each repetition starts where the previous one ended.
                 let travel = track.value(atFraction: 1).subtracting(track.value(atFraction: 0))
-                value = value.adding(AnimatableValue.interpolate(from: travel.zero, to: travel, fraction: progress.iteration))
+                value = value.adding(
+                    AnimatableValue.interpolate(from: travel.zero, to: travel, fraction: progress.iteration))
             }
             return finish(value, underlying: underlying)
         }
