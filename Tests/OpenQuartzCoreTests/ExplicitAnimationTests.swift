@@ -4,16 +4,6 @@ import Testing
 
 @Suite("Explicit basic animations")
 struct ExplicitAnimationTests {
-    /// A committed standalone layer at position (10, 20), with actions disabled for setup.
-    private func makeLayer(position: CGPoint = CGPoint(x: 10, y: 20)) -> CALayer {
-        let layer = CALayer()
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        layer.position = position
-        CATransaction.commit()
-        return layer
-    }
-
     private func linear(_ keyPath: String, duration: CFTimeInterval = 1) -> CABasicAnimation {
         let animation = CABasicAnimation(keyPath: keyPath)
         animation.duration = duration
@@ -36,7 +26,7 @@ struct ExplicitAnimationTests {
         from: Double?, to: Double?, by: Double?, start: Double, end: Double
     ) throws {
         try withManualClock { clock in
-            let layer = makeLayer()
+            let layer = committedLayer(position: CGPoint(x: 10, y: 20))
             let animation = linear("position.x")
             animation.fromValue = from
             animation.toValue = to
@@ -58,7 +48,7 @@ struct ExplicitAnimationTests {
     /// screen, but only in the presentation layer: the model keeps its old value.
     @Test func removedOnCompletionFalseWithFillBothKeepsEndStateWhileModelKeepsOldValue() throws {
         try withManualClock { clock in
-            let layer = makeLayer()
+            let layer = committedLayer(position: CGPoint(x: 10, y: 20))
             let animation = CABasicAnimation(keyPath: "position")
             animation.toValue = NSValue(cgPoint: CGPoint(x: 300, y: 300))
             animation.isRemovedOnCompletion = false
@@ -108,7 +98,7 @@ struct ExplicitAnimationTests {
 
     @Test func addCopiesTheAnimation() throws {
         try withManualClock { clock in
-            let layer = makeLayer()
+            let layer = committedLayer(position: CGPoint(x: 10, y: 20))
             let animation = linear("opacity")
             animation.fromValue = 0
             animation.toValue = 1
@@ -126,7 +116,7 @@ struct ExplicitAnimationTests {
 
     @Test func durationZeroTakesTheTransactionDuration() {
         withManualClock { _ in
-            let layer = makeLayer()
+            let layer = committedLayer(position: CGPoint(x: 10, y: 20))
             CATransaction.begin()
             CATransaction.setAnimationDuration(3)
             let animation = CABasicAnimation(keyPath: "opacity")
@@ -144,7 +134,7 @@ struct ExplicitAnimationTests {
 
     @Test func additiveAnimationAddsToTheModelValue() throws {
         try withManualClock { clock in
-            let layer = makeLayer()
+            let layer = committedLayer(position: CGPoint(x: 10, y: 20))
             let animation = linear("position")
             animation.fromValue = CGPoint(x: 0, y: 0)
             animation.toValue = CGPoint(x: 100, y: -20)
@@ -158,7 +148,7 @@ struct ExplicitAnimationTests {
 
     @Test func laterAnimationsComposeOnEarlierOnesInOrder() throws {
         try withManualClock { clock in
-            let layer = makeLayer()
+            let layer = committedLayer(position: CGPoint(x: 10, y: 20))
             let base = linear("position.x")
             base.fromValue = 0
             base.toValue = 100
@@ -176,7 +166,7 @@ struct ExplicitAnimationTests {
 
     @Test func transformRotationKeyPathAnimatesTheRotation() throws {
         try withManualClock { clock in
-            let layer = makeLayer()
+            let layer = committedLayer(position: CGPoint(x: 10, y: 20))
             let spin = linear("transform.rotation.z")
             spin.fromValue = 0
             spin.toValue = Double.pi
@@ -195,7 +185,7 @@ struct ExplicitAnimationTests {
 
     @Test func valueFunctionTurnsNumbersIntoTransforms() throws {
         try withManualClock { clock in
-            let layer = makeLayer()
+            let layer = committedLayer(position: CGPoint(x: 10, y: 20))
             let spin = linear("transform")
             spin.valueFunction = CAValueFunction(name: .rotateZ)
             spin.fromValue = 0
@@ -213,7 +203,7 @@ struct ExplicitAnimationTests {
 
     @Test func colorsInterpolatePerComponent() throws {
         try withManualClock { clock in
-            let layer = makeLayer()
+            let layer = committedLayer(position: CGPoint(x: 10, y: 20))
             let animation = linear("backgroundColor")
             animation.fromValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
             animation.toValue = CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)
@@ -230,7 +220,7 @@ struct ExplicitAnimationTests {
 
     @Test func customKeysAnimateLikeProperties() throws {
         try withManualClock { clock in
-            let layer = makeLayer()
+            let layer = committedLayer(position: CGPoint(x: 10, y: 20))
             layer.setValue(0.0, forKey: "progress")
             let animation = linear("progress")
             animation.fromValue = 0

@@ -4,15 +4,6 @@ import Testing
 
 @Suite("Groups, keyframes and springs on layers")
 struct GroupAndKeyframeEngineTests {
-    private func committedLayer(position: CGPoint = .zero) -> CALayer {
-        let layer = CALayer()
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        layer.position = position
-        CATransaction.commit()
-        return layer
-    }
-
     @Test func keyframeAnimationMovesThroughItsValuesAtTheirKeyTimes() throws {
         try withManualClock { clock in
             let layer = committedLayer()

@@ -43,3 +43,14 @@ public final class AnimationDelegateRecorder: CAAnimationDelegate {
         animations.append(anim)
     }
 }
+
+/// A standalone layer at `position`, set without animation and committed, so that tests
+/// start from a layer that is on screen and still.
+public func committedLayer(position: CGPoint = .zero) -> CALayer {
+    let layer = CALayer()
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    layer.position = position
+    CATransaction.commit()
+    return layer
+}
