@@ -75,6 +75,7 @@ private func inspectionLayer(_ clock: CAManualClock) {
     CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeInEaseOut))
     layer.position = CGPoint(x: 100, y: 100)
     CATransaction.commit()
+    print("the layer holds: \(layer.animation(forKey: "position")!.debugDescription)")
 }
 
 private final class BlockDelegate: CAAnimationDelegate {
