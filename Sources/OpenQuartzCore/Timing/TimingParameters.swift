@@ -44,12 +44,6 @@ package struct TimingParameters: Hashable, Sendable {
         (parentTime - beginTime) * speed
     }
 
-    /// Whether the active interval is over at this parent time.
-    @inline(__always)
-    package func hasEnded(atParentTime parentTime: Double) -> Bool {
-        elapsed(atParentTime: parentTime) >= activeDuration - boundaryTolerance
-    }
-
     /// Progress at a parent time, or nil when the object has no effect then (before it
     /// begins or after it ends without filling, or after it ends and is removed).
     @inline(__always)

@@ -87,15 +87,6 @@ extension AnimatableValue {
         }
     }
 
-    /// Whether `adding(_:)` means something for this value (Apple's additive animations
-    /// need it).
-    package var canAdd: Bool {
-        switch self {
-        case .number, .point, .size, .rect, .transform, .affineTransform, .color, .numbers, .colors: true
-        case .bool, .path, .image, .opaque: false
-        }
-    }
-
     /// The additive identity of the same kind.
     package var zero: AnimatableValue {
         switch self {
