@@ -158,3 +158,39 @@ struct GroupAndKeyframeEngineTests {
         }
     }
 }
+
+@Suite("Keyframe rotation modes on layers")
+struct KeyframeRotationModeTests {
+    private func turn(_ mode: CAAnimationRotationMode, at time: CFTimeInterval) throws -> CATransform3D {
+        try withManualClock { clock in
+            let layer = committedLayer()
+            let route = CGMutablePath()
+            route.move(to: .zero)
+            route.addLine(to: CGPoint(x: 100, y: 0))
+            route.addLine(to: CGPoint(x: 100, y: 100))
+            let animation = CAKeyframeAnimation(keyPath: "position")
+            animation.path = route
+            animation.rotationMode = mode
+            animation.duration = 1
+            layer.add(animation, forKey: "route")
+            CATransaction.flush()
+            clock.advance(to: time)
+            return try #require(layer.presentation()).transform
+        }
+    }
+
+    @Test func rotateAutoTurnsWithThePathTangent() throws {
+        let along = try turn(.rotateAuto, at: 0.25)
+        expectClose(along.m11, 1, within: 1e-9)
+        expectClose(along.m12, 0, within: 1e-9)
+        let down = try turn(.rotateAuto, at: 0.75)
+        expectClose(down.m11, 0, within: 1e-9)
+        expectClose(down.m12, 1, within: 1e-9)
+    }
+
+    @Test func rotateAutoReverseFacesBackwards() throws {
+        let down = try turn(.rotateAutoReverse, at: 0.75)
+        expectClose(down.m11, 0, within: 1e-9)
+        expectClose(down.m12, -1, within: 1e-9)
+    }
+}

@@ -111,12 +111,23 @@ struct AnimationCompiler {
             var timing = TimingParameters(keyframes)
             if !groups.isEmpty { timing.removedOnCompletion = false }
             let component: ValueComponent? = if case .property(_, let part) = path { part } else { nil }
-            return [
+            let curve = keyframes.timingFunction?.curve
+            var parts = [
                 CompiledAnimation(
-                    timing: timing, curve: keyframes.timingFunction?.curve, groups: groups, baseKey: path.baseKey,
+                    timing: timing, curve: curve, groups: groups, baseKey: path.baseKey,
                     component: component, source: .keyframes(track), isAdditive: keyframes.isAdditive,
                     isCumulative: keyframes.isCumulative, valueFunction: keyframes.valueFunction)
             ]
+            if let mode = keyframes.rotationMode, keyframes.path != nil, path.baseKey == "position" {
+                // CAAnimation.h: with a rotation mode, "objects animating along a path rotate to
+                // match the path tangent" — a rotation added on top of the layer's transform.
+                parts.append(
+                    CompiledAnimation(
+                        timing: timing, curve: curve, groups: groups, baseKey: "transform", component: nil,
+                        source: .tangentRotation(track, reversed: mode == .rotateAutoReverse), isAdditive: true,
+                        isCumulative: false, valueFunction: nil))
+            }
+            return parts
         default:
             return []
         }

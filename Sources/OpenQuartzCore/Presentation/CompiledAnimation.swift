@@ -8,6 +8,9 @@ package enum AnimationSource {
     case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, solver: SpringSolver)
     /// `CAKeyframeAnimation`: a track of keyframes evaluated at the eased fraction.
     case keyframes(KeyframeTrack)
+    /// `rotationMode` of a keyframe animation along a path: turns the layer with the path's
+    /// tangent, on top of its transform.
+    case tangentRotation(KeyframeTrack, reversed: Bool)
 }
 
 /// The timing of an animation group that encloses a compiled animation: children run in the
@@ -74,6 +77,10 @@ package struct CompiledAnimation {
                     AnimatableValue.interpolate(from: travel.zero, to: travel, fraction: progress.iteration))
             }
             return finish(value, underlying: underlying)
+        case .tangentRotation(let track, let reversed):
+            let fraction = curve?.solve(progress.fraction) ?? progress.fraction
+            let angle = track.tangentAngle(atFraction: fraction, reversed: reversed)
+            return underlying.adding(.transform(CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1)))
         }
     }
 
