@@ -64,9 +64,15 @@ package struct AnimationLifecycle: Equatable {
 
 /// An animation attached to a layer: the layer's own copy, its compiled form, its lifecycle
 /// and the transaction completion groups waiting for it.
+///
+/// An implicit animation made by a built-in layer's default action starts without an
+/// animation object: nothing outside can have seen it yet, so the `CABasicAnimation` is
+/// built only when someone asks for it (`animation(forKey:)`), with the same values.
 package final class AttachedAnimation {
     package let key: String?
-    package let animation: CAAnimation
+    @exclusivity(unchecked) private var storedAnimation: CAAnimation?
+    /// What a deferred default action's `CABasicAnimation` holds.
+    private let implicitSpec: ImplicitAnimationSpec?
     @exclusivity(unchecked) package private(set) var timing: TimingParameters
     /// The compiled property animations: one for a property animation, one per (nested)
     /// child for a group, none for animations that change no property.
@@ -78,10 +84,36 @@ package final class AttachedAnimation {
         key: String?, animation: CAAnimation, compiledParts: [CompiledAnimation], groups: [CompletionGroup]
     ) {
         self.key = key
-        self.animation = animation
+        self.storedAnimation = animation
+        self.implicitSpec = nil
         self.compiledParts = compiledParts
         self.timing = TimingParameters(animation)
         self.completionGroups = groups
+    }
+
+    /// A default action's animation, whose object is made on demand.
+    package init(
+        key: String, implicit spec: ImplicitAnimationSpec, compiled: CompiledAnimation, groups: [CompletionGroup]
+    ) {
+        self.key = key
+        self.storedAnimation = nil
+        self.implicitSpec = spec
+        self.compiledParts = [compiled]
+        self.timing = compiled.timing
+        self.completionGroups = groups
+    }
+
+    /// The layer's animation object.
+    package var animation: CAAnimation {
+        if let storedAnimation { return storedAnimation }
+        let made = implicitSpec!.makeAnimation(beginTime: timing.beginTime)
+        storedAnimation = made
+        return made
+    }
+
+    /// The animation's delegate, without making a deferred animation object (which has none).
+    package var delegate: (any CAAnimationDelegate)? {
+        storedAnimation?.base.delegate
     }
 
     /// The transaction committed: fixes the begin time (when the animation left it 0).
@@ -89,11 +121,28 @@ package final class AttachedAnimation {
         lifecycle.commit()
         if timing.beginTime == 0 {
             timing.beginTime = commitTime
-            animation.beginTime = commitTime
+            storedAnimation?.beginTime = commitTime
         }
         for index in compiledParts.indices {
             compiledParts[index].stampBeginTime(timing.beginTime)
         }
+    }
+}
+
+/// The values of a default action's `CABasicAnimation`, kept until the object is needed.
+package struct ImplicitAnimationSpec {
+    let keyPath: String
+    let duration: CFTimeInterval
+    let timingFunction: CAMediaTimingFunction
+    let fromValue: AnimatableValue?
+
+    func makeAnimation(beginTime: CFTimeInterval) -> CAAnimation {
+        let animation = CABasicAnimation(keyPath: keyPath)
+        animation.duration = duration
+        animation.timingFunction = timingFunction
+        animation.fromValue = fromValue?.boxed
+        animation.beginTime = beginTime
+        return animation
     }
 }
 

@@ -11,6 +11,12 @@ extension CALayer {
             return
         }
         let transactions = TransactionStack.current
+        if !transactions.disableActions, delegate == nil, actions == nil, style == nil,
+            usesBuiltInActionSearch, let property = type(of: self).propertyTable[key], property.hasImplicitAnimation
+        {
+            changeWithDefaultAction(of: property, in: transactions, apply)
+            return
+        }
         let action = transactions.disableActions ? nil : action(forKey: key)
         if action != nil {
             transactions.recordValueBeforeChange(of: self, forKey: key) { presentationValue(forKey: key) }
@@ -19,6 +25,45 @@ extension CALayer {
         transactions.noteChanged(self)
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         action?.run(forKey: key, object: self, arguments: nil)
+    }
+
+    /// `changeValue` when the action search can only end in the default action: the layer has
+    /// no delegate, `actions` or `style`, and its class is one of this module's, so
+    /// `action(forKey:)`, `defaultAction(forKey:)` and `add(_:forKey:)` are the ones here.
+    /// The result is what the search, the default action and `add` would make — an implicit
+    /// `CABasicAnimation` from the previous presentation value, with the transaction's
+    /// duration and curve — without building animation objects nobody has seen.
+    private func changeWithDefaultAction(
+        of property: LayerProperty, in transactions: TransactionStack, _ apply: () -> Void
+    ) {
+        let key = property.key
+        transactions.recordValueBeforeChange(of: self, forKey: key) { presentationValue(of: property) }
+        apply()
+        transactions.noteChanged(self)
+        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+        let previous = valuesBeforeChange.value(forKey: key)
+        let duration = transactions.animationDuration ?? 0.25
+        let timingFunction = transactions.animationTimingFunction ?? defaultTimingFunction
+        var timing = TimingParameters()
+        timing.duration = duration > 0 ? duration : 0.25
+        let compiled = CompiledAnimation(
+            timing: timing, curve: timingFunction.curve, baseKey: key, component: nil,
+            source: .basic(from: previous, to: nil, by: nil), isAdditive: false, isCumulative: false,
+            valueFunction: nil)
+        detachAnimations { $0.key == key }
+        let groups = transactions.activeCompletionGroups
+        for group in groups { group.animationAdded() }
+        let spec = ImplicitAnimationSpec(
+            keyPath: key, duration: timing.duration, timingFunction: timingFunction, fromValue: previous)
+        let attached = AttachedAnimation(key: key, implicit: spec, compiled: compiled, groups: groups)
+        attachedAnimations.append(attached)
+        transactions.noteAdded(attached, to: self)
+    }
+
+    /// Whether this layer's class is one of this module's, whose action search, default
+    /// action and `add(_:forKey:)` are known.
+    private var usesBuiltInActionSearch: Bool {
+        builtInLayerClasses.contains(ObjectIdentifier(type(of: self)))
     }
 
     /// Runs the action for an event that changes no property (`onOrderIn`, `onOrderOut`).
@@ -58,3 +103,10 @@ struct ActionSearch {
         action is NSNull ? nil : action
     }
 }
+
+/// The layer classes of this module: none overrides the action search or `add(_:forKey:)`.
+private let builtInLayerClasses: Set<ObjectIdentifier> = [
+    ObjectIdentifier(CALayer.self), ObjectIdentifier(CAShapeLayer.self), ObjectIdentifier(CAGradientLayer.self),
+    ObjectIdentifier(CATextLayer.self), ObjectIdentifier(CAReplicatorLayer.self),
+    ObjectIdentifier(CATransformLayer.self),
+]

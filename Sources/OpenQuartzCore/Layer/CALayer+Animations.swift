@@ -52,9 +52,9 @@ extension CALayer {
         for effect in effects {
             switch effect {
             case .notifyStart:
-                attached.animation.delegate?.animationDidStart(attached.animation)
+                attached.delegate?.animationDidStart(attached.animation)
             case .notifyStop(let finished):
-                attached.animation.delegate?.animationDidStop(attached.animation, finished: finished)
+                attached.delegate?.animationDidStop(attached.animation, finished: finished)
                 let groups = attached.completionGroups
                 attached.completionGroups = []
                 for group in groups { group.animationEnded() }

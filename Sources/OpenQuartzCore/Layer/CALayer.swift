@@ -640,7 +640,7 @@ open class CALayer: NSObject, CAMediaTiming {
 }
 
 /// The `default` curve, shared by every implicit animation (timing functions are immutable).
-private let defaultTimingFunction = CAMediaTimingFunction(name: .default)
+package let defaultTimingFunction = CAMediaTimingFunction(name: .default)
 
 /// `0x…` address of an object, as Apple's descriptions print it.
 package func addressString(_ object: AnyObject) -> String {

@@ -22,6 +22,14 @@ extension CALayer {
         return copy
     }
 
+    /// `presentationValue(forKey:)` for a property already looked up.
+    package func presentationValue(of property: LayerProperty) -> AnimatableValue? {
+        let key = property.key
+        guard hasBeenCommitted, attachedAnimations.contains(where: { $0.compiledParts.contains { $0.baseKey == key } })
+        else { return property.read(self) }
+        return animatedValue(forKey: key, at: convertTime(CACurrentMediaTime(), from: nil))
+    }
+
     /// The value of `key` as shown now: the model value with the committed animations on it
     /// applied; nil for a custom key with no value.
     package func presentationValue(forKey key: String) -> AnimatableValue? {
