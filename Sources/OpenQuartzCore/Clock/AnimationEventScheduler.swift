@@ -36,7 +36,7 @@ package final class AnimationEventScheduler: @unchecked Sendable {
         lock.withLock {
             let schedule = schedules[id] ?? ClockSchedule()
             schedules[id] = schedule
-            for (layer, animation) in animations {
+            for (layer, animation) in animations where animation.lifecycle.state == .waiting {
                 if layer.registeredClock != id {
                     if let previous = layer.registeredClock { schedules[previous]?.layers.remove(layer) }
                     layer.registeredClock = id

@@ -14,7 +14,8 @@ import OpenCoreGraphics
 open class CALayer: NSObject, CAMediaTiming {
     // Stored properties the engine touches on every change are `@exclusivity(unchecked)`: a
     // layer belongs to one thread, the engine never overlaps accesses to them, and the dynamic
-    // checks were a tenth of the cost of an implicit animation.
+    // checks were a tenth of the cost of an implicit animation. They are `final` so that they
+    // are reached directly and modified in place, not through overridable accessors that copy.
     @exclusivity(unchecked) package final var storage = LayerStorage()
 
     // Tree
@@ -22,7 +23,7 @@ open class CALayer: NSObject, CAMediaTiming {
     // Not `weak`: a weak reference gives the object a side table, which makes every retain
     // and release of it slower. The superlayer owns its sublayers and clears this pointer in
     // its `deinit`, so it never dangles.
-    @exclusivity(unchecked) package private(set) unowned(unsafe) var parent: CALayer?
+    @exclusivity(unchecked) package private(set) final unowned(unsafe) var parent: CALayer?
     @exclusivity(unchecked) private var maskLayer: CALayer?
 
     // Delegate and actions
@@ -35,16 +36,16 @@ open class CALayer: NSObject, CAMediaTiming {
     open var style: [AnyHashable: Any]?
 
     // Bookkeeping of the transaction and animation machinery
-    @exclusivity(unchecked) package var isAwaitingCommit = false
-    @exclusivity(unchecked) package var hasBeenCommitted = false
-    @exclusivity(unchecked) package var attachedAnimations: [AttachedAnimation] = []
-    @exclusivity(unchecked) package var valuesBeforeChange = ValuesBeforeChange()
-    @exclusivity(unchecked) package var registeredClock: ObjectIdentifier?
-    @exclusivity(unchecked) package var registryIndex = -1
+    @exclusivity(unchecked) package final var isAwaitingCommit = false
+    @exclusivity(unchecked) package final var hasBeenCommitted = false
+    @exclusivity(unchecked) package final var attachedAnimations: [AttachedAnimation] = []
+    @exclusivity(unchecked) package final var valuesBeforeChange = ValuesBeforeChange()
+    @exclusivity(unchecked) package final var registeredClock: ObjectIdentifier?
+    @exclusivity(unchecked) package final var registryIndex = -1
     /// The model layer a presentation copy was made from (held strongly: the model never
     /// holds its copies, so there is no cycle).
-    @exclusivity(unchecked) package private(set) var modelLayerReference: CALayer?
-    package var isPresentationCopy: Bool { modelLayerReference != nil }
+    @exclusivity(unchecked) package private(set) final var modelLayerReference: CALayer?
+    package final var isPresentationCopy: Bool { modelLayerReference != nil }
     @exclusivity(unchecked) private var displayIsNeeded = false
     @exclusivity(unchecked) private var layoutIsNeeded = false
 

@@ -187,13 +187,12 @@ package final class TransactionStack {
             layer.isAwaitingCommit = false
             layer.hasBeenCommitted = true
         }
-        var started: [(layer: CALayer, animation: AttachedAnimation)] = []
-        started.reserveCapacity(animations.count)
         for (layer, attached) in animations where attached.lifecycle.state == .pending {
             attached.schedule(beginningAt: layer.convertTime(now, from: nil))
-            started.append((layer, attached))
         }
-        AnimationEventScheduler.shared.schedule(started, with: clock)
+        // Animations removed before the commit are still pending-then-finished here; the
+        // scheduler only takes those now waiting for their start.
+        AnimationEventScheduler.shared.schedule(animations, with: clock)
         for layer in layers where layer.needsDisplay() {
             layer.displayIfNeeded()
         }
