@@ -23,4 +23,41 @@ struct ImplicitAnimationTests {
             #expect(layer.presentation()?.position == CGPoint(x: 100, y: 0))
         }
     }
+
+    @Test func implicitAnimationObjectIsStableAndCarriesTheTransactionsSettings() throws {
+        try withManualClock(startingAt: 2) { _ in
+            let layer = CALayer()
+            CATransaction.flush()
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(0.6)
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeIn))
+            layer.opacity = 0.5
+            CATransaction.commit()
+            let first = try #require(layer.animation(forKey: "opacity") as? CABasicAnimation)
+            #expect(layer.animation(forKey: "opacity") === first, "the same object every time")
+            #expect(first.keyPath == "opacity")
+            #expect(first.duration == 0.6)
+            #expect(first.timingFunction == CAMediaTimingFunction(name: .easeIn))
+            #expect(first.beginTime == 2, "stamped with the commit time")
+            #expect(first.fromValue as? CGFloat == 1)
+            #expect(first.toValue == nil)
+            #expect(first.delegate == nil)
+            #expect(first.isRemovedOnCompletion)
+        }
+    }
+
+    @Test func implicitAnimationOfASubclassGoesThroughAddForKey() {
+        withManualClock { _ in
+            final class Watching: CALayer {
+                var added: [String?] = []
+                override func add(_ anim: CAAnimation, forKey key: String?) {
+                    added.append(key)
+                    super.add(anim, forKey: key)
+                }
+            }
+            let layer = Watching()
+            layer.position = CGPoint(x: 1, y: 1)
+            #expect(layer.added == ["position"])
+        }
+    }
 }
