@@ -15,7 +15,8 @@ package final class AnimationEventScheduler: @unchecked Sendable {
     package static let shared = AnimationEventScheduler()
 
     private let lock = NSLock()
-    private var schedules: [ObjectIdentifier: ClockSchedule] = [:]
+    // Always under `lock`, so the dynamic exclusivity checks would only repeat it.
+    @exclusivity(unchecked) private var schedules: [ObjectIdentifier: ClockSchedule] = [:]
 
     /// Slack for comparing event times computed through timing chains with a target time.
     private let tolerance = 1e-9
@@ -23,9 +24,9 @@ package final class AnimationEventScheduler: @unchecked Sendable {
     private final class ClockSchedule {
         /// The layers with animations timed by this clock, unretained: a layer's `deinit`
         /// removes it (weak references would slow every retain and release of every layer).
-        var layers = LayerRegistry()
-        var queue = EventQueue()
-        var generation = 0
+        @exclusivity(unchecked) var layers = LayerRegistry()
+        @exclusivity(unchecked) var queue = EventQueue()
+        @exclusivity(unchecked) var generation = 0
     }
 
     /// Schedules the first event of animations that a commit just started.

@@ -5,14 +5,15 @@ extension CALayer {
     /// old value is still in place, applies the change inside the current transaction, then
     /// runs the action (which sees the new value).
     @inline(__always)
-    package func changeValue(forKey key: String, _ apply: () -> Void) {
+    package func changeValue(forKey key: String, property known: LayerProperty? = nil, _ apply: () -> Void) {
         guard !isPresentationCopy else {
             apply()
             return
         }
         let transactions = TransactionStack.current
         if !transactions.disableActions, delegate == nil, actions == nil, style == nil,
-            usesBuiltInActionSearch, let property = type(of: self).propertyTable[key], property.hasImplicitAnimation
+            usesBuiltInActionSearch, let property = known ?? type(of: self).propertyTable[key],
+            property.hasImplicitAnimation
         {
             changeWithDefaultAction(of: property, in: transactions, apply)
             return

@@ -85,7 +85,7 @@ open class CALayer: NSObject, CAMediaTiming {
         get { storage.bounds }
         set {
             let resized = storage.bounds.size != newValue.size
-            changeValue(forKey: "bounds") { storage.bounds = newValue }
+            changeValue(forKey: "bounds", property: LayerPropertyDescriptors.bounds) { storage.bounds = newValue }
             if resized, storage.needsDisplayOnBoundsChange { setNeedsDisplay() }
         }
     }
@@ -93,67 +93,67 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Where the anchor point sits in the superlayer's coordinates. Animatable.
     open var position: CGPoint {
         get { storage.position }
-        set { changeValue(forKey: "position") { storage.position = newValue } }
+        set { changeValue(forKey: "position", property: LayerPropertyDescriptors.position) { storage.position = newValue } }
     }
 
     /// The layer's position on the z axis. Animatable.
     open var zPosition: CGFloat {
         get { storage.zPosition }
-        set { changeValue(forKey: "zPosition") { storage.zPosition = newValue } }
+        set { changeValue(forKey: "zPosition", property: LayerPropertyDescriptors.zPosition) { storage.zPosition = newValue } }
     }
 
     /// The point of the bounds, in unit coordinates, that `position` places and transforms pivot on. Animatable.
     open var anchorPoint: CGPoint {
         get { storage.anchorPoint }
-        set { changeValue(forKey: "anchorPoint") { storage.anchorPoint = newValue } }
+        set { changeValue(forKey: "anchorPoint", property: LayerPropertyDescriptors.anchorPoint) { storage.anchorPoint = newValue } }
     }
 
     /// The anchor point's z component. Animatable.
     open var anchorPointZ: CGFloat {
         get { storage.anchorPointZ }
-        set { changeValue(forKey: "anchorPointZ") { storage.anchorPointZ = newValue } }
+        set { changeValue(forKey: "anchorPointZ", property: LayerPropertyDescriptors.anchorPointZ) { storage.anchorPointZ = newValue } }
     }
 
     /// The transform applied to the layer relative to its anchor point. Animatable.
     open var transform: CATransform3D {
         get { storage.transform }
-        set { changeValue(forKey: "transform") { storage.transform = newValue } }
+        set { changeValue(forKey: "transform", property: LayerPropertyDescriptors.transform) { storage.transform = newValue } }
     }
 
     /// The transform applied to the sublayers when rendering. Animatable.
     open var sublayerTransform: CATransform3D {
         get { storage.sublayerTransform }
-        set { changeValue(forKey: "sublayerTransform") { storage.sublayerTransform = newValue } }
+        set { changeValue(forKey: "sublayerTransform", property: LayerPropertyDescriptors.sublayerTransform) { storage.sublayerTransform = newValue } }
     }
 
     /// The layer's image, a `CGImage`. Animatable.
     open var contents: Any? {
         get { storage.contents }
-        set { changeValue(forKey: "contents") { storage.contents = newValue } }
+        set { changeValue(forKey: "contents", property: LayerPropertyDescriptors.contents) { storage.contents = newValue } }
     }
 
     /// The part of `contents` shown, in unit coordinates. Animatable.
     open var contentsRect: CGRect {
         get { storage.contentsRect }
-        set { changeValue(forKey: "contentsRect") { storage.contentsRect = newValue } }
+        set { changeValue(forKey: "contentsRect", property: LayerPropertyDescriptors.contentsRect) { storage.contentsRect = newValue } }
     }
 
     /// The scale of `contents` pixels to layer points. Animatable.
     open var contentsScale: CGFloat {
         get { storage.contentsScale }
-        set { changeValue(forKey: "contentsScale") { storage.contentsScale = newValue } }
+        set { changeValue(forKey: "contentsScale", property: LayerPropertyDescriptors.contentsScale) { storage.contentsScale = newValue } }
     }
 
     /// The stretchable centre of `contents`, in unit coordinates. Animatable.
     open var contentsCenter: CGRect {
         get { storage.contentsCenter }
-        set { changeValue(forKey: "contentsCenter") { storage.contentsCenter = newValue } }
+        set { changeValue(forKey: "contentsCenter", property: LayerPropertyDescriptors.contentsCenter) { storage.contentsCenter = newValue } }
     }
 
     /// The bias of the level of detail when `contents` shrinks. Animatable.
     open var minificationFilterBias: Float {
         get { storage.minificationFilterBias }
-        set { changeValue(forKey: "minificationFilterBias") { storage.minificationFilterBias = newValue } }
+        set { changeValue(forKey: "minificationFilterBias", property: LayerPropertyDescriptors.minificationFilterBias) { storage.minificationFilterBias = newValue } }
     }
 
     /// Whether the layer is hidden. Animatable; hiding sends `onOrderOut`, showing `onOrderIn`.
@@ -161,7 +161,7 @@ open class CALayer: NSObject, CAMediaTiming {
         get { storage.isHidden }
         set {
             let wasHidden = storage.isHidden
-            changeValue(forKey: "hidden") { storage.isHidden = newValue }
+            changeValue(forKey: "hidden", property: LayerPropertyDescriptors.hidden) { storage.isHidden = newValue }
             if wasHidden != newValue { runAction(forKey: newValue ? kCAOnOrderOut : kCAOnOrderIn) }
         }
     }
@@ -169,85 +169,85 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Whether the back of the layer is drawn. Animatable, with no implicit animation.
     open var isDoubleSided: Bool {
         get { storage.isDoubleSided }
-        set { changeValue(forKey: "doubleSided") { storage.isDoubleSided = newValue } }
+        set { changeValue(forKey: "doubleSided", property: LayerPropertyDescriptors.doubleSided) { storage.isDoubleSided = newValue } }
     }
 
     /// Whether sublayers are clipped to the bounds. Animatable.
     open var masksToBounds: Bool {
         get { storage.masksToBounds }
-        set { changeValue(forKey: "masksToBounds") { storage.masksToBounds = newValue } }
+        set { changeValue(forKey: "masksToBounds", property: LayerPropertyDescriptors.masksToBounds) { storage.masksToBounds = newValue } }
     }
 
     /// The layer's opacity, 0…1. Animatable.
     open var opacity: Float {
         get { storage.opacity }
-        set { changeValue(forKey: "opacity") { storage.opacity = newValue } }
+        set { changeValue(forKey: "opacity", property: LayerPropertyDescriptors.opacity) { storage.opacity = newValue } }
     }
 
     /// The scale at which the layer rasterizes. Animatable.
     open var rasterizationScale: CGFloat {
         get { storage.rasterizationScale }
-        set { changeValue(forKey: "rasterizationScale") { storage.rasterizationScale = newValue } }
+        set { changeValue(forKey: "rasterizationScale", property: LayerPropertyDescriptors.rasterizationScale) { storage.rasterizationScale = newValue } }
     }
 
     /// Whether the layer is rendered as a bitmap before compositing. Animatable.
     open var shouldRasterize: Bool {
         get { storage.shouldRasterize }
-        set { changeValue(forKey: "shouldRasterize") { storage.shouldRasterize = newValue } }
+        set { changeValue(forKey: "shouldRasterize", property: LayerPropertyDescriptors.shouldRasterize) { storage.shouldRasterize = newValue } }
     }
 
     /// The background colour. Animatable.
     open var backgroundColor: CGColor? {
         get { storage.backgroundColor }
-        set { changeValue(forKey: "backgroundColor") { storage.backgroundColor = newValue } }
+        set { changeValue(forKey: "backgroundColor", property: LayerPropertyDescriptors.backgroundColor) { storage.backgroundColor = newValue } }
     }
 
     /// The radius of the rounded corners of the background. Animatable.
     open var cornerRadius: CGFloat {
         get { storage.cornerRadius }
-        set { changeValue(forKey: "cornerRadius") { storage.cornerRadius = newValue } }
+        set { changeValue(forKey: "cornerRadius", property: LayerPropertyDescriptors.cornerRadius) { storage.cornerRadius = newValue } }
     }
 
     /// The width of the border. Animatable.
     open var borderWidth: CGFloat {
         get { storage.borderWidth }
-        set { changeValue(forKey: "borderWidth") { storage.borderWidth = newValue } }
+        set { changeValue(forKey: "borderWidth", property: LayerPropertyDescriptors.borderWidth) { storage.borderWidth = newValue } }
     }
 
     /// The colour of the border. Animatable.
     open var borderColor: CGColor? {
         get { storage.borderColor }
-        set { changeValue(forKey: "borderColor") { storage.borderColor = newValue } }
+        set { changeValue(forKey: "borderColor", property: LayerPropertyDescriptors.borderColor) { storage.borderColor = newValue } }
     }
 
     /// The colour of the shadow. Animatable.
     open var shadowColor: CGColor? {
         get { storage.shadowColor }
-        set { changeValue(forKey: "shadowColor") { storage.shadowColor = newValue } }
+        set { changeValue(forKey: "shadowColor", property: LayerPropertyDescriptors.shadowColor) { storage.shadowColor = newValue } }
     }
 
     /// The opacity of the shadow. Animatable.
     open var shadowOpacity: Float {
         get { storage.shadowOpacity }
-        set { changeValue(forKey: "shadowOpacity") { storage.shadowOpacity = newValue } }
+        set { changeValue(forKey: "shadowOpacity", property: LayerPropertyDescriptors.shadowOpacity) { storage.shadowOpacity = newValue } }
     }
 
     /// The offset of the shadow. Animatable.
     open var shadowOffset: CGSize {
         get { storage.shadowOffset }
-        set { changeValue(forKey: "shadowOffset") { storage.shadowOffset = newValue } }
+        set { changeValue(forKey: "shadowOffset", property: LayerPropertyDescriptors.shadowOffset) { storage.shadowOffset = newValue } }
     }
 
     /// The blur radius of the shadow. Animatable.
     open var shadowRadius: CGFloat {
         get { storage.shadowRadius }
-        set { changeValue(forKey: "shadowRadius") { storage.shadowRadius = newValue } }
+        set { changeValue(forKey: "shadowRadius", property: LayerPropertyDescriptors.shadowRadius) { storage.shadowRadius = newValue } }
     }
 
     /// The shape of the shadow. Animatable.
     open var shadowPath: CGPath? {
         get { storage.shadowPath }
-        set { changeValue(forKey: "shadowPath") { storage.shadowPath = newValue } }
+        set { changeValue(forKey: "shadowPath", property: LayerPropertyDescriptors.shadowPath) { storage.shadowPath = newValue } }
     }
 
     // MARK: Other properties
@@ -255,43 +255,43 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The layer's name, for finding it and for messages.
     open var name: String? {
         get { storage.name }
-        set { changeValue(forKey: "name") { storage.name = newValue } }
+        set { changeValue(forKey: "name", property: LayerPropertyDescriptors.name) { storage.name = newValue } }
     }
 
     /// How `contents` is placed in the bounds.
     open var contentsGravity: CALayerContentsGravity {
         get { storage.contentsGravity }
-        set { changeValue(forKey: "contentsGravity") { storage.contentsGravity = newValue } }
+        set { changeValue(forKey: "contentsGravity", property: LayerPropertyDescriptors.contentsGravity) { storage.contentsGravity = newValue } }
     }
 
     /// Whether the layer draws fully opaque content.
     open var isOpaque: Bool {
         get { storage.isOpaque }
-        set { changeValue(forKey: "opaque") { storage.isOpaque = newValue } }
+        set { changeValue(forKey: "opaque", property: LayerPropertyDescriptors.opaque) { storage.isOpaque = newValue } }
     }
 
     /// Whether the sublayers' geometry is flipped vertically.
     open var isGeometryFlipped: Bool {
         get { storage.isGeometryFlipped }
-        set { changeValue(forKey: "geometryFlipped") { storage.isGeometryFlipped = newValue } }
+        set { changeValue(forKey: "geometryFlipped", property: LayerPropertyDescriptors.geometryFlipped) { storage.isGeometryFlipped = newValue } }
     }
 
     /// Whether sublayers composite as a group under the layer's opacity.
     open var allowsGroupOpacity: Bool {
         get { storage.allowsGroupOpacity }
-        set { changeValue(forKey: "allowsGroupOpacity") { storage.allowsGroupOpacity = newValue } }
+        set { changeValue(forKey: "allowsGroupOpacity", property: LayerPropertyDescriptors.allowsGroupOpacity) { storage.allowsGroupOpacity = newValue } }
     }
 
     /// Whether edges are antialiased when transformed.
     open var allowsEdgeAntialiasing: Bool {
         get { storage.allowsEdgeAntialiasing }
-        set { changeValue(forKey: "allowsEdgeAntialiasing") { storage.allowsEdgeAntialiasing = newValue } }
+        set { changeValue(forKey: "allowsEdgeAntialiasing", property: LayerPropertyDescriptors.allowsEdgeAntialiasing) { storage.allowsEdgeAntialiasing = newValue } }
     }
 
     /// Whether changing the bounds marks the content as needing display.
     open var needsDisplayOnBoundsChange: Bool {
         get { storage.needsDisplayOnBoundsChange }
-        set { changeValue(forKey: "needsDisplayOnBoundsChange") { storage.needsDisplayOnBoundsChange = newValue } }
+        set { changeValue(forKey: "needsDisplayOnBoundsChange", property: LayerPropertyDescriptors.needsDisplayOnBoundsChange) { storage.needsDisplayOnBoundsChange = newValue } }
     }
 
     /// When the layer's time starts, in its superlayer's time.
@@ -299,7 +299,7 @@ open class CALayer: NSObject, CAMediaTiming {
         get { storage.beginTime }
         set {
             precondition(newValue.isFinite, "CALayer.beginTime must be a finite number, got \(newValue)")
-            changeValue(forKey: "beginTime") { storage.beginTime = newValue }
+            changeValue(forKey: "beginTime", property: LayerPropertyDescriptors.beginTime) { storage.beginTime = newValue }
             timingDidChange()
         }
     }
@@ -309,7 +309,7 @@ open class CALayer: NSObject, CAMediaTiming {
         get { storage.duration }
         set {
             precondition(newValue.isFinite, "CALayer.duration must be a finite number, got \(newValue)")
-            changeValue(forKey: "duration") { storage.duration = newValue }
+            changeValue(forKey: "duration", property: LayerPropertyDescriptors.duration) { storage.duration = newValue }
         }
     }
 
@@ -318,7 +318,7 @@ open class CALayer: NSObject, CAMediaTiming {
         get { storage.speed }
         set {
             precondition(newValue.isFinite, "CALayer.speed must be a finite number, got \(newValue)")
-            changeValue(forKey: "speed") { storage.speed = newValue }
+            changeValue(forKey: "speed", property: LayerPropertyDescriptors.speed) { storage.speed = newValue }
             timingDidChange()
         }
     }
@@ -328,7 +328,7 @@ open class CALayer: NSObject, CAMediaTiming {
         get { storage.timeOffset }
         set {
             precondition(newValue.isFinite, "CALayer.timeOffset must be a finite number, got \(newValue)")
-            changeValue(forKey: "timeOffset") { storage.timeOffset = newValue }
+            changeValue(forKey: "timeOffset", property: LayerPropertyDescriptors.timeOffset) { storage.timeOffset = newValue }
             timingDidChange()
         }
     }
@@ -336,19 +336,19 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Stored for `CAMediaTiming`; layers do not repeat here.
     open var repeatCount: Float {
         get { storage.repeatCount }
-        set { changeValue(forKey: "repeatCount") { storage.repeatCount = newValue } }
+        set { changeValue(forKey: "repeatCount", property: LayerPropertyDescriptors.repeatCount) { storage.repeatCount = newValue } }
     }
 
     /// Stored for `CAMediaTiming`; layers do not repeat here.
     open var repeatDuration: CFTimeInterval {
         get { storage.repeatDuration }
-        set { changeValue(forKey: "repeatDuration") { storage.repeatDuration = newValue } }
+        set { changeValue(forKey: "repeatDuration", property: LayerPropertyDescriptors.repeatDuration) { storage.repeatDuration = newValue } }
     }
 
     /// Stored for `CAMediaTiming`; layers do not reverse here.
     open var autoreverses: Bool {
         get { storage.autoreverses }
-        set { changeValue(forKey: "autoreverses") { storage.autoreverses = newValue } }
+        set { changeValue(forKey: "autoreverses", property: LayerPropertyDescriptors.autoreverses) { storage.autoreverses = newValue } }
     }
 
     /// Stored for `CAMediaTiming`.
