@@ -38,11 +38,18 @@ extension CALayer {
         of property: LayerProperty, in transactions: TransactionStack, _ apply: () -> Void
     ) {
         let key = property.key
-        transactions.recordValueBeforeChange(of: self, forKey: key) { presentationValue(of: property) }
+        // The value before the first change of `key` in this transaction (recorded now if this
+        // is the first): where the implicit animation starts.
+        let previous: AnimatableValue?
+        if let recorded = valuesBeforeChange.value(forKey: key) {
+            previous = recorded
+        } else {
+            previous = presentationValue(of: property)
+            if let previous { valuesBeforeChange.record(previous, forKey: key) }
+        }
         apply()
         transactions.noteChanged(self)
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
-        let previous = valuesBeforeChange.value(forKey: key)
         let duration = transactions.animationDuration ?? 0.25
         let timingFunction = transactions.animationTimingFunction ?? defaultTimingFunction
         var timing = TimingParameters()
@@ -64,7 +71,10 @@ extension CALayer {
     /// Whether this layer's class is one of this module's, whose action search, default
     /// action and `add(_:forKey:)` are known.
     private var usesBuiltInActionSearch: Bool {
-        builtInLayerClasses.contains(ObjectIdentifier(type(of: self)))
+        let layerClass = type(of: self)
+        return layerClass == CALayer.self || layerClass == CAShapeLayer.self || layerClass == CAGradientLayer.self
+            || layerClass == CATextLayer.self || layerClass == CAReplicatorLayer.self
+            || layerClass == CATransformLayer.self
     }
 
     /// Runs the action for an event that changes no property (`onOrderIn`, `onOrderOut`).
@@ -104,10 +114,3 @@ struct ActionSearch {
         action is NSNull ? nil : action
     }
 }
-
-/// The layer classes of this module: none overrides the action search or `add(_:forKey:)`.
-private let builtInLayerClasses: Set<ObjectIdentifier> = [
-    ObjectIdentifier(CALayer.self), ObjectIdentifier(CAShapeLayer.self), ObjectIdentifier(CAGradientLayer.self),
-    ObjectIdentifier(CATextLayer.self), ObjectIdentifier(CAReplicatorLayer.self),
-    ObjectIdentifier(CATransformLayer.self),
-]
