@@ -38,6 +38,7 @@ extension CALayer {
 
     /// Detaches the animations that match, telling their delegates `finished: false`.
     package func detachAnimations(where matches: (AttachedAnimation) -> Bool) {
+        guard !attachedAnimations.isEmpty else { return }
         let removed = attachedAnimations.filter(matches)
         guard !removed.isEmpty else { return }
         attachedAnimations.removeAll(where: matches)

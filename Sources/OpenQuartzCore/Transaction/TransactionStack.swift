@@ -153,14 +153,16 @@ package final class TransactionStack {
 
     /// The completion groups that an animation added now belongs to.
     package var activeCompletionGroups: [CompletionGroup] {
-        levels.compactMap(\.completionGroup)
+        guard levels.contains(where: { $0.completionGroup != nil }) else { return [] }
+        return levels.compactMap(\.completionGroup)
     }
 
     // MARK: Recording what the commit must do
 
     package func noteChanged(_ layer: CALayer) {
-        openLevel()
+        // A layer awaiting commit is already in an open transaction.
         guard !layer.isAwaitingCommit else { return }
+        openLevel()
         layer.isAwaitingCommit = true
         changedLayers.append(layer)
     }
