@@ -55,7 +55,7 @@ extension CALayer {
         var timing = TimingParameters()
         timing.duration = duration > 0 ? duration : 0.25
         let compiled = CompiledAnimation(
-            timing: timing, curve: timingFunction.curve, baseKey: key, component: nil,
+            timing: timing, timingFunction: timingFunction, baseKey: key, component: nil,
             source: .basic(from: previous, to: nil, by: nil), isAdditive: false, isCumulative: false,
             valueFunction: nil)
         detachAnimations { $0.key == key }

@@ -112,10 +112,10 @@ struct AnimationCompiler {
             var timing = TimingParameters(keyframes)
             if !groups.isEmpty { timing.removedOnCompletion = false }
             let component: ValueComponent? = if case .property(_, let part) = path { part } else { nil }
-            let curve = keyframes.timingFunction?.curve
+            let timingFunction = keyframes.timingFunction
             var parts = [
                 CompiledAnimation(
-                    timing: timing, curve: curve, groups: groups, baseKey: path.baseKey,
+                    timing: timing, timingFunction: timingFunction, groups: groups, baseKey: path.baseKey,
                     component: component, source: .keyframes(track), isAdditive: keyframes.isAdditive,
                     isCumulative: keyframes.isCumulative, valueFunction: keyframes.valueFunction)
             ]
@@ -124,7 +124,8 @@ struct AnimationCompiler {
                 // match the path tangent" — a rotation added on top of the layer's transform.
                 parts.append(
                     CompiledAnimation(
-                        timing: timing, curve: curve, groups: groups, baseKey: "transform", component: nil,
+                        timing: timing, timingFunction: timingFunction, groups: groups, baseKey: "transform",
+                        component: nil,
                         source: .tangentRotation(track, reversed: mode == .rotateAutoReverse), isAdditive: true,
                         isCumulative: false, valueFunction: nil))
             }
@@ -178,7 +179,7 @@ struct AnimationCompiler {
         }
         return CompiledAnimation(
             timing: TimingParameters(animation),
-            curve: animation.timingFunction?.curve,
+            timingFunction: animation.timingFunction,
             baseKey: path.baseKey,
             component: component,
             source: source,

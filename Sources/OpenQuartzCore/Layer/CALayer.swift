@@ -93,67 +93,107 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Where the anchor point sits in the superlayer's coordinates. Animatable.
     open var position: CGPoint {
         get { storage.position }
-        set { changeValue(forKey: "position", property: LayerPropertyDescriptors.position) { storage.position = newValue } }
+        set {
+            changeValue(forKey: "position", property: LayerPropertyDescriptors.position) { storage.position = newValue }
+        }
     }
 
     /// The layer's position on the z axis. Animatable.
     open var zPosition: CGFloat {
         get { storage.zPosition }
-        set { changeValue(forKey: "zPosition", property: LayerPropertyDescriptors.zPosition) { storage.zPosition = newValue } }
+        set {
+            changeValue(forKey: "zPosition", property: LayerPropertyDescriptors.zPosition) {
+                storage.zPosition = newValue
+            }
+        }
     }
 
     /// The point of the bounds, in unit coordinates, that `position` places and transforms pivot on. Animatable.
     open var anchorPoint: CGPoint {
         get { storage.anchorPoint }
-        set { changeValue(forKey: "anchorPoint", property: LayerPropertyDescriptors.anchorPoint) { storage.anchorPoint = newValue } }
+        set {
+            changeValue(forKey: "anchorPoint", property: LayerPropertyDescriptors.anchorPoint) {
+                storage.anchorPoint = newValue
+            }
+        }
     }
 
     /// The anchor point's z component. Animatable.
     open var anchorPointZ: CGFloat {
         get { storage.anchorPointZ }
-        set { changeValue(forKey: "anchorPointZ", property: LayerPropertyDescriptors.anchorPointZ) { storage.anchorPointZ = newValue } }
+        set {
+            changeValue(forKey: "anchorPointZ", property: LayerPropertyDescriptors.anchorPointZ) {
+                storage.anchorPointZ = newValue
+            }
+        }
     }
 
     /// The transform applied to the layer relative to its anchor point. Animatable.
     open var transform: CATransform3D {
         get { storage.transform }
-        set { changeValue(forKey: "transform", property: LayerPropertyDescriptors.transform) { storage.transform = newValue } }
+        set {
+            changeValue(forKey: "transform", property: LayerPropertyDescriptors.transform) {
+                storage.transform = newValue
+            }
+        }
     }
 
     /// The transform applied to the sublayers when rendering. Animatable.
     open var sublayerTransform: CATransform3D {
         get { storage.sublayerTransform }
-        set { changeValue(forKey: "sublayerTransform", property: LayerPropertyDescriptors.sublayerTransform) { storage.sublayerTransform = newValue } }
+        set {
+            changeValue(forKey: "sublayerTransform", property: LayerPropertyDescriptors.sublayerTransform) {
+                storage.sublayerTransform = newValue
+            }
+        }
     }
 
     /// The layer's image, a `CGImage`. Animatable.
     open var contents: Any? {
         get { storage.contents }
-        set { changeValue(forKey: "contents", property: LayerPropertyDescriptors.contents) { storage.contents = newValue } }
+        set {
+            changeValue(forKey: "contents", property: LayerPropertyDescriptors.contents) { storage.contents = newValue }
+        }
     }
 
     /// The part of `contents` shown, in unit coordinates. Animatable.
     open var contentsRect: CGRect {
         get { storage.contentsRect }
-        set { changeValue(forKey: "contentsRect", property: LayerPropertyDescriptors.contentsRect) { storage.contentsRect = newValue } }
+        set {
+            changeValue(forKey: "contentsRect", property: LayerPropertyDescriptors.contentsRect) {
+                storage.contentsRect = newValue
+            }
+        }
     }
 
     /// The scale of `contents` pixels to layer points. Animatable.
     open var contentsScale: CGFloat {
         get { storage.contentsScale }
-        set { changeValue(forKey: "contentsScale", property: LayerPropertyDescriptors.contentsScale) { storage.contentsScale = newValue } }
+        set {
+            changeValue(forKey: "contentsScale", property: LayerPropertyDescriptors.contentsScale) {
+                storage.contentsScale = newValue
+            }
+        }
     }
 
     /// The stretchable centre of `contents`, in unit coordinates. Animatable.
     open var contentsCenter: CGRect {
         get { storage.contentsCenter }
-        set { changeValue(forKey: "contentsCenter", property: LayerPropertyDescriptors.contentsCenter) { storage.contentsCenter = newValue } }
+        set {
+            changeValue(forKey: "contentsCenter", property: LayerPropertyDescriptors.contentsCenter) {
+                storage.contentsCenter = newValue
+            }
+        }
     }
 
     /// The bias of the level of detail when `contents` shrinks. Animatable.
     open var minificationFilterBias: Float {
         get { storage.minificationFilterBias }
-        set { changeValue(forKey: "minificationFilterBias", property: LayerPropertyDescriptors.minificationFilterBias) { storage.minificationFilterBias = newValue } }
+        set {
+            changeValue(forKey: "minificationFilterBias", property: LayerPropertyDescriptors.minificationFilterBias) {
+                storage.minificationFilterBias = newValue
+            }
+        }
     }
 
     /// Whether the layer is hidden. Animatable; hiding sends `onOrderOut`, showing `onOrderIn`.
@@ -169,85 +209,139 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Whether the back of the layer is drawn. Animatable, with no implicit animation.
     open var isDoubleSided: Bool {
         get { storage.isDoubleSided }
-        set { changeValue(forKey: "doubleSided", property: LayerPropertyDescriptors.doubleSided) { storage.isDoubleSided = newValue } }
+        set {
+            changeValue(forKey: "doubleSided", property: LayerPropertyDescriptors.doubleSided) {
+                storage.isDoubleSided = newValue
+            }
+        }
     }
 
     /// Whether sublayers are clipped to the bounds. Animatable.
     open var masksToBounds: Bool {
         get { storage.masksToBounds }
-        set { changeValue(forKey: "masksToBounds", property: LayerPropertyDescriptors.masksToBounds) { storage.masksToBounds = newValue } }
+        set {
+            changeValue(forKey: "masksToBounds", property: LayerPropertyDescriptors.masksToBounds) {
+                storage.masksToBounds = newValue
+            }
+        }
     }
 
     /// The layer's opacity, 0…1. Animatable.
     open var opacity: Float {
         get { storage.opacity }
-        set { changeValue(forKey: "opacity", property: LayerPropertyDescriptors.opacity) { storage.opacity = newValue } }
+        set {
+            changeValue(forKey: "opacity", property: LayerPropertyDescriptors.opacity) { storage.opacity = newValue }
+        }
     }
 
     /// The scale at which the layer rasterizes. Animatable.
     open var rasterizationScale: CGFloat {
         get { storage.rasterizationScale }
-        set { changeValue(forKey: "rasterizationScale", property: LayerPropertyDescriptors.rasterizationScale) { storage.rasterizationScale = newValue } }
+        set {
+            changeValue(forKey: "rasterizationScale", property: LayerPropertyDescriptors.rasterizationScale) {
+                storage.rasterizationScale = newValue
+            }
+        }
     }
 
     /// Whether the layer is rendered as a bitmap before compositing. Animatable.
     open var shouldRasterize: Bool {
         get { storage.shouldRasterize }
-        set { changeValue(forKey: "shouldRasterize", property: LayerPropertyDescriptors.shouldRasterize) { storage.shouldRasterize = newValue } }
+        set {
+            changeValue(forKey: "shouldRasterize", property: LayerPropertyDescriptors.shouldRasterize) {
+                storage.shouldRasterize = newValue
+            }
+        }
     }
 
     /// The background colour. Animatable.
     open var backgroundColor: CGColor? {
         get { storage.backgroundColor }
-        set { changeValue(forKey: "backgroundColor", property: LayerPropertyDescriptors.backgroundColor) { storage.backgroundColor = newValue } }
+        set {
+            changeValue(forKey: "backgroundColor", property: LayerPropertyDescriptors.backgroundColor) {
+                storage.backgroundColor = newValue
+            }
+        }
     }
 
     /// The radius of the rounded corners of the background. Animatable.
     open var cornerRadius: CGFloat {
         get { storage.cornerRadius }
-        set { changeValue(forKey: "cornerRadius", property: LayerPropertyDescriptors.cornerRadius) { storage.cornerRadius = newValue } }
+        set {
+            changeValue(forKey: "cornerRadius", property: LayerPropertyDescriptors.cornerRadius) {
+                storage.cornerRadius = newValue
+            }
+        }
     }
 
     /// The width of the border. Animatable.
     open var borderWidth: CGFloat {
         get { storage.borderWidth }
-        set { changeValue(forKey: "borderWidth", property: LayerPropertyDescriptors.borderWidth) { storage.borderWidth = newValue } }
+        set {
+            changeValue(forKey: "borderWidth", property: LayerPropertyDescriptors.borderWidth) {
+                storage.borderWidth = newValue
+            }
+        }
     }
 
     /// The colour of the border. Animatable.
     open var borderColor: CGColor? {
         get { storage.borderColor }
-        set { changeValue(forKey: "borderColor", property: LayerPropertyDescriptors.borderColor) { storage.borderColor = newValue } }
+        set {
+            changeValue(forKey: "borderColor", property: LayerPropertyDescriptors.borderColor) {
+                storage.borderColor = newValue
+            }
+        }
     }
 
     /// The colour of the shadow. Animatable.
     open var shadowColor: CGColor? {
         get { storage.shadowColor }
-        set { changeValue(forKey: "shadowColor", property: LayerPropertyDescriptors.shadowColor) { storage.shadowColor = newValue } }
+        set {
+            changeValue(forKey: "shadowColor", property: LayerPropertyDescriptors.shadowColor) {
+                storage.shadowColor = newValue
+            }
+        }
     }
 
     /// The opacity of the shadow. Animatable.
     open var shadowOpacity: Float {
         get { storage.shadowOpacity }
-        set { changeValue(forKey: "shadowOpacity", property: LayerPropertyDescriptors.shadowOpacity) { storage.shadowOpacity = newValue } }
+        set {
+            changeValue(forKey: "shadowOpacity", property: LayerPropertyDescriptors.shadowOpacity) {
+                storage.shadowOpacity = newValue
+            }
+        }
     }
 
     /// The offset of the shadow. Animatable.
     open var shadowOffset: CGSize {
         get { storage.shadowOffset }
-        set { changeValue(forKey: "shadowOffset", property: LayerPropertyDescriptors.shadowOffset) { storage.shadowOffset = newValue } }
+        set {
+            changeValue(forKey: "shadowOffset", property: LayerPropertyDescriptors.shadowOffset) {
+                storage.shadowOffset = newValue
+            }
+        }
     }
 
     /// The blur radius of the shadow. Animatable.
     open var shadowRadius: CGFloat {
         get { storage.shadowRadius }
-        set { changeValue(forKey: "shadowRadius", property: LayerPropertyDescriptors.shadowRadius) { storage.shadowRadius = newValue } }
+        set {
+            changeValue(forKey: "shadowRadius", property: LayerPropertyDescriptors.shadowRadius) {
+                storage.shadowRadius = newValue
+            }
+        }
     }
 
     /// The shape of the shadow. Animatable.
     open var shadowPath: CGPath? {
         get { storage.shadowPath }
-        set { changeValue(forKey: "shadowPath", property: LayerPropertyDescriptors.shadowPath) { storage.shadowPath = newValue } }
+        set {
+            changeValue(forKey: "shadowPath", property: LayerPropertyDescriptors.shadowPath) {
+                storage.shadowPath = newValue
+            }
+        }
     }
 
     // MARK: Other properties
@@ -261,7 +355,11 @@ open class CALayer: NSObject, CAMediaTiming {
     /// How `contents` is placed in the bounds.
     open var contentsGravity: CALayerContentsGravity {
         get { storage.contentsGravity }
-        set { changeValue(forKey: "contentsGravity", property: LayerPropertyDescriptors.contentsGravity) { storage.contentsGravity = newValue } }
+        set {
+            changeValue(forKey: "contentsGravity", property: LayerPropertyDescriptors.contentsGravity) {
+                storage.contentsGravity = newValue
+            }
+        }
     }
 
     /// Whether the layer draws fully opaque content.
@@ -273,25 +371,41 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Whether the sublayers' geometry is flipped vertically.
     open var isGeometryFlipped: Bool {
         get { storage.isGeometryFlipped }
-        set { changeValue(forKey: "geometryFlipped", property: LayerPropertyDescriptors.geometryFlipped) { storage.isGeometryFlipped = newValue } }
+        set {
+            changeValue(forKey: "geometryFlipped", property: LayerPropertyDescriptors.geometryFlipped) {
+                storage.isGeometryFlipped = newValue
+            }
+        }
     }
 
     /// Whether sublayers composite as a group under the layer's opacity.
     open var allowsGroupOpacity: Bool {
         get { storage.allowsGroupOpacity }
-        set { changeValue(forKey: "allowsGroupOpacity", property: LayerPropertyDescriptors.allowsGroupOpacity) { storage.allowsGroupOpacity = newValue } }
+        set {
+            changeValue(forKey: "allowsGroupOpacity", property: LayerPropertyDescriptors.allowsGroupOpacity) {
+                storage.allowsGroupOpacity = newValue
+            }
+        }
     }
 
     /// Whether edges are antialiased when transformed.
     open var allowsEdgeAntialiasing: Bool {
         get { storage.allowsEdgeAntialiasing }
-        set { changeValue(forKey: "allowsEdgeAntialiasing", property: LayerPropertyDescriptors.allowsEdgeAntialiasing) { storage.allowsEdgeAntialiasing = newValue } }
+        set {
+            changeValue(forKey: "allowsEdgeAntialiasing", property: LayerPropertyDescriptors.allowsEdgeAntialiasing) {
+                storage.allowsEdgeAntialiasing = newValue
+            }
+        }
     }
 
     /// Whether changing the bounds marks the content as needing display.
     open var needsDisplayOnBoundsChange: Bool {
         get { storage.needsDisplayOnBoundsChange }
-        set { changeValue(forKey: "needsDisplayOnBoundsChange", property: LayerPropertyDescriptors.needsDisplayOnBoundsChange) { storage.needsDisplayOnBoundsChange = newValue } }
+        set {
+            changeValue(
+                forKey: "needsDisplayOnBoundsChange", property: LayerPropertyDescriptors.needsDisplayOnBoundsChange
+            ) { storage.needsDisplayOnBoundsChange = newValue }
+        }
     }
 
     /// When the layer's time starts, in its superlayer's time.
@@ -299,7 +413,9 @@ open class CALayer: NSObject, CAMediaTiming {
         get { storage.beginTime }
         set {
             precondition(newValue.isFinite, "CALayer.beginTime must be a finite number, got \(newValue)")
-            changeValue(forKey: "beginTime", property: LayerPropertyDescriptors.beginTime) { storage.beginTime = newValue }
+            changeValue(forKey: "beginTime", property: LayerPropertyDescriptors.beginTime) {
+                storage.beginTime = newValue
+            }
             timingDidChange()
         }
     }
@@ -328,7 +444,9 @@ open class CALayer: NSObject, CAMediaTiming {
         get { storage.timeOffset }
         set {
             precondition(newValue.isFinite, "CALayer.timeOffset must be a finite number, got \(newValue)")
-            changeValue(forKey: "timeOffset", property: LayerPropertyDescriptors.timeOffset) { storage.timeOffset = newValue }
+            changeValue(forKey: "timeOffset", property: LayerPropertyDescriptors.timeOffset) {
+                storage.timeOffset = newValue
+            }
             timingDidChange()
         }
     }
@@ -336,19 +454,31 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Stored for `CAMediaTiming`; layers do not repeat here.
     open var repeatCount: Float {
         get { storage.repeatCount }
-        set { changeValue(forKey: "repeatCount", property: LayerPropertyDescriptors.repeatCount) { storage.repeatCount = newValue } }
+        set {
+            changeValue(forKey: "repeatCount", property: LayerPropertyDescriptors.repeatCount) {
+                storage.repeatCount = newValue
+            }
+        }
     }
 
     /// Stored for `CAMediaTiming`; layers do not repeat here.
     open var repeatDuration: CFTimeInterval {
         get { storage.repeatDuration }
-        set { changeValue(forKey: "repeatDuration", property: LayerPropertyDescriptors.repeatDuration) { storage.repeatDuration = newValue } }
+        set {
+            changeValue(forKey: "repeatDuration", property: LayerPropertyDescriptors.repeatDuration) {
+                storage.repeatDuration = newValue
+            }
+        }
     }
 
     /// Stored for `CAMediaTiming`; layers do not reverse here.
     open var autoreverses: Bool {
         get { storage.autoreverses }
-        set { changeValue(forKey: "autoreverses", property: LayerPropertyDescriptors.autoreverses) { storage.autoreverses = newValue } }
+        set {
+            changeValue(forKey: "autoreverses", property: LayerPropertyDescriptors.autoreverses) {
+                storage.autoreverses = newValue
+            }
+        }
     }
 
     /// Stored for `CAMediaTiming`.

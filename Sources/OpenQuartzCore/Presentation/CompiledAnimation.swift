@@ -5,12 +5,14 @@ package enum AnimationSource {
     /// `CABasicAnimation`'s from/to/by values, interpolated along the timing curve.
     case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
     /// `CASpringAnimation`: from/to/by values, with the spring's motion in place of the curve.
-    case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, solver: SpringSolver)
+    // The rarer sources are boxed (`indirect`), so that every compiled animation — most are
+    // basic — stays small to copy; the box is made once, when the animation is compiled.
+    indirect case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, solver: SpringSolver)
     /// `CAKeyframeAnimation`: a track of keyframes evaluated at the eased fraction.
-    case keyframes(KeyframeTrack)
+    indirect case keyframes(KeyframeTrack)
     /// `rotationMode` of a keyframe animation along a path: turns the layer with the path's
     /// tangent, on top of its transform.
-    case tangentRotation(KeyframeTrack, reversed: Bool)
+    indirect case tangentRotation(KeyframeTrack, reversed: Bool)
 }
 
 /// The timing of an animation group that encloses a compiled animation: children run in the
@@ -26,7 +28,10 @@ package struct GroupTiming {
 /// Evaluating it touches no `Any`, no dictionary and no heap: it is the per-frame path.
 package struct CompiledAnimation {
     package var timing: TimingParameters
-    package var curve: UnitBezier?
+    /// The pacing curve, held by reference: the curve itself is large and compiled
+    /// animations are copied around.
+    package var timingFunction: CAMediaTimingFunction?
+    package var curve: UnitBezier? { timingFunction?.curve }
     /// Enclosing groups, outermost first; empty for an animation added on its own.
     package var groups: [GroupTiming] = []
     /// The property key the animation changes (`position` for `position.x`).
@@ -61,14 +66,14 @@ package struct CompiledAnimation {
         guard let progress = timing.progress(atParentTime: time) else { return nil }
         switch source {
         case .basic(let from, let to, let by):
-            let fraction = curve?.solve(progress.fraction) ?? progress.fraction
+            let fraction = timingFunction?.curve.solve(progress.fraction) ?? progress.fraction
             return interpolate(from, to, by, fraction: fraction, iteration: progress.iteration, underlying: underlying)
         case .spring(let from, let to, let by, let solver):
             // The spring's own motion replaces the timing curve: it runs in seconds.
             let fraction = solver.progress(at: progress.fraction * timing.duration)
             return interpolate(from, to, by, fraction: fraction, iteration: progress.iteration, underlying: underlying)
         case .keyframes(let track):
-            let fraction = curve?.solve(progress.fraction) ?? progress.fraction
+            let fraction = timingFunction?.curve.solve(progress.fraction) ?? progress.fraction
             var value = track.value(atFraction: fraction)
             if isCumulative, progress.iteration > 0 {
                 // Each repetition starts where the previous one ended.
@@ -78,7 +83,7 @@ package struct CompiledAnimation {
             }
             return finish(value, underlying: underlying)
         case .tangentRotation(let track, let reversed):
-            let fraction = curve?.solve(progress.fraction) ?? progress.fraction
+            let fraction = timingFunction?.curve.solve(progress.fraction) ?? progress.fraction
             let angle = track.tangentAngle(atFraction: fraction, reversed: reversed)
             return underlying.adding(.transform(CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1)))
         }
