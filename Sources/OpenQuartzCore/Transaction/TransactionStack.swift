@@ -26,6 +26,8 @@ package final class TransactionStack {
     @exclusivity(unchecked) private var changedLayers: [CALayer] = []
     @exclusivity(unchecked) private var addedAnimations: [(layer: CALayer, animation: AttachedAnimation)] = []
     @exclusivity(unchecked) private var groupsToSeal: [CompletionGroup] = []
+    @exclusivity(unchecked) private var spareChangedLayers: [CALayer] = []
+    @exclusivity(unchecked) private var spareAddedAnimations: [(layer: CALayer, animation: AttachedAnimation)] = []
 
     /// The calling thread's stack.
     package static var current: TransactionStack {
@@ -175,12 +177,22 @@ package final class TransactionStack {
     /// The outermost commit: layers become visible to `presentation()`, animations added in
     /// the transaction get their begin time and are scheduled, completion blocks are sealed.
     private func commitChanges() {
-        let layers = changedLayers
-        let animations = addedAnimations
+        // Double-buffered: the lists keep their capacity from one commit to the next instead
+        // of growing again from nothing (changes made while committing go to the fresh ones).
+        var layers: [CALayer] = []
+        swap(&layers, &spareChangedLayers)
+        swap(&layers, &changedLayers)
+        var animations: [(layer: CALayer, animation: AttachedAnimation)] = []
+        swap(&animations, &spareAddedAnimations)
+        swap(&animations, &addedAnimations)
         let groups = groupsToSeal
-        changedLayers = []
-        addedAnimations = []
         groupsToSeal = []
+        defer {
+            layers.removeAll(keepingCapacity: true)
+            spareChangedLayers = layers
+            animations.removeAll(keepingCapacity: true)
+            spareAddedAnimations = animations
+        }
 
         let clock = CAClock.current
         let now = clock.now
