@@ -182,3 +182,39 @@ struct AnimationEventTests {
         }
     }
 }
+
+@Suite("Event queue under load")
+struct EventQueueLoadTests {
+    final class Counter: CAAnimationDelegate {
+        var starts = 0
+        var finished = 0
+        var interrupted = 0
+        func animationDidStart(_ anim: CAAnimation) { starts += 1 }
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+            if flag { finished += 1 } else { interrupted += 1 }
+        }
+    }
+
+    /// Re-targeting thousands of layers while time stands still leaves stale events behind;
+    /// sweeping them out must not lose the live ones.
+    @Test func replacedAnimationsAreSweptWithoutLosingLiveEvents() {
+        withManualClock { clock in
+            let counter = Counter()
+            let layers = (0..<3000).map { _ in committedLayer() }
+            for round in 0..<4 {
+                for layer in layers {
+                    let move = CABasicAnimation(keyPath: "position.x")
+                    move.toValue = Double(round)
+                    move.duration = 1
+                    move.delegate = counter
+                    layer.add(move, forKey: "move")
+                }
+                CATransaction.flush()
+            }
+            #expect(counter.interrupted == 9000, "three replaced animations per layer")
+            clock.advance(by: 2)
+            #expect(counter.starts == 3000)
+            #expect(counter.finished == 3000)
+        }
+    }
+}

@@ -27,6 +27,8 @@ package final class AnimationEventScheduler: @unchecked Sendable {
         @exclusivity(unchecked) var layers = LayerRegistry()
         @exclusivity(unchecked) var queue = EventQueue()
         @exclusivity(unchecked) var generation = 0
+        /// The queue size at which stale events are swept out next.
+        @exclusivity(unchecked) var compactionThreshold = 4096
     }
 
     /// Schedules the first event of animations that a commit just started.
@@ -34,6 +36,8 @@ package final class AnimationEventScheduler: @unchecked Sendable {
     {
         guard !animations.isEmpty else { return }
         let id = ObjectIdentifier(clock)
+        var released: [ScheduledEvent] = []
+        defer { released.removeAll() }  // outside the lock
         lock.withLock {
             let schedule = schedules[id] ?? ClockSchedule()
             schedules[id] = schedule
@@ -47,8 +51,19 @@ package final class AnimationEventScheduler: @unchecked Sendable {
                     Self.enqueueNextEvent(of: animation, on: layer, in: &schedule.queue)
                 }
             }
+            released = compactIfNeeded(schedule)
         }
         RunLoopEventDelivery.ensureDelivery(for: clock)
+    }
+
+    /// Sweeps stale events out of a clock's queue once it has doubled since the last sweep:
+    /// animations replaced before their events fire (re-targeting every frame while time
+    /// stands still) would otherwise pile up. Returns them, for release outside the lock.
+    private func compactIfNeeded(_ schedule: ClockSchedule) -> [ScheduledEvent] {
+        guard schedule.queue.count >= schedule.compactionThreshold else { return [] }
+        let stale = schedule.queue.compact()
+        schedule.compactionThreshold = max(4096, schedule.queue.count * 2)
+        return stale
     }
 
     /// Whether any animation of `clock` is still waiting for an event.

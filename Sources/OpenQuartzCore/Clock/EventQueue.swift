@@ -24,6 +24,24 @@ package struct EventQueue {
     private var nextSequence = 0
 
     package var isEmpty: Bool { heap.isEmpty }
+    package var count: Int { heap.count }
+
+    /// Drops stale events (animations removed or replaced before their event) and restores
+    /// the heap order. Removal leaves events in place to keep it cheap; this bounds how many
+    /// can pile up when time does not move.
+    package mutating func compact() -> [ScheduledEvent] {
+        var stale: [ScheduledEvent] = []
+        var live: [ScheduledEvent] = []
+        live.reserveCapacity(heap.count)
+        for event in heap {
+            if event.isCurrent { live.append(event) } else { stale.append(event) }
+        }
+        heap = live
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) {
+            siftDown(from: index)
+        }
+        return stale
+    }
     package var first: ScheduledEvent? { heap.first }
 
     /// Empties the queue, handing back what it held so the caller can let go of it outside
@@ -51,7 +69,12 @@ package struct EventQueue {
         guard !heap.isEmpty else { return nil }
         heap.swapAt(0, heap.count - 1)
         let first = heap.removeLast()
-        var parent = 0
+        siftDown(from: 0)
+        return first
+    }
+
+    private mutating func siftDown(from start: Int) {
+        var parent = start
         while true {
             let left = 2 * parent + 1
             let right = left + 1
@@ -62,7 +85,6 @@ package struct EventQueue {
             heap.swapAt(parent, smallest)
             parent = smallest
         }
-        return first
     }
 
     private func precedes(_ a: ScheduledEvent, _ b: ScheduledEvent) -> Bool {
