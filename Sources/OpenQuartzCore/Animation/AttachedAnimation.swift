@@ -71,8 +71,6 @@ package struct AnimationLifecycle: Equatable {
 package final class AttachedAnimation {
     package let key: String?
     @exclusivity(unchecked) private var storedAnimation: CAAnimation?
-    /// What a deferred default action's `CABasicAnimation` holds.
-    private let implicitSpec: ImplicitAnimationSpec?
     @exclusivity(unchecked) package private(set) var timing: TimingParameters
     /// The compiled property animations: one for a property animation, one per (nested)
     /// child for a group, none for animations that change no property.
@@ -85,28 +83,30 @@ package final class AttachedAnimation {
     ) {
         self.key = key
         self.storedAnimation = animation
-        self.implicitSpec = nil
         self.compiledParts = compiledParts
         self.timing = TimingParameters(animation)
         self.completionGroups = groups
     }
 
-    /// A default action's animation, whose object is made on demand.
-    package init(
-        key: String, implicit spec: ImplicitAnimationSpec, compiled: CompiledAnimation, groups: [CompletionGroup]
-    ) {
+    /// A default action's animation, whose object is made on demand from its compiled form.
+    package init(key: String, implicit compiled: CompiledAnimation, groups: [CompletionGroup]) {
         self.key = key
         self.storedAnimation = nil
-        self.implicitSpec = spec
-        self.compiledParts = [compiled]
         self.timing = compiled.timing
+        self.compiledParts = [compiled]
         self.completionGroups = groups
     }
 
     /// The layer's animation object.
     package var animation: CAAnimation {
         if let storedAnimation { return storedAnimation }
-        let made = implicitSpec!.makeAnimation(beginTime: timing.beginTime)
+        // A deferred default action: the `CABasicAnimation` it stands for.
+        let compiled = compiledParts[0]
+        let made = CABasicAnimation(keyPath: compiled.baseKey)
+        made.duration = timing.duration
+        made.timingFunction = compiled.timingFunction
+        if case .basic(let from, _, _) = compiled.source { made.fromValue = from?.boxed }
+        made.beginTime = timing.beginTime
         storedAnimation = made
         return made
     }
@@ -126,23 +126,6 @@ package final class AttachedAnimation {
         for index in compiledParts.indices {
             compiledParts[index].stampBeginTime(timing.beginTime)
         }
-    }
-}
-
-/// The values of a default action's `CABasicAnimation`, kept until the object is needed.
-package struct ImplicitAnimationSpec {
-    let keyPath: String
-    let duration: CFTimeInterval
-    let timingFunction: CAMediaTimingFunction
-    let fromValue: AnimatableValue?
-
-    func makeAnimation(beginTime: CFTimeInterval) -> CAAnimation {
-        let animation = CABasicAnimation(keyPath: keyPath)
-        animation.duration = duration
-        animation.timingFunction = timingFunction
-        animation.fromValue = fromValue?.boxed
-        animation.beginTime = beginTime
-        return animation
     }
 }
 

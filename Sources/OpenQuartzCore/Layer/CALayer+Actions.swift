@@ -54,16 +54,16 @@ extension CALayer {
         let timingFunction = transactions.animationTimingFunction ?? defaultTimingFunction
         var timing = TimingParameters()
         timing.duration = duration > 0 ? duration : 0.25
-        let compiled = CompiledAnimation(
-            timing: timing, timingFunction: timingFunction, baseKey: key, component: nil,
-            source: .basic(from: previous, to: nil, by: nil), isAdditive: false, isCumulative: false,
-            valueFunction: nil)
         detachAnimations { $0.key == key }
         let groups = transactions.activeCompletionGroups
         for group in groups { group.animationAdded() }
-        let spec = ImplicitAnimationSpec(
-            keyPath: key, duration: timing.duration, timingFunction: timingFunction, fromValue: previous)
-        let attached = AttachedAnimation(key: key, implicit: spec, compiled: compiled, groups: groups)
+        let attached = AttachedAnimation(
+            key: key,
+            implicit: CompiledAnimation(
+                timing: timing, timingFunction: timingFunction, baseKey: key, component: nil,
+                source: .basic(from: previous, to: nil, by: nil), isAdditive: false, isCumulative: false,
+                valueFunction: nil),
+            groups: groups)
         attachedAnimations.append(attached)
         transactions.noteAdded(attached, to: self)
     }
