@@ -197,7 +197,7 @@ package final class TransactionStack {
         let clock = CAClock.current
         let now = clock.now
         for layer in layers {
-            layer.valuesBeforeChange = ValuesBeforeChange()
+            layer.valuesBeforeChange.removeAll()
             layer.isAwaitingCommit = false
             layer.hasBeenCommitted = true
         }
@@ -237,11 +237,20 @@ package struct ValuesBeforeChange {
 
     package init() {}
 
+    /// Forgets everything (nothing to do when nothing was recorded).
+    package mutating func removeAll() {
+        guard firstKey != nil else { return }
+        self = ValuesBeforeChange()
+    }
+
+    @inline(__always)
     package func value(forKey key: String) -> AnimatableValue? {
+        guard let firstKey else { return nil }
         if firstKey == key { return firstValue }
         return others.first { $0.key == key }?.value
     }
 
+    @inline(__always)
     package mutating func record(_ value: AnimatableValue, forKey key: String) {
         if firstKey == nil {
             firstKey = key
