@@ -19,6 +19,12 @@ extension CALayer {
                 copy.storage.customValues[key] = value.boxed
             }
         }
+        // A property that needs display when it changes (a custom drawn property) is drawn
+        // again for every frame of its animation, by the presentation copy that carries the
+        // frame's value, as Core Animation does.
+        if animatedKeys.contains(where: { type(of: self).needsDisplay(forKey: $0) }) {
+            copy.display()
+        }
         return copy
     }
 
