@@ -194,3 +194,43 @@ struct KeyframeRotationModeTests {
         expectClose(down.m12, -1, within: 1e-9)
     }
 }
+
+@Suite("Render tree lanes agree with presentation()")
+struct RenderTreeLaneTests {
+    @Test(arguments: ["basic", "spring", "keyframes"])
+    func renderTreeMatchesPresentation(kind: String) throws {
+        try withManualClock { clock in
+            let layer = committedLayer()
+            let animation: CAAnimation
+            switch kind {
+            case "spring":
+                let spring = CASpringAnimation(keyPath: "position")
+                spring.fromValue = CGPoint(x: 0, y: 0)
+                spring.toValue = CGPoint(x: 100, y: 50)
+                spring.duration = spring.settlingDuration
+                animation = spring
+            case "keyframes":
+                let keyframes = CAKeyframeAnimation(keyPath: "position")
+                keyframes.values = [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 100), CGPoint(x: 0, y: 100)]
+                keyframes.calculationMode = .cubic
+                keyframes.duration = 1
+                animation = keyframes
+            default:
+                let basic = CABasicAnimation(keyPath: "position")
+                basic.fromValue = CGPoint(x: 0, y: 0)
+                basic.toValue = CGPoint(x: 100, y: 50)
+                basic.duration = 1
+                animation = basic
+            }
+            layer.add(animation, forKey: "move")
+            CATransaction.flush()
+            let tree = RenderTree(roots: [layer])
+            for time in [0.1, 0.25, 0.6] {
+                clock.advance(to: time)
+                tree.evaluate(at: time)
+                let evaluated = try #require(tree.presentationValue(of: layer, forKeyPath: "position") as? CGPoint)
+                expectClose(evaluated, try #require(layer.presentation()).position, within: 1e-9)
+            }
+        }
+    }
+}

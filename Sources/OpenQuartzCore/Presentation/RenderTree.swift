@@ -104,7 +104,7 @@ public final class RenderTree {
                                 let timing = timings[Int(entry.timing)]
                                 if let progress = timing.parameters.progress(atParentTime: time) {
                                     isActive = true
-                                    fraction = timing.curve?.solve(progress.fraction) ?? progress.fraction
+                                    fraction = timing.eased(progress.fraction)
                                 } else {
                                     isActive = false
                                 }
@@ -175,12 +175,14 @@ public final class RenderTree {
             let key = LayerKey(layer: ObjectIdentifier(layer), key: compiled.baseKey)
             let below = topEntry[key]
             let model = layer.modelValue(forKey: compiled.baseKey)
-            if below == nil, let base = model.vector, let (from, to) = compiled.vectorEndpoints() {
+            if below == nil, let base = model.vector, let (from, to, spring) = compiled.vectorEndpoints() {
                 topEntry[key] = .vector(vectorEntries.count, model.kind)
                 vectorEntries.append(
                     VectorEntry(
                         node: Int32(node),
-                        timing: timingIndex(VectorTiming(parameters: compiled.timing, curve: compiled.curve)),
+                        timing: timingIndex(
+                            VectorTiming(
+                                parameters: compiled.timing, curve: spring == nil ? compiled.curve : nil, spring: spring)),
                         from: from, delta: to - from, base: base))
             } else {
                 topEntry[key] = .general(generalEntries.count)

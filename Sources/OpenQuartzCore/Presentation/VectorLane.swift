@@ -1,8 +1,8 @@
 import Foundation
 
 /// The fast lane of a `RenderTree`: animations whose values are up to four numbers (numbers,
-/// points, sizes, rectangles) going between two fixed values, evaluated as plain structs of
-/// doubles.
+/// points, sizes, rectangles) going between two fixed values — along a timing curve or a
+/// spring — evaluated as plain structs of doubles.
 ///
 /// Most animations a frame evaluates are of this shape (`position`, `bounds`, `opacity`
 /// going from one value to another). Keeping them out of the general `AnimatableValue` path
@@ -27,9 +27,11 @@ struct VectorEntry {
 struct VectorTiming: Hashable {
     var parameters: TimingParameters
     var curve: UnitBezier?
+    /// A spring's motion, which replaces the curve (`CASpringAnimation`).
+    var spring: SpringSolver?
 
     static func == (lhs: VectorTiming, rhs: VectorTiming) -> Bool {
-        lhs.parameters == rhs.parameters && lhs.curve == rhs.curve
+        lhs.parameters == rhs.parameters && lhs.curve == rhs.curve && lhs.spring == rhs.spring
     }
 
     func hash(into hasher: inout Hasher) {
@@ -38,6 +40,15 @@ struct VectorTiming: Hashable {
         hasher.combine(curve?.y1)
         hasher.combine(curve?.x2)
         hasher.combine(curve?.y2)
+        hasher.combine(spring?.stiffness)
+        hasher.combine(spring?.damping)
+    }
+
+    /// The eased fraction for a raw one: along the spring (in seconds) or the curve.
+    @inline(__always)
+    func eased(_ fraction: Double) -> Double {
+        if let spring { return spring.progress(at: fraction * parameters.duration) }
+        return curve?.solve(fraction) ?? fraction
     }
 }
 
@@ -69,10 +80,17 @@ extension CompiledAnimation {
     /// The fixed end points of an animation the vector lane can take: basic, not additive,
     /// cumulative, grouped, partial or run through a value function, with both ends known
     /// without looking at the value underneath.
-    func vectorEndpoints() -> (from: SIMD4<Double>, to: SIMD4<Double>)? {
-        guard groups.isEmpty, component == nil, !isAdditive, !isCumulative, valueFunction == nil,
-            case .basic(let from, let to, let by) = source
-        else { return nil }
+    func vectorEndpoints() -> (from: SIMD4<Double>, to: SIMD4<Double>, spring: SpringSolver?)? {
+        guard groups.isEmpty, component == nil, !isAdditive, !isCumulative, valueFunction == nil else { return nil }
+        let from: AnimatableValue?
+        let to: AnimatableValue?
+        let by: AnimatableValue?
+        let spring: SpringSolver?
+        switch source {
+        case .basic(let f, let t, let b): (from, to, by, spring) = (f, t, b, nil)
+        case .spring(let f, let t, let b, let solver): (from, to, by, spring) = (f, t, b, solver)
+        default: return nil
+        }
         let start: AnimatableValue
         let end: AnimatableValue
         switch (from, to, by) {
@@ -82,6 +100,6 @@ extension CompiledAnimation {
         default: return nil
         }
         guard start.kind == end.kind, let a = start.vector, let b = end.vector else { return nil }
-        return (a, b)
+        return (a, b, spring)
     }
 }
