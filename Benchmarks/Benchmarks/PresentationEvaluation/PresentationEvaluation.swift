@@ -82,6 +82,16 @@ final class EvaluationScene {
     }
 }
 
+/// Measures one frame of `scene`: evaluating its render tree at the next frame time.
+func measureOneFrame(_ benchmark: Benchmark, _ scene: EvaluationScene) {
+    CAClock.$current.withValue(scene.clock) {
+        let time = scene.nextFrameTime()
+        benchmark.startMeasurement()
+        scene.tree.evaluate(at: time)
+        benchmark.stopMeasurement()
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "100k-layers-frame",
@@ -101,12 +111,7 @@ let benchmarks: @Sendable () -> Void = {
             ]
         )
     ) { benchmark, scene in
-        CAClock.$current.withValue(scene.clock) {
-            let time = scene.nextFrameTime()
-            benchmark.startMeasurement()
-            scene.tree.evaluate(at: time)
-            benchmark.stopMeasurement()
-        }
+        measureOneFrame(benchmark, scene)
     } setup: {
         EvaluationScene()
     }
@@ -125,12 +130,7 @@ let benchmarks: @Sendable () -> Void = {
             maxIterations: 1_000
         )
     ) { benchmark, scene in
-        CAClock.$current.withValue(scene.clock) {
-            let time = scene.nextFrameTime()
-            benchmark.startMeasurement()
-            scene.tree.evaluate(at: time)
-            benchmark.stopMeasurement()
-        }
+        measureOneFrame(benchmark, scene)
     } setup: {
         EvaluationScene()
     }
@@ -150,12 +150,7 @@ let benchmarks: @Sendable () -> Void = {
                 maxIterations: 1_000
             )
         ) { benchmark, scene in
-            CAClock.$current.withValue(scene.clock) {
-                let time = scene.nextFrameTime()
-                benchmark.startMeasurement()
-                scene.tree.evaluate(at: time)
-                benchmark.stopMeasurement()
-            }
+            measureOneFrame(benchmark, scene)
         } setup: {
             EvaluationScene(kind)
         }
