@@ -211,7 +211,9 @@ struct RenderTreeLaneTests {
                 animation = spring
             case "keyframes":
                 let keyframes = CAKeyframeAnimation(keyPath: "position")
-                keyframes.values = [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 100), CGPoint(x: 0, y: 100)]
+                keyframes.values = [
+                    CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 100), CGPoint(x: 0, y: 100),
+                ]
                 keyframes.calculationMode = .cubic
                 keyframes.duration = 1
                 animation = keyframes

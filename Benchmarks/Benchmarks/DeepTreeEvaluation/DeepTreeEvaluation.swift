@@ -72,6 +72,16 @@ final class DeepScene {
     }
 }
 
+/// Measures one frame of `scene`: evaluating its render tree at the next frame time.
+func measureOneFrame(_ benchmark: Benchmark, _ scene: DeepScene) {
+    CAClock.$current.withValue(scene.clock) {
+        let time = scene.nextFrameTime()
+        benchmark.startMeasurement()
+        scene.tree.evaluate(at: time)
+        benchmark.stopMeasurement()
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "10k-chains-of-10-frame",
@@ -83,12 +93,7 @@ let benchmarks: @Sendable () -> Void = {
             maxIterations: 1_000
         )
     ) { benchmark, scene in
-        CAClock.$current.withValue(scene.clock) {
-            let time = scene.nextFrameTime()
-            benchmark.startMeasurement()
-            scene.tree.evaluate(at: time)
-            benchmark.stopMeasurement()
-        }
+        measureOneFrame(benchmark, scene)
     } setup: {
         DeepScene()
     }
@@ -107,12 +112,7 @@ let benchmarks: @Sendable () -> Void = {
             maxIterations: 1_000
         )
     ) { benchmark, scene in
-        CAClock.$current.withValue(scene.clock) {
-            let time = scene.nextFrameTime()
-            benchmark.startMeasurement()
-            scene.tree.evaluate(at: time)
-            benchmark.stopMeasurement()
-        }
+        measureOneFrame(benchmark, scene)
     } setup: {
         DeepScene()
     }

@@ -20,7 +20,8 @@ extension CALayer {
         }
         let action = transactions.disableActions ? nil : action(forKey: key)
         if action != nil {
-            transactions.recordValueBeforeChange(of: self, forKey: key) { presentationValue(forKey: key) }
+            transactions.noteChanged(self)  // so the recorded value is forgotten at the commit
+            _ = valueBeforeChange(forKey: key) { presentationValue(forKey: key) }
         }
         apply()
         transactions.noteChanged(self)
@@ -40,13 +41,7 @@ extension CALayer {
         let key = property.key
         // The value before the first change of `key` in this transaction (recorded now if this
         // is the first): where the implicit animation starts.
-        let previous: AnimatableValue?
-        if let recorded = valuesBeforeChange.value(forKey: key) {
-            previous = recorded
-        } else {
-            previous = presentationValue(of: property)
-            if let previous { valuesBeforeChange.record(previous, forKey: key) }
-        }
+        let previous = valueBeforeChange(forKey: key) { presentationValue(of: property) }
         apply()
         transactions.noteChanged(self)
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }

@@ -30,7 +30,7 @@ extension CALayer {
     /// did not change, or when the animation has values of its own).
     package func previousValue(for animation: CABasicAnimation, at path: LayerKeyPath) -> AnimatableValue? {
         guard animation.fromValue == nil, animation.toValue == nil, animation.byValue == nil,
-            let previous = TransactionStack.current.valueBeforeChange(of: self, forKey: path.baseKey)
+            let previous = valuesBeforeChange.value(forKey: path.baseKey)
         else { return nil }
         if case .property(_, let component?) = path { return component.read(from: previous) }
         return previous
@@ -101,17 +101,10 @@ struct AnimationCompiler {
         case let keyframes as CAKeyframeAnimation:
             guard let keyPath = keyframes.keyPath else { return [] }
             let path = LayerKeyPath(keyPath, in: type(of: layer))
-            let kind: ValueKind
-            switch path {
-            case .property(let property, let part): kind = part?.kind ?? property.kind
-            case .custom(let key, _):
-                let sample = keyframes.values?.first ?? layer.customValue(forKey: key)
-                kind = AnimatableValue(inferringKindOf: sample).kind
-            }
+            let (kind, component) = target(of: path, sample: keyframes.values?.first)
             guard let track = KeyframeTrack.make(for: keyframes, kind: kind, keyPath: keyPath) else { return [] }
             var timing = TimingParameters(keyframes)
             if !groups.isEmpty { timing.removedOnCompletion = false }
-            let component: ValueComponent? = if case .property(_, let part) = path { part } else { nil }
             let timingFunction = keyframes.timingFunction
             var parts = [
                 CompiledAnimation(
@@ -141,17 +134,8 @@ struct AnimationCompiler {
         -> CompiledAnimation
     {
         let keyPath = animation.keyPath ?? path.baseKey
-        let component: ValueComponent?
-        let kind: ValueKind
-        switch path {
-        case .property(let property, let part):
-            component = part
-            kind = part?.kind ?? property.kind
-        case .custom(let key, _):
-            component = nil
-            let sample = animation.fromValue ?? animation.toValue ?? animation.byValue ?? layer.customValue(forKey: key)
-            kind = AnimatableValue(inferringKindOf: sample).kind
-        }
+        let (kind, component) = target(
+            of: path, sample: animation.fromValue ?? animation.toValue ?? animation.byValue)
         let valueKind = animation.valueFunction == nil ? kind : .number
         func convert(_ value: Any?, _ name: String) -> AnimatableValue? {
             guard let value else { return nil }
@@ -186,6 +170,18 @@ struct AnimationCompiler {
             isAdditive: animation.isAdditive,
             isCumulative: animation.isCumulative,
             valueFunction: animation.valueFunction)
+    }
+
+    /// The kind of value an animation of `path` interpolates, and the part of the property it
+    /// writes. A custom key's kind comes from the animation's first value (`sample`), or from
+    /// the value the key holds.
+    private func target(of path: LayerKeyPath, sample: Any?) -> (ValueKind, ValueComponent?) {
+        switch path {
+        case .property(let property, let part):
+            return (part?.kind ?? property.kind, part)
+        case .custom(let key, _):
+            return (AnimatableValue(inferringKindOf: sample ?? layer.customValue(forKey: key)).kind, nil)
+        }
     }
 
     private func numbers(in value: Any) -> (Double, Double, Double)? {

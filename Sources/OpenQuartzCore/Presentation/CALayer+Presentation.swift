@@ -30,25 +30,31 @@ extension CALayer {
 
     /// `presentationValue(forKey:)` for a property already looked up.
     package func presentationValue(of property: LayerProperty) -> AnimatableValue? {
-        let key = property.key
-        guard hasBeenCommitted, attachedAnimations.contains(where: { $0.compiledParts.contains { $0.baseKey == key } })
-        else { return property.read(self) }
-        return animatedValue(forKey: key, at: convertTime(CACurrentMediaTime(), from: nil))
+        guard isAnimating(property.key) else { return property.read(self) }
+        return animatedValue(forKey: property.key, at: convertTime(CACurrentMediaTime(), from: nil))
     }
 
     /// The value of `key` as shown now: the model value with the committed animations on it
     /// applied; nil for a custom key with no value.
     package func presentationValue(forKey key: String) -> AnimatableValue? {
-        if let property = type(of: self).propertyTable[key] {
-            guard hasBeenCommitted,
-                attachedAnimations.contains(where: { $0.compiledParts.contains { $0.baseKey == key } })
-            else {
-                return property.read(self)
-            }
-        } else if storage.customValues[key] == nil, attachedAnimations.isEmpty {
-            return nil
-        }
+        if let property = type(of: self).propertyTable[key] { return presentationValue(of: property) }
+        if storage.customValues[key] == nil, attachedAnimations.isEmpty { return nil }
         return animatedValue(forKey: key, at: convertTime(CACurrentMediaTime(), from: nil))
+    }
+
+    /// Whether a committed animation of this layer changes `key`.
+    private func isAnimating(_ key: String) -> Bool {
+        hasBeenCommitted && attachedAnimations.contains { $0.compiledParts.contains { $0.baseKey == key } }
+    }
+
+    /// The value `key` showed before its first change in the current transaction, recording
+    /// `current` now if this is that first change: where an implicit animation starts.
+    @inline(__always)
+    package func valueBeforeChange(forKey key: String, current: () -> AnimatableValue?) -> AnimatableValue? {
+        if let recorded = valuesBeforeChange.value(forKey: key) { return recorded }
+        guard let value = current() else { return nil }
+        valuesBeforeChange.record(value, forKey: key)
+        return value
     }
 
     /// The model value of `key` with its committed animations composed on it, in the order

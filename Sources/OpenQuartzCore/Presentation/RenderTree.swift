@@ -182,7 +182,8 @@ public final class RenderTree {
                         node: Int32(node),
                         timing: timingIndex(
                             VectorTiming(
-                                parameters: compiled.timing, curve: spring == nil ? compiled.curve : nil, spring: spring)),
+                                parameters: compiled.timing, curve: spring == nil ? compiled.curve : nil, spring: spring
+                            )),
                         from: from, delta: to - from, base: base))
             } else {
                 topEntry[key] = .general(generalEntries.count)

@@ -140,19 +140,6 @@ package final class TransactionStack {
         return false
     }
 
-    // MARK: Values before change
-
-    package func valueBeforeChange(of layer: CALayer, forKey key: String) -> AnimatableValue? {
-        layer.valuesBeforeChange.value(forKey: key)
-    }
-
-    /// Records the value a (layer, key) shows before its first change in this transaction.
-    package func recordValueBeforeChange(of layer: CALayer, forKey key: String, _ value: () -> AnimatableValue?) {
-        guard layer.valuesBeforeChange.value(forKey: key) == nil, let value = value() else { return }
-        layer.valuesBeforeChange.record(value, forKey: key)
-        noteChanged(layer)
-    }
-
     /// The completion groups that an animation added now belongs to.
     package var activeCompletionGroups: [CompletionGroup] {
         guard levels.contains(where: { $0.completionGroup != nil }) else { return [] }
