@@ -96,4 +96,22 @@ struct BadInputTests {
             expectClose(value, 5, within: 1e-9)
         }
     }
+
+    @Test func groupContainingItselfTrapsNamingTheGroup() async throws {
+        let direct = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let group = CAAnimationGroup()
+            group.animations = [CABasicAnimation(keyPath: "opacity"), group]
+            CALayer().add(group, forKey: "loop")
+        }
+        #expect(
+            String(decoding: direct.standardErrorContent, as: UTF8.self)
+                .contains("contains itself among its animations"))
+        await #expect(processExitsWith: .failure) {
+            let outer = CAAnimationGroup()
+            let inner = CAAnimationGroup()
+            inner.animations = [outer]
+            outer.animations = [inner]
+            _ = outer.copy()
+        }
+    }
 }

@@ -44,6 +44,21 @@ struct ExplicitAnimationTests {
         }
     }
 
+    /// CABasicAnimation.h, all values nil: from the previous value in the presentation layer to
+    /// the current one, even when the change itself ran no action.
+    @Test func animationWithoutValuesStartsFromTheValueShownBeforeAnUnanimatedChange() throws {
+        try withManualClock { clock in
+            let layer = committedLayer(position: CGPoint(x: 10, y: 20))
+            CATransaction.flush()
+            CATransaction.setDisableActions(true)
+            layer.position.x = 50
+            layer.add(linear("position.x"), forKey: "x")
+            CATransaction.flush()
+            clock.advance(by: 0.5)
+            expectClose(try #require(layer.presentation()).position.x, 30, within: 1e-9)
+        }
+    }
+
     /// Seed 002: `removedOnCompletion = NO` with `fillMode = both` keeps the end state on
     /// screen, but only in the presentation layer: the model keeps its old value.
     @Test func removedOnCompletionFalseWithFillBothKeepsEndStateWhileModelKeepsOldValue() throws {

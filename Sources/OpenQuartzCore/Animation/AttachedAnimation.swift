@@ -77,6 +77,8 @@ package final class AttachedAnimation {
     @exclusivity(unchecked) package private(set) var compiledParts: [CompiledAnimation]
     @exclusivity(unchecked) package var lifecycle = AnimationLifecycle()
     @exclusivity(unchecked) package var completionGroups: [CompletionGroup]
+    /// A transition's captured trees; nil for every other animation.
+    package var transitionCapture: TransitionCapture?
 
     package init(
         key: String?, animation: CAAnimation, compiledParts: [CompiledAnimation], groups: [CompletionGroup]

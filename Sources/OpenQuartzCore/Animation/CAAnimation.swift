@@ -274,6 +274,7 @@ private let builtInAnimationClasses: Set<ObjectIdentifier> = [
     ObjectIdentifier(CAAnimation.self), ObjectIdentifier(CAPropertyAnimation.self),
     ObjectIdentifier(CABasicAnimation.self), ObjectIdentifier(CASpringAnimation.self),
     ObjectIdentifier(CAKeyframeAnimation.self), ObjectIdentifier(CAAnimationGroup.self),
+    ObjectIdentifier(CATransition.self),
 ]
 
 private func requireFinite(_ value: Double, _ name: String) {

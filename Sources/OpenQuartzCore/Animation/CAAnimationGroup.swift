@@ -12,9 +12,21 @@ open class CAAnimationGroup: CAAnimation {
     open var animations: [CAAnimation]?
 
     override package func copyState(to copy: CAAnimation) {
+        requireNotNested(in: [])
         super.copyState(to: copy)
         unsafeDowncast(copy, to: CAAnimationGroup.self).animations = animations?.map {
             $0.copy(with: nil) as! CAAnimation
+        }
+    }
+
+    /// A group that contains itself, directly or through nested groups, would be copied (and
+    /// evaluated) forever; Apple documents nothing for it, so it is a programmer error.
+    private func requireNotNested(in enclosing: [CAAnimationGroup]) {
+        precondition(
+            !enclosing.contains { $0 === self },
+            "CAAnimationGroup \(self) contains itself among its animations (directly or through a nested group)")
+        for case let child as CAAnimationGroup in animations ?? [] {
+            child.requireNotNested(in: enclosing + [self])
         }
     }
 

@@ -19,7 +19,10 @@ extension CALayer {
             return
         }
         let action = transactions.disableActions ? nil : action(forKey: key)
-        if action != nil {
+        // Recorded for an action to start from, and for a committed layer whether or not
+        // anything animates: a transition captures it as what was rendered before. A layer never
+        // committed was never rendered, so it has no previous value, as on Apple.
+        if action != nil || hasBeenCommitted {
             transactions.noteChanged(self)  // so the recorded value is forgotten at the commit
             _ = valueBeforeChange(forKey: key) { presentationValue(forKey: key) }
         }

@@ -3,8 +3,11 @@ import Foundation
 extension CALayer {
     /// `add(_:forKey:)`: copies the animation, fills in what the transaction supplies, compiles
     /// it and attaches it in the current transaction.
-    package func attach(_ animation: CAAnimation, forKey key: String?) {
+    package func attach(_ animation: CAAnimation, forKey requestedKey: String?) {
         precondition(!isPresentationCopy, "add(_:forKey:) on a presentation layer; add animations to the model layer")
+        // CALayer.h: "The special key kCATransition is automatically used for transition
+        // animations."
+        let key = animation is CATransition ? kCATransition : requestedKey
         let copy = animation.copiesWithoutOverride ? animation.makeCopy() : animation.copy(with: nil) as! CAAnimation
         if copy.duration <= 0 {
             // Core Animation treats a duration of 0 (or less) as "the transaction's".
@@ -20,6 +23,9 @@ extension CALayer {
         let groups = TransactionStack.current.activeCompletionGroups
         for group in groups { group.animationAdded() }
         let attached = AttachedAnimation(key: key, animation: copy, compiledParts: parts, groups: groups)
+        if copy is CATransition {
+            attached.transitionCapture = TransitionCapture(before: makeSnapshotBeforeChange(at: CACurrentMediaTime()))
+        }
         attachedAnimations.append(attached)
         TransactionStack.current.noteAdded(attached, to: self)
     }

@@ -40,6 +40,9 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) package final var hasBeenCommitted = false
     @exclusivity(unchecked) package final var attachedAnimations: [AttachedAnimation] = []
     @exclusivity(unchecked) package final var valuesBeforeChange = ValuesBeforeChange()
+    /// The sublayers and mask before their first change in the current transaction (nil when
+    /// they did not change): what a transition captures as the old tree.
+    @exclusivity(unchecked) package final var treeBeforeChange: (sublayers: [CALayer], mask: CALayer?)?
     @exclusivity(unchecked) package final var registeredClock: ObjectIdentifier?
     @exclusivity(unchecked) package final var registryIndex = -1
     /// The model layer a presentation copy was made from (held strongly: the model never
@@ -630,6 +633,7 @@ open class CALayer: NSObject, CAMediaTiming {
         get { maskLayer }
         set {
             if let newValue { checkCanAdopt(newValue) }
+            recordTreeBeforeChange()
             maskLayer?.parent = nil
             newValue?.removeFromSuperlayer()
             maskLayer = newValue
@@ -677,6 +681,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// that was not a sublayer here hears `onOrderIn`.
     private func place(_ layer: CALayer, at index: ([CALayer]) -> Int) {
         checkCanAdopt(layer)
+        recordTreeBeforeChange()
         let previousParent = layer.parent
         if previousParent === self, maskLayer !== layer {
             sublayerList.removeAll { $0 === layer }
@@ -693,6 +698,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     private func detachFromSuperlayer(runningAction: Bool) {
         guard let parent else { return }
+        parent.recordTreeBeforeChange()
         if parent.maskLayer === self {
             parent.maskLayer = nil
         } else {
@@ -702,6 +708,23 @@ open class CALayer: NSObject, CAMediaTiming {
         timingDidChange()
         TransactionStack.current.noteChanged(parent)
         if runningAction { runAction(forKey: kCAOnOrderOut) }
+    }
+
+    /// Keeps the sublayers and mask as they were before the first change of the tree in this
+    /// transaction, for a transition to capture.
+    private func recordTreeBeforeChange() {
+        guard !isPresentationCopy, treeBeforeChange == nil else { return }
+        treeBeforeChange = (sublayerList, maskLayer)
+        TransactionStack.current.noteChanged(self)
+    }
+
+    /// Gives a snapshot copy its own copied sublayers and mask, without transactions or actions.
+    package func adoptSnapshotTree(sublayers: [CALayer], mask: CALayer?) {
+        precondition(isPresentationCopy, "only snapshot copies adopt a tree directly")
+        sublayerList = sublayers
+        maskLayer = mask
+        for layer in sublayers { layer.parent = self }
+        mask?.parent = self
     }
 
     private func checkCanAdopt(_ layer: CALayer) {

@@ -185,6 +185,7 @@ package final class TransactionStack {
         let now = clock.now
         for layer in layers {
             layer.valuesBeforeChange.removeAll()
+            if layer.treeBeforeChange != nil { layer.treeBeforeChange = nil }
             layer.isAwaitingCommit = false
             layer.hasBeenCommitted = true
         }
@@ -196,6 +197,10 @@ package final class TransactionStack {
         AnimationEventScheduler.shared.schedule(animations, with: clock)
         for layer in layers where layer.needsDisplay() {
             layer.displayIfNeeded()
+        }
+        // A transition's new tree, as committed and drawn.
+        for (layer, attached) in animations where attached.transitionCapture != nil {
+            attached.transitionCapture?.after = layer.makeModelSnapshot()
         }
         for group in groups {
             group.seal()
@@ -235,6 +240,12 @@ package struct ValuesBeforeChange {
         guard let firstKey else { return nil }
         if firstKey == key { return firstValue }
         return others.first { $0.key == key }?.value
+    }
+
+    /// Every recorded key and value, the first first.
+    package var all: [(key: String, value: AnimatableValue)] {
+        guard let firstKey, let firstValue else { return others }
+        return [(firstKey, firstValue)] + others
     }
 
     @inline(__always)
