@@ -106,6 +106,41 @@ struct GroupAndKeyframeEngineTests {
         }
     }
 
+    /// Seed 002's exploration of `fillMode`: in a 10 s group, a child grows the layer from
+    /// 100 to 400 points wide between 2 s and 7 s; the layer itself is 20 wide. Each fill mode
+    /// decides what shows before 2 s and between 7 s and the group's end.
+    @Test(arguments: [
+        (CAMediaTimingFillMode.removed, [20.0, 250, 20, 20]),
+        (.forwards, [20, 250, 400, 20]),
+        (.backwards, [100, 250, 20, 20]),
+        (.both, [100, 250, 400, 20]),
+    ])
+    func groupChildFillModesFromTheSeeds(fillMode: CAMediaTimingFillMode, widths: [Double]) throws {
+        try withManualClock { clock in
+            let layer = committedLayer()
+            CATransaction.setDisableActions(true)
+            layer.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+            CATransaction.flush()
+            let grow = CABasicAnimation(keyPath: "bounds.size.width")
+            grow.fromValue = 100
+            grow.toValue = 400
+            grow.beginTime = 2
+            grow.duration = 5
+            grow.fillMode = fillMode
+            let group = CAAnimationGroup()
+            group.animations = [grow]
+            group.duration = 10
+            layer.add(group, forKey: "group")
+            CATransaction.flush()
+            var shown: [Double] = []
+            for time in [1, 4.5, 8, 10.5] {
+                clock.advance(to: time)
+                shown.append(Double(try #require(layer.presentation()).bounds.width))
+            }
+            expectClose(shown, widths, within: 1e-9)
+        }
+    }
+
     @Test func childWithoutDurationTakesTheGroups() throws {
         try withManualClock { clock in
             let layer = committedLayer()
@@ -233,6 +268,131 @@ struct RenderTreeLaneTests {
                 let evaluated = try #require(tree.presentationValue(of: layer, forKeyPath: "position") as? CGPoint)
                 expectClose(evaluated, try #require(layer.presentation()).position, within: 1e-9)
             }
+        }
+    }
+}
+
+@Suite("The render tree's keyframe lane")
+struct KeyframeLaneTests {
+    /// Keyframe animations and the lane that should take them.
+    static let cases: [(name: String, lane: String)] = [
+        ("cubic position, uneven key times, segment curves", "keyframe"),
+        ("linear opacity", "keyframe"),
+        ("paced bounds", "keyframe"),
+        ("cubic size, repeating and autoreversing", "keyframe"),
+        ("linear position with a delay and fill", "keyframe"),
+        ("cubicPaced position", "general"),
+        ("discrete opacity", "general"),
+        ("additive position", "general"),
+        ("on top of a basic animation", "general"),
+    ]
+
+    private func animations(_ name: String) -> [CAAnimation] {
+        let keyframes = CAKeyframeAnimation(keyPath: "position")
+        keyframes.values = [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 100), CGPoint(x: 0, y: 100)]
+        keyframes.duration = 1
+        switch name {
+        case "cubic position, uneven key times, segment curves":
+            keyframes.calculationMode = .cubic
+            keyframes.keyTimes = [0, 0.1, 0.7, 1]
+            keyframes.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeOut)]
+            keyframes.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            keyframes.tensionValues = [0.5, -0.5, 0, 1]
+        case "linear opacity":
+            keyframes.keyPath = "opacity"
+            keyframes.values = [0, 1, 0.25, 0.75]
+        case "paced bounds":
+            keyframes.keyPath = "bounds"
+            keyframes.values = [
+                CGRect(x: 0, y: 0, width: 10, height: 10), CGRect(x: 5, y: 5, width: 100, height: 10),
+                CGRect(x: 0, y: 0, width: 20, height: 40),
+            ]
+            keyframes.calculationMode = .paced
+        case "cubic size, repeating and autoreversing":
+            keyframes.keyPath = "shadowOffset"
+            keyframes.values = [
+                CGSize(width: 0, height: 0), CGSize(width: 10, height: 30), CGSize(width: 60, height: 5),
+            ]
+            keyframes.calculationMode = .cubic
+            keyframes.repeatCount = 2.5
+            keyframes.autoreverses = true
+            keyframes.duration = 0.2
+        case "linear position with a delay and fill":
+            keyframes.beginTime = CACurrentMediaTime() + 0.2
+            keyframes.fillMode = .both
+            keyframes.isRemovedOnCompletion = false
+            keyframes.duration = 0.3
+        case "cubicPaced position":
+            keyframes.calculationMode = .cubicPaced
+        case "discrete opacity":
+            keyframes.keyPath = "opacity"
+            keyframes.values = [0, 1, 0.25, 0.75]
+            keyframes.calculationMode = .discrete
+        case "additive position":
+            keyframes.isAdditive = true
+        default:
+            let basic = CABasicAnimation(keyPath: "position")
+            basic.fromValue = CGPoint(x: 0, y: 0)
+            basic.toValue = CGPoint(x: 100, y: 50)
+            basic.duration = 1
+            return [basic, keyframes]
+        }
+        return [keyframes]
+    }
+
+    @Test(arguments: cases)
+    func keyframeLaneMatchesPresentation(name: String, lane: String) throws {
+        try withManualClock { clock in
+            let layer = committedLayer(position: CGPoint(x: 7, y: 9))
+            for (index, animation) in animations(name).enumerated() {
+                layer.add(animation, forKey: "move\(index)")
+            }
+            CATransaction.flush()
+            let tree = RenderTree(roots: [layer])
+            let counts = tree.laneCounts
+            #expect((lane == "keyframe" ? counts.keyframe : counts.general) >= 1, "\(counts)")
+            if lane == "general" { #expect(counts.keyframe == 0) }
+            for time in [0, 0.05, 0.1, 0.25, 0.4, 0.55, 0.6, 0.7, 0.95, 1.3] {
+                clock.advance(to: time)
+                tree.evaluate(at: time)
+                let shown = try #require(layer.presentation())
+                for key in ["position", "opacity", "bounds", "shadowOffset"] {
+                    switch key {
+                    case "position":
+                        let value = try #require(tree.presentationValue(of: layer, forKeyPath: key) as? CGPoint)
+                        expectClose(value, shown.position, within: 1e-9, "\(key) at \(time)")
+                    case "opacity":
+                        let value = try #require(tree.presentationValue(of: layer, forKeyPath: key) as? Float)
+                        expectClose(Double(value), Double(shown.opacity), within: 1e-6, "\(key) at \(time)")
+                    case "shadowOffset":
+                        let value = try #require(tree.presentationValue(of: layer, forKeyPath: key) as? CGSize)
+                        expectClose(value.width, shown.shadowOffset.width, within: 1e-9, "\(key) at \(time)")
+                        expectClose(value.height, shown.shadowOffset.height, within: 1e-9, "\(key) at \(time)")
+                    default:
+                        let value = try #require(tree.presentationValue(of: layer, forKeyPath: key) as? CGRect)
+                        expectClose(value.origin, shown.bounds.origin, within: 1e-9, "\(key) at \(time)")
+                        expectClose(value.width, shown.bounds.width, within: 1e-9, "\(key) at \(time)")
+                        expectClose(value.height, shown.bounds.height, within: 1e-9, "\(key) at \(time)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func identicalTracksAreStoredOnce() {
+        withManualClock { _ in
+            let layers = (0..<3).map { _ in committedLayer() }
+            for layer in layers {
+                let keyframes = CAKeyframeAnimation(keyPath: "position")
+                keyframes.values = [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 10)]
+                keyframes.calculationMode = .cubic
+                keyframes.duration = 1
+                layer.add(keyframes, forKey: "move")
+            }
+            CATransaction.flush()
+            let tree = RenderTree(roots: layers)
+            #expect(tree.laneCounts.keyframe == 3)
+            #expect(tree.keyframeTrackCount == 1)
         }
     }
 }

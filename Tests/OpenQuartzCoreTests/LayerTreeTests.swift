@@ -146,7 +146,9 @@ struct LayerTreeTests {
             expectClose(evaluated, try #require(child.presentation()).position, within: 1e-12)
             let x = try #require(tree.presentationValue(of: child, forKeyPath: "position.x") as? CGFloat)
             expectClose(x, evaluated.x, within: 1e-12)
-            #expect(tree.presentationValue(of: root, forKeyPath: "opacity") as? CGFloat == 1)
+            #expect(
+                tree.presentationValue(of: root, forKeyPath: "opacity") as? Float == 1,
+                "boxed as the property's own type, as value(forKey:) does")
         }
     }
 }

@@ -42,8 +42,13 @@ extension KeyframeTrack {
     /// later segment wins at the shared time, so the value jumps exactly there. `curves[i]`
     /// eases segment i after the animation's own timing function, as `timingFunctions` does on
     /// Apple's platforms.
+    ///
+    /// Generic so that the render tree's keyframe lane runs it on its flat buffers; both
+    /// collections are indexed from 0.
     @inline(__always)
-    static func segment(in times: [Double], curves: [UnitBezier], at f: Double) -> (Int, Double) {
+    static func segment<Times: RandomAccessCollection<Double>, Curves: RandomAccessCollection<UnitBezier>>(
+        in times: Times, curves: Curves, at f: Double
+    ) -> (Int, Double) where Times.Index == Int, Curves.Index == Int {
         let segment = lastIndex(in: times, atOrBefore: f, upTo: times.count - 2)
         let start = times[segment]
         let end = times[segment + 1]
@@ -69,7 +74,9 @@ extension KeyframeTrack {
     /// The largest i in 0...limit with `times[i] <= f`, or 0 when there is none: a binary
     /// search, since key times are sorted.
     @inline(__always)
-    static func lastIndex(in times: [Double], atOrBefore f: Double, upTo limit: Int) -> Int {
+    static func lastIndex<Times: RandomAccessCollection<Double>>(
+        in times: Times, atOrBefore f: Double, upTo limit: Int
+    ) -> Int where Times.Index == Int {
         var low = 0
         var high = limit
         while low < high {

@@ -21,6 +21,7 @@ public final class RenderTree {
     /// Where an evaluated value lives.
     private enum Slot {
         case vector(Int, ValueKind)
+        case keyframe(Int, ValueKind)
         case general(Int)
     }
 
@@ -35,9 +36,11 @@ public final class RenderTree {
     private let nodes: [Node]
     private let timings: [VectorTiming]
     private let vectorEntries: [VectorEntry]
+    private let keyframeLane: KeyframeLane
     private let generalEntries: [GeneralEntry]
     private var nodeTimes: [Double]
     private var vectorValues: [SIMD4<Double>]
+    private var keyframeValues: [SIMD4<Double>]
     private var generalValues: [AnimatableValue]
     /// The topmost entry of each animated (layer, key), for reading results.
     private let topEntry: [LayerKey: Slot]
@@ -55,11 +58,13 @@ public final class RenderTree {
         nodes = builder.nodes
         timings = builder.timings
         vectorEntries = builder.vectorEntries
+        keyframeLane = builder.keyframeLane
         generalEntries = builder.generalEntries
         topEntry = builder.topEntry
         nodeIndex = builder.nodeIndex
         nodeTimes = Array(repeating: 0, count: builder.nodes.count)
         vectorValues = builder.vectorEntries.map(\.base)
+        keyframeValues = builder.keyframeLane.entries.map(\.base)
         generalValues = builder.generalEntries.map(\.base)
     }
 
@@ -67,7 +72,15 @@ public final class RenderTree {
     public var layerCount: Int { nodes.count }
 
     /// The number of animations in the snapshot.
-    public var animationCount: Int { vectorEntries.count + generalEntries.count }
+    public var animationCount: Int { vectorEntries.count + keyframeLane.entries.count + generalEntries.count }
+
+    /// How many animations each lane took (vector, keyframe, general), for tests.
+    package var laneCounts: (vector: Int, keyframe: Int, general: Int) {
+        (vectorEntries.count, keyframeLane.entries.count, generalEntries.count)
+    }
+
+    /// How many distinct keyframe tracks the keyframe lane stores, for tests.
+    package var keyframeTrackCount: Int { keyframeLane.tracks.count }
 
     /// Evaluates every animation at `mediaTime`. Allocates nothing.
     public func evaluate(at mediaTime: CFTimeInterval) {
@@ -81,6 +94,13 @@ public final class RenderTree {
             }
         }
         evaluateVectorLane()
+        nodeTimes.withUnsafeBufferPointer { times in
+            timings.withUnsafeBufferPointer { timings in
+                keyframeValues.withUnsafeMutableBufferPointer { values in
+                    keyframeLane.evaluate(nodeTimes: times, timings: timings, into: values)
+                }
+            }
+        }
         evaluateGeneralLane()
     }
 
@@ -123,6 +143,7 @@ public final class RenderTree {
             switch generalEntries[index].input {
             case nil: underlying = generalEntries[index].base
             case .vector(let slot, let kind)?: underlying = AnimatableValue(vector: vectorValues[slot], kind: kind)
+            case .keyframe(let slot, let kind)?: underlying = AnimatableValue(vector: keyframeValues[slot], kind: kind)
             case .general(let slot)?: underlying = generalValues[slot]
             }
             generalValues[index] = generalEntries[index].animation.applied(
@@ -131,18 +152,23 @@ public final class RenderTree {
     }
 
     /// The presentation value of a property of `layer` as last evaluated (the model value if
-    /// nothing animates it); nil if the layer is not in the snapshot.
+    /// nothing animates it), boxed as `value(forKeyPath:)` boxes it; nil if the layer is not in
+    /// the snapshot.
     public func presentationValue(of layer: CALayer, forKeyPath keyPath: String) -> Any? {
         guard nodeIndex[ObjectIdentifier(layer)] != nil else { return nil }
         let path = LayerKeyPath(keyPath, in: type(of: layer))
         let value: AnimatableValue
         switch topEntry[LayerKey(layer: ObjectIdentifier(layer), key: path.baseKey)] {
         case .vector(let slot, let kind)?: value = AnimatableValue(vector: vectorValues[slot], kind: kind)
+        case .keyframe(let slot, let kind)?: value = AnimatableValue(vector: keyframeValues[slot], kind: kind)
         case .general(let slot)?: value = generalValues[slot]
         case nil: value = layer.modelValue(forKey: path.baseKey)
         }
-        if case .property(_, let component?) = path { return component.read(from: value).boxed }
-        return value.boxed
+        switch path {
+        case .property(_, let component?): return component.read(from: value).boxed
+        case .property(let property, nil): return property.box(value)
+        case .custom: return value.boxed
+        }
     }
 
     /// Collects nodes and sorts animations into the two lanes.
@@ -151,6 +177,7 @@ public final class RenderTree {
         var timings: [VectorTiming] = []
         var timingIndices: [VectorTiming: Int32] = [:]
         var vectorEntries: [VectorEntry] = []
+        var keyframeLane = KeyframeLane()
         var generalEntries: [GeneralEntry] = []
         var topEntry: [LayerKey: Slot] = [:]
         var nodeIndex: [ObjectIdentifier: Int] = [:]
@@ -185,6 +212,10 @@ public final class RenderTree {
                                 parameters: compiled.timing, curve: spring == nil ? compiled.curve : nil, spring: spring
                             )),
                         from: from, delta: to - from, base: base))
+            } else if below == nil, let base = model.vector, let shape = KeyframeLane.shape(of: compiled) {
+                let timing = timingIndex(VectorTiming(parameters: compiled.timing, curve: compiled.curve, spring: nil))
+                let entry = keyframeLane.add(shape, node: node, timing: timing, base: base)
+                topEntry[key] = .keyframe(entry, model.kind)
             } else {
                 topEntry[key] = .general(generalEntries.count)
                 generalEntries.append(GeneralEntry(node: node, input: below, base: model, animation: compiled))
