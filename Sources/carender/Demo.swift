@@ -18,6 +18,7 @@ struct Demo: ParsableCommand {
             ("Seed 002 · fillMode walk-through (bounds.size, begin 2 s, 5 s long)", fillModes),
             ("Seed 002 · CASpringAnimation: mass 5, stiffness 10000, damping 300, velocity 100", spring),
             ("Seed 002 · CAAnimationGroup: rotation, autoreversing scale, a path from 3 s, in 10 s", group),
+            ("Seed 002 · CATransition: pageUnCurl from the top, 3 s, repeated 10 times", transition),
         ]
         for (index, experiment) in experiments.enumerated() {
             if index > 0 { print() }
@@ -271,6 +272,39 @@ private func group(_ clock: CAManualClock) {
         print(
             "t = \(format(time)) s: rotation = \(format(angle)) rad, scale = \(format(factor)), "
                 + "position = (\(format(shown.position.x)), \(format(shown.position.y)))")
+    }
+}
+
+private func transition(_ clock: CAManualClock) {
+    CATransaction.setDisableActions(true)
+    let layer = CALayer()
+    layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    CATransaction.flush()
+    CATransaction.setDisableActions(true)
+    layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+    let transition = CATransition()
+    transition.type = CATransitionType(rawValue: "pageUnCurl")
+    transition.startProgress = 0
+    transition.endProgress = 1
+    transition.subtype = .fromTop
+    transition.repeatCount = 10
+    transition.duration = 3
+    layer.add(transition, forKey: nil)
+    CATransaction.flush()
+    print("added under \(layer.animationKeys() ?? [])")
+    func colour(_ layer: CALayer) -> String {
+        guard let components = layer.backgroundColor?.components else { return "nil" }
+        return "(" + components.map { format(Double($0)) }.joined(separator: ", ") + ")"
+    }
+    for time in [0.0, 1.5, 4.5, 29.9, 30.1] {
+        clock.advance(to: time)
+        guard let state = layer.activeTransition() else {
+            print("t = \(format(time)) s: no transition; the layer shows \(colour(layer))")
+            continue
+        }
+        print(
+            "t = \(format(time)) s: \(state.type) (drawn as \(state.drawnType)) \(state.subtype?.rawValue ?? "-"), "
+                + "progress \(format(state.progress)), before \(colour(state.before)), after \(colour(state.after))")
     }
 }
 

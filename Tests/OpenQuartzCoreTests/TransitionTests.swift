@@ -53,6 +53,31 @@ struct TransitionTests {
         }
     }
 
+    /// Seed 002's transition: `pageUnCurl` (a private type, drawn as fade here) from the top,
+    /// 3 s, repeated 10 times: the progress starts again with each repetition.
+    @Test func seedsPageUnCurlRepeatsTenTimes() throws {
+        try withManualClock { clock in
+            let (layer, _) = page()
+            let trans = CATransition()
+            trans.type = CATransitionType(rawValue: "pageUnCurl")
+            trans.startProgress = 0
+            trans.endProgress = 1
+            trans.subtype = .fromTop
+            trans.repeatCount = 10
+            trans.duration = 3
+            layer.add(trans, forKey: nil)
+            CATransaction.flush()
+            for (time, progress) in [(1.5, 0.5), (4.5, 0.5), (7.0, 1.0 / 3), (29.7, 0.9)] {
+                clock.advance(to: time)
+                let state = try #require(layer.activeTransition())
+                expectClose(state.progress, progress, within: 1e-9, "at \(time)")
+                #expect(state.type.rawValue == "pageUnCurl" && state.drawnType == .fade && state.subtype == .fromTop)
+            }
+            clock.advance(to: 30.01)
+            #expect(layer.activeTransition() == nil, "ten repetitions of 3 s end at 30 s")
+        }
+    }
+
     @Test func progressRunsFromStartToEndProgressAlongTheCurve() throws {
         try withManualClock { clock in
             let (layer, _) = page()
