@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "OpenCoreGraphics", targets: ["OpenCoreGraphics"]),
         .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
+        .library(name: "OpenUIKit", targets: ["OpenUIKit"]),
         .executable(name: "carender", targets: ["carender"]),
     ],
     dependencies: [
@@ -17,10 +18,12 @@ let package = Package(
     targets: [
         .target(name: "OpenCoreGraphics"),
         .target(name: "OpenQuartzCore", dependencies: ["OpenCoreGraphics"]),
+        .target(name: "OpenUIKit", dependencies: ["OpenQuartzCore"]),
         .executableTarget(
             name: "carender",
             dependencies: [
                 "OpenQuartzCore",
+                "OpenUIKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -34,5 +37,6 @@ let package = Package(
         ),
         .testTarget(name: "OpenCoreGraphicsTests", dependencies: ["OpenCoreGraphics", "QuartzTestSupport"]),
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "QuartzTestSupport"]),
+        .testTarget(name: "OpenUIKitTests", dependencies: ["OpenUIKit", "QuartzTestSupport"]),
     ]
 )

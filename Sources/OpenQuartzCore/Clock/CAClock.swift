@@ -56,6 +56,7 @@ public final class CASystemClock: CAMediaClock {
 /// implicit transaction.
 public final class CAManualClock: CAMediaClock {
     private let time: LockedTime
+    private let nextTurn = NextTurnQueue()
 
     /// Creates a clock that reads `time` until advanced.
     public init(time: CFTimeInterval = 0) {
@@ -80,8 +81,50 @@ public final class CAManualClock: CAMediaClock {
             target >= now, "CAManualClock.advance(to: \(target)) would move time backwards from \(now)")
         CAClock.$current.withValue(self) {
             TransactionStack.current.commitImplicitTransactionForRunLoopTurn()
+            for work in nextTurn.takeAll() {
+                work()
+                TransactionStack.current.commitImplicitTransactionForRunLoopTurn()
+            }
             AnimationEventScheduler.shared.deliverEvents(of: self, upTo: target) { self.time.value = $0 }
             time.value = target
+        }
+    }
+}
+
+extension CAManualClock {
+    /// Queues `work` for the clock's next turn: the start of the next `advance`, before any
+    /// event, at the time the clock stands at.
+    package func performOnNextTurn(_ work: @escaping () -> Void) {
+        nextTurn.append(work)
+    }
+}
+
+/// Runs `work` on the next turn of the run loop of `clock`: for a ``CAManualClock``, when it
+/// is next advanced; otherwise on the current thread's run loop. UIKit calls a completion
+/// handler this way when a block animated nothing.
+package func performOnNextTurn(of clock: any CAMediaClock, _ work: @escaping () -> Void) {
+    if let manual = clock as? CAManualClock {
+        manual.performOnNextTurn(work)
+        return
+    }
+    nonisolated(unsafe) let unchecked = work  // runs on this thread's run loop, where it was made
+    RunLoop.current.perform { unchecked() }
+}
+
+/// Work waiting for a manual clock's next turn, behind a lock like the clock's time.
+private final class NextTurnQueue: @unchecked Sendable {
+    // Every access to `work` holds `lock`; the closures run on the thread that advances.
+    private let lock = NSLock()
+    private var work: [() -> Void] = []
+
+    func append(_ item: @escaping () -> Void) {
+        lock.withLock { work.append(item) }
+    }
+
+    func takeAll() -> [() -> Void] {
+        lock.withLock {
+            defer { work = [] }
+            return work
         }
     }
 }

@@ -53,7 +53,10 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) private var layoutIsNeeded = false
 
     /// Creates a layer with Apple's default property values.
-    public override init() {
+    ///
+    /// `required`, unlike Apple's: a view makes its layer from `layerClass`, a metatype, and
+    /// Swift can only call a required initializer through one.
+    public required override init() {
         super.init()
         TransactionStack.current.noteChanged(self)
     }

@@ -18,7 +18,7 @@ open class CAGradientLayer: CALayer {
     package var gradientStorage = GradientLayerStorage()
 
     /// Creates a gradient layer with Apple's defaults: no colours, a vertical axial gradient.
-    public override init() {
+    public required init() {
         super.init()
     }
 

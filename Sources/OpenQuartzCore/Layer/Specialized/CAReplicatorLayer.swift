@@ -17,7 +17,7 @@ open class CAReplicatorLayer: CALayer {
     package var replicatorStorage = ReplicatorLayerStorage()
 
     /// Creates a replicator layer with Apple's defaults: one instance, no offsets.
-    public override init() {
+    public required init() {
         super.init()
     }
 

@@ -16,7 +16,7 @@ open class CAShapeLayer: CALayer {
     package var shapeStorage = ShapeLayerStorage()
 
     /// Creates a shape layer with Apple's defaults: no path, an opaque black fill, no stroke.
-    public override init() {
+    public required init() {
         super.init()
     }
 

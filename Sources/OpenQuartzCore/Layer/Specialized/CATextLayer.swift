@@ -18,7 +18,7 @@ open class CATextLayer: CALayer {
     package var textStorage = TextLayerStorage()
 
     /// Creates a text layer with Apple's defaults: no string, 36-point white Helvetica.
-    public override init() {
+    public required init() {
         super.init()
     }
 

@@ -21,7 +21,7 @@ import Foundation
 /// Its properties animate as any `CALayer`'s do; the difference is entirely the renderer's.
 open class CATransformLayer: CALayer {
     /// Creates a transform layer.
-    public override init() {
+    public required init() {
         super.init()
     }
 

@@ -1,0 +1,93 @@
+import Foundation
+
+/// A colour for views: Apple's `UIColor`, a thin object around a `CGColor`.
+///
+/// Every colour is sRGB, as every `CGColor` here is. The class colours have UIKit's
+/// component values (`orange` is 1, 0.5, 0; `darkGray` is a white level of 1/3).
+///
+///     view.backgroundColor = UIColor.red.withAlphaComponent(0.5)
+open class UIColor: NSObject, @unchecked Sendable {
+    // `@unchecked Sendable` as UIKit's: the only stored property is an immutable colour.
+
+    /// The Core Graphics colour.
+    public let cgColor: CGColor
+
+    /// Creates a colour from a Core Graphics colour.
+    public init(cgColor: CGColor) {
+        self.cgColor = cgColor
+        super.init()
+    }
+
+    /// Creates a colour from sRGB components, each from 0 to 1.
+    public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(cgColor: CGColor(red: red, green: green, blue: blue, alpha: alpha))
+    }
+
+    /// Creates a gray colour: `white` from 0 (black) to 1 (white).
+    public convenience init(white: CGFloat, alpha: CGFloat) {
+        self.init(cgColor: CGColor(gray: white, alpha: alpha))
+    }
+
+    /// The same colour with another alpha.
+    open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        UIColor(cgColor: cgColor.copy(alpha: alpha) ?? cgColor)
+    }
+
+    /// Reads the colour as sRGB components; gray colours read as equal red, green and blue.
+    /// Always succeeds here, since every colour is sRGB.
+    @discardableResult
+    open func getRed(
+        _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+        blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
+        let components = cgColor.rgba
+        red?.pointee = CGFloat(components.red)
+        green?.pointee = CGFloat(components.green)
+        blue?.pointee = CGFloat(components.blue)
+        alpha?.pointee = CGFloat(components.alpha)
+        return true
+    }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        (object as? UIColor)?.cgColor == cgColor
+    }
+
+    open override var hash: Int { cgColor.hashValue }
+
+    open override var description: String {
+        let components = cgColor.components ?? []
+        let names = components.count == 2 ? "UIExtendedGrayColorSpace" : "UIExtendedSRGBColorSpace"
+        return names + " " + components.map { String(format: "%g", Double($0)) }.joined(separator: " ")
+    }
+
+    /// Opaque black (white level 0).
+    public static let black = UIColor(white: 0, alpha: 1)
+    /// White level 1/3.
+    public static let darkGray = UIColor(white: 1.0 / 3, alpha: 1)
+    /// White level 2/3.
+    public static let lightGray = UIColor(white: 2.0 / 3, alpha: 1)
+    /// Opaque white.
+    public static let white = UIColor(white: 1, alpha: 1)
+    /// White level 1/2.
+    public static let gray = UIColor(white: 0.5, alpha: 1)
+    /// Pure red.
+    public static let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+    /// Pure green.
+    public static let green = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+    /// Pure blue.
+    public static let blue = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+    /// Green and blue.
+    public static let cyan = UIColor(red: 0, green: 1, blue: 1, alpha: 1)
+    /// Red and green.
+    public static let yellow = UIColor(red: 1, green: 1, blue: 0, alpha: 1)
+    /// Red and blue.
+    public static let magenta = UIColor(red: 1, green: 0, blue: 1, alpha: 1)
+    /// 1, 0.5, 0.
+    public static let orange = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    /// 0.5, 0, 0.5.
+    public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
+    /// 0.6, 0.4, 0.2.
+    public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
+    /// Fully transparent (white level 0, alpha 0).
+    public static let clear = UIColor(white: 0, alpha: 0)
+}

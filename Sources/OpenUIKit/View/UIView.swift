@@ -1,0 +1,232 @@
+import Foundation
+
+/// A rectangle on screen backed by a layer: Apple's `UIView`, without events.
+///
+/// The view makes its layer from ``layerClass`` and is the layer's delegate; every geometry
+/// and appearance property reads and writes the layer. As the layer's delegate the view
+/// answers the action search: `NSNull` (no animation) outside animation blocks, an animation
+/// inside them — see ``UIView/animate(withDuration:delay:options:animations:completion:)``.
+///
+///     let card = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
+///     card.center = CGPoint(x: 200, y: 200)     // no animation: the view answers NSNull
+///     UIView.animate(withDuration: 0.3) {
+///         card.alpha = 0                        // animates
+///     }
+@MainActor
+open class UIView: NSObject {
+    /// The class of the layer a view of this class is backed by (`CALayer` by default). A
+    /// subclass returns its own `CALayer` subclass to change it.
+    open class var layerClass: AnyClass { CALayer.self }
+
+    /// The backing layer; the view is its delegate.
+    public let layer: CALayer
+
+    /// A number to find the view by (`viewWithTag(_:)`).
+    open var tag = 0
+
+    private var subviewList: [UIView] = []
+    private weak var superviewReference: UIView?
+
+    /// Creates a view with the given frame.
+    public init(frame: CGRect) {
+        guard let layerType = Self.layerClass as? CALayer.Type else {
+            preconditionFailure("\(Self.self).layerClass must be a CALayer subclass, got \(Self.layerClass)")
+        }
+        layer = layerType.init()
+        super.init()
+        layer.delegate = self
+        // A view made inside an animation block appears at its frame without animating.
+        UIView.performWithoutAnimation { self.frame = frame }
+    }
+
+    /// Creates a view with a zero frame.
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
+
+    // MARK: Geometry
+
+    /// The frame in the superview's coordinates: the layer's `frame`.
+    open var frame: CGRect {
+        get { layer.frame }
+        set { layer.frame = newValue }
+    }
+
+    /// The bounds in the view's own coordinates: the layer's `bounds`.
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+
+    /// The centre in the superview's coordinates: the layer's `position`.
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// The affine transform about the centre, stored in the layer's 3D `transform`.
+    open var transform: CGAffineTransform {
+        get { CATransform3DGetAffineTransform(layer.transform) }
+        set { layer.transform = CATransform3DMakeAffineTransform(newValue) }
+    }
+
+    /// The 3D transform: the layer's `transform`.
+    open var transform3D: CATransform3D {
+        get { layer.transform }
+        set { layer.transform = newValue }
+    }
+
+    // MARK: Appearance
+
+    /// The opacity, from 0 to 1: the layer's `opacity`.
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+
+    /// The background colour: the layer's `backgroundColor`.
+    open var backgroundColor: UIColor? {
+        get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
+        set { layer.backgroundColor = newValue?.cgColor }
+    }
+
+    /// Whether the view is hidden: the layer's `isHidden`.
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+
+    /// Whether subviews are clipped to the bounds: the layer's `masksToBounds`.
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    /// Whether the view is drawn as opaque (stored; the renderer does not rely on it).
+    open var isOpaque = true
+
+    /// Whether the view takes touches (stored; there are no events here).
+    open var isUserInteractionEnabled = true
+
+    // MARK: Hierarchy
+
+    /// The view this one is a subview of.
+    open var superview: UIView? { superviewReference }
+
+    /// The subviews, back to front.
+    open var subviews: [UIView] { subviewList }
+
+    /// Appends `view` to the subviews (in front of the others), taking it from its superview.
+    open func addSubview(_ view: UIView) {
+        insertSubview(view, at: subviewList.count)
+    }
+
+    /// Inserts `view` at `index` among the subviews (clamped to their range).
+    open func insertSubview(_ view: UIView, at index: Int) {
+        precondition(
+            !isDescendant(of: view), "cannot add \(view) as a subview of \(self): it would become its own ancestor")
+        view.detachFromSuperview()
+        let position = min(max(index, 0), subviewList.count)
+        subviewList.insert(view, at: position)
+        view.superviewReference = self
+        layer.insertSublayer(view.layer, at: UInt32(position))
+    }
+
+    /// Inserts `view` just above `sibling` (which must be a subview).
+    open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        view.detachFromSuperview()
+        insertSubview(view, at: index(ofSubview: sibling, in: #function) + 1)
+    }
+
+    /// Inserts `view` just below `sibling` (which must be a subview).
+    open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        view.detachFromSuperview()
+        insertSubview(view, at: index(ofSubview: sibling, in: #function))
+    }
+
+    /// Moves a subview to the front.
+    open func bringSubviewToFront(_ view: UIView) {
+        guard view.superviewReference === self else { return }
+        insertSubview(view, at: subviewList.count)
+    }
+
+    /// Moves a subview to the back.
+    open func sendSubviewToBack(_ view: UIView) {
+        guard view.superviewReference === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    /// Takes the view out of its superview.
+    open func removeFromSuperview() {
+        detachFromSuperview()
+    }
+
+    /// Whether the view is `view` or one of its subviews, at any depth.
+    open func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superviewReference
+        }
+        return false
+    }
+
+    /// The view itself or the first subview, depth first, whose tag is `tag`.
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in subviewList {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    private func detachFromSuperview() {
+        guard let superview = superviewReference else { return }
+        superview.subviewList.removeAll { $0 === self }
+        superviewReference = nil
+        layer.removeFromSuperlayer()
+    }
+
+    private func index(ofSubview sibling: UIView, in method: String) -> Int {
+        guard let index = subviewList.firstIndex(where: { $0 === sibling }) else {
+            preconditionFailure("\(method): \(sibling) is not a subview of \(self)")
+        }
+        return index
+    }
+
+    // MARK: The layer's delegate
+
+    /// The view's answer to its layer's action search: `NSNull` outside animation blocks and
+    /// when animations are disabled (``UIView/areAnimationsEnabled``); inside a block, the
+    /// innermost context's action (``UIViewAnimationContext``), or `NSNull` when it has none.
+    /// The search never goes past the view, as on Apple's platforms.
+    open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+        guard UIView.areAnimationsEnabled, let context = UIView.currentAnimationContext else { return NSNull() }
+        return context.action(for: layer, forKey: event, oldValue: layer.value(forKey: event)) ?? NSNull()
+    }
+
+    /// Lays out the subviews when the layer lays out its sublayers.
+    open func layoutSublayers(of layer: CALayer) {
+        layoutSubviews()
+    }
+
+    // MARK: Layout
+
+    /// Lays out the subviews; the default does nothing. Called by `layoutIfNeeded()` when the
+    /// view needs layout.
+    open func layoutSubviews() {}
+
+    /// Marks the view as needing layout.
+    open func setNeedsLayout() {
+        layer.setNeedsLayout()
+    }
+
+    /// Lays out the view and its subviews now if they need it.
+    open func layoutIfNeeded() {
+        layer.layoutIfNeeded()
+    }
+
+    open override var description: String {
+        "<\(type(of: self)): 0x\(String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16))>"
+    }
+}
