@@ -1,5 +1,6 @@
 import ArgumentParser
 import OpenQuartzCore
+import OpenUIKit
 
 /// `carender demo`: runs the seed articles' experiments that the model supports on a manual
 /// clock and prints what the articles print or describe.
@@ -8,18 +9,19 @@ struct Demo: ParsableCommand {
         abstract: "Prints what the seed articles' experiments print, on a manual clock.")
 
     func run() throws {
-        let experiments: [(title: String, run: (CAManualClock) -> Void)] = [
-            ("Seed 000 · the action search answers (delegate: action / nil / NSNull)", actionSearchAnswers),
-            ("Seed 000 · DRInspectionLayer: what add(_:forKey:) receives", inspectionLayer),
-            ("Seed 000 · DRAnimationBlockDelegate: block callbacks", blockDelegate),
-            ("Seed 001 · nested transactions: 0.25 s, 1 s and disabled actions", nestedTransactions),
-            ("Seed 002 · LLayer + LAnimation: a layer that answers its own action", customAction),
-            ("Seed 002 · removedOnCompletion = NO, fillMode = both: model vs presentation", keepsEndState),
-            ("Seed 002 · fillMode walk-through (bounds.size, begin 2 s, 5 s long)", fillModes),
-            ("Seed 002 · CASpringAnimation: mass 5, stiffness 10000, damping 300, velocity 100", spring),
-            ("Seed 002 · CAAnimationGroup: rotation, autoreversing scale, a path from 3 s, in 10 s", group),
-            ("Seed 002 · CATransition: pageUnCurl from the top, 3 s, repeated 10 times", transition),
-        ]
+        let experiments: [(title: String, run: (CAManualClock) -> Void)] =
+            [
+                ("Seed 000 · the action search answers (delegate: action / nil / NSNull)", actionSearchAnswers),
+                ("Seed 000 · DRInspectionLayer: what add(_:forKey:) receives", inspectionLayer),
+                ("Seed 000 · DRAnimationBlockDelegate: block callbacks", blockDelegate),
+                ("Seed 001 · nested transactions: 0.25 s, 1 s and disabled actions", nestedTransactions),
+                ("Seed 002 · LLayer + LAnimation: a layer that answers its own action", customAction),
+                ("Seed 002 · removedOnCompletion = NO, fillMode = both: model vs presentation", keepsEndState),
+                ("Seed 002 · fillMode walk-through (bounds.size, begin 2 s, 5 s long)", fillModes),
+                ("Seed 002 · CASpringAnimation: mass 5, stiffness 10000, damping 300, velocity 100", spring),
+                ("Seed 002 · CAAnimationGroup: rotation, autoreversing scale, a path from 3 s, in 10 s", group),
+                ("Seed 002 · CATransition: pageUnCurl from the top, 3 s, repeated 10 times", transition),
+            ] + viewExperiments()
         for (index, experiment) in experiments.enumerated() {
             if index > 0 { print() }
             print("== \(experiment.title) ==")

@@ -1,0 +1,139 @@
+import OpenUIKit
+
+/// The seeds' experiments with views, for `carender demo`. They run on the main actor, where
+/// views live; the command runs on the main thread.
+func viewExperiments() -> [(title: String, run: (CAManualClock) -> Void)] {
+    [
+        ("Seed 000 · a view's answer outside and inside an animation block", onMainActor(viewAnswers)),
+        ("Seed 000 · DRInspectionView: what a view block adds to its layer", onMainActor(inspectionView)),
+        (
+            "Seed 001 · UIView.animate is a transaction: a standalone layer inside it, disableActions around it",
+            onMainActor(blockIsATransaction)
+        ),
+        ("Additive view animations: a second block started mid-flight blends", onMainActor(additiveBlend)),
+        ("Seed 000 · DR_popAnimation: to the new value and back, the model unchanged", onMainActor(popAnimation)),
+        ("Seed 003 · EasyAnimation's chain: two steps, looped, then cancelled", onMainActor(chain)),
+    ]
+}
+
+private func onMainActor(_ body: @escaping @MainActor (CAManualClock) -> Void) -> (CAManualClock) -> Void {
+    { clock in MainActor.assumeIsolated { body(clock) } }
+}
+
+@MainActor
+private func committedView() -> UIView {
+    let view = UIView(frame: CGRect(x: -5, y: -5, width: 10, height: 10))  // centred on (0, 0)
+    CATransaction.flush()
+    return view
+}
+
+@MainActor
+private func viewAnswers(_ clock: CAManualClock) {
+    let myView = committedView()
+    print("outside animation block: \(describeAction(myView.action(for: myView.layer, forKey: "position")))")
+    UIView.animate(withDuration: 0.3) {
+        print("inside animation block: \(describeAction(myView.action(for: myView.layer, forKey: "position")))")
+    }
+}
+
+private func describeAction(_ action: (any CAAction)?) -> String {
+    guard let action else { return "(null)" }
+    return String(describing: action)
+}
+
+private final class DRInspectionLayer: CALayer {
+    override func add(_ anim: CAAnimation, forKey key: String?) {
+        print("adding animation: \(anim.debugDescription)")
+        print(
+            "  the model already holds \(describeValue(value(forKeyPath: (anim as? CAPropertyAnimation)?.keyPath ?? "")))"
+        )
+        super.add(anim, forKey: key)
+    }
+}
+
+private final class DRInspectionView: UIView {
+    override class var layerClass: AnyClass { DRInspectionLayer.self }
+}
+
+@MainActor
+private func inspectionView(_ clock: CAManualClock) {
+    let view = DRInspectionView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    CATransaction.flush()
+    UIView.animate(withDuration: 0.3) {
+        view.center = CGPoint(x: 100, y: 100)
+        view.alpha = 0.5
+    }
+}
+
+@MainActor
+private func blockIsATransaction(_ clock: CAManualClock) {
+    let layerC = CALayer()
+    let view = committedView()
+    UIView.animate(withDuration: 0.5) { layerC.opacity = 0 }
+    print(
+        "standalone layer changed in a 0.5 s block: opacity animation of \(layerC.animation(forKey: "opacity")?.duration ?? 0) s"
+    )
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    UIView.animate(withDuration: 0.33) { view.backgroundColor = .red }
+    CATransaction.commit()
+    print("view block inside a transaction with disabled actions: \(view.layer.animationKeys() ?? ["no animation"])")
+}
+
+@MainActor
+private func additiveBlend(_ clock: CAManualClock) {
+    let view = committedView()
+    UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 100 }) {
+        print("  first block completed: finished = \($0)")
+    }
+    for time in [0.25, 0.5] {
+        clock.advance(to: time)
+        print("t = \(time) s: x = \(describeValue(view.layer.presentation()!.position.x))")
+    }
+    UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 200 }) {
+        print("  second block completed: finished = \($0)")
+    }
+    print("second block to x = 200 starts at 0.5 s; the layer runs \(view.layer.animationKeys() ?? [])")
+    for time in [0.5, 0.75, 1.0, 1.25, 1.5] {
+        clock.advance(to: time)
+        print("t = \(time) s: x = \(describeValue(view.layer.presentation()!.position.x))")
+    }
+}
+
+@MainActor
+private func popAnimation(_ clock: CAManualClock) {
+    let view = committedView()
+    UIView.popAnimation(withDuration: 0.7) { view.transform = CGAffineTransform(rotationAngle: .pi / 2) }
+    print("model transform after the block: \(view.transform == .identity ? "identity" : "rotated")")
+    for fraction in [0.0, 0.175, 0.35, 0.7, 1.0] {
+        clock.advance(to: fraction * 0.7)
+        let angle = view.layer.presentation()!.value(forKeyPath: "transform.rotation.z") as? CGFloat ?? 0
+        print("at \(fraction) of 0.7 s: rotation = \(describeValue(angle + 0)) rad")  // + 0 turns -0 into 0
+    }
+}
+
+@MainActor
+private func chain(_ clock: CAManualClock) {
+    let view = committedView()
+    let chain = UIView.animateAndChain(
+        withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 100 },
+        completion: { print("  [\(CACurrentMediaTime()) s] out: finished = \($0)") }
+    )
+    .animate(withDuration: 1, options: .curveLinear, animations: { view.center.x = 0 }) {
+        print("  [\(CACurrentMediaTime()) s] back: finished = \($0)")
+    }
+    .loop()
+    clock.advance(to: 4.5)
+    print("cancel at 4.5 s")
+    chain.cancel { print("  [\(CACurrentMediaTime()) s] chain cancelled after its running step") }
+    clock.advance(to: 8)
+}
+
+private func describeValue(_ value: Any?) -> String {
+    switch value {
+    case let number as CGFloat: String(format: "%g", Double(number))
+    case let point as CGPoint: "(\(describeValue(point.x)), \(describeValue(point.y)))"
+    case let number as Float: String(format: "%g", Double(number))
+    default: String(describing: value ?? "nil")
+    }
+}
