@@ -272,6 +272,34 @@ struct ViewBlockAnimationTests {
         }
     }
 
+    /// A view that lays its one subview out across its bounds.
+    final class Container: UIView {
+        let child = UIView(frame: .zero)
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            addSubview(child)
+        }
+        override func layoutSubviews() {
+            child.frame = bounds
+        }
+    }
+
+    @Test func layoutSubviewsOptionAnimatesTheNewLayout() throws {
+        try withManualClock { clock in
+            let container = Container(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            container.layoutIfNeeded()
+            CATransaction.flush()
+            UIView.animate(
+                withDuration: 1, delay: 0, options: [.layoutSubviews, .curveLinear],
+                animations: {
+                    container.bounds.size = CGSize(width: 200, height: 100)
+                })
+            #expect(container.child.bounds.width == 200, "laid out inside the block")
+            clock.advance(to: 0.5)
+            expectClose(try #require(container.child.layer.presentation()).bounds.width, 150, within: 1e-9)
+        }
+    }
+
     @Test func repeatAndAutoreverseOptionsShapeTheAnimation() throws {
         try withManualClock { _ in
             let view = committedView()

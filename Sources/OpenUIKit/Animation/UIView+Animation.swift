@@ -130,6 +130,14 @@ extension UIView {
             CATransaction.setAnimationDuration(effectiveDuration)
             CATransaction.setAnimationTimingFunction(curve.timingFunction)
             animations()
+            if effectiveOptions.contains(.layoutSubviews) {
+                // UIKit lays out the animated views inside the block, so that their subviews'
+                // new frames animate with them.
+                for layer in state.changedLayers {
+                    layer.setNeedsLayout()
+                    layer.layoutIfNeeded()
+                }
+            }
         }
         state.blockDidEnd()
     }

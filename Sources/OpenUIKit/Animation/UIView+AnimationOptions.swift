@@ -6,7 +6,8 @@ extension UIView {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
-        /// Lay out subviews as the animation commits (stored; views lay out when asked).
+        /// Lay out the animated views inside the block, so that their subviews' new frames
+        /// animate with them.
         public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
         /// Let the user interact while animating (stored; there are no events here).
         public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)

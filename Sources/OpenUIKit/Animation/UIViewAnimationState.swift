@@ -22,6 +22,8 @@ public final class UIViewAnimationState: NSObject, UIViewAnimationContext {
     /// The completion handler's delegate.
     public let blockDelegate: UIViewAnimationBlockDelegate
 
+    /// The layers whose properties the block changed, each once, in order.
+    private(set) var changedLayers: [CALayer] = []
     private var running = 0
     private var allFinished = true
     private var blockEnded = false
@@ -46,6 +48,7 @@ public final class UIViewAnimationState: NSObject, UIViewAnimationContext {
 
     public func action(for layer: CALayer, forKey key: String, oldValue: Any?) -> (any CAAction)? {
         guard duration > 0, type(of: layer).isAnimatableProperty(key) else { return nil }
+        if !changedLayers.contains(where: { $0 === layer }) { changedLayers.append(layer) }
         return ViewAnimationAction(state: self, oldValue: oldValue, shownValue: layer.shownValue(forKey: key))
     }
 

@@ -46,16 +46,26 @@ open class UIView: NSObject {
 
     // MARK: Geometry
 
-    /// The frame in the superview's coordinates: the layer's `frame`.
+    /// The frame in the superview's coordinates: the layer's `frame`. A new size marks the
+    /// view as needing layout.
     open var frame: CGRect {
         get { layer.frame }
-        set { layer.frame = newValue }
+        set {
+            let resized = newValue.size != layer.frame.size
+            layer.frame = newValue
+            if resized { setNeedsLayout() }
+        }
     }
 
-    /// The bounds in the view's own coordinates: the layer's `bounds`.
+    /// The bounds in the view's own coordinates: the layer's `bounds`. A new size marks the
+    /// view as needing layout.
     open var bounds: CGRect {
         get { layer.bounds }
-        set { layer.bounds = newValue }
+        set {
+            let resized = newValue.size != layer.bounds.size
+            layer.bounds = newValue
+            if resized { setNeedsLayout() }
+        }
     }
 
     /// The centre in the superview's coordinates: the layer's `position`.
@@ -130,6 +140,7 @@ open class UIView: NSObject {
         subviewList.insert(view, at: position)
         view.superviewReference = self
         layer.insertSublayer(view.layer, at: UInt32(position))
+        setNeedsLayout()
     }
 
     /// Inserts `view` just above `sibling` (which must be a subview).
@@ -185,6 +196,7 @@ open class UIView: NSObject {
         superview.subviewList.removeAll { $0 === self }
         superviewReference = nil
         layer.removeFromSuperlayer()
+        superview.setNeedsLayout()
     }
 
     private func index(ofSubview sibling: UIView, in method: String) -> Int {
