@@ -104,23 +104,11 @@ struct KeyframeLane {
                 times.withUnsafeBufferPointer { times in
                     curves.withUnsafeBufferPointer { curves in
                         points.withUnsafeBufferPointer { points in
-                            // As in the vector lane: the eased fraction of the last (timing, local
-                            // time) pair, reused by the run of entries that share it.
-                            var lastTiming: Int32 = -1
-                            var lastTime = Double.nan
-                            var fraction: Double?
+                            var memo = ProgressMemo()
                             for index in entries.indices {
                                 let entry = entries[index]
                                 let time = nodeTimes[Int(entry.node)]
-                                if entry.timing != lastTiming || time != lastTime {
-                                    lastTiming = entry.timing
-                                    lastTime = time
-                                    let timing = timings[Int(entry.timing)]
-                                    fraction = timing.parameters.progress(atParentTime: time).map {
-                                        timing.eased($0.fraction)
-                                    }
-                                }
-                                guard let fraction else {
+                                guard let fraction = memo.fraction(timing: entry.timing, at: time, in: timings) else {
                                     values[index] = entry.base
                                     continue
                                 }

@@ -109,27 +109,15 @@ public final class RenderTree {
             timings.withUnsafeBufferPointer { timings in
                 nodeTimes.withUnsafeBufferPointer { times in
                     vectorValues.withUnsafeMutableBufferPointer { values in
-                        // Progress of the last (timing, local time) pair, reused by the run of
-                        // entries that share it.
-                        var lastTiming: Int32 = -1
-                        var lastTime = Double.nan
-                        var isActive = false
-                        var fraction = 0.0
+                        var memo = ProgressMemo()
                         for index in entries.indices {
                             let entry = entries[index]
                             let time = times[Int(entry.node)]
-                            if entry.timing != lastTiming || time != lastTime {
-                                lastTiming = entry.timing
-                                lastTime = time
-                                let timing = timings[Int(entry.timing)]
-                                if let progress = timing.parameters.progress(atParentTime: time) {
-                                    isActive = true
-                                    fraction = timing.eased(progress.fraction)
-                                } else {
-                                    isActive = false
-                                }
+                            if let fraction = memo.fraction(timing: entry.timing, at: time, in: timings) {
+                                values[index] = entry.from + entry.delta * fraction
+                            } else {
+                                values[index] = entry.base
                             }
-                            values[index] = isActive ? entry.from + entry.delta * fraction : entry.base
                         }
                     }
                 }

@@ -52,6 +52,27 @@ struct VectorTiming: Hashable {
     }
 }
 
+/// The eased fraction of the last (timing, local time) pair a lane asked for, reused by the
+/// run of entries that share it: animations committed together share their timing, so a frame
+/// solves each curve once per run instead of once per animation.
+struct ProgressMemo {
+    private var lastTiming: Int32 = -1
+    private var lastTime = Double.nan
+    private var fraction: Double?
+
+    /// The eased fraction of `timing` at local time `time`; nil when it has no effect then.
+    @inline(__always)
+    mutating func fraction(timing: Int32, at time: Double, in timings: UnsafeBufferPointer<VectorTiming>) -> Double? {
+        if timing != lastTiming || time != lastTime {
+            lastTiming = timing
+            lastTime = time
+            let shared = timings[Int(timing)]
+            fraction = shared.parameters.progress(atParentTime: time).map { shared.eased($0.fraction) }
+        }
+        return fraction
+    }
+}
+
 extension AnimatableValue {
     /// The value as up to four numbers, for the kinds the vector lane handles.
     var vector: SIMD4<Double>? {

@@ -50,22 +50,20 @@ open class UIView: NSObject {
     /// view as needing layout.
     open var frame: CGRect {
         get { layer.frame }
-        set {
-            let resized = newValue.size != layer.frame.size
-            layer.frame = newValue
-            if resized { setNeedsLayout() }
-        }
+        set { resizing(from: layer.frame.size, to: newValue.size) { layer.frame = newValue } }
     }
 
     /// The bounds in the view's own coordinates: the layer's `bounds`. A new size marks the
     /// view as needing layout.
     open var bounds: CGRect {
         get { layer.bounds }
-        set {
-            let resized = newValue.size != layer.bounds.size
-            layer.bounds = newValue
-            if resized { setNeedsLayout() }
-        }
+        set { resizing(from: layer.bounds.size, to: newValue.size) { layer.bounds = newValue } }
+    }
+
+    /// Applies a change of frame or bounds, marking the view for layout if its size changes.
+    private func resizing(from oldSize: CGSize, to newSize: CGSize, _ change: () -> Void) {
+        change()
+        if newSize != oldSize { setNeedsLayout() }
     }
 
     /// The centre in the superview's coordinates: the layer's `position`.
