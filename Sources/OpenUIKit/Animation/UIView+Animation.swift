@@ -21,12 +21,13 @@ extension UIView {
 
     /// The duration of the innermost running animation block; 0 outside blocks.
     public static var inheritedAnimationDuration: TimeInterval {
-        currentBlockState?.duration ?? 0
+        enclosingBlockTiming?.duration ?? 0
     }
 
-    /// The innermost running block animation, if the innermost context is one.
-    static var currentBlockState: UIViewAnimationState? {
-        currentAnimationContext as? UIViewAnimationState
+    /// The innermost running block animation (`animate` or keyframes), if the innermost
+    /// context is one: what a nested block inherits from.
+    static var enclosingBlockTiming: (any InheritableBlockTiming)? {
+        currentAnimationContext as? any InheritableBlockTiming
     }
 
     // MARK: Block animations
@@ -115,12 +116,12 @@ extension UIView {
         var effectiveDuration = duration
         var curve = options.curve
         var effectiveOptions = options
-        if let enclosing = currentBlockState {
+        if let enclosing = enclosingBlockTiming {
             if !options.contains(.overrideInheritedDuration) { effectiveDuration = enclosing.duration }
             if !options.contains(.overrideInheritedCurve) { curve = enclosing.curve }
             if !options.contains(.overrideInheritedOptions) {
                 effectiveOptions.subtract([.repeat, .autoreverse])
-                effectiveOptions.formUnion(enclosing.options.intersection([.repeat, .autoreverse]))
+                effectiveOptions.formUnion(enclosing.repetition)
             }
         }
         let state = UIViewAnimationState(

@@ -32,6 +32,26 @@ public protocol UIViewAnimationContext: AnyObject {
     /// nil means no animation. Events that are not property changes (`onOrderIn`,
     /// `onOrderOut`, `sublayers`) come here too.
     func action(for layer: CALayer, forKey key: String, oldValue: Any?) -> (any CAAction)?
+
+    /// What the view answers when ``action(for:forKey:oldValue:)`` returns nil: true (the
+    /// default) for `NSNull`, which stops the layer's search with no animation; false for nil,
+    /// which lets the layer's own search go on to its default action — what UIKit's keyframe
+    /// recording answers (seed 000).
+    var stopsActionSearch: Bool { get }
+}
+
+extension UIViewAnimationContext {
+    public var stopsActionSearch: Bool { true }
+}
+
+/// A block animation whose duration, curve and repetition nested blocks inherit: UIKit's
+/// `UIView.animate` blocks and keyframe blocks.
+@MainActor
+protocol InheritableBlockTiming: UIViewAnimationContext {
+    var duration: TimeInterval { get }
+    var curve: UIView.AnimationCurve { get }
+    /// The block's `.repeat` and `.autoreverse` options.
+    var repetition: UIView.AnimationOptions { get }
 }
 
 extension UIView {

@@ -8,7 +8,7 @@ import Foundation
 /// their own. It is the delegate of every animation its block adds; when the last of them
 /// stops it tells its ``UIViewAnimationBlockDelegate``, which calls the completion handler.
 @MainActor
-public final class UIViewAnimationState: NSObject, UIViewAnimationContext {
+public final class UIViewAnimationState: NSObject, UIViewAnimationContext, InheritableBlockTiming {
     /// How long each animation of the block runs (0 or less: nothing animates).
     public let duration: TimeInterval
     /// How long after the block its animations start.
@@ -24,9 +24,6 @@ public final class UIViewAnimationState: NSObject, UIViewAnimationContext {
 
     /// The layers whose properties the block changed, each once, in order.
     private(set) var changedLayers: [CALayer] = []
-    private var running = 0
-    private var allFinished = true
-    private var blockEnded = false
 
     init(
         duration: TimeInterval, delay: TimeInterval, curve: UIView.AnimationCurve, options: UIView.AnimationOptions,
@@ -39,6 +36,8 @@ public final class UIViewAnimationState: NSObject, UIViewAnimationContext {
         self.spring = spring
         self.blockDelegate = UIViewAnimationBlockDelegate(completion: completion)
     }
+
+    var repetition: UIView.AnimationOptions { options.intersection([.repeat, .autoreverse]) }
 
     // MARK: The context
 
@@ -87,24 +86,9 @@ public final class UIViewAnimationState: NSObject, UIViewAnimationContext {
         return animation
     }
 
-    // MARK: Completion
-
-    /// An animation of the block was added.
-    func animationAdded() {
-        running += 1
-    }
-
-    /// The block has run: with nothing animated, the completion comes on the next turn.
+    /// The block has run (see ``UIViewAnimationBlockDelegate/blockDidEnd()``).
     func blockDidEnd() {
-        blockEnded = true
-        if running == 0 { finishOnNextTurn(finished: true) }
-    }
-
-    private func finishOnNextTurn(finished: Bool) {
-        let delegate = blockDelegate
-        performOnNextTurn(of: CAClock.current) {
-            MainActor.assumeIsolated { delegate.complete(finished: finished) }
-        }
+        blockDelegate.blockDidEnd()
     }
 }
 
@@ -114,27 +98,51 @@ extension UIViewAnimationState: @preconcurrency CAAnimationDelegate {
     }
 
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
-        running -= 1
-        allFinished = allFinished && flag
-        if running == 0, blockEnded { blockDelegate.complete(finished: allFinished) }
+        blockDelegate.animationDidStop(finished: flag)
     }
 }
 
 /// The block-based delegate the completion handlers ride on, like the seeds'
-/// `DRAnimationBlockDelegate` (UIKit's `UIViewAnimationBlockDelegate`): it runs the
-/// completion handler exactly once.
+/// `DRAnimationBlockDelegate` (UIKit's `UIViewAnimationBlockDelegate`): it counts the block's
+/// animations and runs the completion handler exactly once — with `true` when every one ran
+/// to its end, `false` when one was removed or replaced, and on the next turn of the run loop
+/// with `true` when the block added none.
 @MainActor
 public final class UIViewAnimationBlockDelegate: NSObject {
     private var completion: ((Bool) -> Void)?
     /// Whether the first animation of the block has started.
     public private(set) var didStart = false
+    private var running = 0
+    private var allFinished = true
+    private var blockEnded = false
 
     init(completion: ((Bool) -> Void)?) {
         self.completion = completion
     }
 
+    /// An animation of the block was added.
+    func animationAdded() {
+        running += 1
+    }
+
+    /// The block has run: with nothing animated, the completion comes on the next turn.
+    func blockDidEnd() {
+        blockEnded = true
+        guard running == 0 else { return }
+        performOnNextTurn(of: CAClock.current) {
+            MainActor.assumeIsolated { self.complete(finished: true) }
+        }
+    }
+
     func animationDidStart() {
         didStart = true
+    }
+
+    /// One of the block's animations stopped; after the last, the completion runs.
+    func animationDidStop(finished: Bool) {
+        running -= 1
+        allFinished = allFinished && finished
+        if running == 0, blockEnded { complete(finished: allFinished) }
     }
 
     /// Runs the completion handler, once.
@@ -162,7 +170,7 @@ final class ViewAnimationAction: NSObject, @preconcurrency CAAction {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         guard let layer = anObject as? CALayer else { return }
         let animation = state.animation(for: layer, key: event, from: oldValue, shown: shownValue)
-        state.animationAdded()
+        state.blockDelegate.animationAdded()
         // Additive animations take a key of their own, so that a later block's animation of
         // the same property blends with this one instead of replacing it.
         layer.add(animation, forKey: animation.isAdditive ? layer.unusedAnimationKey(for: event) : event)

@@ -212,7 +212,10 @@ open class UIView: NSObject {
     /// The search never goes past the view, as on Apple's platforms.
     open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
         guard UIView.areAnimationsEnabled, let context = UIView.currentAnimationContext else { return NSNull() }
-        return context.action(for: layer, forKey: event, oldValue: layer.value(forKey: event)) ?? NSNull()
+        if let action = context.action(for: layer, forKey: event, oldValue: layer.value(forKey: event)) {
+            return action
+        }
+        return context.stopsActionSearch ? NSNull() : nil
     }
 
     /// Lays out the subviews when the layer lays out its sublayers.

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Timing that follows a damped spring: UIKit's `UISpringTimingParameters`.
+///
+/// Made from a damping ratio, the spring is fitted to the animator's duration with UIKit's
+/// mapping (``UIViewSpring``: mass 1, and the stiffness and damping at which the motion has
+/// settled to a thousandth by the end of the duration). Made from mass, stiffness and
+/// damping, the spring is used as given and runs until it settles (Core Animation's
+/// `settlingDuration`); the animator's duration is then ignored, as UIKit's header says.
+///
+/// The initial velocity is in whole distances per second, `dx` for every property.
+/// Differs from Apple: UIKit applies `dy` to the y axis of position changes; here `dx`
+/// paces both axes.
+///
+///     let spring = UISpringTimingParameters(dampingRatio: 0.6)
+///     let animator = UIViewPropertyAnimator(duration: 0.5, timingParameters: spring)
+@MainActor
+public final class UISpringTimingParameters: NSObject, UITimingCurveProvider {
+    /// How the spring is described.
+    enum Spring: Equatable {
+        /// Fitted to the animator's duration with UIKit's mapping.
+        case dampingRatio(Double)
+        /// Used as given; runs until it settles.
+        case physical(mass: Double, stiffness: Double, damping: Double)
+    }
+
+    /// The starting speed, in whole distances per second: 1 covers the animation's whole
+    /// distance in a second. Only `dx` is used (see the type's discussion).
+    public let initialVelocity: CGVector
+
+    let spring: Spring
+
+    /// UIKit's default spring, the system spring: mass 3, stiffness 1000, damping 500
+    /// (damping ratio 4.56, which Core Animation moves like critical damping), no velocity.
+    public override convenience init() {
+        self.init(mass: 3, stiffness: 1000, damping: 500, initialVelocity: CGVector(dx: 0, dy: 0))
+    }
+
+    /// A spring with `ratio` as damping ratio and no initial velocity: 1 settles without
+    /// overshoot, smaller values oscillate.
+    public convenience init(dampingRatio ratio: CGFloat) {
+        self.init(dampingRatio: ratio, initialVelocity: CGVector(dx: 0, dy: 0))
+    }
+
+    /// A spring with `ratio` as damping ratio and an initial velocity. The ratio must be a
+    /// finite number above 0 (values above 1 move like 1, as UIKit's do); the velocity must
+    /// be finite.
+    public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector) {
+        precondition(
+            ratio.isFinite && ratio > 0,
+            "UISpringTimingParameters(dampingRatio:) needs a finite damping ratio above 0, got \(ratio)")
+        Self.requireFinite(velocity)
+        spring = .dampingRatio(Double(ratio))
+        initialVelocity = velocity
+        super.init()
+    }
+
+    /// A spring with the given constants, run until it settles. Mass, stiffness and damping
+    /// must be finite and above 0, the velocity finite. Its damping ratio is
+    /// `damping / (2·√(stiffness·mass))`. Differs from Apple: a damping of 0 traps, since an
+    /// undamped spring never settles and its animator could never end.
+    public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {
+        precondition(
+            mass.isFinite && mass > 0 && stiffness.isFinite && stiffness > 0 && damping.isFinite && damping > 0,
+            "UISpringTimingParameters(mass:stiffness:damping:initialVelocity:) needs a finite mass, stiffness and "
+                + "damping above 0 (an undamped spring never settles); got \(mass), \(stiffness), \(damping)")
+        Self.requireFinite(velocity)
+        spring = .physical(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping))
+        initialVelocity = velocity
+        super.init()
+    }
+
+    /// `.spring`.
+    public var timingCurveType: UITimingCurveType { .spring }
+
+    /// nil: a spring has no cubic curve.
+    public var cubicTimingParameters: UICubicTimingParameters? { nil }
+
+    /// The parameters themselves.
+    public var springTimingParameters: UISpringTimingParameters? { self }
+
+    /// The motion of this spring for an animation of `duration` seconds, with how long it
+    /// runs: `duration` for a damping ratio, the settling time for given constants.
+    func motion(forDuration duration: TimeInterval) -> (solver: SpringSolver, duration: TimeInterval) {
+        let velocity = Double(initialVelocity.dx)
+        switch spring {
+        case .dampingRatio(let ratio):
+            let fitted = UIViewSpring(dampingRatio: ratio, duration: duration, initialVelocity: velocity)
+            let solver = SpringSolver(
+                mass: 1, stiffness: fitted.stiffness, damping: fitted.damping, initialVelocity: velocity)
+            return (solver, duration)
+        case .physical(let mass, let stiffness, let damping):
+            let solver = SpringSolver(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+            return (solver, solver.settlingDuration)
+        }
+    }
+
+    private static func requireFinite(_ velocity: CGVector) {
+        precondition(
+            velocity.dx.isFinite && velocity.dy.isFinite,
+            "UISpringTimingParameters needs a finite initial velocity, got \(velocity)")
+    }
+
+    /// The spring's description, for the debugger.
+    public override var description: String {
+        switch spring {
+        case .dampingRatio(let ratio):
+            "<UISpringTimingParameters: dampingRatio \(ratio), initialVelocity (\(initialVelocity.dx), \(initialVelocity.dy))>"
+        case .physical(let mass, let stiffness, let damping):
+            "<UISpringTimingParameters: mass \(mass), stiffness \(stiffness), damping \(damping), "
+                + "initialVelocity (\(initialVelocity.dx), \(initialVelocity.dy))>"
+        }
+    }
+}
