@@ -13,6 +13,12 @@ func viewExperiments() -> [(title: String, run: (CAManualClock) -> Void)] {
         ("Additive view animations: a second block started mid-flight blends", onMainActor(additiveBlend)),
         ("Seed 000 · DR_popAnimation: to the new value and back, the model unchanged", onMainActor(popAnimation)),
         ("Seed 003 · EasyAnimation's chain: two steps, looped, then cancelled", onMainActor(chain)),
+        (
+            "Seed 000 · keyframe blocks: the view answers nil while recording, then one CAKeyframeAnimation",
+            onMainActor(keyframes)
+        ),
+        ("Seed 000 · UIImageView: a discrete keyframe animation on contents", onMainActor(imageView)),
+        ("UIViewPropertyAnimator: scrubbed to 0.3, reversed, finished at the start", onMainActor(propertyAnimator)),
     ]
 }
 
@@ -127,6 +133,64 @@ private func chain(_ clock: CAManualClock) {
     print("cancel at 4.5 s")
     chain.cancel { print("  [\(CACurrentMediaTime()) s] chain cancelled after its running step") }
     clock.advance(to: 8)
+}
+
+@MainActor
+private func keyframes(_ clock: CAManualClock) {
+    let view = committedView()
+    UIView.animateKeyframes(withDuration: 10, delay: 0, options: []) {
+        UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.1) {
+            print(
+                "while recording, the view answers \(describeAction(view.action(for: view.layer, forKey: "opacity")))")
+            view.alpha = 0
+        }
+    }
+    print("the layer holds: \(view.layer.animation(forKey: "opacity")!.debugDescription)")
+    for time in [0.5, 1.0, 5.0] {
+        clock.advance(to: time)
+        print("t = \(time) s: alpha = \(describeValue(view.layer.presentation()!.opacity))")
+    }
+}
+
+@MainActor
+private func imageView(_ clock: CAManualClock) {
+    let frames = (0..<3).map { shade -> UIImage in
+        let pixel = UInt8(shade * 100)
+        return UIImage(cgImage: CGImage(width: 1, height: 1, rgbaPixels: [pixel, pixel, pixel, 255])!)
+    }
+    let imageView = UIImageView(frame: CGRect(x: 0, y: 0, width: 1, height: 1))
+    imageView.animationImages = frames
+    imageView.animationDuration = 0.3
+    imageView.animationRepeatCount = 2
+    imageView.startAnimating()
+    for key in imageView.layer.animationKeys() ?? [] {
+        print("the layer holds: \(imageView.layer.animation(forKey: key)!.debugDescription)")
+    }
+    for time in [0.05, 0.15, 0.25, 0.35, 0.7] {
+        clock.advance(to: time)
+        let shown = imageView.layer.presentation()?.contents as? CGImage
+        let index = frames.firstIndex { $0.cgImage === shown }.map(String.init) ?? "none"
+        print("t = \(time) s: frame \(index), isAnimating = \(imageView.isAnimating)")
+    }
+}
+
+@MainActor
+private func propertyAnimator(_ clock: CAManualClock) {
+    let view = committedView()
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 100 }
+    animator.addCompletion { position in print("  [\(CACurrentMediaTime()) s] completion at \(position)") }
+    animator.pauseAnimation()
+    animator.fractionComplete = 0.3
+    CATransaction.flush()
+    print("scrubbed to 0.3: x = \(describeValue(view.layer.presentation()!.position.x))")
+    animator.isReversed = true
+    animator.continueAnimation(withTimingParameters: nil, durationFactor: 0)
+    for time in [0.15, 0.3] {
+        clock.advance(to: time)
+        print("t = \(time) s reversed: x = \(describeValue(view.layer.presentation()!.position.x))")
+    }
+    clock.advance(to: 1)
+    print("model x after finishing at the start: \(describeValue(view.center.x))")
 }
 
 private func describeValue(_ value: Any?) -> String {
