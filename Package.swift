@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "OpenCoreGraphics", targets: ["OpenCoreGraphics"]),
         .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
         .library(name: "OpenUIKit", targets: ["OpenUIKit"]),
+        .library(name: "OpenQuartzCoreRenderer", targets: ["OpenQuartzCoreRenderer"]),
         .executable(name: "carender", targets: ["carender"]),
     ],
     dependencies: [
@@ -19,6 +20,9 @@ let package = Package(
         .target(name: "OpenCoreGraphics"),
         .target(name: "OpenQuartzCore", dependencies: ["OpenCoreGraphics"]),
         .target(name: "OpenUIKit", dependencies: ["OpenQuartzCore"]),
+        // Cairo draws the layers; Scripts/install-dependencies.sh installs it.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .target(name: "OpenQuartzCoreRenderer", dependencies: ["OpenQuartzCore", "CCairo"]),
         .executableTarget(
             name: "carender",
             dependencies: [
@@ -38,5 +42,10 @@ let package = Package(
         .testTarget(name: "OpenCoreGraphicsTests", dependencies: ["OpenCoreGraphics", "QuartzTestSupport"]),
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "QuartzTestSupport"]),
         .testTarget(name: "OpenUIKitTests", dependencies: ["OpenUIKit", "QuartzTestSupport"]),
+        .testTarget(
+            name: "OpenQuartzCoreRendererTests",
+            dependencies: ["OpenQuartzCoreRenderer", "QuartzTestSupport"],
+            exclude: ["Goldens"]
+        ),
     ]
 )

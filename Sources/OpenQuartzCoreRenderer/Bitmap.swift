@@ -1,0 +1,127 @@
+import CCairo
+import Foundation
+import OpenQuartzCore
+
+/// A Cairo image surface: premultiplied 32-bit ARGB in native byte order, what the renderer
+/// draws into. Owns the surface.
+final class Bitmap {
+    let surface: OpaquePointer
+    let width: Int
+    let height: Int
+
+    init(width: Int, height: Int) {
+        precondition(width > 0 && height > 0, "a bitmap needs a positive size, got \(width) × \(height)")
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        precondition(
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+            "could not create a \(width) × \(height) bitmap: \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))"
+        )
+        self.width = width
+        self.height = height
+    }
+
+    /// Wraps a surface Cairo made (from a PNG), taking ownership.
+    private init(adopting surface: OpaquePointer) {
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+    }
+
+    /// Clears every pixel to transparent.
+    func clear() {
+        let context = cairo_create(surface)
+        cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(context)
+        cairo_destroy(context)
+    }
+
+    /// The pixels as straight (non-premultiplied) RGBA8, top row first.
+    var straightRGBA: [UInt8] {
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { return [] }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
+            for x in 0..<width {
+                let argb = row[x]
+                let alpha = UInt32(argb >> 24)
+                let index = (y * width + x) * 4
+                pixels[index + 3] = UInt8(alpha)
+                guard alpha > 0 else { continue }
+                // Un-premultiply, rounding to nearest.
+                func channel(_ shift: UInt32) -> UInt8 {
+                    UInt8(min(255, (((argb >> shift) & 0xFF) * 255 + alpha / 2) / alpha))
+                }
+                pixels[index] = channel(16)
+                pixels[index + 1] = channel(8)
+                pixels[index + 2] = channel(0)
+            }
+        }
+        return pixels
+    }
+
+    /// The pixels as a `CGImage` (straight RGBA8).
+    var image: CGImage {
+        guard let image = CGImage(width: width, height: height, rgbaPixels: straightRGBA) else {
+            preconditionFailure("a \(width) × \(height) bitmap always makes an image")
+        }
+        return image
+    }
+
+    /// The bitmap as PNG data.
+    func pngData() throws -> Data {
+        final class Sink {
+            var data = Data()
+        }
+        let sink = Sink()
+        let status = cairo_surface_write_to_png_stream(
+            surface,
+            { closure, bytes, length in
+                guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+                Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.encoding(String(cString: cairo_status_to_string(status)))
+        }
+        return sink.data
+    }
+
+    /// Reads a PNG file into a bitmap.
+    static func read(pngAt url: URL) throws -> Bitmap {
+        let surface = cairo_image_surface_create_from_png(url.path)
+        guard let surface else { throw RenderError.decoding(path: url.path, reason: "no surface") }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw RenderError.decoding(path: url.path, reason: String(cString: cairo_status_to_string(status)))
+        }
+        return Bitmap(adopting: surface)
+    }
+}
+
+/// What can go wrong turning pixels into files and back.
+public enum RenderError: Error, CustomStringConvertible, Equatable {
+    /// Cairo could not encode the PNG.
+    case encoding(String)
+    /// A PNG file could not be read.
+    case decoding(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .encoding(let reason): "could not encode the frame as PNG: \(reason)"
+        case .decoding(let path, let reason): "could not read the PNG file \(path): \(reason)"
+        }
+    }
+}
+
+/// Decodes a PNG file into a `CGImage` (straight RGBA8): for comparing rendered frames with
+/// golden images.
+public func readPNG(at url: URL) throws -> CGImage {
+    try Bitmap.read(pngAt: url).image
+}

@@ -1,0 +1,106 @@
+import CCairo
+import Foundation
+import OpenQuartzCore
+
+/// Renders a layer tree into a bitmap as it is presented at a media time: Apple's
+/// `CARenderer`, drawing with Cairo into memory instead of a Metal texture.
+///
+///     let renderer = CARenderer(width: 200, height: 200, scale: 2)   // 100 × 100 points
+///     renderer.layer = root
+///     renderer.beginFrame(atTime: CACurrentMediaTime())
+///     renderer.render()
+///     renderer.endFrame()
+///     try renderer.pngData().write(to: url)
+///
+/// Differences from Apple: the target is a bitmap of a pixel size and a scale (points to
+/// pixels), read back as a `CGImage` or PNG data; `beginFrame` takes no `CVTimeStamp` (there
+/// is no Core Video) and flushes the implicit transaction itself, so what was set before it is
+/// drawn.
+public final class CARenderer {
+    /// The root of the tree to draw; its position and transform place it within ``bounds``.
+    public var layer: CALayer?
+    /// The rectangle of the root's superlayer space that the bitmap shows, in points.
+    public var bounds: CGRect
+    /// Pixels per point.
+    public let scale: CGFloat
+
+    private let bitmap: Bitmap
+    private var frameTime: CFTimeInterval?
+    private var lastFrameTime: CFTimeInterval?
+
+    /// Creates a renderer for a bitmap of `width × height` pixels, `scale` pixels per point;
+    /// ``bounds`` starts as the whole bitmap in points. Sizes that are not positive, or a scale
+    /// that is not a finite number above 0, trap with a message.
+    public init(width: Int, height: Int, scale: CGFloat = 1) {
+        precondition(
+            scale.isFinite && scale > 0, "CARenderer scale must be a finite number above 0, got \(scale)")
+        bitmap = Bitmap(width: width, height: height)
+        self.scale = scale
+        bounds = CGRect(x: 0, y: 0, width: CGFloat(width) / scale, height: CGFloat(height) / scale)
+    }
+
+    /// Starts a frame at media time `t`: commits the implicit transaction, so that changes made
+    /// before it show.
+    public func beginFrame(atTime t: CFTimeInterval, timeStamp: UnsafeMutableRawPointer? = nil) {
+        precondition(t.isFinite, "CARenderer.beginFrame(atTime:) needs a finite time, got \(t)")
+        precondition(frameTime == nil, "CARenderer.beginFrame(atTime:) called again before endFrame()")
+        CATransaction.flush()
+        frameTime = t
+    }
+
+    /// Draws the tree as presented at the frame's time.
+    public func render() {
+        guard let time = frameTime else {
+            preconditionFailure("CARenderer.render() must come between beginFrame(atTime:) and endFrame()")
+        }
+        bitmap.clear()
+        guard let layer else { return }
+        let context = cairo_create(bitmap.surface)!
+        defer { cairo_destroy(context) }
+        cairo_scale(context, Double(scale), Double(scale))
+        cairo_translate(context, -Double(bounds.minX), -Double(bounds.minY))
+        LayerPainter(context: context, time: time).paint(layer)
+    }
+
+    /// Ends the frame.
+    public func endFrame() {
+        precondition(frameTime != nil, "CARenderer.endFrame() without beginFrame(atTime:)")
+        lastFrameTime = frameTime
+        frameTime = nil
+    }
+
+    /// The next media time at which anything in the tree changes: the time of the last frame
+    /// while an animation is running, the start of the next one that waits, `.infinity` when
+    /// the tree is still.
+    public func nextFrameTime() -> CFTimeInterval {
+        guard let layer else { return .infinity }
+        let now = frameTime ?? lastFrameTime ?? CACurrentMediaTime()
+        return Self.nextChange(in: layer, after: now)
+    }
+
+    private static func nextChange(in layer: CALayer, after now: CFTimeInterval) -> CFTimeInterval {
+        var next = CFTimeInterval.infinity
+        let local = layer.convertTime(now, from: nil)
+        for attached in layer.attachedAnimations where attached.lifecycle.isCommitted {
+            let timing = attached.timing
+            if local < timing.beginTime {
+                next = min(next, layer.convertTime(timing.beginTime, to: nil))
+            } else if local < timing.endTimeInParent {
+                return now
+            }
+        }
+        for sublayer in (layer.sublayers ?? []) + (layer.mask.map { [$0] } ?? []) {
+            next = min(next, nextChange(in: sublayer, after: now))
+            if next == now { return now }
+        }
+        return next
+    }
+
+    /// The last rendered frame as an image (straight RGBA8).
+    public var image: CGImage { bitmap.image }
+
+    /// The last rendered frame as PNG data.
+    public func pngData() throws -> Data {
+        try bitmap.pngData()
+    }
+}

@@ -1,0 +1,113 @@
+import CCairo
+import Foundation
+import OpenQuartzCore
+
+/// Draws a layer tree as it is presented at one media time onto a Cairo context, in Core
+/// Animation's order: background, sublayers (clipped when `masksToBounds`, through
+/// `sublayerTransform`, in `zPosition` order), then the border on top; a layer with
+/// `opacity` below 1 is composited as a group.
+///
+/// Coordinates are iOS's: the origin at the top left, y growing downwards.
+struct LayerPainter {
+    let context: OpaquePointer
+    let time: CFTimeInterval
+
+    /// Paints `model` (a model layer) and its sublayers with the values presented at `time`.
+    func paint(_ model: CALayer) {
+        let layer = model.makePresentationCopy(at: time)
+        guard !layer.isHidden, layer.opacity > 0 else { return }
+        let toSuperlayer = layer.transformToSuperlayer
+        // A transform that flattens the layer to a line or a point leaves nothing to see, and
+        // would put the Cairo context in an error state.
+        guard abs(toSuperlayer.a * toSuperlayer.d - toSuperlayer.b * toSuperlayer.c) > 1e-12 else { return }
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        apply(toSuperlayer)
+        let opacity = Double(layer.opacity)
+        if opacity < 1 { cairo_push_group(context) }
+
+        let bounds = layer.bounds
+        let radius = cornerRadius(of: layer)
+        if let background = layer.backgroundColor, background.alpha > 0 {
+            addRoundedRect(bounds, radius: radius)
+            setSource(background)
+            cairo_fill(context)
+        }
+        paintSublayers(of: model, presented: layer, bounds: bounds, radius: radius)
+        if layer.borderWidth > 0, let border = layer.borderColor, border.alpha > 0 {
+            // The border lies inside the bounds, above the sublayers.
+            let width = layer.borderWidth
+            addRoundedRect(bounds.insetBy(dx: width / 2, dy: width / 2), radius: max(radius - width / 2, 0))
+            setSource(border)
+            cairo_set_line_width(context, Double(width))
+            cairo_stroke(context)
+        }
+
+        if opacity < 1 {
+            cairo_pop_group_to_source(context)
+            cairo_paint_with_alpha(context, opacity)
+        }
+    }
+
+    private func paintSublayers(of model: CALayer, presented layer: CALayer, bounds: CGRect, radius: CGFloat) {
+        guard let sublayers = model.sublayers else { return }
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        if layer.masksToBounds {
+            addRoundedRect(bounds, radius: radius)
+            cairo_clip(context)
+        }
+        let sublayerTransform = layer.sublayerTransform
+        if !CATransform3DIsIdentity(sublayerTransform) {
+            // Applied about the anchor point, as `transform` is.
+            let anchor = CGPoint(
+                x: bounds.minX + layer.anchorPoint.x * bounds.width,
+                y: bounds.minY + layer.anchorPoint.y * bounds.height)
+            apply(
+                CGAffineTransform(translationX: -anchor.x, y: -anchor.y)
+                    .concatenating(CATransform3DGetAffineTransform(sublayerTransform))
+                    .concatenating(CGAffineTransform(translationX: anchor.x, y: anchor.y)))
+        }
+        // Siblings are drawn in order of zPosition; equal ones keep their order (a stable sort).
+        let ordered = sublayers.enumerated().sorted {
+            ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset)
+        }
+        for (_, sublayer) in ordered {
+            paint(sublayer)
+        }
+    }
+
+    /// The corner radius drawn: at most half the shorter side, as Core Animation clamps it.
+    private func cornerRadius(of layer: CALayer) -> CGFloat {
+        min(max(layer.cornerRadius, 0), min(layer.bounds.width, layer.bounds.height) / 2)
+    }
+
+    private func apply(_ transform: CGAffineTransform) {
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init(
+            &matrix, Double(transform.a), Double(transform.b), Double(transform.c), Double(transform.d),
+            Double(transform.tx), Double(transform.ty))
+        cairo_transform(context, &matrix)
+    }
+
+    private func setSource(_ color: CGColor) {
+        let rgba = color.rgba
+        cairo_set_source_rgba(context, rgba.red, rgba.green, rgba.blue, rgba.alpha)
+    }
+
+    /// Adds a rectangle with circular corners of `radius` to the path.
+    private func addRoundedRect(_ rect: CGRect, radius: CGFloat) {
+        let (x, y, w, h) = (Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+        let r = Double(radius)
+        guard r > 0 else {
+            cairo_rectangle(context, x, y, w, h)
+            return
+        }
+        cairo_new_sub_path(context)
+        cairo_arc(context, x + w - r, y + r, r, -Double.pi / 2, 0)
+        cairo_arc(context, x + w - r, y + h - r, r, 0, Double.pi / 2)
+        cairo_arc(context, x + r, y + h - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(context, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(context)
+    }
+}

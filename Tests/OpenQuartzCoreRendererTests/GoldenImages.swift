@@ -1,0 +1,65 @@
+import Foundation
+import OpenQuartzCore
+import OpenQuartzCoreRenderer
+import Testing
+
+/// Golden-image checks for rendered frames: each frame is compared, pixel by pixel, with
+/// `Goldens/<name>.png` next to this file. `RECORD_GOLDENS=1` writes the frames instead (and
+/// fails, so that a recording run never passes by accident); look at every recorded picture
+/// before committing it.
+enum Goldens {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+    static var isRecording: Bool { ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" }
+
+    /// Compares the renderer's last frame with the golden `name`: every channel of every pixel
+    /// within `tolerance` (of 255).
+    static func expectMatch(
+        _ renderer: CARenderer, named name: String, tolerance: Int = 2,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let url = directory.appendingPathComponent(name + ".png")
+        if isRecording {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try renderer.pngData().write(to: url)
+            Issue.record(
+                "recorded the golden \(url.path); look at it, then run without RECORD_GOLDENS",
+                sourceLocation: sourceLocation)
+            return
+        }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            Issue.record(
+                "no golden \(url.path): run with RECORD_GOLDENS=1 to record it", sourceLocation: sourceLocation)
+            return
+        }
+        let golden = try readPNG(at: url)
+        let actual = renderer.image
+        #expect(golden.width == actual.width && golden.height == actual.height, sourceLocation: sourceLocation)
+        let expected = golden.rgbaPixelBytes
+        let got = actual.rgbaPixelBytes
+        var differing = 0
+        var worst = 0
+        for index in stride(from: 0, to: min(expected.count, got.count), by: 4) {
+            let difference = (0..<4).map { abs(Int(expected[index + $0]) - Int(got[index + $0])) }.max() ?? 0
+            worst = max(worst, difference)
+            if difference > tolerance { differing += 1 }
+        }
+        if differing > 0 {
+            let failed = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-actual.png")
+            try? renderer.pngData().write(to: failed)
+            Issue.record(
+                "\(differing) pixels differ from \(name).png by more than \(tolerance) (worst \(worst)); the frame is at \(failed.path)",
+                sourceLocation: sourceLocation)
+        }
+    }
+}
+
+extension CGImage {
+    /// The straight RGBA8 bytes, row by row.
+    var rgbaPixelBytes: [UInt8] { rgbaPixels }
+
+    /// The straight RGBA of the pixel at (x, y), top-left origin.
+    func pixel(x: Int, y: Int) -> [Int] {
+        let index = (y * width + x) * 4
+        return (0..<4).map { Int(rgbaPixels[index + $0]) }
+    }
+}
