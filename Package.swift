@@ -28,6 +28,7 @@ let package = Package(
             dependencies: [
                 "OpenQuartzCore",
                 "OpenUIKit",
+                "OpenQuartzCoreRenderer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -42,6 +43,8 @@ let package = Package(
         .testTarget(name: "OpenCoreGraphicsTests", dependencies: ["OpenCoreGraphics", "QuartzTestSupport"]),
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "QuartzTestSupport"]),
         .testTarget(name: "OpenUIKitTests", dependencies: ["OpenUIKit", "QuartzTestSupport"]),
+        // Runs the built `carender` executable, as a user would.
+        .testTarget(name: "CarenderTests", dependencies: ["carender", "OpenQuartzCoreRenderer"]),
         .testTarget(
             name: "OpenQuartzCoreRendererTests",
             dependencies: ["OpenQuartzCoreRenderer", "QuartzTestSupport"],

@@ -33,6 +33,18 @@ struct LayerPainter {
             setSource(background)
             cairo_fill(context)
         }
+        // What the layer itself shows, between its background and its sublayers: its contents
+        // image or what it drew (LayerPainter+Contents.swift), then what its class draws — a
+        // shape, a gradient, text (LayerPainter+Kinds.swift).
+        cairo_save(context)
+        if layer.masksToBounds {
+            // Apple: with masksToBounds the content is clipped to the rounded corners too.
+            addRoundedRect(bounds, radius: radius)
+            cairo_clip(context)
+        }
+        paintContents(of: layer, model: model)
+        paintOwnContent(of: layer)
+        cairo_restore(context)
         paintSublayers(of: model, presented: layer, bounds: bounds, radius: radius)
         if layer.borderWidth > 0, let border = layer.borderColor, border.alpha > 0 {
             // The border lies inside the bounds, above the sublayers.
@@ -78,8 +90,9 @@ struct LayerPainter {
     }
 
     /// The corner radius drawn: at most half the shorter side, as Core Animation clamps it.
-    private func cornerRadius(of layer: CALayer) -> CGFloat {
-        min(max(layer.cornerRadius, 0), min(layer.bounds.width, layer.bounds.height) / 2)
+    func cornerRadius(of layer: CALayer) -> CGFloat {
+        guard layer.cornerRadius.isFinite else { return 0 }
+        return min(max(layer.cornerRadius, 0), min(layer.bounds.width, layer.bounds.height) / 2)
     }
 
     private func apply(_ transform: CGAffineTransform) {
@@ -91,23 +104,11 @@ struct LayerPainter {
     }
 
     private func setSource(_ color: CGColor) {
-        let rgba = color.rgba
-        cairo_set_source_rgba(context, rgba.red, rgba.green, rgba.blue, rgba.alpha)
+        CairoDrawing.setSource(color, in: context)
     }
 
     /// Adds a rectangle with circular corners of `radius` to the path.
-    private func addRoundedRect(_ rect: CGRect, radius: CGFloat) {
-        let (x, y, w, h) = (Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
-        let r = Double(radius)
-        guard r > 0 else {
-            cairo_rectangle(context, x, y, w, h)
-            return
-        }
-        cairo_new_sub_path(context)
-        cairo_arc(context, x + w - r, y + r, r, -Double.pi / 2, 0)
-        cairo_arc(context, x + w - r, y + h - r, r, 0, Double.pi / 2)
-        cairo_arc(context, x + r, y + h - r, r, Double.pi / 2, Double.pi)
-        cairo_arc(context, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(context)
+    func addRoundedRect(_ rect: CGRect, radius: CGFloat) {
+        CairoDrawing.roundedRectangle(rect, radius: radius, in: context)
     }
 }

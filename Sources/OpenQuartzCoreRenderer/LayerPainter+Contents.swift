@@ -1,0 +1,328 @@
+import CCairo
+import Foundation
+import OpenQuartzCore
+
+extension LayerPainter {
+    /// Draws what the layer shows of its own content: what its `draw(in:)` recorded (on the
+    /// model layer: presentation copies do not carry it), or else its `contents` image —
+    /// placed by `contentsGravity`, cut by `contentsRect`, stretched around `contentsCenter`,
+    /// clipped to the rounded bounds when `masksToBounds`.
+    ///
+    /// Core Animation has a single `contents`: `display()` replaces it with the backing store
+    /// it drew, which then obeys the same gravity, rectangle and centre as an image. Here the
+    /// recording is kept apart, so it is treated as that backing store: its natural size is
+    /// the size it was drawn at, and a layer resized without redrawing stretches it as Core
+    /// Animation stretches the old bitmap. A recording with no operations counts as no drawing,
+    /// so the image shows: Core Animation does not replace `contents` when neither the layer
+    /// nor its delegate implements drawing, and an empty recording is the nearest sign of that
+    /// here.
+    func paintContents(of layer: CALayer, model: CALayer) {
+        let source: ContentsSource
+        if let drawing = model.lastDrawing, !drawing.operations.isEmpty {
+            source = .drawing(drawing, origin: layer.bounds.origin)
+        } else if let image = layer.contents as? CGImage {
+            source = .image(image)
+        } else {
+            return
+        }
+        let scale = layer.contentsScale.isFinite && layer.contentsScale > 0 ? layer.contentsScale : 1
+        let layout = ContentsLayout(
+            sourceSize: source.size, pointsPerUnit: source.pointsPerUnit(contentsScale: scale),
+            bounds: layer.bounds, gravity: layer.contentsGravity,
+            contentsRect: layer.contentsRect, contentsCenter: layer.contentsCenter)
+        guard !layout.patches.isEmpty else { return }
+
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        // (With masksToBounds, the painter has already clipped to the rounded bounds.)
+        let images = ImageSurfaceCache.attached(to: cairo_get_target(context))
+        // Neighbouring patches of a nine-part image share edges that may fall inside a pixel.
+        // Painted over one another, two antialiased edges let the background show through the
+        // seam; added together into a group of their own, their coverages sum to one.
+        let isNinePart = layout.patches.count > 1
+        if isNinePart { cairo_push_group(context) }
+        for patch in layout.patches {
+            cairo_save(context)
+            if isNinePart { cairo_set_operator(context, CAIRO_OPERATOR_ADD) }
+            switch source {
+            case .image(let image):
+                guard let surface = images.surface(for: image) else { break }
+                CairoDrawing.fill(patch.destination, with: surface, from: patch.source, in: context)
+            case .drawing(let drawing, let origin):
+                paintRecording(drawing, origin: origin, patch: patch, images: images, asGroup: isNinePart)
+            }
+            cairo_restore(context)
+        }
+        if isNinePart {
+            cairo_pop_group_to_source(context)
+            cairo_paint(context)
+        }
+    }
+}
+
+/// What a layer shows as its contents.
+enum ContentsSource {
+    /// A `contents` image, measured in its pixels.
+    case image(CGImage)
+    /// What `draw(in:)` recorded, measured in the points it was drawn in; `origin` is the
+    /// point of the recording that the top-left corner of its canvas shows (the layer's
+    /// bounds origin: the recording is in the layer's bounds coordinates).
+    case drawing(CGContext, origin: CGPoint)
+
+    /// The size of the whole source in its own units.
+    var size: CGSize {
+        switch self {
+        case .image(let image): CGSize(width: image.width, height: image.height)
+        case .drawing(let drawing, _): drawing.size
+        }
+    }
+
+    /// Points per source unit at the layer's natural size: an image pixel is `1 / contentsScale`
+    /// points; a recording drawn for a backing store of `scale` pixels per point covers
+    /// `scale / contentsScale` points per point, 1 unless `contentsScale` changed since.
+    func pointsPerUnit(contentsScale: CGFloat) -> CGFloat {
+        switch self {
+        case .image: 1 / contentsScale
+        case .drawing(let drawing, _):
+            drawing.scale.isFinite && drawing.scale > 0 ? drawing.scale / contentsScale : 1 / contentsScale
+        }
+    }
+}
+
+/// Where a layer's contents land in its bounds: the part `contentsRect` selects, at its
+/// natural size (source units × points per unit) placed by `contentsGravity`, then cut into up
+/// to nine patches by `contentsCenter`, the corners keeping their natural size.
+///
+/// Apple's reference is CALayer.h and the `contentsGravity`, `contentsRect` and
+/// `contentsCenter` documentation; the choices where it is silent are marked below.
+struct ContentsLayout {
+    /// A part of the source (in its units) and the rectangle of the bounds it is stretched to.
+    struct Patch: Equatable {
+        var source: CGRect
+        var destination: CGRect
+    }
+
+    /// The rectangle the whole selected part occupies, before nine-part stretching; `.null`
+    /// when nothing is shown.
+    let destination: CGRect
+    /// The patches to draw, none when nothing is shown.
+    let patches: [Patch]
+
+    init(
+        sourceSize: CGSize, pointsPerUnit: CGFloat, bounds: CGRect, gravity: CALayerContentsGravity,
+        contentsRect: CGRect, contentsCenter: CGRect
+    ) {
+        let unitRect = contentsRect.standardized
+        let selected = CGRect(
+            x: unitRect.minX * sourceSize.width, y: unitRect.minY * sourceSize.height,
+            width: unitRect.width * sourceSize.width, height: unitRect.height * sourceSize.height)
+        let natural = CGSize(width: selected.width * pointsPerUnit, height: selected.height * pointsPerUnit)
+        // Apple: "If an empty rectangle is provided, the results are undefined": draw nothing.
+        guard natural.width > 0, natural.height > 0, natural.width.isFinite, natural.height.isFinite,
+            bounds.minX.isFinite, bounds.minY.isFinite, bounds.width.isFinite, bounds.height.isFinite
+        else {
+            destination = .null
+            patches = []
+            return
+        }
+        let placed = Self.place(natural, in: bounds, gravity: gravity)
+        destination = placed
+        let center = contentsCenter.standardized
+        let columns = Self.split(
+            source: selected.minX...selected.maxX, center: center.minX...center.maxX,
+            destination: placed.minX...placed.maxX, pointsPerUnit: pointsPerUnit)
+        let rows = Self.split(
+            source: selected.minY...selected.maxY, center: center.minY...center.maxY,
+            destination: placed.minY...placed.maxY, pointsPerUnit: pointsPerUnit)
+        patches = rows.flatMap { row in
+            columns.map { column in
+                Patch(
+                    source: CGRect(
+                        x: column.source.lowerBound, y: row.source.lowerBound,
+                        width: column.source.upperBound - column.source.lowerBound,
+                        height: row.source.upperBound - row.source.lowerBound),
+                    destination: CGRect(
+                        x: column.destination.lowerBound, y: row.destination.lowerBound,
+                        width: column.destination.upperBound - column.destination.lowerBound,
+                        height: row.destination.upperBound - row.destination.lowerBound))
+            }
+        }
+    }
+
+    /// The rectangle of `bounds` that contents of `natural` size fill under `gravity`.
+    ///
+    /// The vertical names follow the screen, as iOS code expects: `top` is the edge with the
+    /// smallest y, at the top of the picture. (Apple's note on `contentsGravity` says the
+    /// names follow the vertical axis and swap when `contentsAreFlipped()`; this renderer's
+    /// layers are in iOS's y-down geometry and treat `top` as the top of the screen.)
+    /// `resizeAspectFill` is not cropped: the overflow shows unless `masksToBounds`, as on iOS.
+    /// An unknown gravity resizes, the default.
+    static func place(_ natural: CGSize, in bounds: CGRect, gravity: CALayerContentsGravity) -> CGRect {
+        let size: CGSize
+        switch gravity {
+        case .resizeAspect, .resizeAspectFill:
+            let scaleX = bounds.width / natural.width
+            let scaleY = bounds.height / natural.height
+            let scale = gravity == .resizeAspect ? min(scaleX, scaleY) : max(scaleX, scaleY)
+            size = CGSize(width: natural.width * scale, height: natural.height * scale)
+        case .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight:
+            size = natural
+        default:
+            return bounds
+        }
+        let x: CGFloat
+        switch gravity {
+        case .left, .topLeft, .bottomLeft: x = bounds.minX
+        case .right, .topRight, .bottomRight: x = bounds.maxX - size.width
+        default: x = bounds.midX - size.width / 2
+        }
+        let y: CGFloat
+        switch gravity {
+        case .top, .topLeft, .topRight: y = bounds.minY
+        case .bottom, .bottomLeft, .bottomRight: y = bounds.maxY - size.height
+        default: y = bounds.midY - size.height / 2
+        }
+        return CGRect(origin: CGPoint(x: x, y: y), size: size)
+    }
+
+    /// One axis of the nine-part grid: the source span cut at the unit fractions of `center`,
+    /// matched with destination spans whose outer two keep their natural length and whose
+    /// middle takes the rest. Spans of no destination length are left out.
+    ///
+    /// Where Apple is silent: when the outer parts are together longer than the destination,
+    /// they shrink in proportion and the middle vanishes; a middle of no source length (a
+    /// `contentsCenter` of zero width, the usual "stretch this line" idiom) stretches the one
+    /// source unit centred on it.
+    static func split(
+        source: ClosedRange<CGFloat>, center: ClosedRange<CGFloat>, destination: ClosedRange<CGFloat>,
+        pointsPerUnit: CGFloat
+    ) -> [(source: ClosedRange<CGFloat>, destination: ClosedRange<CGFloat>)] {
+        let length = source.upperBound - source.lowerBound
+        let low = min(max(center.lowerBound, 0), 1)
+        let high = min(max(center.upperBound, low), 1)
+        let cut1 = source.lowerBound + low * length
+        let cut2 = source.lowerBound + high * length
+        var before = (cut1 - source.lowerBound) * pointsPerUnit
+        var after = (source.upperBound - cut2) * pointsPerUnit
+        let available = destination.upperBound - destination.lowerBound
+        if before + after > available {
+            let shrink = available / (before + after)
+            before *= shrink
+            after *= shrink
+        }
+        let stop1 = destination.lowerBound + before
+        let stop2 = max(destination.upperBound - after, stop1)
+        var middle = cut1...cut2
+        if cut2 - cut1 <= 0 {
+            middle = (cut1 - 0.5)...(cut1 + 0.5)
+        }
+        let spans: [(source: ClosedRange<CGFloat>, destination: ClosedRange<CGFloat>)] = [
+            (source.lowerBound...cut1, destination.lowerBound...stop1),
+            (middle, stop1...stop2),
+            (cut2...source.upperBound, stop2...destination.upperBound),
+        ]
+        return spans.filter {
+            $0.destination.upperBound > $0.destination.lowerBound && $0.source.upperBound > $0.source.lowerBound
+        }
+    }
+}
+
+/// The Cairo surfaces made from `CGImage`s, kept with the surface a renderer draws into, so
+/// that an image is converted from straight RGBA8 to Cairo's premultiplied pixels once, not
+/// on every frame that shows it.
+///
+/// Entries hold their image weakly: the cache never keeps an image alive, and an entry whose
+/// image has gone is swept out when the next image is converted. The identifier of a freed
+/// image can be reused by a new one; the weak reference tells the two apart.
+final class ImageSurfaceCache {
+    private struct Entry {
+        weak var image: CGImage?
+        let surface: OpaquePointer
+    }
+
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    /// How many images this cache has converted: for tests, which check that a frame reuses
+    /// the surfaces of the last.
+    private(set) var conversionCount = 0
+
+    deinit {
+        for entry in entries.values { cairo_surface_destroy(entry.surface) }
+    }
+
+    /// The cache attached to `target` (a surface a renderer draws into), made on first use.
+    ///
+    /// The cache lives as Cairo user data on the target, so it lasts exactly as long as the
+    /// renderer's bitmap, without a global table that would need a lock.
+    static func attached(to target: OpaquePointer) -> ImageSurfaceCache {
+        if let existing = cairo_surface_get_user_data(target, imageSurfaceCacheKey) {
+            return Unmanaged<ImageSurfaceCache>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let cache = ImageSurfaceCache()
+        let retained = Unmanaged.passRetained(cache)
+        let status = cairo_surface_set_user_data(target, imageSurfaceCacheKey, retained.toOpaque()) { data in
+            guard let data else { return }
+            Unmanaged<ImageSurfaceCache>.fromOpaque(data).release()
+        }
+        // Cairo could not attach it (out of memory) and will never call the release above:
+        // the cache then serves this frame only.
+        if status != CAIRO_STATUS_SUCCESS { retained.release() }
+        return cache
+    }
+
+    /// The premultiplied surface showing `image`, converted now if this cache has not seen
+    /// the image before; nil when Cairo cannot make a surface that large.
+    func surface(for image: CGImage) -> OpaquePointer? {
+        let key = ObjectIdentifier(image)
+        if let entry = entries[key], entry.image === image { return entry.surface }
+        sweep()
+        guard let surface = Self.makeSurface(from: image) else { return nil }
+        conversionCount += 1
+        entries[key] = Entry(image: image, surface: surface)
+        return surface
+    }
+
+    /// Drops the entries whose image has been freed.
+    private func sweep() {
+        for (key, entry) in entries where entry.image == nil {
+            cairo_surface_destroy(entry.surface)
+            entries[key] = nil
+        }
+    }
+
+    /// Converts straight RGBA8, row by row from the top, to Cairo's ARGB32: premultiplied,
+    /// one native-endian 32-bit word per pixel, rows `stride` bytes apart.
+    private static func makeSurface(from image: CGImage) -> OpaquePointer? {
+        let (width, height) = (image.width, image.height)
+        guard width <= Int(Int32.max), height <= Int(Int32.max),
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+            let data = cairo_image_surface_get_data(surface)
+        else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        image.rgbaPixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<height {
+                let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width {
+                    let index = (y * width + x) * 4
+                    let alpha = UInt32(pixels[index + 3])
+                    // Premultiplied, rounded to nearest: opaque pixels keep their exact values.
+                    func channel(_ value: UInt8) -> UInt32 { (UInt32(value) * alpha + 127) / 255 }
+                    row[x] =
+                        alpha << 24 | channel(pixels[index]) << 16 | channel(pixels[index + 1]) << 8
+                        | channel(pixels[index + 2])
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return surface
+    }
+}
+
+/// The key under which a target surface holds its ``ImageSurfaceCache``. Cairo compares keys
+/// by address only; the memory is allocated once, never written and never freed, which is why
+/// sharing it between threads is safe.
+nonisolated(unsafe) private let imageSurfaceCacheKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)

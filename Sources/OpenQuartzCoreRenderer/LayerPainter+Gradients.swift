@@ -1,0 +1,189 @@
+import CCairo
+import Foundation
+import OpenQuartzCore
+
+extension LayerPainter {
+    /// Fills the layer's shape — its bounds with their rounded corners, whether or not it
+    /// masks to bounds (`CAGradientLayer.h`: "filling the shape of the layer (i.e. including
+    /// rounded corners)") — with its gradient, over its background.
+    ///
+    /// The points "are defined in a unit coordinate space that is then mapped to the layer's
+    /// bounds rectangle" (the header), so the whole gradient is stretched with the bounds: a
+    /// radial gradient is an ellipse, 2 × (endPoint − startPoint) across along each axis; an
+    /// axial gradient's bands are perpendicular to its axis in unit space, so on a wide layer a
+    /// diagonal gradient's middle band joins the other two corners; a conic gradient's angles
+    /// are measured in unit space. Colours beyond the first and last stops extend to the edges,
+    /// as Core Animation draws them.
+    func paintGradient(_ gradient: CAGradientLayer) {
+        let bounds = gradient.bounds
+        guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite,
+            bounds.minX.isFinite, bounds.minY.isFinite,
+            let ramp = ColorRamp(colors: gradient.colors, locations: gradient.locations)
+        else { return }
+        let start = gradient.startPoint
+        let end = gradient.endPoint
+        guard start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite else { return }
+
+        // Cairo's pattern matrix maps user space (the layer's points) to pattern space.
+        var userToUnit = cairo_matrix_t()
+        let (width, height) = (Double(bounds.width), Double(bounds.height))
+        cairo_matrix_init(
+            &userToUnit, 1 / width, 0, 0, 1 / height, -Double(bounds.minX) / width, -Double(bounds.minY) / height)
+        let pattern: OpaquePointer
+        var matrix = userToUnit
+        switch gradient.type {
+        case .radial:
+            let radiusX = abs(Double(end.x - start.x))
+            let radiusY = abs(Double(end.y - start.y))
+            guard radiusX > 0, radiusY > 0 else {
+                // An ellipse with no width or height: every point lies beyond its edge.
+                pattern = ramp.lastColorPattern()
+                break
+            }
+            // A unit circle about the origin in pattern space is the ellipse in unit space.
+            pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)
+            ramp.addStops(to: pattern)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            var unitToCircle = cairo_matrix_t()
+            cairo_matrix_init(
+                &unitToCircle, 1 / radiusX, 0, 0, 1 / radiusY, -Double(start.x) / radiusX, -Double(start.y) / radiusY)
+            cairo_matrix_multiply(&matrix, &userToUnit, &unitToCircle)
+        case .conic:
+            pattern = ramp.conicPattern(center: start, toward: end)
+        default:
+            // `.axial`, and any type Core Animation does not know, as the header's default.
+            guard start != end else {
+                // An axis of no length (Apple does not say what it draws): every point counts
+                // as past its end.
+                pattern = ramp.lastColorPattern()
+                break
+            }
+            pattern = cairo_pattern_create_linear(Double(start.x), Double(start.y), Double(end.x), Double(end.y))
+            ramp.addStops(to: pattern)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        }
+        defer { cairo_pattern_destroy(pattern) }
+        cairo_pattern_set_matrix(pattern, &matrix)
+
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        cairo_new_path(context)
+        // CAGradientLayer.h: the gradient fills "the shape of the layer (i.e. including rounded
+        // corners)", with or without masksToBounds.
+        addRoundedRect(bounds, radius: cornerRadius(of: gradient))
+        cairo_set_source(context, pattern)
+        cairo_fill(context)
+    }
+
+}
+
+/// A gradient layer's colours and where they lie, 0…1, in increasing order.
+///
+/// Colours are interpolated component by component without premultiplying, as Core
+/// Graphics' gradients are (so a fade to `UIColor.clear`, transparent black, greys on the way,
+/// as it does on Apple); Cairo's pixman gradients do the same.
+struct ColorRamp {
+    struct Stop {
+        var location: Double
+        var red: Double
+        var green: Double
+        var blue: Double
+        var alpha: Double
+
+        func mixed(with other: Stop, _ fraction: Double) -> Stop {
+            func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
+            return Stop(
+                location: mix(location, other.location), red: mix(red, other.red), green: mix(green, other.green),
+                blue: mix(blue, other.blue), alpha: mix(alpha, other.alpha))
+        }
+    }
+
+    let stops: [Stop]
+
+    /// The ramp of `colors` at `locations`, or nil when there are no colours (Apple draws no
+    /// gradient then). Locations are used only when there is one for every colour and all are
+    /// numbers; otherwise, as when they are nil, the colours are spread evenly. Locations are
+    /// clamped to 0…1 and sorted, equal ones keeping their order (a hard edge), as Cairo sorts
+    /// its stops.
+    init?(colors: [Any]?, locations: [NSNumber]?) {
+        let colors = (colors ?? []).compactMap { $0 as? CGColor }
+        guard !colors.isEmpty else { return nil }
+        var places = colors.indices.map { colors.count == 1 ? 0 : Double($0) / Double(colors.count - 1) }
+        if let locations, locations.count == colors.count, locations.allSatisfy({ $0.doubleValue.isFinite }) {
+            places = locations.map { min(max($0.doubleValue, 0), 1) }
+        }
+        stops = zip(places, colors).enumerated()
+            .sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+            .map { _, pair in
+                let rgba = pair.1.rgba
+                return Stop(location: pair.0, red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha)
+            }
+    }
+
+    func addStops(to pattern: OpaquePointer) {
+        for stop in stops {
+            cairo_pattern_add_color_stop_rgba(pattern, stop.location, stop.red, stop.green, stop.blue, stop.alpha)
+        }
+    }
+
+    /// A solid pattern of the last colour: what lies past the end of the gradient.
+    func lastColorPattern() -> OpaquePointer {
+        let last = stops[stops.count - 1]
+        return cairo_pattern_create_rgba(last.red, last.green, last.blue, last.alpha)
+    }
+
+    /// The colours at `from` and `to`, two places within the same span between neighbouring
+    /// stops (or both before the first or after the last), so that a hard edge between two
+    /// stops at one location takes the earlier colour below it and the later above.
+    func colors(from: Double, to: Double) -> (Stop, Stop) {
+        let middle = (from + to) / 2
+        guard let first = stops.first, let last = stops.last, middle > first.location else {
+            return (stops[0], stops[0])
+        }
+        guard middle < last.location else { return (last, last) }
+        let upper = stops.firstIndex { $0.location > middle } ?? stops.count - 1
+        let (below, above) = (stops[upper - 1], stops[upper])
+        let span = above.location - below.location
+        return (
+            below.mixed(with: above, (from - below.location) / span),
+            below.mixed(with: above, (to - below.location) / span)
+        )
+    }
+
+    /// A conic gradient in unit space: the colours sweep once round `center`, clockwise on the
+    /// screen (y grows downwards), from the direction of `toward`, the first stop at 0 and the
+    /// last at 1 of the turn. Where the two points coincide (undefined, says the header) the
+    /// turn starts along +x.
+    ///
+    /// Cairo has no conic gradient, so this is a mesh pattern of thin sectors, each a patch
+    /// whose colour varies only across it. Sectors end at every stop, so hard edges stay sharp,
+    /// and span at most 5°, within which the chord's linear colour is within a thousandth of
+    /// a sector's colour change from the angular one.
+    func conicPattern(center: CGPoint, toward: CGPoint) -> OpaquePointer {
+        let mesh = cairo_pattern_create_mesh()!
+        let (cx, cy) = (Double(center.x), Double(center.y))
+        let startAngle = toward == center ? 0 : atan2(Double(toward.y) - cy, Double(toward.x) - cx)
+        // The sectors reach past the farthest corner of the unit square, even along their
+        // chords, which lie at most cos 2.5° ≈ 0.999 of the way out.
+        let corners = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)]
+        let reach = corners.map { hypot($0.0 - cx, $0.1 - cy) }.max()! * 1.01 + 0.01
+        let cuts = Set((0...72).map { Double($0) / 72 } + stops.map(\.location)).sorted()
+        for (from, to) in zip(cuts, cuts.dropFirst()) {
+            let (fromColor, toColor) = colors(from: from, to: to)
+            let fromAngle = startAngle + 2 * .pi * from
+            let toAngle = startAngle + 2 * .pi * to
+            cairo_mesh_pattern_begin_patch(mesh)
+            cairo_mesh_pattern_move_to(mesh, cx, cy)
+            cairo_mesh_pattern_line_to(mesh, cx + reach * cos(fromAngle), cy + reach * sin(fromAngle))
+            cairo_mesh_pattern_line_to(mesh, cx + reach * cos(toAngle), cy + reach * sin(toAngle))
+            cairo_mesh_pattern_line_to(mesh, cx, cy)
+            // Corners 0 and 3 are the centre; the colour changes from side 0–1 to side 2–3.
+            for (corner, color) in [fromColor, fromColor, toColor, toColor].enumerated() {
+                cairo_mesh_pattern_set_corner_color_rgba(
+                    mesh, UInt32(corner), color.red, color.green, color.blue, color.alpha)
+            }
+            cairo_mesh_pattern_end_patch(mesh)
+        }
+        return mesh
+    }
+}

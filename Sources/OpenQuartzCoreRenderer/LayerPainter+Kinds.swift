@@ -1,0 +1,24 @@
+import CCairo
+import Foundation
+import OpenQuartzCore
+
+extension LayerPainter {
+    /// Draws what the layer's class shows of its own: a shape (LayerPainter+Shapes.swift) or a
+    /// gradient (LayerPainter+Gradients.swift). Called with the presentation copy, in the
+    /// layer's bounds coordinates, after its contents and before its sublayers — where
+    /// `CAShapeLayer.h` puts the shape ("composited between the layer's contents and its first
+    /// sublayer").
+    func paintOwnContent(of layer: CALayer) {
+        switch layer {
+        case let shape as CAShapeLayer: paintShape(shape)
+        case let gradient as CAGradientLayer: paintGradient(gradient)
+        default: break
+        }
+    }
+
+    /// Sets a solid colour, its alpha scaled by `scale`, as the source.
+    func setSourceColor(_ color: CGColor, alpha scale: Double = 1) {
+        let rgba = color.rgba
+        cairo_set_source_rgba(context, rgba.red, rgba.green, rgba.blue, rgba.alpha * scale)
+    }
+}

@@ -1,0 +1,303 @@
+import CCairo
+import Foundation
+import OpenQuartzCore
+
+extension LayerPainter {
+    /// Draws a shape layer's path as `CAShapeLayer.h` describes: filled with `fillColor` by
+    /// `fillRule`, then stroked with `strokeColor` in the line style, between `strokeStart` and
+    /// `strokeEnd` of its length. Paths are not clipped to the bounds (Apple: "it is not
+    /// automatically clipped to the layer"); only `masksToBounds` clips them.
+    func paintShape(_ shape: CAShapeLayer) {
+        guard let path = shape.path, !path.isEmpty, path.hasOnlyFinitePoints else { return }
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        cairo_new_path(context)
+        addShapePath(path)
+        if let fill = shape.fillColor, fill.alpha > 0 {
+            cairo_set_fill_rule(
+                context, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            setSourceColor(fill)
+            cairo_fill_preserve(context)
+        }
+        let width = shape.lineWidth
+        if let stroke = shape.strokeColor, stroke.alpha > 0, width.isFinite, width > 0 {
+            strokeShape(shape, color: stroke)
+        }
+        cairo_new_path(context)
+    }
+
+    /// Adds `path` to the context's current path, in the layer's coordinates.
+    private func addShapePath(_ path: CGPath) {
+        for element in path.elements {
+            switch element {
+            case .move(let to):
+                cairo_move_to(context, Double(to.x), Double(to.y))
+            case .line(let to):
+                cairo_line_to(context, Double(to.x), Double(to.y))
+            case .quadCurve(let to, let control):
+                // Cairo draws only cubic curves; a quadratic one is the cubic whose controls lie
+                // two thirds of the way from each end to the quadratic's control point.
+                var startX = Double(control.x)
+                var startY = Double(control.y)
+                if cairo_has_current_point(context) != 0 {
+                    cairo_get_current_point(context, &startX, &startY)
+                } else {
+                    cairo_move_to(context, startX, startY)
+                }
+                let (cx, cy) = (Double(control.x), Double(control.y))
+                let (x, y) = (Double(to.x), Double(to.y))
+                cairo_curve_to(
+                    context, startX + 2 / 3 * (cx - startX), startY + 2 / 3 * (cy - startY), x + 2 / 3 * (cx - x),
+                    y + 2 / 3 * (cy - y), x, y)
+            case .curve(let to, let control1, let control2):
+                cairo_curve_to(
+                    context, Double(control1.x), Double(control1.y), Double(control2.x), Double(control2.y),
+                    Double(to.x), Double(to.y))
+            case .closeSubpath:
+                cairo_close_path(context)
+            }
+        }
+    }
+
+    /// Strokes the current path (the whole shape's) with the shape's line style, trimmed to
+    /// `strokeStart … strokeEnd`.
+    private func strokeShape(_ shape: CAShapeLayer, color: CGColor) {
+        cairo_set_line_width(context, Double(shape.lineWidth))
+        cairo_set_line_cap(context, Self.cairoCap(shape.lineCap))
+        cairo_set_line_join(context, Self.cairoJoin(shape.lineJoin))
+        cairo_set_miter_limit(context, shape.miterLimit.isFinite ? Double(shape.miterLimit) : 10)
+        let dashes = Self.dashLengths(shape.lineDashPattern)
+        let phase = shape.lineDashPhase.isFinite ? Double(shape.lineDashPhase) : 0
+        let start = Self.unitClamped(shape.strokeStart, otherwise: 0)
+        let end = Self.unitClamped(shape.strokeEnd, otherwise: 1)
+
+        if start <= 0, end >= 1 {
+            // The whole path: stroked as it is, curves and closed corners included.
+            setShapeDash(dashes, offset: phase)
+            setSourceColor(color)
+            cairo_stroke(context)
+            return
+        }
+        // An empty range strokes nothing, even with round caps; `strokeStart > strokeEnd` too.
+        guard end > start else { return }
+        let pieces = StrokeRange(flattening: flattenedCurrentPath()).pieces(from: start, to: end)
+        cairo_new_path(context)
+        guard let first = pieces.first else { return }
+
+        // The dashes stay where they lie on the whole path while the ends move, so a piece that
+        // starts part-way into its subpath starts that far into the pattern. Cairo dashes one
+        // path from one offset, and only the first piece can start part-way, so when it does and
+        // others follow, the two are stroked apart, into a group, so that where they overlap a
+        // translucent colour is laid once.
+        if dashes != nil, first.offset > 0, pieces.count > 1 {
+            cairo_push_group(context)
+            setSourceColor(color.copy(alpha: 1) ?? color)
+            addStrokePieces(pieces[0...0])
+            setShapeDash(dashes, offset: phase + first.offset)
+            cairo_stroke(context)
+            addStrokePieces(pieces.dropFirst())
+            setShapeDash(dashes, offset: phase)
+            cairo_stroke(context)
+            cairo_pop_group_to_source(context)
+            cairo_paint_with_alpha(context, color.rgba.alpha)
+        } else {
+            addStrokePieces(pieces[...])
+            setShapeDash(dashes, offset: phase + first.offset)
+            setSourceColor(color)
+            cairo_stroke(context)
+        }
+    }
+
+    private func addStrokePieces(_ pieces: ArraySlice<StrokeRange.Piece>) {
+        for piece in pieces {
+            guard let head = piece.points.first else { continue }
+            cairo_move_to(context, Double(head.x), Double(head.y))
+            for point in piece.points.dropFirst() {
+                cairo_line_to(context, Double(point.x), Double(point.y))
+            }
+            if piece.isClosed { cairo_close_path(context) }
+        }
+    }
+
+    private func setShapeDash(_ lengths: [Double]?, offset: Double) {
+        guard let lengths else {
+            cairo_set_dash(context, nil, 0, 0)
+            return
+        }
+        cairo_set_dash(context, lengths, Int32(lengths.count), offset)
+    }
+
+    /// The current path with its curves flattened into lines, within Cairo's tolerance in
+    /// device pixels (a tenth of a pixel), so that lengths along it are arc lengths.
+    private func flattenedCurrentPath() -> [StrokeRange.Polyline] {
+        guard let flat = cairo_copy_path_flat(context) else { return [] }
+        defer { cairo_path_destroy(flat) }
+        guard flat.pointee.status == CAIRO_STATUS_SUCCESS, let data = flat.pointee.data else { return [] }
+        var polylines: [StrokeRange.Polyline] = []
+        var current: StrokeRange.Polyline?
+        var index = 0
+        while index < Int(flat.pointee.num_data) {
+            let header = data[index].header
+            let point = { CGPoint(x: data[index + 1].point.x, y: data[index + 1].point.y) }
+            switch header.type {
+            case CAIRO_PATH_MOVE_TO:
+                if let current { polylines.append(current) }
+                current = StrokeRange.Polyline(points: [point()], isClosed: false)
+            case CAIRO_PATH_LINE_TO:
+                current?.points.append(point())
+            case CAIRO_PATH_CLOSE_PATH:
+                current?.isClosed = true
+                if let current { polylines.append(current) }
+                // Cairo follows a close with a move to the subpath's start.
+                current = nil
+            default:
+                break  // A flattened path has no curves.
+            }
+            index += max(Int(header.length), 1)
+        }
+        if let current { polylines.append(current) }
+        return polylines
+    }
+
+    private static func cairoCap(_ cap: CAShapeLayerLineCap) -> cairo_line_cap_t {
+        switch cap {
+        case .round: CAIRO_LINE_CAP_ROUND
+        case .square: CAIRO_LINE_CAP_SQUARE
+        default: CAIRO_LINE_CAP_BUTT
+        }
+    }
+
+    private static func cairoJoin(_ join: CAShapeLayerLineJoin) -> cairo_line_join_t {
+        switch join {
+        case .round: CAIRO_LINE_JOIN_ROUND
+        case .bevel: CAIRO_LINE_JOIN_BEVEL
+        default: CAIRO_LINE_JOIN_MITER
+        }
+    }
+
+    /// The dash lengths to draw, or nil for a solid line. Cairo refuses a pattern with a
+    /// negative length or only zeros by putting the whole context in an error state, which
+    /// would blank the rest of the frame, so such a pattern draws a solid line.
+    static func dashLengths(_ pattern: [NSNumber]?) -> [Double]? {
+        guard let lengths = pattern?.map(\.doubleValue), !lengths.isEmpty,
+            lengths.allSatisfy({ $0.isFinite && $0 >= 0 }), lengths.contains(where: { $0 > 0 })
+        else { return nil }
+        return lengths
+    }
+
+    /// `value` within 0…1 (`CAShapeLayer.h`'s range for `strokeStart` and `strokeEnd`), or
+    /// `fallback` when it is not a number.
+    static func unitClamped(_ value: CGFloat, otherwise fallback: Double) -> Double {
+        value.isNaN ? fallback : min(max(Double(value), 0), 1)
+    }
+}
+
+/// The part of a flattened path between two fractions of its length: what a shape layer
+/// strokes between `strokeStart` and `strokeEnd`.
+///
+/// The length is the sum over all subpaths, the closing line of a closed subpath included,
+/// as `CAShapeLayer.h` says: "values in between are interpreted linearly along the path
+/// length". Moves add no length.
+struct StrokeRange {
+    /// One flattened subpath: the points its lines pass through.
+    struct Polyline {
+        var points: [CGPoint]
+        var isClosed: Bool
+    }
+
+    /// A stretch of one subpath to stroke, with how far into its subpath it starts (where the
+    /// dash pattern continues from).
+    struct Piece {
+        var points: [CGPoint]
+        var isClosed: Bool
+        var offset: Double
+    }
+
+    private struct Subpath {
+        var vertices: [CGPoint]  // A closed subpath's first point repeated at the end.
+        var isClosed: Bool
+        var lengths: [Double]  // Of each line.
+        var length: Double
+    }
+
+    private let subpaths: [Subpath]
+    private let totalLength: Double
+
+    init(flattening polylines: [Polyline]) {
+        subpaths = polylines.map { polyline in
+            var vertices = polyline.points
+            if polyline.isClosed, let first = vertices.first { vertices.append(first) }
+            let lengths = zip(vertices, vertices.dropFirst()).map { a, b in
+                Double(hypot(b.x - a.x, b.y - a.y))
+            }
+            return Subpath(
+                vertices: vertices, isClosed: polyline.isClosed, lengths: lengths, length: lengths.reduce(0, +))
+        }
+        totalLength = subpaths.reduce(0) { $0 + $1.length }
+    }
+
+    /// The pieces between `start` and `end`, fractions (0…1) of the whole length, in path order.
+    func pieces(from start: Double, to end: Double) -> [Piece] {
+        let from = start * totalLength
+        let to = end * totalLength
+        var pieces: [Piece] = []
+        var subpathStart = 0.0
+        for subpath in subpaths {
+            defer { subpathStart += subpath.length }
+            let localFrom = max(from - subpathStart, 0)
+            let localTo = min(to - subpathStart, subpath.length)
+            guard localTo > localFrom else { continue }
+            if subpath.isClosed, localFrom == 0, localTo == subpath.length {
+                // A closed subpath stroked whole keeps its join where it closes.
+                pieces.append(Piece(points: Array(subpath.vertices.dropLast()), isClosed: true, offset: 0))
+            } else {
+                pieces.append(
+                    Piece(points: cut(subpath, from: localFrom, to: localTo), isClosed: false, offset: localFrom))
+            }
+        }
+        return pieces
+    }
+
+    /// The points of `subpath` between two distances along it, the ends interpolated.
+    private func cut(_ subpath: Subpath, from: Double, to: Double) -> [CGPoint] {
+        var points: [CGPoint] = []
+        var travelled = 0.0
+        for (index, length) in subpath.lengths.enumerated() {
+            let lineStart = travelled
+            travelled += length
+            // Lines wholly before the range are skipped; one ending exactly where it starts too,
+            // so that no zero-length line (which can bend a join) begins the piece.
+            guard travelled > from else { continue }
+            let a = subpath.vertices[index]
+            let b = subpath.vertices[index + 1]
+            func along(_ distance: Double) -> CGPoint {
+                let fraction = length > 0 ? CGFloat((distance - lineStart) / length) : 0
+                return CGPoint(x: a.x + (b.x - a.x) * fraction, y: a.y + (b.y - a.y) * fraction)
+            }
+            if points.isEmpty { points.append(along(from)) }
+            if travelled >= to {
+                points.append(along(to))
+                break
+            }
+            points.append(b)
+        }
+        return points
+    }
+}
+
+extension CGPath {
+    /// Whether every point is a finite number: Cairo turns infinities and NaNs into garbage
+    /// coordinates that could stall the rasterizer.
+    fileprivate var hasOnlyFinitePoints: Bool {
+        elements.allSatisfy { element in
+            let points: [CGPoint] =
+                switch element {
+                case .move(let to), .line(let to): [to]
+                case .quadCurve(let to, let control): [to, control]
+                case .curve(let to, let control1, let control2): [to, control1, control2]
+                case .closeSubpath: []
+                }
+            return points.allSatisfy { $0.x.isFinite && $0.y.isFinite }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import OpenQuartzCore
+
+/// `carender inspect DEMO --time S`: the layer tree of a demo with its presentation values.
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Prints a gallery demo's layer tree with its presentation values at a time.")
+
+    @Argument(help: "The demo to inspect.")
+    var demo: String
+
+    @Option(help: "The media time, in seconds from the demo's start.")
+    var time: Double = 0
+
+    func validate() throws {
+        guard time.isFinite, time >= 0 else {
+            throw ValidationError("--time must be a number of seconds, 0 or more; got \(time)")
+        }
+    }
+
+    func run() throws {
+        try MainActor.assumeIsolated {
+            let demo = try Gallery.demo(named: self.demo)
+            let clock = CAManualClock()
+            let root = demo.scene(on: clock, at: time)
+            print("\(demo.name) at t = \(time) s")
+            CAClock.$current.withValue(clock) { printTree(root, depth: 0) }
+        }
+    }
+}
+
+/// One line per layer, indented by depth: its class, then the presentation values that
+/// differ from a fresh layer's, then its running animations.
+private func printTree(_ layer: CALayer, depth: Int) {
+    let shown = layer.presentation() ?? layer
+    var fields = [
+        "position = (\(format(shown.position.x)), \(format(shown.position.y)))",
+        "bounds = (\(format(shown.bounds.width)) × \(format(shown.bounds.height)))",
+    ]
+    if shown.opacity != 1 { fields.append("opacity = \(format(CGFloat(shown.opacity)))") }
+    if !CATransform3DIsIdentity(shown.transform) {
+        let angle = shown.value(forKeyPath: "transform.rotation.z") as? CGFloat ?? 0
+        let scale = shown.value(forKeyPath: "transform.scale.x") as? CGFloat ?? 1
+        fields.append("rotation = \(format(angle)) rad, scale = \(format(scale))")
+    }
+    if let color = shown.backgroundColor?.components {
+        fields.append("backgroundColor = (" + color.map(format).joined(separator: ", ") + ")")
+    }
+    if shown.cornerRadius != 0 { fields.append("cornerRadius = \(format(shown.cornerRadius))") }
+    if shown.isHidden { fields.append("hidden") }
+    if let keys = layer.animationKeys() { fields.append("animations: " + keys.joined(separator: ", ")) }
+    print(String(repeating: "  ", count: depth) + "\(type(of: layer)): " + fields.joined(separator: "; "))
+    for sublayer in layer.sublayers ?? [] { printTree(sublayer, depth: depth + 1) }
+}
+
+private func format(_ value: CGFloat) -> String {
+    String(format: "%g", Double(value) + 0)
+}

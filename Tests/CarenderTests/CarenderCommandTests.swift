@@ -1,0 +1,80 @@
+import Foundation
+import OpenQuartzCore
+import OpenQuartzCoreRenderer
+import Testing
+
+/// Runs `carender` (built next to the test binary) with `arguments`; returns its exit status,
+/// standard output and standard error.
+private func carender(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let process = Process()
+    process.executableURL = directory.appendingPathComponent("carender")
+    process.arguments = arguments
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+}
+
+@Suite("The carender command")
+struct CarenderCommandTests {
+    @Test func frameWritesAPNGOfTheDemoAtTheTime() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("carender-frame-test.png")
+        try? FileManager.default.removeItem(at: url)
+        let run = try carender(["frame", "group", "--time", "4", "--output", url.path, "--scale", "0.5"])
+        #expect(run.status == 0, "\(run.error)")
+        let image = try readPNG(at: url)
+        #expect(image.width == 120 && image.height == 120)
+        // At 4 s the group's path has taken the square half-way round: centre (40, 120) points.
+        #expect(image.pixel(x: 20, y: 60)[0] > 200, "the orange square")
+        #expect(image.pixel(x: 100, y: 60)[0] < 250 && image.pixel(x: 100, y: 60)[2] > 200, "paper elsewhere")
+    }
+
+    @Test func inspectPrintsTheTreeWithPresentationValues() throws {
+        let run = try carender(["inspect", "group", "--time", "4"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("group at t = 4.0 s"))
+        #expect(run.output.contains("  CALayer: position = (40, 120)"), "\(run.output)")
+    }
+
+    @Test func demoPrintsTheSeedExperiments() throws {
+        let run = try carender(["demo"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("outside animation block: <null>"))
+    }
+
+    @Test func badInputSaysWhatIsWrongAndExitsNonZero() throws {
+        let unknown = try carender(["frame", "nope", "--output", "/tmp/x.png"])
+        #expect(unknown.status != 0)
+        #expect(unknown.error.contains("there is no demo called 'nope'; the demos are: spring"))
+        let badScale = try carender(["frame", "pop", "--output", "/tmp/x.png", "--scale=-2"])
+        #expect(badScale.status != 0)
+        #expect(badScale.error.contains("--scale must be a number above 0"))
+        let unwritable = try carender(["frame", "pop", "--output", "/nonexistent-folder/x.png"])
+        #expect(unwritable.status != 0)
+        #expect(unwritable.error.contains("cannot write '/nonexistent-folder/x.png'"))
+        let notPNG = try carender(["frame", "pop", "--output", "/tmp/x.jpg"])
+        #expect(notPNG.status != 0 && notPNG.error.contains("must be a .png file"))
+        let badTime = try carender(["inspect", "pop", "--time=-1"])
+        #expect(badTime.status != 0 && badTime.error.contains("--time must be"))
+    }
+
+    @Test func helpListsTheSubcommands() throws {
+        let run = try carender(["--help"])
+        #expect(run.status == 0)
+        for command in ["demo", "frame", "inspect"] { #expect(run.output.contains(command)) }
+    }
+}
+
+extension CGImage {
+    /// The straight RGBA of the pixel at (x, y).
+    fileprivate func pixel(x: Int, y: Int) -> [Int] {
+        let index = (y * width + x) * 4
+        return (0..<4).map { Int(rgbaPixels[index + $0]) }
+    }
+}
