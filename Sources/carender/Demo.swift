@@ -244,27 +244,7 @@ private func group(_ clock: CAManualClock) {
     CATransaction.setDisableActions(true)
     layer.position = CGPoint(x: 200, y: 300)
     CATransaction.flush()
-    let rotation = CABasicAnimation(keyPath: "transform.rotation.z")
-    rotation.toValue = Double.pi
-    rotation.duration = 1
-    rotation.repeatCount = .infinity
-    let scale = CABasicAnimation(keyPath: "transform.scale")
-    scale.toValue = 0.2
-    scale.duration = 1
-    scale.repeatCount = .infinity
-    scale.autoreverses = true
-    let circle = CGMutablePath()
-    circle.addArc(center: CGPoint(x: 200, y: 300), radius: 200, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
-    let orbit = CAKeyframeAnimation(keyPath: "position")
-    orbit.path = circle
-    orbit.duration = 2
-    orbit.beginTime = 3
-    orbit.repeatCount = .infinity
-    let group = CAAnimationGroup()
-    group.duration = 10
-    group.animations = [rotation, scale, orbit]
-    group.repeatCount = .infinity
-    layer.add(group, forKey: nil)
+    layer.add(seedGroupAnimation(around: CGPoint(x: 200, y: 300), radius: 200, scale: 0.2), forKey: nil)
     CATransaction.flush()
     for time in [0.5, 1.5, 3.0, 3.5, 4.0, 9.9, 10.5] {
         clock.advance(to: time)

@@ -1,6 +1,7 @@
 import Foundation
 import OpenQuartzCore
 import OpenQuartzCoreRenderer
+import QuartzTestSupport
 import Testing
 
 /// Runs `carender` (built next to the test binary) with `arguments`; returns its exit status,
@@ -68,13 +69,5 @@ struct CarenderCommandTests {
         let run = try carender(["--help"])
         #expect(run.status == 0)
         for command in ["demo", "frame", "inspect"] { #expect(run.output.contains(command)) }
-    }
-}
-
-extension CGImage {
-    /// The straight RGBA of the pixel at (x, y).
-    fileprivate func pixel(x: Int, y: Int) -> [Int] {
-        let index = (y * width + x) * 4
-        return (0..<4).map { Int(rgbaPixels[index + $0]) }
     }
 }

@@ -34,8 +34,8 @@ enum Goldens {
         let golden = try readPNG(at: url)
         let actual = renderer.image
         #expect(golden.width == actual.width && golden.height == actual.height, sourceLocation: sourceLocation)
-        let expected = golden.rgbaPixelBytes
-        let got = actual.rgbaPixelBytes
+        let expected = golden.rgbaPixels
+        let got = actual.rgbaPixels
         var differing = 0
         var worst = 0
         for index in stride(from: 0, to: min(expected.count, got.count), by: 4) {
@@ -50,16 +50,5 @@ enum Goldens {
                 "\(differing) pixels differ from \(name).png by more than \(tolerance) (worst \(worst)); the frame is at \(failed.path)",
                 sourceLocation: sourceLocation)
         }
-    }
-}
-
-extension CGImage {
-    /// The straight RGBA8 bytes, row by row.
-    var rgbaPixelBytes: [UInt8] { rgbaPixels }
-
-    /// The straight RGBA of the pixel at (x, y), top-left origin.
-    func pixel(x: Int, y: Int) -> [Int] {
-        let index = (y * width + x) * 4
-        return (0..<4).map { Int(rgbaPixels[index + $0]) }
     }
 }

@@ -45,6 +45,15 @@ public final class UIViewAnimationState: NSObject, UIViewAnimationContext, Inher
     /// from the value shown now to the new one instead.
     static let nonAdditiveKeys: Set<String> = ["opacity", "anchorPoint", "anchorPointZ"]
 
+    /// The kinds of value that add: numbers, points, sizes, rects and transforms.
+    static let additiveKinds: [ValueKind] = [.number, .point, .size, .rect, .transform, .affineTransform]
+
+    /// Whether view animations of `key`, whose values are of `kind`, are additive — the one
+    /// rule for blocks and property animators.
+    static func animatesAdditively(_ key: String, kind: ValueKind) -> Bool {
+        additiveKinds.contains(kind) && !nonAdditiveKeys.contains(key)
+    }
+
     public func action(for layer: CALayer, forKey key: String, oldValue: Any?) -> (any CAAction)? {
         guard duration > 0, type(of: layer).isAnimatableProperty(key) else { return nil }
         if !changedLayers.contains(where: { $0 === layer }) { changedLayers.append(layer) }
@@ -76,7 +85,7 @@ public final class UIViewAnimationState: NSObject, UIViewAnimationContext, Inher
         if options.contains(.repeat) { animation.repeatCount = .infinity }
         if options.contains(.autoreverse) { animation.autoreverses = true }
         let newValue = layer.value(forKey: key)
-        if !Self.nonAdditiveKeys.contains(key), let delta = AdditiveDelta(from: oldValue, to: newValue) {
+        if let delta = AdditiveDelta(from: oldValue, to: newValue, key: key) {
             animation.isAdditive = true
             animation.fromValue = delta.fromValue
             animation.toValue = delta.toValue
@@ -177,25 +186,23 @@ final class ViewAnimationAction: NSObject, @preconcurrency CAAction {
     }
 }
 
-/// The from and to values of an additive animation from `old` to `new`: `old − new` to zero,
-/// for values that add (numbers, points, sizes, rects, transforms).
+/// The from and to values of an additive animation of `key` from `old` to `new`: `old − new`
+/// to zero; nil when view animations of the key do not add.
 struct AdditiveDelta {
     let fromValue: Any?
     let toValue: Any?
 
-    init?(from old: Any?, to new: Any?) {
+    @MainActor
+    init?(from old: Any?, to new: Any?, key: String) {
         guard let old, let new else { return nil }
         let oldValue = AnimatableValue(inferringKindOf: old)
         let newValue = AnimatableValue(inferringKindOf: new)
-        switch (oldValue, newValue) {
-        case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.transform, .transform),
-            (.affineTransform, .affineTransform):
-            let delta = oldValue.subtracting(newValue)
-            fromValue = delta.boxed
-            toValue = delta.zero.boxed
-        default:
+        guard oldValue.kind == newValue.kind, UIViewAnimationState.animatesAdditively(key, kind: oldValue.kind) else {
             return nil
         }
+        let delta = oldValue.subtracting(newValue)
+        fromValue = delta.boxed
+        toValue = delta.zero.boxed
     }
 }
 

@@ -114,14 +114,11 @@ final class AnimatorBlockRecorder: UIViewAnimationContext {
         guard let property = type(of: layer).propertyTable[key], property.isAnimatable,
             !changes.contains(where: { $0.layer === layer && $0.key == key })
         else { return nil }
-        let isAdditive =
-            Self.additiveKinds.contains(property.kind) && !UIViewAnimationState.nonAdditiveKeys.contains(key)
+        let isAdditive = UIViewAnimationState.animatesAdditively(key, kind: property.kind)
         // The search comes before the change, so the layer still holds the old model value.
         // A value that cannot add starts from what is shown, as if `beginFromCurrentState`.
         let before = isAdditive ? property.read(layer) : layer.presentationValue(of: property) ?? property.read(layer)
         changes.append(Change(layer: layer, key: key, property: property, isAdditive: isAdditive, oldValue: before))
         return nil
     }
-
-    private static let additiveKinds: [ValueKind] = [.number, .point, .size, .rect, .transform, .affineTransform]
 }

@@ -48,10 +48,8 @@ func springDemo(_ timeline: DemoTimeline) -> CALayer {
 func keyframeCircleDemo(_ timeline: DemoTimeline) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 240))
     let arrow = square(30, at: CGPoint(x: 200, y: 120), ink, in: root)
-    let circle = CGMutablePath()
-    circle.addArc(center: CGPoint(x: 120, y: 120), radius: 80, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
     let orbit = CAKeyframeAnimation(keyPath: "position")
-    orbit.path = circle
+    orbit.path = circlePath(around: CGPoint(x: 120, y: 120), radius: 80)
     orbit.duration = 2
     orbit.calculationMode = .paced
     orbit.rotationMode = .rotateAuto
@@ -64,26 +62,7 @@ func keyframeCircleDemo(_ timeline: DemoTimeline) -> CALayer {
 func groupDemo(_ timeline: DemoTimeline) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 240))
     let layer = square(40, at: CGPoint(x: 120, y: 120), accent, in: root)
-    let rotation = CABasicAnimation(keyPath: "transform.rotation.z")
-    rotation.toValue = Double.pi
-    rotation.duration = 1
-    rotation.repeatCount = .infinity
-    let scale = CABasicAnimation(keyPath: "transform.scale")
-    scale.toValue = 0.4
-    scale.duration = 1
-    scale.repeatCount = .infinity
-    scale.autoreverses = true
-    let circle = CGMutablePath()
-    circle.addArc(center: CGPoint(x: 120, y: 120), radius: 80, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
-    let orbit = CAKeyframeAnimation(keyPath: "position")
-    orbit.path = circle
-    orbit.duration = 2
-    orbit.beginTime = 3
-    orbit.repeatCount = .infinity
-    let group = CAAnimationGroup()
-    group.duration = 10
-    group.animations = [rotation, scale, orbit]
-    layer.add(group, forKey: "group")
+    layer.add(seedGroupAnimation(around: CGPoint(x: 120, y: 120), radius: 80, scale: 0.4), forKey: "group")
     return root
 }
 
