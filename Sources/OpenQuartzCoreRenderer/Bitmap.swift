@@ -20,6 +20,25 @@ final class Bitmap {
         self.height = height
     }
 
+    /// A bitmap holding straight RGBA8 pixels (top row first), premultiplied.
+    convenience init(straightRGBA pixels: [UInt8], width: Int, height: Int) {
+        precondition(
+            pixels.count == width * height * 4, "\(pixels.count) bytes are not \(width) × \(height) RGBA pixels")
+        self.init(width: width, height: height)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        for y in 0..<height {
+            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let index = (y * width + x) * 4
+                let alpha = UInt32(pixels[index + 3])
+                func channel(_ offset: Int) -> UInt32 { (UInt32(pixels[index + offset]) * alpha + 127) / 255 }
+                row[x] = alpha << 24 | channel(0) << 16 | channel(1) << 8 | channel(2)
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
     /// Wraps a surface Cairo made (from a PNG), taking ownership.
     private init(adopting surface: OpaquePointer) {
         self.surface = surface

@@ -25,6 +25,7 @@ public final class CARenderer {
     public let scale: CGFloat
 
     private let bitmap: Bitmap
+    let resources = RenderResources()
     private var frameTime: CFTimeInterval?
     private var lastFrameTime: CFTimeInterval?
 
@@ -53,13 +54,15 @@ public final class CARenderer {
         guard let time = frameTime else {
             preconditionFailure("CARenderer.render() must come between beginFrame(atTime:) and endFrame()")
         }
-        bitmap.clear()
-        guard let layer else { return }
-        let context = cairo_create(bitmap.surface)!
-        defer { cairo_destroy(context) }
-        cairo_scale(context, Double(scale), Double(scale))
-        cairo_translate(context, -Double(bounds.minX), -Double(bounds.minY))
-        LayerPainter(context: context, time: time).paint(layer)
+        let snapshot = layer.flatMap { LayerSnapshot.capture($0, at: time) }
+        FrameRasteriser.draw(snapshot, into: bitmap, bounds: bounds, scale: scale, resources: resources)
+    }
+
+    /// Whether layer content that does not change is cached as a bitmap between frames
+    /// (see ``CAFrameRenderer/cachesContent``). Defaults to true.
+    public var cachesContent: Bool {
+        get { resources.contents.isEnabled }
+        set { resources.contents.isEnabled = newValue }
     }
 
     /// Ends the frame.

@@ -10,15 +10,15 @@ extension LayerPainter {
     ///
     /// Core Animation has a single `contents`: `display()` replaces it with the backing store
     /// it drew, which then obeys the same gravity, rectangle and centre as an image. Here the
-    /// recording is kept apart, so it is treated as that backing store: its natural size is
+    /// recording is kept apart (the snapshot carries the model layer's), so it is treated as that backing store: its natural size is
     /// the size it was drawn at, and a layer resized without redrawing stretches it as Core
     /// Animation stretches the old bitmap. A recording with no operations counts as no drawing,
     /// so the image shows: Core Animation does not replace `contents` when neither the layer
     /// nor its delegate implements drawing, and an empty recording is the nearest sign of that
     /// here.
-    func paintContents(of layer: CALayer, model: CALayer) {
+    func paintContents(of layer: CALayer, drawing: CGContext?) {
         let source: ContentsSource
-        if let drawing = model.lastDrawing, !drawing.operations.isEmpty {
+        if let drawing, !drawing.operations.isEmpty {
             source = .drawing(drawing, origin: layer.bounds.origin)
         } else if let image = layer.contents as? CGImage {
             source = .image(image)
@@ -35,7 +35,7 @@ extension LayerPainter {
         cairo_save(context)
         defer { cairo_restore(context) }
         // (With masksToBounds, the painter has already clipped to the rounded bounds.)
-        let images = ImageSurfaceCache.attached(to: cairo_get_target(context))
+        let images = resources.images
         // Neighbouring patches of a nine-part image share edges that may fall inside a pixel.
         // Painted over one another, two antialiased edges let the background show through the
         // seam; added together into a group of their own, their coverages sum to one.
@@ -227,8 +227,8 @@ struct ContentsLayout {
     }
 }
 
-/// The Cairo surfaces made from `CGImage`s, kept with the surface a renderer draws into, so
-/// that an image is converted from straight RGBA8 to Cairo's premultiplied pixels once, not
+/// The Cairo surfaces made from `CGImage`s, kept with a renderer's bitmap (in its
+/// ``RenderResources``), so that an image is converted from straight RGBA8 to Cairo's premultiplied pixels once, not
 /// on every frame that shows it.
 ///
 /// Entries hold their image weakly: the cache never keeps an image alive, and an entry whose
@@ -247,26 +247,6 @@ final class ImageSurfaceCache {
 
     deinit {
         for entry in entries.values { cairo_surface_destroy(entry.surface) }
-    }
-
-    /// The cache attached to `target` (a surface a renderer draws into), made on first use.
-    ///
-    /// The cache lives as Cairo user data on the target, so it lasts exactly as long as the
-    /// renderer's bitmap, without a global table that would need a lock.
-    static func attached(to target: OpaquePointer) -> ImageSurfaceCache {
-        if let existing = cairo_surface_get_user_data(target, imageSurfaceCacheKey) {
-            return Unmanaged<ImageSurfaceCache>.fromOpaque(existing).takeUnretainedValue()
-        }
-        let cache = ImageSurfaceCache()
-        let retained = Unmanaged.passRetained(cache)
-        let status = cairo_surface_set_user_data(target, imageSurfaceCacheKey, retained.toOpaque()) { data in
-            guard let data else { return }
-            Unmanaged<ImageSurfaceCache>.fromOpaque(data).release()
-        }
-        // Cairo could not attach it (out of memory) and will never call the release above:
-        // the cache then serves this frame only.
-        if status != CAIRO_STATUS_SUCCESS { retained.release() }
-        return cache
     }
 
     /// The premultiplied surface showing `image`, converted now if this cache has not seen
@@ -321,8 +301,3 @@ final class ImageSurfaceCache {
         return surface
     }
 }
-
-/// The key under which a target surface holds its ``ImageSurfaceCache``. Cairo compares keys
-/// by address only; the memory is allocated once, never written and never freed, which is why
-/// sharing it between threads is safe.
-nonisolated(unsafe) private let imageSurfaceCacheKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)

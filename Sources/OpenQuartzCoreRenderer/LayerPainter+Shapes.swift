@@ -11,8 +11,7 @@ extension LayerPainter {
         guard let path = shape.path, !path.isEmpty, path.hasOnlyFinitePoints else { return }
         cairo_save(context)
         defer { cairo_restore(context) }
-        cairo_new_path(context)
-        addShapePath(path)
+        CairoDrawing.setPath(path, in: context)
         if let fill = shape.fillColor, fill.alpha > 0 {
             cairo_set_fill_rule(
                 context, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
@@ -24,39 +23,6 @@ extension LayerPainter {
             strokeShape(shape, color: stroke)
         }
         cairo_new_path(context)
-    }
-
-    /// Adds `path` to the context's current path, in the layer's coordinates.
-    private func addShapePath(_ path: CGPath) {
-        for element in path.elements {
-            switch element {
-            case .move(let to):
-                cairo_move_to(context, Double(to.x), Double(to.y))
-            case .line(let to):
-                cairo_line_to(context, Double(to.x), Double(to.y))
-            case .quadCurve(let to, let control):
-                // Cairo draws only cubic curves; a quadratic one is the cubic whose controls lie
-                // two thirds of the way from each end to the quadratic's control point.
-                var startX = Double(control.x)
-                var startY = Double(control.y)
-                if cairo_has_current_point(context) != 0 {
-                    cairo_get_current_point(context, &startX, &startY)
-                } else {
-                    cairo_move_to(context, startX, startY)
-                }
-                let (cx, cy) = (Double(control.x), Double(control.y))
-                let (x, y) = (Double(to.x), Double(to.y))
-                cairo_curve_to(
-                    context, startX + 2 / 3 * (cx - startX), startY + 2 / 3 * (cy - startY), x + 2 / 3 * (cx - x),
-                    y + 2 / 3 * (cy - y), x, y)
-            case .curve(let to, let control1, let control2):
-                cairo_curve_to(
-                    context, Double(control1.x), Double(control1.y), Double(control2.x), Double(control2.y),
-                    Double(to.x), Double(to.y))
-            case .closeSubpath:
-                cairo_close_path(context)
-            }
-        }
     }
 
     /// Strokes the current path (the whole shape's) with the shape's line style, trimmed to
@@ -288,7 +254,7 @@ struct StrokeRange {
 extension CGPath {
     /// Whether every point is a finite number: Cairo turns infinities and NaNs into garbage
     /// coordinates that could stall the rasterizer.
-    fileprivate var hasOnlyFinitePoints: Bool {
+    var hasOnlyFinitePoints: Bool {
         elements.allSatisfy { element in
             let points: [CGPoint] =
                 switch element {

@@ -2,30 +2,86 @@ import CCairo
 import Foundation
 import OpenQuartzCore
 
-/// Draws a layer tree as it is presented at one media time onto a Cairo context, in Core
-/// Animation's order: background, sublayers (clipped when `masksToBounds`, through
-/// `sublayerTransform`, in `zPosition` order), then the border on top; a layer with
-/// `opacity` below 1 is composited as a group.
+/// Draws a captured layer tree (``LayerSnapshot``) onto a Cairo context, in Core Animation's
+/// order: shadow, background, contents and what the layer's class draws, sublayers (clipped
+/// when `masksToBounds`, through `sublayerTransform`, in `zPosition` order), then the border
+/// on top; a layer with `opacity` below 1, a `mask` or a shadow is composited as a group.
+///
+/// Each layer is flattened into its superlayer's plane, as Core Animation does: a layer whose
+/// map to that plane is affine is drawn directly through Cairo's matrix, one under perspective
+/// is drawn flat into a bitmap of its own and projected (LayerPainter+Projection.swift).
+/// `CATransformLayer`s keep their sublayers in 3D, sorted by depth.
 ///
 /// Coordinates are iOS's: the origin at the top left, y growing downwards.
 struct LayerPainter {
     let context: OpaquePointer
-    let time: CFTimeInterval
+    let resources: RenderResources
 
-    /// Paints `model` (a model layer) and its sublayers with the values presented at `time`.
-    func paint(_ model: CALayer) {
-        let layer = model.makePresentationCopy(at: time)
-        guard !layer.isHidden, layer.opacity > 0 else { return }
-        let toSuperlayer = layer.transformToSuperlayer
+    /// Paints `snapshot` through `toParent`, its 4 × 4 map into the plane the context draws,
+    /// with its opacity multiplied by `opacityFactor` (a transform layer's, which applies to
+    /// each of its sublayers on its own).
+    func paint(_ snapshot: LayerSnapshot, through toParent: CATransform3D, opacityFactor: Double = 1) {
+        let layer = snapshot.layer
+        let opacity = Double(layer.opacity) * opacityFactor
+        guard opacity > 0 else { return }
+        if layer is CATransformLayer {
+            paintTransformLayer(snapshot, through: toParent, opacity: opacity)
+            return
+        }
+        let plane = PlaneTransform(flattening: toParent)
+        if !layer.isDoubleSided {
+            // Culled when its back faces the viewer: its corners turn the other way.
+            guard let area = plane.orientedArea(of: layer.bounds), area > 0 else { return }
+        }
+        guard plane.isAffine else {
+            paintProjected(snapshot, through: plane, opacity: opacity)
+            return
+        }
+        let affine = plane.affine
         // A transform that flattens the layer to a line or a point leaves nothing to see, and
         // would put the Cairo context in an error state.
-        guard abs(toSuperlayer.a * toSuperlayer.d - toSuperlayer.b * toSuperlayer.c) > 1e-12 else { return }
+        guard abs(affine.a * affine.d - affine.b * affine.c) > 1e-12 else { return }
         cairo_save(context)
         defer { cairo_restore(context) }
-        apply(toSuperlayer)
-        let opacity = Double(layer.opacity)
-        if opacity < 1 { cairo_push_group(context) }
+        apply(affine)
+        paintFlat(snapshot, opacity: opacity)
+    }
 
+    /// Paints the layer in its own bounds coordinates (the context's current ones), with
+    /// `opacity` for the whole: its running transition, or its shadow, its content and its
+    /// sublayers, masked by its mask. With `transitions` false, a running transition is left
+    /// out (the transition itself draws the layer that way).
+    func paintFlat(_ snapshot: LayerSnapshot, opacity: Double, transitions: Bool = true) {
+        if transitions, let transition = snapshot.transition {
+            paintTransition(transition, to: snapshot, opacity: opacity)
+            return
+        }
+        let layer = snapshot.layer
+        let shadow = Shadow(of: layer)
+        let groupsForShadow = shadow != nil && layer.shadowPath == nil
+        let groupsContent = snapshot.mask != nil || groupsForShadow
+        if opacity < 1 { cairo_push_group(context) }
+        if let shadow, let path = layer.shadowPath { paintShadow(shadow, of: path) }
+        if groupsContent { cairo_push_group(context) }
+        paintBody(snapshot)
+        if groupsContent {
+            var content = cairo_pop_group(context)!
+            if let mask = snapshot.mask { content = masking(content, with: mask) }
+            if groupsForShadow, let shadow { paintShadow(shadow, ofAlphaIn: content) }
+            cairo_set_source(context, content)
+            cairo_paint(context)
+            cairo_pattern_destroy(content)
+        }
+        if opacity < 1 {
+            cairo_pop_group_to_source(context)
+            cairo_paint_with_alpha(context, opacity)
+        }
+    }
+
+    /// The layer without its shadow, mask and opacity: background, contents, what its class
+    /// draws, sublayers, border.
+    func paintBody(_ snapshot: LayerSnapshot) {
+        let layer = snapshot.layer
         let bounds = layer.bounds
         let radius = cornerRadius(of: layer)
         if let background = layer.backgroundColor, background.alpha > 0 {
@@ -35,17 +91,17 @@ struct LayerPainter {
         }
         // What the layer itself shows, between its background and its sublayers: its contents
         // image or what it drew (LayerPainter+Contents.swift), then what its class draws — a
-        // shape, a gradient, text (LayerPainter+Kinds.swift).
+        // shape, a gradient, text (LayerPainter+Kinds.swift); cached when it does not change
+        // (ContentCache.swift).
         cairo_save(context)
         if layer.masksToBounds {
             // Apple: with masksToBounds the content is clipped to the rounded corners too.
             addRoundedRect(bounds, radius: radius)
             cairo_clip(context)
         }
-        paintContents(of: layer, model: model)
-        paintOwnContent(of: layer)
+        paintOwnContentCached(snapshot)
         cairo_restore(context)
-        paintSublayers(of: model, presented: layer, bounds: bounds, radius: radius)
+        paintSublayers(of: snapshot, bounds: bounds, radius: radius)
         if layer.borderWidth > 0, let border = layer.borderColor, border.alpha > 0 {
             // The border lies inside the bounds, above the sublayers.
             let width = layer.borderWidth
@@ -54,38 +110,69 @@ struct LayerPainter {
             cairo_set_line_width(context, Double(width))
             cairo_stroke(context)
         }
-
-        if opacity < 1 {
-            cairo_pop_group_to_source(context)
-            cairo_paint_with_alpha(context, opacity)
-        }
     }
 
-    private func paintSublayers(of model: CALayer, presented layer: CALayer, bounds: CGRect, radius: CGFloat) {
-        guard let sublayers = model.sublayers else { return }
+    /// The layer's contents and what its class draws, without caching.
+    func paintOwnContent(_ snapshot: LayerSnapshot) {
+        paintContents(of: snapshot.layer, drawing: snapshot.drawing)
+        paintOwnContent(of: snapshot.layer)
+    }
+
+    private func paintSublayers(of snapshot: LayerSnapshot, bounds: CGRect, radius: CGFloat) {
+        guard !snapshot.sublayers.isEmpty else { return }
+        let layer = snapshot.layer
         cairo_save(context)
         defer { cairo_restore(context) }
         if layer.masksToBounds {
             addRoundedRect(bounds, radius: radius)
             cairo_clip(context)
         }
-        let sublayerTransform = layer.sublayerTransform
-        if !CATransform3DIsIdentity(sublayerTransform) {
-            // Applied about the anchor point, as `transform` is.
-            let anchor = CGPoint(
-                x: bounds.minX + layer.anchorPoint.x * bounds.width,
-                y: bounds.minY + layer.anchorPoint.y * bounds.height)
-            apply(
-                CGAffineTransform(translationX: -anchor.x, y: -anchor.y)
-                    .concatenating(CATransform3DGetAffineTransform(sublayerTransform))
-                    .concatenating(CGAffineTransform(translationX: anchor.x, y: anchor.y)))
+        let sublayerTransform = layer.sublayerTransformAboutAnchor
+        func paintAll(_ sublayers: [LayerSnapshot], through extra: CATransform3D?) {
+            for sublayer in sublayers {
+                var toParent = sublayer.layer.transformToSuperlayer3D
+                if let extra { toParent = CATransform3DConcat(toParent, extra) }
+                if let sublayerTransform { toParent = CATransform3DConcat(toParent, sublayerTransform) }
+                paint(sublayer, through: toParent)
+            }
         }
-        // Siblings are drawn in order of zPosition; equal ones keep their order (a stable sort).
-        let ordered = sublayers.enumerated().sorted {
-            ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset)
+        guard let replicator = layer as? CAReplicatorLayer else {
+            paintAll(snapshot.sublayers, through: nil)
+            return
         }
-        for (_, sublayer) in ordered {
-            paint(sublayer)
+        // A replicator with no instances shows none of its sublayers.
+        guard replicator.instanceCount > 0 else { return }
+        let multiplier = Self.instanceMultiplier(of: replicator, index: 0)
+        if multiplier != nil { cairo_push_group(context) }
+        paintAll(snapshot.sublayers, through: nil)
+        if let multiplier { popMultiplied(by: multiplier) }
+        paintReplicas(of: replicator, snapshot.replicas, paintAll: paintAll)
+    }
+
+    /// Paints a `CATransformLayer`'s sublayers in 3D: each keeps its full 4 × 4 map to the
+    /// transform layer's superlayer plane, and they are drawn back to front by the depth of
+    /// their centres. Its own background, border, mask and shadow are not drawn, and its
+    /// opacity applies to each sublayer on its own, as `CATransformLayer.h` says.
+    private func paintTransformLayer(_ snapshot: LayerSnapshot, through toParent: CATransform3D, opacity: Double) {
+        var planes: [(snapshot: LayerSnapshot, transform: CATransform3D, opacity: Double, depth: Double)] = []
+        func gather(_ container: LayerSnapshot, _ toPlane: CATransform3D, _ opacity: Double) {
+            let inner = container.layer.sublayerTransformAboutAnchor.map { CATransform3DConcat($0, toPlane) } ?? toPlane
+            for sublayer in container.sublayers {
+                let transform = CATransform3DConcat(sublayer.layer.transformToSuperlayer3D, inner)
+                if sublayer.layer is CATransformLayer {
+                    gather(sublayer, transform, opacity * Double(sublayer.layer.opacity))
+                } else {
+                    let bounds = sublayer.layer.bounds
+                    let centre = transform.applying(to: (Double(bounds.midX), Double(bounds.midY), 0))
+                    planes.append((sublayer, transform, opacity, centre.z))
+                }
+            }
+        }
+        gather(snapshot, toParent, opacity)
+        // Back to front: the viewer looks down the z axis from +z. Equal depths keep their order.
+        let ordered = planes.enumerated().sorted { ($0.element.depth, $0.offset) < ($1.element.depth, $1.offset) }
+        for (_, plane) in ordered {
+            paint(plane.snapshot, through: plane.transform, opacityFactor: plane.opacity)
         }
     }
 
@@ -95,7 +182,7 @@ struct LayerPainter {
         return min(max(layer.cornerRadius, 0), min(layer.bounds.width, layer.bounds.height) / 2)
     }
 
-    private func apply(_ transform: CGAffineTransform) {
+    func apply(_ transform: CGAffineTransform) {
         var matrix = cairo_matrix_t()
         cairo_matrix_init(
             &matrix, Double(transform.a), Double(transform.b), Double(transform.c), Double(transform.d),
@@ -111,4 +198,11 @@ struct LayerPainter {
     func addRoundedRect(_ rect: CGRect, radius: CGFloat) {
         CairoDrawing.roundedRectangle(rect, radius: radius, in: context)
     }
+}
+
+/// What a renderer keeps from frame to frame: image surfaces and cached layer content. One
+/// per bitmap; never shared between threads.
+final class RenderResources {
+    let images = ImageSurfaceCache()
+    let contents = ContentCache()
 }

@@ -361,9 +361,7 @@ struct ContentsAndDrawingTests {
     }
 
     @Test func imagesAreConvertedOncePerRendererAndNotKeptAlive() {
-        let bitmap = Bitmap(width: 4, height: 4)
-        let cache = ImageSurfaceCache.attached(to: bitmap.surface)
-        #expect(ImageSurfaceCache.attached(to: bitmap.surface) === cache, "one cache per target surface")
+        let cache = RenderResources().images
         weak var released: CGImage?
         do {
             let image = quadrantImage()

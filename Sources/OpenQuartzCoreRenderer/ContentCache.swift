@@ -1,0 +1,217 @@
+import CCairo
+import Foundation
+import OpenQuartzCore
+
+/// Rasterised layer content kept from frame to frame, as Core Animation keeps a layer's
+/// backing store: what a layer draws of its own (its `draw(in:)` recording or contents, and
+/// its shape, gradient or text) is drawn once into a bitmap and afterwards only composited,
+/// through whatever transform, opacity and position the layer has in the frame.
+///
+/// A layer's content is cached from the second frame in a row that shows it unchanged — the
+/// first time it is drawn directly, so content that changes every frame (an animated
+/// `strokeEnd`, say) costs nothing extra. Only content that is costly to draw is cached:
+/// plain backgrounds and borders are cheaper to fill than to composite. The bitmap has the
+/// resolution the layer covers on screen, rounded up to a step of 2^¼, so a scale animation
+/// re-rasterises only every few frames; an entry not used for two frames is dropped.
+final class ContentCache {
+    private struct Entry {
+        /// The presentation copy the entry was made from, to compare the next frame's with.
+        var layer: CALayer
+        var drawing: CGContext?
+        var scale: Double
+        var raster: Raster?
+        var lastFrame: Int
+    }
+
+    /// A layer's content drawn into a bitmap whose top-left corner is at `origin` in the
+    /// layer's coordinates, `scale` pixels per point.
+    struct Raster {
+        let surface: OpaquePointer
+        let origin: CGPoint
+        let scale: Double
+    }
+
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    private var frame = 0
+    /// How many layer contents were rasterised: for tests.
+    private(set) var rasterisedCount = 0
+    /// How many layer contents were composited from a bitmap: for tests.
+    private(set) var compositedCount = 0
+    /// Whether content is cached at all; off, every frame draws everything.
+    var isEnabled = true
+
+    deinit {
+        for entry in entries.values { entry.raster.map { cairo_surface_destroy($0.surface) } }
+    }
+
+    /// Starts a frame: entries not used in the last two frames are dropped.
+    func beginFrame() {
+        frame += 1
+        for (key, entry) in entries where entry.lastFrame < frame - 2 {
+            entry.raster.map { cairo_surface_destroy($0.surface) }
+            entries[key] = nil
+        }
+    }
+
+    /// What to do with the content of `snapshot` drawn at `scale` pixels per point: composite
+    /// a bitmap, make one (the content is unchanged since the last frame), or draw directly.
+    enum Decision {
+        case composite(Raster)
+        case rasterise
+        case drawDirectly
+    }
+
+    func decide(for snapshot: LayerSnapshot, scale: Double) -> Decision {
+        let identity = snapshot.identity
+        guard isEnabled else { return .drawDirectly }
+        guard var entry = entries[identity] else {
+            entries[identity] = Entry(
+                layer: snapshot.layer, drawing: snapshot.drawing, scale: scale, raster: nil, lastFrame: frame)
+            return .drawDirectly
+        }
+        let unchanged =
+            entry.scale == scale && entry.drawing === snapshot.drawing
+            && Self.sameContent(entry.layer, snapshot.layer)
+        entry.lastFrame = frame
+        if unchanged, let raster = entry.raster {
+            entries[identity] = entry
+            compositedCount += 1
+            return .composite(raster)
+        }
+        entry.raster.map { cairo_surface_destroy($0.surface) }
+        entry.raster = nil
+        entry.layer = snapshot.layer
+        entry.drawing = snapshot.drawing
+        entry.scale = scale
+        entries[identity] = entry
+        return unchanged ? .rasterise : .drawDirectly
+    }
+
+    /// Keeps `raster` as the content of `snapshot`'s layer.
+    func store(_ raster: Raster, for snapshot: LayerSnapshot) {
+        rasterisedCount += 1
+        entries[snapshot.identity]?.raster = raster
+    }
+
+    /// Whether two presentation copies of one layer show the same content of their own.
+    static func sameContent(_ a: CALayer, _ b: CALayer) -> Bool {
+        guard a.bounds == b.bounds, a.masksToBounds == b.masksToBounds, a.cornerRadius == b.cornerRadius,
+            a.contentsGravity == b.contentsGravity, a.contentsRect == b.contentsRect,
+            a.contentsCenter == b.contentsCenter, a.contentsScale == b.contentsScale,
+            (a.contents as AnyObject?) === (b.contents as AnyObject?)
+        else { return false }
+        switch (a, b) {
+        case let (a as CAShapeLayer, b as CAShapeLayer):
+            return a.path == b.path && a.fillColor == b.fillColor && a.fillRule == b.fillRule
+                && a.strokeColor == b.strokeColor && a.strokeStart == b.strokeStart && a.strokeEnd == b.strokeEnd
+                && a.lineWidth == b.lineWidth && a.miterLimit == b.miterLimit && a.lineCap == b.lineCap
+                && a.lineJoin == b.lineJoin && a.lineDashPhase == b.lineDashPhase
+                && a.lineDashPattern == b.lineDashPattern
+        case let (a as CAGradientLayer, b as CAGradientLayer):
+            return a.type == b.type && a.startPoint == b.startPoint && a.endPoint == b.endPoint
+                && a.locations == b.locations && sameColors(a.colors, b.colors)
+        case let (a as CATextLayer, b as CATextLayer):
+            return a.fontSize == b.fontSize && a.foregroundColor == b.foregroundColor && a.isWrapped == b.isWrapped
+                && a.truncationMode == b.truncationMode && a.alignmentMode == b.alignmentMode
+                && sameValue(a.string, b.string) && sameValue(a.font, b.font)
+        default:
+            return true
+        }
+    }
+
+    private static func sameColors(_ a: [Any]?, _ b: [Any]?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { sameValue($0, $1) }
+    }
+
+    /// Equal when both are the same object, or equal hashable values.
+    private static func sameValue(_ a: Any?, _ b: Any?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case let (a?, b?):
+            if let a = a as? AnyHashable, let b = b as? AnyHashable { return a == b }
+            return (a as AnyObject) === (b as AnyObject)
+        default: return false
+        }
+    }
+}
+
+extension LayerPainter {
+    /// Draws the layer's own content (contents or recording, then shape, gradient or text)
+    /// from the ``ContentCache`` when it can, else directly.
+    func paintOwnContentCached(_ snapshot: LayerSnapshot) {
+        let layer = snapshot.layer
+        let costly: Bool =
+            switch layer {
+            case let shape as CAShapeLayer: shape.path.map { !$0.isEmpty } ?? false
+            case let gradient as CAGradientLayer: (gradient.colors?.count ?? 0) > 0
+            case let text as CATextLayer: text.string != nil
+            default: !(snapshot.drawing?.operations.isEmpty ?? true)
+            }
+        guard costly, let extent = Self.contentExtent(of: snapshot) else {
+            paintOwnContent(snapshot)
+            return
+        }
+        var ctm = cairo_matrix_t()
+        cairo_get_matrix(context, &ctm)
+        let deviceScale = max(hypot(ctm.xx, ctm.yx), hypot(ctm.xy, ctm.yy))
+        guard deviceScale.isFinite, deviceScale > 0 else { return }
+        let scale = pow(2, (log2(deviceScale) * 4 - 1e-6).rounded(.up) / 4)
+        let cache = resources.contents
+        switch cache.decide(for: snapshot, scale: scale) {
+        case .drawDirectly:
+            paintOwnContent(snapshot)
+        case .composite(let raster):
+            composite(raster)
+        case .rasterise:
+            let minX = (Double(extent.minX) * scale).rounded(.down)
+            let minY = (Double(extent.minY) * scale).rounded(.down)
+            let width = Int((Double(extent.maxX) * scale).rounded(.up) - minX)
+            let height = Int((Double(extent.maxY) * scale).rounded(.up) - minY)
+            guard width > 0, height > 0, width * height <= 4096 * 4096 else {
+                paintOwnContent(snapshot)
+                return
+            }
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+            let drawer = cairo_create(surface)!
+            cairo_translate(drawer, -minX, -minY)
+            cairo_scale(drawer, scale, scale)
+            LayerPainter(context: drawer, resources: resources).paintOwnContent(snapshot)
+            cairo_destroy(drawer)
+            let raster = ContentCache.Raster(
+                surface: surface, origin: CGPoint(x: minX / scale, y: minY / scale), scale: scale)
+            cache.store(raster, for: snapshot)
+            composite(raster)
+        }
+    }
+
+    private func composite(_ raster: ContentCache.Raster) {
+        cairo_save(context)
+        cairo_translate(context, Double(raster.origin.x), Double(raster.origin.y))
+        cairo_scale(context, 1 / raster.scale, 1 / raster.scale)
+        cairo_set_source_surface(context, raster.surface, 0, 0)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
+    /// Where a layer's own content can draw, in its coordinates: its bounds (a backing store's
+    /// canvas), or for a shape the path's box grown by the stroke, within the bounds when the
+    /// layer clips; nil when nothing can show.
+    static func contentExtent(of snapshot: LayerSnapshot) -> CGRect? {
+        let layer = snapshot.layer
+        var extent = layer.bounds
+        if let shape = layer as? CAShapeLayer, let path = shape.path {
+            let box = path.boundingBoxOfPath
+            let stroked = shape.strokeColor != nil && shape.lineWidth.isFinite && shape.lineWidth > 0
+            let reach = stroked ? shape.lineWidth / 2 * max(shape.miterLimit, 1) + 1 : 1
+            extent = box.insetBy(dx: -reach, dy: -reach)
+            if layer.contents != nil || !(snapshot.drawing?.operations.isEmpty ?? true) {
+                extent = extent.union(layer.bounds)
+            }
+            if layer.masksToBounds { extent = extent.intersection(layer.bounds) }
+        }
+        guard !extent.isNull, !extent.isEmpty, extent.width.isFinite, extent.height.isFinite else { return nil }
+        return extent
+    }
+}

@@ -1,0 +1,478 @@
+import Foundation
+import OpenQuartzCore
+import QuartzTestSupport
+import Testing
+
+@testable import OpenQuartzCoreRenderer
+
+private let white = CGColor(gray: 1, alpha: 1)
+private let black = CGColor(gray: 0, alpha: 1)
+private let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+
+/// A 96 × 96 point white root, made without implicit animations.
+private func root() -> CALayer {
+    CATransaction.setDisableActions(true)
+    let layer = CALayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 96, height: 96)
+    layer.backgroundColor = white
+    return layer
+}
+
+@discardableResult
+private func box(_ frame: CGRect, _ color: CGColor?, in parent: CALayer) -> CALayer {
+    let layer = CALayer()
+    layer.frame = frame
+    layer.backgroundColor = color
+    parent.addSublayer(layer)
+    return layer
+}
+
+private func render(_ layer: CALayer, at time: CFTimeInterval = 0, renderer: CARenderer? = nil) -> CARenderer {
+    let renderer = renderer ?? CARenderer(width: 96, height: 96)
+    renderer.layer = layer
+    renderer.beginFrame(atTime: time)
+    renderer.render()
+    renderer.endFrame()
+    // Changes after a frame go on in a new implicit transaction; keep them immediate.
+    CATransaction.setDisableActions(true)
+    return renderer
+}
+
+/// The standard normal distribution function: the coverage of a blurred straight edge.
+private func phi(_ x: Double) -> Double { 0.5 * (1 + erf(x / 2.squareRoot())) }
+
+@Suite("CARenderer: shadows, masks, 3D, replicators, transitions", .serialized)
+struct CompositingTests {
+    // MARK: Shadows
+
+    @Test func sharpShadowIsTheLayerMovedByTheOffset() {
+        withManualClock { _ in
+            let layer = root()
+            let card = box(CGRect(x: 24, y: 24, width: 32, height: 32), red, in: layer)
+            card.shadowOpacity = 1
+            card.shadowOffset = CGSize(width: 8, height: 8)
+            card.shadowRadius = 0
+            let image = render(layer).image
+            #expect(image.pixel(x: 40, y: 40) == [255, 0, 0, 255], "the layer is above its shadow")
+            #expect(image.pixel(x: 60, y: 60) == [0, 0, 0, 255], "shadow below and to the right")
+            #expect(image.pixel(x: 28, y: 60) == [255, 255, 255, 255], "nothing left of the offset shadow")
+        }
+    }
+
+    @Test func shadowRadiusBlursTheEdgeAsAGaussianWithThatDeviation() {
+        withManualClock { _ in
+            let layer = root()
+            let card = box(CGRect(x: 16, y: 16, width: 48, height: 48), red, in: layer)
+            card.shadowOpacity = 1
+            card.shadowOffset = CGSize(width: 8, height: 0)
+            card.shadowRadius = 3
+            let image = render(layer).image
+            // The shadow's right edge is at x = 72; at mid-height the corners are far away.
+            for (x, expectedCoverage) in [
+                (69, phi(2.5 / 3)), (71, phi(0.5 / 3)), (72, phi(-0.5 / 3)), (75, phi(-3.5 / 3)),
+            ] {
+                let grey = Double(image.pixel(x: x, y: 40)[0]) / 255
+                expectClose(1 - grey, expectedCoverage, within: 0.04, "shadow coverage at x = \(x)")
+            }
+            #expect(image.pixel(x: 40, y: 40) == [255, 0, 0, 255])
+        }
+    }
+
+    @Test func shadowOpacityAndColourScaleTheShadow() {
+        withManualClock { _ in
+            let layer = root()
+            let card = box(CGRect(x: 16, y: 16, width: 32, height: 32), red, in: layer)
+            card.shadowOpacity = 0.5
+            card.shadowColor = blue
+            card.shadowOffset = CGSize(width: 0, height: 40)
+            card.shadowRadius = 0
+            let pixel = render(layer).image.pixel(x: 32, y: 70)
+            expectClose(Double(pixel[0]), 127.5, within: 1.5)
+            expectClose(Double(pixel[1]), 127.5, within: 1.5)
+            #expect(pixel[2] == 255)
+        }
+    }
+
+    @Test func shadowPathCastsAShadowWithoutLookingAtTheContent() throws {
+        try withManualClock { _ in
+            let layer = root()
+            let card = box(CGRect(x: 16, y: 16, width: 64, height: 64), nil, in: layer)
+            card.shadowOpacity = 1
+            card.shadowRadius = 2
+            card.shadowOffset = .zero
+            card.shadowPath = CGPath(ellipseIn: CGRect(x: 8, y: 8, width: 48, height: 48), transform: nil)
+            let renderer = render(layer)
+            #expect(renderer.image.pixel(x: 48, y: 48) == [0, 0, 0, 255], "the ellipse's middle")
+            #expect(renderer.image.pixel(x: 20, y: 20) == [255, 255, 255, 255], "outside the ellipse")
+            try Goldens.expectMatch(renderer, named: "shadow-path")
+        }
+    }
+
+    @Test func roundedCardWithASoftShadow() throws {
+        try withManualClock { _ in
+            let layer = root()
+            let card = box(CGRect(x: 20, y: 16, width: 56, height: 56), red, in: layer)
+            card.cornerRadius = 12
+            card.shadowOpacity = 0.6
+            card.shadowOffset = CGSize(width: 0, height: 6)
+            card.shadowRadius = 5
+            try Goldens.expectMatch(render(layer), named: "shadow-card")
+        }
+    }
+
+    // MARK: Masks
+
+    @Test func maskKeepsTheLayerWhereTheMaskIsOpaqueAndScalesByItsAlpha() {
+        withManualClock { _ in
+            let layer = root()
+            let card = box(CGRect(x: 16, y: 16, width: 64, height: 64), red, in: layer)
+            let mask = CALayer()
+            mask.frame = CGRect(x: 0, y: 0, width: 32, height: 64)
+            mask.backgroundColor = black
+            let half = CALayer()
+            half.frame = CGRect(x: 32, y: 0, width: 16, height: 64)
+            half.backgroundColor = CGColor(gray: 0, alpha: 0.5)
+            mask.addSublayer(half)
+            card.mask = mask
+            let image = render(layer).image
+            #expect(image.pixel(x: 24, y: 48) == [255, 0, 0, 255], "under the opaque part")
+            let blended = image.pixel(x: 56, y: 48)
+            #expect(blended[0] == 255)
+            expectClose(Double(blended[1]), 127.5, within: 1.5, "half the red over white")
+            #expect(image.pixel(x: 72, y: 48) == [255, 255, 255, 255], "outside the mask")
+        }
+    }
+
+    @Test func shapeMaskCutsACircle() throws {
+        try withManualClock { _ in
+            let layer = root()
+            let card = box(CGRect(x: 16, y: 16, width: 64, height: 64), blue, in: layer)
+            box(CGRect(x: 0, y: 0, width: 32, height: 32), red, in: card)
+            let circle = CAShapeLayer()
+            circle.frame = card.bounds
+            circle.path = CGPath(ellipseIn: card.bounds.insetBy(dx: 4, dy: 4), transform: nil)
+            card.mask = circle
+            let renderer = render(layer)
+            #expect(renderer.image.pixel(x: 48, y: 48) == [0, 0, 255, 255])
+            #expect(renderer.image.pixel(x: 20, y: 20) == [255, 255, 255, 255], "the corner is cut, sublayer too")
+            try Goldens.expectMatch(renderer, named: "mask-circle")
+        }
+    }
+
+    // MARK: 3D
+
+    @Test func perspectiveMakesTheNearEdgeTallerThanTheFarOne() throws {
+        try withManualClock { _ in
+            let layer = root()
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1 / 150
+            layer.sublayerTransform = perspective
+            let card = box(CGRect(x: 24, y: 24, width: 48, height: 48), red, in: layer)
+            card.transform = CATransform3DMakeRotation(.pi / 4, 0, 1, 0)
+            let renderer = render(layer)
+            func columnHeight(_ x: Int) -> Int {
+                (0..<96).filter { renderer.image.pixel(x: x, y: $0)[1] < 128 }.count
+            }
+            let (left, right) = (columnHeight(34), columnHeight(60))
+            #expect(left > 0 && right > 0)
+            // Turning about y by +45°, the left edge comes towards the viewer.
+            #expect(left > right + 6, "near column \(left) px, far column \(right) px")
+            try Goldens.expectMatch(renderer, named: "perspective")
+        }
+    }
+
+    @Test func backFacingLayerIsCulledUnlessDoubleSided() {
+        withManualClock { _ in
+            let layer = root()
+            let card = box(CGRect(x: 24, y: 24, width: 48, height: 48), red, in: layer)
+            card.transform = CATransform3DMakeRotation(.pi, 0, 1, 0)
+            #expect(render(layer).image.pixel(x: 48, y: 48) == [255, 0, 0, 255], "seen from behind")
+            card.isDoubleSided = false
+            #expect(render(layer).image.pixel(x: 48, y: 48) == [255, 255, 255, 255], "culled")
+            card.transform = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)
+            #expect(render(layer).image.pixel(x: 48, y: 48) == [255, 0, 0, 255], "front still shows")
+        }
+    }
+
+    @Test func transformLayerSortsItsSublayersByDepth() {
+        withManualClock { _ in
+            let layer = root()
+            for container in [CALayer(), CATransformLayer()] {
+                container.frame = layer.bounds
+                layer.sublayers = [container]
+                let near = box(CGRect(x: 24, y: 24, width: 48, height: 48), red, in: container)
+                near.transform = CATransform3DMakeTranslation(0, 0, 10)
+                let far = box(CGRect(x: 32, y: 32, width: 48, height: 48), blue, in: container)
+                far.transform = CATransform3DMakeTranslation(0, 0, -10)
+                let flattened = !(container is CATransformLayer)
+                let pixel = render(layer).image.pixel(x: 48, y: 48)
+                #expect(
+                    pixel == (flattened ? [0, 0, 255, 255] : [255, 0, 0, 255]),
+                    "\(type(of: container)): a flat layer draws in order, a transform layer by depth")
+                if !flattened {
+                    container.transform = CATransform3DMakeRotation(.pi, 0, 1, 0)
+                    #expect(render(layer).image.pixel(x: 48, y: 48) == [0, 0, 255, 255], "turned round")
+                }
+            }
+        }
+    }
+
+    @Test func cubeOfTransformLayerFaces() throws {
+        try withManualClock { _ in
+            let layer = root()
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1 / 300
+            layer.sublayerTransform = perspective
+            let cube = CATransformLayer()
+            cube.frame = CGRect(x: 28, y: 28, width: 40, height: 40)
+            layer.addSublayer(cube)
+            let colours = [
+                red, blue, CGColor(red: 0, green: 0.7, blue: 0, alpha: 1),
+                CGColor(red: 1, green: 0.8, blue: 0, alpha: 1),
+                CGColor(red: 0.6, green: 0, blue: 0.8, alpha: 1), CGColor(red: 0, green: 0.7, blue: 0.8, alpha: 1),
+            ]
+            let turns: [(CGFloat, CGFloat, CGFloat, CGFloat)] = [
+                (0, 0, 1, 0), (.pi / 2, 0, 1, 0), (.pi, 0, 1, 0), (-.pi / 2, 0, 1, 0), (.pi / 2, 1, 0, 0),
+                (-.pi / 2, 1, 0, 0),
+            ]
+            for (colour, turn) in zip(colours, turns) {
+                let face = box(cube.bounds, colour, in: cube)
+                face.transform = CATransform3DTranslate(
+                    CATransform3DMakeRotation(turn.0, turn.1, turn.2, turn.3), 0, 0, 20)
+                face.isDoubleSided = false
+            }
+            cube.transform = CATransform3DRotate(CATransform3DMakeRotation(.pi / 6, 1, 0, 0), .pi / 5, 0, 1, 0)
+            try Goldens.expectMatch(render(layer), named: "transform-layer-cube")
+        }
+    }
+
+    // MARK: Replicators
+
+    @Test func replicatorRepeatsItsSublayersWithTransformAndColourOffsets() {
+        withManualClock { _ in
+            let layer = root()
+            let replicator = CAReplicatorLayer()
+            replicator.frame = layer.bounds
+            layer.addSublayer(replicator)
+            box(CGRect(x: 8, y: 40, width: 16, height: 16), white, in: replicator)
+            replicator.instanceCount = 3
+            replicator.instanceTransform = CATransform3DMakeTranslation(24, 0, 0)
+            replicator.instanceRedOffset = -0.5
+            let image = render(layer).image
+            #expect(image.pixel(x: 16, y: 48) == [255, 255, 255, 255], "copy 0 unchanged")
+            let copy1 = image.pixel(x: 40, y: 48)
+            expectClose(Double(copy1[0]), 127.5, within: 1.5, "copy 1 has half its red")
+            #expect(copy1[1] == 255)
+            #expect(image.pixel(x: 64, y: 48) == [0, 255, 255, 255], "copy 2 has none")
+            #expect(image.pixel(x: 88, y: 48) == [255, 255, 255, 255], "no fourth copy")
+        }
+    }
+
+    @Test func replicatorInstanceDelayShowsEachCopyEarlierInItsAnimation() {
+        withManualClock { _ in
+            let layer = root()
+            let replicator = CAReplicatorLayer()
+            replicator.frame = layer.bounds
+            layer.addSublayer(replicator)
+            let dot = box(CGRect(x: 0, y: 8, width: 8, height: 8), red, in: replicator)
+            replicator.instanceCount = 3
+            replicator.instanceDelay = 0.25
+            replicator.instanceTransform = CATransform3DMakeTranslation(0, 24, 0)
+            CATransaction.flush()
+            let slide = CABasicAnimation(keyPath: "position.x")
+            slide.fromValue = 4
+            slide.toValue = 84
+            slide.duration = 1
+            dot.add(slide, forKey: "slide")
+            CATransaction.flush()
+            let image = render(layer, at: 0.5).image
+            // Copy k is 0.25 k seconds behind: at x 44, 24 and 4.
+            for (copy, x) in [(0, 44), (1, 24), (2, 4)] {
+                #expect(image.pixel(x: x, y: 12 + 24 * copy) == [255, 0, 0, 255], "copy \(copy) at x = \(x)")
+            }
+            #expect(image.pixel(x: 44, y: 36) == [255, 255, 255, 255], "copy 1 is not where copy 0 is")
+        }
+    }
+
+    @Test func replicatorRing() throws {
+        try withManualClock { _ in
+            let layer = root()
+            let replicator = CAReplicatorLayer()
+            replicator.frame = layer.bounds
+            layer.addSublayer(replicator)
+            let dot = box(CGRect(x: 44, y: 8, width: 8, height: 16), blue, in: replicator)
+            dot.cornerRadius = 4
+            replicator.instanceCount = 12
+            replicator.instanceTransform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
+            replicator.instanceAlphaOffset = -1 / 12
+            try Goldens.expectMatch(render(layer), named: "replicator-ring")
+        }
+    }
+
+    // MARK: Transitions
+
+    /// A 64 × 64 red layer at (16, 16) that turns blue in a transaction with `transition`,
+    /// rendered half-way through a one-second linear transition.
+    private func halfwayThrough(_ type: CATransitionType, _ subtype: CATransitionSubtype?) -> CGImage {
+        withManualClock { _ in
+            let layer = root()
+            let card = box(CGRect(x: 16, y: 16, width: 64, height: 64), red, in: layer)
+            CATransaction.flush()
+            let transition = CATransition()
+            transition.type = type
+            transition.subtype = subtype
+            transition.duration = 1
+            card.add(transition, forKey: nil)
+            card.backgroundColor = blue
+            CATransaction.flush()
+            return render(layer, at: 0.5).image
+        }
+    }
+
+    @Test func fadeCrossFadesTheTwoStates() {
+        let pixel = halfwayThrough(.fade, nil).pixel(x: 48, y: 48)
+        expectClose(Double(pixel[0]), 127.5, within: 1.5)
+        expectClose(Double(pixel[2]), 127.5, within: 1.5)
+        #expect(pixel[3] == 255, "an opaque layer stays opaque while it fades")
+    }
+
+    @Test(arguments: [
+        (CATransitionSubtype.fromLeft, (40, 0), (-40, 0)), (.fromRight, (-40, 0), (40, 0)),
+        (.fromTop, (0, 40), (0, -40)), (.fromBottom, (0, -40), (0, 40)),
+    ])
+    func pushMovesTheOldOutAndTheNewInFromTheSubtypesSide(
+        subtype: CATransitionSubtype, oldAt: (Int, Int), newAt: (Int, Int)
+    ) {
+        let image = halfwayThrough(.push, subtype)
+        // Half-way, each state has moved 32 points: probe 8 points into each.
+        #expect(image.pixel(x: 48 + oldAt.0, y: 48 + oldAt.1) == [255, 0, 0, 255], "the old state")
+        #expect(image.pixel(x: 48 + newAt.0, y: 48 + newAt.1) == [0, 0, 255, 255], "the new state")
+    }
+
+    @Test func moveInSlidesTheNewOverTheOld() {
+        let image = halfwayThrough(.moveIn, .fromLeft)
+        #expect(image.pixel(x: 24, y: 48) == [0, 0, 255, 255], "the new state has come half-way in")
+        #expect(image.pixel(x: 72, y: 48) == [255, 0, 0, 255], "the old one stays put")
+        #expect(image.pixel(x: 8, y: 48) == [0, 0, 255, 255], "nothing clips the motion")
+    }
+
+    @Test func revealSlidesTheOldAwayUncoveringTheNew() {
+        let image = halfwayThrough(.reveal, .fromTop)
+        #expect(image.pixel(x: 48, y: 24) == [0, 0, 255, 255], "uncovered at the top")
+        #expect(image.pixel(x: 48, y: 72) == [255, 0, 0, 255], "the old state moving down")
+        #expect(image.pixel(x: 48, y: 90) == [255, 0, 0, 255], "below the bounds")
+    }
+
+    @Test func finishedTransitionShowsTheNewStateOnly() {
+        withManualClock { _ in
+            let layer = root()
+            let card = box(CGRect(x: 16, y: 16, width: 64, height: 64), red, in: layer)
+            CATransaction.flush()
+            let transition = CATransition()
+            transition.type = .push
+            transition.duration = 1
+            card.add(transition, forKey: nil)
+            card.backgroundColor = blue
+            CATransaction.flush()
+            let image = render(layer, at: 1.5).image
+            #expect(image.pixel(x: 48, y: 48) == [0, 0, 255, 255])
+            #expect(image.pixel(x: 88, y: 48) == [255, 255, 255, 255])
+        }
+    }
+
+    // MARK: Cached content
+
+    @Test func unchangedContentIsRasterisedOnceThenComposited() {
+        withManualClock { _ in
+            let layer = root()
+            let star = CAShapeLayer()
+            star.frame = CGRect(x: 16, y: 16, width: 64, height: 64)
+            let path = CGMutablePath()
+            path.addEllipse(in: CGRect(x: 4, y: 4, width: 56, height: 56))
+            star.path = path
+            star.fillColor = blue
+            star.strokeColor = red
+            star.lineWidth = 3
+            layer.addSublayer(star)
+            let uncached = CARenderer(width: 96, height: 96)
+            uncached.cachesContent = false
+            let expected = render(layer, renderer: uncached).image
+
+            let renderer = CARenderer(width: 96, height: 96)
+            let cache = renderer.resources.contents
+            _ = render(layer, at: 0, renderer: renderer)
+            #expect((cache.rasterisedCount, cache.compositedCount) == (0, 0), "first sight: drawn directly")
+            _ = render(layer, at: 0.1, renderer: renderer)
+            #expect((cache.rasterisedCount, cache.compositedCount) == (1, 0), "unchanged: rasterised")
+            star.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+            let turned = render(layer, at: 0.2, renderer: renderer).image
+            #expect((cache.rasterisedCount, cache.compositedCount) == (1, 1), "moved, same content: composited")
+            star.transform = CATransform3DIdentity
+            let image = render(layer, at: 0.3, renderer: renderer).image
+            #expect((cache.rasterisedCount, cache.compositedCount) == (1, 2))
+            var worst = 0
+            for y in 0..<96 {
+                for x in 0..<96 {
+                    let a = image.pixel(x: x, y: y)
+                    let b = expected.pixel(x: x, y: y)
+                    worst = max(worst, zip(a, b).map { abs($0 - $1) }.max()!)
+                }
+            }
+            #expect(worst <= 1, "a composited bitmap at the same place draws the same pixels")
+            #expect(turned.pixel(x: 48, y: 48) == [0, 0, 255, 255])
+            star.fillColor = red
+            _ = render(layer, at: 0.4, renderer: renderer)
+            #expect(cache.compositedCount == 2, "changed content is drawn again")
+        }
+    }
+
+    // MARK: Frame renderer
+
+    @Test func frameRendererDeliversFramesInOrderMatchingSingleFrames() throws {
+        try withManualClock { clock in
+            let layer = root()
+            let card = box(CGRect(x: 0, y: 32, width: 32, height: 32), red, in: layer)
+            card.cornerRadius = 8
+            card.shadowOpacity = 0.5
+            CATransaction.flush()
+            let slide = CABasicAnimation(keyPath: "position.x")
+            slide.fromValue = 16
+            slide.toValue = 80
+            slide.duration = 1
+            // Kept, so that single frames can be rendered afterwards at the same times.
+            slide.isRemovedOnCompletion = false
+            slide.fillMode = .forwards
+            card.add(slide, forKey: "slide")
+            CATransaction.flush()
+            let times = (0..<12).map { Double($0) / 10 }
+            let frames = CAFrameRenderer(width: 96, height: 96)
+            frames.threads = 2
+            var prepared: [CFTimeInterval] = []
+            var delivered: [CARenderedFrame] = []
+            try frames.render(layer, atTimes: times) { time in
+                prepared.append(time)
+                clock.advance(to: time)
+            } deliver: { frame in
+                delivered.append(frame)
+            }
+            #expect(prepared == times)
+            #expect(delivered.map(\.index) == Array(0..<12))
+            #expect(delivered.map(\.time) == times)
+            for frame in delivered {
+                let single = render(layer, at: frame.time).image.rgbaPixels
+                let differing = zip(frame.rgba, single).filter { $0 != $1 }.count
+                #expect(differing == 0, "frame \(frame.index) equals a single render")
+            }
+            #expect(try readPNGData(delivered[5].pngData()).rgbaPixels == delivered[5].rgba)
+        }
+    }
+}
+
+/// Decodes PNG data through a temporary file.
+private func readPNGData(_ data: Data) throws -> CGImage {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("frame-\(UUID().uuidString).png")
+    try data.write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try readPNG(at: url)
+}
