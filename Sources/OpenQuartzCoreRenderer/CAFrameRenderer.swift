@@ -12,8 +12,27 @@ public struct CARenderedFrame: Sendable {
     /// Its size in pixels.
     public let width: Int
     public let height: Int
+    /// The pixels as the renderer drew them: premultiplied BGRA8 (Cairo's ARGB32 on a
+    /// little-endian machine), the top row first, `width × height × 4` bytes. What a video
+    /// encoder wants (`-pix_fmt bgra`): premultiplied colour is the frame over black.
+    public let premultipliedBGRA: [UInt8]
+
     /// Straight (not premultiplied) RGBA8, the top row first: `width × height × 4` bytes.
-    public let rgba: [UInt8]
+    public var rgba: [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: premultipliedBGRA.count)
+        for index in stride(from: 0, to: pixels.count, by: 4) {
+            let alpha = UInt32(premultipliedBGRA[index + 3])
+            pixels[index + 3] = UInt8(alpha)
+            guard alpha > 0 else { continue }
+            func channel(_ offset: Int) -> UInt8 {
+                UInt8(min(255, (UInt32(premultipliedBGRA[index + offset]) * 255 + alpha / 2) / alpha))
+            }
+            pixels[index] = channel(2)
+            pixels[index + 1] = channel(1)
+            pixels[index + 2] = channel(0)
+        }
+        return pixels
+    }
 
     /// The frame as a `CGImage`.
     public var image: CGImage {
@@ -140,7 +159,8 @@ private final class WorkerPool: @unchecked Sendable {
         FrameRasteriser.draw(
             job.snapshot, into: worker.bitmap, bounds: bounds, scale: scale, resources: worker.resources)
         let frame = CARenderedFrame(
-            index: job.index, time: job.time, width: width, height: height, rgba: worker.bitmap.straightRGBA)
+            index: job.index, time: job.time, width: width, height: height,
+            premultipliedBGRA: worker.bitmap.premultipliedBGRA)
         lock.withLock { idle.append(worker) }
         return frame
     }
