@@ -364,6 +364,34 @@ struct CompositingTests {
         #expect(image.pixel(x: 48, y: 90) == [255, 0, 0, 255], "below the bounds")
     }
 
+    @Test(arguments: [
+        (CATransitionType.fade, CATransitionSubtype?.none), (.moveIn, .fromTop), (.push, .fromRight),
+        (.reveal, .fromLeft),
+    ])
+    func transitionBetweenTwoTreesAThirdOfTheWayThrough(type: CATransitionType, subtype: CATransitionSubtype?)
+        throws
+    {
+        try withManualClock { _ in
+            let layer = root()
+            let window = box(CGRect(x: 8, y: 8, width: 80, height: 80), nil, in: layer)
+            window.masksToBounds = true
+            let card = box(window.bounds, red, in: window)
+            let dot = box(CGRect(x: 28, y: 28, width: 24, height: 24), white, in: card)
+            dot.cornerRadius = 12
+            CATransaction.flush()
+            let transition = CATransition()
+            transition.type = type
+            transition.subtype = subtype
+            transition.duration = 1
+            card.add(transition, forKey: nil)
+            card.backgroundColor = blue
+            dot.removeFromSuperlayer()
+            box(CGRect(x: 8, y: 32, width: 64, height: 16), CGColor(red: 1, green: 0.8, blue: 0, alpha: 1), in: card)
+            CATransaction.flush()
+            try Goldens.expectMatch(render(layer, at: 1 / 3), named: "transition-\(type.rawValue)")
+        }
+    }
+
     @Test func finishedTransitionShowsTheNewStateOnly() {
         withManualClock { _ in
             let layer = root()
