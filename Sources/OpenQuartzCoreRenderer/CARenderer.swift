@@ -96,6 +96,20 @@ public final class CARenderer {
             next = min(next, nextChange(in: sublayer, after: now))
             if next == now { return now }
         }
+        // A replicator's copy k shows its sublayers `k × instanceDelay` seconds late, so they
+        // change for that much longer.
+        if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1,
+            replicator.instanceDelay.isFinite, replicator.instanceDelay != 0
+        {
+            for copy in 1..<replicator.instanceCount {
+                let lag = Double(copy) * replicator.instanceDelay
+                for sublayer in layer.sublayers ?? [] {
+                    let change = nextChange(in: sublayer, after: now - lag)
+                    if change == now - lag { return now }
+                    next = min(next, change + lag)
+                }
+            }
+        }
         return next
     }
 

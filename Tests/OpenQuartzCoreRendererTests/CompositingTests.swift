@@ -292,6 +292,10 @@ struct CompositingTests {
                 #expect(image.pixel(x: x, y: 12 + 24 * copy) == [255, 0, 0, 255], "copy \(copy) at x = \(x)")
             }
             #expect(image.pixel(x: 44, y: 36) == [255, 255, 255, 255], "copy 1 is not where copy 0 is")
+            let renderer = render(layer, at: 1.2)
+            #expect(renderer.nextFrameTime() == 1.2, "copy 2 still moves until 1.5 s")
+            _ = render(layer, at: 1.6, renderer: renderer)
+            #expect(renderer.nextFrameTime() == .infinity)
         }
     }
 
