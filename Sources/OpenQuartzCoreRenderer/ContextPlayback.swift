@@ -5,63 +5,146 @@ import OpenQuartzCore
 /// Replays what a ``CGContext`` recorded — the drawing of a layer's `draw(in:)` — onto a Cairo
 /// context whose user space is the coordinate space the recording was made in.
 ///
-/// The recording holds fills, strokes, clips, images and saved states, every path and
-/// rectangle already through the transform that was current when it was drawn, so the replay
-/// needs no transforms of its own. Its coordinates are "the layer's coordinates", as
-/// `CGContext` documents, y growing downwards as on iOS; images are drawn upright, their first
-/// row at the top of their rectangle, since the recording keeps only the rectangle an image
-/// was drawn into.
+/// Paths arrive in that space already (the recording applied the transform that was current
+/// when each was built); what is drawn in a user space of its own — a line's pen and dashes,
+/// an image, a gradient — comes with that space's transform, applied here around it. The
+/// coordinates are "the layer's coordinates", as `CGContext` documents, y growing downwards as
+/// on iOS; images are drawn with their first row at the top of their rectangle in their user
+/// space.
+///
+/// A recording that blends with anything but the normal mode, or clears, is drawn into a group
+/// of its own first — the layer's backing store — so that it blends with what it drew itself
+/// and clears to transparency, not into the layers beneath, as on Apple's platforms.
 struct ContextPlayback {
     let context: OpaquePointer
     let images: ImageSurfaceCache
+
+    /// What the graphics state holds that Cairo's does not: the alpha.
+    private struct Extra {
+        var alpha = 1.0
+    }
 
     /// Draws `operations` in order, leaving the Cairo state as it found it however the
     /// recording's saves and restores pair up.
     func play(_ operations: [CGContext.Operation]) {
         cairo_save(context)
         defer { cairo_restore(context) }
-        // Core Graphics draws with the normal blend mode unless told otherwise, whatever
-        // operator the caller composites with.
+        // Core Graphics' defaults, whatever the caller's state.
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
-        var savedStates = 0
+        cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)
+        cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+        let isolated = operations.contains { operation in
+            switch operation {
+            case .setBlendMode(let mode): mode != .normal
+            case .clear: true
+            default: false
+            }
+        }
+        if isolated { cairo_push_group(context) }
+        var extra = Extra()
+        var saved: [Extra] = []
         for operation in operations {
             switch operation {
             case .saveState:
                 cairo_save(context)
-                savedStates += 1
+                saved.append(extra)
             case .restoreState:
                 // `CGContext` ignores unmatched restores and never records them; guard anyway,
                 // since restoring past the playback's own save would undo the caller's clip.
-                guard savedStates > 0 else { continue }
+                guard let last = saved.popLast() else { continue }
                 cairo_restore(context)
-                savedStates -= 1
+                extra = last
+            case .setAlpha(let alpha):
+                extra.alpha = Double(min(max(alpha, 0), 1))
+            case .setBlendMode(let mode):
+                cairo_set_operator(context, Self.cairoOperator(mode))
+            case .setShouldAntialias(let antialias):
+                cairo_set_antialias(context, antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
             case .fill(let path, let color, let rule):
+                setSource(color, alpha: extra.alpha)
                 CairoDrawing.setPath(path, in: context)
-                cairo_set_fill_rule(context, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-                CairoDrawing.setSource(color, in: context)
-                cairo_fill(context)
-            case .stroke(let path, let color, let lineWidth):
+                cairo_set_fill_rule(context, Self.cairoRule(rule))
+                fillCurrentPath(alpha: 1)
+            case .stroke(let path, let color, let line):
+                stroke(path, color: color, line: line, alpha: extra.alpha)
+            case .clip(let path, let rule):
                 CairoDrawing.setPath(path, in: context)
-                cairo_set_line_width(context, strokeWidth(lineWidth))
-                CairoDrawing.setSource(color, in: context)
-                cairo_stroke(context)
-            case .clip(let path):
-                // `CGContext.clip()` uses the non-zero winding rule.
+                cairo_set_fill_rule(context, Self.cairoRule(rule))
+                cairo_clip(context)
+            case .drawImage(let image, let rect, let transform):
+                drawImage(image, in: rect, transform: transform, alpha: extra.alpha)
+            case .drawGradient(let gradient, let shading, let options, let transform):
+                drawGradient(gradient, shading, options: options, transform: transform, alpha: extra.alpha)
+            case .clear(let path):
+                cairo_save(context)
+                cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
                 CairoDrawing.setPath(path, in: context)
                 cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
-                cairo_clip(context)
-            case .drawImage(let image, let rect):
-                let rect = rect.standardized
-                guard rect.width > 0, rect.height > 0, let surface = images.surface(for: image) else { continue }
-                CairoDrawing.fill(
-                    rect, with: surface, from: CGRect(x: 0, y: 0, width: image.width, height: image.height),
-                    in: context)
+                cairo_fill(context)
+                cairo_restore(context)
             }
         }
-        while savedStates > 0 {
-            cairo_restore(context)
-            savedStates -= 1
+        for _ in saved { cairo_restore(context) }
+        if isolated {
+            cairo_pop_group_to_source(context)
+            cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+            cairo_paint(context)
         }
+    }
+
+    // MARK: Painting
+
+    /// Paints the source through the current path (consumed), scaled by `alpha`.
+    ///
+    /// Core Graphics confines every blend mode to what is drawn; Cairo's `IN`, `OUT`,
+    /// `DEST_IN` and `DEST_ATOP` also change what lies outside, so for them, and to scale a
+    /// pattern by an alpha, the path becomes a clip and the source is painted through it.
+    private func fillCurrentPath(alpha: Double) {
+        guard alpha < 1 || Self.isUnbounded(cairo_get_operator(context)) else {
+            cairo_fill(context)
+            return
+        }
+        cairo_save(context)
+        cairo_clip(context)
+        cairo_paint_with_alpha(context, alpha)
+        cairo_restore(context)
+    }
+
+    private func setSource(_ color: CGColor, alpha: Double) {
+        let rgba = color.rgba
+        cairo_set_source_rgba(context, rgba.red, rgba.green, rgba.blue, rgba.alpha * alpha)
+    }
+
+    private func stroke(_ path: CGPath, color: CGColor, line: CGContext.LineStyle, alpha: Double) {
+        let transform = line.transform
+        guard Self.isInvertible(transform), line.width.isFinite else { return }
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        setSource(color, alpha: alpha)
+        CairoDrawing.setPath(path, in: context)
+        // The pen is the user space's: from here on widths and dashes are measured in it,
+        // while the path, already built, stays where it is.
+        CairoDrawing.transform(transform, in: context)
+        cairo_set_line_width(context, strokeWidth(line.width))
+        cairo_set_line_cap(context, Self.cairoCap(line.cap))
+        cairo_set_line_join(context, Self.cairoJoin(line.join))
+        cairo_set_miter_limit(context, line.miterLimit.isFinite ? max(Double(line.miterLimit), 1) : 10)
+        let dashes = line.dashLengths.map(Double.init)
+        cairo_set_dash(context, dashes, Int32(dashes.count), Double(line.dashPhase))
+        if Self.isUnbounded(cairo_get_operator(context)) {
+            // Bounded by the stroke's extents: Cairo can clip to a path, not to its outline.
+            var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
+            cairo_stroke_extents(context, &x1, &y1, &x2, &y2)
+            cairo_new_path(context)
+            cairo_rectangle(context, x1, y1, x2 - x1, y2 - y1)
+            cairo_clip(context)
+            // The path again, in the space it was recorded in.
+            cairo_save(context)
+            CairoDrawing.transform(transform.inverted(), in: context)
+            CairoDrawing.setPath(path, in: context)
+            cairo_restore(context)
+        }
+        cairo_stroke(context)
     }
 
     /// The Cairo line width for a recorded one. Core Graphics draws a width of 0 (or less) as
@@ -72,95 +155,86 @@ struct ContextPlayback {
         cairo_device_to_user_distance(context, &dx, &dy)
         return (dx * dx + dy * dy).squareRoot()
     }
-}
 
-/// Cairo drawing steps shared by the contents code and the playback of recorded drawing.
-enum CairoDrawing {
-    /// Fills `destination` with the part `source` (in the image's pixels) of an image surface,
-    /// stretched to fit and filtered bilinearly. Outside the image its edge pixels are
-    /// extended, as Core Animation does for `contentsRect`s beyond the unit rectangle; the same
-    /// keeps the edges of a stretched image sharp instead of fading them into transparency.
-    static func fill(
-        _ destination: CGRect, with surface: OpaquePointer, from source: CGRect, in context: OpaquePointer
-    ) {
-        guard let pattern = cairo_pattern_create_for_surface(surface) else { return }
-        defer { cairo_pattern_destroy(pattern) }
-        let scaleX = Double(source.width / destination.width)
-        let scaleY = Double(source.height / destination.height)
-        // The pattern matrix maps user space to the image's pixels.
-        var matrix = cairo_matrix_t()
-        cairo_matrix_init(
-            &matrix, scaleX, 0, 0, scaleY,
-            Double(source.minX) - Double(destination.minX) * scaleX,
-            Double(source.minY) - Double(destination.minY) * scaleY)
-        cairo_pattern_set_matrix(pattern, &matrix)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_set_source(context, pattern)
-        rectangle(destination, in: context)
-        cairo_fill(context)
+    private func drawImage(_ image: CGImage, in rect: CGRect, transform: CGAffineTransform, alpha: Double) {
+        guard rect.width > 0, rect.height > 0, Self.isInvertible(transform),
+            let surface = images.surface(for: image)
+        else { return }
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        CairoDrawing.transform(transform, in: context)
+        let pixels = CGRect(x: 0, y: 0, width: image.width, height: image.height)
+        guard CairoDrawing.setSource(surface, from: pixels, to: rect, in: context) else { return }
+        CairoDrawing.rectangle(rect, in: context)
+        fillCurrentPath(alpha: alpha)
     }
 
-    /// Adds a rectangle to the current path.
-    static func rectangle(_ rect: CGRect, in context: OpaquePointer) {
-        cairo_rectangle(
-            context, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+    // MARK: Conversions
+
+    static func isInvertible(_ t: CGAffineTransform) -> Bool {
+        let determinant = t.a * t.d - t.b * t.c
+        return determinant.isFinite && abs(determinant) > 1e-12 && t.tx.isFinite && t.ty.isFinite
     }
 
-    /// Replaces the current path with `path`.
-    static func setPath(_ path: CGPath, in context: OpaquePointer) {
-        cairo_new_path(context)
-        for element in path.elements {
-            switch element {
-            case .move(let point):
-                cairo_move_to(context, Double(point.x), Double(point.y))
-            case .line(let point):
-                cairo_line_to(context, Double(point.x), Double(point.y))
-            case .quadCurve(let end, let control):
-                // Cairo has cubic curves only; a quadratic is the cubic with its control
-                // points two thirds of the way from each end to the quadratic's control.
-                if cairo_has_current_point(context) == 0 {
-                    cairo_move_to(context, Double(control.x), Double(control.y))
-                }
-                var (startX, startY) = (0.0, 0.0)
-                cairo_get_current_point(context, &startX, &startY)
-                let (controlX, controlY) = (Double(control.x), Double(control.y))
-                let (endX, endY) = (Double(end.x), Double(end.y))
-                cairo_curve_to(
-                    context,
-                    startX + 2 / 3 * (controlX - startX), startY + 2 / 3 * (controlY - startY),
-                    endX + 2 / 3 * (controlX - endX), endY + 2 / 3 * (controlY - endY),
-                    endX, endY)
-            case .curve(let end, let control1, let control2):
-                cairo_curve_to(
-                    context, Double(control1.x), Double(control1.y), Double(control2.x), Double(control2.y),
-                    Double(end.x), Double(end.y))
-            case .closeSubpath:
-                cairo_close_path(context)
-            }
+    static func cairoRule(_ rule: CGPathFillRule) -> cairo_fill_rule_t {
+        rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING
+    }
+
+    static func cairoCap(_ cap: CGLineCap) -> cairo_line_cap_t {
+        switch cap {
+        case .butt: CAIRO_LINE_CAP_BUTT
+        case .round: CAIRO_LINE_CAP_ROUND
+        case .square: CAIRO_LINE_CAP_SQUARE
         }
     }
 
-    /// Makes `color` the source.
-    static func setSource(_ color: CGColor, in context: OpaquePointer) {
-        let rgba = color.rgba
-        cairo_set_source_rgba(context, rgba.red, rgba.green, rgba.blue, rgba.alpha)
+    static func cairoJoin(_ join: CGLineJoin) -> cairo_line_join_t {
+        switch join {
+        case .miter: CAIRO_LINE_JOIN_MITER
+        case .round: CAIRO_LINE_JOIN_ROUND
+        case .bevel: CAIRO_LINE_JOIN_BEVEL
+        }
     }
 
-    /// Adds a rectangle with circular corners of `radius` to the path: the shape
-    /// `masksToBounds` clips to.
-    static func roundedRectangle(_ rect: CGRect, radius: CGFloat, in context: OpaquePointer) {
-        let (x, y, w, h) = (Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
-        let r = Double(radius)
-        guard r > 0 else {
-            cairo_rectangle(context, x, y, w, h)
-            return
+    /// Cairo's operator for a blend mode. Both follow the PDF specification's blend modes and
+    /// Porter and Duff's operators; `plusDarker` (max(0, S + D − 1)) has no Cairo operator and
+    /// multiplies instead, the nearest darkening one.
+    static func cairoOperator(_ mode: CGBlendMode) -> cairo_operator_t {
+        switch mode {
+        case .normal: CAIRO_OPERATOR_OVER
+        case .multiply: CAIRO_OPERATOR_MULTIPLY
+        case .screen: CAIRO_OPERATOR_SCREEN
+        case .overlay: CAIRO_OPERATOR_OVERLAY
+        case .darken: CAIRO_OPERATOR_DARKEN
+        case .lighten: CAIRO_OPERATOR_LIGHTEN
+        case .colorDodge: CAIRO_OPERATOR_COLOR_DODGE
+        case .colorBurn: CAIRO_OPERATOR_COLOR_BURN
+        case .softLight: CAIRO_OPERATOR_SOFT_LIGHT
+        case .hardLight: CAIRO_OPERATOR_HARD_LIGHT
+        case .difference: CAIRO_OPERATOR_DIFFERENCE
+        case .exclusion: CAIRO_OPERATOR_EXCLUSION
+        case .hue: CAIRO_OPERATOR_HSL_HUE
+        case .saturation: CAIRO_OPERATOR_HSL_SATURATION
+        case .color: CAIRO_OPERATOR_HSL_COLOR
+        case .luminosity: CAIRO_OPERATOR_HSL_LUMINOSITY
+        case .clear: CAIRO_OPERATOR_CLEAR
+        case .copy: CAIRO_OPERATOR_SOURCE
+        case .sourceIn: CAIRO_OPERATOR_IN
+        case .sourceOut: CAIRO_OPERATOR_OUT
+        case .sourceAtop: CAIRO_OPERATOR_ATOP
+        case .destinationOver: CAIRO_OPERATOR_DEST_OVER
+        case .destinationIn: CAIRO_OPERATOR_DEST_IN
+        case .destinationOut: CAIRO_OPERATOR_DEST_OUT
+        case .destinationAtop: CAIRO_OPERATOR_DEST_ATOP
+        case .xor: CAIRO_OPERATOR_XOR
+        case .plusDarker: CAIRO_OPERATOR_MULTIPLY
+        case .plusLighter: CAIRO_OPERATOR_ADD
         }
-        cairo_new_sub_path(context)
-        cairo_arc(context, x + w - r, y + r, r, -Double.pi / 2, 0)
-        cairo_arc(context, x + w - r, y + h - r, r, 0, Double.pi / 2)
-        cairo_arc(context, x + r, y + h - r, r, Double.pi / 2, Double.pi)
-        cairo_arc(context, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(context)
+    }
+
+    /// Whether Cairo's operator changes the destination outside what is drawn.
+    static func isUnbounded(_ op: cairo_operator_t) -> Bool {
+        op == CAIRO_OPERATOR_IN || op == CAIRO_OPERATOR_OUT || op == CAIRO_OPERATOR_DEST_IN
+            || op == CAIRO_OPERATOR_DEST_ATOP
     }
 }

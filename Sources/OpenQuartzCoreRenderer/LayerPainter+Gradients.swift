@@ -70,7 +70,7 @@ extension LayerPainter {
         cairo_new_path(context)
         // CAGradientLayer.h: the gradient fills "the shape of the layer (i.e. including rounded
         // corners)", with or without masksToBounds.
-        addRoundedRect(bounds, radius: cornerRadius(of: gradient))
+        addRoundedRect(bounds, of: gradient)
         cairo_set_source(context, pattern)
         cairo_fill(context)
     }

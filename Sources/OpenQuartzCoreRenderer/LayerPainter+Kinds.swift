@@ -3,15 +3,16 @@ import Foundation
 import OpenQuartzCore
 
 extension LayerPainter {
-    /// Draws what the layer's class shows of its own: a shape (LayerPainter+Shapes.swift) or a
-    /// gradient (LayerPainter+Gradients.swift). Called with the presentation copy, in the
-    /// layer's bounds coordinates, after its contents and before its sublayers — where
-    /// `CAShapeLayer.h` puts the shape ("composited between the layer's contents and its first
-    /// sublayer").
+    /// Draws what the layer's class shows of its own: a shape (LayerPainter+Shapes.swift), a
+    /// gradient (LayerPainter+Gradients.swift) or text (LayerPainter+Text.swift). Called with
+    /// the presentation copy, in the layer's bounds coordinates, after its contents and before
+    /// its sublayers — where `CAShapeLayer.h` puts the shape ("composited between the layer's
+    /// contents and its first sublayer").
     func paintOwnContent(of layer: CALayer) {
         switch layer {
         case let shape as CAShapeLayer: paintShape(shape)
         case let gradient as CAGradientLayer: paintGradient(gradient)
+        case let text as CATextLayer: paintText(text)
         default: break
         }
     }

@@ -85,7 +85,7 @@ struct LayerPainter {
         let bounds = layer.bounds
         let radius = cornerRadius(of: layer)
         if let background = layer.backgroundColor, background.alpha > 0 {
-            addRoundedRect(bounds, radius: radius)
+            addRoundedRect(bounds, of: layer)
             setSource(background)
             cairo_fill(context)
         }
@@ -96,7 +96,7 @@ struct LayerPainter {
         cairo_save(context)
         if layer.masksToBounds {
             // Apple: with masksToBounds the content is clipped to the rounded corners too.
-            addRoundedRect(bounds, radius: radius)
+            addRoundedRect(bounds, of: layer)
             cairo_clip(context)
         }
         paintOwnContentCached(snapshot)
@@ -105,7 +105,7 @@ struct LayerPainter {
         if layer.borderWidth > 0, let border = layer.borderColor, border.alpha > 0 {
             // The border lies inside the bounds, above the sublayers.
             let width = layer.borderWidth
-            addRoundedRect(bounds.insetBy(dx: width / 2, dy: width / 2), radius: max(radius - width / 2, 0))
+            addRoundedRect(bounds, of: layer, inset: width / 2)
             setSource(border)
             cairo_set_line_width(context, Double(width))
             cairo_stroke(context)
@@ -124,7 +124,7 @@ struct LayerPainter {
         cairo_save(context)
         defer { cairo_restore(context) }
         if layer.masksToBounds {
-            addRoundedRect(bounds, radius: radius)
+            addRoundedRect(bounds, of: layer)
             cairo_clip(context)
         }
         let sublayerTransform = layer.sublayerTransformAboutAnchor
@@ -194,9 +194,16 @@ struct LayerPainter {
         CairoDrawing.setSource(color, in: context)
     }
 
-    /// Adds a rectangle with circular corners of `radius` to the path.
-    func addRoundedRect(_ rect: CGRect, radius: CGFloat) {
-        CairoDrawing.roundedRectangle(rect, radius: radius, in: context)
+    /// Adds the layer's outline to the path: `rect` (its bounds) with the corners
+    /// `maskedCorners` names rounded by the drawn corner radius along `cornerCurve`
+    /// (RoundedCorners.swift), moved `inset` inwards — half the border width, for the line
+    /// the border strokes.
+    func addRoundedRect(_ rect: CGRect, of layer: CALayer, inset: CGFloat = 0) {
+        RoundedCorners(
+            rect: rect, radius: cornerRadius(of: layer), corners: layer.maskedCorners, curve: layer.cornerCurve
+        )
+        .inset(by: inset)
+        .add(to: context)
     }
 }
 

@@ -5,24 +5,99 @@ import Foundation
 ///
 /// Apple's `CGContext` rasterises as it goes; this one keeps the drawing as a list of
 /// operations in device-independent form, which the renderer replays with Cairo at whatever
-/// scale it needs. Only the part of Apple's API that layer drawing uses is provided.
+/// scale it needs. Everyday Core Graphics is here: the graphics state (transform, colours, line
+/// style, dashes, alpha, blend mode, antialiasing) with saves and restores, paths, fills and
+/// strokes, clipping by either rule, images, linear and radial gradients, and clearing.
+///
+/// Differences from Apple: coordinates are the layer's, y growing downwards as on iOS, and an
+/// image drawn under the identity transform comes out upright, its first row at the top of its
+/// rectangle (the way `UIImage.draw(in:)` draws); other transforms move, scale, rotate or flip
+/// it from there. There is no text drawing (no Core Text), no shadows and no pattern colours.
 public final class CGContext {
-    /// A recorded drawing operation, in the layer's coordinates (the current transform
-    /// already applied).
+    /// A recorded drawing operation. Paths are in the layer's coordinates, the transform that
+    /// was current when they were added already applied; what is drawn in the current user
+    /// space (a line's pen and dashes, an image, a gradient) carries that transform with it.
+    /// State that applies to everything drawn after it (alpha, blend mode, antialiasing) is
+    /// recorded when it changes, and saves and restore bracket it as they bracket the
+    /// graphics state.
     public enum Operation: Equatable, Sendable {
+        /// Fills a path with a colour.
         case fill(CGPath, color: CGColor, rule: CGPathFillRule)
-        case stroke(CGPath, color: CGColor, lineWidth: CGFloat)
-        case drawImage(CGImage, in: CGRect)
-        case clip(CGPath)
+        /// Strokes a path with a colour in a line style.
+        case stroke(CGPath, color: CGColor, line: LineStyle)
+        /// Intersects the clip with a path's inside by a rule.
+        case clip(CGPath, rule: CGPathFillRule)
+        /// Draws an image into a rectangle of the user space that `transform` maps to the
+        /// layer's coordinates.
+        case drawImage(CGImage, in: CGRect, transform: CGAffineTransform)
+        /// Paints a gradient over the clip; its geometry is in the user space that `transform`
+        /// maps to the layer's coordinates.
+        case drawGradient(CGGradient, Shading, options: CGGradientDrawingOptions, transform: CGAffineTransform)
+        /// Makes the inside of a path transparent, whatever the blend mode.
+        case clear(CGPath)
+        /// Sets the alpha that scales everything drawn after it.
+        case setAlpha(CGFloat)
+        /// Sets how what is drawn after it combines with what is there.
+        case setBlendMode(CGBlendMode)
+        /// Turns antialiasing on or off for what is drawn after it.
+        case setShouldAntialias(Bool)
+        /// Pushes a copy of the graphics state.
         case saveState
+        /// Pops the graphics state saved last.
         case restoreState
     }
 
-    private struct State {
+    /// How a path is stroked: the line's width, caps, joins and dashes, measured in the user
+    /// space `transform` maps to the layer's coordinates (so a scaled context draws a wider
+    /// line, as Core Graphics does).
+    public struct LineStyle: Equatable, Sendable {
+        /// The line's width; 0 or less draws the thinnest line the device shows.
+        public var width: CGFloat
+        /// How the ends are drawn.
+        public var cap: CGLineCap
+        /// How corners are drawn.
+        public var join: CGLineJoin
+        /// How far, in line widths, a miter join reaches before it is bevelled.
+        public var miterLimit: CGFloat
+        /// How far into the dash pattern the line starts.
+        public var dashPhase: CGFloat
+        /// Lengths of the dashes and gaps in turn; empty for a solid line.
+        public var dashLengths: [CGFloat]
+        /// The current transform when the line was stroked.
+        public var transform: CGAffineTransform
+
+        /// A line style; the defaults are Core Graphics'.
+        public init(
+            width: CGFloat = 1, cap: CGLineCap = .butt, join: CGLineJoin = .miter, miterLimit: CGFloat = 10,
+            dashPhase: CGFloat = 0, dashLengths: [CGFloat] = [], transform: CGAffineTransform = .identity
+        ) {
+            self.width = width
+            self.cap = cap
+            self.join = join
+            self.miterLimit = miterLimit
+            self.dashPhase = dashPhase
+            self.dashLengths = dashLengths
+            self.transform = transform
+        }
+    }
+
+    /// The geometry of a gradient, in its user space.
+    public enum Shading: Equatable, Sendable {
+        /// Colours change along the line from `start` to `end`, constant across it.
+        case axial(start: CGPoint, end: CGPoint)
+        /// Colours change through the circles from the start circle to the end circle.
+        case radial(startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint, endRadius: CGFloat)
+    }
+
+    /// The graphics state `saveGState` pushes: Core Graphics' defaults to begin with.
+    struct State {
         var transform = CGAffineTransform.identity
-        var fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-        var strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-        var lineWidth: CGFloat = 1
+        var fillColor = CGColor.black
+        var strokeColor = CGColor.black
+        var line = LineStyle()
+        var alpha: CGFloat = 1
+        var blendMode = CGBlendMode.normal
+        var shouldAntialias = true
     }
 
     /// The size of the area drawn into, in points.
@@ -32,9 +107,11 @@ public final class CGContext {
     /// What has been drawn so far, in order.
     public private(set) var operations: [Operation] = []
 
-    private var state = State()
+    var state = State()
     private var savedStates: [State] = []
-    private var currentPath = CGMutablePath()
+    /// The current path, in the layer's coordinates. As in Core Graphics it is not part of the
+    /// graphics state: saving and restoring leave it alone.
+    var currentPath = CGMutablePath()
 
     /// Creates an empty recording context of the given size.
     public init(size: CGSize, scale: CGFloat = 1) {
@@ -42,22 +119,26 @@ public final class CGContext {
         self.scale = scale
     }
 
+    func record(_ operation: Operation) {
+        operations.append(operation)
+    }
+
     // MARK: Graphics state
 
     /// Pushes a copy of the graphics state.
     public func saveGState() {
         savedStates.append(state)
-        operations.append(.saveState)
+        record(.saveState)
     }
 
-    /// Pops the graphics state saved last.
+    /// Pops the graphics state saved last; does nothing when none is saved.
     public func restoreGState() {
         guard let saved = savedStates.popLast() else { return }
         state = saved
-        operations.append(.restoreState)
+        record(.restoreState)
     }
 
-    /// The current transformation matrix.
+    /// The current transformation matrix: user space to the layer's coordinates.
     public var ctm: CGAffineTransform { state.transform }
 
     /// Moves the origin.
@@ -78,73 +159,5 @@ public final class CGContext {
     /// Applies `transform` to the coordinate system.
     public func concatenate(_ transform: CGAffineTransform) {
         state.transform = transform.concatenating(state.transform)
-    }
-
-    /// Sets the colour used by fills.
-    public func setFillColor(_ color: CGColor) { state.fillColor = color }
-
-    /// Sets the colour used by strokes.
-    public func setStrokeColor(_ color: CGColor) { state.strokeColor = color }
-
-    /// Sets the width of stroked lines.
-    public func setLineWidth(_ width: CGFloat) { state.lineWidth = width }
-
-    // MARK: Paths
-
-    /// Appends `path` to the current path.
-    public func addPath(_ path: CGPath) { currentPath.addPath(path, transform: state.transform) }
-
-    /// Appends a rectangle to the current path.
-    public func addRect(_ rect: CGRect) { currentPath.addRect(rect, transform: state.transform) }
-
-    /// Appends an ellipse to the current path.
-    public func addEllipse(in rect: CGRect) { currentPath.addEllipse(in: rect, transform: state.transform) }
-
-    /// Fills the current path and clears it.
-    public func fillPath(using rule: CGPathFillRule = .winding) {
-        operations.append(.fill(takePath(), color: state.fillColor, rule: rule))
-    }
-
-    /// Strokes the current path and clears it.
-    public func strokePath() {
-        operations.append(.stroke(takePath(), color: state.strokeColor, lineWidth: state.lineWidth))
-    }
-
-    /// Intersects the clip with the current path and clears it.
-    public func clip() { operations.append(.clip(takePath())) }
-
-    /// Fills a rectangle.
-    public func fill(_ rect: CGRect) {
-        addRect(rect)
-        fillPath()
-    }
-
-    /// Strokes a rectangle.
-    public func stroke(_ rect: CGRect) {
-        addRect(rect)
-        strokePath()
-    }
-
-    /// Fills an ellipse.
-    public func fillEllipse(in rect: CGRect) {
-        addEllipse(in: rect)
-        fillPath()
-    }
-
-    /// Strokes an ellipse.
-    public func strokeEllipse(in rect: CGRect) {
-        addEllipse(in: rect)
-        strokePath()
-    }
-
-    /// Draws an image into a rectangle.
-    public func draw(_ image: CGImage, in rect: CGRect) {
-        operations.append(.drawImage(image, in: rect.applying(state.transform)))
-    }
-
-    private func takePath() -> CGPath {
-        let path = currentPath
-        currentPath = CGMutablePath()
-        return path
     }
 }

@@ -71,6 +71,24 @@ let layerPropertyTable = LayerPropertyTable([
             if let gravity = value.boxed as? CALayerContentsGravity { return gravity }
             return CALayerContentsGravity(rawValue: value.boxed as? String ?? "resize")
         }),
+    // CALayer.h does not mark these two Animatable: they switch at once.
+    .stored(
+        "maskedCorners", .opaque, { $0.maskedCorners }, { $0.maskedCorners = $1 }, animatable: false,
+        get: { .opaque(AnyHashableBox($0)) }, set: { CACornerMask(keyValue: $0.boxed) }),
+    .stored(
+        "cornerCurve", .opaque, { $0.cornerCurve }, { $0.cornerCurve = $1 }, animatable: false,
+        get: { .opaque(AnyHashableBox($0.rawValue)) },
+        set: { value in
+            if let curve = value.boxed as? CALayerCornerCurve { return curve }
+            guard let name = value.boxed as? String else {
+                precondition(
+                    value.boxed == nil,
+                    "setValue(_:forKey: \"cornerCurve\") needs a CALayerCornerCurve or its name, got \(describeType(value.boxed))"
+                )
+                return .circular
+            }
+            return CALayerCornerCurve(rawValue: name)
+        }),
 ])
 
 /// A layer nobody changes, whose values are `defaultValue(forKey:)`'s answers.

@@ -280,6 +280,28 @@ open class CALayer: NSObject, CAMediaTiming {
         }
     }
 
+    /// Which corners `cornerRadius` rounds; the others stay square. Defaults to all four. Not
+    /// animatable, as in `CALayer.h`.
+    open var maskedCorners: CACornerMask {
+        get { storage.maskedCorners }
+        set {
+            changeValue(forKey: "maskedCorners", property: LayerPropertyDescriptors.maskedCorners) {
+                storage.maskedCorners = newValue
+            }
+        }
+    }
+
+    /// The curve of the rounded corners: `.circular` (the default) or `.continuous`. Not
+    /// animatable, as in `CALayer.h`.
+    open var cornerCurve: CALayerCornerCurve {
+        get { storage.cornerCurve }
+        set {
+            changeValue(forKey: "cornerCurve", property: LayerPropertyDescriptors.cornerCurve) {
+                storage.cornerCurve = newValue
+            }
+        }
+    }
+
     /// The width of the border. Animatable.
     open var borderWidth: CGFloat {
         get { storage.borderWidth }

@@ -23,6 +23,8 @@ enum LayerPropertyDescriptors {
     static let shouldRasterize = layerPropertyTable["shouldRasterize"]!
     static let backgroundColor = layerPropertyTable["backgroundColor"]!
     static let cornerRadius = layerPropertyTable["cornerRadius"]!
+    static let maskedCorners = layerPropertyTable["maskedCorners"]!
+    static let cornerCurve = layerPropertyTable["cornerCurve"]!
     static let borderWidth = layerPropertyTable["borderWidth"]!
     static let borderColor = layerPropertyTable["borderColor"]!
     static let shadowColor = layerPropertyTable["shadowColor"]!

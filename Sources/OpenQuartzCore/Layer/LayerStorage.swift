@@ -34,6 +34,8 @@ package struct LayerStorage {
     // Style
     package var backgroundColor: CGColor?
     package var cornerRadius: CGFloat = 0
+    package var maskedCorners = CACornerMask.all
+    package var cornerCurve = CALayerCornerCurve.circular
     package var borderWidth: CGFloat = 0
     package var borderColor: CGColor? = opaqueBlack
     package var shadowColor: CGColor? = opaqueBlack
