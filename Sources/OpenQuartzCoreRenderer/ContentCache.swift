@@ -96,6 +96,7 @@ final class ContentCache {
     /// Whether two presentation copies of one layer show the same content of their own.
     static func sameContent(_ a: CALayer, _ b: CALayer) -> Bool {
         guard a.bounds == b.bounds, a.masksToBounds == b.masksToBounds, a.cornerRadius == b.cornerRadius,
+            a.maskedCorners == b.maskedCorners, a.cornerCurve == b.cornerCurve,
             a.contentsGravity == b.contentsGravity, a.contentsRect == b.contentsRect,
             a.contentsCenter == b.contentsCenter, a.contentsScale == b.contentsScale,
             (a.contents as AnyObject?) === (b.contents as AnyObject?)
