@@ -1,0 +1,45 @@
+import Foundation
+import OpenQuartzCore
+import OpenQuartzCoreRenderer
+
+/// The renderer the commands draw with: the serial stand-in of FrameRendererStandIn.swift until
+/// OpenQuartzCoreRenderer's `CAFrameRenderer` lands. Then this one line becomes
+/// `typealias FrameRenderer = CAFrameRenderer` and the stand-in's file goes.
+typealias FrameRenderer = StandInFrameRenderer
+
+/// Renders `demo` at `times` (ascending) into `framing`, handing the frames in order to each of
+/// `sinks`, then finishes them. One clock and one tree serve every frame: the clock advances to
+/// each time and the demo's timeline changes run when their time comes. With a
+/// `progressLabel`, shows a progress bar on a terminal. On failure abandons every sink.
+@MainActor
+func renderDemo(
+    _ demo: GalleryDemo, framing: Framing, times: [CFTimeInterval], to sinks: [any FrameSink],
+    progressLabel: String? = nil
+) throws {
+    var progress = ProgressBar(
+        label: progressLabel ?? "", total: times.count, isShown: progressLabel != nil && isatty(STDERR_FILENO) != 0)
+    defer { progress.finish() }
+    let clock = CAManualClock()
+    do {
+        try CAClock.$current.withValue(clock) {
+            let run = DemoRun(demo, on: clock)
+            let canvas = run.root.frame
+            let renderer = FrameRenderer(
+                width: framing.pixelWidth, height: framing.pixelHeight, scale: framing.rendererScale(fitting: canvas))
+            renderer.bounds = framing.bounds(fitting: canvas)
+            try renderer.render(
+                run.root, atTimes: times, prepare: { run.advance(to: $0) },
+                deliver: { frame in
+                    let exported = ExportFrame(
+                        index: frame.index, width: frame.width, height: frame.height, rgba: frame.rgba,
+                        pngData: frame.pngData)
+                    for sink in sinks { try sink.write(exported) }
+                    progress.update(done: frame.index + 1)
+                })
+        }
+        for sink in sinks { try sink.finish() }
+    } catch {
+        for sink in sinks { sink.abandon() }
+        throw error
+    }
+}
