@@ -44,7 +44,11 @@ let package = Package(
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "QuartzTestSupport"]),
         .testTarget(name: "OpenUIKitTests", dependencies: ["OpenUIKit", "QuartzTestSupport"]),
         // Runs the built `carender` executable, as a user would.
-        .testTarget(name: "CarenderTests", dependencies: ["carender", "OpenQuartzCoreRenderer", "QuartzTestSupport"]),
+        .testTarget(
+            name: "CarenderTests",
+            dependencies: ["carender", "OpenQuartzCoreRenderer", "QuartzTestSupport"],
+            exclude: ["Goldens"]
+        ),
         .testTarget(
             name: "OpenQuartzCoreRendererTests",
             dependencies: ["OpenQuartzCoreRenderer", "QuartzTestSupport"],

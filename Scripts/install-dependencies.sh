@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
-# Installs the system libraries the package links (Cairo, through pkg-config) and the fonts the
-# renderer draws text with (DejaVu, which fontconfig finds) when they are missing; quiet when
-# they are already there. Uses sudo when not run as root.
+# Installs what the package needs when it is missing, and says nothing when it is there: Cairo
+# (through pkg-config), which the renderer links; the DejaVu fonts, which it draws text with;
+# and ffmpeg, which `carender` encodes MP4, GIF and APNG with. Uses apt-get, through sudo when
+# not run as root.
 set -euo pipefail
 packages=()
 if ! { command -v pkg-config > /dev/null && pkg-config --exists cairo; }; then
+    echo "Installing libcairo2-dev and pkg-config (needed by the renderer)..." >&2
     packages+=(libcairo2-dev pkg-config)
 fi
 if [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
+    echo "Installing fonts-dejavu-core (the renderer draws text with it)..." >&2
     packages+=(fonts-dejavu-core)
 fi
-if [ ${#packages[@]} -eq 0 ]; then
+if ! command -v ffmpeg > /dev/null; then
+    echo "Installing ffmpeg (carender encodes MP4, GIF and APNG with it)..." >&2
+    packages+=(ffmpeg)
+fi
+if [ "${#packages[@]}" -eq 0 ]; then
     exit 0
 fi
 run() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
-echo "Installing ${packages[*]} (needed by the renderer)..." >&2
 run apt-get update -qq
-DEBIAN_FRONTEND=noninteractive run apt-get install -y -qq "${packages[@]}" > /dev/null
+# Through env: sudo does not pass the caller's environment on.
+run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" > /dev/null

@@ -1,13 +1,16 @@
 import ArgumentParser
 import Foundation
 import OpenQuartzCore
-import OpenQuartzCoreRenderer
 
 /// `carender frame DEMO --time S --output FILE.png`: one frame of a demo as a PNG.
 struct Frame: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Renders one frame of a gallery demo to a PNG file.",
-        discussion: "The demos: \(MainActor.assumeIsolated { Gallery.demos.map(\.name).joined(separator: ", ") }).")
+        discussion: """
+            The same as carender render DEMO --output FILE.png --from TIME --scale S.
+
+            The demos: \(MainActor.assumeIsolated { Gallery.nameList }).
+            """)
 
     @Argument(help: "The demo to render (see the list below).")
     var demo: String
@@ -15,39 +18,30 @@ struct Frame: ParsableCommand {
     @Option(help: "The media time of the frame, in seconds from the demo's start.")
     var time: Double = 0
 
-    @Option(help: "The PNG file to write.")
+    @Option(name: .shortAndLong, help: "The PNG file to write.")
     var output: String
 
     @Option(help: "Pixels per point.")
     var scale: Double = 1
 
     func validate() throws {
+        try validateDemoName(demo)
         guard time.isFinite, time >= 0 else {
             throw ValidationError("--time must be a number of seconds, 0 or more; got \(time)")
         }
-        guard scale.isFinite, scale > 0, scale <= 16 else {
-            throw ValidationError("--scale must be a number above 0 and at most 16; got \(scale)")
-        }
+        try validateScale(scale)
         guard output.lowercased().hasSuffix(".png") else {
-            throw ValidationError("--output must be a .png file; got '\(output)'")
+            throw ValidationError(
+                "--output must be a .png file; got '\(output)' (carender render writes MP4, GIF, APNG and PNG frames)")
         }
     }
 
     func run() throws {
         try MainActor.assumeIsolated {
             let demo = try Gallery.demo(named: self.demo)
-            let clock = CAManualClock()
-            let root = demo.scene(on: clock, at: time)
-            let renderer = CARenderer(
-                width: Int((demo.size.width * scale).rounded()), height: Int((demo.size.height * scale).rounded()),
-                scale: scale)
-            renderer.layer = root
-            try CAClock.$current.withValue(clock) {
-                renderer.beginFrame(atTime: time)
-                renderer.render()
-                renderer.endFrame()
-                try writeFile(renderer.pngData(), to: output)
-            }
+            let framing = Framing(size: demo.size, scale: scale)
+            try framing.validate()
+            try renderDemo(demo, framing: framing, times: [time], to: [PNGFileWriter(path: output)])
         }
     }
 }

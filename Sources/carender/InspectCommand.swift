@@ -5,7 +5,8 @@ import OpenQuartzCore
 /// `carender inspect DEMO --time S`: the layer tree of a demo with its presentation values.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Prints a gallery demo's layer tree with its presentation values at a time.")
+        abstract: "Prints a gallery demo's layer tree with its presentation values at a time.",
+        discussion: "The demos: \(MainActor.assumeIsolated { Gallery.nameList }).")
 
     @Argument(help: "The demo to inspect.")
     var demo: String
@@ -14,6 +15,7 @@ struct Inspect: ParsableCommand {
     var time: Double = 0
 
     func validate() throws {
+        try validateDemoName(demo)
         guard time.isFinite, time >= 0 else {
             throw ValidationError("--time must be a number of seconds, 0 or more; got \(time)")
         }

@@ -4,24 +4,6 @@ import OpenQuartzCoreRenderer
 import QuartzTestSupport
 import Testing
 
-/// Runs `carender` (built next to the test binary) with `arguments`; returns its exit status,
-/// standard output and standard error.
-private func carender(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let process = Process()
-    process.executableURL = directory.appendingPathComponent("carender")
-    process.arguments = arguments
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
-}
-
 @Suite("The carender command")
 struct CarenderCommandTests {
     @Test func frameWritesAPNGOfTheDemoAtTheTime() throws {
@@ -52,13 +34,14 @@ struct CarenderCommandTests {
     @Test func badInputSaysWhatIsWrongAndExitsNonZero() throws {
         let unknown = try carender(["frame", "nope", "--output", "/tmp/x.png"])
         #expect(unknown.status != 0)
-        #expect(unknown.error.contains("there is no demo called 'nope'; the demos are: spring"))
+        #expect(unknown.error.contains("there is no demo called 'nope'; the demos are: view-vs-layer, "))
         let badScale = try carender(["frame", "pop", "--output", "/tmp/x.png", "--scale=-2"])
         #expect(badScale.status != 0)
         #expect(badScale.error.contains("--scale must be a number above 0"))
         let unwritable = try carender(["frame", "pop", "--output", "/nonexistent-folder/x.png"])
         #expect(unwritable.status != 0)
         #expect(unwritable.error.contains("cannot write '/nonexistent-folder/x.png'"))
+        #expect(unwritable.error.contains("Create the folder or choose another path"))
         let notPNG = try carender(["frame", "pop", "--output", "/tmp/x.jpg"])
         #expect(notPNG.status != 0 && notPNG.error.contains("must be a .png file"))
         let badTime = try carender(["inspect", "pop", "--time=-1"])
@@ -68,6 +51,6 @@ struct CarenderCommandTests {
     @Test func helpListsTheSubcommands() throws {
         let run = try carender(["--help"])
         #expect(run.status == 0)
-        for command in ["demo", "frame", "inspect"] { #expect(run.output.contains(command)) }
+        for command in ["demo", "gallery", "render", "frame", "inspect"] { #expect(run.output.contains(command)) }
     }
 }

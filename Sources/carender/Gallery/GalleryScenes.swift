@@ -1,45 +1,21 @@
 import OpenQuartzCore
 import OpenUIKit
 
-private let paper = CGColor(red: 0.96, green: 0.95, blue: 0.92, alpha: 1)
-private let ink = CGColor(red: 0.17, green: 0.35, blue: 0.75, alpha: 1)
-private let accent = CGColor(red: 0.93, green: 0.36, blue: 0.25, alpha: 1)
-
-/// A canvas of `size` at the origin, made without implicit animations.
-@MainActor
-private func canvas(_ size: CGSize) -> CALayer {
-    CATransaction.setDisableActions(true)
-    let root = CALayer()
-    root.frame = CGRect(origin: .zero, size: size)
-    root.backgroundColor = paper
-    return root
-}
-
-@MainActor
-private func square(_ side: CGFloat, at center: CGPoint, _ color: CGColor, in root: CALayer) -> CALayer {
-    let layer = CALayer()
-    layer.bounds = CGRect(x: 0, y: 0, width: side, height: side)
-    layer.position = center
-    layer.backgroundColor = color
-    layer.cornerRadius = side / 6
-    root.addSublayer(layer)
-    return layer
-}
-
+/// A spring set up as seed 002 does — mass, stiffness, damping, the settling duration as its
+/// duration — but softer, so that the overshoot shows: it peaks about 40 pt past the end.
 @MainActor
 func springDemo(_ timeline: DemoTimeline) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 120))
-    let block = square(40, at: CGPoint(x: 40, y: 60), accent, in: root)
+    lane(CGRect(x: 10, y: 38, width: 220, height: 44), in: root)
+    let block = square(40, at: CGPoint(x: 32, y: 60), accent, in: root)
     let spring = CASpringAnimation(keyPath: "position.x")
-    spring.fromValue = 40
-    spring.toValue = 200
+    spring.fromValue = CGFloat(32)
+    spring.toValue = CGFloat(160)
     spring.mass = 1
     spring.stiffness = 120
-    spring.damping = 6
-    spring.duration = 2
-    spring.fillMode = .forwards
-    spring.isRemovedOnCompletion = false
-    block.position.x = 200
+    spring.damping = 8
+    spring.duration = spring.settlingDuration
+    block.position.x = 160
     block.add(spring, forKey: "spring")
     return root
 }
@@ -72,6 +48,7 @@ func additiveBlocksDemo(_ timeline: DemoTimeline) -> CALayer {
     let view = UIView(frame: CGRect(x: 20, y: 40, width: 40, height: 40))
     view.backgroundColor = UIColor(cgColor: ink)
     root.addSublayer(view.layer)
+    timeline.keep(view)
     CATransaction.flush()
     UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 120 })
     // Half-way, a second block retargets it; the additive animations blend.
@@ -86,7 +63,13 @@ func popDemo(_ timeline: DemoTimeline) -> CALayer {
     let root = canvas(CGSize(width: 120, height: 120))
     let view = UIView(frame: CGRect(x: 30, y: 30, width: 60, height: 60))
     view.backgroundColor = UIColor(cgColor: accent)
+    // A dot in one corner: a square turned a quarter looks the same, the dot shows the turn.
+    let dot = UIView(frame: CGRect(x: 8, y: 8, width: 14, height: 14))
+    dot.backgroundColor = UIColor(cgColor: paper)
+    dot.layer.cornerRadius = 7
+    view.addSubview(dot)
     root.addSublayer(view.layer)
+    timeline.keep(view)
     CATransaction.flush()
     UIView.popAnimation(withDuration: 0.7) { view.transform = CGAffineTransform(rotationAngle: .pi / 2) }
     return root

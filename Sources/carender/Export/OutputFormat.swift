@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+
+/// What `render` writes.
+enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+    /// One frame as a PNG file.
+    case png
+    /// An H.264 video in an MP4 file (yuv420p, for every browser and player).
+    case mp4
+    /// A looping GIF with a palette made for it.
+    case gif
+    /// A looping animated PNG.
+    case apng
+    /// Numbered PNG files in a folder: `frame-00000.png`, `frame-00001.png`, ….
+    case pngSequence = "png-sequence"
+
+    /// The format a path asks for: by its extension, or numbered frames for a path ending in
+    /// `/` or naming an existing folder; nil when it says nothing we know.
+    init?(path: String) {
+        var isFolder: ObjCBool = false
+        if path.hasSuffix("/")
+            || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+        {
+            self = .pngSequence
+            return
+        }
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "png": self = .png
+        case "mp4", "m4v": self = .mp4
+        case "gif": self = .gif
+        case "apng": self = .apng
+        default: return nil
+        }
+    }
+
+    /// Whether ffmpeg makes the file.
+    var needsFFmpeg: Bool {
+        switch self {
+        case .mp4, .gif, .apng: true
+        case .png, .pngSequence: false
+        }
+    }
+
+    /// The pixel format frames reach ffmpeg in: for video, the renderer's premultiplied BGRA
+    /// as it is (the frame over black, since video has no alpha), with no conversion; for the
+    /// formats that keep transparency, straight RGBA.
+    var ffmpegInputPixelFormat: String {
+        self == .mp4 ? "bgra" : "rgba"
+    }
+
+    /// ffmpeg's arguments after the input, up to and including the output file.
+    func ffmpegOutputArguments(to path: String) -> [String] {
+        switch self {
+        case .mp4:
+            // yuv420p needs even sizes: pad odd ones by a pixel at the right or bottom.
+            [
+                "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18",
+                "-movflags", "+faststart", "-f", "mp4", path,
+            ]
+        case .gif:
+            // One palette for the whole clip, then each frame mapped onto it.
+            ["-filter_complex", "split[a][b];[a]palettegen[p];[b][p]paletteuse", "-loop", "0", "-f", "gif", path]
+        case .apng:
+            ["-plays", "0", "-pix_fmt", "rgba", "-f", "apng", path]
+        case .png, .pngSequence:
+            preconditionFailure("\(rawValue) is written without ffmpeg")
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The gallery's `index.html`: one card per demo with its video (the GIF as the alternative),
+/// its name and what it shows. Self-contained: inline CSS, no scripts, no outside resources.
+struct GalleryPage {
+    /// The files the gallery writes for one demo, named after it.
+    struct Files {
+        let video: String
+        let gif: String
+        let poster: String
+
+        init(demo name: String) {
+            video = name + ".mp4"
+            gif = name + ".gif"
+            poster = name + ".png"
+        }
+    }
+
+    let demos: [GalleryDemo]
+    /// Pixels per point of the files.
+    let scale: Double
+    let fps: Int
+
+    var html: String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>OpenQuartzCore gallery</title>
+        <style>
+        \(Self.style)
+        </style>
+        </head>
+        <body>
+        <input type="checkbox" id="show-gifs" class="toggle">
+        <header>
+        <h1>OpenQuartzCore gallery</h1>
+        <p>Core Animation and UIKit view animations on Linux, drawn by OpenQuartzCore's renderer on a manual \
+        clock: the experiments of the seed articles, \(demos.count) demos. Made by <code>carender gallery</code> \
+        at \(shortNumber(scale)) pixel\(scale == 1 ? "" : "s") per point and \(fps) frames per second.</p>
+        <p><label for="show-gifs" class="switch">Show the GIFs instead of the videos</label></p>
+        </header>
+        <main>
+        \(demos.map(card).joined(separator: "\n"))
+        </main>
+        </body>
+        </html>
+
+        """
+    }
+
+    private func card(_ demo: GalleryDemo) -> String {
+        let files = Files(demo: demo.name)
+        let name = escape(demo.name)
+        let width = Int(demo.size.width.rounded())
+        let height = Int(demo.size.height.rounded())
+        return """
+            <figure id="\(name)">
+            <div class="media" style="max-width: \(width)px">
+            <video autoplay loop muted playsinline width="\(width)" height="\(height)" poster="\(escape(files.poster))">
+            <source src="\(escape(files.video))" type="video/mp4">
+            <img src="\(escape(files.gif))" width="\(width)" height="\(height)" alt="\(name), as a GIF">
+            </video>
+            <img class="gif" src="\(escape(files.gif))" width="\(width)" height="\(height)" loading="lazy" alt="\(name)">
+            </div>
+            <figcaption>
+            <h2>\(name)</h2>
+            <p>\(escape(demo.summary))</p>
+            <p class="files">\(shortNumber(demo.duration)) s · \(width) × \(height) pt · \
+            <a href="\(escape(files.video))">MP4</a> · <a href="\(escape(files.gif))">GIF</a> · \
+            <a href="\(escape(files.poster))">poster</a></p>
+            </figcaption>
+            </figure>
+            """
+    }
+
+    private static let style = """
+        :root { color-scheme: light dark; --paper: #f4f1ea; --card: #fff; --ink: #1d2330; --muted: #6b6f7a; \
+        --accent: #2c59bf; }
+        @media (prefers-color-scheme: dark) { :root { --paper: #14161b; --card: #1e2128; --ink: #e8e9ec; \
+        --muted: #9a9fab; --accent: #7ea2f2; } }
+        * { box-sizing: border-box; }
+        body { margin: 0; background: var(--paper); color: var(--ink); \
+        font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+        header, main { max-width: 1120px; margin: 0 auto; padding: 24px; }
+        header { padding-bottom: 0; }
+        h1 { margin: 0 0 8px; font-size: 26px; }
+        header p { margin: 0 0 12px; max-width: 46em; }
+        code, h2 { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+        main { display: grid; gap: 20px; grid-template-columns: repeat(auto-fill, minmax(290px, 1fr)); }
+        figure { margin: 0; padding: 16px; background: var(--card); border-radius: 14px; \
+        box-shadow: 0 1px 3px rgb(0 0 0 / 0.12); display: flex; flex-direction: column; gap: 12px; }
+        .media { width: 100%; margin: 0 auto; }
+        .media video, .media img { display: block; width: 100%; height: auto; border-radius: 8px; }
+        .media .gif { display: none; }
+        .toggle { position: absolute; opacity: 0; pointer-events: none; }
+        .toggle:checked ~ main .media video { display: none; }
+        .toggle:checked ~ main .media .gif { display: block; }
+        .switch { display: inline-block; padding: 4px 12px; border: 1px solid var(--muted); border-radius: 999px; \
+        cursor: pointer; user-select: none; font-size: 14px; }
+        .toggle:checked ~ header .switch { background: var(--accent); border-color: var(--accent); color: #fff; }
+        .toggle:focus-visible ~ header .switch { outline: 2px solid var(--accent); outline-offset: 2px; }
+        figcaption h2 { margin: 0 0 4px; font-size: 16px; }
+        figcaption p { margin: 0 0 6px; }
+        .files { font-size: 13px; color: var(--muted); }
+        .files a { color: inherit; }
+        """
+
+    /// `text` with the characters HTML gives a meaning to written as references.
+    private func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

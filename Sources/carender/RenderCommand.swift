@@ -1,0 +1,160 @@
+import ArgumentParser
+import Foundation
+import OpenQuartzCore
+
+/// `carender render DEMO --output FILE`: a demo as a PNG, an MP4, a GIF, an APNG or numbered
+/// PNG frames.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Renders a gallery demo to a PNG, MP4, GIF or APNG file, or to numbered PNG frames.",
+        discussion: """
+            The format comes from --output: FILE.png is one frame (at --from); FILE.mp4 an H.264 \
+            video (yuv420p; an odd width or height is padded by a pixel); FILE.gif a looping GIF \
+            with a palette made for it; FILE.apng a looping animated PNG; a folder — a path ending \
+            in / or an existing folder — gets numbered frames frame-00000.png, frame-00001.png, …. \
+            --format overrides the guess.
+
+            MP4, GIF and APNG are encoded by ffmpeg, found on PATH (Debian and Ubuntu: sudo \
+            apt-get install ffmpeg). PNG output needs nothing else.
+
+            The frames are at --from, --from + 1/fps, … up to but not including --to, which is \
+            --from plus --duration (by default the demo's own length). GIF keeps frame delays in \
+            hundredths of a second: 25 or 50 fps play at exactly the right speed.
+
+            --size is the picture's size in points: the demo is scaled to fit it, keeping its \
+            proportions, and centred (default: the demo's own size). The picture is --size × \
+            --scale pixels.
+
+            Examples:
+              carender render spring --output spring.mp4
+              carender render group --output group.gif --size 120x120 --fps 25
+              carender render pop --output pop.png --from 0.25 --scale 2
+              carender render fill-modes --output frames/ --fps 10
+
+            The demos: \(MainActor.assumeIsolated { Gallery.nameList }).
+            """)
+
+    @Argument(help: "The demo to render (the list is below).")
+    var demo: String
+
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "The file or folder to write; its extension sets the format.", valueName: "file|folder/"))
+    var output: String
+
+    @Option(help: "The format, when --output's extension does not say it.")
+    var format: OutputFormat?
+
+    @Option(help: ArgumentHelp("The picture's size in points (default: the demo's size).", valueName: "WxH"))
+    var size: String?
+
+    @Option(help: "Pixels per point.")
+    var scale: Double = 1
+
+    @Option(help: "Frames per second.")
+    var fps: Int = 30
+
+    @Option(help: ArgumentHelp("Seconds to render (default: the demo's length).", valueName: "seconds"))
+    var duration: Double?
+
+    @Option(help: ArgumentHelp("The media time of the first frame.", valueName: "seconds"))
+    var from: Double = 0
+
+    @Option(help: ArgumentHelp("The media time to stop before (instead of --duration).", valueName: "seconds"))
+    var to: Double?
+
+    func validate() throws {
+        try validateDemoName(demo)
+        try validateScale(scale)
+        guard (1...240).contains(fps) else {
+            throw ValidationError("--fps must be a whole number from 1 to 240; got \(fps)")
+        }
+        guard from.isFinite, from >= 0 else {
+            throw ValidationError("--from must be a number of seconds, 0 or more; got \(shortNumber(from))")
+        }
+        if let duration {
+            guard duration.isFinite, duration > 0, duration <= 3600 else {
+                throw ValidationError(
+                    "--duration must be a number of seconds above 0 and at most 3600; got \(shortNumber(duration))")
+            }
+        }
+        if let to {
+            guard duration == nil else {
+                throw ValidationError("give --to or --duration, not both: --to is --from plus --duration")
+            }
+            guard to.isFinite, to > from else {
+                throw ValidationError(
+                    "--to must be a time after --from (\(shortNumber(from)) s); got \(shortNumber(to))")
+            }
+            guard to - from <= 3600 else {
+                throw ValidationError("--to may be at most 3600 s after --from; got \(shortNumber(to))")
+            }
+        }
+        guard format != nil || OutputFormat(path: output) != nil else {
+            throw ValidationError(
+                "cannot tell the format of --output '\(output)': use a name ending in .png, .mp4, .gif "
+                    + "or .apng, a folder ending in / for numbered PNG frames, or give --format")
+        }
+        if let size {
+            try Framing(size: Framing.parseSize(size), scale: scale).validate()
+        }
+    }
+
+    func run() throws {
+        try MainActor.assumeIsolated {
+            let demo = try Gallery.demo(named: self.demo)
+            guard let format = format ?? OutputFormat(path: output) else {
+                preconditionFailure("validate() checked the format")
+            }
+            let framing = Framing(size: try size.map(Framing.parseSize) ?? demo.size, scale: scale)
+            try framing.validate()
+            let end = to ?? from + (duration ?? demo.duration)
+            let pixels = "\(framing.pixelWidth)×\(framing.pixelHeight) pixels"
+            switch format {
+            case .png:
+                try renderDemo(demo, framing: framing, times: [from], to: [PNGFileWriter(path: output)])
+                print("Wrote \(output): \(demo.name) at \(shortNumber(from)) s, \(pixels).")
+            case .pngSequence:
+                let times = frameTimes(from: from, to: end, fps: fps)
+                let writer = try PNGSequenceWriter(folder: output)
+                try renderDemo(demo, framing: framing, times: times, to: [writer], progressLabel: demo.name)
+                print(
+                    "Wrote \(times.count) frames of \(pixels) to \(output) "
+                        + "(\(writer.url(ofFrame: 0).lastPathComponent) …), \(fps) fps.")
+            case .mp4, .gif, .apng:
+                let ffmpeg = try FFmpeg.locate()
+                let times = frameTimes(from: from, to: end, fps: fps)
+                let encoder = try FFmpegEncoder(
+                    ffmpeg: ffmpeg, format: format, output: output, width: framing.pixelWidth,
+                    height: framing.pixelHeight, fps: fps)
+                try renderDemo(demo, framing: framing, times: times, to: [encoder], progressLabel: demo.name)
+                let padded =
+                    format == .mp4 && (framing.pixelWidth % 2 == 1 || framing.pixelHeight % 2 == 1)
+                    ? " (padded to even \(framing.pixelWidth + framing.pixelWidth % 2)×\(framing.pixelHeight + framing.pixelHeight % 2))"
+                    : ""
+                print(
+                    "Wrote \(output): \(times.count) frames of \(pixels)\(padded) at \(fps) fps, "
+                        + "\(shortNumber(from))–\(shortNumber(end)) s.")
+            }
+        }
+    }
+}
+
+/// Throws a usage error when there is no demo called `name`, listing the ones there are.
+func validateDemoName(_ name: String) throws {
+    try MainActor.assumeIsolated {
+        do {
+            _ = try Gallery.demo(named: name)
+        } catch let error as GalleryError {
+            throw ValidationError(error.description)
+        }
+    }
+}
+
+/// Throws a usage error for a `--scale` that is not a number above 0 and at most 16.
+func validateScale(_ scale: Double) throws {
+    guard scale.isFinite, scale > 0, scale <= 16 else {
+        throw ValidationError("--scale must be a number above 0 and at most 16; got \(shortNumber(scale))")
+    }
+}

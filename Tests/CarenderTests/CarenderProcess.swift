@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// What a run of `carender` gave back.
+struct CarenderRun {
+    let status: Int32
+    let output: String
+    let error: String
+}
+
+/// Runs `carender` (built next to the test binary) with `arguments`, in `environment` when
+/// given (this process's otherwise).
+func carender(_ arguments: [String], environment: [String: String]? = nil) throws -> CarenderRun {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    return try run(directory.appendingPathComponent("carender"), arguments, environment: environment)
+}
+
+/// Runs the program at `executable`; returns its exit status, standard output and standard
+/// error.
+func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> CarenderRun {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    // Standard error is read on its own thread, so that neither pipe can fill up and stall.
+    let errorReader = ErrorReader(error.fileHandleForReading)
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errorReader.wait()
+    process.waitUntilExit()
+    return CarenderRun(
+        status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+        error: String(decoding: err, as: UTF8.self))
+}
+
+/// Reads a file handle to its end on a thread of its own.
+private final class ErrorReader: @unchecked Sendable {
+    // `@unchecked Sendable`: `data` is written by the thread before the semaphore is signalled
+    // and read only after waiting on it.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
+
+/// A new empty folder for one test's files.
+func makeScratchFolder(_ name: String = #function) throws -> URL {
+    let cleaned = name.filter { $0.isLetter || $0.isNumber }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "carender-tests-\(cleaned)-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// Whether the file at `url` holds `magic` at `offset`.
+func file(_ url: URL, has magic: [UInt8], at offset: Int = 0) -> Bool {
+    guard let data = try? Data(contentsOf: url), data.count >= offset + magic.count else { return false }
+    return Array(data[offset..<offset + magic.count]) == magic
+}
+
+/// The signatures the tests look for.
+enum Magic {
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let gif: [UInt8] = Array("GIF89a".utf8)
+    /// At offset 4 of an MP4 (ISO base media) file.
+    static let mp4: [UInt8] = Array("ftyp".utf8)
+}
+
+/// The size of the file at `url`, 0 when it is missing.
+func fileSize(_ url: URL) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
+}

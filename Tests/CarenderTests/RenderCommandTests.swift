@@ -1,0 +1,221 @@
+import Foundation
+import OpenQuartzCore
+import OpenQuartzCoreRenderer
+import QuartzTestSupport
+import Testing
+
+/// `ffprobe`'s view of a file's first video stream: `key=value` pairs.
+private func probe(_ url: URL) throws -> [String: String] {
+    let result = try run(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        [
+            "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+            "stream=codec_name,width,height,pix_fmt,nb_read_frames", "-of", "default=noprint_wrappers=1", url.path,
+        ])
+    #expect(result.status == 0, "ffprobe: \(result.error)")
+    var fields: [String: String] = [:]
+    for line in result.output.split(separator: "\n") {
+        let parts = line.split(separator: "=", maxSplits: 1)
+        if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+    }
+    return fields
+}
+
+@Suite("carender render")
+struct RenderCommandTests {
+    private let small = ["--size", "64x32", "--fps", "10", "--duration", "0.5"]
+
+    @Test func mp4IsH264InYUV420WithEveryFrame() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("spring.mp4")
+        let result = try carender(["render", "spring", "--output", url.path] + small)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.isEmpty, "no progress bar when standard error is not a terminal")
+        #expect(result.output.contains("5 frames of 64×32 pixels at 10 fps"))
+        #expect(file(url, has: Magic.mp4, at: 4))
+        let stream = try probe(url)
+        #expect(stream["codec_name"] == "h264")
+        #expect(stream["pix_fmt"] == "yuv420p")
+        #expect(stream["width"] == "64" && stream["height"] == "32")
+        #expect(stream["nb_read_frames"] == "5")
+    }
+
+    @Test func mp4PadsAnOddSizeToEven() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("odd.mp4")
+        let result = try carender([
+            "render", "pop", "-o", url.path, "--size", "33x21", "--fps", "5", "--duration", "0.4",
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("padded to even 34×22"))
+        let stream = try probe(url)
+        #expect(stream["width"] == "34" && stream["height"] == "22")
+        #expect(stream["nb_read_frames"] == "2")
+    }
+
+    @Test func gifIsAnAnimatedGIF() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("spring.gif")
+        let result = try carender(["render", "spring", "--output", url.path] + small)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(file(url, has: Magic.gif))
+        let stream = try probe(url)
+        #expect(stream["codec_name"] == "gif")
+        #expect(stream["nb_read_frames"] == "5")
+    }
+
+    @Test func apngIsAnAnimatedPNG() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("spring.apng")
+        let result = try carender(["render", "spring", "--output", url.path] + small)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(file(url, has: Magic.png))
+        let data = try Data(contentsOf: url)
+        #expect(data.range(of: Data("acTL".utf8)) != nil, "the animation control chunk of APNG")
+        #expect(try probe(url)["nb_read_frames"] == "5")
+    }
+
+    @Test func aFolderGetsNumberedPNGFrames() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let frames = folder.appendingPathComponent("frames/")
+        let result = try carender(["render", "spring", "--output", frames.path + "/"] + small)
+        #expect(result.status == 0, "\(result.error)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted()
+        #expect(names == (0..<5).map { "frame-0000\($0).png" })
+        for name in names {
+            let image = try readPNG(at: frames.appendingPathComponent(name))
+            #expect(image.width == 64 && image.height == 32)
+        }
+    }
+
+    @Test func formatOverridesTheExtensionAndToSetsTheRange() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let frames = folder.appendingPathComponent("sequence")
+        let result = try carender([
+            "render", "pop", "-o", frames.path, "--format", "png-sequence", "--from", "0.5", "--to", "1", "--fps", "10",
+            "--scale", "0.25",
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: frames.path).count == 5)
+    }
+
+    @Test func pngIsOneFrameAtFrom() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rendered = folder.appendingPathComponent("render.png")
+        let framed = folder.appendingPathComponent("frame.png")
+        let result = try carender(["render", "group", "-o", rendered.path, "--from", "4", "--scale", "0.5"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try carender(["frame", "group", "--time", "4", "-o", framed.path, "--scale", "0.5"]).status == 0)
+        let image = try readPNG(at: rendered)
+        #expect(image.width == 120 && image.height == 120)
+        #expect(image.rgbaPixels == (try readPNG(at: framed)).rgbaPixels, "frame and render step demos alike")
+    }
+
+    @Test func sizeFitsTheDemoAndCentresIt() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("square.png")
+        // The 240 × 120 spring demo in a 120 × 120 picture: half size, a 30-point margin above
+        // and below.
+        let result = try carender(["render", "spring", "-o", url.path, "--size", "120x120"])
+        #expect(result.status == 0, "\(result.error)")
+        let image = try readPNG(at: url)
+        #expect(image.width == 120 && image.height == 120)
+        #expect(image.pixel(x: 60, y: 10)[3] == 0, "transparent margin above")
+        #expect(image.pixel(x: 60, y: 110)[3] == 0, "transparent margin below")
+        let paper = [245, 242, 235, 255]
+        #expect(zip(image.pixel(x: 100, y: 32), paper).allSatisfy { abs($0 - $1) <= 2 }, "the demo's paper inside")
+        #expect(image.pixel(x: 16, y: 60)[0] > 200, "the orange square at its start, scaled")
+    }
+
+    @Test func badArgumentsSayWhatIsWrongAndExitNonZero() throws {
+        let cases: [(arguments: [String], message: String)] = [
+            (["render", "nope", "-o", "x.mp4"], "there is no demo called 'nope'"),
+            (["render", "spring", "-o", "x.mp4", "--size", "0x10"], "--size must be WIDTHxHEIGHT in points"),
+            (["render", "spring", "-o", "x.mp4", "--size", "abc"], "got 'abc'"),
+            (["render", "spring", "-o", "x.mp4", "--size", "100000x10"], "the most is 8192 each way"),
+            (["render", "spring", "-o", "x.mp4", "--fps", "0"], "--fps must be a whole number from 1 to 240"),
+            (["render", "spring", "-o", "x.mp4", "--fps", "fast"], "--fps"),
+            (["render", "spring", "-o", "x.mp4", "--from", "2", "--to", "1"], "--to must be a time after --from"),
+            (["render", "spring", "-o", "x.mp4", "--to", "1", "--duration", "1"], "give --to or --duration, not both"),
+            (["render", "spring", "-o", "x.mp4", "--duration", "0"], "--duration must be a number of seconds above 0"),
+            (["render", "spring", "-o", "x.mp4", "--scale", "0"], "--scale must be a number above 0"),
+            (["render", "spring", "-o", "x.avi"], "cannot tell the format of --output 'x.avi'"),
+        ]
+        for (arguments, message) in cases {
+            let result = try carender(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.error.contains(message), "\(arguments): \(result.error)")
+        }
+    }
+
+    @Test(arguments: ["x.png", "x.mp4", "x.gif", "frames/"])
+    func anUnwritableOutputFolderSaysWhatToDo(output: String) throws {
+        // A folder inside a file cannot be made or written, not even by root.
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let blocker = folder.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: blocker)
+        let target = blocker.path + "/" + output
+        let result = try carender(["render", "spring", "-o", target] + small)
+        #expect(result.status != 0)
+        #expect(result.error.contains("'\(blocker.path)'"), "names the culprit: \(result.error)")
+        #expect(
+            result.error.contains("Create the folder or choose another path")
+                || result.error.contains("Choose a folder you can write to"), "\(result.error)")
+    }
+
+    @Test func withoutFFmpegVideoSaysHowToInstallItAndPNGStillWorks() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ["PATH": folder.path]  // a folder without ffmpeg
+        let video = folder.appendingPathComponent("x.mp4")
+        let result = try carender(["render", "spring", "-o", video.path] + small, environment: environment)
+        #expect(result.status != 0)
+        #expect(result.error.contains("ffmpeg was not found on PATH"))
+        #expect(result.error.contains("sudo apt-get install ffmpeg"))
+        #expect(result.error.contains("PNG output works without it"))
+        #expect(!FileManager.default.fileExists(atPath: video.path))
+
+        let png = folder.appendingPathComponent("x.png")
+        let still = try carender(["render", "spring", "-o", png.path, "--from", "0.5"], environment: environment)
+        #expect(still.status == 0, "\(still.error)")
+        #expect(file(png, has: Magic.png))
+        let frames = folder.appendingPathComponent("frames/")
+        let sequence = try carender(["render", "spring", "-o", frames.path + "/"] + small, environment: environment)
+        #expect(sequence.status == 0, "\(sequence.error)")
+
+        let gallery = try carender(
+            ["gallery", "-o", folder.appendingPathComponent("g").path], environment: environment)
+        #expect(gallery.status != 0 && gallery.error.contains("sudo apt-get install ffmpeg"))
+    }
+
+    @Test func aFailingFFmpegShowsWhatItPrinted() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fake = folder.appendingPathComponent("ffmpeg")
+        try Data("#!/bin/sh\necho 'Unknown encoder: libx264 (from the test)' >&2\nexit 1\n".utf8).write(to: fake)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let video = folder.appendingPathComponent("x.mp4")
+        let result = try carender(["render", "spring", "-o", video.path] + small, environment: ["PATH": folder.path])
+        #expect(result.status != 0)
+        #expect(result.error.contains("ffmpeg exited with status 1 while writing '\(video.path)'"), "\(result.error)")
+        #expect(result.error.contains("Unknown encoder: libx264 (from the test)"))
+        #expect(!FileManager.default.fileExists(atPath: video.path), "no partial output left")
+    }
+
+    @Test func helpExplainsFormatsAndListsTheDemos() throws {
+        let help = try carender(["render", "--help"])
+        #expect(help.status == 0)
+        for text in ["FILE.mp4", "FILE.gif", "FILE.apng", "frame-00000.png", "sudo", "--size", "fill-modes"] {
+            #expect(help.output.contains(text), "\(text)")
+        }
+    }
+}
