@@ -36,6 +36,8 @@ let package = Package(
             name: "QuartzTestSupport",
             dependencies: [
                 "OpenQuartzCore",
+                // `readPNG(at:)` for the golden-image comparison.
+                "OpenQuartzCoreRenderer",
                 .product(name: "Numerics", package: "swift-numerics"),
             ],
             path: "Tests/QuartzTestSupport"

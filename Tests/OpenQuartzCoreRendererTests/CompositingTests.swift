@@ -5,38 +5,12 @@ import Testing
 
 @testable import OpenQuartzCoreRenderer
 
-private let white = CGColor(gray: 1, alpha: 1)
-private let black = CGColor(gray: 0, alpha: 1)
-private let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-
-/// A 96 × 96 point white root, made without implicit animations.
-private func root() -> CALayer {
-    CATransaction.setDisableActions(true)
-    let layer = CALayer()
-    layer.frame = CGRect(x: 0, y: 0, width: 96, height: 96)
-    layer.backgroundColor = white
-    return layer
-}
-
-@discardableResult
-private func box(_ frame: CGRect, _ color: CGColor?, in parent: CALayer) -> CALayer {
-    let layer = CALayer()
-    layer.frame = frame
-    layer.backgroundColor = color
-    parent.addSublayer(layer)
-    return layer
-}
-
-private func render(_ layer: CALayer, at time: CFTimeInterval = 0, renderer: CARenderer? = nil) -> CARenderer {
-    let renderer = renderer ?? CARenderer(width: 96, height: 96)
-    renderer.layer = layer
-    renderer.beginFrame(atTime: time)
-    renderer.render()
-    renderer.endFrame()
-    // Changes after a frame go on in a new implicit transaction; keep them immediate.
-    CATransaction.setDisableActions(true)
-    return renderer
+/// A replicator layer that covers `parent`.
+private func replicatorCovering(_ parent: CALayer) -> CAReplicatorLayer {
+    let replicator = CAReplicatorLayer()
+    replicator.frame = parent.bounds
+    parent.addSublayer(replicator)
+    return replicator
 }
 
 /// The standard normal distribution function: the coverage of a blurred straight edge.
@@ -252,9 +226,7 @@ struct CompositingTests {
     @Test func replicatorRepeatsItsSublayersWithTransformAndColourOffsets() {
         withManualClock { _ in
             let layer = root()
-            let replicator = CAReplicatorLayer()
-            replicator.frame = layer.bounds
-            layer.addSublayer(replicator)
+            let replicator = replicatorCovering(layer)
             box(CGRect(x: 8, y: 40, width: 16, height: 16), white, in: replicator)
             replicator.instanceCount = 3
             replicator.instanceTransform = CATransform3DMakeTranslation(24, 0, 0)
@@ -272,9 +244,7 @@ struct CompositingTests {
     @Test func replicatorInstanceDelayShowsEachCopyEarlierInItsAnimation() {
         withManualClock { _ in
             let layer = root()
-            let replicator = CAReplicatorLayer()
-            replicator.frame = layer.bounds
-            layer.addSublayer(replicator)
+            let replicator = replicatorCovering(layer)
             let dot = box(CGRect(x: 0, y: 8, width: 8, height: 8), red, in: replicator)
             replicator.instanceCount = 3
             replicator.instanceDelay = 0.25
@@ -302,9 +272,7 @@ struct CompositingTests {
     @Test func replicatorRing() throws {
         try withManualClock { _ in
             let layer = root()
-            let replicator = CAReplicatorLayer()
-            replicator.frame = layer.bounds
-            layer.addSublayer(replicator)
+            let replicator = replicatorCovering(layer)
             let dot = box(CGRect(x: 44, y: 8, width: 8, height: 16), blue, in: replicator)
             dot.cornerRadius = 4
             replicator.instanceCount = 12
@@ -316,26 +284,36 @@ struct CompositingTests {
 
     // MARK: Transitions
 
-    /// A 64 × 64 red layer at (16, 16) that turns blue in a transaction with `transition`,
-    /// rendered half-way through a one-second linear transition.
-    private func halfwayThrough(_ type: CATransitionType, _ subtype: CATransitionSubtype?) -> CGImage {
+    /// Commits what came before, then, in a transaction of its own, adds a one-second `type`
+    /// transition to `card` and makes the changes it shows.
+    private func commitTransition(
+        _ type: CATransitionType, _ subtype: CATransitionSubtype?, on card: CALayer, changes: () -> Void
+    ) {
+        CATransaction.flush()
+        let transition = CATransition()
+        transition.type = type
+        transition.subtype = subtype
+        transition.duration = 1
+        card.add(transition, forKey: nil)
+        changes()
+        CATransaction.flush()
+    }
+
+    /// A 64 × 64 red layer at (16, 16) that turns blue with a one-second linear `type`
+    /// transition, rendered `time` seconds in: half-way through unless told.
+    private func redTurningBlue(
+        _ type: CATransitionType, _ subtype: CATransitionSubtype?, at time: CFTimeInterval = 0.5
+    ) -> CGImage {
         withManualClock { _ in
             let layer = root()
             let card = box(CGRect(x: 16, y: 16, width: 64, height: 64), red, in: layer)
-            CATransaction.flush()
-            let transition = CATransition()
-            transition.type = type
-            transition.subtype = subtype
-            transition.duration = 1
-            card.add(transition, forKey: nil)
-            card.backgroundColor = blue
-            CATransaction.flush()
-            return render(layer, at: 0.5).image
+            commitTransition(type, subtype, on: card) { card.backgroundColor = blue }
+            return render(layer, at: time).image
         }
     }
 
     @Test func fadeCrossFadesTheTwoStates() {
-        let pixel = halfwayThrough(.fade, nil).pixel(x: 48, y: 48)
+        let pixel = redTurningBlue(.fade, nil).pixel(x: 48, y: 48)
         expectClose(Double(pixel[0]), 127.5, within: 1.5)
         expectClose(Double(pixel[2]), 127.5, within: 1.5)
         #expect(pixel[3] == 255, "an opaque layer stays opaque while it fades")
@@ -348,21 +326,21 @@ struct CompositingTests {
     func pushMovesTheOldOutAndTheNewInFromTheSubtypesSide(
         subtype: CATransitionSubtype, oldAt: (Int, Int), newAt: (Int, Int)
     ) {
-        let image = halfwayThrough(.push, subtype)
+        let image = redTurningBlue(.push, subtype)
         // Half-way, each state has moved 32 points: probe 8 points into each.
         #expect(image.pixel(x: 48 + oldAt.0, y: 48 + oldAt.1) == [255, 0, 0, 255], "the old state")
         #expect(image.pixel(x: 48 + newAt.0, y: 48 + newAt.1) == [0, 0, 255, 255], "the new state")
     }
 
     @Test func moveInSlidesTheNewOverTheOld() {
-        let image = halfwayThrough(.moveIn, .fromLeft)
+        let image = redTurningBlue(.moveIn, .fromLeft)
         #expect(image.pixel(x: 24, y: 48) == [0, 0, 255, 255], "the new state has come half-way in")
         #expect(image.pixel(x: 72, y: 48) == [255, 0, 0, 255], "the old one stays put")
         #expect(image.pixel(x: 8, y: 48) == [0, 0, 255, 255], "nothing clips the motion")
     }
 
     @Test func revealSlidesTheOldAwayUncoveringTheNew() {
-        let image = halfwayThrough(.reveal, .fromTop)
+        let image = redTurningBlue(.reveal, .fromTop)
         #expect(image.pixel(x: 48, y: 24) == [0, 0, 255, 255], "uncovered at the top")
         #expect(image.pixel(x: 48, y: 72) == [255, 0, 0, 255], "the old state moving down")
         #expect(image.pixel(x: 48, y: 90) == [255, 0, 0, 255], "below the bounds")
@@ -382,35 +360,20 @@ struct CompositingTests {
             let card = box(window.bounds, red, in: window)
             let dot = box(CGRect(x: 28, y: 28, width: 24, height: 24), white, in: card)
             dot.cornerRadius = 12
-            CATransaction.flush()
-            let transition = CATransition()
-            transition.type = type
-            transition.subtype = subtype
-            transition.duration = 1
-            card.add(transition, forKey: nil)
-            card.backgroundColor = blue
-            dot.removeFromSuperlayer()
-            box(CGRect(x: 8, y: 32, width: 64, height: 16), CGColor(red: 1, green: 0.8, blue: 0, alpha: 1), in: card)
-            CATransaction.flush()
+            let yellow = CGColor(red: 1, green: 0.8, blue: 0, alpha: 1)
+            commitTransition(type, subtype, on: card) {
+                card.backgroundColor = blue
+                dot.removeFromSuperlayer()
+                box(CGRect(x: 8, y: 32, width: 64, height: 16), yellow, in: card)
+            }
             try Goldens.expectMatch(render(layer, at: 1 / 3), named: "transition-\(type.rawValue)")
         }
     }
 
     @Test func finishedTransitionShowsTheNewStateOnly() {
-        withManualClock { _ in
-            let layer = root()
-            let card = box(CGRect(x: 16, y: 16, width: 64, height: 64), red, in: layer)
-            CATransaction.flush()
-            let transition = CATransition()
-            transition.type = .push
-            transition.duration = 1
-            card.add(transition, forKey: nil)
-            card.backgroundColor = blue
-            CATransaction.flush()
-            let image = render(layer, at: 1.5).image
-            #expect(image.pixel(x: 48, y: 48) == [0, 0, 255, 255])
-            #expect(image.pixel(x: 88, y: 48) == [255, 255, 255, 255])
-        }
+        let image = redTurningBlue(.push, nil, at: 1.5)
+        #expect(image.pixel(x: 48, y: 48) == [0, 0, 255, 255])
+        #expect(image.pixel(x: 88, y: 48) == [255, 255, 255, 255])
     }
 
     // MARK: Cached content

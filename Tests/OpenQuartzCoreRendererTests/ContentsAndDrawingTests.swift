@@ -5,38 +5,6 @@ import Testing
 
 @testable import OpenQuartzCoreRenderer
 
-private let white = CGColor(gray: 1, alpha: 1)
-private let black = CGColor(gray: 0, alpha: 1)
-private let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-private let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-
-private let redPixel = [255, 0, 0, 255]
-private let greenPixel = [0, 255, 0, 255]
-private let bluePixel = [0, 0, 255, 255]
-private let yellowPixel = [255, 255, 0, 255]
-private let whitePixel = [255, 255, 255, 255]
-private let blackPixel = [0, 0, 0, 255]
-
-/// A square image of four coloured quadrants: red top left, green top right, blue bottom left,
-/// yellow bottom right, `side` pixels wide.
-private func quadrantImage(side: Int = 16) -> CGImage {
-    var pixels: [UInt8] = []
-    for y in 0..<side {
-        for x in 0..<side {
-            let colour: [Int] =
-                switch (x < side / 2, y < side / 2) {
-                case (true, true): redPixel
-                case (false, true): greenPixel
-                case (true, false): bluePixel
-                case (false, false): yellowPixel
-                }
-            pixels += colour.map(UInt8.init)
-        }
-    }
-    return CGImage(width: side, height: side, rgbaPixels: pixels)!
-}
-
 /// A 24 × 24 image of a 3 × 3 grid of 8-pixel cells: red corners, green edges, a blue centre.
 private func gridImage() -> CGImage {
     var pixels: [UInt8] = []
@@ -51,15 +19,6 @@ private func gridImage() -> CGImage {
     return CGImage(width: 24, height: 24, rgbaPixels: pixels)!
 }
 
-/// A 96 × 96 point white root at the renderer's origin, made without implicit animations.
-private func root() -> CALayer {
-    CATransaction.setDisableActions(true)
-    let layer = CALayer()
-    layer.frame = CGRect(x: 0, y: 0, width: 96, height: 96)
-    layer.backgroundColor = white
-    return layer
-}
-
 /// A sublayer showing `image` in `frame` over a black background.
 private func imageLayer(_ image: CGImage, frame: CGRect, in parent: CALayer) -> CALayer {
     let layer = CALayer()
@@ -68,16 +27,6 @@ private func imageLayer(_ image: CGImage, frame: CGRect, in parent: CALayer) -> 
     layer.contents = image
     parent.addSublayer(layer)
     return layer
-}
-
-/// Renders `layer` at time 0 into a 96 × 96 bitmap.
-private func render(_ layer: CALayer) -> CARenderer {
-    let renderer = CARenderer(width: 96, height: 96)
-    renderer.layer = layer
-    renderer.beginFrame(atTime: 0)
-    renderer.render()
-    renderer.endFrame()
-    return renderer
 }
 
 /// Where one gravity puts the 16 × 16 quadrant image in a 64 × 48 layer at (16, 24), in the

@@ -4,39 +4,7 @@ import OpenQuartzCoreRenderer
 import QuartzTestSupport
 import Testing
 
-private let white = CGColor(gray: 1, alpha: 1)
-private let black = CGColor(gray: 0, alpha: 1)
-private let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-private let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-
-private let redPixel = [255, 0, 0, 255]
-private let greenPixel = [0, 255, 0, 255]
-private let bluePixel = [0, 0, 255, 255]
-private let yellowPixel = [255, 255, 0, 255]
-private let whitePixel = [255, 255, 255, 255]
-private let blackPixel = [0, 0, 0, 255]
-
 private func point(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x, y: y) }
-
-/// A 16 × 16 image of four coloured quadrants: red top left, green top right, blue bottom left,
-/// yellow bottom right.
-private func quadrantImage() -> CGImage {
-    var pixels: [UInt8] = []
-    for y in 0..<16 {
-        for x in 0..<16 {
-            let colour =
-                switch (x < 8, y < 8) {
-                case (true, true): redPixel
-                case (false, true): greenPixel
-                case (true, false): bluePixel
-                case (false, false): yellowPixel
-                }
-            pixels += colour.map(UInt8.init)
-        }
-    }
-    return CGImage(width: 16, height: 16, rgbaPixels: pixels)!
-}
 
 /// A layer that draws with a closure.
 private final class SketchLayer: CALayer {
@@ -47,22 +15,14 @@ private final class SketchLayer: CALayer {
 
 /// Renders, on a white 96 × 96 root, a layer covering it that draws `sketch`.
 private func render(background: CGColor? = nil, _ sketch: @escaping (CGContext) -> Void) -> CARenderer {
-    CATransaction.setDisableActions(true)
-    let root = CALayer()
-    root.frame = CGRect(x: 0, y: 0, width: 96, height: 96)
-    root.backgroundColor = white
-    let layer = SketchLayer()
-    layer.frame = root.bounds
-    layer.backgroundColor = background
-    layer.sketch = sketch
-    root.addSublayer(layer)
-    layer.setNeedsDisplay()
-    let renderer = CARenderer(width: 96, height: 96)
-    renderer.layer = root
-    renderer.beginFrame(atTime: 0)
-    renderer.render()
-    renderer.endFrame()
-    return renderer
+    let layer = root()
+    let canvas = SketchLayer()
+    canvas.frame = layer.bounds
+    canvas.backgroundColor = background
+    canvas.sketch = sketch
+    layer.addSublayer(canvas)
+    canvas.setNeedsDisplay()
+    return render(layer)
 }
 
 @Suite("CARenderer: Core Graphics drawing played back", .serialized)

@@ -4,22 +4,8 @@ import OpenQuartzCoreRenderer
 import QuartzTestSupport
 import Testing
 
-private let white = CGColor(gray: 1, alpha: 1)
-private let black = CGColor(gray: 0, alpha: 1)
-private let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-private let green = CGColor(red: 0, green: 0.6, blue: 0, alpha: 1)
-
-private let whitePixel = [255, 255, 255, 255]
-
-/// A 96 × 96 point white root at the renderer's origin, made without implicit animations.
-private func root() -> CALayer {
-    CATransaction.setDisableActions(true)
-    let layer = CALayer()
-    layer.frame = CGRect(x: 0, y: 0, width: 96, height: 96)
-    layer.backgroundColor = white
-    return layer
-}
+/// A darker green than the shared one: this file's goldens and probes were made with it.
+private let darkGreen = CGColor(red: 0, green: 0.6, blue: 0, alpha: 1)
 
 /// A sublayer with a frame, a colour and rounded corners.
 private func card(
@@ -36,16 +22,6 @@ private func card(
     return layer
 }
 
-/// Renders `layer` at time 0 into a 96 × 96 bitmap, `scale` pixels per point.
-private func render(_ layer: CALayer, scale: CGFloat = 1) -> CARenderer {
-    let renderer = CARenderer(width: 96, height: 96, scale: scale)
-    renderer.layer = layer
-    renderer.beginFrame(atTime: 0)
-    renderer.render()
-    renderer.endFrame()
-    return renderer
-}
-
 @Suite("CARenderer: masked corners and continuous corner curves", .serialized)
 struct CornerRenderingTests {
     @Test func maskedCornersRoundOnlyTheCornersTheyName() throws {
@@ -59,7 +35,8 @@ struct CornerRenderingTests {
                 CGRect(x: 52, y: 4, width: 40, height: 40), blue, radius: 14,
                 corners: [.layerMinXMinYCorner, .layerMinXMaxYCorner], in: layer)
             _ = card(
-                CGRect(x: 4, y: 52, width: 40, height: 40), green, radius: 14, corners: .layerMaxXMaxYCorner, in: layer)
+                CGRect(x: 4, y: 52, width: 40, height: 40), darkGreen, radius: 14, corners: .layerMaxXMaxYCorner,
+                in: layer)
             _ = card(CGRect(x: 52, y: 52, width: 40, height: 40), black, radius: 14, corners: [], in: layer)
             let frame = render(layer)
             #expect(frame.image.pixel(x: 5, y: 5) == whitePixel, "top-left of the first card is cut")
@@ -78,10 +55,7 @@ struct CornerRenderingTests {
             // A close-up, 3 pixels per point, of the top-left corner of the same square drawn
             // twice: circular in blue, continuous in red on top. Blue shows where the continuous
             // curve, which leaves the edge 1.53 radii from the corner instead of 1, cuts deeper.
-            CATransaction.setDisableActions(true)
-            let layer = CALayer()
-            layer.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
-            layer.backgroundColor = white
+            let layer = root(side: 32)
             _ = card(CGRect(x: 2, y: 2, width: 100, height: 100), blue, radius: 20, in: layer)
             _ = card(CGRect(x: 2, y: 2, width: 100, height: 100), red, radius: 20, curve: .continuous, in: layer)
             let frame = render(layer, scale: 3)
@@ -123,7 +97,7 @@ struct CornerRenderingTests {
             bordered.borderColor = black
             // A card that masks a red sublayer to its rounded top-left corner only.
             let clip = card(
-                CGRect(x: 4, y: 52, width: 40, height: 40), green, radius: 20, corners: .layerMinXMinYCorner,
+                CGRect(x: 4, y: 52, width: 40, height: 40), darkGreen, radius: 20, corners: .layerMinXMinYCorner,
                 in: layer)
             clip.masksToBounds = true
             let child = CALayer()

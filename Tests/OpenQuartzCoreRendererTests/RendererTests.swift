@@ -4,39 +4,6 @@ import OpenQuartzCoreRenderer
 import QuartzTestSupport
 import Testing
 
-private let white = CGColor(gray: 1, alpha: 1)
-private let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-private let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-
-/// A 96 × 96 point white root at the renderer's origin, made without implicit animations.
-private func root() -> CALayer {
-    CATransaction.setDisableActions(true)
-    let layer = CALayer()
-    layer.frame = CGRect(x: 0, y: 0, width: 96, height: 96)
-    layer.backgroundColor = white
-    return layer
-}
-
-/// A sublayer with a frame and a colour.
-private func box(_ frame: CGRect, _ color: CGColor, in parent: CALayer) -> CALayer {
-    let layer = CALayer()
-    layer.frame = frame
-    layer.backgroundColor = color
-    parent.addSublayer(layer)
-    return layer
-}
-
-/// Renders `layer` at `time` into a 96 × 96 bitmap.
-private func render(_ layer: CALayer, at time: CFTimeInterval = 0, scale: CGFloat = 1) -> CARenderer {
-    let renderer = CARenderer(width: Int(96 * scale), height: Int(96 * scale), scale: scale)
-    renderer.layer = layer
-    renderer.beginFrame(atTime: time)
-    renderer.render()
-    renderer.endFrame()
-    return renderer
-}
-
 @Suite("CARenderer: layers drawn as Core Animation draws them", .serialized)
 struct RendererTests {
     @Test func backgroundAndRoundedCorners() throws {

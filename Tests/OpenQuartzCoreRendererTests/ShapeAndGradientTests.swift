@@ -4,34 +4,6 @@ import OpenQuartzCoreRenderer
 import QuartzTestSupport
 import Testing
 
-private let white = CGColor(gray: 1, alpha: 1)
-private let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-private let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-
-private let whitePixel = [255, 255, 255, 255]
-private let redPixel = [255, 0, 0, 255]
-private let bluePixel = [0, 0, 255, 255]
-
-/// A 96 × 96 point white root at the renderer's origin, made without implicit animations.
-private func root() -> CALayer {
-    CATransaction.setDisableActions(true)
-    let layer = CALayer()
-    layer.frame = CGRect(x: 0, y: 0, width: 96, height: 96)
-    layer.backgroundColor = white
-    return layer
-}
-
-/// Renders `layer` at `time` into a 96 × 96 bitmap.
-private func render(_ layer: CALayer, at time: CFTimeInterval = 0) -> CARenderer {
-    let renderer = CARenderer(width: 96, height: 96)
-    renderer.layer = layer
-    renderer.beginFrame(atTime: time)
-    renderer.render()
-    renderer.endFrame()
-    return renderer
-}
-
 /// A shape layer covering the root, drawing `path` with no fill and a blue stroke `width` wide.
 private func strokedShape(_ path: CGPath, width: CGFloat, in parent: CALayer) -> CAShapeLayer {
     let shape = CAShapeLayer()

@@ -4,25 +4,16 @@ import OpenQuartzCoreRenderer
 import QuartzTestSupport
 import Testing
 
-private let white = CGColor(gray: 1, alpha: 1)
-private let black = CGColor(gray: 0, alpha: 1)
 private let paper = CGColor(red: 0.93, green: 0.93, blue: 0.9, alpha: 1)
-private let red = CGColor(red: 0.85, green: 0, blue: 0, alpha: 1)
-private let blue = CGColor(red: 0, green: 0.2, blue: 0.8, alpha: 1)
+
+/// The text colours of the styles golden, softer than the shared red and blue.
+private let textRed = CGColor(red: 0.85, green: 0, blue: 0, alpha: 1)
+private let textBlue = CGColor(red: 0, green: 0.2, blue: 0.8, alpha: 1)
 
 /// Text goldens tolerate glyph edges that move with the font and FreeType versions: channels
 /// within 24 of 255, and up to 1 % of the pixels beyond that.
 private let textTolerance = 24
 private let textOutliers = 92
-
-/// A 96 × 96 point white root at the renderer's origin, made without implicit animations.
-private func root() -> CALayer {
-    CATransaction.setDisableActions(true)
-    let layer = CALayer()
-    layer.frame = CGRect(x: 0, y: 0, width: 96, height: 96)
-    layer.backgroundColor = white
-    return layer
-}
 
 /// A text layer on a paper-coloured background, 12-point black text unless changed.
 private func label(
@@ -39,42 +30,32 @@ private func label(
     return text
 }
 
-/// Renders `layer` at time 0 into a 96 × 96 bitmap.
-private func render(_ layer: CALayer) -> CARenderer {
-    let renderer = CARenderer(width: 96, height: 96)
-    renderer.layer = layer
-    renderer.beginFrame(atTime: 0)
-    renderer.render()
-    renderer.endFrame()
-    return renderer
-}
-
-/// The leftmost and rightmost columns of `rect` holding a pixel darker than `threshold` in its
-/// red channel ("ink"), or nil when there is none.
-private func ink(in frame: CARenderer, _ rect: CGRect, threshold: Int = 160) -> (min: Int, max: Int)? {
+/// The pixels of `rect` darker than `threshold` in their red channel: the text's ink.
+private func inkPixels(in frame: CARenderer, _ rect: CGRect, threshold: Int) -> [(x: Int, y: Int)] {
     let image = frame.image
-    var columns: [Int] = []
+    var pixels: [(x: Int, y: Int)] = []
     for y in Int(rect.minY)..<Int(rect.maxY) {
         for x in Int(rect.minX)..<Int(rect.maxX) where image.pixel(x: x, y: y)[0] < threshold {
-            columns.append(x)
+            pixels.append((x, y))
         }
     }
-    guard let low = columns.min(), let high = columns.max() else { return nil }
+    return pixels
+}
+
+/// The least and the greatest of `values`, or nil when there are none.
+private func extent(_ values: [Int]) -> (min: Int, max: Int)? {
+    guard let low = values.min(), let high = values.max() else { return nil }
     return (low, high)
+}
+
+/// The leftmost and rightmost columns of `rect` holding ink, or nil when there is none.
+private func ink(in frame: CARenderer, _ rect: CGRect, threshold: Int = 160) -> (min: Int, max: Int)? {
+    extent(inkPixels(in: frame, rect, threshold: threshold).map(\.x))
 }
 
 /// The topmost and bottommost rows of `rect` holding ink.
 private func inkRows(in frame: CARenderer, _ rect: CGRect, threshold: Int = 160) -> (min: Int, max: Int)? {
-    let image = frame.image
-    var rows: [Int] = []
-    for y in Int(rect.minY)..<Int(rect.maxY) {
-        for x in Int(rect.minX)..<Int(rect.maxX) where image.pixel(x: x, y: y)[0] < threshold {
-            rows.append(y)
-            break
-        }
-    }
-    guard let low = rows.min(), let high = rows.max() else { return nil }
-    return (low, high)
+    extent(inkPixels(in: frame, rect, threshold: threshold).map(\.y))
 }
 
 @Suite("CARenderer: CATextLayer", .serialized)
@@ -163,10 +144,12 @@ struct TextRenderingTests {
             }
             _ = label("Serif", frame: CGRect(x: 4, y: 22, width: 44, height: 16), in: layer) { $0.font = "Times-Roman" }
             _ = label("Mono", frame: CGRect(x: 48, y: 22, width: 44, height: 16), in: layer) { $0.font = "Courier" }
-            _ = label("Red", frame: CGRect(x: 4, y: 40, width: 44, height: 16), in: layer) { $0.foregroundColor = red }
+            _ = label("Red", frame: CGRect(x: 4, y: 40, width: 44, height: 16), in: layer) {
+                $0.foregroundColor = textRed
+            }
             _ = label(
                 NSAttributedString(string: "Attr"), frame: CGRect(x: 48, y: 40, width: 44, height: 16), in: layer
-            ) { $0.foregroundColor = blue }
+            ) { $0.foregroundColor = textBlue }
             // Apple's defaults: 36-point white Helvetica, here on a dark background.
             let big = CATextLayer()
             big.frame = CGRect(x: 4, y: 54, width: 88, height: 40)
