@@ -138,8 +138,12 @@ private struct FrameJob: @unchecked Sendable {
 }
 
 /// Bitmaps with their caches, one per worker thread, lent out one frame at a time.
+///
+/// Up to twice as many frames as there are workers are queued on a concurrent queue, and
+/// Dispatch may run more of them at once than there are workers: a frame that finds no idle
+/// worker waits for one.
 private final class WorkerPool: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var idle: [(bitmap: Bitmap, resources: RenderResources)]
     private let width: Int
     private let height: Int
@@ -155,13 +159,19 @@ private final class WorkerPool: @unchecked Sendable {
     }
 
     func paint(_ job: FrameJob, bounds: CGRect, scale: CGFloat) -> CARenderedFrame {
-        let worker = lock.withLock { idle.removeLast() }
+        let worker = condition.withLock {
+            while idle.isEmpty { condition.wait() }
+            return idle.removeLast()
+        }
         FrameRasteriser.draw(
             job.snapshot, into: worker.bitmap, bounds: bounds, scale: scale, resources: worker.resources)
         let frame = CARenderedFrame(
             index: job.index, time: job.time, width: width, height: height,
             premultipliedBGRA: worker.bitmap.premultipliedBGRA)
-        lock.withLock { idle.append(worker) }
+        condition.withLock {
+            idle.append(worker)
+            condition.signal()
+        }
         return frame
     }
 }

@@ -467,6 +467,30 @@ struct CompositingTests {
             #expect(try readPNGData(delivered[5].pngData()).rgbaPixels == delivered[5].rgba)
         }
     }
+
+    /// Twice as many frames as workers are queued, and Dispatch may start more of them at once
+    /// than there are workers: a frame that finds no idle worker waits for one.
+    @Test func frameRendererWithOneThreadPaintsEveryFrame() throws {
+        try withManualClock { clock in
+            let layer = root()
+            let translucent = CGColor(red: 1, green: 0, blue: 0, alpha: 0.5)
+            for index in 0..<200 {
+                let card = box(CGRect(x: index % 64, y: index % 48, width: 48, height: 48), translucent, in: layer)
+                card.cornerRadius = 12
+            }
+            CATransaction.flush()
+            let times = (0..<100).map { Double($0) / 30 }
+            let frames = CAFrameRenderer(width: 384, height: 384, scale: 4)
+            frames.threads = 1
+            var delivered: [Int] = []
+            try frames.render(layer, atTimes: times) {
+                clock.advance(to: $0)
+            } deliver: {
+                delivered.append($0.index)
+            }
+            #expect(delivered == Array(0..<100))
+        }
+    }
 }
 
 /// Decodes PNG data through a temporary file.
