@@ -19,17 +19,46 @@ let package = Package(
         benchmark("PresentationEvaluation"),
         benchmark("DeepTreeEvaluation"),
         benchmark("ImplicitCommit"),
+        benchmark("RendererFrame", renders: true),
+        benchmark("ContentCaching", renders: true),
+        benchmark("FrameExport", renders: true),
+        // The renderer benchmarks' reference: their scene drawn with Cairo directly, in C
+        // (CReference/rects.c runs it on its own).
+        .target(name: "CairoReference", linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("m")]),
+        // The renderer benchmarks' scenes, built as layer trees from the reference's numbers, and
+        // the video encoder the export benchmark pipes frames to.
+        .target(
+            name: "RendererScenes",
+            dependencies: [
+                "CairoReference",
+                .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
+            ]
+        ),
+        // The scenes outside package-benchmark: to run by hand, to profile, to look at.
+        .executableTarget(
+            name: "SceneDriver",
+            dependencies: [
+                "RendererScenes",
+                .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
+            ]
+        ),
     ]
 )
 
-/// One benchmark executable: `Benchmarks/<name>/<name>.swift`, as the plugin expects.
-func benchmark(_ name: String) -> Target {
-    .executableTarget(
+/// One benchmark executable: `Benchmarks/<name>/<name>.swift`, as the plugin expects. With
+/// `renders`, it also uses the renderer and the renderer benchmarks' scenes.
+func benchmark(_ name: String, renders: Bool = false) -> Target {
+    let rendering: [Target.Dependency] = [
+        "RendererScenes", "CairoReference",
+        .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
+    ]
+    return .executableTarget(
         name: name,
         dependencies: [
             .product(name: "Benchmark", package: "benchmark"),
             .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
-        ],
+        ] + (renders ? rendering : []),
         path: "Benchmarks/\(name)",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     )

@@ -205,7 +205,10 @@ extension LayerPainter {
         if let shape = layer as? CAShapeLayer, let path = shape.path {
             let box = path.boundingBoxOfPath
             let stroked = shape.strokeColor != nil && shape.lineWidth.isFinite && shape.lineWidth > 0
-            let reach = stroked ? shape.lineWidth / 2 * max(shape.miterLimit, 1) + 1 : 1
+            // Only miter joins reach out to the miter limit; round and bevel ones stay within
+            // half the width times √2 of the path.
+            let halfWidths = shape.lineJoin == .miter ? max(shape.miterLimit, 1) : 2.squareRoot()
+            let reach = stroked ? shape.lineWidth / 2 * halfWidths + 1 : 1
             extent = box.insetBy(dx: -reach, dy: -reach)
             if layer.contents != nil || !(snapshot.drawing?.operations.isEmpty ?? true) {
                 extent = extent.union(layer.bounds)

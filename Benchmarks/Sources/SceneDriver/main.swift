@@ -1,0 +1,133 @@
+import Dispatch
+import Foundation
+import OpenQuartzCore
+import OpenQuartzCoreRenderer
+import RendererScenes
+
+// The renderer benchmarks' scenes outside package-benchmark: for running by hand beside the C
+// program (CReference/rects), for profiling (valgrind --tool=callgrind, perf), and for looking
+// at the frames.
+//
+//     swift run -c release SceneDriver rects [frames] [--png FILE]
+//     swift run -c release SceneDriver compare              # the renderer's frame against the C one
+//     swift run -c release SceneDriver stars [frames] [--uncached] [--sliding]
+//     swift run -c release SceneDriver export [frames] [--threads N] [--no-encode] [-- ffmpeg options] [--sliding]
+
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+func report(_ name: String, _ times: [Double]) {
+    let sorted = times.sorted()
+    let p50 = sorted[sorted.count / 2]
+    let p90 = sorted[sorted.count * 9 / 10]
+    print(String(format: "%@: %d frames, p50 %.2f ms/frame, p90 %.2f ms/frame", name, times.count, p50, p90))
+}
+
+func render(_ root: CALayer, clock: CAManualClock, frames: Int, cachesContent: Bool = true, step: Double = 0) -> (
+    CARenderer, [Double]
+) {
+    let renderer = CARenderer(width: RectScene.width, height: RectScene.height)
+    renderer.layer = root
+    renderer.cachesContent = cachesContent
+    var times: [Double] = []
+    CAClock.$current.withValue(clock) {
+        for _ in 0..<frames {
+            if step > 0 { clock.advance(by: step) }
+            times.append(
+                milliseconds {
+                    renderer.beginFrame(atTime: clock.now)
+                    renderer.render()
+                    renderer.endFrame()
+                })
+        }
+    }
+    return (renderer, times)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let command = arguments.isEmpty ? "rects" : arguments.removeFirst()
+let frames = arguments.prefix { $0 != "--threads" }.compactMap { Int($0) }.first ?? 20
+let png = arguments.firstIndex(of: "--png").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+let clock = CAManualClock()
+
+switch command {
+case "rects":
+    let root = CAClock.$current.withValue(clock) { RectScene().makeLayerTree() }
+    let (renderer, times) = render(root, clock: clock, frames: frames)
+    report("renderer", times)
+    if let png { try renderer.pngData().write(to: URL(fileURLWithPath: png)) }
+case "cairo-c":
+    let canvas = CairoReferenceCanvas(scene: RectScene())
+    report("cairo-c", (0..<frames).map { _ in milliseconds { canvas.draw() } })
+case "compare":
+    let scene = RectScene()
+    let canvas = CairoReferenceCanvas(scene: scene)
+    let root = CAClock.$current.withValue(clock) { scene.makeLayerTree(animated: true) }
+    for time in [0.0, 1.5] {
+        canvas.draw(at: time)
+        let frames = CAFrameRenderer(width: RectScene.width, height: RectScene.height)
+        var rendered: [UInt8] = []
+        try CAClock.$current.withValue(clock) {
+            try frames.render(root, atTimes: [time]) {
+                clock.advance(to: $0)
+            } deliver: {
+                rendered = $0.premultipliedBGRA
+            }
+        }
+        let difference = frameDifference(rendered, canvas.premultipliedBGRA)
+        print(
+            String(
+                format: "t = %.1f s: %.4f%% of the pixels differ by more than 2, by up to %d", time,
+                difference.share * 100, difference.largest))
+    }
+case "stars":
+    let motion: StarScene.Motion = arguments.contains("--sliding") ? .sliding : .turning
+    let root = CAClock.$current.withValue(clock) { StarScene.makeLayerTree(motion: motion) }
+    let cached = !arguments.contains("--uncached")
+    let (renderer, times) = render(root, clock: clock, frames: frames, cachesContent: cached, step: 1.0 / 60)
+    report("stars \(motion), \(cached ? "cached" : "uncached")", Array(times.dropFirst(2)))
+    if let png { try renderer.pngData().write(to: URL(fileURLWithPath: png)) }
+case "export":
+    // export [frames] [--threads N] [--no-encode] [-- ffmpeg output options…]
+    let threads = arguments.firstIndex(of: "--threads").flatMap { Int(arguments[$0 + 1]) } ?? 2
+    let options =
+        arguments.firstIndex(of: "--").map { Array(arguments[($0 + 1)...]) } ?? VideoEncoder.defaultOutputOptions
+    let positional = arguments.prefix { $0 != "--" }.enumerated().filter {
+        $0.offset == 0 || arguments[$0.offset - 1] != "--threads"
+    }
+    let count = positional.compactMap { Int($0.element) }.first ?? 240
+    let encoder =
+        arguments.contains("--no-encode")
+        ? nil
+        : try VideoEncoder(
+            width: RectScene.width, height: RectScene.height, frameRate: AnimatedRectScene.frameRate,
+            outputOptions: options)
+    let scene = AnimatedRectScene()
+    var waiting = 0.0
+    let total = try milliseconds {
+        try scene.render(frames: count, threads: threads) { frame in
+            if let encoder { waiting += try milliseconds { try encoder.write(frame) } }
+        }
+        try encoder?.finish()
+    }
+    // CPU time per frame: this process's threads, and ffmpeg's (a child).
+    func cpuMilliseconds(_ who: Int32) -> Double {
+        var usage = rusage()
+        getrusage(who, &usage)
+        let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return (seconds(usage.ru_utime) + seconds(usage.ru_stime)) * 1000 / Double(count)
+    }
+    print(
+        String(
+            format: "%d frames, %d threads, %@: %.2f frames/s end to end; %.1f ms in pipe writes; CPU a frame: "
+                + "%.1f ms here, %.1f ms in ffmpeg",
+            count, threads, encoder == nil ? "render only" : options.joined(separator: " "),
+            Double(count) / total * 1000, waiting, cpuMilliseconds(RUSAGE_SELF.rawValue),
+            cpuMilliseconds(RUSAGE_CHILDREN.rawValue)))
+default:
+    print("usage: SceneDriver rects|cairo-c|compare|stars [frames] [--png FILE] [--uncached] [--sliding]")
+    exit(2)
+}
