@@ -51,10 +51,8 @@ extension LayerPainter {
             cairo_user_to_device(context, &x, &y)
             return (x, y)
         }
-        guard
-            let box = AlphaBox(
-                containing: corners, padding: blurPadding(shadow), within: deviceClipExtents())
-        else {
+        let padding = blurPadding(shadow)
+        guard let box = AlphaBox(containing: corners, padding: padding, within: deviceClipExtents()) else {
             cairo_new_path(context)
             return
         }
@@ -71,7 +69,7 @@ extension LayerPainter {
         cairo_fill(drawer)
         cairo_destroy(drawer)
         cairo_new_path(context)
-        paint(shadow, silhouette: silhouette, at: box)
+        paint(shadow, silhouette: silhouette, at: box, padding: padding)
     }
 
     /// Paints the shadow cast by the alpha of `content`, a group of the layer's drawing.
@@ -89,17 +87,14 @@ extension LayerPainter {
             (Double(occupied.minX) - offsetX, Double(occupied.minY) - offsetY),
             (Double(occupied.maxX) - offsetX, Double(occupied.maxY) - offsetY),
         ]
-        guard
-            let box = AlphaBox(
-                containing: corners, padding: blurPadding(shadow), within: deviceClipExtents())
-        else { return }
+        let padding = blurPadding(shadow)
+        guard let box = AlphaBox(containing: corners, padding: padding, within: deviceClipExtents()) else { return }
         let silhouette = box.makeSurface()
         let drawer = cairo_create(silhouette)!
         cairo_set_source_surface(drawer, source, offsetX - Double(box.x), offsetY - Double(box.y))
         cairo_paint(drawer)
         cairo_destroy(drawer)
-        // Undo the device offset the source was drawn with: its pixels were placed by it.
-        paint(shadow, silhouette: silhouette, at: box)
+        paint(shadow, silhouette: silhouette, at: box, padding: padding)
     }
 
     /// How far beyond the silhouette, in device pixels, the blurred and offset shadow reaches.
@@ -127,10 +122,13 @@ extension LayerPainter {
     }
 
     /// Blurs `silhouette` (an A8 surface covering `box` of device space), then paints the
-    /// shadow colour through it, moved by the offset. Consumes the surface.
-    private func paint(_ shadow: Shadow, silhouette: OpaquePointer, at box: AlphaBox) {
+    /// shadow colour through it, moved by the offset (both from `padding`). Consumes the
+    /// surface.
+    private func paint(
+        _ shadow: Shadow, silhouette: OpaquePointer, at box: AlphaBox,
+        padding: (x: Double, y: Double, sigma: Double, dx: Double, dy: Double)
+    ) {
         defer { cairo_surface_destroy(silhouette) }
-        let padding = blurPadding(shadow)
         GaussianBlur.blurAlpha(of: silhouette, sigma: padding.sigma)
         let rgba = shadow.color.rgba
         cairo_save(context)

@@ -81,18 +81,13 @@ extension LayerPainter {
     }
 
     /// The part of its own plane a layer draws on, in its bounds coordinates: its bounds, and
-    /// unless it clips, its sublayers' extents and its shape's; grown by its shadow.
+    /// unless it clips, its own content's (``contentExtent(of:)``) and its sublayers'; grown by its
+    /// shadow.
     static func localExtent(of snapshot: LayerSnapshot) -> CGRect {
         let layer = snapshot.layer
         var extent = layer.bounds
         if !layer.masksToBounds {
-            if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
-                let box = path.boundingBoxOfPath
-                let reach = shape.lineWidth.isFinite ? shape.lineWidth * max(shape.miterLimit, 1) : 0
-                if box.width.isFinite, box.height.isFinite {
-                    extent = extent.union(box.insetBy(dx: -reach, dy: -reach))
-                }
-            }
+            if let content = contentExtent(of: snapshot) { extent = extent.union(content) }
             let sublayerTransform = layer.sublayerTransformAboutAnchor
             for sublayer in snapshot.sublayers + (snapshot.transition.map { [$0.before] } ?? []) {
                 var toParent = sublayer.layer.transformToSuperlayer3D

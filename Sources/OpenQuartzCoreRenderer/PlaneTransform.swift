@@ -10,8 +10,6 @@ import OpenQuartzCore
 struct PlaneTransform {
     var m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
 
-    static let identity = PlaneTransform(m: (1, 0, 0, 0, 1, 0, 0, 0, 1))
-
     /// The flattening of `t`: the map from its z = 0 plane to its target's plane.
     init(flattening t: CATransform3D) {
         m = (
@@ -19,10 +17,6 @@ struct PlaneTransform {
             Double(t.m21), Double(t.m22), Double(t.m24),
             Double(t.m41), Double(t.m42), Double(t.m44)
         )
-    }
-
-    init(_ a: CGAffineTransform) {
-        m = (Double(a.a), Double(a.b), 0, Double(a.c), Double(a.d), 0, Double(a.tx), Double(a.ty), 1)
     }
 
     init(m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)) {
