@@ -24,7 +24,7 @@ final class ContentCache {
     }
 
     /// A layer's content drawn into a bitmap whose top-left corner is at `origin` in the
-    /// layer's coordinates, `scale` pixels per point.
+    /// layer's coordinates, `scale` pixels per point. Its outermost pixels are transparent.
     struct Raster {
         let surface: OpaquePointer
         let origin: CGPoint
@@ -37,6 +37,11 @@ final class ContentCache {
     private(set) var rasterisedCount = 0
     /// How many layer contents were composited from a bitmap: for tests.
     private(set) var compositedCount = 0
+    /// How many of the composites ``AffineCompositor`` painted rather than Cairo: for tests.
+    var affineCompositedCount = 0
+    /// Whether turned bitmaps go through ``AffineCompositor``; off, Cairo composites every
+    /// bitmap (for tests that compare the two).
+    var usesAffineCompositor = true
     /// Whether content is cached at all; off, every frame draws everything.
     var isEnabled = true
 
@@ -174,20 +179,27 @@ extension LayerPainter {
                 paintOwnContent(snapshot)
                 return
             }
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+            // A transparent border of a pixel all round, which ``AffineCompositor`` relies on.
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width + 2), Int32(height + 2))!
             let drawer = cairo_create(surface)!
-            cairo_translate(drawer, -minX, -minY)
+            cairo_translate(drawer, 1 - minX, 1 - minY)
             cairo_scale(drawer, scale, scale)
             LayerPainter(context: drawer, resources: resources).paintOwnContent(snapshot)
             cairo_destroy(drawer)
             let raster = ContentCache.Raster(
-                surface: surface, origin: CGPoint(x: minX / scale, y: minY / scale), scale: scale)
+                surface: surface, origin: CGPoint(x: (minX - 1) / scale, y: (minY - 1) / scale), scale: scale)
             cache.store(raster, for: snapshot)
             composite(raster)
         }
     }
 
     private func composite(_ raster: ContentCache.Raster) {
+        if resources.contents.usesAffineCompositor,
+            AffineCompositor.paint(raster.surface, origin: raster.origin, scale: raster.scale, on: context)
+        {
+            resources.contents.affineCompositedCount += 1
+            return
+        }
         cairo_save(context)
         cairo_translate(context, Double(raster.origin.x), Double(raster.origin.y))
         cairo_scale(context, 1 / raster.scale, 1 / raster.scale)
