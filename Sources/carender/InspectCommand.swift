@@ -27,14 +27,14 @@ struct Inspect: ParsableCommand {
             let clock = CAManualClock()
             let root = demo.scene(on: clock, at: time)
             print("\(demo.name) at t = \(time) s")
-            CAClock.$current.withValue(clock) { printTree(root, depth: 0) }
+            CAClock.$current.withValue(clock) { inspectionLines(of: root).forEach { print($0) } }
         }
     }
 }
 
 /// One line per layer, indented by depth: its class, then the presentation values that
 /// differ from a fresh layer's, then its running animations.
-private func printTree(_ layer: CALayer, depth: Int) {
+func inspectionLines(of layer: CALayer, depth: Int = 0) -> [String] {
     let shown = layer.presentation() ?? layer
     var fields = [
         "position = (\(format(shown.position.x)), \(format(shown.position.y)))",
@@ -50,10 +50,22 @@ private func printTree(_ layer: CALayer, depth: Int) {
         fields.append("backgroundColor = (" + color.map(format).joined(separator: ", ") + ")")
     }
     if shown.cornerRadius != 0 { fields.append("cornerRadius = \(format(shown.cornerRadius))") }
+    let corners: [(CACornerMask, String)] = [
+        (.layerMinXMinYCorner, "minXminY"), (.layerMaxXMinYCorner, "maxXminY"),
+        (.layerMinXMaxYCorner, "minXmaxY"), (.layerMaxXMaxYCorner, "maxXmaxY"),
+    ]
+    if corners.contains(where: { !shown.maskedCorners.contains($0.0) }) {
+        let names = corners.filter { shown.maskedCorners.contains($0.0) }.map(\.1)
+        fields.append("maskedCorners = [" + names.joined(separator: ", ") + "]")
+    }
+    if shown.cornerCurve != .circular { fields.append("cornerCurve = \(shown.cornerCurve.rawValue)") }
+    if shown.borderWidth != 0 { fields.append("borderWidth = \(format(shown.borderWidth))") }
+    if shown.shadowOpacity != 0 { fields.append("shadowOpacity = \(format(CGFloat(shown.shadowOpacity)))") }
+    if shown.zPosition != 0 { fields.append("zPosition = \(format(shown.zPosition))") }
     if shown.isHidden { fields.append("hidden") }
     if let keys = layer.animationKeys() { fields.append("animations: " + keys.joined(separator: ", ")) }
-    print(String(repeating: "  ", count: depth) + "\(type(of: layer)): " + fields.joined(separator: "; "))
-    for sublayer in layer.sublayers ?? [] { printTree(sublayer, depth: depth + 1) }
+    let line = String(repeating: "  ", count: depth) + "\(type(of: layer)): " + fields.joined(separator: "; ")
+    return [line] + (layer.sublayers ?? []).flatMap { inspectionLines(of: $0, depth: depth + 1) }
 }
 
 private func format(_ value: CGFloat) -> String {

@@ -4,6 +4,8 @@ import OpenQuartzCoreRenderer
 import QuartzTestSupport
 import Testing
 
+@testable import carender
+
 @Suite("The carender command")
 struct CarenderCommandTests {
     @Test func frameWritesAPNGOfTheDemoAtTheTime() throws {
@@ -52,5 +54,36 @@ struct CarenderCommandTests {
         let run = try carender(["--help"])
         #expect(run.status == 0)
         for command in ["demo", "gallery", "render", "frame", "inspect"] { #expect(run.output.contains(command)) }
+    }
+}
+
+/// What `carender inspect` prints of a layer's corners, border, shadow and depth.
+@Suite struct InspectionLineTests {
+    @Test func inspectionShowsCornersBorderShadowAndDepthWhenSet() {
+        withManualClock { _ in
+            CATransaction.setDisableActions(true)
+            let parent = CALayer()
+            parent.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
+            let card = CALayer()
+            card.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            card.cornerRadius = 4
+            card.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner]
+            card.cornerCurve = .continuous
+            card.borderWidth = 2
+            card.shadowOpacity = 0.5
+            card.zPosition = 3
+            parent.addSublayer(card)
+            CATransaction.flush()
+            let lines = inspectionLines(of: parent)
+            #expect(lines.count == 2)
+            #expect(!lines[0].contains("maskedCorners") && !lines[0].contains("cornerCurve"), "defaults are left out")
+            #expect(lines[1].hasPrefix("  CALayer: "))
+            for field in [
+                "cornerRadius = 4", "maskedCorners = [minXminY, maxXmaxY]", "cornerCurve = continuous",
+                "borderWidth = 2", "shadowOpacity = 0.5", "zPosition = 3",
+            ] {
+                #expect(lines[1].contains(field), "\(field) in \(lines[1])")
+            }
+        }
     }
 }
