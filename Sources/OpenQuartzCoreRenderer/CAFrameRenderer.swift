@@ -3,51 +3,6 @@ import Dispatch
 import Foundation
 import OpenQuartzCore
 
-/// One frame that ``CAFrameRenderer`` rendered.
-public struct CARenderedFrame: Sendable {
-    /// The frame's position in the times asked for.
-    public let index: Int
-    /// The media time it shows.
-    public let time: CFTimeInterval
-    /// Its size in pixels.
-    public let width: Int
-    public let height: Int
-    /// The pixels as the renderer drew them: premultiplied BGRA8 (Cairo's ARGB32 on a
-    /// little-endian machine), the top row first, `width × height × 4` bytes. What a video
-    /// encoder wants (`-pix_fmt bgra`): premultiplied colour is the frame over black.
-    public let premultipliedBGRA: [UInt8]
-
-    /// Straight (not premultiplied) RGBA8, the top row first: `width × height × 4` bytes.
-    public var rgba: [UInt8] {
-        var pixels = [UInt8](repeating: 0, count: premultipliedBGRA.count)
-        for index in stride(from: 0, to: pixels.count, by: 4) {
-            let alpha = UInt32(premultipliedBGRA[index + 3])
-            pixels[index + 3] = UInt8(alpha)
-            guard alpha > 0 else { continue }
-            func channel(_ offset: Int) -> UInt8 {
-                UInt8(min(255, (UInt32(premultipliedBGRA[index + offset]) * 255 + alpha / 2) / alpha))
-            }
-            pixels[index] = channel(2)
-            pixels[index + 1] = channel(1)
-            pixels[index + 2] = channel(0)
-        }
-        return pixels
-    }
-
-    /// The frame as a `CGImage`.
-    public var image: CGImage {
-        guard let image = CGImage(width: width, height: height, rgbaPixels: rgba) else {
-            preconditionFailure("a rendered frame always makes an image")
-        }
-        return image
-    }
-
-    /// The frame as PNG data.
-    public func pngData() throws -> Data {
-        try Bitmap(straightRGBA: rgba, width: width, height: height).pngData()
-    }
-}
-
 /// Renders many frames of one layer tree, painting on all cores: for video export.
 ///
 ///     let frames = CAFrameRenderer(width: 640, height: 360, scale: 2)
@@ -61,7 +16,32 @@ public struct CARenderedFrame: Sendable {
 /// the implicit transaction is flushed, and the tree is captured as presented then. Captures
 /// are immutable, so they are painted in parallel, each worker with a bitmap and caches of its
 /// own; `deliver` receives the frames in order, on the calling thread, while later ones paint.
+///
+/// For a video encoder, ask for frames in Y′CbCr instead: the worker that painted a frame
+/// converts it, beside the others painting, and the encoder only encodes.
+///
+///     frames.pixelFormats = .yCbCr420
+///     …
+///     } deliver: { frame in
+///         try encoder.write(frame.yCbCr420.bytes)  // ffmpeg -pix_fmt yuv420p
+///     }
 public final class CAFrameRenderer {
+    /// The pixel formats a ``CARenderedFrame`` can carry.
+    public struct PixelFormats: OptionSet, Sendable {
+        public let rawValue: Int
+
+        public init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+
+        /// The pixels as drawn: ``CARenderedFrame/premultipliedBGRA``, and what is made from
+        /// them (``CARenderedFrame/rgba``, ``CARenderedFrame/image``, ``CARenderedFrame/pngData()``).
+        public static let premultipliedBGRA = PixelFormats(rawValue: 1 << 0)
+        /// Planar Y′CbCr 4:2:0, BT.709, limited range: ``CARenderedFrame/yCbCr420``, converted
+        /// from the drawn pixels on the worker that painted the frame.
+        public static let yCbCr420 = PixelFormats(rawValue: 1 << 1)
+    }
+
     /// The rectangle of the root's superlayer space that the frames show, in points.
     public var bounds: CGRect
     /// Pixels per point.
@@ -71,6 +51,11 @@ public final class CAFrameRenderer {
     /// Whether layer content that does not change is drawn once and then only composited.
     /// Defaults to true; off, every frame draws every layer's content again.
     public var cachesContent = true
+    /// The pixel formats each frame is delivered in. Defaults to
+    /// ``PixelFormats/premultipliedBGRA``; a set without any format traps when rendering.
+    /// With only ``PixelFormats/yCbCr420``, the drawn pixels are converted where they lie and
+    /// never copied.
+    public var pixelFormats: PixelFormats = .premultipliedBGRA
 
     private let width: Int
     private let height: Int
@@ -93,8 +78,12 @@ public final class CAFrameRenderer {
         deliver: (CARenderedFrame) throws -> Void
     ) throws {
         precondition(times.allSatisfy(\.isFinite), "CAFrameRenderer.render needs finite times")
+        precondition(
+            !pixelFormats.intersection([.premultipliedBGRA, .yCbCr420]).isEmpty,
+            "CAFrameRenderer.pixelFormats is empty: ask for .premultipliedBGRA, .yCbCr420 or both")
         let workers = WorkerPool(
-            count: max(threads, 1), width: width, height: height, cachesContent: cachesContent)
+            count: max(threads, 1), width: width, height: height, cachesContent: cachesContent,
+            pixelFormats: pixelFormats)
         let results = OrderedResults()
         let window = max(threads, 1) * 2
         let queue = DispatchQueue(label: "OpenQuartzCoreRenderer.frames", attributes: .concurrent)
@@ -147,8 +136,9 @@ private final class WorkerPool: @unchecked Sendable {
     private var idle: [(bitmap: Bitmap, resources: RenderResources)]
     private let width: Int
     private let height: Int
+    private let pixelFormats: CAFrameRenderer.PixelFormats
 
-    init(count: Int, width: Int, height: Int, cachesContent: Bool) {
+    init(count: Int, width: Int, height: Int, cachesContent: Bool, pixelFormats: CAFrameRenderer.PixelFormats) {
         idle = (0..<count).map { _ in
             let resources = RenderResources()
             resources.contents.isEnabled = cachesContent
@@ -156,6 +146,7 @@ private final class WorkerPool: @unchecked Sendable {
         }
         self.width = width
         self.height = height
+        self.pixelFormats = pixelFormats
     }
 
     func paint(_ job: FrameJob, bounds: CGRect, scale: CGFloat) -> CARenderedFrame {
@@ -165,9 +156,12 @@ private final class WorkerPool: @unchecked Sendable {
         }
         FrameRasteriser.draw(
             job.snapshot, into: worker.bitmap, bounds: bounds, scale: scale, resources: worker.resources)
+        // Read out in the frame's formats while the worker still holds the bitmap: the
+        // conversion to Y′CbCr runs here, on the worker, in parallel with the other frames.
         let frame = CARenderedFrame(
             index: job.index, time: job.time, width: width, height: height,
-            premultipliedBGRA: worker.bitmap.premultipliedBGRA)
+            bgra: pixelFormats.contains(.premultipliedBGRA) ? worker.bitmap.premultipliedBGRA : nil,
+            planes: pixelFormats.contains(.yCbCr420) ? worker.bitmap.yCbCr420 : nil)
         condition.withLock {
             idle.append(worker)
             condition.signal()

@@ -6,7 +6,8 @@ import OpenQuartzCoreRenderer
 import RendererScenes
 
 // 240 frames (8 s at 30 frames a second) of the rectangles scene with every rectangle turning,
-// rendered by `CAFrameRenderer` on both cores and piped to ffmpeg as an H.264 MP4, end to end;
+// rendered by `CAFrameRenderer` on both cores, converted to Y′CbCr 4:2:0 on the render workers
+// and piped to ffmpeg as yuv420p for an H.264 MP4, end to end;
 // the same frames rendered without encoding on one thread and on two; and the C program
 // drawing them on one thread. Target (issue 5): the export at least 1.6× the C program's frame
 // rate.
@@ -97,7 +98,9 @@ let benchmarks: @Sendable () -> Void = {
         let start = DispatchTime.now().uptimeNanoseconds
         let encoder = try VideoEncoder(
             width: RectScene.width, height: RectScene.height, frameRate: AnimatedRectScene.frameRate)
-        try scene.render(frames: FrameExport.frameCount, threads: 2) { try encoder.write($0) }
+        try scene.render(frames: FrameExport.frameCount, threads: 2, pixelFormats: encoder.pixelFormats) {
+            try encoder.write($0)
+        }
         try encoder.finish()
         let rate = Double(FrameExport.frameCount) / FrameExport.seconds(since: start)
         benchmark.stopMeasurement()

@@ -81,14 +81,16 @@ public final class AnimatedRectScene {
         (0..<count).map { Double($0) / frameRate }
     }
 
-    /// Renders `count` frames through `CAFrameRenderer` with `threads` painting, moving the
-    /// clock to each frame's time, and hands each to `deliver` in order. Once per scene: the
-    /// clock only moves forwards.
+    /// Renders `count` frames through `CAFrameRenderer` with `threads` painting, in
+    /// `pixelFormats`, moving the clock to each frame's time, and hands each to `deliver` in
+    /// order. Once per scene: the clock only moves forwards.
     public func render(
-        frames count: Int, threads: Int, deliver: (CARenderedFrame) throws -> Void
+        frames count: Int, threads: Int, pixelFormats: CAFrameRenderer.PixelFormats = .premultipliedBGRA,
+        deliver: (CARenderedFrame) throws -> Void
     ) throws {
         let frames = CAFrameRenderer(width: RectScene.width, height: RectScene.height)
         frames.threads = threads
+        frames.pixelFormats = pixelFormats
         let clock = self.clock
         try CAClock.$current.withValue(clock) {
             try frames.render(root, atTimes: Self.times(count: count)) { time in

@@ -11,7 +11,7 @@ import RendererScenes
 //     swift run -c release SceneDriver rects [frames] [--png FILE]
 //     swift run -c release SceneDriver compare              # the renderer's frame against the C one
 //     swift run -c release SceneDriver stars [frames] [--uncached] [--sliding]
-//     swift run -c release SceneDriver export [frames] [--threads N] [--no-encode] [-- ffmpeg options] [--sliding]
+//     swift run -c release SceneDriver export [frames] [--threads N] [--no-encode] [--bgra] [-- ffmpeg options]
 
 func milliseconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -91,8 +91,12 @@ case "stars":
     report("stars \(motion), \(cached ? "cached" : "uncached")", Array(times.dropFirst(2)))
     if let png { try renderer.pngData().write(to: URL(fileURLWithPath: png)) }
 case "export":
-    // export [frames] [--threads N] [--no-encode] [-- ffmpeg output options…]
+    // export [frames] [--threads N] [--no-encode] [--bgra] [-- ffmpeg output options…]
+    // Frames go to ffmpeg as the renderer's Y′CbCr planes; with --bgra as the drawn BGRA pixels,
+    // which ffmpeg converts itself (the export before the renderer converted). Without
+    // encoding, the frames are still made in that format, so that the two can be compared.
     let threads = arguments.firstIndex(of: "--threads").flatMap { Int(arguments[$0 + 1]) } ?? 2
+    let input: VideoEncoder.Input = arguments.contains("--bgra") ? .bgra : .yuv420p
     let options =
         arguments.firstIndex(of: "--").map { Array(arguments[($0 + 1)...]) } ?? VideoEncoder.defaultOutputOptions
     let positional = arguments.prefix { $0 != "--" }.enumerated().filter {
@@ -103,12 +107,13 @@ case "export":
         arguments.contains("--no-encode")
         ? nil
         : try VideoEncoder(
-            width: RectScene.width, height: RectScene.height, frameRate: AnimatedRectScene.frameRate,
+            width: RectScene.width, height: RectScene.height, frameRate: AnimatedRectScene.frameRate, input: input,
             outputOptions: options)
     let scene = AnimatedRectScene()
     var waiting = 0.0
     let total = try milliseconds {
-        try scene.render(frames: count, threads: threads) { frame in
+        let formats: CAFrameRenderer.PixelFormats = input == .yuv420p ? .yCbCr420 : .premultipliedBGRA
+        try scene.render(frames: count, threads: threads, pixelFormats: formats) { frame in
             if let encoder { waiting += try milliseconds { try encoder.write(frame) } }
         }
         try encoder?.finish()
@@ -122,9 +127,9 @@ case "export":
     }
     print(
         String(
-            format: "%d frames, %d threads, %@: %.2f frames/s end to end; %.1f ms in pipe writes; CPU a frame: "
-                + "%.1f ms here, %.1f ms in ffmpeg",
-            count, threads, encoder == nil ? "render only" : options.joined(separator: " "),
+            format: "%d frames, %d threads, %@ in, %@: %.2f frames/s end to end; %.1f ms in pipe writes; "
+                + "CPU a frame: %.1f ms here, %.1f ms in ffmpeg",
+            count, threads, input.rawValue, encoder == nil ? "render only" : options.joined(separator: " "),
             Double(count) / total * 1000, waiting, cpuMilliseconds(RUSAGE_SELF.rawValue),
             cpuMilliseconds(RUSAGE_CHILDREN.rawValue)))
 default:

@@ -22,6 +22,8 @@ func renderDemo(
             let renderer = CAFrameRenderer(
                 width: framing.pixelWidth, height: framing.pixelHeight, scale: framing.rendererScale(fitting: canvas))
             renderer.bounds = framing.bounds(fitting: canvas)
+            // Only what the sinks read: an MP4 alone takes Y′CbCr planes, and no BGRA is copied.
+            renderer.pixelFormats = sinks.reduce(into: []) { $0.formUnion($1.pixelFormats) }
             try renderer.render(
                 run.root, atTimes: times, prepare: { run.advance(to: $0) },
                 deliver: { frame in

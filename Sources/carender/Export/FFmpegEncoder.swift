@@ -1,4 +1,5 @@
 import Foundation
+import OpenQuartzCoreRenderer
 
 /// Finding ffmpeg, which encodes the video formats.
 enum FFmpeg {
@@ -34,12 +35,14 @@ final class FFmpegEncoder: FrameSink {
     private let input: FileHandle
     private let log: URL
     private let pixelFormat: String
+    let pixelFormats: CAFrameRenderer.PixelFormats
 
     /// Starts ffmpeg writing `path` in `format` from `width × height` frames at `fps`.
     init(ffmpeg: URL, format: OutputFormat, output path: String, width: Int, height: Int, fps: Int) throws {
         try checkFolderExists(for: path)
         self.path = path
         pixelFormat = format.ffmpegInputPixelFormat
+        pixelFormats = format.rendererPixelFormats
         log = FileManager.default.temporaryDirectory.appendingPathComponent("carender-ffmpeg-\(UUID().uuidString).log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil),
             let logHandle = try? FileHandle(forWritingTo: log)

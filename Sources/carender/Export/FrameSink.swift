@@ -11,10 +11,14 @@ struct ExportFrame {
     var width: Int { frame.width }
     var height: Int { frame.height }
 
-    /// The pixels in ffmpeg's pixel format `format` (`bgra`: premultiplied, as drawn;
-    /// `rgba`: straight).
+    /// The pixels in ffmpeg's pixel format `format`: `yuv420p` (the renderer's Y′CbCr planes)
+    /// or `rgba` (straight).
     func pixels(in format: String) -> [UInt8] {
-        format == "bgra" ? frame.premultipliedBGRA : frame.rgba
+        switch format {
+        case "yuv420p": frame.yCbCr420.bytes
+        case "rgba": frame.rgba
+        default: preconditionFailure("frames are not made in ffmpeg's pixel format \(format)")
+        }
     }
 
     /// Encodes the frame as PNG.
@@ -23,6 +27,8 @@ struct ExportFrame {
 
 /// Where rendered frames go, one after another in order.
 protocol FrameSink: AnyObject {
+    /// The pixel formats the sink reads from the frames it takes.
+    var pixelFormats: CAFrameRenderer.PixelFormats { get }
     /// Takes the next frame.
     func write(_ frame: ExportFrame) throws
     /// Completes the output after the last frame.
@@ -39,6 +45,8 @@ final class PNGFileWriter: FrameSink {
         try checkFolderExists(for: path)
         self.path = path
     }
+
+    var pixelFormats: CAFrameRenderer.PixelFormats { .premultipliedBGRA }
 
     func write(_ frame: ExportFrame) throws {
         try writeFile(frame.pngData(), to: path)
@@ -61,6 +69,8 @@ final class PNGSequenceWriter: FrameSink {
     func url(ofFrame index: Int) -> URL {
         folder.appendingPathComponent("frame-" + String(format: "%05d", index) + ".png")
     }
+
+    var pixelFormats: CAFrameRenderer.PixelFormats { .premultipliedBGRA }
 
     func write(_ frame: ExportFrame) throws {
         try writeFile(frame.pngData(), to: url(ofFrame: frame.index).path)

@@ -1,0 +1,116 @@
+import Foundation
+import OpenQuartzCore
+
+/// One frame that ``CAFrameRenderer`` rendered, in the pixel formats the renderer was asked for
+/// (``CAFrameRenderer/pixelFormats``).
+public struct CARenderedFrame: Sendable {
+    /// The frame's position in the times asked for.
+    public let index: Int
+    /// The media time it shows.
+    public let time: CFTimeInterval
+    /// Its size in pixels.
+    public let width: Int
+    public let height: Int
+
+    private let bgra: [UInt8]?
+    private let planes: CAYCbCr420Planes?
+
+    init(index: Int, time: CFTimeInterval, width: Int, height: Int, bgra: [UInt8]?, planes: CAYCbCr420Planes?) {
+        self.index = index
+        self.time = time
+        self.width = width
+        self.height = height
+        self.bgra = bgra
+        self.planes = planes
+    }
+
+    /// The pixels as the renderer drew them: premultiplied BGRA8 (Cairo's ARGB32 on a
+    /// little-endian machine), the top row first, `width × height × 4` bytes. Premultiplied
+    /// colour is the frame over black. Traps when the renderer's ``CAFrameRenderer/pixelFormats``
+    /// leave out ``CAFrameRenderer/PixelFormats/premultipliedBGRA``.
+    public var premultipliedBGRA: [UInt8] {
+        guard let bgra else {
+            preconditionFailure(
+                "frame \(index) was rendered without BGRA pixels: add .premultipliedBGRA to CAFrameRenderer.pixelFormats"
+            )
+        }
+        return bgra
+    }
+
+    /// The frame in planar Y′CbCr 4:2:0, BT.709, limited range: what a video encoder takes
+    /// without converting (`-pix_fmt yuv420p`). Traps when the renderer's
+    /// ``CAFrameRenderer/pixelFormats`` leave out ``CAFrameRenderer/PixelFormats/yCbCr420``.
+    public var yCbCr420: CAYCbCr420Planes {
+        guard let planes else {
+            preconditionFailure(
+                "frame \(index) was rendered without Y′CbCr planes: add .yCbCr420 to CAFrameRenderer.pixelFormats")
+        }
+        return planes
+    }
+
+    /// Straight (not premultiplied) RGBA8, the top row first: `width × height × 4` bytes.
+    /// Made from ``premultipliedBGRA``.
+    public var rgba: [UInt8] {
+        let premultipliedBGRA = premultipliedBGRA
+        var pixels = [UInt8](repeating: 0, count: premultipliedBGRA.count)
+        for index in stride(from: 0, to: pixels.count, by: 4) {
+            let alpha = UInt32(premultipliedBGRA[index + 3])
+            pixels[index + 3] = UInt8(alpha)
+            guard alpha > 0 else { continue }
+            func channel(_ offset: Int) -> UInt8 {
+                UInt8(min(255, (UInt32(premultipliedBGRA[index + offset]) * 255 + alpha / 2) / alpha))
+            }
+            pixels[index] = channel(2)
+            pixels[index + 1] = channel(1)
+            pixels[index + 2] = channel(0)
+        }
+        return pixels
+    }
+
+    /// The frame as a `CGImage`. Made from ``premultipliedBGRA``.
+    public var image: CGImage {
+        guard let image = CGImage(width: width, height: height, rgbaPixels: rgba) else {
+            preconditionFailure("a rendered frame always makes an image")
+        }
+        return image
+    }
+
+    /// The frame as PNG data. Made from ``premultipliedBGRA``.
+    public func pngData() throws -> Data {
+        try Bitmap(straightRGBA: rgba, width: width, height: height).pngData()
+    }
+}
+
+/// A frame in planar Y′CbCr 4:2:0 (I420, ffmpeg's `yuv420p`): BT.709 matrix, limited range,
+/// 8 bits. Tag a video made of it as such, with ffmpeg `-colorspace bt709 -color_range tv`.
+///
+/// Luma is 16 (black) to 235 (white), chroma 16 to 240 around 128. Each 2 × 2 block of pixels
+/// shares one Cb and one Cr, from the block's mean colour (chroma sited at the block's centre);
+/// a block on an odd right or bottom edge is the pixels there. Premultiplied colour is used as
+/// it is: the frame over black, since video has no alpha.
+public struct CAYCbCr420Planes: Sendable {
+    /// The size of the luma plane: the frame's size in pixels.
+    public let width: Int
+    public let height: Int
+    /// The three planes back to back, rows packed without padding, top row first: luma
+    /// (`width × height` bytes), then Cb and Cr (`chromaWidth × chromaHeight` bytes each).
+    public let bytes: [UInt8]
+
+    /// The width of each chroma plane: half the frame's, rounded up.
+    public var chromaWidth: Int { (width + 1) / 2 }
+    /// The height of each chroma plane: half the frame's, rounded up.
+    public var chromaHeight: Int { (height + 1) / 2 }
+
+    /// The luma (Y) plane.
+    public var y: ArraySlice<UInt8> { bytes[0..<width * height] }
+    /// The blue-difference chroma (Cb, U) plane.
+    public var cb: ArraySlice<UInt8> {
+        let start = width * height
+        return bytes[start..<start + chromaWidth * chromaHeight]
+    }
+    /// The red-difference chroma (Cr, V) plane.
+    public var cr: ArraySlice<UInt8> {
+        let start = width * height + chromaWidth * chromaHeight
+        return bytes[start..<start + chromaWidth * chromaHeight]
+    }
+}
