@@ -57,14 +57,15 @@ enum AffineCompositor {
         let source = Pixels(surface)
         let destination = Pixels(target)
         guard source.width >= 2, source.height >= 2 else { return true }
-        // Where the bitmap lands, as whole target pixels.
-        let corners = [
-            (0.0, 0.0), (Double(source.width), 0), (0, Double(source.height)),
-            (Double(source.width), Double(source.height)),
-        ].map { forward.apply($0.0, $0.1) }
+        // Where the bitmap lands, as whole target pixels: each axis of the map adds its
+        // smaller or larger end.
+        let width = Double(source.width)
+        let height = Double(source.height)
         let box = PixelBox(
-            minX: Int(corners.map(\.x).min()!.rounded(.down)), minY: Int(corners.map(\.y).min()!.rounded(.down)),
-            maxX: Int(corners.map(\.x).max()!.rounded(.up)), maxY: Int(corners.map(\.y).max()!.rounded(.up)))
+            minX: Int((forward.tx + min(0, forward.a * width) + min(0, forward.c * height)).rounded(.down)),
+            minY: Int((forward.ty + min(0, forward.b * width) + min(0, forward.d * height)).rounded(.down)),
+            maxX: Int((forward.tx + max(0, forward.a * width) + max(0, forward.c * height)).rounded(.up)),
+            maxY: Int((forward.ty + max(0, forward.b * width) + max(0, forward.d * height)).rounded(.up)))
         cairo_surface_flush(target)
         // Read in diagonals, an uncached bitmap would come a cache line at a time.
         oqc_touch(source.base, UInt(source.rowPixels * source.height * 4))
@@ -92,14 +93,16 @@ enum AffineCompositor {
         defer { cairo_rectangle_list_destroy(list) }
         guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
         var boxes: [PixelBox] = []
+        boxes.reserveCapacity(Int(list.pointee.num_rectangles))
         for index in 0..<Int(list.pointee.num_rectangles) {
             let rectangle = list.pointee.rectangles[index]
-            let values = [rectangle.x + offsetX, rectangle.y + offsetY, rectangle.width, rectangle.height]
-            guard values.allSatisfy({ $0 == $0.rounded() && abs($0) < 16_777_216 }) else { return nil }
-            boxes.append(
-                PixelBox(
-                    minX: Int(values[0]), minY: Int(values[1]), maxX: Int(values[0] + values[2]),
-                    maxY: Int(values[1] + values[3])))
+            let minX = rectangle.x + offsetX
+            let minY = rectangle.y + offsetY
+            let maxX = minX + rectangle.width
+            let maxY = minY + rectangle.height
+            func isWholePixel(_ value: Double) -> Bool { value == value.rounded() && abs(value) < 16_777_216 }
+            guard isWholePixel(minX), isWholePixel(minY), isWholePixel(maxX), isWholePixel(maxY) else { return nil }
+            boxes.append(PixelBox(minX: Int(minX), minY: Int(minY), maxX: Int(maxX), maxY: Int(maxY)))
         }
         return boxes
     }
