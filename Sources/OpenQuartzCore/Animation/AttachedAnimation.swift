@@ -50,11 +50,6 @@ package struct AnimationLifecycle: Equatable {
         return state == .finished ? [] : [.notifyStop(finished: false)]
     }
 
-    /// Its layer went away: no event will be delivered for it any more.
-    package mutating func abandon() {
-        state = .finished
-    }
-
     /// Whether the clock still has an event to deliver for it.
     package var awaitsEvent: Bool { state == .waiting || state == .running }
 
@@ -64,6 +59,9 @@ package struct AnimationLifecycle: Equatable {
 
 /// An animation attached to a layer: the layer's own copy, its compiled form, its lifecycle
 /// and the transaction completion groups waiting for it.
+///
+/// Shared between the thread that adds it and the one that delivers its events: its mutable
+/// state is only touched with the `TransactionLock` held.
 ///
 /// An implicit animation made by a built-in layer's default action starts without an
 /// animation object: nothing outside can have seen it yet, so the `CABasicAnimation` is

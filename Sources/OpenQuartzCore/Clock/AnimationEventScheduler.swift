@@ -9,12 +9,17 @@ import Synchronization
 /// ancestor), so any change to a layer's timing or place in a tree bumps a global generation
 /// and the queues are rebuilt from their layers before they are next read: pausing or
 /// resuming a layer reschedules its animations without any bookkeeping.
+///
+/// Everything here runs under the ``TransactionLock``, the lock that layer changes and commits
+/// hold on every thread: a clock may be advanced on one thread while others change and free
+/// the layers it times. The lock is recursive because a layer freed while it is held (the last
+/// reference dropped by a list here) forgets itself in its `deinit`; delegates and completion
+/// blocks run after it is let go.
 package final class AnimationEventScheduler: @unchecked Sendable {
-    // `schedules` is only touched under `lock`. The layers and animations in it are only used
-    // by the thread that advances their clock, as with Core Animation's main-thread callbacks.
+    // `schedules` is only touched under `lock`.
     package static let shared = AnimationEventScheduler()
 
-    private let lock = NSLock()
+    private let lock = TransactionLock.shared
     // Always under `lock`, so the dynamic exclusivity checks would only repeat it.
     @exclusivity(unchecked) private var schedules: [ObjectIdentifier: ClockSchedule] = [:]
 
@@ -36,8 +41,6 @@ package final class AnimationEventScheduler: @unchecked Sendable {
     {
         guard !animations.isEmpty else { return }
         let id = ObjectIdentifier(clock)
-        var released: [ScheduledEvent] = []
-        defer { released.removeAll() }  // outside the lock
         lock.withLock {
             let schedule = schedules[id] ?? ClockSchedule()
             schedules[id] = schedule
@@ -51,28 +54,31 @@ package final class AnimationEventScheduler: @unchecked Sendable {
                     Self.enqueueNextEvent(of: animation, on: layer, in: &schedule.queue)
                 }
             }
-            released = compactIfNeeded(schedule)
+            compactIfNeeded(schedule)
         }
         RunLoopEventDelivery.ensureDelivery(for: clock)
     }
 
     /// Sweeps stale events out of a clock's queue once it has doubled since the last sweep:
     /// animations replaced before their events fire (re-targeting every frame while time
-    /// stands still) would otherwise pile up. Returns them, for release outside the lock.
-    private func compactIfNeeded(_ schedule: ClockSchedule) -> [ScheduledEvent] {
-        guard schedule.queue.count >= schedule.compactionThreshold else { return [] }
-        let stale = schedule.queue.compact()
+    /// stands still) would otherwise pile up.
+    private func compactIfNeeded(_ schedule: ClockSchedule) {
+        guard schedule.queue.count >= schedule.compactionThreshold else { return }
+        releaseAfterUnlocking(schedule.queue.compact())
         schedule.compactionThreshold = max(4096, schedule.queue.count * 2)
-        return stale
+    }
+
+    /// Events taken out of a queue hold the last reference to an animation, whose delegate's
+    /// `deinit` may do anything: they are let go of once the lock is.
+    private func releaseAfterUnlocking(_ events: [ScheduledEvent]) {
+        for event in events { lock.releaseAfterUnlocking(event.animation) }
     }
 
     /// Whether any animation of `clock` is still waiting for an event.
     package func hasPendingEvents(for clock: any CAMediaClock) -> Bool {
-        var released: [ScheduledEvent] = []
-        defer { released.removeAll() }  // outside the lock: it may run layers' deinit
-        return lock.withLock {
+        lock.withLock {
             guard let schedule = schedules[ObjectIdentifier(clock)] else { return false }
-            released = refresh(schedule)
+            refresh(schedule)
             return !schedule.queue.isEmpty
         }
     }
@@ -82,74 +88,80 @@ package final class AnimationEventScheduler: @unchecked Sendable {
     /// right after each event, as at the end of a run-loop turn.
     package func deliverEvents(of clock: any CAMediaClock, upTo target: Double, setTime: (Double) -> Void) {
         let id = ObjectIdentifier(clock)
-        while let event = nextEvent(of: id, notAfter: target) {
-            let layer = event.layer
-            setTime(min(event.time, target))
-            layer.deliver(event)
-            if event.isStart {
-                lock.withLock {
-                    if let schedule = schedules[id],
-                        schedule.generation == layerTimingGeneration.load(ordering: .relaxed)
-                    {
-                        Self.enqueueNextEvent(of: event.animation, on: layer, in: &schedule.queue)
-                    }
-                }
-            }
+        while deliverNextEvent(of: id, notAfter: target, setTime: setTime) {
             TransactionStack.current.commitImplicitTransactionForRunLoopTurn()
         }
     }
 
-    private func nextEvent(of clock: ObjectIdentifier, notAfter target: Double) -> ScheduledEvent? {
-        // Stale events are let go of after the lock is released: dropping the last reference
-        // to an animation may release its delegate, whose `deinit` may do anything.
-        var released: [ScheduledEvent] = []
-        defer { released.removeAll() }
-        return lock.withLock {
-            guard let schedule = schedules[clock] else { return nil }
-            released = refresh(schedule)
-            while let first = schedule.queue.first, first.time <= target + tolerance {
-                released.append(schedule.queue.removeFirst()!)
-                if first.isCurrent { return first }
+    /// Delivers the next event due, if any: its state changes under the lock, in the same hold
+    /// that found it — its layer may be freed by another thread as soon as the lock is let go
+    /// (the queue holds layers unretained) — and its callouts once the lock is let go.
+    private func deliverNextEvent(of clock: ObjectIdentifier, notAfter target: Double, setTime: (Double) -> Void)
+        -> Bool
+    {
+        lock.withLock {
+            guard let event = nextEvent(of: clock, notAfter: target) else { return false }
+            setTime(min(event.time, target))
+            event.layer.deliver(event)
+            if event.isStart, let schedule = schedules[clock],
+                schedule.generation == layerTimingGeneration.load(ordering: .relaxed)
+            {
+                Self.enqueueNextEvent(of: event.animation, on: event.layer, in: &schedule.queue)
             }
-            let nothingWaits = schedule.layers.all { layer in
-                !layer.attachedAnimations.contains(where: \.lifecycle.awaitsEvent)
-            }
-            // A paused layer's animations have no event time but still wait for one.
-            if schedule.queue.isEmpty, nothingWaits {
-                // Nothing left to deliver: forget the clock's layers so that neither they nor
-                // the schedule outlive their animations.
-                for layer in schedule.layers.removeAll() { layer.registeredClock = nil }
-                schedules[clock] = nil
-            }
-            return nil
+            return true
         }
     }
 
-    /// Rebuilds a clock's queue when layer timing changed since it was built; returns the
-    /// events it dropped, for the caller to release outside the lock.
-    private func refresh(_ schedule: ClockSchedule) -> [ScheduledEvent] {
+    /// The next current event due; called with the lock held.
+    private func nextEvent(of clock: ObjectIdentifier, notAfter target: Double) -> ScheduledEvent? {
+        guard let schedule = schedules[clock] else { return nil }
+        refresh(schedule)
+        while let first = schedule.queue.first, first.time <= target + tolerance {
+            _ = schedule.queue.removeFirst()
+            lock.releaseAfterUnlocking(first.animation)
+            if first.isCurrent { return first }
+        }
+        let nothingWaits = schedule.layers.all { layer in
+            !layer.attachedAnimations.contains(where: \.lifecycle.awaitsEvent)
+        }
+        // A paused layer's animations have no event time but still wait for one.
+        if schedule.queue.isEmpty, nothingWaits {
+            // Nothing left to deliver: forget the clock's layers so that neither they nor
+            // the schedule outlive their animations.
+            schedule.layers.removeAll { $0.registeredClock = nil }
+            schedules[clock] = nil
+        }
+        return nil
+    }
+
+    /// Rebuilds a clock's queue when layer timing changed since it was built.
+    private func refresh(_ schedule: ClockSchedule) {
         let generation = layerTimingGeneration.load(ordering: .relaxed)
-        guard schedule.generation != generation else { return [] }
+        guard schedule.generation != generation else { return }
         schedule.generation = generation
-        let dropped = schedule.queue.removeAll()
-        for layer in schedule.layers.snapshot {
+        releaseAfterUnlocking(schedule.queue.removeAll())
+        // Unretained: a layer whose last reference went away on another thread may be waiting
+        // in its `deinit` for this lock, and must not be retained past it.
+        schedule.layers.forEach { layer in
             let waiting = layer.attachedAnimations.filter(\.lifecycle.awaitsEvent)
             if waiting.isEmpty {
                 schedule.layers.remove(layer)
                 layer.registeredClock = nil
-                continue
+                return
             }
             for animation in waiting {
                 Self.enqueueNextEvent(of: animation, on: layer, in: &schedule.queue)
             }
         }
-        return dropped
     }
 
     /// Drops a layer that is going away.
     package func forget(_ layer: CALayer) {
-        guard let clock = layer.registeredClock else { return }
-        lock.withLock { schedules[clock]?.layers.remove(layer) }
+        lock.withLock {
+            guard let clock = layer.registeredClock else { return }
+            schedules[clock]?.layers.remove(layer)
+            layer.registeredClock = nil
+        }
     }
 
     private static func enqueueNextEvent(of animation: AttachedAnimation, on layer: CALayer, in queue: inout EventQueue)
@@ -205,15 +217,25 @@ struct LayerRegistry {
         layer.registryIndex = -1
     }
 
-    /// The layers, retained for the caller's loop.
-    var snapshot: [CALayer] { layers.map { $0.takeUnretainedValue() } }
-
-    func all(_ predicate: (CALayer) -> Bool) -> Bool {
-        layers.allSatisfy { predicate($0.takeUnretainedValue()) }
+    /// Calls `body` with each layer, unretained. `body` may remove the layer it is given.
+    func forEach(_ body: (CALayer) -> Void) {
+        var index = layers.count - 1
+        while index >= 0 {
+            if index < layers.count { layers[index]._withUnsafeGuaranteedRef(body) }
+            index -= 1
+        }
     }
 
-    mutating func removeAll() -> [CALayer] {
-        defer { layers.removeAll() }
-        return snapshot
+    func all(_ predicate: (CALayer) -> Bool) -> Bool {
+        layers.allSatisfy { $0._withUnsafeGuaranteedRef(predicate) }
+    }
+
+    /// Empties the registry, calling `body` with each layer it held, unretained.
+    mutating func removeAll(_ body: (CALayer) -> Void) {
+        for layer in layers {
+            layer._withUnsafeGuaranteedRef { $0.registryIndex = -1 }
+            layer._withUnsafeGuaranteedRef(body)
+        }
+        layers.removeAll()
     }
 }

@@ -6,8 +6,9 @@ package struct ScheduledEvent {
     /// Breaks ties between events at the same time: the one scheduled first goes first.
     package var sequence: Int
     /// Unretained, so that a layer nobody holds any more goes away with its animations, as on
-    /// Apple's platforms. Its `deinit` abandons its animations, which makes this event stale
-    /// (`isCurrent` is false), and stale events never touch their layer.
+    /// Apple's platforms. Its `deinit` finishes its animations, which makes this event stale
+    /// (`isCurrent` is false), and stale events never touch their layer. Only read with the
+    /// `TransactionLock` held, which the `deinit` takes first.
     package unowned(unsafe) let layer: CALayer
     package let animation: AttachedAnimation
     package let isStart: Bool

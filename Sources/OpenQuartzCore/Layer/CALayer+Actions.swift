@@ -15,19 +15,23 @@ extension CALayer {
             usesBuiltInActionSearch, let property = known ?? type(of: self).propertyTable[key],
             property.hasImplicitAnimation
         {
-            changeWithDefaultAction(of: property, in: transactions, apply)
+            // Nothing here calls out but through the lock's deferred callouts.
+            TransactionLock.shared.withLock { changeWithDefaultAction(of: property, in: transactions, apply) }
             return
         }
+        // The action search asks the delegate, user code: outside the lock, as is running the action.
         let action = transactions.disableActions ? nil : action(forKey: key)
-        // Recorded for an action to start from, and for a committed layer whether or not
-        // anything animates: a transition captures it as what was rendered before. A layer never
-        // committed was never rendered, so it has no previous value, as on Apple.
-        if action != nil || hasBeenCommitted {
-            transactions.noteChanged(self)  // so the recorded value is forgotten at the commit
-            _ = valueBeforeChange(forKey: key) { presentationValue(forKey: key) }
+        TransactionLock.shared.withLock {
+            // Recorded for an action to start from, and for a committed layer whether or not
+            // anything animates: a transition captures it as what was rendered before. A layer
+            // never committed was never rendered, so it has no previous value, as on Apple.
+            if action != nil || hasBeenCommitted {
+                transactions.noteChanged(self)  // so the recorded value is forgotten at the commit
+                _ = valueBeforeChange(forKey: key) { presentationValue(forKey: key) }
+            }
+            apply()
+            transactions.noteChanged(self)
         }
-        apply()
-        transactions.noteChanged(self)
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         action?.run(forKey: key, object: self, arguments: nil)
     }
@@ -37,7 +41,8 @@ extension CALayer {
     /// `action(forKey:)`, `defaultAction(forKey:)` and `add(_:forKey:)` are the ones here.
     /// The result is what the search, the default action and `add` would make — an implicit
     /// `CABasicAnimation` from the previous presentation value, with the transaction's
-    /// duration and curve — without building animation objects nobody has seen.
+    /// duration and curve — without building animation objects nobody has seen. Called with
+    /// the `TransactionLock` held.
     private func changeWithDefaultAction(
         of property: LayerProperty, in transactions: TransactionStack, _ apply: () -> Void
     ) {

@@ -16,18 +16,23 @@ extension CALayer {
         if copy.timingFunction == nil, let function = CATransaction.animationTimingFunction() {
             copy.timingFunction = function
         }
-        let parts = AnimationCompiler(layer: self).compileParts(of: copy, in: [])
-        if let key {
-            detachAnimations { $0.key == key }
+        // The layer's animations and the completion groups are shared with the thread that
+        // delivers their events.
+        TransactionLock.shared.withLock {
+            let parts = AnimationCompiler(layer: self).compileParts(of: copy, in: [])
+            if let key {
+                detachAnimations { $0.key == key }
+            }
+            let groups = TransactionStack.current.activeCompletionGroups
+            for group in groups { group.animationAdded() }
+            let attached = AttachedAnimation(key: key, animation: copy, compiledParts: parts, groups: groups)
+            if copy is CATransition {
+                attached.transitionCapture = TransitionCapture(
+                    before: makeSnapshotBeforeChange(at: CACurrentMediaTime()))
+            }
+            attachedAnimations.append(attached)
+            TransactionStack.current.noteAdded(attached, to: self)
         }
-        let groups = TransactionStack.current.activeCompletionGroups
-        for group in groups { group.animationAdded() }
-        let attached = AttachedAnimation(key: key, animation: copy, compiledParts: parts, groups: groups)
-        if copy is CATransition {
-            attached.transitionCapture = TransitionCapture(before: makeSnapshotBeforeChange(at: CACurrentMediaTime()))
-        }
-        attachedAnimations.append(attached)
-        TransactionStack.current.noteAdded(attached, to: self)
     }
 
     /// `CABasicAnimation.h`, all values nil: "Interpolates between the previous value of
@@ -44,29 +49,57 @@ extension CALayer {
 
     /// Detaches the animations that match, telling their delegates `finished: false`.
     package func detachAnimations(where matches: (AttachedAnimation) -> Bool) {
-        guard !attachedAnimations.isEmpty else { return }
-        let removed = attachedAnimations.filter(matches)
-        guard !removed.isEmpty else { return }
-        attachedAnimations.removeAll(where: matches)
-        if !isPresentationCopy { TransactionStack.current.noteChanged(self) }
-        for attached in removed {
-            perform(attached.lifecycle.remove(), for: attached)
+        let lock = TransactionLock.shared
+        lock.withLock {
+            guard !attachedAnimations.isEmpty else { return }
+            let removed = attachedAnimations.filter(matches)
+            guard !removed.isEmpty else { return }
+            attachedAnimations.removeAll(where: matches)
+            if !isPresentationCopy { TransactionStack.current.noteChanged(self) }
+            for attached in removed {
+                perform(attached.lifecycle.remove(), for: attached)
+                lock.releaseAfterUnlocking(attached)
+            }
         }
     }
 
-    /// Carries out what a lifecycle transition asks for.
+    /// Finishes the animations of a layer that is going away: their delegates hear
+    /// `finished: false` and their transactions' completion blocks stop waiting for them, as
+    /// when they are removed. Called from `deinit`.
+    package func finishAnimationsOfFreedLayer() {
+        let lock = TransactionLock.shared
+        lock.withLock {
+            let animations = attachedAnimations
+            attachedAnimations = []
+            for attached in animations {
+                perform(attached.lifecycle.remove(), for: attached)
+                lock.releaseAfterUnlocking(attached)
+            }
+        }
+    }
+
+    /// Carries out what a lifecycle transition asks for. Called with the `TransactionLock`
+    /// held: the delegate hears of it once the lock is let go.
     package func perform(_ effects: [AnimationLifecycle.Effect], for attached: AttachedAnimation) {
+        let lock = TransactionLock.shared
         for effect in effects {
             switch effect {
             case .notifyStart:
-                attached.delegate?.animationDidStart(attached.animation)
+                if let delegate = attached.delegate {
+                    let animation = attached.animation
+                    lock.deferUntilUnlocked { delegate.animationDidStart(animation) }
+                }
             case .notifyStop(let finished):
-                attached.delegate?.animationDidStop(attached.animation, finished: finished)
+                if let delegate = attached.delegate {
+                    let animation = attached.animation
+                    lock.deferUntilUnlocked { delegate.animationDidStop(animation, finished: finished) }
+                }
                 let groups = attached.completionGroups
                 attached.completionGroups = []
                 for group in groups { group.animationEnded() }
             case .detach:
                 attachedAnimations.removeAll { $0 === attached }
+                lock.releaseAfterUnlocking(attached)
             }
         }
     }

@@ -12,9 +12,10 @@ import OpenCoreGraphics
 /// presentation copy of a subclass through a required initializer), so a subclass that
 /// declares its own designated initializers writes `required override init(layer: Any)`.
 open class CALayer: NSObject, CAMediaTiming {
-    // Stored properties the engine touches on every change are `@exclusivity(unchecked)`: a
-    // layer belongs to one thread, the engine never overlaps accesses to them, and the dynamic
-    // checks were a tenth of the cost of an implicit animation. They are `final` so that they
+    // Stored properties the engine touches on every change are `@exclusivity(unchecked)`: what
+    // other threads reach (the thread delivering events reads timing, the tree and animations)
+    // is only changed under the `TransactionLock`, the engine never overlaps accesses to them,
+    // and the dynamic checks were a tenth of the cost of an implicit animation. They are `final` so that they
     // are reached directly and modified in place, not through overridable accessors that copy.
     @exclusivity(unchecked) package final var storage = LayerStorage()
 
@@ -62,10 +63,14 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     deinit {
-        for sublayer in sublayerList where sublayer.parent === self { sublayer.parent = nil }
-        if let maskLayer, maskLayer.parent === self { maskLayer.parent = nil }
-        if registeredClock != nil { AnimationEventScheduler.shared.forget(self) }
-        for attached in attachedAnimations { attached.lifecycle.abandon() }
+        // Under the lock: the thread advancing a clock may be walking this layer's timing chain
+        // or delivering its events right now (it holds the layer unretained).
+        TransactionLock.shared.withLock {
+            for sublayer in sublayerList where sublayer.parent === self { sublayer.parent = nil }
+            if let maskLayer, maskLayer.parent === self { maskLayer.parent = nil }
+            AnimationEventScheduler.shared.forget(self)
+            finishAnimationsOfFreedLayer()
+        }
     }
 
     /// Creates a copy of `layer` for the presentation tree, as Core Animation does. Subclasses
@@ -549,12 +554,12 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The animation added under `key`: the copy the layer holds.
     open func animation(forKey key: String) -> CAAnimation? {
-        attachedAnimations.last { $0.key == key }?.animation
+        TransactionLock.shared.withLock { attachedAnimations.last { $0.key == key }?.animation }
     }
 
     /// The keys of the attached animations in the order they were added; nil when none.
     open func animationKeys() -> [String]? {
-        let keys = attachedAnimations.compactMap(\.key)
+        let keys = TransactionLock.shared.withLock { attachedAnimations.compactMap(\.key) }
         return keys.isEmpty ? nil : keys
     }
 
@@ -657,13 +662,21 @@ open class CALayer: NSObject, CAMediaTiming {
     open var mask: CALayer? {
         get { maskLayer }
         set {
-            if let newValue { checkCanAdopt(newValue) }
-            recordTreeBeforeChange()
-            maskLayer?.parent = nil
-            newValue?.removeFromSuperlayer()
-            maskLayer = newValue
-            newValue?.parent = self
-            timingDidChange()
+            TransactionLock.shared.withLock {
+                if let newValue { checkCanAdopt(newValue) }
+                recordTreeBeforeChange()
+            }
+            newValue?.removeFromSuperlayer()  // its `onOrderOut` action is user code: unlocked
+            TransactionLock.shared.withLock {
+                maskLayer?.parent = nil
+                newValue?.detachFromSuperlayer(runningAction: false)
+                let previous = maskLayer
+                maskLayer = newValue
+                newValue?.parent = self
+                timingDidChange()
+                // A mask let go of here may be user code's last reference to a subclass.
+                if let previous { TransactionLock.shared.releaseAfterUnlocking(previous) }
+            }
         }
     }
 
@@ -705,34 +718,42 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Moves `layer` into the sublayers at the index `index` picks among the others. A layer
     /// that was not a sublayer here hears `onOrderIn`.
     private func place(_ layer: CALayer, at index: ([CALayer]) -> Int) {
-        checkCanAdopt(layer)
-        recordTreeBeforeChange()
-        let previousParent = layer.parent
-        if previousParent === self, maskLayer !== layer {
-            sublayerList.removeAll { $0 === layer }
-        } else {
-            layer.detachFromSuperlayer(runningAction: false)
+        // The tree is the timing chain the thread delivering events walks; the action after
+        // is user code, run outside the lock.
+        let wasHere = TransactionLock.shared.withLock {
+            checkCanAdopt(layer)
+            recordTreeBeforeChange()
+            let wasHere = layer.parent === self
+            if wasHere, maskLayer !== layer {
+                sublayerList.removeAll { $0 === layer }
+            } else {
+                layer.detachFromSuperlayer(runningAction: false)
+            }
+            let position = min(max(index(sublayerList), 0), sublayerList.count)
+            sublayerList.insert(layer, at: position)
+            layer.parent = self
+            layer.timingDidChange()
+            TransactionStack.current.noteChanged(self)
+            return wasHere
         }
-        let position = min(max(index(sublayerList), 0), sublayerList.count)
-        sublayerList.insert(layer, at: position)
-        layer.parent = self
-        layer.timingDidChange()
-        TransactionStack.current.noteChanged(self)
-        if previousParent !== self { layer.runAction(forKey: kCAOnOrderIn) }
+        if !wasHere { layer.runAction(forKey: kCAOnOrderIn) }
     }
 
     private func detachFromSuperlayer(runningAction: Bool) {
-        guard let parent else { return }
-        parent.recordTreeBeforeChange()
-        if parent.maskLayer === self {
-            parent.maskLayer = nil
-        } else {
-            parent.sublayerList.removeAll { $0 === self }
+        let detached = TransactionLock.shared.withLock {
+            guard let parent else { return false }
+            parent.recordTreeBeforeChange()
+            if parent.maskLayer === self {
+                parent.maskLayer = nil
+            } else {
+                parent.sublayerList.removeAll { $0 === self }
+            }
+            self.parent = nil
+            timingDidChange()
+            TransactionStack.current.noteChanged(parent)
+            return true
         }
-        self.parent = nil
-        timingDidChange()
-        TransactionStack.current.noteChanged(parent)
-        if runningAction { runAction(forKey: kCAOnOrderOut) }
+        if detached, runningAction { runAction(forKey: kCAOnOrderOut) }
     }
 
     /// Keeps the sublayers and mask as they were before the first change of the tree in this
@@ -776,7 +797,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Marks the layer's content as needing to be redrawn at the next commit.
     open func setNeedsDisplay() {
         displayIsNeeded = true
-        if !isPresentationCopy { TransactionStack.current.noteChanged(self) }
+        if !isPresentationCopy { TransactionLock.shared.withLock { TransactionStack.current.noteChanged(self) } }
     }
 
     /// Redraws the content now if it is marked as needing it.

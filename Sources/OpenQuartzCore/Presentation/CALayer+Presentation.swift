@@ -3,21 +3,25 @@ import Foundation
 extension CALayer {
     /// A copy of the layer with the committed animations applied at `mediaTime`.
     package func makePresentationCopy(at mediaTime: Double) -> Self {
-        let copy = type(of: self).init(layer: self)
-        let time = convertTime(mediaTime, from: nil)
-        var animatedKeys: [String] = []
-        for attached in attachedAnimations where attached.lifecycle.isCommitted {
-            for compiled in attached.compiledParts where !animatedKeys.contains(compiled.baseKey) {
-                animatedKeys.append(compiled.baseKey)
+        // Under the lock: the thread advancing the clock may be ending these animations now.
+        let (copy, animatedKeys) = TransactionLock.shared.withLock {
+            let copy = type(of: self).init(layer: self)
+            let time = convertTime(mediaTime, from: nil)
+            var animatedKeys: [String] = []
+            for attached in attachedAnimations where attached.lifecycle.isCommitted {
+                for compiled in attached.compiledParts where !animatedKeys.contains(compiled.baseKey) {
+                    animatedKeys.append(compiled.baseKey)
+                }
             }
-        }
-        for key in animatedKeys {
-            let value = animatedValue(forKey: key, at: time)
-            if let property = type(of: self).propertyTable[key] {
-                property.write(copy, value)
-            } else {
-                copy.storage.customValues[key] = value.boxed
+            for key in animatedKeys {
+                let value = animatedValue(forKey: key, at: time)
+                if let property = type(of: self).propertyTable[key] {
+                    property.write(copy, value)
+                } else {
+                    copy.storage.customValues[key] = value.boxed
+                }
             }
+            return (copy, animatedKeys)
         }
         // A property that needs display when it changes (a custom drawn property) is drawn
         // again for every frame of its animation, by the presentation copy that carries the

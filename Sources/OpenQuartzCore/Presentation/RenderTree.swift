@@ -54,7 +54,11 @@ public final class RenderTree {
     /// Snapshots the trees under `roots` (each root with all its sublayers and masks).
     public init(roots: [CALayer]) {
         var builder = Builder()
-        for root in roots { builder.visit(root, parent: -1) }
+        // Under the lock, so the snapshot is of whole states: other threads may be changing
+        // these layers or ending their animations.
+        TransactionLock.shared.withLock {
+            for root in roots { builder.visit(root, parent: -1) }
+        }
         nodes = builder.nodes
         timings = builder.timings
         vectorEntries = builder.vectorEntries

@@ -44,10 +44,14 @@ extension CALayer {
     /// On a presentation copy, the transition of its model layer.
     public func activeTransition(at mediaTime: CFTimeInterval? = nil) -> CATransitionState? {
         let layer = model()
-        guard
-            let attached = layer.attachedAnimations.last(where: { $0.transitionCapture != nil }),
-            attached.lifecycle.isCommitted,
-            let capture = attached.transitionCapture, let after = capture.after,
+        // Under the lock: the thread advancing the clock may be ending the transition now.
+        let found = TransactionLock.shared.withLock { () -> (AttachedAnimation, TransitionCapture)? in
+            guard let attached = layer.attachedAnimations.last(where: { $0.transitionCapture != nil }),
+                attached.lifecycle.isCommitted, let capture = attached.transitionCapture
+            else { return nil }
+            return (attached, capture)
+        }
+        guard let (attached, capture) = found, let after = capture.after,
             let transition = attached.animation as? CATransition
         else { return nil }
         let time = layer.convertTime(mediaTime ?? CACurrentMediaTime(), from: nil)

@@ -29,14 +29,15 @@ open class CATransaction {
         TransactionStack.current.flush()
     }
 
-    /// Takes the global Core Animation lock (recursive).
+    /// Takes the global Core Animation lock (recursive): the one every layer change, commit
+    /// and event delivery holds, so changes made under it are seen whole by other threads.
     open class func lock() {
-        globalLock.lock()
+        TransactionLock.shared.lock()
     }
 
     /// Releases the lock taken with `lock()`.
     open class func unlock() {
-        globalLock.unlock()
+        TransactionLock.shared.unlock()
     }
 
     /// The duration of animations added in the transaction that set none: 0.25 s unless set.
@@ -73,17 +74,20 @@ open class CATransaction {
     /// The block run once every animation added to this transaction after it was set has
     /// finished or been removed — when the transaction commits, if there were none.
     open class func completionBlock() -> (() -> Void)? {
-        TransactionStack.current.levels.last?.completionGroup?.block
+        TransactionLock.shared.withLock { TransactionStack.current.levels.last?.completionGroup?.block }
     }
 
     /// Sets ``completionBlock()``. The block is not `@Sendable`: it runs on this thread, when
     /// time reaches the last animation's end.
     open class func setCompletionBlock(_ block: (() -> Void)?) {
         let level = TransactionStack.current.openLevel()
-        if let group = level.completionGroup {
-            group.block = block
-        } else {
-            level.completionGroup = CompletionGroup(block: block)
+        // The group may already be counted down by the thread delivering its animations' ends.
+        TransactionLock.shared.withLock {
+            if let group = level.completionGroup {
+                group.block = block
+            } else {
+                level.completionGroup = CompletionGroup(block: block)
+            }
         }
     }
 
@@ -111,8 +115,6 @@ open class CATransaction {
         TransactionStack.current.setValue(value, forKey: key)
     }
 }
-
-private let globalLock = NSRecursiveLock()
 
 /// The key of ``CATransaction/animationDuration()``.
 public let kCATransactionAnimationDuration = "animationDuration"

@@ -6,6 +6,10 @@ import Foundation
 /// subsequently added by this transaction group have completed (or have been removed)."
 /// The group counts animations added after the block was set; once the transaction has
 /// committed (sealed) and the count is back to zero, the block runs, exactly once.
+///
+/// Counted up by the thread that adds animations and down by whichever thread ends them (the
+/// one advancing the clock, or the one freeing their layer), so every method is called with
+/// the ``TransactionLock`` held; the block runs once it is let go.
 package final class CompletionGroup {
     package var block: (() -> Void)?
     private var pending = 0
@@ -30,6 +34,6 @@ package final class CompletionGroup {
     private func fireIfDone() {
         guard isSealed, pending == 0, let block else { return }
         self.block = nil
-        block()
+        TransactionLock.shared.deferUntilUnlocked(block)
     }
 }

@@ -148,6 +148,8 @@ package final class TransactionStack {
 
     // MARK: Recording what the commit must do
 
+    /// Called with the ``TransactionLock`` held (or on a layer no other thread can see yet):
+    /// `isAwaitingCommit` is shared with the commits of other threads.
     package func noteChanged(_ layer: CALayer) {
         // A layer awaiting commit is already in an open transaction.
         guard !layer.isAwaitingCommit else { return }
@@ -183,27 +185,34 @@ package final class TransactionStack {
 
         let clock = CAClock.current
         let now = clock.now
-        for layer in layers {
-            layer.valuesBeforeChange.removeAll()
-            if layer.treeBeforeChange != nil { layer.treeBeforeChange = nil }
-            layer.isAwaitingCommit = false
-            layer.hasBeenCommitted = true
+        let lock = TransactionLock.shared
+        // Under the lock: the thread advancing `clock` reads these layers' animations and
+        // timing while delivering events. Drawing (user code) runs between the two holds.
+        lock.withLock {
+            for layer in layers {
+                layer.valuesBeforeChange.removeAll()
+                if layer.treeBeforeChange != nil { layer.treeBeforeChange = nil }
+                layer.isAwaitingCommit = false
+                layer.hasBeenCommitted = true
+            }
+            for (layer, attached) in animations where attached.lifecycle.state == .pending {
+                attached.schedule(beginningAt: layer.convertTime(now, from: nil))
+            }
+            // Animations removed before the commit are still pending-then-finished here; the
+            // scheduler only takes those now waiting for their start.
+            AnimationEventScheduler.shared.schedule(animations, with: clock)
         }
-        for (layer, attached) in animations where attached.lifecycle.state == .pending {
-            attached.schedule(beginningAt: layer.convertTime(now, from: nil))
-        }
-        // Animations removed before the commit are still pending-then-finished here; the
-        // scheduler only takes those now waiting for their start.
-        AnimationEventScheduler.shared.schedule(animations, with: clock)
         for layer in layers where layer.needsDisplay() {
             layer.displayIfNeeded()
         }
-        // A transition's new tree, as committed and drawn.
-        for (layer, attached) in animations where attached.transitionCapture != nil {
-            attached.transitionCapture?.after = layer.makeModelSnapshot()
-        }
-        for group in groups {
-            group.seal()
+        lock.withLock {
+            // A transition's new tree, as committed and drawn.
+            for (layer, attached) in animations where attached.transitionCapture != nil {
+                attached.transitionCapture?.after = layer.makeModelSnapshot()
+            }
+            for group in groups {
+                group.seal()
+            }
         }
     }
 }

@@ -1,0 +1,164 @@
+import OpenQuartzCore
+import QuartzTestSupport
+import Testing
+
+/// A layer that goes away ends its animations as removal does: the delegates hear
+/// `finished: false` and the completion blocks waiting for them stop waiting, so each runs
+/// exactly once.
+@Suite("Layers freed with animations")
+struct FreedLayerEventTests {
+    /// An explicit animation of `keyPath` lasting `duration`, reporting to `delegate`.
+    private func animation(_ keyPath: String, duration: Double, delegate: AnimationDelegateRecorder)
+        -> CABasicAnimation
+    {
+        let animation = CABasicAnimation(keyPath: keyPath)
+        animation.toValue = 1
+        animation.duration = duration
+        animation.delegate = delegate
+        return animation
+    }
+
+    @Test func layerFreedMidAnimationStopsItUnfinishedAndRunsTheCompletionOnce() {
+        withManualClock { clock in
+            let recorder = AnimationDelegateRecorder()
+            var completions = 0
+            var layer: CALayer? = committedLayer()
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { completions += 1 }
+            layer?.add(animation("opacity", duration: 1, delegate: recorder), forKey: "fade")
+            CATransaction.commit()
+            clock.advance(by: 0.5)
+            #expect(recorder.events == [.start(at: 0)])
+            #expect(completions == 0)
+
+            layer = nil
+            #expect(recorder.events == [.start(at: 0), .stop(finished: false, at: 0.5)])
+            #expect(completions == 1)
+            clock.advance(by: 1)
+            #expect(recorder.events.count == 2, "nothing more arrives at the animation's end")
+            #expect(completions == 1)
+        }
+    }
+
+    @Test func layerFreedBeforeItsAnimationBeginsStopsItWithoutStarting() {
+        withManualClock { clock in
+            let recorder = AnimationDelegateRecorder()
+            var completions = 0
+            var layer: CALayer? = committedLayer()
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { completions += 1 }
+            let late = animation("opacity", duration: 1, delegate: recorder)
+            late.beginTime = 5
+            layer?.add(late, forKey: "fade")
+            CATransaction.commit()
+            layer = nil
+            clock.advance(by: 10)
+            #expect(recorder.events == [.stop(finished: false, at: 0)])
+            #expect(completions == 1)
+        }
+    }
+
+    @Test func layerSetAndFreedInsideItsTransactionRunsTheCompletionOnceAfterCommit() {
+        withManualClock { clock in
+            let recorder = AnimationDelegateRecorder()
+            var completions = 0
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { completions += 1 }
+            do {
+                let layer = CALayer()
+                layer.position = CGPoint(x: 100, y: 0)  // an implicit animation too
+                layer.add(animation("opacity", duration: 1, delegate: recorder), forKey: "fade")
+            }
+            #expect(completions == 0, "the transaction keeps the layer until it commits")
+            CATransaction.commit()
+            clock.advance(by: 0)
+            #expect(completions == 1)
+            #expect(recorder.events == [.stop(finished: false, at: 0)])
+            clock.advance(by: 2)
+            #expect(completions == 1)
+            #expect(recorder.events.count == 1)
+        }
+    }
+
+    @Test func layerSetAndFreedInTheImplicitTransactionRunsTheCompletionOnce() {
+        withManualClock { clock in
+            var completions = 0
+            CATransaction.setCompletionBlock { completions += 1 }
+            do {
+                let layer = CALayer()
+                layer.opacity = 0.5
+            }
+            clock.advance(by: 0)  // the run loop turning commits the implicit transaction
+            #expect(completions == 1)
+            clock.advance(by: 1)
+            #expect(completions == 1)
+        }
+    }
+
+    @Test func completionWaitsForTheLayersThatStayWhenOneIsFreed() {
+        withManualClock { clock in
+            let freedRecorder = AnimationDelegateRecorder()
+            let keptRecorder = AnimationDelegateRecorder()
+            var completions = 0
+            var freed: CALayer? = committedLayer()
+            let kept = committedLayer()
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { completions += 1 }
+            freed?.add(animation("opacity", duration: 1, delegate: freedRecorder), forKey: "fade")
+            kept.add(animation("opacity", duration: 2, delegate: keptRecorder), forKey: "fade")
+            CATransaction.commit()
+            clock.advance(by: 0.5)
+            freed = nil
+            #expect(freedRecorder.events == [.start(at: 0), .stop(finished: false, at: 0.5)])
+            #expect(completions == 0, "the kept layer's animation still runs")
+            clock.advance(by: 2)
+            #expect(keptRecorder.events == [.start(at: 0), .stop(finished: true, at: 2)])
+            #expect(completions == 1)
+        }
+    }
+
+    @Test func freeingATreeEndsTheAnimationsOfItsSublayers() {
+        withManualClock { clock in
+            let recorder = AnimationDelegateRecorder()
+            var completions = 0
+            var root: CALayer? = committedLayer()
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { completions += 1 }
+            do {
+                let child = CALayer()
+                root?.addSublayer(child)
+                child.add(animation("opacity", duration: 1, delegate: recorder), forKey: "fade")
+            }
+            CATransaction.commit()
+            clock.advance(by: 0.25)
+            root = nil
+            #expect(recorder.events == [.start(at: 0), .stop(finished: false, at: 0.25)])
+            #expect(completions == 1)
+        }
+    }
+
+    @Test func delegateThatFreesTheLayerWhenItStartsEndsTheAnimationOnce() {
+        withManualClock { clock in
+            final class Freeing: CAAnimationDelegate {
+                var layer: CALayer?
+                var stops: [Bool] = []
+                func animationDidStart(_ anim: CAAnimation) { layer = nil }
+                func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { stops.append(flag) }
+            }
+            let delegate = Freeing()
+            var completions = 0
+            delegate.layer = committedLayer()
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { completions += 1 }
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.toValue = 0
+            fade.duration = 1
+            fade.delegate = delegate
+            delegate.layer?.add(fade, forKey: "fade")
+            CATransaction.commit()
+            clock.advance(by: 2)
+            #expect(delegate.stops == [false])
+            #expect(completions == 1)
+        }
+    }
+}
