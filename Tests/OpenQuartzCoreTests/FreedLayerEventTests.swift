@@ -7,6 +7,19 @@ import Testing
 /// exactly once.
 @Suite("Layers freed with animations")
 struct FreedLayerEventTests {
+    /// How many times a transaction's completion block ran.
+    private final class CompletionCount {
+        var runs = 0
+    }
+
+    /// Opens a transaction whose completion block counts its runs.
+    private func beginTransactionCountingCompletions() -> CompletionCount {
+        let count = CompletionCount()
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { count.runs += 1 }
+        return count
+    }
+
     /// An explicit animation of `keyPath` lasting `duration`, reporting to `delegate`.
     private func animation(_ keyPath: String, duration: Double, delegate: AnimationDelegateRecorder)
         -> CABasicAnimation
@@ -21,32 +34,28 @@ struct FreedLayerEventTests {
     @Test func layerFreedMidAnimationStopsItUnfinishedAndRunsTheCompletionOnce() {
         withManualClock { clock in
             let recorder = AnimationDelegateRecorder()
-            var completions = 0
             var layer: CALayer? = committedLayer()
-            CATransaction.begin()
-            CATransaction.setCompletionBlock { completions += 1 }
+            let completions = beginTransactionCountingCompletions()
             layer?.add(animation("opacity", duration: 1, delegate: recorder), forKey: "fade")
             CATransaction.commit()
             clock.advance(by: 0.5)
             #expect(recorder.events == [.start(at: 0)])
-            #expect(completions == 0)
+            #expect(completions.runs == 0)
 
             layer = nil
             #expect(recorder.events == [.start(at: 0), .stop(finished: false, at: 0.5)])
-            #expect(completions == 1)
+            #expect(completions.runs == 1)
             clock.advance(by: 1)
             #expect(recorder.events.count == 2, "nothing more arrives at the animation's end")
-            #expect(completions == 1)
+            #expect(completions.runs == 1)
         }
     }
 
     @Test func layerFreedBeforeItsAnimationBeginsStopsItWithoutStarting() {
         withManualClock { clock in
             let recorder = AnimationDelegateRecorder()
-            var completions = 0
             var layer: CALayer? = committedLayer()
-            CATransaction.begin()
-            CATransaction.setCompletionBlock { completions += 1 }
+            let completions = beginTransactionCountingCompletions()
             let late = animation("opacity", duration: 1, delegate: recorder)
             late.beginTime = 5
             layer?.add(late, forKey: "fade")
@@ -54,44 +63,42 @@ struct FreedLayerEventTests {
             layer = nil
             clock.advance(by: 10)
             #expect(recorder.events == [.stop(finished: false, at: 0)])
-            #expect(completions == 1)
+            #expect(completions.runs == 1)
         }
     }
 
     @Test func layerSetAndFreedInsideItsTransactionRunsTheCompletionOnceAfterCommit() {
         withManualClock { clock in
             let recorder = AnimationDelegateRecorder()
-            var completions = 0
-            CATransaction.begin()
-            CATransaction.setCompletionBlock { completions += 1 }
+            let completions = beginTransactionCountingCompletions()
             do {
                 let layer = CALayer()
                 layer.position = CGPoint(x: 100, y: 0)  // an implicit animation too
                 layer.add(animation("opacity", duration: 1, delegate: recorder), forKey: "fade")
             }
-            #expect(completions == 0, "the transaction keeps the layer until it commits")
+            #expect(completions.runs == 0, "the transaction keeps the layer until it commits")
             CATransaction.commit()
             clock.advance(by: 0)
-            #expect(completions == 1)
+            #expect(completions.runs == 1)
             #expect(recorder.events == [.stop(finished: false, at: 0)])
             clock.advance(by: 2)
-            #expect(completions == 1)
+            #expect(completions.runs == 1)
             #expect(recorder.events.count == 1)
         }
     }
 
     @Test func layerSetAndFreedInTheImplicitTransactionRunsTheCompletionOnce() {
         withManualClock { clock in
-            var completions = 0
-            CATransaction.setCompletionBlock { completions += 1 }
+            let completions = CompletionCount()
+            CATransaction.setCompletionBlock { completions.runs += 1 }
             do {
                 let layer = CALayer()
                 layer.opacity = 0.5
             }
             clock.advance(by: 0)  // the run loop turning commits the implicit transaction
-            #expect(completions == 1)
+            #expect(completions.runs == 1)
             clock.advance(by: 1)
-            #expect(completions == 1)
+            #expect(completions.runs == 1)
         }
     }
 
@@ -99,31 +106,27 @@ struct FreedLayerEventTests {
         withManualClock { clock in
             let freedRecorder = AnimationDelegateRecorder()
             let keptRecorder = AnimationDelegateRecorder()
-            var completions = 0
             var freed: CALayer? = committedLayer()
             let kept = committedLayer()
-            CATransaction.begin()
-            CATransaction.setCompletionBlock { completions += 1 }
+            let completions = beginTransactionCountingCompletions()
             freed?.add(animation("opacity", duration: 1, delegate: freedRecorder), forKey: "fade")
             kept.add(animation("opacity", duration: 2, delegate: keptRecorder), forKey: "fade")
             CATransaction.commit()
             clock.advance(by: 0.5)
             freed = nil
             #expect(freedRecorder.events == [.start(at: 0), .stop(finished: false, at: 0.5)])
-            #expect(completions == 0, "the kept layer's animation still runs")
+            #expect(completions.runs == 0, "the kept layer's animation still runs")
             clock.advance(by: 2)
             #expect(keptRecorder.events == [.start(at: 0), .stop(finished: true, at: 2)])
-            #expect(completions == 1)
+            #expect(completions.runs == 1)
         }
     }
 
     @Test func freeingATreeEndsTheAnimationsOfItsSublayers() {
         withManualClock { clock in
             let recorder = AnimationDelegateRecorder()
-            var completions = 0
             var root: CALayer? = committedLayer()
-            CATransaction.begin()
-            CATransaction.setCompletionBlock { completions += 1 }
+            let completions = beginTransactionCountingCompletions()
             do {
                 let child = CALayer()
                 root?.addSublayer(child)
@@ -133,7 +136,7 @@ struct FreedLayerEventTests {
             clock.advance(by: 0.25)
             root = nil
             #expect(recorder.events == [.start(at: 0), .stop(finished: false, at: 0.25)])
-            #expect(completions == 1)
+            #expect(completions.runs == 1)
         }
     }
 
@@ -146,10 +149,8 @@ struct FreedLayerEventTests {
                 func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { stops.append(flag) }
             }
             let delegate = Freeing()
-            var completions = 0
             delegate.layer = committedLayer()
-            CATransaction.begin()
-            CATransaction.setCompletionBlock { completions += 1 }
+            let completions = beginTransactionCountingCompletions()
             let fade = CABasicAnimation(keyPath: "opacity")
             fade.toValue = 0
             fade.duration = 1
@@ -158,7 +159,7 @@ struct FreedLayerEventTests {
             CATransaction.commit()
             clock.advance(by: 2)
             #expect(delegate.stops == [false])
-            #expect(completions == 1)
+            #expect(completions.runs == 1)
         }
     }
 }

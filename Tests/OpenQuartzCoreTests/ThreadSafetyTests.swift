@@ -16,11 +16,35 @@ struct ThreadSafetyTests {
     /// than the few seconds the work takes on a loaded machine.
     static let joinTimeout = DispatchTimeInterval.seconds(120)
 
+    /// Waits for the threads of `group`; records a deadlock between `what` and returns false
+    /// when they do not finish in time, instead of hanging the suite.
+    static func join(_ group: DispatchGroup, _ what: String) -> Bool {
+        guard group.wait(timeout: .now() + joinTimeout) == .success else {
+            Issue.record("the threads did not finish: a deadlock between \(what)")
+            return false
+        }
+        return true
+    }
+
+    /// A basic animation of `keyPath` to `value`, reporting to `delegate`.
+    static func animation(_ keyPath: String, to value: Double, duration: Double, delegate: any CAAnimationDelegate)
+        -> CABasicAnimation
+    {
+        let animation = CABasicAnimation(keyPath: keyPath)
+        animation.toValue = value
+        animation.duration = duration
+        animation.delegate = delegate
+        return animation
+    }
+
     /// Counts what the delegates of every thread's animations hear.
     final class EventCounter: CAAnimationDelegate, Sendable {
         let starts = Atomic(0)
         let finishedStops = Atomic(0)
         let unfinishedStops = Atomic(0)
+
+        /// Every stop heard, finished or not.
+        var stops: Int { finishedStops.load(ordering: .relaxed) + unfinishedStops.load(ordering: .relaxed) }
 
         func animationDidStart(_ anim: CAAnimation) { starts.add(1, ordering: .relaxed) }
 
@@ -70,10 +94,7 @@ struct ThreadSafetyTests {
             everyone.leave()
         }.start()
 
-        guard everyone.wait(timeout: .now() + Self.joinTimeout) == .success else {
-            Issue.record("the threads did not finish: a deadlock between the advancing thread and the others")
-            return
-        }
+        guard Self.join(everyone, "the advancing thread and the others") else { return }
         // Whatever is still running ends now, on this thread.
         clock.advance(by: 10)
 
@@ -82,9 +103,8 @@ struct ThreadSafetyTests {
         #expect(counts.allSatisfy { $0 == 1 }, "every transaction's completion block runs exactly once")
         // Three explicit animations with the delegate per round, each ending exactly once, either
         // by reaching its end or by being removed, replaced or ended with its freed layer.
-        let stops = counter.finishedStops.load(ordering: .relaxed) + counter.unfinishedStops.load(ordering: .relaxed)
-        #expect(stops == 3 * workers * rounds)
-        #expect(counter.starts.load(ordering: .relaxed) <= stops)
+        #expect(counter.stops == 3 * workers * rounds)
+        #expect(counter.starts.load(ordering: .relaxed) <= counter.stops)
         #expect(!AnimationEventScheduler.shared.hasPendingEvents(for: clock))
     }
 
@@ -108,17 +128,10 @@ struct ThreadSafetyTests {
             layer.addSublayer(sublayer)
             layer.position = CGPoint(x: Double(round), y: Double(worker))
             sublayer.opacity = 0.5
-            let grow = CABasicAnimation(keyPath: "bounds.size.width")
-            grow.fromValue = 0
-            grow.toValue = 100
-            grow.duration = 0.01 * Double(round % 4 + 1)
-            grow.delegate = delegate
+            let grow = animation(
+                "bounds.size.width", to: 100, duration: 0.01 * Double(round % 4 + 1), delegate: delegate)
             layer.add(grow, forKey: "grow")
-            let fade = CABasicAnimation(keyPath: "opacity")
-            fade.toValue = 0
-            fade.duration = 0.02
-            fade.delegate = delegate
-            sublayer.add(fade, forKey: "fade")
+            sublayer.add(Self.animation("opacity", to: 0, duration: 0.02, delegate: delegate), forKey: "fade")
             CATransaction.commit()
 
             CATransaction.begin()
@@ -180,11 +193,7 @@ struct ThreadSafetyTests {
             CATransaction.setCompletionBlock {
                 completionSawOtherThread.append(WaitingDelegate.changeLayerOnAnotherThread(clock: clock))
             }
-            let animation = CABasicAnimation(keyPath: "opacity")
-            animation.toValue = 0
-            animation.duration = 0.5
-            animation.delegate = delegate
-            layer.add(animation, forKey: "fade")
+            layer.add(Self.animation("opacity", to: 0, duration: 0.5, delegate: delegate), forKey: "fade")
             CATransaction.commit()
             clock.advance(by: 1)
             #expect(delegate.otherThreadFinished == [true])
@@ -207,10 +216,8 @@ struct ThreadSafetyTests {
                 CATransaction.setCompletionBlock { completions.add(1, ordering: .relaxed) }
                 for index in 0..<layers {
                     let layer = CALayer()
-                    let move = CABasicAnimation(keyPath: "position.x")
-                    move.toValue = 100
-                    move.duration = 0.001 * Double(index + 1)
-                    move.delegate = counter
+                    let move = Self.animation(
+                        "position.x", to: 100, duration: 0.001 * Double(index + 1), delegate: counter)
                     layer.add(move, forKey: "move")
                     held.append(layer)
                 }
@@ -227,13 +234,9 @@ struct ThreadSafetyTests {
             for _ in 0..<400 { clock.advance(by: 0.0005) }
             everyone.leave()
         }.start()
-        guard everyone.wait(timeout: .now() + Self.joinTimeout) == .success else {
-            Issue.record("the threads did not finish: a deadlock between freeing and delivering")
-            return
-        }
+        guard Self.join(everyone, "freeing and delivering") else { return }
         clock.advance(by: 1)
-        let stops = counter.finishedStops.load(ordering: .relaxed) + counter.unfinishedStops.load(ordering: .relaxed)
-        #expect(stops == layers, "every animation ends exactly once, delivered or ended by its layer's deinit")
+        #expect(counter.stops == layers, "every animation ends exactly once, delivered or ended by its layer's deinit")
         #expect(completions.load(ordering: .relaxed) == 1)
     }
 }
