@@ -44,6 +44,13 @@ enum Interruption {
         }
         signal(SIGINT, noteSignal)
         signal(SIGTERM, noteSignal)
+        // A parent may start carender with these signals blocked (a test runner does), and the
+        // mask is inherited.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        sigaddset(&handled, SIGINT)
+        sigaddset(&handled, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     }()
 
     /// Kills the children, removes the files, says so and exits; never returns the lock.
