@@ -39,6 +39,19 @@ enum FakeFFmpeg: String, CaseIterable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 }
 
+/// A folder `tmp` in `scratch`, for carender's TMPDIR, where ffmpeg's log would go.
+private func makeTemporaryFolder(in scratch: URL) throws -> URL {
+    let temporary = scratch.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    return temporary
+}
+
+/// Expects no temporary file beside the output in `folder` and no ffmpeg log in `temporary`.
+private func expectNothingLeft(in folder: URL, temporary: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(leftovers(in: folder).isEmpty, "\(leftovers(in: folder))", sourceLocation: sourceLocation)
+    #expect(leftovers(in: temporary).isEmpty, "no ffmpeg log: \(leftovers(in: temporary))", sourceLocation: sourceLocation)
+}
+
 /// Issue 11: nothing at `--output` is deleted or damaged unless the run succeeds, and a run
 /// that did not write a complete file never reports success.
 @Suite("carender never loses a file")
@@ -60,6 +73,11 @@ struct OutputFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["kept.txt"])
     }
 
+    @Test func usageErrorsExitWith64AndFailuresWith1() throws {
+        #expect(try carender(["render", "spring", "-o", "x.mp4", "--fps", "0"]).status == 64)
+        #expect(try carender(["render", "spring", "--format", "mp4", "-o", "/dev/full"]).status == 1)
+    }
+
     @Test(arguments: ["mp4", "png"])
     func aDeviceIsRefusedAndLeftInPlace(format: String) throws {
         let result = try carender(["render", "spring", "--format", format, "-o", "/dev/full"] + small)
@@ -73,8 +91,7 @@ struct OutputFileTests {
     func aFailedEncodingLeavesThePreviousFileAsItWas(fake: FakeFFmpeg) throws {
         let scratch = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let temporary = scratch.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let temporary = try makeTemporaryFolder(in: scratch)
         try writeFakeFFmpeg(fake.script, in: scratch)
         let video = scratch.appendingPathComponent("x.mp4")
         let sentinel = Data("the user's video".utf8)
@@ -86,15 +103,13 @@ struct OutputFileTests {
         #expect(result.error.contains(fake.message), "\(result.error)")
         #expect(!result.output.contains("Wrote"), "no success reported: \(result.output)")
         #expect(try Data(contentsOf: video) == sentinel)
-        #expect(leftovers(in: scratch).isEmpty, "\(leftovers(in: scratch))")
-        #expect(leftovers(in: temporary).isEmpty, "no ffmpeg log: \(leftovers(in: temporary))")
+        expectNothingLeft(in: scratch, temporary: temporary)
     }
 
     @Test func aSuccessfulRenderReplacesTheTargetAndLeavesNoTemporaryFile() throws {
         let scratch = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let temporary = scratch.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let temporary = try makeTemporaryFolder(in: scratch)
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = temporary.path
         for name in ["x.mp4", "x.gif", "x.png"] {
@@ -110,8 +125,7 @@ struct OutputFileTests {
         #expect(file(scratch.appendingPathComponent("x.mp4"), has: Magic.mp4, at: 4))
         #expect(file(scratch.appendingPathComponent("x.gif"), has: Magic.gif))
         #expect(file(scratch.appendingPathComponent("x.png"), has: Magic.png))
-        #expect(leftovers(in: scratch).isEmpty, "\(leftovers(in: scratch))")
-        #expect(leftovers(in: temporary).isEmpty, "no ffmpeg log: \(leftovers(in: temporary))")
+        expectNothingLeft(in: scratch, temporary: temporary)
     }
 
     @Test func aSymbolicLinkIsWrittenThroughAndStaysALink() throws {
@@ -196,8 +210,7 @@ struct OutputFileTests {
     func aSignalStopsFFmpegAndLeavesTheTargetAsItWas(signal: Int32, status: Int32) throws {
         let scratch = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let temporary = scratch.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let temporary = try makeTemporaryFolder(in: scratch)
         let marker = scratch.appendingPathComponent("ffmpeg.pid")
         try writeFakeFFmpeg("echo $$ > \"$MARKER.part\"\nmv \"$MARKER.part\" \"$MARKER\"\nexec sleep 120", in: scratch)
         let video = scratch.appendingPathComponent("x.mp4")
@@ -231,8 +244,7 @@ struct OutputFileTests {
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == status)
         #expect(try Data(contentsOf: video) == sentinel)
-        #expect(leftovers(in: scratch).isEmpty, "\(leftovers(in: scratch))")
-        #expect(leftovers(in: temporary).isEmpty, "no ffmpeg log: \(leftovers(in: temporary))")
+        expectNothingLeft(in: scratch, temporary: temporary)
         #expect(kill(fakePID, 0) == -1 && errno == ESRCH, "the fake ffmpeg is gone")
     }
 }

@@ -113,18 +113,7 @@ final class FFmpegEncoder: FrameSink {
 
     func write(_ frame: ExportFrame) throws {
         let pixels = frame.pixels(in: pixelFormat)
-        let error = pixels.withUnsafeBytes { bytes in
-            var done = 0
-            while done < bytes.count {
-                let written = Foundation.write(input, bytes.baseAddress! + done, bytes.count - done)
-                if written >= 0 {
-                    done += written
-                } else if errno != EINTR {
-                    return errno
-                }
-            }
-            return 0
-        }
+        let error = pixels.withUnsafeBytes { writeAll($0, to: input) }
         guard error == 0 else {
             // ffmpeg has stopped reading: it failed; its messages say why.
             closeInput()

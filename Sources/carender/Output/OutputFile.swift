@@ -38,18 +38,7 @@ struct OutputFile {
     /// Writes `data` to a temporary file and renames it over the destination.
     func write(_ data: Data) throws {
         let temporary = try makeTemporaryFile()
-        var error: Int32 = 0
-        data.withUnsafeBytes { bytes in
-            var done = 0
-            while done < bytes.count, error == 0 {
-                let written = Foundation.write(temporary.descriptor, bytes.baseAddress! + done, bytes.count - done)
-                if written >= 0 {
-                    done += written
-                } else if errno != EINTR {
-                    error = errno
-                }
-            }
-        }
+        var error = data.withUnsafeBytes { writeAll($0, to: temporary.descriptor) }
         if close(temporary.descriptor) != 0, error == 0, errno != EINTR { error = errno }
         guard error == 0 else {
             discard(temporary.path)
@@ -168,6 +157,21 @@ struct OutputFile {
 extension String {
     /// The string, or nil when it is empty.
     fileprivate var nonEmpty: String? { isEmpty ? nil : self }
+}
+
+/// Writes all of `bytes` to `descriptor`, through short writes and interruptions; 0, or the
+/// `errno` of the write that failed.
+func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+    var done = 0
+    while done < bytes.count {
+        let written = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+        if written >= 0 {
+            done += written
+        } else if errno != EINTR {
+            return errno
+        }
+    }
+    return 0
 }
 
 /// Throws an error that says what to do when the folder `path` goes into is missing or is not
