@@ -49,7 +49,8 @@ private func makeTemporaryFolder(in scratch: URL) throws -> URL {
 /// Expects no temporary file beside the output in `folder` and no ffmpeg log in `temporary`.
 private func expectNothingLeft(in folder: URL, temporary: URL, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(leftovers(in: folder).isEmpty, "\(leftovers(in: folder))", sourceLocation: sourceLocation)
-    #expect(leftovers(in: temporary).isEmpty, "no ffmpeg log: \(leftovers(in: temporary))", sourceLocation: sourceLocation)
+    #expect(
+        leftovers(in: temporary).isEmpty, "no ffmpeg log: \(leftovers(in: temporary))", sourceLocation: sourceLocation)
 }
 
 /// Issue 11: nothing at `--output` is deleted or damaged unless the run succeeds, and a run
@@ -232,7 +233,9 @@ struct OutputFileTests {
             usleep(10_000)
         }
         let fakePID = try #require(
-            pid_t(String(decoding: try Data(contentsOf: marker), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+            pid_t(
+                String(decoding: try Data(contentsOf: marker), as: UTF8.self).trimmingCharacters(
+                    in: .whitespacesAndNewlines)))
         kill(process.processIdentifier, signal)
         for _ in 0..<6000 where process.isRunning { usleep(10_000) }
         if process.isRunning {
