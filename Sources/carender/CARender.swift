@@ -8,4 +8,19 @@ struct CARender: ParsableCommand {
         subcommands: [Demo.self, GalleryCommand.self, Render.self, Frame.self, Inspect.self],
         defaultSubcommand: Demo.self
     )
+
+    /// Argument parser's `main()`, with SIGINT and SIGTERM handled from the start (see
+    /// ``Interruption``).
+    static func main() {
+        Interruption.install()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            // A failure caused by a signal's cleanup (ffmpeg killed under a write) is not
+            // reported: the cleanup ends the process with the signal's status.
+            Interruption.waitIfStopping()
+            exit(withError: error)
+        }
+    }
 }

@@ -46,18 +46,6 @@ struct Frame: ParsableCommand {
     }
 }
 
-/// Writes `data` to `path`, with an error that names the file and says what to do.
-func writeFile(_ data: Data, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    do {
-        try data.write(to: url)
-    } catch {
-        throw CommandError(
-            "cannot write '\(path)': its folder does not exist or is not writable. Create the folder or choose another path."
-        )
-    }
-}
-
 /// A failure while running a command, printed as `Error: …` without the usage text.
 struct CommandError: Error, CustomStringConvertible {
     let description: String

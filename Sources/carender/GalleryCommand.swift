@@ -65,18 +65,25 @@ struct GalleryCommand: ParsableCommand {
             let ffmpeg = try FFmpeg.locate()
             let folder = URL(fileURLWithPath: output, isDirectory: true)
             try makeFolder(output, for: "the gallery folder", advice: "Choose another with --output.")
-            for demo in demos {
+            // Every file is checked before anything is rendered: a folder or a device where a
+            // file goes stops the gallery before it has replaced anything.
+            let file = { (name: String) in try OutputFile(folder.appendingPathComponent(name).path) }
+            let outputs = try demos.map { demo in
+                let files = GalleryPage.Files(demo: demo.name)
+                return (video: try file(files.video), gif: try file(files.gif), poster: try file(files.poster))
+            }
+            let index = try file("index.html")
+            for (demo, output) in zip(demos, outputs) {
                 let framing = Framing(size: demo.size, scale: scale)
                 try framing.validate()
-                let times = frameTimes(from: 0, to: demo.duration, fps: fps)
-                let files = GalleryPage.Files(demo: demo.name)
+                let times = FrameSpan(from: 0, to: demo.duration, fps: fps).times
                 var encoders: [FFmpegEncoder] = []
                 do {
-                    for (format, name) in [(OutputFormat.mp4, files.video), (.gif, files.gif)] {
+                    for (format, file) in [(OutputFormat.mp4, output.video), (.gif, output.gif)] {
                         encoders.append(
                             try FFmpegEncoder(
-                                ffmpeg: ffmpeg, format: format, output: folder.appendingPathComponent(name).path,
-                                width: framing.pixelWidth, height: framing.pixelHeight, fps: fps))
+                                ffmpeg: ffmpeg, format: format, output: file, width: framing.pixelWidth,
+                                height: framing.pixelHeight, fps: fps))
                     }
                 } catch {
                     for encoder in encoders { encoder.abandon() }
@@ -84,14 +91,15 @@ struct GalleryCommand: ParsableCommand {
                 }
                 try renderDemo(demo, framing: framing, times: times, to: encoders, progressLabel: demo.name)
                 try renderDemo(
-                    demo, framing: framing, times: [demo.posterTime],
-                    to: [PNGFileWriter(path: folder.appendingPathComponent(files.poster).path)])
+                    demo, framing: framing, times: [demo.posterTime], to: [PNGFileWriter(output.poster)])
+                let files = GalleryPage.Files(demo: demo.name)
                 print("\(demo.name): \(times.count) frames, \(files.video), \(files.gif), \(files.poster)")
             }
-            let index = folder.appendingPathComponent("index.html")
             let page = GalleryPage(demos: demos, scale: scale, fps: fps).html
-            try writeFile(Data(page.utf8), to: index.path)
-            print("Wrote the gallery of \(demos.count) demos: open \(index.standardizedFileURL.path) in a browser.")
+            try index.write(Data(page.utf8))
+            print(
+                "Wrote the gallery of \(demos.count) demos: open "
+                    + "\(URL(fileURLWithPath: index.path).standardizedFileURL.path) in a browser.")
         }
     }
 }

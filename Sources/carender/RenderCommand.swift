@@ -18,7 +18,9 @@ struct Render: ParsableCommand {
             apt-get install ffmpeg). PNG output needs nothing else.
 
             The frames are at --from, --from + 1/fps, … up to but not including --to, which is \
-            --from plus --duration (by default the demo's own length). GIF keeps frame delays in \
+            --from plus --duration (by default the demo's own length). For video and PNG frames, \
+            --from and --to are rounded to the nearest frame (a multiple of 1/fps), so that a \
+            render in parts gives exactly the frames of a whole render. GIF keeps frame delays in \
             hundredths of a second: 25 or 50 fps play at exactly the right speed.
 
             --size is the picture's size in points: the demo is scaled to fit it, keeping its \
@@ -110,32 +112,34 @@ struct Render: ParsableCommand {
             let framing = Framing(size: try size.map(Framing.parseSize) ?? demo.size, scale: scale)
             try framing.validate()
             let end = to ?? from + (duration ?? demo.duration)
+            let span = FrameSpan(from: from, to: end, fps: fps)
             let pixels = "\(framing.pixelWidth)×\(framing.pixelHeight) pixels"
             switch format {
             case .png:
                 try renderDemo(demo, framing: framing, times: [from], to: [PNGFileWriter(path: output)])
                 print("Wrote \(output): \(demo.name) at \(shortNumber(from)) s, \(pixels).")
             case .pngSequence:
-                let times = frameTimes(from: from, to: end, fps: fps)
                 let writer = try PNGSequenceWriter(folder: output)
-                try renderDemo(demo, framing: framing, times: times, to: [writer], progressLabel: demo.name)
+                try renderDemo(demo, framing: framing, times: span.times, to: [writer], progressLabel: demo.name)
                 print(
-                    "Wrote \(times.count) frames of \(pixels) to \(output) "
+                    "Wrote \(span.count) frames of \(pixels) to \(output) "
                         + "(\(writer.url(ofFrame: 0).lastPathComponent) …), \(fps) fps.")
             case .mp4, .gif, .apng:
+                // The output is checked before ffmpeg is looked for: a folder or a device there is
+                // the first thing to tell.
+                let file = try OutputFile(output)
                 let ffmpeg = try FFmpeg.locate()
-                let times = frameTimes(from: from, to: end, fps: fps)
                 let encoder = try FFmpegEncoder(
-                    ffmpeg: ffmpeg, format: format, output: output, width: framing.pixelWidth,
+                    ffmpeg: ffmpeg, format: format, output: file, width: framing.pixelWidth,
                     height: framing.pixelHeight, fps: fps)
-                try renderDemo(demo, framing: framing, times: times, to: [encoder], progressLabel: demo.name)
+                try renderDemo(demo, framing: framing, times: span.times, to: [encoder], progressLabel: demo.name)
                 let padded =
                     format == .mp4 && (framing.pixelWidth % 2 == 1 || framing.pixelHeight % 2 == 1)
                     ? " (padded to even \(framing.pixelWidth + framing.pixelWidth % 2)×\(framing.pixelHeight + framing.pixelHeight % 2))"
                     : ""
                 print(
-                    "Wrote \(output): \(times.count) frames of \(pixels)\(padded) at \(fps) fps, "
-                        + "\(shortNumber(from))–\(shortNumber(end)) s.")
+                    "Wrote \(output): \(span.count) frames of \(pixels)\(padded) at \(fps) fps, "
+                        + "\(shortNumber(span.start))–\(shortNumber(span.end)) s.")
             }
         }
     }

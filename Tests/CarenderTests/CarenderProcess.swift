@@ -84,3 +84,18 @@ enum Magic {
 func fileSize(_ url: URL) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
 }
+
+/// Writes an executable `ffmpeg` shell script with `body` into `folder`, for a `PATH` that
+/// finds it first.
+func writeFakeFFmpeg(_ body: String, in folder: URL) throws {
+    let script = folder.appendingPathComponent("ffmpeg")
+    try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: script)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+}
+
+/// The names in `folder` of carender's temporary files (`.NAME.carender-XXXXXXXX.tmp`) and
+/// ffmpeg logs (`carender-ffmpeg-*.log`).
+func leftovers(in folder: URL) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { ($0.contains(".carender-") && $0.hasSuffix(".tmp")) || $0.hasPrefix("carender-ffmpeg-") }
+}

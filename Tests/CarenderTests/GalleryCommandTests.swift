@@ -84,4 +84,25 @@ struct GalleryCommandTests {
         #expect(text.contains("gallery/ in the current folder by default"))
         #expect(help.output.contains("index.html"))
     }
+
+    /// Issue 11: a gallery whose ffmpeg fails replaces none of the files already there.
+    @Test func aFailingFFmpegLeavesTheGalleryAsItWas() throws {
+        let scratch = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try writeFakeFFmpeg("cat > /dev/null\nexit 1", in: scratch)
+        let folder = scratch.appendingPathComponent("gallery")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let names = ["spring.mp4", "spring.gif", "spring.png", "index.html"]
+        for name in names { try Data("old \(name)".utf8).write(to: folder.appendingPathComponent(name)) }
+        let result = try carender(
+            ["gallery", "-o", folder.path, "--only", "spring", "--fps", "5", "--scale", "0.25"],
+            environment: ["PATH": scratch.path + ":/usr/bin:/bin", "TMPDIR": scratch.path])
+        #expect(result.status == 1)
+        #expect(result.error.contains("ffmpeg exited with status 1"), "\(result.error)")
+        for name in names {
+            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == Data("old \(name)".utf8), "\(name)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == names.sorted())
+        #expect(leftovers(in: scratch).isEmpty)
+    }
 }

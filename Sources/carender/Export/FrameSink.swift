@@ -37,19 +37,23 @@ protocol FrameSink: AnyObject {
     func abandon()
 }
 
-/// Writes each frame it gets to one PNG file: for a single frame.
+/// Writes each frame it gets to one PNG file: for a single frame. The file is replaced only
+/// by a complete PNG (see ``OutputFile``).
 final class PNGFileWriter: FrameSink {
-    let path: String
+    let output: OutputFile
 
     init(path: String) throws {
-        try checkFolderExists(for: path)
-        self.path = path
+        output = try OutputFile(path)
+    }
+
+    init(_ output: OutputFile) {
+        self.output = output
     }
 
     var pixelFormats: CAFrameRenderer.PixelFormats { .premultipliedBGRA }
 
     func write(_ frame: ExportFrame) throws {
-        try writeFile(frame.pngData(), to: path)
+        try output.write(frame.pngData())
     }
 
     func finish() throws {}
@@ -57,6 +61,8 @@ final class PNGFileWriter: FrameSink {
 }
 
 /// Writes frames as `frame-00000.png`, `frame-00001.png`, … into a folder, made when missing.
+/// Each frame replaces its file only when complete (see ``OutputFile``), so a run that fails
+/// leaves the frames it had not reached as they were.
 final class PNGSequenceWriter: FrameSink {
     let folder: URL
 
@@ -73,25 +79,11 @@ final class PNGSequenceWriter: FrameSink {
     var pixelFormats: CAFrameRenderer.PixelFormats { .premultipliedBGRA }
 
     func write(_ frame: ExportFrame) throws {
-        try writeFile(frame.pngData(), to: url(ofFrame: frame.index).path)
+        try OutputFile(url(ofFrame: frame.index).path).write(frame.pngData())
     }
 
     func finish() throws {}
     func abandon() {}
-}
-
-/// Throws an error that says what to do when the folder `path` goes into is missing or is not
-/// a folder one can write to.
-func checkFolderExists(for path: String) throws {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
-        FileManager.default.isWritableFile(atPath: folder)
-    else {
-        throw CommandError(
-            "cannot write '\(path)': its folder '\(folder)' does not exist or is not writable. "
-                + "Create the folder or choose another path.")
-    }
 }
 
 /// Makes the folder `path` (and the folders it is in), or throws an error that says why it

@@ -66,11 +66,36 @@ struct Framing: Equatable {
     }
 }
 
-/// The times of the frames of a video: `from`, `from + 1/fps`, … up to but not including `to`,
-/// so that a looping demo's video loops without a doubled frame. At least one frame.
-func frameTimes(from: CFTimeInterval, to: CFTimeInterval, fps: Int) -> [CFTimeInterval] {
-    let count = max(1, Int(((to - from) * Double(fps)).rounded()))
-    return (0..<count).map { from + Double($0) / Double(fps) }
+/// The frames of a video or a PNG sequence, numbered from the demo's start: frame `n` is at
+/// `n / fps`, computed from the whole number `n`, so a render of part of a demo gives exactly
+/// the pictures of the same frames of a whole render (and of `carender frame --time n/fps`).
+///
+/// `from` and `to` are rounded to the nearest frame: `--from 0.25` at 10 fps starts at frame 3
+/// (0.3 s). Rounding rather than refusing a time between frames, because times such as 0.1 are
+/// not exact in binary and a user gives them meaning a frame.
+struct FrameSpan: Equatable {
+    /// The number of the first frame.
+    let first: Int
+    /// How many frames: up to but not including `to`, so that a looping demo's video loops
+    /// without a doubled frame. At least one.
+    let count: Int
+    let fps: Int
+
+    init(from: CFTimeInterval, to: CFTimeInterval, fps: Int) {
+        self.fps = fps
+        first = Int((from * Double(fps)).rounded())
+        count = max(1, Int((to * Double(fps)).rounded()) - first)
+    }
+
+    /// The media time of each frame.
+    var times: [CFTimeInterval] {
+        (first..<first + count).map { Double($0) / Double(fps) }
+    }
+
+    /// The time of the first frame.
+    var start: CFTimeInterval { Double(first) / Double(fps) }
+    /// The time the frames stop before.
+    var end: CFTimeInterval { Double(first + count) / Double(fps) }
 }
 
 /// A number as short as it can be written: `2`, `0.5`, `1e+06`.

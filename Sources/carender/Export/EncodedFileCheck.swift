@@ -1,0 +1,60 @@
+import Foundation
+
+extension OutputFormat {
+    /// Why the file ffmpeg wrote at `path` in this format is not complete, or nil when it is.
+    ///
+    /// ffmpeg can exit 0 with a cut-off file (a full disk during the trailer), so the file's own
+    /// structure is checked: an MP4's top-level boxes must fill the file exactly and include
+    /// `moov`, a GIF must end with its trailer byte, an APNG with its `IEND` chunk.
+    func incompleteness(ofFileAt path: String) -> String? {
+        guard let file = FileHandle(forReadingAtPath: path) else { return "it cannot be read back" }
+        defer { try? file.close() }
+        guard let size = try? file.seekToEnd(), size > 0 else { return "it is empty" }
+        switch self {
+        case .mp4:
+            return Self.incompleteMP4(file, size: size)
+        case .gif:
+            // GIF89a's trailer, 0x3B, ends every complete file.
+            return Self.tail(of: file, size: size, count: 1) == [0x3B] ? nil : "it has no GIF trailer"
+        case .apng:
+            // The IEND chunk: length 0, type, and its CRC.
+            let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+            return Self.tail(of: file, size: size, count: iend.count) == iend ? nil : "it has no IEND chunk"
+        case .png, .pngSequence:
+            return nil
+        }
+    }
+
+    /// The last `count` bytes of `file`.
+    private static func tail(of file: FileHandle, size: UInt64, count: Int) -> [UInt8] {
+        guard size >= UInt64(count), (try? file.seek(toOffset: size - UInt64(count))) != nil,
+            let bytes = try? file.read(upToCount: count)
+        else { return [] }
+        return [UInt8](bytes)
+    }
+
+    /// Walks an ISO base media file's top-level boxes (ISO/IEC 14496-12, 4.2: a 32-bit size, a
+    /// type, a 64-bit size when the first is 1, to the end of the file when it is 0).
+    private static func incompleteMP4(_ file: FileHandle, size: UInt64) -> String? {
+        var offset: UInt64 = 0
+        var hasMovie = false
+        while offset < size {
+            guard size - offset >= 8, (try? file.seek(toOffset: offset)) != nil,
+                let header = try? file.read(upToCount: 16), header.count >= 8
+            else { return "it ends inside a box header" }
+            let bytes = [UInt8](header)
+            let bigEndian = { (range: Range<Int>) in range.reduce(UInt64(0)) { $0 << 8 | UInt64(bytes[$1]) } }
+            var length = bigEndian(0..<4)
+            if String(decoding: bytes[4..<8], as: UTF8.self) == "moov" { hasMovie = true }
+            if length == 1 {
+                guard bytes.count == 16 else { return "it ends inside a box header" }
+                length = bigEndian(8..<16)
+            } else if length == 0 {
+                length = size - offset
+            }
+            guard length >= 8, length <= size - offset else { return "its last box is cut off" }
+            offset += length
+        }
+        return hasMovie ? nil : "it has no moov box"
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import OpenQuartzCoreRenderer
+import QuartzTestSupport
+import Testing
+
+@testable import carender
+
+/// Issue 11: frame `n` of a render is at `n / fps` from a whole frame number, so a render in
+/// parts gives exactly the frames of a whole render.
+@Suite("Frame times")
+struct FrameSpanTests {
+    @Test func framesAreWholeFrameNumbersOverTheRate() {
+        let span = FrameSpan(from: 0.8, to: 1.6, fps: 10)
+        #expect(span.first == 8 && span.count == 8)
+        #expect(span.times == (8..<16).map { Double($0) / 10 })
+        #expect(span.times[4] == 1.2, "not 0.8 + 0.4 = 1.2000000000000002")
+    }
+
+    @Test func fromAndToAreRoundedToTheNearestFrame() {
+        let span = FrameSpan(from: 0.26, to: 0.94, fps: 10)
+        #expect(span.first == 3 && span.count == 6)
+        #expect(span.start == 0.3 && span.end == 0.9)
+        #expect(FrameSpan(from: 1, to: 1.01, fps: 10).count == 1, "at least one frame")
+    }
+
+    /// Every demo: frames 8 to 15 rendered alone are byte for byte frames 8 to 15 of a render
+    /// from the start, and `carender frame --time 1.2` is frame 12.
+    @Test(arguments: galleryDemos)
+    func aPartRenderedAloneGivesTheFramesOfTheWholeRender(demo: String) throws {
+        let scratch = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let whole = scratch.appendingPathComponent("whole")
+        let part = scratch.appendingPathComponent("part")
+        let still = scratch.appendingPathComponent("still.png")
+        let common = ["--format", "png-sequence", "--fps", "10", "--scale", "0.25", "--to", "1.6"]
+        let wholeRun = try carender(["render", demo, "-o", whole.path, "--from", "0"] + common)
+        #expect(wholeRun.status == 0, "\(wholeRun.error)")
+        let partRun = try carender(["render", demo, "-o", part.path, "--from", "0.8"] + common)
+        #expect(partRun.status == 0, "\(partRun.error)")
+        let frameRun = try carender(["frame", demo, "--time", "1.2", "--scale", "0.25", "-o", still.path])
+        #expect(frameRun.status == 0, "\(frameRun.error)")
+        let name = { (index: Int) in String(format: "frame-%05d.png", index) }
+        for index in 0..<8 {
+            let expected = try Data(contentsOf: whole.appendingPathComponent(name(8 + index)))
+            #expect(
+                try Data(contentsOf: part.appendingPathComponent(name(index))) == expected,
+                "\(demo): frame \(8 + index)")
+        }
+        #expect(
+            try readPNG(at: still).rgbaPixels == (try readPNG(at: whole.appendingPathComponent(name(12)))).rgbaPixels,
+            "\(demo): frame --time 1.2")
+    }
+}
