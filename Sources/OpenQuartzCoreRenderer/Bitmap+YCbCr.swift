@@ -1,3 +1,4 @@
+import OpenCoreGraphics
 import CCairo
 
 extension Bitmap {
@@ -6,7 +7,7 @@ extension Bitmap {
     var yCbCr420: CAYCbCr420Planes {
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else {
-            preconditionFailure("a \(width) × \(height) image surface always has pixels")
+            misuse("a \(width) × \(height) image surface always has pixels")
         }
         let stride = Int(cairo_image_surface_get_stride(surface))
         let count = YCbCrConversion.byteCount(width: width, height: height)

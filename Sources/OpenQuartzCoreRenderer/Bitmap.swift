@@ -10,9 +10,9 @@ final class Bitmap {
     let height: Int
 
     init(width: Int, height: Int) {
-        precondition(width > 0 && height > 0, "a bitmap needs a positive size, got \(width) × \(height)")
+        require(width > 0 && height > 0, "a bitmap needs a positive size, got \(width) × \(height)")
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-        precondition(
+        require(
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
             "could not create a \(width) × \(height) bitmap: \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))"
         )
@@ -22,7 +22,7 @@ final class Bitmap {
 
     /// A bitmap holding straight RGBA8 pixels (top row first), premultiplied.
     convenience init(straightRGBA pixels: [UInt8], width: Int, height: Int) {
-        precondition(
+        require(
             pixels.count == width * height * 4, "\(pixels.count) bytes are not \(width) × \(height) RGBA pixels")
         self.init(width: width, height: height)
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -104,7 +104,7 @@ final class Bitmap {
     /// The pixels as a `CGImage` (straight RGBA8).
     var image: CGImage {
         guard let image = CGImage(width: width, height: height, rgbaPixels: straightRGBA) else {
-            preconditionFailure("a \(width) × \(height) bitmap always makes an image")
+            misuse("a \(width) × \(height) bitmap always makes an image")
         }
         return image
     }

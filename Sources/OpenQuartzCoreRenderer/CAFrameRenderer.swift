@@ -63,8 +63,8 @@ public final class CAFrameRenderer {
     /// Frames of `width × height` pixels, `scale` pixels per point. Sizes that are not
     /// positive, or a scale that is not a finite number above 0, trap with a message.
     public init(width: Int, height: Int, scale: CGFloat = 1) {
-        precondition(width > 0 && height > 0, "CAFrameRenderer needs a positive size, got \(width) × \(height)")
-        precondition(
+        require(width > 0 && height > 0, "CAFrameRenderer needs a positive size, got \(width) × \(height)")
+        require(
             scale.isFinite && scale > 0, "CAFrameRenderer scale must be a finite number above 0, got \(scale)")
         self.width = width
         self.height = height
@@ -77,8 +77,8 @@ public final class CAFrameRenderer {
         _ layer: CALayer, atTimes times: [CFTimeInterval], prepare: (CFTimeInterval) throws -> Void,
         deliver: (CARenderedFrame) throws -> Void
     ) throws {
-        precondition(times.allSatisfy(\.isFinite), "CAFrameRenderer.render needs finite times")
-        precondition(
+        require(times.allSatisfy(\.isFinite), "CAFrameRenderer.render needs finite times")
+        require(
             !pixelFormats.intersection([.premultipliedBGRA, .yCbCr420]).isEmpty,
             "CAFrameRenderer.pixelFormats is empty: ask for .premultipliedBGRA, .yCbCr420 or both")
         let workers = WorkerPool(

@@ -30,7 +30,7 @@ public struct CARenderedFrame: Sendable {
     /// leave out ``CAFrameRenderer/PixelFormats/premultipliedBGRA``.
     public var premultipliedBGRA: [UInt8] {
         guard let bgra else {
-            preconditionFailure(
+            misuse(
                 "frame \(index) was rendered without BGRA pixels: add .premultipliedBGRA to CAFrameRenderer.pixelFormats"
             )
         }
@@ -42,7 +42,7 @@ public struct CARenderedFrame: Sendable {
     /// ``CAFrameRenderer/pixelFormats`` leave out ``CAFrameRenderer/PixelFormats/yCbCr420``.
     public var yCbCr420: CAYCbCr420Planes {
         guard let planes else {
-            preconditionFailure(
+            misuse(
                 "frame \(index) was rendered without Y′CbCr planes: add .yCbCr420 to CAFrameRenderer.pixelFormats")
         }
         return planes
@@ -70,7 +70,7 @@ public struct CARenderedFrame: Sendable {
     /// The frame as a `CGImage`. Made from ``premultipliedBGRA``.
     public var image: CGImage {
         guard let image = CGImage(width: width, height: height, rgbaPixels: rgba) else {
-            preconditionFailure("a rendered frame always makes an image")
+            misuse("a rendered frame always makes an image")
         }
         return image
     }

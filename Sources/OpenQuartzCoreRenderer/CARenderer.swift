@@ -33,7 +33,7 @@ public final class CARenderer {
     /// ``bounds`` starts as the whole bitmap in points. Sizes that are not positive, or a scale
     /// that is not a finite number above 0, trap with a message.
     public init(width: Int, height: Int, scale: CGFloat = 1) {
-        precondition(
+        require(
             scale.isFinite && scale > 0, "CARenderer scale must be a finite number above 0, got \(scale)")
         bitmap = Bitmap(width: width, height: height)
         self.scale = scale
@@ -43,8 +43,8 @@ public final class CARenderer {
     /// Starts a frame at media time `t`: commits the implicit transaction, so that changes made
     /// before it show.
     public func beginFrame(atTime t: CFTimeInterval, timeStamp: UnsafeMutableRawPointer? = nil) {
-        precondition(t.isFinite, "CARenderer.beginFrame(atTime:) needs a finite time, got \(t)")
-        precondition(frameTime == nil, "CARenderer.beginFrame(atTime:) called again before endFrame()")
+        require(t.isFinite, "CARenderer.beginFrame(atTime:) needs a finite time, got \(t)")
+        require(frameTime == nil, "CARenderer.beginFrame(atTime:) called again before endFrame()")
         CATransaction.flush()
         frameTime = t
     }
@@ -52,7 +52,7 @@ public final class CARenderer {
     /// Draws the tree as presented at the frame's time.
     public func render() {
         guard let time = frameTime else {
-            preconditionFailure("CARenderer.render() must come between beginFrame(atTime:) and endFrame()")
+            misuse("CARenderer.render() must come between beginFrame(atTime:) and endFrame()")
         }
         let snapshot = layer.flatMap { LayerSnapshot.capture($0, at: time) }
         FrameRasteriser.draw(snapshot, into: bitmap, bounds: bounds, scale: scale, resources: resources)
@@ -67,7 +67,7 @@ public final class CARenderer {
 
     /// Ends the frame.
     public func endFrame() {
-        precondition(frameTime != nil, "CARenderer.endFrame() without beginFrame(atTime:)")
+        require(frameTime != nil, "CARenderer.endFrame() without beginFrame(atTime:)")
         lastFrameTime = frameTime
         frameTime = nil
     }

@@ -1,3 +1,5 @@
+import OpenCoreGraphics
+
 /// Premultiplied BGRA8 pixels to planar Y′CbCr 4:2:0: BT.709 matrix, limited range, 8 bits
 /// (ffmpeg's `yuv420p`, tagged `bt709` and `tv`).
 ///
@@ -21,8 +23,8 @@ package enum YCbCrConversion {
         premultipliedBGRA pixels: UnsafeRawPointer, bytesPerRow: Int, width: Int, height: Int,
         into planes: UnsafeMutablePointer<UInt8>
     ) {
-        precondition(width > 0 && height > 0, "cannot convert a \(width) × \(height) picture")
-        precondition(
+        require(width > 0 && height > 0, "cannot convert a \(width) × \(height) picture")
+        require(
             bytesPerRow >= width * 4 && bytesPerRow % 4 == 0,
             "rows \(bytesPerRow) bytes apart do not hold \(width) aligned BGRA pixels")
         let matrix = Matrix.bt709

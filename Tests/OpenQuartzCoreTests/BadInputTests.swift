@@ -36,15 +36,88 @@ struct BadInputTests {
         }
     }
 
-    @Test func fromValueOfTheWrongTypeTrapsNamingTheKeyPath() async throws {
-        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let layer = CALayer()
-            let animation = CABasicAnimation(keyPath: "position")
-            animation.fromValue = "not a point"
-            layer.add(animation, forKey: "bad")
+    @Test func fromValueOfTheWrongTypeHasNoEffectAndWarnsNamingTheKeyPath() throws {
+        try withManualClock { clock in
+            let layer = committedLayer(position: CGPoint(x: 3, y: 4))
+            let warnings = collectingWarnings {
+                let animation = CABasicAnimation(keyPath: "position")
+                animation.fromValue = "not a point"
+                animation.toValue = CGPoint(x: 100, y: 100)
+                animation.duration = 1
+                layer.add(animation, forKey: "bad")
+                CATransaction.flush()
+            }
+            #expect(warnings == [
+                "CABasicAnimation.fromValue for key path 'position' must be a CGPoint, got a value of type String; "
+                    + "the animation has no effect on 'position'"
+            ])
+            clock.advance(by: 0.5)
+            let presented = try #require(layer.presentation())
+            #expect(presented.position == CGPoint(x: 3, y: 4))
         }
-        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("fromValue for key path 'position' must be a CGPoint"))
+    }
+
+    /// A value that is not finite for each kind of key path, by name.
+    static func nonFiniteValue(_ name: String) -> (keyPath: String, value: Any) {
+        switch name {
+        case "NaN point": ("position", CGPoint(x: CGFloat.nan, y: 0))
+        case "infinite point": ("position", CGPoint(x: 0, y: CGFloat.infinity))
+        case "infinite rect": ("bounds", CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 1))
+        case "NaN transform": ("transform", CATransform3DMakeTranslation(.nan, 0, 0))
+        case "infinite part": ("position.x", Double.infinity)
+        default: ("opacity", Float.nan)
+        }
+    }
+
+    @Test(arguments: ["NaN point", "infinite point", "infinite rect", "NaN transform", "infinite part", "NaN number"])
+    func animationsToNonFiniteValuesAreRefusedAndNeverShowNaN(_ name: String) throws {
+        let (keyPath, value) = Self.nonFiniteValue(name)
+        try withManualClock { clock in
+            let layer = committedLayer(position: CGPoint(x: 3, y: 4))
+            let warnings = collectingWarnings {
+                let animation = CABasicAnimation(keyPath: keyPath)
+                animation.toValue = value
+                animation.duration = 1
+                layer.add(animation, forKey: "bad")
+                CATransaction.flush()
+            }
+            #expect(warnings.count == 1)
+            #expect(warnings.first?.contains("toValue for key path '\(keyPath)' is not finite") == true)
+            clock.advance(by: 0.5)
+            let presented = try #require(layer.presentation())
+            #expect(presented.position == CGPoint(x: 3, y: 4))
+            #expect(presented.bounds == layer.bounds)
+            #expect(presented.opacity == 1)
+            #expect(CATransform3DIsIdentity(presented.transform))
+        }
+    }
+
+    @Test func nanOrInfiniteGeometryIsRefusedNamingThePropertyAndValue() async throws {
+        func stderr(_ result: ExitTest.Result) -> String { String(decoding: result.standardErrorContent, as: UTF8.self) }
+        var result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CALayer().position = CGPoint(x: CGFloat.nan, y: 0)
+        }
+        #expect(stderr(result).contains("CALayer position contains NaN or infinity: (nan, 0.0)"))
+        result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CALayer().bounds = CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 1)
+        }
+        #expect(stderr(result).contains("CALayer bounds contains NaN or infinity: (0.0, 0.0, inf, 1.0)"))
+        result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CALayer().frame = CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1)
+        }
+        #expect(stderr(result).contains("CALayer frame contains NaN or infinity"))
+        result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CALayer().opacity = .nan
+        }
+        #expect(stderr(result).contains("CALayer opacity is NaN"))
+        result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CALayer().setValue(CGFloat.nan, forKeyPath: "position.y")
+        }
+        #expect(stderr(result).contains("CALayer position contains NaN or infinity"))
+        result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CALayer().setValue(CGRect(x: 0, y: 0, width: CGFloat.nan, height: 0), forKey: "bounds")
+        }
+        #expect(stderr(result).contains("CALayer bounds contains NaN or infinity"))
     }
 
     @Test func unknownPartOfAKnownPropertyTraps() async throws {

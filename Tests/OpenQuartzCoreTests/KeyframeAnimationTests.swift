@@ -135,24 +135,46 @@ struct KeyframeAnimationTests {
 
     // MARK: Bad input
 
-    @Test func valueOfTheWrongTypeTrapsNamingKeyPathAndIndex() async throws {
-        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+    @Test func valueOfTheWrongTypeHasNoEffectAndWarnsNamingKeyPathAndIndex() throws {
+        let warnings = collectingWarnings {
             let animation = CAKeyframeAnimation(keyPath: "position")
             animation.values = [CGPoint.zero, "not a point"]
-            _ = KeyframeTrack.make(for: animation, kind: .point, keyPath: "position")
+            #expect(KeyframeTrack.make(for: animation, kind: .point, keyPath: "position") == nil)
         }
-        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("values[1] for key path 'position' must be a CGPoint"))
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("values[1] for key path 'position' must be a CGPoint") == true)
     }
 
-    @Test func nanValueTrapsNamingKeyPathAndIndex() async throws {
-        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+    @Test func nanValueHasNoEffectAndWarnsNamingKeyPathAndIndex() throws {
+        let warnings = collectingWarnings {
             let animation = CAKeyframeAnimation(keyPath: "opacity")
             animation.values = [0, Double.nan, 1]
-            _ = KeyframeTrack.make(for: animation, kind: .number, keyPath: "opacity")
+            #expect(KeyframeTrack.make(for: animation, kind: .number, keyPath: "opacity") == nil)
         }
-        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("values[1] for key path 'opacity' is not a finite value"))
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("values[1] for key path 'opacity' is not finite") == true)
+    }
+
+    @Test func keyframesToAnInfinitePointLeaveTheModelValueShowing() throws {
+        try withManualClock { clock in
+            let layer = committedLayer(position: CGPoint(x: 5, y: 5))
+            let recorder = AnimationDelegateRecorder()
+            let warnings = collectingWarnings {
+                let animation = CAKeyframeAnimation(keyPath: "position")
+                animation.values = [CGPoint.zero, CGPoint(x: CGFloat.infinity, y: 0)]
+                animation.duration = 1
+                animation.delegate = recorder
+                layer.add(animation, forKey: "bad")
+                CATransaction.flush()
+            }
+            #expect(warnings.count == 1)
+            clock.advance(by: 0.5)
+            let presented = try #require(layer.presentation())
+            #expect(presented.position == CGPoint(x: 5, y: 5))
+            clock.advance(by: 1)
+            // It still runs its course: its delegate hears it start and finish.
+            #expect(recorder.events.count == 2)
+        }
     }
 
     @Test func nanKeyTimeTrapsNamingKeyPath() async throws {

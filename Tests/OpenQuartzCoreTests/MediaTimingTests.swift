@@ -134,4 +134,22 @@ struct MediaTimingTests {
         // easeIn (0.42, 0, 1, 1) at x = 0.5 is 0.3153568132972126.
         expectValues(values, [0.3153568132972126, 0.3153568132972126])
     }
+
+    @Test func anyFiniteTimeIsValidForARepeatingAnimation() {
+        // 1e20 s is 1e20 cycles of 1 s: past what an integer cycle count holds.
+        let values = opacities(at: [0.25, 1e20, 1e20 + 65536, 1e300]) { $0.repeatCount = .infinity }
+        #expect(abs(values[0] - 0.25) < 1e-12)
+        // A Double at 1e20 is a whole number of seconds (a multiple of 16 384): the start of a cycle.
+        #expect(values.dropFirst().allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 })
+        #expect(abs(values[1]) < 1e-12)
+    }
+
+    @Test func anyFiniteTimeIsValidWithAutoreverseAndATimeOffset() {
+        let values = opacities(at: [1e18 + 0.5, 1e300]) {
+            $0.repeatDuration = .infinity
+            $0.autoreverses = true
+            $0.timeOffset = 0.25
+        }
+        #expect(values.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 })
+    }
 }

@@ -193,6 +193,25 @@ struct ViewBlockAnimationTests {
         }
     }
 
+    @Test func aNegativeDurationAppliesAtOnceAndCompletesLikeUIKit() {
+        withManualClock { clock in
+            let view = committedView()
+            var finished: [Bool] = []
+            UIView.animate(withDuration: -1, animations: { view.center.x = 40 }, completion: { finished.append($0) })
+            UIView.animate(
+                withDuration: -0.5, delay: -2, options: [], animations: { view.alpha = 0.5 },
+                completion: { finished.append($0) })
+            UIView.animateKeyframes(
+                withDuration: -1, delay: 0, animations: { view.center.y = 7 }, completion: { finished.append($0) })
+            #expect(view.layer.animationKeys() == nil, "nothing animates")
+            #expect(view.center == CGPoint(x: 40, y: 7))
+            #expect(finished.isEmpty, "not from inside the call")
+            clock.advance(by: 0)
+            #expect(finished == [true, true, true])
+            #expect(abs(view.layer.presentation()!.position.x - 40) < 1e-12)
+        }
+    }
+
     @Test func nestedBlocksInheritTheOuterDurationUnlessTold() throws {
         try withManualClock { _ in
             let view = committedView()

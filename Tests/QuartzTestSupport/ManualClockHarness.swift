@@ -1,3 +1,4 @@
+import Foundation
 import OpenQuartzCore
 
 /// Runs `body` with a fresh manual clock bound as `CAClock.current`, starting at `time`, and
@@ -53,4 +54,21 @@ public func committedLayer(position: CGPoint = .zero) -> CALayer {
     layer.position = position
     CATransaction.commit()
     return layer
+}
+
+/// Runs `body` and returns the warnings OpenQuartzCore gave during it, in order, instead of
+/// printing them.
+public func collectingWarnings(_ body: () throws -> Void) rethrows -> [String] {
+    let collected = WarningCollector()
+    try Warnings.$handler.withValue({ collected.append($0) }, operation: body)
+    return collected.messages
+}
+
+private final class WarningCollector: @unchecked Sendable {
+    // `messages` is only touched under `lock`: a warning may come from any thread of the body.
+    private let lock = NSLock()
+    private var stored: [String] = []
+
+    func append(_ message: String) { lock.withLock { stored.append(message) } }
+    var messages: [String] { lock.withLock { stored } }
 }

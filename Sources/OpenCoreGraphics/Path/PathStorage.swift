@@ -98,10 +98,10 @@ struct PathStorage: Sendable {
         in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform t: CGAffineTransform
     ) {
         let rect = rect.standardized
-        precondition(
+        require(
             cornerWidth >= 0 && 2 * cornerWidth <= rect.width,
             "addRoundedRect: cornerWidth \(cornerWidth) must be in 0...width/2 (width \(rect.width))")
-        precondition(
+        require(
             cornerHeight >= 0 && 2 * cornerHeight <= rect.height,
             "addRoundedRect: cornerHeight \(cornerHeight) must be in 0...height/2 (height \(rect.height))")
         guard cornerWidth > 0, cornerHeight > 0 else {

@@ -26,7 +26,7 @@ package struct AnimationLifecycle: Equatable {
     package private(set) var state = State.pending
 
     package mutating func commit() {
-        precondition(state == .pending, "an animation can only be committed once")
+        require(state == .pending, "an animation can only be committed once")
         state = .waiting
     }
 

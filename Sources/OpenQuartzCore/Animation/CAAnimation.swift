@@ -96,7 +96,7 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     open var repeatCount: Float {
         get { base.repeatCount }
         set {
-            precondition(
+            require(
                 !newValue.isNaN && newValue >= 0,
                 "CAAnimation.repeatCount must be a non-negative number or .infinity, got \(newValue)")
             base.repeatCount = newValue
@@ -107,7 +107,7 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     open var repeatDuration: CFTimeInterval {
         get { base.repeatDuration }
         set {
-            precondition(
+            require(
                 !newValue.isNaN && newValue >= 0,
                 "CAAnimation.repeatDuration must be a non-negative number of seconds, got \(newValue)")
             base.repeatDuration = newValue
@@ -246,7 +246,7 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     package func setAnimationProperty(_ value: Any?, forKey key: String) -> Bool {
         func number() -> Double {
             guard let value, let number = AnimatableValue.double(from: value) else {
-                preconditionFailure(
+                misuse(
                     "CAAnimation.setValue(_:forKey: \"\(key)\") needs a number, got \(describeType(value))")
             }
             return number
@@ -278,7 +278,7 @@ private let builtInAnimationClasses: Set<ObjectIdentifier> = [
 ]
 
 private func requireFinite(_ value: Double, _ name: String) {
-    precondition(value.isFinite, "CAAnimation.\(name) must be a finite number, got \(value)")
+    require(value.isFinite, "CAAnimation.\(name) must be a finite number, got \(value)")
 }
 
 /// Receives an animation's start and stop: Apple's `CAAnimationDelegate`. Both methods are

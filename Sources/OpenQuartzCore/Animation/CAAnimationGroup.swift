@@ -22,7 +22,7 @@ open class CAAnimationGroup: CAAnimation {
     /// A group that contains itself, directly or through nested groups, would be copied (and
     /// evaluated) forever; Apple documents nothing for it, so it is a programmer error.
     private func requireNotNested(in enclosing: [CAAnimationGroup]) {
-        precondition(
+        require(
             !enclosing.contains { $0 === self },
             "CAAnimationGroup \(self) contains itself among its animations (directly or through a nested group)")
         for case let child as CAAnimationGroup in animations ?? [] {

@@ -186,13 +186,13 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     private static func numbers(_ value: Any?, forKey key: String) -> [NSNumber]? {
         guard let value else { return nil }
         guard let array = value as? [Any] else {
-            preconditionFailure(
+            misuse(
                 "CAKeyframeAnimation.setValue(_:forKey: \"\(key)\") needs an array of numbers, got \(describeType(value))"
             )
         }
         return array.enumerated().map { index, element in
             guard let number = AnimatableValue.double(from: element) else {
-                preconditionFailure(
+                misuse(
                     "CAKeyframeAnimation.setValue(_:forKey: \"\(key)\"): element \(index) is \(describeType(element)), "
                         + "not a number")
             }

@@ -33,10 +33,10 @@ open class CASpringAnimation: CABasicAnimation {
     ///     let spring = CASpringAnimation(perceptualDuration: 0.5, bounce: 0.3)
     ///     // mass 1, stiffness ≈ 157.9, damping ≈ 17.59
     public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
-        precondition(
+        require(
             perceptualDuration.isFinite && perceptualDuration > 0,
             "CASpringAnimation perceptualDuration must be a finite number greater than 0, got \(perceptualDuration)")
-        precondition(
+        require(
             bounce.isFinite && bounce > -1 && bounce <= 1,
             "CASpringAnimation bounce must be greater than -1 and at most 1, got \(bounce)")
         self.init()
@@ -62,7 +62,7 @@ open class CASpringAnimation: CABasicAnimation {
     /// and settles later.
     open var damping: CGFloat = 10 {
         didSet {
-            precondition(
+            require(
                 damping.isFinite && damping >= 0,
                 "CASpringAnimation.damping must be a finite number ≥ 0, got \(damping)")
         }
@@ -72,7 +72,7 @@ open class CASpringAnimation: CABasicAnimation {
     /// towards `toValue`, negative values away from it first.
     open var initialVelocity: CGFloat = 0 {
         didSet {
-            precondition(
+            require(
                 initialVelocity.isFinite, "CASpringAnimation.initialVelocity must be finite, got \(initialVelocity)")
         }
     }
@@ -151,7 +151,7 @@ open class CASpringAnimation: CABasicAnimation {
     override package func setAnimationProperty(_ value: Any?, forKey key: String) -> Bool {
         func number() -> CGFloat {
             guard let value, let number = AnimatableValue.double(from: value) else {
-                preconditionFailure(
+                misuse(
                     "CASpringAnimation.setValue(_:forKey: \"\(key)\") needs a number, got \(describeType(value))")
             }
             return CGFloat(number)
@@ -169,6 +169,6 @@ open class CASpringAnimation: CABasicAnimation {
 }
 
 private func requirePositive(_ value: CGFloat, _ name: String) {
-    precondition(
+    require(
         value.isFinite && value > 0, "CASpringAnimation.\(name) must be a finite number greater than 0, got \(value)")
 }

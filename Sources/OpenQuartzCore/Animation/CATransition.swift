@@ -140,7 +140,7 @@ open class CATransition: CAAnimation {
     override package func setAnimationProperty(_ value: Any?, forKey key: String) -> Bool {
         func progress() -> Float {
             guard let value, let number = AnimatableValue.double(from: value) else {
-                preconditionFailure(
+                misuse(
                     "CATransition.setValue(_:forKey: \"\(key)\") needs a number, got \(describeType(value))")
             }
             return Float(number)
@@ -148,7 +148,7 @@ open class CATransition: CAAnimation {
         switch key {
         case "type":
             guard let name = value as? String else {
-                preconditionFailure(
+                misuse(
                     "CATransition.setValue(_:forKey: \"type\") needs a string, got \(describeType(value))")
             }
             type = CATransitionType(rawValue: name)
@@ -163,5 +163,5 @@ open class CATransition: CAAnimation {
 }
 
 private func requireFinite(_ value: Float, _ name: String) {
-    precondition(value.isFinite, "CATransition.\(name) must be a finite number, got \(value)")
+    require(value.isFinite, "CATransition.\(name) must be a finite number, got \(value)")
 }

@@ -60,7 +60,7 @@ public final class CAManualClock: CAMediaClock {
 
     /// Creates a clock that reads `time` until advanced.
     public init(time: CFTimeInterval = 0) {
-        precondition(time.isFinite, "CAManualClock(time:) needs a finite time, got \(time)")
+        require(time.isFinite, "CAManualClock(time:) needs a finite time, got \(time)")
         self.time = LockedTime(time)
     }
 
@@ -68,7 +68,7 @@ public final class CAManualClock: CAMediaClock {
 
     /// Moves time forward by `seconds` (0 or more), delivering the events that fall due.
     public func advance(by seconds: CFTimeInterval) {
-        precondition(
+        require(
             seconds.isFinite && seconds >= 0,
             "CAManualClock.advance(by:) needs a finite, non-negative number of seconds, got \(seconds)")
         advance(to: now + seconds)
@@ -76,8 +76,8 @@ public final class CAManualClock: CAMediaClock {
 
     /// Moves time forward to `target` (not before `now`), delivering the events that fall due.
     public func advance(to target: CFTimeInterval) {
-        precondition(target.isFinite, "CAManualClock.advance(to:) needs a finite time, got \(target)")
-        precondition(
+        require(target.isFinite, "CAManualClock.advance(to:) needs a finite time, got \(target)")
+        require(
             target >= now, "CAManualClock.advance(to: \(target)) would move time backwards from \(now)")
         CAClock.$current.withValue(self) {
             TransactionStack.current.commitImplicitTransactionForRunLoopTurn()

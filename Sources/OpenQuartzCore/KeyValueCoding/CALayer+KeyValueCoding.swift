@@ -22,7 +22,7 @@ package enum LayerKeyPath {
     package init(_ keyPath: String, in layerClass: CALayer.Type) {
         let (base, rest) = splitKeyPath(keyPath)
         if base == "frame" {
-            preconditionFailure(
+            misuse(
                 "'frame' is derived from bounds, position, anchorPoint and transform; animate those instead")
         }
         guard let property = layerClass.propertyTable[base] else {
@@ -34,7 +34,7 @@ package enum LayerKeyPath {
             return
         }
         guard let component = ValueComponent(path: rest, for: property.kind) else {
-            preconditionFailure(
+            misuse(
                 "unknown key path '\(keyPath)': \(property.kind) property '\(base)' has no part '\(rest)'")
         }
         self = .property(property, component: component)
@@ -70,13 +70,14 @@ extension CALayer {
     package func writeValue(_ value: Any?, forKey key: String) {
         if key == "frame" {
             guard let rect = AnimatableValue(converting: value, to: .rect) else {
-                preconditionFailure("setValue(_:forKey: \"frame\") needs a CGRect, got \(describeType(value))")
+                misuse("setValue(_:forKey: \"frame\") needs a CGRect, got \(describeType(value))")
             }
             frame = rect.rectValue
             return
         }
         if let property = type(of: self).propertyTable[key] {
             let typed = convert(value, for: property, keyPath: key)
+            Self.requireValidValue(typed, forKey: key)
             changeValue(forKey: key) { property.write(self, typed) }
         } else {
             changeValue(forKey: key) { storage.customValues[key] = value }
@@ -102,17 +103,17 @@ extension CALayer {
         switch LayerKeyPath(keyPath, in: type(of: self)) {
         case .property(let property, let component?):
             guard let part = AnimatableValue(converting: value, to: component.kind) else {
-                preconditionFailure(
+                misuse(
                     "setValue(_:forKeyPath: \"\(keyPath)\") needs \(component.kind), got \(describeType(value))")
             }
-            changeValue(forKey: property.key) {
-                property.write(self, component.write(part, into: property.read(self)))
-            }
+            let whole = component.write(part, into: property.read(self))
+            Self.requireValidValue(whole, forKey: property.key)
+            changeValue(forKey: property.key) { property.write(self, whole) }
         case .property(let property, nil):
             writeValue(value, forKey: property.key)
         case .custom(_, let rest):
             guard let target = readValue(forKey: base) as? CALayer else {
-                preconditionFailure("setValue(_:forKeyPath: \"\(keyPath)\"): '\(base)' is not a layer property")
+                misuse("setValue(_:forKeyPath: \"\(keyPath)\"): '\(base)' is not a layer property")
             }
             target.writeValue(value, forKeyPath: rest ?? "")
         }
@@ -123,7 +124,7 @@ extension CALayer {
             return property.kind == .opaque ? .opaque(AnyHashableBox(value)) : contentsValue(value)
         }
         guard let typed = AnimatableValue(converting: value, to: property.kind) else {
-            preconditionFailure(
+            misuse(
                 "setValue(_:forKey: \"\(keyPath)\") needs \(property.kind), got \(describeType(value))")
         }
         return typed

@@ -40,7 +40,7 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
         {
             self.init(rawValue: UInt(number))
         } else {
-            preconditionFailure(
+            misuse(
                 "setValue(_:forKey: \"maskedCorners\") needs a CACornerMask or its raw value 0…15, got \(describeType(value))"
             )
         }

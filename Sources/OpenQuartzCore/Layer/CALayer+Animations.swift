@@ -4,7 +4,7 @@ extension CALayer {
     /// `add(_:forKey:)`: copies the animation, fills in what the transaction supplies, compiles
     /// it and attaches it in the current transaction.
     package func attach(_ animation: CAAnimation, forKey requestedKey: String?) {
-        precondition(!isPresentationCopy, "add(_:forKey:) on a presentation layer; add animations to the model layer")
+        require(!isPresentationCopy, "add(_:forKey:) on a presentation layer; add animations to the model layer")
         // CALayer.h: "The special key kCATransition is automatically used for transition
         // animations."
         let key = animation is CATransition ? kCATransition : requestedKey
@@ -132,7 +132,7 @@ struct AnimationCompiler {
             }
             let previous = groups.isEmpty ? layer.previousValue(for: basic, at: path) : nil
             if let previous, basic.fromValue == nil { basic.fromValue = previous.boxed }
-            var compiled = compile(basic, at: path, previousValue: previous)
+            guard var compiled = compile(basic, at: path, previousValue: previous) else { return [] }
             compiled.groups = groups
             // Children's removedOnCompletion is ignored: inside a group they fill as they say.
             if !groups.isEmpty { compiled.timing.removedOnCompletion = false }
@@ -168,32 +168,48 @@ struct AnimationCompiler {
     }
 
     /// `previousValue` stands in for a missing `fromValue` when the animation has no values
-    /// (it may be a nil colour, which `fromValue` cannot show).
+    /// (it may be a nil colour, which `fromValue` cannot show). Nil when a value is of the wrong
+    /// type for the key path or not finite: like Apple's render server, the animation then has
+    /// no effect on the property (it still runs, and its delegate hears of it), and one warning
+    /// names the key path and the value. Values come from files too, where a bad one must not
+    /// bring the program down, and a NaN must never reach the presentation layer.
     func compile(_ animation: CABasicAnimation, at path: LayerKeyPath, previousValue: AnimatableValue?)
-        -> CompiledAnimation
+        -> CompiledAnimation?
     {
         let keyPath = animation.keyPath ?? path.baseKey
         let (kind, component) = target(
             of: path, sample: animation.fromValue ?? animation.toValue ?? animation.byValue)
         let valueKind = animation.valueFunction == nil ? kind : .number
+        var refusal: String?
         func convert(_ value: Any?, _ name: String) -> AnimatableValue? {
-            guard let value else { return nil }
+            guard let value, refusal == nil else { return nil }
+            let kindName = type(of: animation)
             if let function = animation.valueFunction, function.takesVector, let vector = numbers(in: value) {
-                return .transform(function.transform(for: vector))
+                let transform = AnimatableValue.transform(function.transform(for: vector))
+                guard transform.hasOnlyFiniteNumbers else {
+                    refusal = "\(kindName).\(name) for key path '\(keyPath)' is not finite: \(value)"
+                    return nil
+                }
+                return transform
             }
             guard let converted = AnimatableValue(converting: value, to: valueKind) else {
-                preconditionFailure(
-                    "CABasicAnimation.\(name) for key path '\(keyPath)' must be \(valueKind), got \(describeType(value))"
-                )
+                refusal = "\(kindName).\(name) for key path '\(keyPath)' must be \(valueKind), got \(describeType(value))"
+                return nil
             }
-            if case .number(let number) = converted {
-                precondition(!number.isNaN, "CABasicAnimation.\(name) for key path '\(keyPath)' is NaN")
+            guard converted.hasOnlyFiniteNumbers else {
+                refusal =
+                    "\(kindName).\(name) for key path '\(keyPath)' is not finite: \(describeAnimationValue(value))"
+                return nil
             }
             return converted
         }
         let from = previousValue ?? convert(animation.fromValue, "fromValue")
         let to = convert(animation.toValue, "toValue")
         let by = convert(animation.byValue, "byValue")
+        if let refusal {
+            Warnings.emit("\(refusal); the animation has no effect on '\(keyPath)'")
+            return nil
+        }
         let source: AnimationSource
         if let spring = animation as? CASpringAnimation {
             source = .spring(from: from, to: to, by: by, solver: spring.solver)

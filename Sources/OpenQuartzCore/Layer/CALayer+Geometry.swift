@@ -15,6 +15,7 @@ extension CALayer {
             return transformed.offsetBy(dx: storage.position.x, dy: storage.position.y)
         }
         set {
+            Self.requireValidGeometry(newValue, property: "frame")
             let rect = newValue.standardized
             let anchor = storage.anchorPoint
             position = CGPoint(

@@ -40,7 +40,7 @@ let layerPropertyTable = LayerPropertyTable([
     .stored(
         "shadowPath", .path, { $0.shadowPath }, { $0.shadowPath = $1 }, get: { .path($0) },
         set: { value in
-            guard case .path(let path) = value else { preconditionFailure("expected a CGPath, found \(value.kind)") }
+            guard case .path(let path) = value else { misuse("expected a CGPath, found \(value.kind)") }
             return path
         }),
     // Not animatable, but reachable through key-value coding.
@@ -81,7 +81,7 @@ let layerPropertyTable = LayerPropertyTable([
         set: { value in
             if let curve = value.boxed as? CALayerCornerCurve { return curve }
             guard let name = value.boxed as? String else {
-                precondition(
+                require(
                     value.boxed == nil,
                     "setValue(_:forKey: \"cornerCurve\") needs a CALayerCornerCurve or its name, got \(describeType(value.boxed))"
                 )

@@ -95,6 +95,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open var bounds: CGRect {
         get { storage.bounds }
         set {
+            Self.requireValidGeometry(newValue, property: "bounds")
             let resized = storage.bounds.size != newValue.size
             changeValue(forKey: "bounds", property: LayerPropertyDescriptors.bounds) { storage.bounds = newValue }
             if resized, storage.needsDisplayOnBoundsChange { setNeedsDisplay() }
@@ -105,6 +106,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open var position: CGPoint {
         get { storage.position }
         set {
+            Self.requireValidGeometry(newValue, property: "position")
             changeValue(forKey: "position", property: LayerPropertyDescriptors.position) { storage.position = newValue }
         }
     }
@@ -241,6 +243,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open var opacity: Float {
         get { storage.opacity }
         set {
+            Self.requireValidOpacity(newValue)
             changeValue(forKey: "opacity", property: LayerPropertyDescriptors.opacity) { storage.opacity = newValue }
         }
     }
@@ -445,7 +448,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open var beginTime: CFTimeInterval {
         get { storage.beginTime }
         set {
-            precondition(newValue.isFinite, "CALayer.beginTime must be a finite number, got \(newValue)")
+            require(newValue.isFinite, "CALayer.beginTime must be a finite number, got \(newValue)")
             changeValue(forKey: "beginTime", property: LayerPropertyDescriptors.beginTime) {
                 storage.beginTime = newValue
             }
@@ -457,7 +460,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open var duration: CFTimeInterval {
         get { storage.duration }
         set {
-            precondition(newValue.isFinite, "CALayer.duration must be a finite number, got \(newValue)")
+            require(newValue.isFinite, "CALayer.duration must be a finite number, got \(newValue)")
             changeValue(forKey: "duration", property: LayerPropertyDescriptors.duration) { storage.duration = newValue }
         }
     }
@@ -466,7 +469,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open var speed: Float {
         get { storage.speed }
         set {
-            precondition(newValue.isFinite, "CALayer.speed must be a finite number, got \(newValue)")
+            require(newValue.isFinite, "CALayer.speed must be a finite number, got \(newValue)")
             changeValue(forKey: "speed", property: LayerPropertyDescriptors.speed) { storage.speed = newValue }
             timingDidChange()
         }
@@ -476,7 +479,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open var timeOffset: CFTimeInterval {
         get { storage.timeOffset }
         set {
-            precondition(newValue.isFinite, "CALayer.timeOffset must be a finite number, got \(newValue)")
+            require(newValue.isFinite, "CALayer.timeOffset must be a finite number, got \(newValue)")
             changeValue(forKey: "timeOffset", property: LayerPropertyDescriptors.timeOffset) {
                 storage.timeOffset = newValue
             }
@@ -703,7 +706,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Replaces the sublayer `oldLayer` with `newLayer` at the same index.
     open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard let index = sublayerList.firstIndex(where: { $0 === oldLayer }) else {
-            preconditionFailure("replaceSublayer(_:with:): \(oldLayer.layerName) is not a sublayer of \(layerName)")
+            misuse("replaceSublayer(_:with:): \(oldLayer.layerName) is not a sublayer of \(layerName)")
         }
         guard oldLayer !== newLayer else { return }
         oldLayer.removeFromSuperlayer()
@@ -766,7 +769,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Gives a snapshot copy its own copied sublayers and mask, without transactions or actions.
     package func adoptSnapshotTree(sublayers: [CALayer], mask: CALayer?) {
-        precondition(isPresentationCopy, "only snapshot copies adopt a tree directly")
+        require(isPresentationCopy, "only snapshot copies adopt a tree directly")
         sublayerList = sublayers
         maskLayer = mask
         for layer in sublayers { layer.parent = self }
@@ -776,7 +779,7 @@ open class CALayer: NSObject, CAMediaTiming {
     private func checkCanAdopt(_ layer: CALayer) {
         var ancestor: CALayer? = self
         while let current = ancestor {
-            precondition(
+            require(
                 current !== layer,
                 "cannot add \(layer.layerName) to \(layerName): \(layer.layerName) would become its own ancestor")
             ancestor = current.parent

@@ -138,33 +138,33 @@ extension AnimatableValue {
     package var number: Double {
         if case .number(let value) = self { return value }
         if case .bool(let flag) = self { return flag ? 1 : 0 }
-        preconditionFailure("expected a number, found \(kind)")
+        misuse("expected a number, found \(kind)")
     }
 
     package var pointValue: CGPoint {
-        guard case .point(let value) = self else { preconditionFailure("expected a CGPoint, found \(kind)") }
+        guard case .point(let value) = self else { misuse("expected a CGPoint, found \(kind)") }
         return value
     }
 
     package var sizeValue: CGSize {
-        guard case .size(let value) = self else { preconditionFailure("expected a CGSize, found \(kind)") }
+        guard case .size(let value) = self else { misuse("expected a CGSize, found \(kind)") }
         return value
     }
 
     package var rectValue: CGRect {
-        guard case .rect(let value) = self else { preconditionFailure("expected a CGRect, found \(kind)") }
+        guard case .rect(let value) = self else { misuse("expected a CGRect, found \(kind)") }
         return value
     }
 
     package var transformValue: CATransform3D {
         guard case .transform(let value) = self else {
-            preconditionFailure("expected a CATransform3D, found \(kind)")
+            misuse("expected a CATransform3D, found \(kind)")
         }
         return value
     }
 
     package var colorValue: CGColor? {
-        guard case .color(let value) = self else { preconditionFailure("expected a CGColor, found \(kind)") }
+        guard case .color(let value) = self else { misuse("expected a CGColor, found \(kind)") }
         return value?.cgColor
     }
 
@@ -172,7 +172,7 @@ extension AnimatableValue {
         switch self {
         case .bool(let flag): return flag
         case .number(let value): return value != 0
-        default: preconditionFailure("expected a Bool, found \(kind)")
+        default: misuse("expected a Bool, found \(kind)")
         }
     }
 }

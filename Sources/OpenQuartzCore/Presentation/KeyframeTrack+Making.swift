@@ -3,16 +3,19 @@ import OpenCoreGraphics
 
 // Compiling a `CAKeyframeAnimation`: converting its `[Any]` values once, and deciding what bad
 // input means. Apple's documented behaviour is kept where there is one (invalid key times are
-// ignored; see `KeyframeTrack.keyTimes(_:count:)`); where Apple's outcome is undefined the
-// programmer error traps with a message naming the key path, so that NaN never reaches the
-// presentation layer.
+// ignored; see `KeyframeTrack.keyTimes(_:count:)`). Values of the wrong type or not finite make
+// the animation have no effect, with a warning, since they may come from a file; a NaN among
+// the animation's own parameters is a programmer error and traps with a message naming the key
+// path. Either way NaN never reaches the presentation layer.
 
 extension KeyframeTrack {
     /// The track for `animation`, whose property (or part of one) at `keyPath` holds values of
     /// `kind`; nil when the animation has nothing to animate (`values` nil or empty and no
     /// `path`), which Apple treats as no animation.
     ///
-    /// - Precondition: every value converts to `kind`; no value, key time, timing parameter or
+    /// Nil too, with a warning, when a value does not convert to `kind` or is not finite.
+    ///
+    /// - Precondition: no key time, timing parameter or
     ///   cubic parameter is NaN or infinite (key times outside [0, 1] are merely ignored);
     ///   a `path` has at least one point and animates a `CGPoint`.
     package static func make(for animation: CAKeyframeAnimation, kind: ValueKind, keyPath: String) -> KeyframeTrack? {
@@ -20,11 +23,11 @@ extension KeyframeTrack {
         let keyTimes = numbers(animation.keyTimes, named: "keyTimes", keyPath: keyPath, allowInfinite: true)
         let curves = animation.timingFunctions?.map(\.curve)
         if let path = animation.path {
-            precondition(
+            require(
                 kind == .point,
                 "CAKeyframeAnimation for key path '\(keyPath)': a path can only animate a CGPoint property, "
                     + "and '\(keyPath)' holds \(kind)")
-            precondition(
+            require(
                 !PathOutline(path).points.isEmpty,
                 "CAKeyframeAnimation for key path '\(keyPath)': the path has no points; "
                     + "add at least one point, or set values instead")
@@ -33,16 +36,24 @@ extension KeyframeTrack {
         }
         // Apple: an animation with no values does nothing (it is still added and ends on time).
         guard let raw = animation.values, !raw.isEmpty else { return nil }
-        let values = raw.enumerated().map { index, value in
+        var values: [AnimatableValue] = []
+        values.reserveCapacity(raw.count)
+        for (index, value) in raw.enumerated() {
+            // As for a basic animation: a value of the wrong type or a NaN makes the animation
+            // have no effect, with one warning (see `AnimationCompiler.compile`).
             guard let converted = AnimatableValue(converting: value, to: kind) else {
-                preconditionFailure(
+                Warnings.emit(
                     "CAKeyframeAnimation values[\(index)] for key path '\(keyPath)' must be \(kind), "
-                        + "got \(describeType(value))")
+                        + "got \(describeType(value)); the animation has no effect on '\(keyPath)'")
+                return nil
             }
-            precondition(
-                converted.hasOnlyFiniteNumbers,
-                "CAKeyframeAnimation values[\(index)] for key path '\(keyPath)' is not a finite value: \(value)")
-            return converted
+            guard converted.hasOnlyFiniteNumbers else {
+                Warnings.emit(
+                    "CAKeyframeAnimation values[\(index)] for key path '\(keyPath)' is not finite: "
+                        + "\(describeAnimationValue(value)); the animation has no effect on '\(keyPath)'")
+                return nil
+            }
+            values.append(converted)
         }
         return KeyframeTrack(
             values: values, keyTimes: keyTimes, timingFunctions: curves, mode: mode,
@@ -58,7 +69,7 @@ extension KeyframeTrack {
     ) -> [Double]? {
         numbers?.enumerated().map { index, number in
             let value = number.doubleValue
-            precondition(
+            require(
                 !value.isNaN && (allowInfinite || value.isFinite),
                 "CAKeyframeAnimation \(name)[\(index)] for key path '\(keyPath)' is \(value); it must be a finite number"
             )

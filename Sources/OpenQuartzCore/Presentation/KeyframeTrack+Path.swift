@@ -22,7 +22,7 @@ extension KeyframeTrack {
     /// - Precondition: the path has at least one point.
     package init(path: CGPath, keyTimes: [Double]?, timingFunctions: [UnitBezier]?, mode: CalculationMode) {
         let outline = PathOutline(path)
-        precondition(!outline.points.isEmpty, "KeyframeTrack needs a path with at least one point")
+        require(!outline.points.isEmpty, "KeyframeTrack needs a path with at least one point")
         let spline = KeyframeSpline(layout: .point, controls: outline.controls)
         let keyframes = outline.keyframes.map { AnimatableValue.point($0) }
         guard spline.segmentCount > 0 else {

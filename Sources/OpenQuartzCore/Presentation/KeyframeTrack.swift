@@ -66,7 +66,7 @@ package struct KeyframeTrack {
         values: [AnimatableValue], keyTimes: [Double]?, timingFunctions: [UnitBezier]?,
         mode: CalculationMode, tension: [Double]?, continuity: [Double]?, bias: [Double]?
     ) {
-        precondition(!values.isEmpty, "KeyframeTrack needs at least one value")
+        require(!values.isEmpty, "KeyframeTrack needs at least one value")
         self.mode = mode
         guard values.count > 1 else {
             storage = .constant(values[0])

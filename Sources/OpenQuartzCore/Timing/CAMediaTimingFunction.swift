@@ -36,7 +36,7 @@ open class CAMediaTimingFunction: CustomStringConvertible, CustomDebugStringConv
     /// - Precondition: `c1x` and `c2x` are in [0, 1], and no value is NaN or infinite.
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
         if let problem = Self.controlPointProblem(c1x, c1y, c2x, c2y) {
-            preconditionFailure(problem)
+            misuse(problem)
         }
         points = (c1x, c1y, c2x, c2y)
         curve = UnitBezier(x1: Double(c1x), y1: Double(c1y), x2: Double(c2x), y2: Double(c2y))
@@ -49,7 +49,7 @@ open class CAMediaTimingFunction: CustomStringConvertible, CustomDebugStringConv
     ///   signature cannot express.
     public convenience init(name: CAMediaTimingFunctionName) {
         guard let p = name.controlPoints else {
-            preconditionFailure(
+            misuse(
                 "CAMediaTimingFunction(name:): \"\(name.rawValue)\" is not a predefined timing function name "
                     + "(linear, easeIn, easeOut, easeInEaseOut, default)"
             )
@@ -70,7 +70,7 @@ open class CAMediaTimingFunction: CustomStringConvertible, CustomDebugStringConv
         case 2: (ptr[0], ptr[1]) = (points.c2x, points.c2y)
         case 3: (ptr[0], ptr[1]) = (1, 1)
         default:
-            preconditionFailure("CAMediaTimingFunction.getControlPoint(at:values:): index \(index) is not in 0...3")
+            misuse("CAMediaTimingFunction.getControlPoint(at:values:): index \(index) is not in 0...3")
         }
     }
 

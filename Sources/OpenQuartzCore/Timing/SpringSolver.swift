@@ -52,13 +52,13 @@ package struct SpringSolver: Sendable, Equatable {
         mass: Double, stiffness: Double, damping: Double, initialVelocity: Double,
         allowsOverdamping: Bool = false
     ) {
-        precondition(mass.isFinite && mass > 0, "SpringSolver mass must be a finite number greater than 0, got \(mass)")
-        precondition(
+        require(mass.isFinite && mass > 0, "SpringSolver mass must be a finite number greater than 0, got \(mass)")
+        require(
             stiffness.isFinite && stiffness > 0,
             "SpringSolver stiffness must be a finite number greater than 0, got \(stiffness)")
-        precondition(
+        require(
             damping.isFinite && damping >= 0, "SpringSolver damping must be a finite number ≥ 0, got \(damping)")
-        precondition(initialVelocity.isFinite, "SpringSolver initialVelocity must be finite, got \(initialVelocity)")
+        require(initialVelocity.isFinite, "SpringSolver initialVelocity must be finite, got \(initialVelocity)")
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping

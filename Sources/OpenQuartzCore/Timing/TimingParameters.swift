@@ -89,9 +89,20 @@ package struct TimingParameters: Hashable, Sendable {
     private func progress(atActiveTime time: Double, isEnd: Bool) -> TimingProgress {
         let cycle = cycleDuration
         guard cycle > 0 else { return TimingProgress(fraction: 1, iteration: 0) }
-        // Active times are never negative, so truncation is the floor (and needs no libm call).
-        var iteration = Double(Int64(time / cycle))
-        var inCycle = time - iteration * cycle
+        var iteration: Double
+        var inCycle: Double
+        let cycles = time / cycle
+        if cycles < Self.exactCycleCount {
+            // Active times are never negative, so truncation is the floor (and needs no libm call).
+            iteration = Double(Int64(cycles))
+            inCycle = time - iteration * cycle
+        } else {
+            // Any finite time is valid (an animation repeating for ever, read at 1e20 s): past
+            // what an integer holds, the exact floating-point remainder gives the place in the
+            // cycle, and the count is as exact as a Double can say it.
+            inCycle = time.truncatingRemainder(dividingBy: cycle)
+            iteration = ((time - inCycle) / cycle).rounded()
+        }
         if isEnd, inCycle <= 0, iteration > 0 {
             iteration -= 1
             inCycle = cycle
@@ -102,6 +113,10 @@ package struct TimingParameters: Hashable, Sendable {
         let fraction = min(max(inCycle / duration, 0), 1)
         return TimingProgress(fraction: fraction, iteration: iteration)
     }
+
+    /// Below this many cycles the cycle count is taken by integer truncation, which is exact
+    /// there; at or above it, by a floating-point remainder (2^52: every Double above is whole).
+    private static let exactCycleCount = 4_503_599_627_370_496.0
 
     /// The time, in the parent's time space, at which the active interval ends; infinite when
     /// it never does (paused, or repeating for ever).

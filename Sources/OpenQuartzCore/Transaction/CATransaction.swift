@@ -106,9 +106,9 @@ open class CATransaction {
         }
         if key == kCATransactionAnimationDuration, let value {
             guard let seconds = AnimatableValue.double(from: value) else {
-                preconditionFailure("kCATransactionAnimationDuration must be a number of seconds, got \(value)")
+                misuse("kCATransactionAnimationDuration must be a number of seconds, got \(value)")
             }
-            precondition(
+            require(
                 seconds.isFinite && seconds >= 0,
                 "CATransaction animation duration must be finite and not negative, got \(seconds)")
         }

@@ -54,7 +54,7 @@ package final class TransactionStack {
 
     package func commit() {
         guard let innermost = levels.last, !innermost.isImplicit else {
-            preconditionFailure("CATransaction.commit() without a matching CATransaction.begin()")
+            misuse("CATransaction.commit() without a matching CATransaction.begin()")
         }
         levels.removeLast()
         if let group = innermost.completionGroup { groupsToSeal.append(group) }
@@ -223,7 +223,7 @@ private let transactionStackKey: pthread_key_t = {
         guard let pointer else { return }
         Unmanaged<TransactionStack>.fromOpaque(pointer).release()
     }
-    precondition(status == 0, "could not create the thread-local key for the transaction stack")
+    require(status == 0, "could not create the thread-local key for the transaction stack")
     return key
 }()
 

@@ -98,7 +98,7 @@ extension CATransform3D {
             case .translationX: result.m41 = CGFloat(value)
             case .translationY: result.m42 = CGFloat(value)
             case .translationZ: result.m43 = CGFloat(value)
-            case .translation: preconditionFailure("transform.translation is a size; use setting(translation:)")
+            case .translation: misuse("transform.translation is a size; use setting(translation:)")
             default: break
             }
             return result
@@ -119,7 +119,7 @@ extension CATransform3D {
         case .translationX: parts.translation.x = value
         case .translationY: parts.translation.y = value
         case .translationZ: parts.translation.z = value
-        case .translation: preconditionFailure("transform.translation is a size; use setting(translation:)")
+        case .translation: misuse("transform.translation is a size; use setting(translation:)")
         }
         return parts.matrix.multiplied(by: m44)
     }
@@ -157,7 +157,7 @@ extension CATransform3D {
         case .translationY: return CATransform3DMakeTranslation(0, v, 0)
         case .translationZ: return CATransform3DMakeTranslation(0, 0, v)
         case .translation:
-            preconditionFailure("a translate value function takes three numbers; use make(component:values:)")
+            misuse("a translate value function takes three numbers; use make(component:values:)")
         }
     }
 
@@ -170,7 +170,7 @@ extension CATransform3D {
         switch component {
         case .scale: return CATransform3DMakeScale(x, y, z)
         case .translation: return CATransform3DMakeTranslation(x, y, z)
-        default: preconditionFailure("\(component) is built from one number; use make(component:value:)")
+        default: misuse("\(component) is built from one number; use make(component:value:)")
         }
     }
 

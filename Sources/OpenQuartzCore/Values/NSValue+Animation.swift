@@ -20,7 +20,7 @@ extension NSValue {
     /// Creates a value holding a 3D transform, with objCType `{CATransform3D=dddddddddddddddd}`.
     public convenience init(caTransform3D transform: CATransform3D) {
         guard let boxed = Transform3DValue(transform) as? Self else {
-            preconditionFailure("NSValue(caTransform3D:) makes an NSValue, not a \(Self.self)")
+            misuse("NSValue(caTransform3D:) makes an NSValue, not a \(Self.self)")
         }
         self.init(replacingWith: boxed)
     }
@@ -28,7 +28,7 @@ extension NSValue {
     /// Creates a value holding an affine transform, with objCType `{CGAffineTransform=dddddd}`.
     public convenience init(cgAffineTransform transform: CGAffineTransform) {
         guard let boxed = AffineTransformValue(transform) as? Self else {
-            preconditionFailure("NSValue(cgAffineTransform:) makes an NSValue, not a \(Self.self)")
+            misuse("NSValue(cgAffineTransform:) makes an NSValue, not a \(Self.self)")
         }
         self.init(replacingWith: boxed)
     }
@@ -78,7 +78,7 @@ extension NSValue {
     }
 
     private func wrongType(_ name: String) -> Never {
-        preconditionFailure("this NSValue holds \(String(cString: objCType)), not a \(name)")
+        misuse("this NSValue holds \(String(cString: objCType)), not a \(name)")
     }
 }
 
@@ -135,7 +135,7 @@ private final class Transform3DValue: NSValue, @unchecked Sendable {
     }
 
     required init(bytes value: UnsafeRawPointer, objCType type: UnsafePointer<CChar>) {
-        precondition(strcmp(type, transform3DEncoding) == 0, "not a CATransform3D encoding: \(String(cString: type))")
+        require(strcmp(type, transform3DEncoding) == 0, "not a CATransform3D encoding: \(String(cString: type))")
         transform = value.loadUnaligned(as: CATransform3D.self)
         super.init()
     }
@@ -173,7 +173,7 @@ private final class AffineTransformValue: NSValue, @unchecked Sendable {
     }
 
     required init(bytes value: UnsafeRawPointer, objCType type: UnsafePointer<CChar>) {
-        precondition(strcmp(type, affineEncoding) == 0, "not a CGAffineTransform encoding: \(String(cString: type))")
+        require(strcmp(type, affineEncoding) == 0, "not a CGAffineTransform encoding: \(String(cString: type))")
         transform = value.loadUnaligned(as: CGAffineTransform.self)
         super.init()
     }

@@ -72,7 +72,7 @@ package enum ValueComponent: Equatable, Sendable {
         case (.transform(let part), .transform(let t)):
             return .number(Double(t.component(part)))
         default:
-            preconditionFailure("the key path part \(self) does not apply to \(value.kind)")
+            misuse("the key path part \(self) does not apply to \(value.kind)")
         }
     }
 
@@ -96,7 +96,7 @@ package enum ValueComponent: Equatable, Sendable {
         case (.transform(let component), .transform(let t), .number(let n)):
             return .transform(t.setting(component: component, to: n))
         default:
-            preconditionFailure("cannot write \(part.kind) into the key path part \(self) of \(value.kind)")
+            misuse("cannot write \(part.kind) into the key path part \(self) of \(value.kind)")
         }
     }
 }

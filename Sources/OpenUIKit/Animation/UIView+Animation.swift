@@ -110,10 +110,13 @@ extension UIView {
         duration: TimeInterval, delay: TimeInterval, options: AnimationOptions, spring: UIViewSpring?,
         animations: () -> Void, completion: ((Bool) -> Void)?
     ) {
-        precondition(
-            duration.isFinite && delay.isFinite && delay >= 0,
-            "UIView animation needs a finite duration and a finite delay of 0 or more; got \(duration), \(delay)")
-        var effectiveDuration = duration
+        require(
+            duration.isFinite && delay.isFinite,
+            "UIView animation needs a finite duration and a finite delay; got \(duration), \(delay)")
+        // UIKit takes a negative duration or delay as 0: the changes apply at once and the
+        // completion runs, with `true`, on the next turn of the run loop.
+        var effectiveDuration = max(duration, 0)
+        let delay = max(delay, 0)
         var curve = options.curve
         var effectiveOptions = options
         if let enclosing = enclosingBlockTiming {

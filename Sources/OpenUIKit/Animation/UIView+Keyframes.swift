@@ -34,10 +34,12 @@ extension UIView {
         withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
         animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        precondition(
-            duration.isFinite && delay.isFinite && delay >= 0,
-            "UIView.animateKeyframes needs a finite duration and a finite delay of 0 or more; got \(duration), \(delay)"
-        )
+        require(
+            duration.isFinite && delay.isFinite,
+            "UIView.animateKeyframes needs a finite duration and a finite delay; got \(duration), \(delay)")
+        // As for `animate(withDuration:)`: UIKit takes a negative duration or delay as 0.
+        let duration = max(duration, 0)
+        let delay = max(delay, 0)
         let blockOptions = options.animationOptions
         var effectiveDuration = duration
         var curve = blockOptions.curve
@@ -77,14 +79,14 @@ extension UIView {
         animations: @escaping () -> Void
     ) {
         guard let state = currentAnimationContext as? UIViewKeyframeAnimationState else {
-            preconditionFailure(
+            misuse(
                 "UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:) must be called inside the "
                     + "animations block of UIView.animateKeyframes(withDuration:delay:options:animations:completion:)")
         }
-        precondition(
+        require(
             frameStartTime >= 0 && frameStartTime <= 1,
             "UIView.addKeyframe: relativeStartTime must be a number in [0, 1], got \(frameStartTime)")
-        precondition(
+        require(
             frameDuration >= 0 && frameDuration <= 1,
             "UIView.addKeyframe: relativeDuration must be a number in [0, 1], got \(frameDuration)")
         state.recordKeyframe(start: frameStartTime, end: min(frameStartTime + frameDuration, 1), animations)

@@ -27,7 +27,7 @@ extension UIView {
         with view: UIView, duration: TimeInterval, options: AnimationOptions = [], animations: (() -> Void)?,
         completion: ((Bool) -> Void)? = nil
     ) {
-        precondition(duration.isFinite, "UIView.transition(with:) needs a finite duration, got \(duration)")
+        require(duration.isFinite, "UIView.transition(with:) needs a finite duration, got \(duration)")
         let state = UIViewAnimationState(
             duration: duration, delay: 0, curve: options.curve, options: options, spring: nil, completion: completion)
         // One transaction for the transition and the changes, so that its "after" state is
@@ -65,7 +65,7 @@ extension UIView {
         from fromView: UIView, to toView: UIView, duration: TimeInterval, options: AnimationOptions = [],
         completion: ((Bool) -> Void)? = nil
     ) {
-        precondition(duration.isFinite, "UIView.transition(from:to:) needs a finite duration, got \(duration)")
+        require(duration.isFinite, "UIView.transition(from:to:) needs a finite duration, got \(duration)")
         let state = UIViewAnimationState(
             duration: duration, delay: 0, curve: options.curve, options: options, spring: nil, completion: completion)
         let superview = fromView.superview

@@ -22,7 +22,7 @@ public struct UIViewSpring: Sendable, Equatable {
     /// (0, 1]: UIKit's springs never over-damp. When no ω satisfies the equation (the
     /// velocity cancels `c₂`), the envelope alone decides: `e^(−ζωD) = 0.001`.
     public init(dampingRatio: Double, duration: TimeInterval, initialVelocity: Double) {
-        precondition(
+        require(
             dampingRatio.isFinite && duration.isFinite && duration > 0 && initialVelocity.isFinite,
             "spring animation needs a finite damping ratio, a finite duration above 0 and a finite velocity; "
                 + "got \(dampingRatio), \(duration), \(initialVelocity)")

@@ -15,7 +15,7 @@ extension UIView {
     ///         badge.transform = CGAffineTransform(rotationAngle: .pi / 2)
     ///     }
     public static func popAnimation(withDuration duration: TimeInterval, animations: () -> Void) {
-        precondition(
+        require(
             duration.isFinite && duration > 0,
             "UIView.popAnimation(withDuration:) needs a finite duration above 0, got \(duration)")
         let recorder = ChangeRecorder()

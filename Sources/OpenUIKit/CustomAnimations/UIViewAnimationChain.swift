@@ -86,7 +86,7 @@ public final class UIViewAnimationChain {
     /// loop's turn without starting over.
     @discardableResult
     public func loop() -> UIViewAnimationChain {
-        precondition(!isFinished, "UIViewAnimationChain.loop(): the chain has already ended")
+        require(!isFinished, "UIViewAnimationChain.loop(): the chain has already ended")
         loops = true
         return self
     }
@@ -104,7 +104,7 @@ public final class UIViewAnimationChain {
     }
 
     private func append(_ step: Step) -> UIViewAnimationChain {
-        precondition(!isFinished, "UIViewAnimationChain: cannot add a step to a chain that has ended")
+        require(!isFinished, "UIViewAnimationChain: cannot add a step to a chain that has ended")
         steps.append(step)
         if current == nil, !isCancelled { run(steps.count - 1) }
         return self

@@ -27,7 +27,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// Wraps a `CGImage` with a scale (pixels per point) and orientation. A scale that is not
     /// a finite number above 0 traps, naming it.
     public init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
-        precondition(scale.isFinite && scale > 0, "UIImage scale must be a finite number above 0, got \(scale)")
+        require(scale.isFinite && scale > 0, "UIImage scale must be a finite number above 0, got \(scale)")
         self.cgImage = cgImage
         self.scale = scale
         self.imageOrientation = orientation

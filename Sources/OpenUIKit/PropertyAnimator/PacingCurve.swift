@@ -24,7 +24,7 @@ enum PacingCurve {
                 return (.linear, 0)
             }
             let motion = spring.motion(forDuration: duration)
-            precondition(
+            require(
                 motion.duration.isFinite && motion.duration > 0,
                 "UIViewPropertyAnimator: the spring \(spring) never settles, so the animator could never end")
             return (.spring(motion.solver, springTime: motion.duration), motion.duration)

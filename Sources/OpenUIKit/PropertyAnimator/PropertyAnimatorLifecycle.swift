@@ -62,7 +62,7 @@ struct PropertyAnimatorLifecycle {
         case .active(.running), .active(.awaitingAnimations):
             return []
         case .stopped:
-            preconditionFailure(
+            misuse(
                 "UIViewPropertyAnimator.\(method) on a stopped animator; call finishAnimation(at:) to end it first")
         }
     }
@@ -79,7 +79,7 @@ struct PropertyAnimatorLifecycle {
         case .active(.paused):
             return []
         case .stopped:
-            preconditionFailure(
+            misuse(
                 "UIViewPropertyAnimator.pauseAnimation() on a stopped animator; call finishAnimation(at:) to end it first"
             )
         }
@@ -96,7 +96,7 @@ struct PropertyAnimatorLifecycle {
         case .active(.running), .active(.paused):
             return [.runBlockNow]
         case .stopped:
-            preconditionFailure(
+            misuse(
                 "UIViewPropertyAnimator.addAnimations on a stopped animator; call finishAnimation(at:) to end it first")
         }
     }
@@ -129,7 +129,7 @@ struct PropertyAnimatorLifecycle {
         case .active(.awaitingAnimations):
             return []
         case .inactive, .stopped:
-            preconditionFailure(
+            misuse(
                 "UIViewPropertyAnimator.continueAnimation(withTimingParameters:durationFactor:) needs an active "
                     + "animator (started or paused); this one is \(state == .inactive ? "inactive" : "stopped")")
         }
@@ -153,7 +153,7 @@ struct PropertyAnimatorLifecycle {
     /// `finishAnimation(at:)`.
     mutating func finish(at position: UIViewAnimatingPosition) -> [Effect] {
         guard state == .stopped else {
-            preconditionFailure(
+            misuse(
                 "UIViewPropertyAnimator.finishAnimation(at:) needs a stopped animator: call stopAnimation(false) "
                     + "first (this one is \(state == .inactive ? "inactive" : "active"))")
         }

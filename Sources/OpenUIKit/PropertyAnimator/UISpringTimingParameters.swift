@@ -46,7 +46,7 @@ public final class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     /// finite number above 0 (values above 1 move like 1, as UIKit's do); the velocity must
     /// be finite.
     public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector) {
-        precondition(
+        require(
             ratio.isFinite && ratio > 0,
             "UISpringTimingParameters(dampingRatio:) needs a finite damping ratio above 0, got \(ratio)")
         Self.requireFinite(velocity)
@@ -60,7 +60,7 @@ public final class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     /// `damping / (2·√(stiffness·mass))`. Differs from Apple: a damping of 0 traps, since an
     /// undamped spring never settles and its animator could never end.
     public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {
-        precondition(
+        require(
             mass.isFinite && mass > 0 && stiffness.isFinite && stiffness > 0 && damping.isFinite && damping > 0,
             "UISpringTimingParameters(mass:stiffness:damping:initialVelocity:) needs a finite mass, stiffness and "
                 + "damping above 0 (an undamped spring never settles); got \(mass), \(stiffness), \(damping)")
@@ -96,7 +96,7 @@ public final class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     }
 
     private static func requireFinite(_ velocity: CGVector) {
-        precondition(
+        require(
             velocity.dx.isFinite && velocity.dy.isFinite,
             "UISpringTimingParameters needs a finite initial velocity, got \(velocity)")
     }

@@ -81,7 +81,7 @@ public final class UICubicTimingParameters: NSObject, UITimingCurveProvider {
         if let problem = CAMediaTimingFunction.controlPointProblem(
             Float(point1.x), Float(point1.y), Float(point2.x), Float(point2.y))
         {
-            preconditionFailure(
+            misuse(
                 "UICubicTimingParameters(controlPoint1: \(point1), controlPoint2: \(point2)): \(problem)")
         }
         animationCurve = .easeInOut

@@ -82,7 +82,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     /// with ``addAnimations(_:)`` and start it with ``startAnimation()``. The duration must be
     /// finite and 0 or more.
     public required init(duration: TimeInterval, timingParameters parameters: any UITimingCurveProvider) {
-        precondition(
+        require(
             duration.isFinite && duration >= 0,
             "UIViewPropertyAnimator needs a finite duration of 0 or more, got \(duration)")
         self.duration = duration
@@ -139,7 +139,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
             }
         }
         set {
-            precondition(newValue.isFinite, "UIViewPropertyAnimator.fractionComplete must be finite, got \(newValue)")
+            require(newValue.isFinite, "UIViewPropertyAnimator.fractionComplete must be finite, got \(newValue)")
             requireInterruptible("setting fractionComplete")
             perform(lifecycle.scrub(), scrubTo: min(max(Double(newValue), 0), 1))
         }
@@ -159,7 +159,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     /// or more). The blocks run now, so the model takes the new values at once; the views
     /// show the old values during the delay. Sets ``delay``.
     open func startAnimation(afterDelay delay: TimeInterval) {
-        precondition(
+        require(
             delay.isFinite && delay >= 0,
             "UIViewPropertyAnimator.startAnimation(afterDelay:) needs a finite delay of 0 or more, got \(delay)")
         let effects = lifecycle.start(hasQueuedBlocks: !queuedBlocks.isEmpty, method: "startAnimation(afterDelay:)")
@@ -209,7 +209,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     /// following the example in UIKit's documentation (duration 2, fraction 0.25, factor
     /// 0.25: the block animates for the last second).
     open func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
-        precondition(
+        require(
             delayFactor.isFinite && delayFactor >= 0 && delayFactor <= 1,
             "UIViewPropertyAnimator.addAnimations(_:delayFactor:) needs a delay factor from 0 to 1, got \(delayFactor)")
         perform(lifecycle.addAnimations(), block: (animation, Double(delayFactor)))
@@ -232,7 +232,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     /// calling it on an inactive or stopped one is a programmer error.
     open func continueAnimation(withTimingParameters parameters: (any UITimingCurveProvider)?, durationFactor: CGFloat)
     {
-        precondition(
+        require(
             durationFactor.isFinite && durationFactor >= 0,
             "UIViewPropertyAnimator.continueAnimation(withTimingParameters:durationFactor:) needs a finite duration "
                 + "factor of 0 or more, got \(durationFactor)")
@@ -240,12 +240,12 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     }
 
     private func requireInactive(_ property: String) {
-        precondition(
+        require(
             lifecycle.state == .inactive,
             "UIViewPropertyAnimator.\(property) can only be changed while the animator is inactive")
     }
 
     func requireInterruptible(_ action: String) {
-        precondition(isInterruptible, "UIViewPropertyAnimator: \(action) needs an interruptible animator")
+        require(isInterruptible, "UIViewPropertyAnimator: \(action) needs an interruptible animator")
     }
 }

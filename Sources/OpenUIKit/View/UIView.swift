@@ -30,7 +30,7 @@ open class UIView: NSObject {
     /// Creates a view with the given frame.
     public init(frame: CGRect) {
         guard let layerType = Self.layerClass as? CALayer.Type else {
-            preconditionFailure("\(Self.self).layerClass must be a CALayer subclass, got \(Self.layerClass)")
+            misuse("\(Self.self).layerClass must be a CALayer subclass, got \(Self.layerClass)")
         }
         layer = layerType.init()
         super.init()
@@ -50,14 +50,20 @@ open class UIView: NSObject {
     /// view as needing layout.
     open var frame: CGRect {
         get { layer.frame }
-        set { resizing(from: layer.frame.size, to: newValue.size) { layer.frame = newValue } }
+        set {
+            CALayer.requireValidGeometry(newValue, property: "frame", of: "UIView")
+            resizing(from: layer.frame.size, to: newValue.size) { layer.frame = newValue }
+        }
     }
 
     /// The bounds in the view's own coordinates: the layer's `bounds`. A new size marks the
     /// view as needing layout.
     open var bounds: CGRect {
         get { layer.bounds }
-        set { resizing(from: layer.bounds.size, to: newValue.size) { layer.bounds = newValue } }
+        set {
+            CALayer.requireValidGeometry(newValue, property: "bounds", of: "UIView")
+            resizing(from: layer.bounds.size, to: newValue.size) { layer.bounds = newValue }
+        }
     }
 
     /// Applies a change of frame or bounds, marking the view for layout if its size changes.
@@ -69,7 +75,10 @@ open class UIView: NSObject {
     /// The centre in the superview's coordinates: the layer's `position`.
     open var center: CGPoint {
         get { layer.position }
-        set { layer.position = newValue }
+        set {
+            CALayer.requireValidGeometry(newValue, property: "center", of: "UIView")
+            layer.position = newValue
+        }
     }
 
     /// The affine transform about the centre, stored in the layer's 3D `transform`.
@@ -131,7 +140,7 @@ open class UIView: NSObject {
 
     /// Inserts `view` at `index` among the subviews (clamped to their range).
     open func insertSubview(_ view: UIView, at index: Int) {
-        precondition(
+        require(
             !isDescendant(of: view), "cannot add \(view) as a subview of \(self): it would become its own ancestor")
         view.detachFromSuperview()
         let position = min(max(index, 0), subviewList.count)
@@ -199,7 +208,7 @@ open class UIView: NSObject {
 
     private func index(ofSubview sibling: UIView, in method: String) -> Int {
         guard let index = subviewList.firstIndex(where: { $0 === sibling }) else {
-            preconditionFailure("\(method): \(sibling) is not a subview of \(self)")
+            misuse("\(method): \(sibling) is not a subview of \(self)")
         }
         return index
     }

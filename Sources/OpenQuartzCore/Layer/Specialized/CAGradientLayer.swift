@@ -36,7 +36,7 @@ open class CAGradientLayer: CALayer {
         get { gradientStorage.colors }
         set {
             if let newValue, let stranger = newValue.first(where: { !($0 is CGColor) }) {
-                preconditionFailure(
+                misuse(
                     "CAGradientLayer.colors holds CGColors; got \(describeType(stranger)) (pass a UIColor's cgColor)")
             }
             changeValue(forKey: "colors") { gradientStorage.colors = newValue }

@@ -39,7 +39,7 @@ struct SubclassPropertyBuilder<Layer: CALayer, Storage: SubclassLayerStorage>: S
             },
             write: { layer, value in
                 guard let layer = layer as? Layer else {
-                    preconditionFailure("'\(key)' is a property of \(Layer.self), not of \(type(of: layer))")
+                    misuse("'\(key)' is a property of \(Layer.self), not of \(type(of: layer))")
                 }
                 layer[keyPath: storage][keyPath: path] = fromValue(value)
             },
@@ -95,7 +95,7 @@ struct SubclassPropertyBuilder<Layer: CALayer, Storage: SubclassLayerStorage>: S
                 let boxed = value.boxed
                 if let constant = boxed as? Value { return constant }
                 guard let raw = boxed as? String, let constant = Value(rawValue: raw) else {
-                    preconditionFailure("'\(key)' needs a \(Value.self) or its raw string, got \(describeType(boxed))")
+                    misuse("'\(key)' needs a \(Value.self) or its raw string, got \(describeType(boxed))")
                 }
                 return constant
             })
@@ -110,7 +110,7 @@ struct SubclassPropertyBuilder<Layer: CALayer, Storage: SubclassLayerStorage>: S
             key, .path, path, animatable: true, implicit: implicit, get: { .path($0) },
             set: { value in
                 guard case .path(let path) = value else {
-                    preconditionFailure("'\(key)' needs a CGPath, found \(value.kind)")
+                    misuse("'\(key)' needs a CGPath, found \(value.kind)")
                 }
                 return path?.copy()
             })
@@ -131,7 +131,7 @@ struct SubclassPropertyBuilder<Layer: CALayer, Storage: SubclassLayerStorage>: S
                 switch value {
                 case .numbers(let numbers): numbers.isEmpty ? nil : numbers.map { NSNumber(value: $0) }
                 case .opaque(let box) where box.value == nil: nil
-                default: preconditionFailure("'\(key)' needs an array of numbers, found \(value.kind)")
+                default: misuse("'\(key)' needs an array of numbers, found \(value.kind)")
                 }
             })
     }
@@ -148,7 +148,7 @@ struct SubclassPropertyBuilder<Layer: CALayer, Storage: SubclassLayerStorage>: S
                 switch value {
                 case .colors(let colors): colors.isEmpty ? nil : colors.map(\.cgColor)
                 case .opaque(let box) where box.value == nil: nil
-                default: preconditionFailure("'\(key)' needs an array of CGColors, found \(value.kind)")
+                default: misuse("'\(key)' needs an array of CGColors, found \(value.kind)")
                 }
             })
     }
