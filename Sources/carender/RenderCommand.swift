@@ -1,3 +1,4 @@
+import OpenCoreGraphics
 import ArgumentParser
 import Foundation
 import OpenQuartzCore
@@ -107,7 +108,7 @@ struct Render: ParsableCommand {
         try MainActor.assumeIsolated {
             let demo = try Gallery.demo(named: self.demo)
             guard let format = format ?? OutputFormat(path: output) else {
-                preconditionFailure("validate() checked the format")
+                misuse("validate() checked the format")
             }
             let framing = Framing(size: try size.map(Framing.parseSize) ?? demo.size, scale: scale)
             try framing.validate()

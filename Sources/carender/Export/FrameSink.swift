@@ -1,3 +1,4 @@
+import OpenCoreGraphics
 import Foundation
 import OpenQuartzCoreRenderer
 
@@ -17,7 +18,7 @@ struct ExportFrame {
         switch format {
         case "yuv420p": frame.yCbCr420.bytes
         case "rgba": frame.rgba
-        default: preconditionFailure("frames are not made in ffmpeg's pixel format \(format)")
+        default: misuse("frames are not made in ffmpeg's pixel format \(format)")
         }
     }
 

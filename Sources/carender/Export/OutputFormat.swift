@@ -1,3 +1,4 @@
+import OpenCoreGraphics
 import ArgumentParser
 import Foundation
 import OpenQuartzCoreRenderer
@@ -72,7 +73,7 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
         case .apng:
             ["-plays", "0", "-pix_fmt", "rgba", "-f", "apng", path]
         case .png, .pngSequence:
-            preconditionFailure("\(rawValue) is written without ffmpeg")
+            misuse("\(rawValue) is written without ffmpeg")
         }
     }
 

@@ -1,3 +1,4 @@
+import OpenCoreGraphics
 import OpenQuartzCore
 import OpenUIKit
 
@@ -46,7 +47,7 @@ final class DemoRun {
 
     /// Builds `demo` at the clock's time and commits it.
     init(_ demo: GalleryDemo, on clock: CAManualClock) {
-        precondition(CAClock.current === clock, "DemoRun must run inside CAClock.$current.withValue(clock)")
+        require(CAClock.current === clock, "DemoRun must run inside CAClock.$current.withValue(clock)")
         self.clock = clock
         let timeline = DemoTimeline()
         root = demo.build(timeline)

@@ -1,3 +1,4 @@
+import OpenCoreGraphics
 import Foundation
 import OpenQuartzCore
 import OpenUIKit
@@ -172,7 +173,7 @@ private func spinnerFrame(_ lit: Int, of count: Int, side: Int) -> CGImage {
         }
     }
     guard let image = CGImage(width: side, height: side, rgbaPixels: pixels) else {
-        preconditionFailure("a \(side) × \(side) spinner frame always makes an image")
+        misuse("a \(side) × \(side) spinner frame always makes an image")
     }
     return image
 }
