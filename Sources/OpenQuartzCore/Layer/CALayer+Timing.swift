@@ -15,18 +15,88 @@ extension CALayer {
         return layer?.localTime(fromMediaTime: media) ?? media
     }
 
-    /// Media time → this layer's time, through every ancestor.
+    /// Media time → this layer's time, through every ancestor, root first. A loop, not a
+    /// recursion, for trees of any depth; only the ancestors with timing of their own are
+    /// visited (see `nearestTimedLayer`), so the usual chain costs no allocation and a deep
+    /// one no walk.
     package func localTime(fromMediaTime media: Double) -> Double {
-        let parentTime = parent?.localTime(fromMediaTime: media) ?? media
-        return (parentTime - storage.beginTime) * Double(storage.speed) + storage.timeOffset
+        guard var next = nearestTimedLayer() else { return media }
+        var timed: [CALayer] = []
+        while true {
+            timed.append(next)
+            guard let above = next.parent?.nearestTimedLayer() else { break }
+            next = above
+        }
+        var time = media
+        for current in timed.reversed() {
+            time = (time - current.storage.beginTime) * Double(current.storage.speed) + current.storage.timeOffset
+        }
+        return time
+    }
+
+    /// This layer or its nearest ancestor whose timing maps its superlayer's time to anything
+    /// but the same time; nil when the whole chain keeps media time.
+    ///
+    /// Remembered per layer until layer timing or the tree next changes (the scheduler's
+    /// generation), and filled for every layer a walk passes, so that asking for each layer of
+    /// a chain 100,000 deep walks it once, not once per layer.
+    package func nearestTimedLayer() -> CALayer? {
+        TransactionLock.shared.withLock {
+            let generation = layerTimingGeneration.load(ordering: .relaxed)
+            var unknown: [CALayer] = []
+            var found: CALayer?
+            var layer: CALayer? = self
+            while let current = layer {
+                if current.timingCache.generation == generation {
+                    found = current.timingCache.nearestTimed
+                    break
+                }
+                if current.hasOwnTiming {
+                    found = current
+                    current.timingCache = TimingChainCache(generation: generation, nearestTimed: current)
+                    break
+                }
+                unknown.append(current)
+                layer = current.parent
+            }
+            for current in unknown {
+                current.timingCache = TimingChainCache(generation: generation, nearestTimed: found)
+            }
+            return found
+        }
     }
 
     /// This layer's time → media time; infinite when a layer on the way is paused (no
     /// media time reaches that local time).
     package func mediaTime(fromLocalTime local: Double) -> Double {
-        let speed = Double(storage.speed)
-        guard speed != 0 else { return local == storage.timeOffset ? storage.beginTime : .infinity }
-        let parentTime = (local - storage.timeOffset) / speed + storage.beginTime
-        return parent?.mediaTime(fromLocalTime: parentTime) ?? parentTime
+        var time = local
+        var layer = nearestTimedLayer()
+        while let current = layer {
+            let speed = Double(current.storage.speed)
+            if speed == 0 {
+                // A paused layer shows one local time, `timeOffset`, at every parent time from
+                // its `beginTime` on: that is the first parent time that reaches it.
+                guard time == current.storage.timeOffset else { return .infinity }
+                time = current.storage.beginTime
+            } else {
+                time = (time - current.storage.timeOffset) / speed + current.storage.beginTime
+            }
+            layer = current.parent?.nearestTimedLayer()
+        }
+        return time
     }
+
+    /// Whether the layer maps its superlayer's time to anything but the same time.
+    private var hasOwnTiming: Bool {
+        storage.beginTime != 0 || storage.speed != 1 || storage.timeOffset != 0
+    }
+}
+
+/// What a layer last learnt of its timing chain: the nearest layer at or above it with
+/// timing of its own, valid while the timing generation it was found in lasts. Held
+/// unretained: it is the layer itself or an ancestor, which outlives the answer's use (any
+/// change to the tree bumps the generation).
+package struct TimingChainCache {
+    package var generation = -1
+    package unowned(unsafe) var nearestTimed: CALayer?
 }

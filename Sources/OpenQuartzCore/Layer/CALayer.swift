@@ -46,6 +46,8 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) package final var treeBeforeChange: (sublayers: [CALayer], mask: CALayer?)?
     @exclusivity(unchecked) package final var registeredClock: ObjectIdentifier?
     @exclusivity(unchecked) package final var registryIndex = -1
+    /// Only read and written under the transaction lock (`nearestTimedLayer()`).
+    @exclusivity(unchecked) package final var timingCache = TimingChainCache()
     /// The model layer a presentation copy was made from (held strongly: the model never
     /// holds its copies, so there is no cycle).
     @exclusivity(unchecked) package private(set) final var modelLayerReference: CALayer?
@@ -70,6 +72,35 @@ open class CALayer: NSObject, CAMediaTiming {
             if let maskLayer, maskLayer.parent === self { maskLayer.parent = nil }
             AnimationEventScheduler.shared.forget(self)
             finishAnimationsOfFreedLayer()
+        }
+        releaseSubtreeWithoutRecursion()
+    }
+
+    /// Lets go of the sublayers and mask one by one from an explicit stack: a sublayer that
+    /// only this layer holds gives up its own sublayers first, so no `deinit` frees another
+    /// from inside itself and a tree of any depth is freed in constant stack space.
+    private func releaseSubtreeWithoutRecursion() {
+        guard !sublayerList.isEmpty || maskLayer != nil else { return }
+        var pending = sublayerList
+        sublayerList = []
+        if let maskLayer {
+            pending.append(maskLayer)
+            self.maskLayer = nil
+        }
+        while var layer = pending.popLast() {
+            guard isKnownUniquelyReferenced(&layer), !layer.sublayerList.isEmpty || layer.maskLayer != nil else {
+                continue
+            }
+            TransactionLock.shared.withLock {
+                for sublayer in layer.sublayerList where sublayer.parent === layer { sublayer.parent = nil }
+                if let mask = layer.maskLayer, mask.parent === layer { mask.parent = nil }
+            }
+            pending.append(contentsOf: layer.sublayerList)
+            layer.sublayerList = []
+            if let mask = layer.maskLayer {
+                pending.append(mask)
+                layer.maskLayer = nil
+            }
         }
     }
 
@@ -777,6 +808,15 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     private func checkCanAdopt(_ layer: CALayer) {
+        // A layer with nothing under it can only be an ancestor of this one by being it: no
+        // walk up the tree, so that building a deep chain leaf by leaf stays linear.
+        guard layer !== self, layer.sublayerList.isEmpty, layer.maskLayer == nil else {
+            checkIsNotAncestor(layer)
+            return
+        }
+    }
+
+    private func checkIsNotAncestor(_ layer: CALayer) {
         var ancestor: CALayer? = self
         while let current = ancestor {
             require(

@@ -174,20 +174,26 @@ public final class RenderTree {
         var topEntry: [LayerKey: Slot] = [:]
         var nodeIndex: [ObjectIdentifier: Int] = [:]
 
-        mutating func visit(_ layer: CALayer, parent: Int) {
-            let index = nodes.count
-            nodes.append(
-                Node(
-                    parent: parent, beginTime: layer.storage.beginTime, speed: Double(layer.storage.speed),
-                    timeOffset: layer.storage.timeOffset))
-            nodeIndex[ObjectIdentifier(layer)] = index
-            for attached in layer.attachedAnimations where attached.lifecycle.isCommitted {
-                for compiled in attached.compiledParts {
-                    add(compiled, of: layer, node: index)
+        /// Adds `root` and everything under it, parents before children (sublayers in order,
+        /// then the mask), from an explicit stack: trees may be of any depth.
+        mutating func visit(_ root: CALayer, parent rootParent: Int) {
+            var pending: [(layer: CALayer, parent: Int)] = [(root, rootParent)]
+            while let (layer, parent) = pending.popLast() {
+                let index = nodes.count
+                nodes.append(
+                    Node(
+                        parent: parent, beginTime: layer.storage.beginTime, speed: Double(layer.storage.speed),
+                        timeOffset: layer.storage.timeOffset))
+                nodeIndex[ObjectIdentifier(layer)] = index
+                for attached in layer.attachedAnimations where attached.lifecycle.isCommitted {
+                    for compiled in attached.compiledParts {
+                        add(compiled, of: layer, node: index)
+                    }
                 }
+                // Pushed last to first, so that they come off the stack in the recursive order.
+                if let mask = layer.mask { pending.append((mask, index)) }
+                for sublayer in (layer.sublayers ?? []).reversed() { pending.append((sublayer, index)) }
             }
-            for sublayer in layer.sublayers ?? [] { visit(sublayer, parent: index) }
-            if let mask = layer.mask { visit(mask, parent: index) }
         }
 
         private mutating func add(_ compiled: CompiledAnimation, of layer: CALayer, node: Int) {
