@@ -218,7 +218,9 @@ enum FrameRasteriser {
         defer { cairo_destroy(context) }
         cairo_scale(context, Double(scale), Double(scale))
         cairo_translate(context, -Double(bounds.minX), -Double(bounds.minY))
-        LayerPainter(context: context, resources: resources)
-            .paint(snapshot, through: snapshot.layer.transformToSuperlayer3D)
+        DeepStack.run(depth: snapshot.depth) {
+            LayerPainter(context: context, resources: resources)
+                .paint(snapshot, through: snapshot.layer.transformToSuperlayer3D)
+        }
     }
 }

@@ -81,32 +81,30 @@ public final class CARenderer {
         return Self.nextChange(in: layer, after: now)
     }
 
-    private static func nextChange(in layer: CALayer, after now: CFTimeInterval) -> CFTimeInterval {
+    /// The next change in the tree under `root`, from an explicit stack: trees may be of any
+    /// depth. Each entry carries a lag: a replicator's copy k shows its sublayers
+    /// `k × instanceDelay` seconds late, so they change for that much longer.
+    private static func nextChange(in root: CALayer, after now: CFTimeInterval) -> CFTimeInterval {
         var next = CFTimeInterval.infinity
-        let local = layer.convertTime(now, from: nil)
-        for attached in layer.attachedAnimations where attached.lifecycle.isCommitted {
-            let timing = attached.timing
-            if local < timing.beginTime {
-                next = min(next, layer.convertTime(timing.beginTime, to: nil))
-            } else if local < timing.endTimeInParent {
-                return now
+        var pending: [(layer: CALayer, lag: CFTimeInterval)] = [(root, 0)]
+        while let (layer, lag) = pending.popLast() {
+            let local = layer.convertTime(now - lag, from: nil)
+            for attached in layer.attachedAnimations where attached.lifecycle.isCommitted {
+                let timing = attached.timing
+                if local < timing.beginTime {
+                    next = min(next, layer.convertTime(timing.beginTime, to: nil) + lag)
+                } else if local < timing.endTimeInParent {
+                    return now
+                }
             }
-        }
-        for sublayer in (layer.sublayers ?? []) + (layer.mask.map { [$0] } ?? []) {
-            next = min(next, nextChange(in: sublayer, after: now))
-            if next == now { return now }
-        }
-        // A replicator's copy k shows its sublayers `k × instanceDelay` seconds late, so they
-        // change for that much longer.
-        if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1,
-            replicator.instanceDelay.isFinite, replicator.instanceDelay != 0
-        {
-            for copy in 1..<replicator.instanceCount {
-                let lag = Double(copy) * replicator.instanceDelay
-                for sublayer in layer.sublayers ?? [] {
-                    let change = nextChange(in: sublayer, after: now - lag)
-                    if change == now - lag { return now }
-                    next = min(next, change + lag)
+            let sublayers = layer.sublayers ?? []
+            for sublayer in sublayers { pending.append((sublayer, lag)) }
+            if let mask = layer.mask { pending.append((mask, lag)) }
+            if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1,
+                replicator.instanceDelay.isFinite, replicator.instanceDelay != 0
+            {
+                for copy in 1..<replicator.instanceCount {
+                    for sublayer in sublayers { pending.append((sublayer, lag + Double(copy) * replicator.instanceDelay)) }
                 }
             }
         }

@@ -14,8 +14,9 @@ final class LayerSnapshot: @unchecked Sendable {
     let layer: CALayer
     /// What the model layer's `draw(in:)` recorded, if anything.
     let drawing: CGContext?
-    /// The sublayers in drawing order: by `zPosition`, equal ones in their order.
-    let sublayers: [LayerSnapshot]
+    /// The sublayers in drawing order: by `zPosition`, equal ones in their order. Only
+    /// `deinit` changes it, taking the tree apart.
+    private(set) var sublayers: [LayerSnapshot]
     /// The layer whose alpha masks this one, in this layer's coordinates.
     let mask: LayerSnapshot?
     /// The transition running on the layer, with the tree it started from.
@@ -52,23 +53,81 @@ final class LayerSnapshot: @unchecked Sendable {
         self.replicas = replicas
     }
 
+    /// Lets go of the sublayers from an explicit stack, as `CALayer` does: a snapshot that only
+    /// this one holds gives up its sublayers first, so a tree of any depth is freed in constant
+    /// stack space.
+    deinit {
+        guard !sublayers.isEmpty else { return }
+        var pending = sublayers
+        sublayers = []
+        while var snapshot = pending.popLast() {
+            guard isKnownUniquelyReferenced(&snapshot) else { continue }
+            pending.append(contentsOf: snapshot.sublayers)
+            snapshot.sublayers = []
+        }
+    }
+
+    /// How many layers deep the tree under this one goes, this one included, counting masks,
+    /// transitions' old trees and replicas: what painting it needs of a thread's stack.
+    private(set) var depth = 1
+
     /// Captures `model` and its subtree as presented at media time `time`; nil when the layer
     /// is hidden. Runs the presentation machinery, so it must be called where the tree lives.
     /// `isBeforeTree` marks the copy a transition keeps of the tree it started from, whose
     /// layers point back to the live ones and must not show the live transition again.
+    ///
+    /// Sublayers are walked from an explicit stack, so a tree of any depth is captured in
+    /// constant stack space; only masks, transitions and replicas, which nest as deep as the
+    /// user nests those, capture their trees by calling this again.
     static func capture(_ model: CALayer, at time: CFTimeInterval, isBeforeTree: Bool = false) -> LayerSnapshot? {
-        let layer = model.makePresentationCopy(at: time)
-        guard !layer.isHidden else { return nil }
-        let sublayers = captureSublayers(of: model, at: time, isBeforeTree: isBeforeTree)
+        /// A layer whose sublayers are being captured.
+        final class Pending {
+            let model: CALayer
+            let layer: CALayer
+            let sublayers: [CALayer]
+            var next = 0
+            var captured: [LayerSnapshot] = []
+
+            init?(_ model: CALayer, at time: CFTimeInterval) {
+                layer = model.makePresentationCopy(at: time)
+                guard !layer.isHidden else { return nil }
+                self.model = model
+                sublayers = model.sublayers ?? []
+            }
+        }
+        guard let root = Pending(model, at: time) else { return nil }
+        var stack = [root]
+        while let top = stack.last {
+            if top.next < top.sublayers.count {
+                let sublayer = top.sublayers[top.next]
+                top.next += 1
+                if let pending = Pending(sublayer, at: time) { stack.append(pending) }
+                continue
+            }
+            stack.removeLast()
+            let snapshot = finish(top.model, top.layer, sublayers: top.captured, at: time, isBeforeTree: isBeforeTree)
+            guard let parent = stack.last else { return snapshot }
+            parent.captured.append(snapshot)
+        }
+        return nil
+    }
+
+    /// The snapshot of a layer whose sublayers are captured: its replicas, transition and mask
+    /// added.
+    private static func finish(
+        _ model: CALayer, _ layer: CALayer, sublayers captured: [LayerSnapshot], at time: CFTimeInterval,
+        isBeforeTree: Bool
+    ) -> LayerSnapshot {
         var replicas: [Replica] = []
         if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1 {
             // Apple: copy k shows the sublayers `k × instanceDelay` seconds in the past.
             let delay = replicator.instanceDelay.isFinite ? replicator.instanceDelay : 0
             replicas = (1..<replicator.instanceCount).map { index in
-                Replica(
+                let delayed = time - Double(index) * delay
+                return Replica(
                     index: index,
-                    sublayers: captureSublayers(of: model, at: time - Double(index) * delay, isBeforeTree: isBeforeTree)
-                )
+                    sublayers: inDrawingOrder(
+                        (model.sublayers ?? []).compactMap { capture($0, at: delayed, isBeforeTree: isBeforeTree) }))
             }
         }
         var transition: TransitionSnapshot?
@@ -78,18 +137,19 @@ final class LayerSnapshot: @unchecked Sendable {
             transition = TransitionSnapshot(
                 type: state.drawnType, subtype: state.subtype, progress: state.progress, before: before)
         }
-        return LayerSnapshot(
+        let sublayers = inDrawingOrder(captured)
+        let mask = model.mask.flatMap { capture($0, at: time, isBeforeTree: isBeforeTree) }
+        let snapshot = LayerSnapshot(
             identity: ObjectIdentifier(model), layer: layer, drawing: model.lastDrawing, sublayers: sublayers,
-            mask: model.mask.flatMap { capture($0, at: time, isBeforeTree: isBeforeTree) }, transition: transition,
-            replicas: replicas)
+            mask: mask, transition: transition, replicas: replicas)
+        let below = sublayers.map(\.depth) + replicas.flatMap { $0.sublayers.map(\.depth) }
+            + [mask?.depth ?? 0, transition?.before.depth ?? 0]
+        snapshot.depth = 1 + (below.max() ?? 0)
+        return snapshot
     }
 
-    private static func captureSublayers(
-        of model: CALayer, at time: CFTimeInterval, isBeforeTree: Bool
-    ) -> [LayerSnapshot] {
-        guard let sublayers = model.sublayers, !sublayers.isEmpty else { return [] }
-        let captured = sublayers.compactMap { capture($0, at: time, isBeforeTree: isBeforeTree) }
-        // Siblings are drawn in order of zPosition; equal ones keep their order (a stable sort).
+    /// Siblings are drawn in order of zPosition; equal ones keep their order (a stable sort).
+    private static func inDrawingOrder(_ captured: [LayerSnapshot]) -> [LayerSnapshot] {
         guard captured.contains(where: { $0.layer.zPosition != 0 }) else { return captured }
         return captured.enumerated().sorted {
             ($0.element.layer.zPosition, $0.offset) < ($1.element.layer.zPosition, $1.offset)
