@@ -23,6 +23,28 @@ struct FrameSpanTests {
         #expect(FrameSpan(from: 1, to: 1.01, fps: 10).count == 1, "at least one frame")
     }
 
+    @Test func anyFiniteStartHasAFrameNumber() {
+        let span = FrameSpan(from: 1e20, to: 1e20 + 2, fps: 30)
+        #expect(span.first == 3e21)
+        #expect(span.count == 1, "a frame apart is the same Double out there")
+        #expect(span.times == [1e20])
+    }
+
+    /// Times far past any demo's length: every demo repeats or holds, and a time of 1e20 s is
+    /// more cycles than an integer counts.
+    @Test(arguments: galleryDemos)
+    func aFrameAtAHugeTimeRenders(demo: String) throws {
+        let scratch = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let still = scratch.appendingPathComponent("still.png")
+        let frameRun = try carender(["frame", demo, "--time", "1e20", "--scale", "0.25", "-o", still.path])
+        #expect(frameRun.status == 0, "\(frameRun.error)")
+        let renderRun = try carender(
+            ["render", demo, "--from", "1e20", "--fps", "10", "--scale", "0.25", "-o", scratch.path + "/frames/"])
+        #expect(renderRun.status == 0, "\(renderRun.error)")
+        #expect(FileManager.default.fileExists(atPath: still.path))
+    }
+
     /// Every demo: frames 8 to 15 rendered alone are byte for byte frames 8 to 15 of a render
     /// from the start, and `carender frame --time 1.2` is frame 12.
     @Test(arguments: galleryDemos)

@@ -74,8 +74,9 @@ struct Framing: Equatable {
 /// (0.3 s). Rounding rather than refusing a time between frames, because times such as 0.1 are
 /// not exact in binary and a user gives them meaning a frame.
 struct FrameSpan: Equatable {
-    /// The number of the first frame.
-    let first: Int
+    /// The number of the first frame: a whole number, kept as a `Double` so that any finite
+    /// `--from` has one (frame 3e21 is 1e20 s at 30 fps, past what an `Int` holds).
+    let first: Double
     /// How many frames: up to but not including `to`, so that a looping demo's video loops
     /// without a doubled frame. At least one.
     let count: Int
@@ -83,19 +84,21 @@ struct FrameSpan: Equatable {
 
     init(from: CFTimeInterval, to: CFTimeInterval, fps: Int) {
         self.fps = fps
-        first = Int((from * Double(fps)).rounded())
-        count = max(1, Int((to * Double(fps)).rounded()) - first)
+        first = (from * Double(fps)).rounded()
+        // The commands keep `to` within an hour of `from`, so the count is small; far out,
+        // where times a frame apart are the same Double, the span shrinks to one frame.
+        count = max(1, Int(min((to * Double(fps)).rounded() - first, Double(Int32.max))))
     }
 
-    /// The media time of each frame.
+    /// The media time of each frame: frame n at exactly n / fps.
     var times: [CFTimeInterval] {
-        (first..<first + count).map { Double($0) / Double(fps) }
+        (0..<count).map { (first + Double($0)) / Double(fps) }
     }
 
     /// The time of the first frame.
-    var start: CFTimeInterval { Double(first) / Double(fps) }
+    var start: CFTimeInterval { first / Double(fps) }
     /// The time the frames stop before.
-    var end: CFTimeInterval { Double(first + count) / Double(fps) }
+    var end: CFTimeInterval { (first + Double(count)) / Double(fps) }
 }
 
 /// A number as short as it can be written: `2`, `0.5`, `1e+06`.
