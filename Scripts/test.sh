@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# Runs the whole test suite: the command the README names and CI runs.
+# Runs the whole test suite: the command the README names and CI runs. Then the thread tests
+# again under Thread Sanitizer (Scripts/thread-sanitizer.sh), which fails on any data race it
+# sees; set SKIP_THREAD_SANITIZER=1 to leave that out while iterating.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/install-dependencies.sh
 swift build --build-tests
 swift test
+if [ "${SKIP_THREAD_SANITIZER:-0}" != 1 ]; then
+    bash Scripts/thread-sanitizer.sh
+fi

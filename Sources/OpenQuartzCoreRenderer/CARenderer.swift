@@ -78,7 +78,9 @@ public final class CARenderer {
     public func nextFrameTime() -> CFTimeInterval {
         guard let layer else { return .infinity }
         let now = frameTime ?? lastFrameTime ?? CACurrentMediaTime()
-        return Self.nextChange(in: layer, after: now)
+        // Under the transaction lock: the thread advancing a clock may be ending these
+        // animations right now.
+        return TransactionLock.shared.withLock { Self.nextChange(in: layer, after: now) }
     }
 
     /// The next change in the tree under `root`, from an explicit stack: trees may be of any

@@ -7,8 +7,8 @@ import OpenCoreGraphics
 /// is a recursion by nature, and a stack reserved for it costs address space, not memory,
 /// until it is used.
 enum DeepStack {
-    /// Trees up to this deep are painted on the calling thread, whatever thread it is (a
-    /// Dispatch worker's stack is 512 KiB on Linux).
+    /// Trees up to this deep are painted on the calling thread: their levels fit in a
+    /// megabyte, which any thread's stack has room for.
     static let inlineDepth = 64
 
     /// Stack reserved per level of the tree: the painter's frames for one layer, with room for

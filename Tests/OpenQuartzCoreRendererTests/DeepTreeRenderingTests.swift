@@ -8,17 +8,11 @@ import Testing
 /// the workers for many.
 @Suite("Rendering deep trees")
 struct DeepTreeRenderingTests {
-    /// A white root 20 points square with a chain of `depth` layers under it, each 1 point
-    /// right of its superlayer's origin; the deepest is red.
+    /// A white root 20 points square with a chain of `depth` layers under it, each covering
+    /// its superlayer; the deepest is red.
     static func chain(depth: Int) -> CALayer {
         let top = root(side: 20)
-        var deepest = top
-        for _ in 0..<depth {
-            let layer = CALayer()
-            layer.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
-            deepest.addSublayer(layer)
-            deepest = layer
-        }
+        let deepest = addChain(depth: depth, under: top, side: 20)
         deepest.backgroundColor = red
         return top
     }

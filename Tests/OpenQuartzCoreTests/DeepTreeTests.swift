@@ -9,18 +9,10 @@ import Testing
 struct DeepTreeTests {
     static let depth = 100_000
 
-    /// A chain of `depth` layers under a new root, built top-down as user code builds it; the
-    /// deepest layer is returned with the root.
+    /// A chain of `depth` layers under a new root; the deepest is returned with the root.
     static func chain(depth: Int) -> (root: CALayer, deepest: CALayer) {
         let root = CALayer()
-        var deepest = root
-        for _ in 0..<depth {
-            let layer = CALayer()
-            layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
-            deepest.addSublayer(layer)
-            deepest = layer
-        }
-        return (root, deepest)
+        return (root, addChain(depth: depth, under: root))
     }
 
     @Test func aHundredThousandDeepTreeIsBuiltAnimatedPresentedAndFreed() throws {
@@ -41,9 +33,16 @@ struct DeepTreeTests {
                 #expect(presented.position.x > 0 && presented.position.x < 100)
                 #expect(abs(deepest.convertTime(1, from: nil) - 2) < 1e-9)
                 #expect(abs(deepest.convertTime(2, to: nil) - 1) < 1e-9)
-                deepest.setNeedsLayout()
-                root.setNeedsLayout()
+                var layer: CALayer? = deepest
+                while let current = layer {
+                    current.setNeedsLayout()
+                    layer = current.superlayer
+                }
                 root.layoutIfNeeded()
+                #expect(!deepest.needsLayout())
+                let tree = RenderTree(roots: [root])
+                #expect(tree.layerCount == Self.depth + 1)
+                tree.evaluate(at: clock.now)
                 clock.advance(by: 1)
                 #expect(abs(try #require(deepest.presentation()).position.x - 100) < 1e-9)
                 _ = root.presentation()

@@ -72,3 +72,18 @@ private final class WarningCollector: @unchecked Sendable {
     func append(_ message: String) { lock.withLock { stored.append(message) } }
     var messages: [String] { lock.withLock { stored } }
 }
+
+/// Adds a chain of `depth` layers under `top`, each a sublayer of the one before, `side`
+/// points square at its superlayer's origin, built leaf by leaf as user code builds one;
+/// returns the deepest.
+@discardableResult
+public func addChain(depth: Int, under top: CALayer, side: CGFloat = 10) -> CALayer {
+    var deepest = top
+    for _ in 0..<depth {
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: side, height: side)
+        deepest.addSublayer(layer)
+        deepest = layer
+    }
+    return deepest
+}

@@ -666,11 +666,17 @@ open class CALayer: NSObject, CAMediaTiming {
     open func needsLayout() -> Bool { layoutIsNeeded }
 
     /// Lays out now if marked as needing it.
+    /// The layers below are laid out in the same pass, each before its sublayers, from an
+    /// explicit stack so that a tree of any depth can be laid out.
     open func layoutIfNeeded() {
         guard layoutIsNeeded else { return }
-        layoutIsNeeded = false
-        layoutSublayers()
-        for sublayer in sublayerList { sublayer.layoutIfNeeded() }
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            guard layer.layoutIsNeeded else { continue }
+            layer.layoutIsNeeded = false
+            layer.layoutSublayers()
+            pending.append(contentsOf: layer.sublayerList.reversed())
+        }
     }
 
     /// Lays out the sublayers; the default asks the delegate's `layoutSublayers(of:)`.
