@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Builds the package with Thread Sanitizer and runs the thread tests (every suite whose name
-# has "Thread" in it: the shared-clock stress test, per-thread transactions) under it. Fails
+# Builds the package with Thread Sanitizer and runs the thread tests under it (the shared-clock
+# stress test, per-thread transactions, layers freed mid-animation). Fails
 # when a test fails or TSan reports anything. Its own scratch path, so the normal build stays.
 #
 #     bash Scripts/thread-sanitizer.sh            # the thread tests
 #     bash Scripts/thread-sanitizer.sh FreedLayer # another filter
 set -euo pipefail
 cd "$(dirname "$0")/.."
-filter="${1:-Thread}"
+filter="${1:-ThreadSafetyTests|DisplayAndThreadTests|FreedLayerEventTests}"
 scratch=.build-tsan
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT

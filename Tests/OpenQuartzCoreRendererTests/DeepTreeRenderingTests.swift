@@ -17,7 +17,7 @@ struct DeepTreeRenderingTests {
         return top
     }
 
-    @Test func aHundredThousandDeepTreeRendersOnTheCallingThread() {
+    @Test func aHundredThousandDeepTreeRendersInOneFrame() {
         withManualClock { _ in
             let tree = Self.chain(depth: 100_000)
             let renderer = render(tree)
