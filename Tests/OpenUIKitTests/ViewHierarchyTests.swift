@@ -104,4 +104,24 @@ struct ViewHierarchyTests {
         #expect(UIImage(cgImage: pixels).size == CGSize(width: 4, height: 2))
         #expect(UIImage(cgImage: pixels, scale: 2, orientation: .up).size == CGSize(width: 2, height: 1))
     }
+
+    @Test func aHundredThousandDeepHierarchyIsBuiltLaidOutAndFreed() {
+        withManualClock { _ in
+            weak var weakDeepest: UIView?
+            do {
+                let top = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+                var deepest = top
+                for _ in 0..<100_000 {
+                    let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+                    deepest.addSubview(view)
+                    deepest = view
+                }
+                weakDeepest = deepest
+                top.layoutIfNeeded()
+                #expect(deepest.superview != nil)
+            }
+            CATransaction.flush()  // the implicit transaction holds the layers it changed until then
+            #expect(weakDeepest == nil)
+        }
+    }
 }

@@ -28,6 +28,20 @@ open class UIView: NSObject {
     private weak var superviewReference: UIView?
 
     /// Creates a view with the given frame.
+    /// Lets go of the subviews from an explicit stack, as `CALayer` does with its sublayers: a
+    /// subview that only this view holds gives up its own subviews first, so a hierarchy of
+    /// any depth is freed in constant stack space.
+    isolated deinit {
+        guard !subviewList.isEmpty else { return }
+        var pending = subviewList
+        subviewList = []
+        while var view = pending.popLast() {
+            guard isKnownUniquelyReferenced(&view), !view.subviewList.isEmpty else { continue }
+            pending.append(contentsOf: view.subviewList)
+            view.subviewList = []
+        }
+    }
+
     public init(frame: CGRect) {
         guard let layerType = Self.layerClass as? CALayer.Type else {
             misuse("\(Self.self).layerClass must be a CALayer subclass, got \(Self.layerClass)")
@@ -140,8 +154,11 @@ open class UIView: NSObject {
 
     /// Inserts `view` at `index` among the subviews (clamped to their range).
     open func insertSubview(_ view: UIView, at index: Int) {
+        // A view with no subviews can only be an ancestor of this one by being it: no walk up
+        // the hierarchy, so that building a deep one view by view stays linear.
         require(
-            !isDescendant(of: view), "cannot add \(view) as a subview of \(self): it would become its own ancestor")
+            view !== self && (view.subviewList.isEmpty || !isDescendant(of: view)),
+            "cannot add \(view) as a subview of \(self): it would become its own ancestor")
         view.detachFromSuperview()
         let position = min(max(index, 0), subviewList.count)
         subviewList.insert(view, at: position)
