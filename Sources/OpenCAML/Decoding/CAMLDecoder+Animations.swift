@@ -106,6 +106,8 @@ extension CAMLDecoder {
     private func setAnimationProperty(
         _ animation: CAAnimation, key: String, source: PropertySource, valueKind: ValueKind?
     ) -> String? {
+        // An object that could not be decoded has had its warning already.
+        if case .object(nil) = source { return nil }
         let rejected = "\(describe(source)) does not fit \"\(key)\"; ignored"
         if let timing = AnimationTimingKey(rawValue: key) {
             guard let number = CAMLValueText.number(text(of: source)), timing.accepts(number) else { return rejected }

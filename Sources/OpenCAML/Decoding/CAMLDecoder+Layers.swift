@@ -119,6 +119,8 @@ extension CAMLDecoder {
             warn(element, "contents must be an image element; ignored")
             return
         }
+        // An object that could not be decoded has had its warning already.
+        if case .object(nil) = source { return }
         guard let kind = layerValueKind(keyPath, of: type(of: layer)) else {
             warn(element, "\(type(of: layer)) has no property \"\(keyPath)\"; ignored")
             return
