@@ -157,8 +157,7 @@ extension CAMLDecoder {
         case (.text(let text, _), .numberArray):
             candidate = CAMLValueText.numbers(text)
         case (.text(let text, let opacity), _):
-            guard let scalarKind = ScalarKind(kind) else { return nil }
-            candidate = scalar(text, opacity: opacity, kind: scalarKind)
+            candidate = scalar(text, opacity: opacity, kind: kind)
         case (.object(let object), _):
             candidate = object
         case (.array(let objects), .numberArray), (.array(let objects), .colorArray):
@@ -180,24 +179,6 @@ extension CAMLDecoder {
         case .object(let object?): "a \(type(of: object))"
         case .object(nil): "an undecodable object"
         case .array(let objects): "an array of \(objects.count)"
-        }
-    }
-}
-
-extension ScalarKind {
-    /// The grammar for a layer property's kind; nil for kinds no scalar text spells.
-    init?(_ kind: ValueKind) {
-        switch kind {
-        case .number: self = .number
-        case .bool: self = .bool
-        case .point: self = .point
-        case .size: self = .size
-        case .rect: self = .rect
-        case .transform: self = .transform
-        case .affineTransform: self = .affineTransform
-        case .color: self = .color
-        case .path: self = .path
-        default: return nil
         }
     }
 }

@@ -122,7 +122,7 @@ final class CAMLDecoder {
     }
 
     /// The scalar types whose text the value grammars read, by CAML type name.
-    static let scalarKinds: [String: ScalarKind] = [
+    static let scalarKinds: [String: ValueKind] = [
         "real": .number, "float": .number, "double": .number, "integer": .number, "int": .number,
         "NSNumber": .number, "BOOL": .bool, "bool": .bool, "CGPoint": .point, "CGSize": .size,
         "CGRect": .rect, "CATransform3D": .transform, "CGAffineTransform": .affineTransform,
@@ -130,7 +130,8 @@ final class CAMLDecoder {
     ]
 
     /// A scalar value read from text, as the plain Swift value client code would pass.
-    func scalar(_ text: String, opacity: String?, kind: ScalarKind) -> Any? {
+    /// Nil when the text does not fit, or `kind` is not one a text spells (arrays, images).
+    func scalar(_ text: String, opacity: String?, kind: ValueKind) -> Any? {
         switch kind {
         case .number: CAMLValueText.number(text)
         case .bool: CAMLValueText.bool(text)
@@ -141,25 +142,7 @@ final class CAMLDecoder {
         case .affineTransform: CAMLValueText.affineTransform(text)
         case .color: CAMLValueText.color(text, opacity: opacity)
         case .path: CAMLValueText.path(text)
-        }
-    }
-}
-
-/// The value grammars a type name or a property kind selects.
-enum ScalarKind: String, CustomStringConvertible {
-    case number, bool, point, size, rect, transform, affineTransform, color, path
-
-    var description: String {
-        switch self {
-        case .number: "a number"
-        case .bool: "a BOOL"
-        case .point: "a CGPoint"
-        case .size: "a CGSize"
-        case .rect: "a CGRect"
-        case .transform: "a CATransform3D"
-        case .affineTransform: "a CGAffineTransform"
-        case .color: "a CGColor"
-        case .path: "a CGPath"
+        case .image, .numberArray, .colorArray, .opaque: nil
         }
     }
 }
