@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
         .library(name: "OpenUIKit", targets: ["OpenUIKit"]),
         .library(name: "OpenQuartzCoreRenderer", targets: ["OpenQuartzCoreRenderer"]),
+        .library(name: "OpenCAML", targets: ["OpenCAML"]),
         .executable(name: "carender", targets: ["carender"]),
     ],
     dependencies: [
@@ -23,6 +24,8 @@ let package = Package(
         // Cairo draws the layers; Scripts/install-dependencies.sh installs it.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .target(name: "OpenQuartzCoreRenderer", dependencies: ["OpenQuartzCore", "CCairo"]),
+        // Reads CAML documents and `.ca` bundles with Foundation's XMLParser (libxml2 at run time).
+        .target(name: "OpenCAML", dependencies: ["OpenQuartzCore"]),
         .executableTarget(
             name: "carender",
             dependencies: [
@@ -45,6 +48,7 @@ let package = Package(
         .testTarget(name: "OpenCoreGraphicsTests", dependencies: ["OpenCoreGraphics", "QuartzTestSupport"]),
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "QuartzTestSupport"]),
         .testTarget(name: "OpenUIKitTests", dependencies: ["OpenUIKit", "QuartzTestSupport"]),
+        .testTarget(name: "OpenCAMLTests", dependencies: ["OpenCAML", "QuartzTestSupport"]),
         // Runs the built `carender` executable, as a user would.
         .testTarget(
             name: "CarenderTests",

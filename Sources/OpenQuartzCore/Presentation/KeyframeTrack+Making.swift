@@ -80,7 +80,7 @@ extension KeyframeTrack {
 
 extension AnimatableValue {
     /// Whether every number in the value is finite, so that interpolating it cannot make NaN.
-    var hasOnlyFiniteNumbers: Bool {
+    package var hasOnlyFiniteNumbers: Bool {
         func finite(_ numbers: CGFloat...) -> Bool { numbers.allSatisfy(\.isFinite) }
         func finite(_ color: ColorComponents?) -> Bool {
             guard let c = color else { return true }

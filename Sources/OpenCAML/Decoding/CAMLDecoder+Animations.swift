@@ -1,0 +1,178 @@
+import Foundation
+import OpenQuartzCore
+
+extension CAMLDecoder {
+    /// The animation classes OpenQuartzCore has, by CAML element name.
+    static let animationClasses: [String: CAAnimation.Type] = [
+        "CABasicAnimation": CABasicAnimation.self, "CAKeyframeAnimation": CAKeyframeAnimation.self,
+        "CASpringAnimation": CASpringAnimation.self, "CAAnimationGroup": CAAnimationGroup.self,
+    ]
+
+    /// Adds each animation of an `<animations>` element to `layer` under the key the document
+    /// gives (`<p key="animation-2" …>`); an `<animation type=…>` or class-named element has
+    /// no key (FORMAT.md §7).
+    func addAnimations(in element: XMLTreeElement, to layer: CALayer) {
+        for child in element.children {
+            let key = child.name == "p" ? child.attributes["key"] : nil
+            let typeName = child.attributes["type"] ?? child.name
+            guard let animation = decodeObject(child, typeName: typeName, for: type(of: layer)) else { continue }
+            guard let problem = keyPathProblem(animation, on: type(of: layer)) else {
+                layer.add(animation, forKey: key)
+                continue
+            }
+            warn(child, "\(problem); the animation is skipped")
+        }
+    }
+
+    /// Decodes an animation element for a layer of `layerClass`, which gives the values'
+    /// kinds (`fromValue="1"` is a number because `opacity` holds one).
+    func decodeObject(_ element: XMLTreeElement, typeName: String, for layerClass: CALayer.Type) -> CAAnimation? {
+        if let animationClass = Self.animationClasses[typeName] {
+            return decodeAnimation(element, as: animationClass, for: layerClass)
+        }
+        let object = decodeObject(element, typeName: typeName)
+        if let object, !(object is CAAnimation) {
+            warn(element, "holds \(type(of: object)), not an animation; ignored")
+        }
+        return object as? CAAnimation
+    }
+
+    /// Why `animation` (or one in its group) cannot be added: a key path into a property
+    /// that has no such part (`transform.scale.xy`), which `add(_:forKey:)` treats as
+    /// programmer misuse.
+    func keyPathProblem(_ animation: CAAnimation, on layerClass: CALayer.Type) -> String? {
+        if let group = animation as? CAAnimationGroup {
+            return (group.animations ?? []).lazy.compactMap { self.keyPathProblem($0, on: layerClass) }.first
+        }
+        guard let keyPath = (animation as? CAPropertyAnimation)?.keyPath else { return nil }
+        let (base, rest) = splitKeyPath(keyPath)
+        if base == "frame" { return "key path \"frame\" cannot be animated" }
+        if base == "contents" { return "contents animations need image assets, which are not decoded yet" }
+        guard rest != nil, layerClass.propertyTable[base] != nil else { return nil }
+        return layerValueKind(keyPath, of: layerClass) == nil ? "unsupported key path \"\(keyPath)\"" : nil
+    }
+
+    /// Builds an animation from its attributes and property elements.
+    func decodeAnimation(
+        _ element: XMLTreeElement, as animationClass: CAAnimation.Type, for layerClass: CALayer.Type = CALayer.self
+    ) -> CAAnimation {
+        let animation = animationClass.init()
+        register(animation, of: element)
+        var sources: [(key: String, source: PropertySource, element: XMLTreeElement)] =
+            propertyAttributes(of: element).map { ($0.key, .text($0.value, opacity: nil), element) }
+        for child in element.children {
+            guard let key = propertyKey(of: child) else {
+                warn(child, "a <p> element without key; ignored")
+                continue
+            }
+            if key == "animations" {
+                let group = child.children.compactMap {
+                    decodeObject($0, typeName: $0.attributes["type"] ?? $0.name, for: layerClass)
+                }
+                (animation as? CAAnimationGroup)?.animations = group
+                if !(animation is CAAnimationGroup) { warn(child, "only a CAAnimationGroup has animations; ignored") }
+                continue
+            }
+            sources.append((key, propertySource(of: child), child))
+        }
+        // The key path first: it gives the kind of fromValue, toValue, byValue and values.
+        if let keyPath = sources.first(where: { $0.key == "keyPath" }), case .text(let text, _) = keyPath.source {
+            (animation as? CAPropertyAnimation)?.keyPath = text
+        }
+        let valueKind = ((animation as? CAPropertyAnimation)?.keyPath).flatMap { layerValueKind($0, of: layerClass) }
+        var recalculatesDuration = false
+        for (key, source, owner) in sources where key != "keyPath" {
+            if key == "mica_autorecalculatesDuration" {
+                // Mica's hint: the spring's settling time replaces `duration` (FORMAT.md §7).
+                recalculatesDuration = CAMLValueText.bool(text(of: source)) ?? false
+                continue
+            }
+            if let problem = setAnimationProperty(animation, key: key, source: source, valueKind: valueKind) {
+                warn(owner, problem)
+            }
+        }
+        if recalculatesDuration, let spring = animation as? CASpringAnimation {
+            spring.duration = spring.settlingDuration
+        }
+        return animation
+    }
+
+    private func text(of source: PropertySource) -> String {
+        if case .text(let text, _) = source { return text }
+        return ""
+    }
+
+    /// Sets one animation property; answers why it was skipped, or nil.
+    private func setAnimationProperty(
+        _ animation: CAAnimation, key: String, source: PropertySource, valueKind: ValueKind?
+    ) -> String? {
+        // An object that could not be decoded has had its warning already.
+        if case .object(nil) = source { return nil }
+        let rejected = "\(describe(source)) does not fit \"\(key)\"; ignored"
+        if let timing = AnimationTimingKey(rawValue: key) {
+            guard let number = CAMLValueText.number(text(of: source)), timing.accepts(number) else { return rejected }
+            timing.set(number, on: animation)
+            return nil
+        }
+        if let flag = AnimationFlagKey(rawValue: key) {
+            guard let value = CAMLValueText.bool(text(of: source)) else { return rejected }
+            return flag.set(value, on: animation) ? nil : "\(type(of: animation)) has no \"\(key)\"; ignored"
+        }
+        switch (key, animation) {
+        case ("fillMode", _):
+            animation.fillMode = CAMediaTimingFillMode(rawValue: text(of: source))
+        case ("timingFunction", _):
+            guard let function = timingFunction(from: source) else { return rejected }
+            animation.timingFunction = function
+        case ("fromValue", let basic as CABasicAnimation), ("toValue", let basic as CABasicAnimation),
+            ("byValue", let basic as CABasicAnimation):
+            guard let valueKind else { return "\"\(key)\" needs a key path naming a layer property; ignored" }
+            guard let value = value(from: source, kind: valueKind, key: key) else { return rejected }
+            if key == "fromValue" { basic.fromValue = value } else if key == "toValue" { basic.toValue = value } else {
+                basic.byValue = value
+            }
+        case ("values", let keyframe as CAKeyframeAnimation):
+            guard let valueKind else { return "\"values\" needs a key path naming a layer property; ignored" }
+            guard case .array(let objects) = source else { return rejected }
+            var values: [Any] = []
+            for object in objects {
+                guard let value = value(from: .object(object), kind: valueKind, key: key) else { return rejected }
+                values.append(value)
+            }
+            keyframe.values = values
+        case ("keyTimes", let keyframe as CAKeyframeAnimation):
+            guard let times = numbers(from: source), times.allSatisfy({ !$0.isNaN }) else { return rejected }
+            keyframe.keyTimes = times.map { NSNumber(value: $0) }
+        case ("timingFunctions", let keyframe as CAKeyframeAnimation):
+            guard case .array(let objects) = source, let functions = objects as? [CAMediaTimingFunction] else {
+                if case .text("", _) = source { return nil }
+                return rejected
+            }
+            keyframe.timingFunctions = functions
+        case ("calculationMode", let keyframe as CAKeyframeAnimation):
+            keyframe.calculationMode = CAAnimationCalculationMode(rawValue: text(of: source))
+        case ("path", let keyframe as CAKeyframeAnimation):
+            guard let path = CAMLValueText.path(text(of: source)) else { return rejected }
+            keyframe.path = path
+        default:
+            return "\(type(of: animation)) has no property \"\(key)\"; ignored"
+        }
+        return nil
+    }
+
+    private func timingFunction(from source: PropertySource) -> CAMediaTimingFunction? {
+        switch source {
+        case .text(let text, _): CAMLValueText.timingFunction(text)
+        case .object(let object): object as? CAMediaTimingFunction
+        case .array(let objects): objects.count == 1 ? objects[0] as? CAMediaTimingFunction : nil
+        }
+    }
+
+    private func numbers(from source: PropertySource) -> [Double]? {
+        switch source {
+        case .text(let text, _): CAMLValueText.numbers(text)
+        case .object: nil
+        case .array(let objects): objects as? [Double]
+        }
+    }
+}
