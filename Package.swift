@@ -63,7 +63,9 @@ let package = Package(
             name: "OpenImageIOTests",
             // The C libraries encode the tests' images; OpenUIKit is here for `UIImage(data:)`,
             // whose tests need the same encoders.
-            dependencies: ["OpenImageIO", "OpenUIKit", "CPNG", "CWebP", "CGIF", "CImageShims"]
+            dependencies: ["OpenImageIO", "OpenUIKit", "CPNG", "CWebP", "CGIF", "CImageShims"],
+            // Read through #filePath, as the other suites read their goldens.
+            exclude: ["Fixtures"]
         ),
         // Runs the built `carender` executable, as a user would.
         .testTarget(

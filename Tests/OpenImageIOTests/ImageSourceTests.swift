@@ -34,6 +34,31 @@ struct ImageSourceTests {
         #expect(CGImageSourceCreateImageAtIndex(source, 1, nil) == nil)
     }
 
+    @Test func interlacedPNGIsDeinterlaced() throws {
+        // Made by hand (Adam7, 8-bit RGB): orange, with blue in the centre and red at (2, 2).
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/interlaced-3x3.png")
+        let image = try #require(CGImageSourceCreateWithURL(fixture, nil).flatMap {
+            CGImageSourceCreateImageAtIndex($0, 0, nil)
+        })
+        let (orange, blue, red): ([UInt8], [UInt8], [UInt8]) = ([255, 128, 0, 255], [0, 0, 255, 255], [255, 0, 0, 255])
+        #expect(pixels(image) == [orange, orange, orange, orange, blue, orange, orange, orange, red])
+    }
+
+    @Test func sixteenBitPNGBecomesEightBit() throws {
+        // libpng's linear 16-bit format: grey with premultiplied alpha (its convention for
+        // linear data); the extremes map exactly.
+        let samples: [UInt16] = [0, 65535, 65535, 65535, 0, 0]
+        let bytes = samples.withUnsafeBytes { Array($0) }
+        let png = TestEncoders.png(
+            width: 3, height: 1, format: UInt32(PNG_FORMAT_FLAG_LINEAR | PNG_FORMAT_FLAG_ALPHA), pixels: bytes)
+        #expect(png[png.startIndex + 24] == 16, "the header says 16 bits")
+        let decoded = try pixels(#require(decode(png)))
+        #expect(decoded[0..<2] == [[0, 0, 0, 255], [255, 255, 255, 255]])
+        // A fully transparent pixel's colour is libpng's choice; only its alpha is defined.
+        #expect(decoded[2][3] == 0)
+    }
+
     @Test func pngGreyAndPaletteBecomeRGBA() throws {
         let grey = TestEncoders.png(width: 2, height: 1, format: UInt32(PNG_FORMAT_GRAY), pixels: [0, 200])
         #expect(try pixels(#require(decode(grey))) == [[0, 0, 0, 255], [200, 200, 200, 255]])
@@ -76,6 +101,15 @@ struct ImageSourceTests {
         #expect(CGImageSourceGetType(source) == "org.webmproject.webp")
         #expect(CGImageSourceGetCount(source) == 1)
         #expect(try #require(CGImageSourceCreateImageAtIndex(source, 0, nil)).rgbaPixels == rgbaPixels)
+    }
+
+    @Test func lossyWebPDecodesWithinTolerance() throws {
+        let colour: [UInt8] = [40, 160, 220, 255]
+        let rgba = Array(Array(repeating: colour, count: 16 * 16).joined())
+        let webP = TestEncoders.webPLossy(width: 16, height: 16, rgba: rgba)
+        let image = try #require(decode(webP))
+        let worst = zip(image.rgbaPixels, rgba).map { abs(Int($0) - Int($1)) }.max() ?? .max
+        #expect(worst <= 6)
     }
 
     /// Four frames on a 4 × 4 canvas: red everywhere (kept), blue top-left 2 × 2 (cleared

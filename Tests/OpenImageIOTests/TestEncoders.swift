@@ -44,6 +44,15 @@ enum TestEncoders {
         return Data(bytes: output, count: size)
     }
 
+    /// A lossy WebP of straight RGBA8 pixels at quality 90.
+    static func webPLossy(width: Int, height: Int, rgba: [UInt8]) -> Data {
+        var output: UnsafeMutablePointer<UInt8>?
+        let size = WebPEncodeRGBA(rgba, Int32(width), Int32(height), Int32(width * 4), 90, &output)
+        defer { WebPFree(output) }
+        guard size > 0, let output else { return Data() }
+        return Data(bytes: output, count: size)
+    }
+
     /// One GIF frame: a rectangle of palette indices and its control extension.
     struct GIFFrame {
         var left = 0, top = 0, width: Int, height: Int
