@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "OpenCoreGraphics", targets: ["OpenCoreGraphics"]),
         .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
         .library(name: "OpenUIKit", targets: ["OpenUIKit"]),
+        .library(name: "OpenImageIO", targets: ["OpenImageIO"]),
         .library(name: "OpenQuartzCoreRenderer", targets: ["OpenQuartzCoreRenderer"]),
         .library(name: "OpenCAML", targets: ["OpenCAML"]),
         .executable(name: "carender", targets: ["carender"]),
@@ -20,7 +21,20 @@ let package = Package(
     targets: [
         .target(name: "OpenCoreGraphics"),
         .target(name: "OpenQuartzCore", dependencies: ["OpenCoreGraphics"]),
-        .target(name: "OpenUIKit", dependencies: ["OpenQuartzCore"]),
+        // `UIImage(contentsOfFile:)` and `UIImage(data:)` decode through OpenImageIO.
+        .target(name: "OpenUIKit", dependencies: ["OpenQuartzCore", "OpenImageIO"]),
+        // Image decoding through Debian's C libraries; Scripts/install-dependencies.sh installs them.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        // giflib ships no pkg-config file on Debian: the module map links `gif` itself.
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        // libjpeg reports errors by `longjmp`, which must not cross Swift frames: this C target
+        // does the `setjmp` and returns an error code.
+        .target(name: "CImageShims", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(
+            name: "OpenImageIO",
+            dependencies: ["OpenCoreGraphics", "CPNG", "CWebP", "CGIF", "CImageShims"]
+        ),
         // Cairo draws the layers; Scripts/install-dependencies.sh installs it.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .target(name: "OpenQuartzCoreRenderer", dependencies: ["OpenQuartzCore", "CCairo"]),
@@ -49,6 +63,14 @@ let package = Package(
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "QuartzTestSupport"]),
         .testTarget(name: "OpenUIKitTests", dependencies: ["OpenUIKit", "QuartzTestSupport"]),
         .testTarget(name: "OpenCAMLTests", dependencies: ["OpenCAML", "QuartzTestSupport"]),
+        .testTarget(
+            name: "OpenImageIOTests",
+            // The C libraries encode the tests' images; OpenUIKit is here for `UIImage(data:)`,
+            // whose tests need the same encoders.
+            dependencies: ["OpenImageIO", "OpenUIKit", "CPNG", "CWebP", "CGIF", "CImageShims"],
+            // Read through #filePath, as the other suites read their goldens.
+            exclude: ["Fixtures"]
+        ),
         // Runs the built `carender` executable, as a user would.
         .testTarget(
             name: "CarenderTests",

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the package needs when it is missing, and says nothing when it is there: Cairo
-# (through pkg-config), which the renderer links; the DejaVu fonts, which it draws text with;
+# (through pkg-config), which the renderer links; libpng, libjpeg-turbo, libwebp and giflib,
+# which OpenImageIO decodes images with; the DejaVu fonts, which the renderer draws text with;
 # and ffmpeg, which `carender` encodes MP4, GIF and APNG with. Uses apt-get, through sudo when
 # not run as root.
 set -euo pipefail
@@ -8,6 +9,18 @@ packages=()
 if ! { command -v pkg-config > /dev/null && pkg-config --exists cairo; }; then
     echo "Installing libcairo2-dev and pkg-config (needed by the renderer)..." >&2
     packages+=(libcairo2-dev pkg-config)
+fi
+# The image libraries: pkg-config where Debian ships a .pc file, the header for giflib.
+has_pc() { command -v pkg-config > /dev/null && pkg-config --exists "$1"; }
+for wanted in libpng:libpng-dev libjpeg:libjpeg62-turbo-dev libwebpdemux:libwebp-dev; do
+    if ! has_pc "${wanted%%:*}"; then
+        echo "Installing ${wanted#*:} (OpenImageIO decodes images with it)..." >&2
+        packages+=("${wanted#*:}" pkg-config)
+    fi
+done
+if [ ! -f /usr/include/gif_lib.h ]; then
+    echo "Installing libgif-dev (OpenImageIO decodes GIF with it)..." >&2
+    packages+=(libgif-dev)
 fi
 if [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
     echo "Installing fonts-dejavu-core (the renderer draws text with it)..." >&2
