@@ -65,7 +65,7 @@ import Testing
         let package = try loadCAML(
             camlHeader + """
                 <CALayer><animations>
-                  <p key="xy" type="CABasicAnimation" keyPath="transform.scale.xy" toValue="2"/>
+                  <p key="xy" type="CABasicAnimation" keyPath="transform.shear.x" toValue="2"/>
                   <p key="bad" type="CASpringAnimation" keyPath="opacity" mass="0" toValue="x"/>
                   <animation type="CAMatchMoveAnimation" additive="1"/>
                 </animations></CALayer></caml>
@@ -75,5 +75,16 @@ import Testing
         expectClose(spring.mass, 1, within: 1e-12)
         // The unusable key path also leaves `toValue` without a kind: two warnings for "xy".
         #expect(package.warnings.count == 5)
+    }
+
+    @Test func scaleXYAnimationsAreAdded() throws {
+        let package = try loadCAML(
+            camlHeader + """
+                <CALayer><animations>
+                  <p key="xy" type="CABasicAnimation" keyPath="transform.scale.xy" toValue="2"/>
+                </animations></CALayer></caml>
+                """)
+        #expect(package.rootLayer.animationKeys() == ["xy"])
+        #expect(package.warnings.isEmpty)
     }
 }

@@ -31,6 +31,7 @@ struct KeyValueCodingTests {
         ("shadowOffset.height", -6.0), ("transform.translation.x", 11.0), ("transform.translation.y", 12.0),
         ("transform.scale.x", 2.0), ("transform.scale.y", 3.0), ("transform.rotation.z", 0.5),
         ("transform.rotation", 0.25), ("transform.scale", 1.5), ("transform.translation.z", 4.0),
+        ("transform.scale.xy", 2.5),
     ])
     func structurePathsReadBackWhatWasSet(keyPath: String, value: Double) throws {
         try withManualClock { _ in
@@ -60,6 +61,27 @@ struct KeyValueCodingTests {
             expectClose(t.m11, 0, within: 1e-9)
             expectClose(t.m12, 2, within: 1e-9)
             expectClose(t.m21, -2, within: 1e-9)
+        }
+    }
+
+    @Test func scaleXYScalesXAndYAndKeepsZ() throws {
+        try withManualClock { clock in
+            let layer = committedLayer()
+            CATransaction.setDisableActions(true)
+            layer.transform = CATransform3DMakeScale(1, 1, 3)
+            CATransaction.flush()
+            let animation = CABasicAnimation(keyPath: "transform.scale.xy")
+            animation.fromValue = 1
+            animation.toValue = 2
+            animation.duration = 1
+            animation.timingFunction = CAMediaTimingFunction(name: .linear)
+            layer.add(animation, forKey: "grow")
+            CATransaction.flush()
+            clock.advance(by: 0.5)
+            let t = try #require(layer.presentation()).transform
+            expectClose(t.m11, 1.5, within: 1e-9)
+            expectClose(t.m22, 1.5, within: 1e-9)
+            expectClose(t.m33, 3, within: 1e-9)
         }
     }
 

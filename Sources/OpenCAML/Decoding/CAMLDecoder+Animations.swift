@@ -38,7 +38,7 @@ extension CAMLDecoder {
     }
 
     /// Why `animation` (or one in its group) cannot be added: a key path into a property
-    /// that has no such part (`transform.scale.xy`), which `add(_:forKey:)` treats as
+    /// that has no such part (`transform.shear.x`), which `add(_:forKey:)` treats as
     /// programmer misuse.
     func keyPathProblem(_ animation: CAAnimation, on layerClass: CALayer.Type) -> String? {
         if let group = animation as? CAAnimationGroup {

@@ -14,6 +14,9 @@ package enum TransformComponent: Hashable, Sendable, CaseIterable {
     case scaleX, scaleY, scaleZ
     /// Uniform scale: reading gives the average of the three factors, writing sets all three.
     case scale
+    /// x and y scale together (`transform.scale.xy`, which CAML documents animate): reading
+    /// gives the average of the two factors, writing sets both and keeps z.
+    case scaleXY
     case translationX, translationY, translationZ
     /// x and y translation together, as a `CGSize`.
     case translation
@@ -116,6 +119,7 @@ extension CATransform3D {
         case .scaleY: parts.scale.y = value
         case .scaleZ: parts.scale.z = value
         case .scale: parts.scale = TransformVector(value, value, value)
+        case .scaleXY: (parts.scale.x, parts.scale.y) = (value, value)
         case .translationX: parts.translation.x = value
         case .translationY: parts.translation.y = value
         case .translationZ: parts.translation.z = value
@@ -153,6 +157,7 @@ extension CATransform3D {
         case .scaleY: return CATransform3DMakeScale(1, v, 1)
         case .scaleZ: return CATransform3DMakeScale(1, 1, v)
         case .scale: return CATransform3DMakeScale(v, v, v)
+        case .scaleXY: return CATransform3DMakeScale(v, v, 1)
         case .translationX: return CATransform3DMakeTranslation(v, 0, 0)
         case .translationY: return CATransform3DMakeTranslation(0, v, 0)
         case .translationZ: return CATransform3DMakeTranslation(0, 0, v)

@@ -35,6 +35,7 @@ package enum ValueComponent: Equatable, Sendable {
         case (.transform, "scale.x"): self = .transform(.scaleX)
         case (.transform, "scale.y"): self = .transform(.scaleY)
         case (.transform, "scale.z"): self = .transform(.scaleZ)
+        case (.transform, "scale.xy"): self = .transform(.scaleXY)
         case (.transform, "translation"): self = .transform(.translation)
         case (.transform, "translation.x"): self = .transform(.translationX)
         case (.transform, "translation.y"): self = .transform(.translationY)
@@ -113,6 +114,7 @@ extension CATransform3D {
         case .scaleX: scaleX
         case .scaleY: scaleY
         case .scaleZ: scaleZ
+        case .scaleXY: (scaleX + scaleY) / 2
         case .translation, .translationX: translationX
         case .translationY: translationY
         case .translationZ: translationZ
