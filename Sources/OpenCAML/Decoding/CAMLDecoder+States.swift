@@ -103,8 +103,9 @@ extension CAMLDecoder {
             return nil
         }
         let properties = scalarProperties(of: element)
-        // Older CAPlayground files write `keyPath=` for the key (FORMAT.md §8).
-        guard let key = properties["key"] ?? properties["keyPath"], !key.isEmpty else {
+        // `key` is one of the decoder's reserved attributes (the `<p key=…>` form), so it is
+        // read directly. Older CAPlayground files write `keyPath=` for it (FORMAT.md §8).
+        guard let key = element.attributes["key"] ?? properties["key"] ?? properties["keyPath"], !key.isEmpty else {
             warn(element, "a transition element without key; ignored")
             return nil
         }

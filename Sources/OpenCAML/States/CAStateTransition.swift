@@ -29,7 +29,9 @@ public final class CAStateTransition {
             let once = animation.duration * (animation.autoreverses ? 2 : 1)
             let active =
                 animation.repeatDuration > 0
-                ? animation.repeatDuration : once * Double(animation.repeatCount > 0 ? animation.repeatCount : 1)
+                // A zero duration repeated for ever is no time, not NaN.
+                ? animation.repeatDuration
+                : once > 0 ? once * Double(animation.repeatCount > 0 ? animation.repeatCount : 1) : 0
             let speed = abs(Double(animation.speed))
             return speed == 0 ? .infinity : animation.beginTime + active / speed
         }.max() ?? 0
