@@ -96,13 +96,13 @@ import Testing
     @Test func exactTransitionWinsOverWildcards() throws {
         let transitions =
             moveTransition(from: "Low", to: "Moved", duration: 2) + moveTransition(from: "*", to: "Moved", duration: 1)
-            + """
-            <LKStateTransition fromState="Dim" toState="*"><elements>
-              <LKStateTransitionElement key="opacity" targetId="#a">
-                <animation type="CABasicAnimation" duration="4"/>
-              </LKStateTransitionElement>
-            </elements></LKStateTransition>
-            """
+                + """
+                <LKStateTransition fromState="Dim" toState="*"><elements>
+                  <LKStateTransitionElement key="opacity" targetId="#a">
+                    <animation type="CABasicAnimation" duration="4"/>
+                  </LKStateTransitionElement>
+                </elements></LKStateTransition>
+                """
         try withManualClock { _ in
             let (root, a, _) = try load(transitions: transitions)
             let controller = CAStateController(layer: root)

@@ -117,8 +117,10 @@ extension CAMLDecoder {
             return transitionElement
         }
         // Merged (`<animation type="CABasicAnimation" …/>`) or nested (`<animation><CABasicAnimation/></animation>`).
-        let animationElement = holder.attributes["type"] == nil && holder.children.count == 1 ? holder.children[0] : holder
-        guard let animation = decodeObject(animationElement, typeName: objectType(of: animationElement), for: layerClass)
+        let animationElement =
+            holder.attributes["type"] == nil && holder.children.count == 1 ? holder.children[0] : holder
+        guard
+            let animation = decodeObject(animationElement, typeName: objectType(of: animationElement), for: layerClass)
         else { return transitionElement }
         // Apple's controller defaults the key path to the key when it adds the animation;
         // doing it here lets the key path be checked against the target now.

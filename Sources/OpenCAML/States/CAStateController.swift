@@ -126,7 +126,8 @@ public final class CAStateController {
         var undo: [Change] = []
         for case let element as CAStateSetValue in state.elements {
             guard let target = element.target else { continue }
-            undo.append(Change(target: target, keyPath: element.keyPath, value: target.value(forKeyPath: element.keyPath)))
+            undo.append(
+                Change(target: target, keyPath: element.keyPath, value: target.value(forKeyPath: element.keyPath)))
             target.setValue(element.value, forKeyPath: element.keyPath)
         }
         return undo
