@@ -1,5 +1,6 @@
 import Foundation
 import OpenQuartzCore
+import QuartzTestSupport
 import Testing
 
 @testable import OpenCAML
@@ -57,5 +58,47 @@ import Testing
         let malformed = try #require(failures.first)
         #expect(malformed.path.hasSuffix("CAPlayground__template-tendies__Floating.ca/main.caml"))
         #expect(malformed.line != nil && malformed.column != nil)
+    }
+
+    /// Every document with states loads them, and switching it to each state (animated, at
+    /// speed 1) and back to no state never traps, with the clock run through the
+    /// transitions.
+    @Test func everyCorpusDocumentSwitchesThroughItsStates() throws {
+        guard FileManager.default.fileExists(atPath: Self.corpusFolder.path) else {
+            print("CAML corpus: skipped, \(Self.corpusFolder.path) is absent")
+            return
+        }
+        var documents = 0
+        var switches = 0
+        var transitions = 0
+        withManualClock { clock in
+            for (url, type) in Self.documents() {
+                guard let package = try? CAPackage(contentsOf: url, type: type, options: nil) else { continue }
+                var withStates: [CALayer] = []
+                var pending = [package.rootLayer]
+                while let layer = pending.popLast() {
+                    if !(layer.states ?? []).isEmpty { withStates.append(layer) }
+                    pending += layer.sublayers ?? []
+                }
+                guard !withStates.isEmpty else { continue }
+                documents += 1
+                let controller = CAStateController(layer: package.rootLayer)
+                for layer in withStates {
+                    transitions += layer.stateTransitions?.count ?? 0
+                    for state in layer.states ?? [] {
+                        controller.setState(state, of: layer, transitionSpeed: 1)
+                        clock.advance(by: 0.5)
+                        _ = package.rootLayer.presentation()
+                        controller.setState(nil, of: layer, transitionSpeed: 1)
+                        clock.advance(by: 0.5)
+                        #expect(controller.state(of: layer) == nil)
+                        switches += 2
+                    }
+                }
+            }
+        }
+        print("CAML corpus: \(documents) documents with states, \(transitions) transitions, \(switches) state switches")
+        // FORMAT.md §10: LKState occurs in 46 documents.
+        #expect(documents >= 46)
     }
 }

@@ -47,7 +47,8 @@ extension CAMLDecoder {
             case "contents":
                 applyContents(child, to: layer)
             case "states", "stateTransitions":
-                warn(child, "states are not read yet; the layer loads in its base state")
+                // Read once the whole tree exists: their targets may come later in the document.
+                pendingStates.append((layer, child))
             case _ where Self.editorOnlyElements.contains(key):
                 warn(child, "editor data with no effect on layers; ignored")
             default:

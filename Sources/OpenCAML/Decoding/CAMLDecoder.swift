@@ -17,6 +17,9 @@ final class CAMLDecoder {
     /// Image assets that `contents` names, resolved against `baseURL`, kept until an image
     /// decoder is wired in.
     private(set) var pendingImages: [(layer: CALayer, url: URL)] = []
+    /// The `states` and `stateTransitions` elements met, with their layers, read by
+    /// `decodeStates(under:)` after the tree.
+    var pendingStates: [(layer: CALayer, element: XMLTreeElement)] = []
 
     /// Attributes that describe the element itself, not a property.
     static let reservedAttributes: Set<String> = ["id", "type", "object", "key", "xmlns"]
@@ -38,6 +41,7 @@ final class CAMLDecoder {
         }
         for child in root.children {
             if let layer = decodeObject(child, typeName: child.attributes["type"] ?? child.name) as? CALayer {
+                decodeStates(under: layer)
                 return layer
             }
         }

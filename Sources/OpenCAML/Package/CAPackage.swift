@@ -9,9 +9,9 @@ public let kCAPackageTypeCAMLFile = "com.apple.caml"
 
 /// A Core Animation document loaded into a layer tree: Apple's (private) `CAPackage`.
 ///
-/// Reads `.caml` files and `.ca` bundles. States, `.tendies` packages, image decoding and
-/// writing are not supported yet: `states` are skipped with a warning, and image `contents`
-/// stay nil with a warning naming the asset.
+/// Reads `.caml` files and `.ca` bundles, with their states (``CALayer/states``, run by
+/// ``CAStateController``). `.tendies` packages, image decoding and writing are not
+/// supported yet: image `contents` stay nil with a warning naming the asset.
 ///
 ///     let package = try CAPackage(
 ///         contentsOf: URL(fileURLWithPath: "Clock.ca"), type: kCAPackageTypeCAMLBundle, options: nil)
