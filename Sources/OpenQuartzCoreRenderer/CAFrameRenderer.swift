@@ -102,9 +102,16 @@ public final class CAFrameRenderer {
                 delivered += 1
             }
             results.started()
-            let job = FrameJob(snapshot: snapshot, index: index, time: time)
-            queue.async {
-                let frame = workers.paint(job, bounds: bounds, scale: scale)
+            let job = PendingJob(FrameJob(snapshot: snapshot, index: index, time: time))
+            // The pool is held by this call, not by the blocks: it is freed here, on the
+            // calling thread, with the cached presentation copies and the model layers they
+            // hold (every block has finished with it when `waitForAll` returns).
+            queue.async { [unowned workers] in
+                // The snapshot is let go of before the frame is handed back, while this call
+                // still holds the tree: its presentation copies hold their model layers, and a
+                // model layer freed here, on a worker, would tell its animations' delegates so
+                // on a thread that is not theirs.
+                let frame = workers.paint(job.take(), bounds: bounds, scale: scale)
                 results.put(frame)
             }
             while let ready = results.takeIfReady(delivered) {
@@ -124,6 +131,21 @@ private struct FrameJob: @unchecked Sendable {
     let snapshot: LayerSnapshot?
     let index: Int
     let time: CFTimeInterval
+}
+
+/// A frame job that the worker takes out, so that nothing holds it once the frame is painted
+/// (the block that carries it lives until Dispatch lets go of it, which may be later).
+private final class PendingJob: @unchecked Sendable {
+    // Set on the rendering thread before the block is queued, taken once by the worker.
+    private var job: FrameJob?
+
+    init(_ job: FrameJob) { self.job = job }
+
+    func take() -> FrameJob {
+        guard let job else { misuse("a frame job is taken once") }
+        self.job = nil
+        return job
+    }
 }
 
 /// Bitmaps with their caches, one per worker thread, lent out one frame at a time.

@@ -141,7 +141,7 @@ func moveTransition(
             stateDocument(
                 extraStates: """
                     <LKState name="Odd"><elements>
-                      <LKStateSetValue targetId="#a" keyPath="transform.scale.xy" value="1"/>
+                      <LKStateSetValue targetId="#a" keyPath="transform.shear.x" value="1"/>
                       <LKStateSetValue targetId="#a" keyPath="position" value="1"/>
                       <LKStateAddAnimation targetId="#a"/>
                       <LKStateSetValue targetId="#a" keyPath="opacity" value="0.5"/>

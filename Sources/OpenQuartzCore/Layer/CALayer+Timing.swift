@@ -43,7 +43,9 @@ extension CALayer {
     package func nearestTimedLayer() -> CALayer? {
         TransactionLock.shared.withLock {
             let generation = layerTimingGeneration.load(ordering: .relaxed)
-            var unknown: [CALayer] = []
+            // First the answer, walking up to a layer that knows it or has timing of its own;
+            // then the same walk again to leave it with every layer passed: two walks and no
+            // list of the layers on the way, so a commit of fresh layers allocates nothing here.
             var found: CALayer?
             var layer: CALayer? = self
             while let current = layer {
@@ -53,14 +55,19 @@ extension CALayer {
                 }
                 if current.hasOwnTiming {
                     found = current
+                    break
+                }
+                layer = current.parent
+            }
+            let cache = TimingChainCache(generation: generation, nearestTimed: found)
+            layer = self
+            while let current = layer, current.timingCache.generation != generation {
+                guard !current.hasOwnTiming else {
                     current.timingCache = TimingChainCache(generation: generation, nearestTimed: current)
                     break
                 }
-                unknown.append(current)
+                current.timingCache = cache
                 layer = current.parent
-            }
-            for current in unknown {
-                current.timingCache = TimingChainCache(generation: generation, nearestTimed: found)
             }
             return found
         }
