@@ -9,9 +9,10 @@ public let kCAPackageTypeCAMLFile = "com.apple.caml"
 
 /// A Core Animation document loaded into a layer tree: Apple's (private) `CAPackage`.
 ///
-/// Reads `.caml` files and `.ca` bundles. States, `.tendies` packages, image decoding and
-/// writing are not supported yet: `states` are skipped with a warning, and image `contents`
-/// stay nil with a warning naming the asset.
+/// Reads `.caml` files and `.ca` bundles, with image `contents` decoded from the bundle's
+/// assets (PNG, JPEG, WebP, GIF) or inline `data:` URIs; a missing asset is a warning, not an
+/// error. States, `.tendies` packages and writing are not supported yet: `states` are skipped
+/// with a warning.
 ///
 ///     let package = try CAPackage(
 ///         contentsOf: URL(fileURLWithPath: "Clock.ca"), type: kCAPackageTypeCAMLBundle, options: nil)
@@ -39,10 +40,6 @@ public final class CAPackage {
     /// `index.xml`, else the root layer's bounds size. The host places the root layer to
     /// fill it (FORMAT.md §5). Not in Apple's API.
     public let documentSize: CGSize
-
-    /// The resolved URLs of image assets that `contents` names, per layer, kept until image
-    /// decoding is wired in.
-    package let pendingImages: [(layer: CALayer, url: URL)]
 
     /// Loads the `.caml` file or `.ca` bundle at `url`.
     ///
@@ -76,7 +73,6 @@ public final class CAPackage {
         let root = try decoder.decodeDocument(tree, path: path)
         rootLayer = root
         warnings = decoder.warnings
-        pendingImages = decoder.pendingImages
         isGeometryFlipped = (index["geometryFlipped"] as? Bool) ?? root.isGeometryFlipped
         publishedObjectNames = (index["publishedObjectNames"] as? [String]) ?? Self.layerNames(under: root)
         if let width = Self.double(index["documentWidth"]), let height = Self.double(index["documentHeight"]),
