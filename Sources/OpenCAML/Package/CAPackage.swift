@@ -41,6 +41,12 @@ public final class CAPackage {
     /// fill it (FORMAT.md §5). Not in Apple's API.
     public let documentSize: CGSize
 
+    /// `index.xml`'s `geometryFlipped`: the whole package is drawn y down. False without it.
+    let isPackageGeometryFlipped: Bool
+
+    /// The `id` each layer has in the document, for tools that show the tree.
+    package let layerIDs: [ObjectIdentifier: String]
+
     /// Loads the `.caml` file or `.ca` bundle at `url`.
     ///
     /// - Parameters:
@@ -74,6 +80,12 @@ public final class CAPackage {
         rootLayer = root
         warnings = decoder.warnings
         isGeometryFlipped = (index["geometryFlipped"] as? Bool) ?? root.isGeometryFlipped
+        isPackageGeometryFlipped = (index["geometryFlipped"] as? Bool) ?? false
+        var layerIDs: [ObjectIdentifier: String] = [:]
+        for (id, object) in decoder.objectsByID where object is CALayer {
+            layerIDs[ObjectIdentifier(object)] = id
+        }
+        self.layerIDs = layerIDs
         publishedObjectNames = (index["publishedObjectNames"] as? [String]) ?? Self.layerNames(under: root)
         if let width = Self.double(index["documentWidth"]), let height = Self.double(index["documentHeight"]),
             width.isFinite, height.isFinite, width > 0, height > 0
