@@ -16,48 +16,39 @@ extension CAMLDecoder {
         // One asset is often named many times (keyframe `values` of 100 images in one corpus
         // document): each is read and decoded once.
         if let known = imagesBySource[source] { return known }
-        let image: CGImage?
-        if source.hasPrefix("data:") {
-            image = decodeDataURI(source, at: element)
-        } else {
-            image = decodeAsset(source, at: element)
+        let isInline = source.hasPrefix("data:")
+        let shown = isInline && source.count > 40 ? source.prefix(40) + "…" : source
+        let data = isInline ? dataURIPayload(source, shown: shown, at: element) : assetData(source, at: element)
+        var image: CGImage?
+        if let data {
+            image = CGImageSourceCreateWithData(data, nil).flatMap { CGImageSourceCreateImageAtIndex($0, 0, nil) }
+            if image == nil {
+                warn(element, "image \(shown) is not a PNG, JPEG, WebP or GIF image that can be decoded; ignored")
+            }
         }
         imagesBySource[source] = image
         return image
     }
 
-    private func decodeAsset(_ source: String, at element: XMLTreeElement) -> CGImage? {
+    /// The bytes of the asset file `source` names, or nil with a warning.
+    private func assetData(_ source: String, at element: XMLTreeElement) -> Data? {
         // Apple resolves `src` against the document URL minus its last component
-        // (CAMLParser.mm `-parseContentsOfURL:`); some writers add a leading `/` meaning the
-        // same folder (`relativePath="/assets/…"`), so it is not read as the file system root.
-        let relative = source.hasPrefix("/") ? String(source.drop { $0 == "/" }) : source
-        let url = URL(fileURLWithPath: relative, relativeTo: baseURL).standardizedFileURL
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            warn(element, "image asset \(source) is missing (looked for \(url.path)); the layer has no contents")
+        // (CAMLParser.mm `-parseContentsOfURL:`).
+        let url = URL(fileURLWithPath: source, relativeTo: baseURL).standardizedFileURL
+        guard let data = try? Data(contentsOf: url) else {
+            warn(element, "image asset \(source) is missing or unreadable (looked for \(url.path)); the layer has no contents")
             return nil
         }
-        guard let imageSource = CGImageSourceCreateWithURL(url, nil),
-            let image = CGImageSourceCreateImageAtIndex(imageSource, 0, nil)
-        else {
-            warn(element, "image asset \(source) is not a PNG, JPEG, WebP or GIF image that can be decoded; ignored")
-            return nil
-        }
-        return image
+        return data
     }
 
-    private func decodeDataURI(_ source: String, at element: XMLTreeElement) -> CGImage? {
-        let shown = source.count > 40 ? source.prefix(40) + "…" : Substring(source)
+    /// The bytes an inline `data:` URI carries, or nil with a warning.
+    private func dataURIPayload(_ source: String, shown: String, at element: XMLTreeElement) -> Data? {
         guard let data = DataURI.payload(of: source) else {
             warn(element, "inline image \(shown) is not a valid data: URI; ignored")
             return nil
         }
-        guard let imageSource = CGImageSourceCreateWithData(data, nil),
-            let image = CGImageSourceCreateImageAtIndex(imageSource, 0, nil)
-        else {
-            warn(element, "inline image \(shown) is not a PNG, JPEG, WebP or GIF image that can be decoded; ignored")
-            return nil
-        }
-        return image
+        return data
     }
 }
 
