@@ -38,14 +38,16 @@ let package = Package(
         // Cairo draws the layers; Scripts/install-dependencies.sh installs it.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .target(name: "OpenQuartzCoreRenderer", dependencies: ["OpenQuartzCore", "CCairo"]),
-        // Reads CAML documents and `.ca` bundles with Foundation's XMLParser (libxml2 at run time).
-        .target(name: "OpenCAML", dependencies: ["OpenQuartzCore"]),
+        // Reads CAML documents and `.ca` bundles with Foundation's XMLParser (libxml2 at run time);
+        // their image assets decode through OpenImageIO.
+        .target(name: "OpenCAML", dependencies: ["OpenQuartzCore", "OpenImageIO"]),
         .executableTarget(
             name: "carender",
             dependencies: [
                 "OpenQuartzCore",
                 "OpenUIKit",
                 "OpenQuartzCoreRenderer",
+                "OpenCAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -16,7 +16,10 @@ extension LayerPainter {
     /// so the image shows: Core Animation does not replace `contents` when neither the layer
     /// nor its delegate implements drawing, and an empty recording is the nearest sign of that
     /// here.
-    func paintContents(of layer: CALayer, drawing: CGContext?) {
+    ///
+    /// `upsideDown` (the snapshot's ``LayerSnapshot/isUpsideDown``) mirrors an image back
+    /// so that it reads upright.
+    func paintContents(of layer: CALayer, drawing: CGContext?, upsideDown: Bool = false) {
         let source: ContentsSource
         if let drawing, !drawing.operations.isEmpty {
             source = .drawing(drawing, origin: layer.bounds.origin)
@@ -34,6 +37,13 @@ extension LayerPainter {
 
         cairo_save(context)
         defer { cairo_restore(context) }
+        if upsideDown, case .image = source {
+            // An image stays upright in a y-up plane: mirrored back about the bounds' middle.
+            // (A recording of `draw(in:)` follows the geometry, as Core Graphics drawing does.)
+            let bounds = layer.bounds
+            cairo_translate(context, 0, Double(bounds.minY + bounds.maxY))
+            cairo_scale(context, 1, -1)
+        }
         // (With masksToBounds, the painter has already clipped to the rounded bounds.)
         let images = resources.images
         // Neighbouring patches of a nine-part image share edges that may fall inside a pixel.

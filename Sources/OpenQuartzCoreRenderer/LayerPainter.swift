@@ -114,7 +114,7 @@ struct LayerPainter {
 
     /// The layer's contents and what its class draws, without caching.
     func paintOwnContent(_ snapshot: LayerSnapshot) {
-        paintContents(of: snapshot.layer, drawing: snapshot.drawing)
+        paintContents(of: snapshot.layer, drawing: snapshot.drawing, upsideDown: snapshot.isUpsideDown)
         paintOwnContent(of: snapshot.layer)
     }
 

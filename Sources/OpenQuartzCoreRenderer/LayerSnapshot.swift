@@ -24,6 +24,11 @@ final class LayerSnapshot: @unchecked Sendable {
     /// For a replicator: the copies after the first, each with its sublayers captured at its
     /// own delayed time.
     let replicas: [Replica]
+    /// Whether the layer's plane is upside down because an odd number of its ancestors are
+    /// `geometryFlipped` (CAML documents are y up). Image contents are then drawn flipped back,
+    /// so that they stay upright as Core Animation shows them (`CALayer.h`,
+    /// `contentsAreFlipped`).
+    let isUpsideDown: Bool
 
     /// A transition between two captured trees.
     struct TransitionSnapshot {
@@ -42,7 +47,7 @@ final class LayerSnapshot: @unchecked Sendable {
 
     private init(
         identity: ObjectIdentifier, layer: CALayer, drawing: CGContext?, sublayers: [LayerSnapshot],
-        mask: LayerSnapshot?, transition: TransitionSnapshot?, replicas: [Replica]
+        mask: LayerSnapshot?, transition: TransitionSnapshot?, replicas: [Replica], isUpsideDown: Bool
     ) {
         self.identity = identity
         self.layer = layer
@@ -51,6 +56,7 @@ final class LayerSnapshot: @unchecked Sendable {
         self.mask = mask
         self.transition = transition
         self.replicas = replicas
+        self.isUpsideDown = isUpsideDown
     }
 
     /// Lets go of the sublayers from an explicit stack, as `CALayer` does: a snapshot that only
@@ -79,33 +85,44 @@ final class LayerSnapshot: @unchecked Sendable {
     /// Sublayers are walked from an explicit stack, so a tree of any depth is captured in
     /// constant stack space; only masks, transitions and replicas, which nest as deep as the
     /// user nests those, capture their trees by calling this again.
-    static func capture(_ model: CALayer, at time: CFTimeInterval, isBeforeTree: Bool = false) -> LayerSnapshot? {
+    /// `isUpsideDown` is the layer's own ``isUpsideDown``: its superlayer's, toggled when the
+    /// superlayer is `geometryFlipped`.
+    static func capture(
+        _ model: CALayer, at time: CFTimeInterval, isBeforeTree: Bool = false, isUpsideDown: Bool = false
+    ) -> LayerSnapshot? {
         /// A layer whose sublayers are being captured.
         final class Pending {
             let model: CALayer
             let layer: CALayer
             let sublayers: [CALayer]
+            let isUpsideDown: Bool
             var next = 0
             var captured: [LayerSnapshot] = []
 
-            init?(_ model: CALayer, at time: CFTimeInterval) {
+            init?(_ model: CALayer, at time: CFTimeInterval, isUpsideDown: Bool) {
                 layer = model.makePresentationCopy(at: time)
                 guard !layer.isHidden else { return nil }
                 self.model = model
+                self.isUpsideDown = isUpsideDown
                 sublayers = model.sublayers ?? []
             }
         }
-        guard let root = Pending(model, at: time) else { return nil }
+        guard let root = Pending(model, at: time, isUpsideDown: isUpsideDown) else { return nil }
         var stack = [root]
         while let top = stack.last {
             if top.next < top.sublayers.count {
                 let sublayer = top.sublayers[top.next]
                 top.next += 1
-                if let pending = Pending(sublayer, at: time) { stack.append(pending) }
+                let sublayerIsUpsideDown = top.isUpsideDown != top.layer.isGeometryFlipped
+                if let pending = Pending(sublayer, at: time, isUpsideDown: sublayerIsUpsideDown) {
+                    stack.append(pending)
+                }
                 continue
             }
             stack.removeLast()
-            let snapshot = finish(top.model, top.layer, sublayers: top.captured, at: time, isBeforeTree: isBeforeTree)
+            let snapshot = finish(
+                top.model, top.layer, sublayers: top.captured, at: time, isBeforeTree: isBeforeTree,
+                isUpsideDown: top.isUpsideDown)
             guard let parent = stack.last else { return snapshot }
             parent.captured.append(snapshot)
         }
@@ -116,8 +133,9 @@ final class LayerSnapshot: @unchecked Sendable {
     /// added.
     private static func finish(
         _ model: CALayer, _ layer: CALayer, sublayers captured: [LayerSnapshot], at time: CFTimeInterval,
-        isBeforeTree: Bool
+        isBeforeTree: Bool, isUpsideDown: Bool
     ) -> LayerSnapshot {
+        let sublayersAreUpsideDown = isUpsideDown != layer.isGeometryFlipped
         var replicas: [Replica] = []
         if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1 {
             // Apple: copy k shows the sublayers `k × instanceDelay` seconds in the past.
@@ -127,21 +145,26 @@ final class LayerSnapshot: @unchecked Sendable {
                 return Replica(
                     index: index,
                     sublayers: inDrawingOrder(
-                        (model.sublayers ?? []).compactMap { capture($0, at: delayed, isBeforeTree: isBeforeTree) }))
+                        (model.sublayers ?? []).compactMap {
+                            capture($0, at: delayed, isBeforeTree: isBeforeTree, isUpsideDown: sublayersAreUpsideDown)
+                        }))
             }
         }
         var transition: TransitionSnapshot?
         if !isBeforeTree, let state = model.activeTransition(at: time),
-            let before = capture(state.before, at: time, isBeforeTree: true)
+            let before = capture(state.before, at: time, isBeforeTree: true, isUpsideDown: isUpsideDown)
         {
             transition = TransitionSnapshot(
                 type: state.drawnType, subtype: state.subtype, progress: state.progress, before: before)
         }
         let sublayers = inDrawingOrder(captured)
-        let mask = model.mask.flatMap { capture($0, at: time, isBeforeTree: isBeforeTree) }
+        // The mask lies in the layer's own coordinates, so it is upside down when the layer is.
+        let mask = model.mask.flatMap {
+            capture($0, at: time, isBeforeTree: isBeforeTree, isUpsideDown: isUpsideDown)
+        }
         let snapshot = LayerSnapshot(
             identity: ObjectIdentifier(model), layer: layer, drawing: model.lastDrawing, sublayers: sublayers,
-            mask: mask, transition: transition, replicas: replicas)
+            mask: mask, transition: transition, replicas: replicas, isUpsideDown: isUpsideDown)
         let below = sublayers.map(\.depth) + replicas.flatMap { $0.sublayers.map(\.depth) }
             + [mask?.depth ?? 0, transition?.before.depth ?? 0]
         snapshot.depth = 1 + (below.max() ?? 0)

@@ -99,16 +99,24 @@ extension CALayer {
         return CATransform3DConcat(CATransform3DConcat(toAnchor, transform), toPosition)
     }
 
-    /// `sublayerTransform` applied about the anchor point, in the layer's bounds coordinates;
-    /// nil when it is the identity.
+    /// The map from the sublayers' space into the layer's bounds coordinates: the flip of
+    /// `geometryFlipped` (y mirrored about the bounds' middle, so the sublayers' y goes up),
+    /// then `sublayerTransform` about the anchor point; nil when both are the identity.
     var sublayerTransformAboutAnchor: CATransform3D? {
         let sublayerTransform = self.sublayerTransform
-        guard !CATransform3DIsIdentity(sublayerTransform) else { return nil }
         let bounds = self.bounds
+        // y ↦ minY + maxY − y: the sublayers' origin moves to the bottom of the bounds.
+        let flip =
+            isGeometryFlipped
+            ? CATransform3DConcat(
+                CATransform3DMakeScale(1, -1, 1), CATransform3DMakeTranslation(0, bounds.minY + bounds.maxY, 0))
+            : nil
+        guard !CATransform3DIsIdentity(sublayerTransform) else { return flip }
         let anchor = CGPoint(
             x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
-        return CATransform3DConcat(
+        let aboutAnchor = CATransform3DConcat(
             CATransform3DConcat(CATransform3DMakeTranslation(-anchor.x, -anchor.y, 0), sublayerTransform),
             CATransform3DMakeTranslation(anchor.x, anchor.y, 0))
+        return flip.map { CATransform3DConcat($0, aboutAnchor) } ?? aboutAnchor
     }
 }

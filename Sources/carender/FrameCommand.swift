@@ -2,17 +2,18 @@ import ArgumentParser
 import Foundation
 import OpenQuartzCore
 
-/// `carender frame DEMO --time S --output FILE.png`: one frame of a demo as a PNG.
+/// `carender frame DEMO|FILE --time S --output FILE.png`: one frame of a demo or a CAML
+/// document as a PNG.
 struct Frame: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Renders one frame of a gallery demo to a PNG file.",
+        abstract: "Renders one frame of a gallery demo or a CAML document to a PNG file.",
         discussion: """
-            The same as carender render DEMO --output FILE.png --from TIME --scale S.
+            The same as carender render DEMO --output FILE.png --from TIME --scale S. DEMO may             be a .caml file or a .ca bundle instead (see carender render --help).
 
             The demos: \(MainActor.assumeIsolated { Gallery.nameList }).
             """)
 
-    @Argument(help: "The demo to render (see the list below).")
+    @Argument(help: "The demo to render (see the list below), or a .caml file or .ca bundle.")
     var demo: String
 
     @Option(help: "The media time of the frame, in seconds from the demo's start.")
@@ -24,12 +25,18 @@ struct Frame: ParsableCommand {
     @Option(help: "Pixels per point.")
     var scale: Double = 1
 
+    @Option(help: ArgumentHelp("The picture's size in points (default: the demo's size).", valueName: "WxH"))
+    var size: String?
+
     func validate() throws {
         try validateDemoName(demo)
         guard time.isFinite, time >= 0 else {
             throw ValidationError("--time must be a number of seconds, 0 or more; got \(time)")
         }
         try validateScale(scale)
+        if let size {
+            try Framing(size: Framing.parseSize(size), scale: scale).validate()
+        }
         guard output.lowercased().hasSuffix(".png") else {
             throw ValidationError(
                 "--output must be a .png file; got '\(output)' (carender render writes MP4, GIF, APNG and PNG frames)")
@@ -38,8 +45,8 @@ struct Frame: ParsableCommand {
 
     func run() throws {
         try MainActor.assumeIsolated {
-            let demo = try Gallery.demo(named: self.demo)
-            let framing = Framing(size: demo.size, scale: scale)
+            let demo = try loadScene(self.demo)
+            let framing = Framing(size: try size.map(Framing.parseSize) ?? demo.size, scale: scale)
             try framing.validate()
             try renderDemo(demo, framing: framing, times: [time], to: [PNGFileWriter(path: output)])
         }

@@ -2,13 +2,15 @@ import ArgumentParser
 import Foundation
 import OpenQuartzCore
 
-/// `carender inspect DEMO --time S`: the layer tree of a demo with its presentation values.
+/// `carender inspect DEMO|FILE --time S`: the layer tree of a demo or a CAML document with its
+/// presentation values; for a document, also its layers' names and ids and every warning the
+/// loader gave.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Prints a gallery demo's layer tree with its presentation values at a time.",
+        abstract: "Prints a gallery demo's or a CAML document's layer tree with its presentation values at a time.",
         discussion: "The demos: \(MainActor.assumeIsolated { Gallery.nameList }).")
 
-    @Argument(help: "The demo to inspect.")
+    @Argument(help: "The demo to inspect, or a .caml file or .ca bundle.")
     var demo: String
 
     @Option(help: "The media time, in seconds from the demo's start.")
@@ -23,6 +25,10 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         try MainActor.assumeIsolated {
+            if let type = DocumentScene.packageType(of: demo) {
+                try inspectDocument(type: type)
+                return
+            }
             let demo = try Gallery.demo(named: self.demo)
             let clock = CAManualClock()
             let root = demo.scene(on: clock, at: time)
@@ -30,11 +36,33 @@ struct Inspect: ParsableCommand {
             CAClock.$current.withValue(clock) { inspectionLines(of: root).forEach { print($0) } }
         }
     }
+
+    @MainActor
+    private func inspectDocument(type: String) throws {
+        let (package, scene) = try DocumentScene.load(demo, type: type)
+        let clock = CAManualClock()
+        let canvas = scene.scene(on: clock, at: time)
+        let size = canvas.bounds.size
+        print(
+            "\(demo) at t = \(time) s: canvas \(shortNumber(size.width)) × \(shortNumber(size.height)) points, "
+                + (package.isGeometryFlipped ? "y down (geometryFlipped)" : "y up"))
+        CAClock.$current.withValue(clock) {
+            let lines = inspectionLines(of: package.rootLayer) { layer in
+                let parts = [layer.name.map { "name \"\($0)\"" }, package.layerIDs[ObjectIdentifier(layer)].map { "id \"\($0)\"" }]
+                    .compactMap { $0 }
+                return parts.isEmpty ? nil : parts.joined(separator: ", ")
+            }
+            lines.forEach { print($0) }
+        }
+        print(package.warnings.isEmpty ? "No warnings." : "\(package.warnings.count) warnings:")
+        for warning in package.warnings { print("  \(warning)") }
+    }
 }
 
-/// One line per layer, indented by depth: its class, then the presentation values that
-/// differ from a fresh layer's, then its running animations.
-func inspectionLines(of layer: CALayer, depth: Int = 0) -> [String] {
+/// One line per layer, indented by depth: its class (and what `label` says of it, such as a
+/// document's names and ids), then the presentation values that differ from a fresh layer's,
+/// then its running animations.
+func inspectionLines(of layer: CALayer, depth: Int = 0, label: (CALayer) -> String? = { _ in nil }) -> [String] {
     let shown = layer.presentation() ?? layer
     var fields = [
         "position = (\(format(shown.position.x)), \(format(shown.position.y)))",
@@ -64,8 +92,9 @@ func inspectionLines(of layer: CALayer, depth: Int = 0) -> [String] {
     if shown.zPosition != 0 { fields.append("zPosition = \(format(shown.zPosition))") }
     if shown.isHidden { fields.append("hidden") }
     if let keys = layer.animationKeys() { fields.append("animations: " + keys.joined(separator: ", ")) }
-    let line = String(repeating: "  ", count: depth) + "\(type(of: layer)): " + fields.joined(separator: "; ")
-    return [line] + (layer.sublayers ?? []).flatMap { inspectionLines(of: $0, depth: depth + 1) }
+    let title = label(layer).map { "\(type(of: layer)) (\($0))" } ?? "\(type(of: layer))"
+    let line = String(repeating: "  ", count: depth) + "\(title): " + fields.joined(separator: "; ")
+    return [line] + (layer.sublayers ?? []).flatMap { inspectionLines(of: $0, depth: depth + 1, label: label) }
 }
 
 private func format(_ value: CGFloat) -> String {

@@ -3,11 +3,12 @@ import ArgumentParser
 import Foundation
 import OpenQuartzCore
 
-/// `carender render DEMO --output FILE`: a demo as a PNG, an MP4, a GIF, an APNG or numbered
-/// PNG frames.
+/// `carender render DEMO|FILE --output FILE`: a demo or a CAML document as a PNG, an MP4, a
+/// GIF, an APNG or numbered PNG frames.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Renders a gallery demo to a PNG, MP4, GIF or APNG file, or to numbered PNG frames.",
+        abstract:
+            "Renders a gallery demo or a CAML document to a PNG, MP4, GIF or APNG file, or to numbered PNG frames.",
         discussion: """
             The format comes from --output: FILE.png is one frame (at --from); FILE.mp4 an H.264 \
             video (yuv420p; an odd width or height is padded by a pixel); FILE.gif a looping GIF \
@@ -17,6 +18,8 @@ struct Render: ParsableCommand {
 
             MP4, GIF and APNG are encoded by ffmpeg, found on PATH (Debian and Ubuntu: sudo \
             apt-get install ffmpeg). PNG output needs nothing else.
+
+            DEMO may instead be a CAML document: a .caml file or a .ca bundle (a folder ending in             .ca or holding index.xml). It is drawn as Apple draws it: y up unless geometryFlipped,             the root layer filling the canvas (index.xml's documentWidth × documentHeight, else             the root's size). Its length is the end of its longest animation, an endlessly             repeating one counted once, else 2 s.
 
             The frames are at --from, --from + 1/fps, … up to but not including --to, which is \
             --from plus --duration (by default the demo's own length). For video and PNG frames, \
@@ -33,11 +36,12 @@ struct Render: ParsableCommand {
               carender render group --output group.gif --size 120x120 --fps 25
               carender render pop --output pop.png --from 0.25 --scale 2
               carender render fill-modes --output frames/ --fps 10
+              carender render Clock.ca --output clock.mp4 --duration 4
 
             The demos: \(MainActor.assumeIsolated { Gallery.nameList }).
             """)
 
-    @Argument(help: "The demo to render (the list is below).")
+    @Argument(help: "The demo to render (the list is below), or a .caml file or .ca bundle.")
     var demo: String
 
     @Option(
@@ -106,7 +110,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try MainActor.assumeIsolated {
-            let demo = try Gallery.demo(named: self.demo)
+            let demo = try loadScene(self.demo)
             guard let format = format ?? OutputFormat(path: output) else {
                 misuse("validate() checked the format")
             }
@@ -146,8 +150,12 @@ struct Render: ParsableCommand {
     }
 }
 
-/// Throws a usage error when there is no demo called `name`, listing the ones there are.
+/// Throws a usage error when `name` is neither a CAML document nor a demo, listing the demos.
 func validateDemoName(_ name: String) throws {
+    if DocumentScene.packageType(of: name) != nil { return }
+    if ["caml", "ca"].contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
+        throw ValidationError("there is no CAML document at '\(name)'")
+    }
     try MainActor.assumeIsolated {
         do {
             _ = try Gallery.demo(named: name)
@@ -162,4 +170,14 @@ func validateScale(_ scale: Double) throws {
     guard scale.isFinite, scale > 0, scale <= 16 else {
         throw ValidationError("--scale must be a number above 0 and at most 16; got \(shortNumber(scale))")
     }
+}
+
+/// The scene `argument` names: the CAML document at that path when it is one
+/// (``DocumentScene/packageType(of:)``), else the demo of that name.
+@MainActor
+func loadScene(_ argument: String) throws -> GalleryDemo {
+    if let type = DocumentScene.packageType(of: argument) {
+        return try DocumentScene.load(argument, type: type).demo
+    }
+    return try Gallery.demo(named: argument)
 }

@@ -82,15 +82,6 @@ let camlHeader = #"<?xml version="1.0" encoding="UTF-8"?><caml xmlns="http://www
         #expect(package.rootLayer.bounds == .zero)
     }
 
-    @Test func imageContentsWarnAndKeepTheResolvedURL() throws {
-        let package = try loadCAML(
-            camlHeader + #"<CALayer><contents type="CGImage" src="assets/a b.png"/></CALayer></caml>"#)
-        #expect(package.rootLayer.contents == nil)
-        #expect(package.warnings.map(\.message) == ["image assets are not decoded yet: assets/a b.png"])
-        #expect(package.pendingImages.first?.url.lastPathComponent == "a b.png")
-        #expect(package.pendingImages.first?.url.deletingLastPathComponent().lastPathComponent == "assets")
-    }
-
     @Test func objectReferencesResolveByID() throws {
         let package = try loadCAML(
             camlHeader + """

@@ -47,7 +47,6 @@ extension CAMLDecoder {
         guard let keyPath = (animation as? CAPropertyAnimation)?.keyPath else { return nil }
         let (base, rest) = splitKeyPath(keyPath)
         if base == "frame" { return "key path \"frame\" cannot be animated" }
-        if base == "contents" { return "contents animations need image assets, which are not decoded yet" }
         guard rest != nil, layerClass.propertyTable[base] != nil else { return nil }
         return layerValueKind(keyPath, of: layerClass) == nil ? "unsupported key path \"\(keyPath)\"" : nil
     }

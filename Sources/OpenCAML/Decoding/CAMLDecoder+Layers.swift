@@ -100,9 +100,9 @@ extension CAMLDecoder {
     /// `contents`: a `CGImage` merged (`type="CGImage" src=…`) or nested (`<CGImage src=…/>`).
     private func applyContents(_ element: XMLTreeElement, to layer: CALayer) {
         if element.attributes["src"] != nil {
-            recordImage(element, for: layer)
+            layer.contents = decodeImage(element)
         } else if let image = element.children.first(where: { $0.name == "CGImage" }) {
-            recordImage(image, for: layer)
+            layer.contents = decodeImage(image)
         } else if element.attributes["object"] == nil, element.children.isEmpty {
             // `<contents/>`: no image.
         } else {

@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreGraphics
 import OpenQuartzCore
 
 /// Turns a parsed CAML tree into objects (FORMAT.md §3): object elements named by class,
@@ -14,12 +15,12 @@ final class CAMLDecoder {
     /// The id → object table (`-objectById:`); the first object with an id keeps it, since
     /// duplicate ids occur (7 corpus documents) and a reference usually means the first.
     private(set) var objectsByID: [String: AnyObject] = [:]
-    /// Image assets that `contents` names, resolved against `baseURL`, kept until an image
-    /// decoder is wired in.
-    private(set) var pendingImages: [(layer: CALayer, url: URL)] = []
     /// The `states` and `stateTransitions` elements met, with their layers, read by
     /// `decodeStates(under:)` after the tree.
     var pendingStates: [(layer: CALayer, element: XMLTreeElement)] = []
+    /// Decoded images by their `src` text; nil for one that could not be decoded, so that its
+    /// warning is given once.
+    var imagesBySource: [String: CGImage?] = [:]
 
     /// Attributes that describe the element itself, not a property.
     static let reservedAttributes: Set<String> = ["id", "type", "object", "key", "xmlns"]
@@ -71,8 +72,7 @@ final class CAMLDecoder {
             return decodeArray(element.children)
         }
         if typeName == "CGImage" {
-            recordImage(element)
-            return nil
+            return decodeImage(element)
         }
         let text = element.attributes["value"] ?? element.trimmedText
         if let kind = Self.scalarKinds[typeName] {
@@ -107,22 +107,6 @@ final class CAMLDecoder {
         if objectsByID[id] == nil {
             objectsByID[id] = object
         }
-    }
-
-    /// A `CGImage` element (`src=`): images are decoded by OpenImageIO, which this branch
-    /// does not have yet, so the resolved URL waits in `pendingImages`.
-    func recordImage(_ element: XMLTreeElement, for layer: CALayer? = nil) {
-        guard let source = element.attributes["src"] else {
-            warn(element, "an image without src; ignored")
-            return
-        }
-        let name = source.hasPrefix("data:") ? "inline data: URI" : source
-        warn(element, "image assets are not decoded yet: \(name)")
-        guard let layer else { return }
-        let url =
-            source.hasPrefix("data:")
-            ? URL(string: source) : URL(fileURLWithPath: source, relativeTo: baseURL).standardizedFileURL
-        if let url { pendingImages.append((layer, url)) }
     }
 
     /// The scalar types whose text the value grammars read, by CAML type name.

@@ -10,8 +10,9 @@ public let kCAPackageTypeCAMLFile = "com.apple.caml"
 /// A Core Animation document loaded into a layer tree: Apple's (private) `CAPackage`.
 ///
 /// Reads `.caml` files and `.ca` bundles, with their states (``CALayer/states``, run by
-/// ``CAStateController``). `.tendies` packages, image decoding and writing are not
-/// supported yet: image `contents` stay nil with a warning naming the asset.
+/// ``CAStateController``) and image `contents` decoded from the bundle's assets (PNG, JPEG,
+/// WebP, GIF) or inline `data:` URIs; a missing asset is a warning, not an error. `.tendies`
+/// packages and writing are not supported yet.
 ///
 ///     let package = try CAPackage(
 ///         contentsOf: URL(fileURLWithPath: "Clock.ca"), type: kCAPackageTypeCAMLBundle, options: nil)
@@ -40,9 +41,11 @@ public final class CAPackage {
     /// fill it (FORMAT.md §5). Not in Apple's API.
     public let documentSize: CGSize
 
-    /// The resolved URLs of image assets that `contents` names, per layer, kept until image
-    /// decoding is wired in.
-    package let pendingImages: [(layer: CALayer, url: URL)]
+    /// `index.xml`'s `geometryFlipped`: the whole package is drawn y down. False without it.
+    let isPackageGeometryFlipped: Bool
+
+    /// The `id` each layer has in the document, for tools that show the tree.
+    package let layerIDs: [ObjectIdentifier: String]
 
     /// Loads the `.caml` file or `.ca` bundle at `url`.
     ///
@@ -76,8 +79,13 @@ public final class CAPackage {
         let root = try decoder.decodeDocument(tree, path: path)
         rootLayer = root
         warnings = decoder.warnings
-        pendingImages = decoder.pendingImages
         isGeometryFlipped = (index["geometryFlipped"] as? Bool) ?? root.isGeometryFlipped
+        isPackageGeometryFlipped = (index["geometryFlipped"] as? Bool) ?? false
+        var layerIDs: [ObjectIdentifier: String] = [:]
+        for (id, object) in decoder.objectsByID where object is CALayer {
+            layerIDs[ObjectIdentifier(object)] = id
+        }
+        self.layerIDs = layerIDs
         publishedObjectNames = (index["publishedObjectNames"] as? [String]) ?? Self.layerNames(under: root)
         if let width = Self.double(index["documentWidth"]), let height = Self.double(index["documentHeight"]),
             width.isFinite, height.isFinite, width > 0, height > 0
