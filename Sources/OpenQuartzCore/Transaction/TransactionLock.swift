@@ -18,10 +18,11 @@ package final class TransactionLock: @unchecked Sendable {
     // A pthread mutex, not `NSRecursiveLock`: uncontended it is a few nanoseconds, and every
     // property change takes it.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    // The three below are only touched while `mutex` is held.
-    private var depth = 0
-    private var callouts: [() -> Void] = []
-    private var releases: [AnyObject] = []
+    // The three below are only touched while `mutex` is held, which is what the dynamic
+    // exclusivity checks would only repeat, on every property change.
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var callouts: [() -> Void] = []
+    @exclusivity(unchecked) private var releases: [AnyObject] = []
 
     private init() {
         mutex = .allocate(capacity: 1)
