@@ -59,18 +59,16 @@ final class LayerSnapshot: @unchecked Sendable {
         self.isUpsideDown = isUpsideDown
     }
 
-    /// Lets go of the sublayers from an explicit stack, as `CALayer` does: a snapshot that only
-    /// this one holds gives up its sublayers first, so a tree of any depth is freed in constant
-    /// stack space.
+    /// Lets go of the sublayers from an explicit stack, as `CALayer` does, so that a tree of
+    /// any depth is freed in constant stack space.
     deinit {
-        guard !sublayers.isEmpty else { return }
-        var pending = sublayers
-        sublayers = []
-        while var snapshot = pending.popLast() {
-            guard isKnownUniquelyReferenced(&snapshot) else { continue }
-            pending.append(contentsOf: snapshot.sublayers)
-            snapshot.sublayers = []
-        }
+        var children = takeSublayers()
+        releaseWithoutRecursion(&children) { $0.takeSublayers() }
+    }
+
+    private func takeSublayers() -> [LayerSnapshot] {
+        defer { sublayers = [] }
+        return sublayers
     }
 
     /// How many layers deep the tree under this one goes, this one included, counting masks,
@@ -91,7 +89,9 @@ final class LayerSnapshot: @unchecked Sendable {
         _ model: CALayer, at time: CFTimeInterval, isBeforeTree: Bool = false, isUpsideDown: Bool = false
     ) -> LayerSnapshot? {
         /// A layer whose sublayers are being captured.
-        final class Pending {
+        /// A layer whose sublayers are being captured: a value on the stack, so that the walk
+        /// allocates nothing of its own per layer.
+        struct Pending {
             let model: CALayer
             let layer: CALayer
             let sublayers: [CALayer]
@@ -111,10 +111,9 @@ final class LayerSnapshot: @unchecked Sendable {
         var stack = [root]
         while let top = stack.last {
             if top.next < top.sublayers.count {
-                let sublayer = top.sublayers[top.next]
-                top.next += 1
+                stack[stack.count - 1].next += 1
                 let sublayerIsUpsideDown = top.isUpsideDown != top.layer.isGeometryFlipped
-                if let pending = Pending(sublayer, at: time, isUpsideDown: sublayerIsUpsideDown) {
+                if let pending = Pending(top.sublayers[top.next], at: time, isUpsideDown: sublayerIsUpsideDown) {
                     stack.append(pending)
                 }
                 continue
@@ -123,8 +122,8 @@ final class LayerSnapshot: @unchecked Sendable {
             let snapshot = finish(
                 top.model, top.layer, sublayers: top.captured, at: time, isBeforeTree: isBeforeTree,
                 isUpsideDown: top.isUpsideDown)
-            guard let parent = stack.last else { return snapshot }
-            parent.captured.append(snapshot)
+            guard !stack.isEmpty else { return snapshot }
+            stack[stack.count - 1].captured.append(snapshot)
         }
         return nil
     }
@@ -165,9 +164,13 @@ final class LayerSnapshot: @unchecked Sendable {
         let snapshot = LayerSnapshot(
             identity: ObjectIdentifier(model), layer: layer, drawing: model.lastDrawing, sublayers: sublayers,
             mask: mask, transition: transition, replicas: replicas, isUpsideDown: isUpsideDown)
-        let below = sublayers.map(\.depth) + replicas.flatMap { $0.sublayers.map(\.depth) }
-            + [mask?.depth ?? 0, transition?.before.depth ?? 0]
-        snapshot.depth = 1 + (below.max() ?? 0)
+        // A running maximum, not a list of depths: this runs for every layer of every frame.
+        var below = max(mask?.depth ?? 0, transition?.before.depth ?? 0)
+        for sublayer in sublayers { below = max(below, sublayer.depth) }
+        for replica in replicas {
+            for sublayer in replica.sublayers { below = max(below, sublayer.depth) }
+        }
+        snapshot.depth = 1 + below
         return snapshot
     }
 

@@ -206,14 +206,22 @@ struct OutputFileTests {
 
     /// SIGINT and SIGTERM while ffmpeg blocks: carender kills it, removes its temporary file
     /// and exits with 128 + the signal. The fake ffmpeg never reads, so carender is blocked
-    /// writing to it or waiting for it when the signal comes.
+    /// writing to it or waiting for it when the signal comes. Every wait is on an event — the
+    /// fake's pid arriving down a FIFO, carender's exit — bounded at 60 s, never a sleep.
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func aSignalStopsFFmpegAndLeavesTheTargetAsItWas(signal: Int32, status: Int32) throws {
         let scratch = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let temporary = try makeTemporaryFolder(in: scratch)
+        // The fake writes its pid down one FIFO, then blocks reading another that nobody
+        // writes to, until carender kills it.
         let marker = scratch.appendingPathComponent("ffmpeg.pid")
-        try writeFakeFFmpeg("echo $$ > \"$MARKER.part\"\nmv \"$MARKER.part\" \"$MARKER\"\nexec sleep 120", in: scratch)
+        let hold = scratch.appendingPathComponent("hold")
+        #expect(mkfifo(marker.path, 0o600) == 0 && mkfifo(hold.path, 0o600) == 0)
+        let pidReader = open(marker.path, O_RDONLY | O_NONBLOCK)
+        try #require(pidReader >= 0)
+        defer { close(pidReader) }
+        try writeFakeFFmpeg("echo $$ > \"$MARKER\"\nexec cat \"$HOLD\" > /dev/null", in: scratch)
         let video = scratch.appendingPathComponent("x.mp4")
         let sentinel = Data("the user's video".utf8)
         try sentinel.write(to: video)
@@ -224,21 +232,21 @@ struct OutputFileTests {
         process.arguments = ["render", "spring", "-o", video.path, "--fps", "30"]
         process.environment = [
             "PATH": scratch.path + ":/usr/bin:/bin", "TMPDIR": temporary.path, "MARKER": marker.path,
+            "HOLD": hold.path,
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         try process.run()
-        // Polling another process's progress: at most 60 s, in 10 ms steps.
-        for _ in 0..<6000 where !FileManager.default.fileExists(atPath: marker.path) && process.isRunning {
-            usleep(10_000)
-        }
+        var ready = pollfd(fd: pidReader, events: Int16(POLLIN), revents: 0)
+        try #require(poll(&ready, 1, 60_000) == 1, "the fake ffmpeg started within 60 s")
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let count = read(pidReader, &bytes, bytes.count)
         let fakePID = try #require(
-            pid_t(
-                String(decoding: try Data(contentsOf: marker), as: UTF8.self).trimmingCharacters(
-                    in: .whitespacesAndNewlines)))
+            pid_t(String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
         kill(process.processIdentifier, signal)
-        for _ in 0..<6000 where process.isRunning { usleep(10_000) }
-        if process.isRunning {
+        if ended.wait(timeout: .now() + 60) == .timedOut {
             Issue.record("carender did not end within 60 s of the signal")
             kill(process.processIdentifier, SIGKILL)
         }

@@ -67,41 +67,27 @@ open class CALayer: NSObject, CAMediaTiming {
     deinit {
         // Under the lock: the thread advancing a clock may be walking this layer's timing chain
         // or delivering its events right now (it holds the layer unretained).
+        var children = takeChildren()
         TransactionLock.shared.withLock {
-            for sublayer in sublayerList where sublayer.parent === self { sublayer.parent = nil }
-            if let maskLayer, maskLayer.parent === self { maskLayer.parent = nil }
             AnimationEventScheduler.shared.forget(self)
             finishAnimationsOfFreedLayer()
         }
-        releaseSubtreeWithoutRecursion()
+        releaseWithoutRecursion(&children) { $0.takeChildren() }
     }
 
-    /// Lets go of the sublayers and mask one by one from an explicit stack: a sublayer that
-    /// only this layer holds gives up its own sublayers first, so no `deinit` frees another
-    /// from inside itself and a tree of any depth is freed in constant stack space.
-    private func releaseSubtreeWithoutRecursion() {
-        guard !sublayerList.isEmpty || maskLayer != nil else { return }
-        var pending = sublayerList
+    /// Empties the sublayers and mask out of the layer, their superlayer pointers cleared
+    /// (under the lock: the thread advancing a clock may be walking their timing chains right
+    /// now), and returns them: a layer being freed hands its tree to `releaseWithoutRecursion`.
+    private func takeChildren() -> [CALayer] {
+        guard !sublayerList.isEmpty || maskLayer != nil else { return [] }
+        var children = sublayerList
+        if let maskLayer { children.append(maskLayer) }
+        TransactionLock.shared.withLock {
+            for child in children where child.parent === self { child.parent = nil }
+        }
         sublayerList = []
-        if let maskLayer {
-            pending.append(maskLayer)
-            self.maskLayer = nil
-        }
-        while var layer = pending.popLast() {
-            guard isKnownUniquelyReferenced(&layer), !layer.sublayerList.isEmpty || layer.maskLayer != nil else {
-                continue
-            }
-            TransactionLock.shared.withLock {
-                for sublayer in layer.sublayerList where sublayer.parent === layer { sublayer.parent = nil }
-                if let mask = layer.maskLayer, mask.parent === layer { mask.parent = nil }
-            }
-            pending.append(contentsOf: layer.sublayerList)
-            layer.sublayerList = []
-            if let mask = layer.maskLayer {
-                pending.append(mask)
-                layer.maskLayer = nil
-            }
-        }
+        maskLayer = nil
+        return children
     }
 
     /// Creates a copy of `layer` for the presentation tree, as Core Animation does. Subclasses

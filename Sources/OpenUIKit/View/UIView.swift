@@ -27,21 +27,19 @@ open class UIView: NSObject {
     private var subviewList: [UIView] = []
     private weak var superviewReference: UIView?
 
-    /// Creates a view with the given frame.
-    /// Lets go of the subviews from an explicit stack, as `CALayer` does with its sublayers: a
-    /// subview that only this view holds gives up its own subviews first, so a hierarchy of
-    /// any depth is freed in constant stack space.
+    /// Lets go of the subviews from an explicit stack, as `CALayer` does with its sublayers,
+    /// so that a hierarchy of any depth is freed in constant stack space.
     isolated deinit {
-        guard !subviewList.isEmpty else { return }
-        var pending = subviewList
-        subviewList = []
-        while var view = pending.popLast() {
-            guard isKnownUniquelyReferenced(&view), !view.subviewList.isEmpty else { continue }
-            pending.append(contentsOf: view.subviewList)
-            view.subviewList = []
-        }
+        var children = takeSubviews()
+        releaseWithoutRecursion(&children) { $0.takeSubviews() }
     }
 
+    private func takeSubviews() -> [UIView] {
+        defer { subviewList = [] }
+        return subviewList
+    }
+
+    /// Creates a view with the given frame.
     public init(frame: CGRect) {
         guard let layerType = Self.layerClass as? CALayer.Type else {
             misuse("\(Self.self).layerClass must be a CALayer subclass, got \(Self.layerClass)")
