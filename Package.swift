@@ -17,6 +17,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `isApproximatelyEqual(to:absoluteTolerance:)` for the tests' explicit tolerances.
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        // Inflates the entries of `.tendies` wallpaper packages, which are zip archives (OpenCAML);
+        // the tests and benchmarks write such archives with it.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .target(name: "OpenCoreGraphics"),
@@ -39,8 +42,13 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .target(name: "OpenQuartzCoreRenderer", dependencies: ["OpenQuartzCore", "CCairo"]),
         // Reads CAML documents and `.ca` bundles with Foundation's XMLParser (libxml2 at run time);
-        // their image assets decode through OpenImageIO.
-        .target(name: "OpenCAML", dependencies: ["OpenQuartzCore", "OpenImageIO"]),
+        // their image assets decode through OpenImageIO; `.tendies` zips open with ZIPFoundation.
+        .target(
+            name: "OpenCAML",
+            dependencies: [
+                "OpenQuartzCore", "OpenImageIO", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         .executableTarget(
             name: "carender",
             dependencies: [
@@ -58,6 +66,8 @@ let package = Package(
                 // `readPNG(at:)` for the golden-image comparison.
                 "OpenQuartzCoreRenderer",
                 .product(name: "Numerics", package: "swift-numerics"),
+                // Writes the `.tendies` archives of the wallpaper tests.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             path: "Tests/QuartzTestSupport"
         ),

@@ -8,13 +8,18 @@ struct Frame: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Renders one frame of a gallery demo or a CAML document to a PNG file.",
         discussion: """
-            The same as carender render DEMO --output FILE.png --from TIME --scale S. DEMO may             be a .caml file or a .ca bundle instead (see carender render --help).
+            The same as carender render DEMO --output FILE.png --from TIME --scale S. DEMO may \
+            be a .caml file, a .ca bundle or a .tendies package instead, and --states runs its \
+            state machine as render's does, so the frame is the same picture as render's frame \
+            at that time (see carender render --help).
 
             The demos: \(MainActor.assumeIsolated { Gallery.nameList }).
             """)
 
-    @Argument(help: "The demo to render (see the list below), or a .caml file or .ca bundle.")
+    @Argument(help: "The demo to render (see the list below), or a .caml file, .ca bundle or .tendies package.")
     var demo: String
+
+    @OptionGroup var stateOption: StatesOption
 
     @Option(help: "The media time of the frame, in seconds from the demo's start.")
     var time: Double = 0
@@ -30,6 +35,7 @@ struct Frame: ParsableCommand {
 
     func validate() throws {
         try validateDemoName(demo)
+        try stateOption.validate(for: demo)
         guard time.isFinite, time >= 0 else {
             throw ValidationError("--time must be a number of seconds, 0 or more; got \(time)")
         }
@@ -45,7 +51,7 @@ struct Frame: ParsableCommand {
 
     func run() throws {
         try MainActor.assumeIsolated {
-            let demo = try loadScene(self.demo)
+            let demo = try loadScene(self.demo, states: stateOption.timeline())
             let framing = Framing(size: try size.map(Framing.parseSize) ?? demo.size, scale: scale)
             try framing.validate()
             try renderDemo(demo, framing: framing, times: [time], to: [PNGFileWriter(path: output)])

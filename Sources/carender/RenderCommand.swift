@@ -19,7 +19,19 @@ struct Render: ParsableCommand {
             MP4, GIF and APNG are encoded by ffmpeg, found on PATH (Debian and Ubuntu: sudo \
             apt-get install ffmpeg). PNG output needs nothing else.
 
-            DEMO may instead be a CAML document: a .caml file or a .ca bundle (a folder ending in             .ca or holding index.xml). It is drawn as Apple draws it: y up unless geometryFlipped,             the root layer filling the canvas (index.xml's documentWidth × documentHeight, else             the root's size). Its length is the end of its longest animation, an endlessly             repeating one counted once, else 2 s.
+            DEMO may instead be a CAML document: a .caml file, a .ca bundle (a folder ending in \
+            .ca or holding index.xml) or a .tendies wallpaper package (its Background, Floating \
+            and Foreground bundles stacked back to front). It is drawn as Apple draws it: y up \
+            unless geometryFlipped, the root layer filling the canvas (index.xml's documentWidth × \
+            documentHeight, else the root's size). Its length is the end of its longest animation, \
+            an endlessly repeating one counted once, else 2 s.
+
+            --states runs a document's state machine: --states Locked,Unlock@1.5,Locked@4 starts in \
+            Locked (set at 0 s, without a transition), enters Unlock at 1.5 s and Locked again at \
+            4 s, each animated by the document's transitions. Every layer with states that has the \
+            state enters it (in a .tendies package, all three bundles). Without --states the \
+            document shows its own values, in no state. With it, the default length runs to a \
+            second after the last change's longest transition.
 
             The frames are at --from, --from + 1/fps, … up to but not including --to, which is \
             --from plus --duration (by default the demo's own length). For video and PNG frames, \
@@ -37,12 +49,15 @@ struct Render: ParsableCommand {
               carender render pop --output pop.png --from 0.25 --scale 2
               carender render fill-modes --output frames/ --fps 10
               carender render Clock.ca --output clock.mp4 --duration 4
+              carender render Wallpaper.tendies --output unlock.mp4 --scale 3 --states Locked,Unlock@1
 
             The demos: \(MainActor.assumeIsolated { Gallery.nameList }).
             """)
 
-    @Argument(help: "The demo to render (the list is below), or a .caml file or .ca bundle.")
+    @Argument(help: "The demo to render (the list is below), or a .caml file, .ca bundle or .tendies package.")
     var demo: String
+
+    @OptionGroup var stateOption: StatesOption
 
     @Option(
         name: .shortAndLong,
@@ -73,6 +88,7 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         try validateDemoName(demo)
+        try stateOption.validate(for: demo)
         try validateScale(scale)
         guard (1...240).contains(fps) else {
             throw ValidationError("--fps must be a whole number from 1 to 240; got \(fps)")
@@ -110,7 +126,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try MainActor.assumeIsolated {
-            let demo = try loadScene(self.demo)
+            let demo = try loadScene(self.demo, states: stateOption.timeline())
             guard let format = format ?? OutputFormat(path: output) else {
                 misuse("validate() checked the format")
             }
@@ -153,7 +169,7 @@ struct Render: ParsableCommand {
 /// Throws a usage error when `name` is neither a CAML document nor a demo, listing the demos.
 func validateDemoName(_ name: String) throws {
     if DocumentScene.packageType(of: name) != nil { return }
-    if ["caml", "ca"].contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
+    if DocumentScene.extensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
         throw ValidationError("there is no CAML document at '\(name)'")
     }
     try MainActor.assumeIsolated {
@@ -173,11 +189,12 @@ func validateScale(_ scale: Double) throws {
 }
 
 /// The scene `argument` names: the CAML document at that path when it is one
-/// (``DocumentScene/packageType(of:)``), else the demo of that name.
+/// (``DocumentScene/packageType(of:)``), running `states` when given, else the demo of that
+/// name.
 @MainActor
-func loadScene(_ argument: String) throws -> GalleryDemo {
+func loadScene(_ argument: String, states: StateTimeline? = nil) throws -> GalleryDemo {
     if let type = DocumentScene.packageType(of: argument) {
-        return try DocumentScene.load(argument, type: type).demo
+        return try DocumentScene.load(argument, type: type, states: states).demo
     }
     return try Gallery.demo(named: argument)
 }

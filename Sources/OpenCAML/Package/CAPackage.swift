@@ -9,10 +9,11 @@ public let kCAPackageTypeCAMLFile = "com.apple.caml"
 
 /// A Core Animation document loaded into a layer tree: Apple's (private) `CAPackage`.
 ///
-/// Reads `.caml` files and `.ca` bundles, with their states (``CALayer/states``, run by
-/// ``CAStateController``) and image `contents` decoded from the bundle's assets (PNG, JPEG,
-/// WebP, GIF) or inline `data:` URIs; a missing asset is a warning, not an error. `.tendies`
-/// packages and writing are not supported yet.
+/// Reads `.caml` files, `.ca` bundles and `.tendies` wallpaper packages
+/// (``kCAPackageTypeTendies``: the package's bundles stacked under one root), with their
+/// states (``CALayer/states``, run by ``CAStateController``) and image `contents` decoded from
+/// the bundle's assets (PNG, JPEG, WebP, GIF) or inline `data:` URIs; a missing asset is a
+/// warning, not an error. Writing is not supported yet.
 ///
 ///     let package = try CAPackage(
 ///         contentsOf: URL(fileURLWithPath: "Clock.ca"), type: kCAPackageTypeCAMLBundle, options: nil)
@@ -33,8 +34,13 @@ public final class CAPackage {
     public let publishedObjectNames: [String]
 
     /// What the loader skipped or could not use, each naming the element and line. Not in
-    /// Apple's API, which logs instead.
-    public let warnings: [CAMLWarning]
+    /// Apple's API, which logs instead. For a `.tendies` package, every bundle's warnings, back
+    /// to front (``wallpaperBundles`` tells them apart).
+    public internal(set) var warnings: [CAMLWarning]
+
+    /// A `.tendies` package's bundles, back to front, each loaded as a package of its own;
+    /// empty for a `.caml` file or a `.ca` bundle. Not in Apple's API.
+    public internal(set) var wallpaperBundles: [CAWallpaperBundle] = []
 
     /// The canvas the document was made for: `documentWidth`×`documentHeight` from
     /// `index.xml`, else the root layer's bounds size. The host places the root layer to
@@ -47,14 +53,39 @@ public final class CAPackage {
     /// The `id` each layer has in the document, for tools that show the tree.
     package let layerIDs: [ObjectIdentifier: String]
 
-    /// Loads the `.caml` file or `.ca` bundle at `url`.
+    /// Loads the `.caml` file, `.ca` bundle or `.tendies` package at `url`.
+    ///
+    /// A `.tendies` package's bundles are stacked back to front (Background, Floating,
+    /// Foreground) under one new root layer of the first bundle's canvas size, which is the
+    /// package's ``documentSize``; ``wallpaperBundles`` holds each bundle's own package, and
+    /// ``stateLayers`` the bundles' roots, whose states
+    /// ``CAStateController/setState(named:in:transitionSpeed:)`` switches together. The zip is
+    /// read with limits: see the README's *Wallpaper packages*.
     ///
     /// - Parameters:
-    ///   - type: ``kCAPackageTypeCAMLFile`` or ``kCAPackageTypeCAMLBundle``.
+    ///   - type: ``kCAPackageTypeCAMLFile``, ``kCAPackageTypeCAMLBundle`` or
+    ///     ``kCAPackageTypeTendies``.
     ///   - options: accepted for Apple's signature; no option is read yet.
     /// - Throws: ``CAMLError`` naming the file (and line and column for XML that is not
-    ///   well-formed) when a file is missing or unreadable or the document is not CAML.
+    ///   well-formed) when a file is missing or unreadable or the document is not CAML; for a
+    ///   `.tendies` package, also naming the entry when the archive is not a zip, holds no
+    ///   `Wallpaper.plist`, names a bundle it lacks, or holds an entry that would be extracted
+    ///   outside its folder.
     public init(contentsOf url: URL, type: String, options: [AnyHashable: Any]?) throws(CAMLError) {
+        if type == kCAPackageTypeTendies {
+            let bundles = try WallpaperArchive.load(url)
+            let stack = Self.stack(bundles)
+            rootLayer = stack.root
+            wallpaperBundles = bundles
+            warnings = bundles.flatMap(\.package.warnings)
+            isGeometryFlipped = false
+            isPackageGeometryFlipped = false
+            documentSize = stack.canvasSize
+            layerIDs = bundles.reduce(into: [:]) { $0.merge($1.package.layerIDs) { first, _ in first } }
+            var seen: Set<String> = []
+            publishedObjectNames = bundles.flatMap(\.package.publishedObjectNames).filter { seen.insert($0).inserted }
+            return
+        }
         let documentURL: URL
         var index: [String: Any] = [:]
         switch type {
@@ -67,7 +98,9 @@ public final class CAPackage {
         default:
             throw CAMLError(
                 path: url.path,
-                message: "unsupported package type \"\(type)\" (use kCAPackageTypeCAMLFile or kCAPackageTypeCAMLBundle)")
+                message:
+                    "unsupported package type \"\(type)\" (use kCAPackageTypeCAMLFile, kCAPackageTypeCAMLBundle "
+                    + "or kCAPackageTypeTendies)")
         }
         let path = documentURL.path
         let data = try Self.readFile(documentURL)

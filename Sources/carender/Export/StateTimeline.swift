@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import OpenCAML
+import OpenQuartzCore
+
+/// `--states Locked,Unlock@1.5,Locked@4`: the state a CAML document starts in, set at 0 s
+/// without a transition, then each change at its media time, animated by the document's
+/// transitions at speed 1.
+struct StateTimeline: Equatable {
+    struct Change: Equatable {
+        let name: String
+        let time: CFTimeInterval
+    }
+
+    /// The state at 0 s.
+    let initial: String
+    /// The later changes, in time order.
+    let changes: [Change]
+
+    /// Every state name the timeline uses, each once, in order.
+    var names: [String] {
+        var seen: Set<String> = []
+        return ([initial] + changes.map(\.name)).filter { seen.insert($0).inserted }
+    }
+
+    /// The time of the last change, 0 without one.
+    var lastChange: CFTimeInterval { changes.last?.time ?? 0 }
+
+    /// Parses `NAME[,NAME@SECONDS]…`.
+    ///
+    /// - Throws: `ValidationError` saying what is wrong and how to write it.
+    static func parse(_ text: String) throws -> StateTimeline {
+        let example = "for example --states Locked,Unlock@1.5,Locked@4"
+        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let first = items.first, !first.isEmpty else {
+            throw ValidationError("--states needs the initial state's name first, \(example); got '\(text)'")
+        }
+        guard !first.contains("@") else {
+            throw ValidationError(
+                "--states: the first entry is the initial state, set at 0 s without a transition; "
+                    + "write it without @TIME (got '\(first)'), \(example)")
+        }
+        var changes: [Change] = []
+        for item in items.dropFirst() {
+            guard let at = item.lastIndex(of: "@") else {
+                throw ValidationError(
+                    "--states: each state after the first needs @SECONDS, the time it is entered; got '\(item)', "
+                        + example)
+            }
+            let name = item[..<at].trimmingCharacters(in: .whitespaces)
+            let timeText = item[item.index(after: at)...].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else {
+                throw ValidationError("--states: '\(item)' names no state before @, \(example)")
+            }
+            guard let time = Double(timeText), time.isFinite, time >= 0, time <= 3600 else {
+                throw ValidationError(
+                    "--states: the time in '\(item)' must be a number of seconds from 0 to 3600; got '\(timeText)'")
+            }
+            if let previous = changes.last, time < previous.time {
+                throw ValidationError(
+                    "--states: the changes must be in time order; '\(item)' comes after "
+                        + "'\(previous.name)@\(shortNumber(previous.time))'")
+            }
+            changes.append(Change(name: name, time: time))
+        }
+        return StateTimeline(initial: first, changes: changes)
+    }
+
+    /// Checks that `package` has every state the timeline names.
+    ///
+    /// - Throws: `CommandError` naming the unknown state and listing the document's states.
+    func check(against package: CAPackage, document: String) throws {
+        let known = package.stateNames
+        guard !known.isEmpty else {
+            throw CommandError("--states: \(document) has no states")
+        }
+        for name in names where !known.contains(name) {
+            throw CommandError(
+                "--states: \(document) has no state called '\(name)'; its states are: "
+                    + known.joined(separator: ", "))
+        }
+    }
+
+    /// Sets the initial state now (at speed 0, a jump) and puts each change on `timeline`
+    /// (at speed 1, with the document's transitions), every state layer of `package` at once.
+    @MainActor
+    func schedule(on timeline: DemoTimeline, package: CAPackage, controller: CAStateController) {
+        controller.setState(named: initial, in: package, transitionSpeed: 0)
+        for change in changes {
+            timeline.at(change.time) {
+                controller.setState(named: change.name, in: package, transitionSpeed: 1)
+            }
+        }
+    }
+
+    /// How long after the last change the document still moves: its longest transition that
+    /// ends (at speed 1), over every state layer.
+    static func longestTransition(in package: CAPackage) -> CFTimeInterval {
+        package.stateLayers.flatMap { $0.stateTransitions ?? [] }.map(\.duration).filter(\.isFinite).max() ?? 0
+    }
+}
+
+/// The `--states` option of `render`, `frame` and `inspect`.
+struct StatesOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "A CAML document's states over time: the initial state, then NAME@SECONDS for each change "
+                + "(e.g. Locked,Unlock@1.5,Locked@4).",
+            valueName: "state,state@time,…"))
+    var states: String?
+
+    /// The parsed timeline, nil without `--states`.
+    func timeline() throws -> StateTimeline? {
+        try states.map(StateTimeline.parse)
+    }
+
+    /// Checks the timeline's syntax, and that `scene` (the command's argument) is a document.
+    func validate(for scene: String) throws {
+        guard states != nil else { return }
+        _ = try timeline()
+        guard DocumentScene.packageType(of: scene) != nil else {
+            throw ValidationError(
+                "--states applies to CAML documents (.caml, .ca, .tendies), not to the demo '\(scene)'")
+        }
+    }
+}
