@@ -14,6 +14,8 @@ let package = Package(
         .package(name: "OpenQuartzCore", path: ".."),
         // Formerly ordo-one/package-benchmark: its plugin warns that the old identity is going away.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // Writes the wallpaper benchmark's `.tendies` package (a zip), as the main package's tests do.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         benchmark("PresentationEvaluation"),
@@ -22,6 +24,17 @@ let package = Package(
         benchmark("RendererFrame", renders: true),
         benchmark("ContentCaching", renders: true),
         benchmark("FrameExport", renders: true),
+        .executableTarget(
+            name: "WallpaperRendering",
+            dependencies: [
+                "WallpaperScenes", "RendererScenes",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
+            ],
+            path: "Benchmarks/WallpaperRendering",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // The renderer benchmarks' reference: their scene drawn with Cairo directly, in C
         // (CReference/rects.c runs it on its own).
         .target(name: "CairoReference", linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("m")]),
@@ -35,11 +48,23 @@ let package = Package(
                 .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
             ]
         ),
+        // Issue 12's wallpaper: a `.tendies` package written as CAML and the same tree built in
+        // Swift, rendered as `carender render` renders a document.
+        .target(
+            name: "WallpaperScenes",
+            dependencies: [
+                .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
+                .product(name: "OpenCAML", package: "OpenQuartzCore"),
+                .product(name: "OpenImageIO", package: "OpenQuartzCore"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         // The scenes outside package-benchmark: to run by hand, to profile, to look at.
         .executableTarget(
             name: "SceneDriver",
             dependencies: [
-                "RendererScenes",
+                "RendererScenes", "WallpaperScenes",
                 .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
             ]
         ),

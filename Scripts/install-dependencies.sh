@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the package needs when it is missing, and says nothing when it is there: Cairo
 # (through pkg-config), which the renderer links; libpng, libjpeg-turbo, libwebp and giflib,
-# which OpenImageIO decodes images with; the DejaVu fonts, which the renderer draws text with;
-# and ffmpeg, which `carender` encodes MP4, GIF and APNG with. Uses apt-get, through sudo when
-# not run as root.
+# which OpenImageIO decodes images with; zlib, which ZIPFoundation inflates `.tendies` packages
+# with; the DejaVu fonts, which the renderer draws text with; and ffmpeg, which `carender`
+# encodes MP4, GIF and APNG with. Uses apt-get, through sudo when not run as root.
 set -euo pipefail
 packages=()
 if ! { command -v pkg-config > /dev/null && pkg-config --exists cairo; }; then
@@ -18,6 +18,10 @@ for wanted in libpng:libpng-dev libjpeg:libjpeg62-turbo-dev libwebpdemux:libwebp
         packages+=("${wanted#*:}" pkg-config)
     fi
 done
+if ! has_pc zlib; then
+    echo "Installing zlib1g-dev (ZIPFoundation inflates .tendies packages with it)..." >&2
+    packages+=(zlib1g-dev pkg-config)
+fi
 if [ ! -f /usr/include/gif_lib.h ]; then
     echo "Installing libgif-dev (OpenImageIO decodes GIF with it)..." >&2
     packages+=(libgif-dev)

@@ -92,13 +92,14 @@ struct Inspect: ParsableCommand {
                 let based = state.basedOn.map { $0.isEmpty ? "" : ", based on \($0)" } ?? ""
                 return "\(state.name) (\(changes) change\(changes == 1 ? "" : "s")\(based))"
             }
-            let transitions = (layer.stateTransitions ?? []).map { transition in
+            let transitions = (layer.stateTransitions ?? []).flatMap { transition in
                 let elements = transition.elements.filter(\.isEnabled).map { element in
-                    let animation = element.animation.map { " \(type(of: $0)) \(shortNumber($0.duration)) s" } ?? ""
-                    return element.key + (element.target.flatMap(label).map { " of \($0)" } ?? "") + animation
+                    let target = element.target.flatMap(label).map { " on \($0)" } ?? ""
+                    let animation = element.animation.map { " (\(type(of: $0)), \(shortNumber($0.duration)) s)" } ?? ""
+                    return element.key + target + animation
                 }
-                return "  \(transition.fromState) → \(transition.toState)"
-                    + (elements.isEmpty ? "" : ": " + elements.joined(separator: "; "))
+                return ["  \(transition.fromState) → \(transition.toState)" + (elements.isEmpty ? "" : ":")]
+                    + elements.map { "    " + $0 }
             }
             return ["States of \(owner): " + states.joined(separator: ", "), "Transitions:"] + transitions
         }

@@ -13,8 +13,9 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/caml-corpus/files")
 
-    /// The documents to load: `.ca` folders as bundles, and `.caml` files outside bundles
-    /// (the asset manifests are CAML too, but hold no layer).
+    /// The documents to load: `.ca` folders as bundles, `.tendies` files as wallpaper
+    /// packages, and `.caml` files outside bundles (the asset manifests are CAML too, but hold
+    /// no layer).
     static func documents() -> [(url: URL, type: String)] {
         guard let walker = FileManager.default.enumerator(at: corpusFolder, includingPropertiesForKeys: nil) else {
             return []
@@ -27,7 +28,7 @@ import Testing
             } else if url.pathExtension == "caml", url.lastPathComponent != "assetManifest.caml" {
                 found.append((url, kCAPackageTypeCAMLFile))
             } else if url.pathExtension == "tendies" {
-                print("CAML corpus: skipping \(url.lastPathComponent): .tendies packages are zips, not read yet")
+                found.append((url, kCAPackageTypeTendies))
             }
         }
         return found.sorted { $0.0.path < $1.0.path }

@@ -3,6 +3,7 @@ import Foundation
 import OpenQuartzCore
 import OpenQuartzCoreRenderer
 import RendererScenes
+import WallpaperScenes
 
 // The renderer benchmarks' scenes outside package-benchmark: for running by hand beside the C
 // program (CReference/rects), for profiling (valgrind --tool=callgrind, perf), and for looking
@@ -12,6 +13,7 @@ import RendererScenes
 //     swift run -c release SceneDriver compare              # the renderer's frame against the C one
 //     swift run -c release SceneDriver stars [frames] [--uncached] [--sliding]
 //     swift run -c release SceneDriver export [frames] [--threads N] [--no-encode] [--bgra] [-- ffmpeg options]
+//     swift run -c release SceneDriver wallpaper [frames] [--threads N] [--swift] [--png FILE]
 
 func milliseconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -132,7 +134,31 @@ case "export":
             count, threads, input.rawValue, encoder == nil ? "render only" : options.joined(separator: " "),
             Double(count) / total * 1000, waiting, cpuMilliseconds(RUSAGE_SELF.rawValue),
             cpuMilliseconds(RUSAGE_CHILDREN.rawValue)))
+case "wallpaper":
+    // wallpaper [frames] [--threads N] [--swift] [--png FILE]: issue 12's package, loaded (or
+    // with --swift the same tree built in Swift), rendered from 0 with Unlock at 0.2 s; the
+    // CPU time of the whole process, and the last frame to --png.
+    let threads = arguments.firstIndex(of: "--threads").flatMap { Int(arguments[$0 + 1]) } ?? 2
+    let images = try WallpaperScene.imageData()
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("wallpaper-driver-\(getpid()).tendies")
+    try WallpaperScene.writePackage(to: url, images: images)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let swift = arguments.contains("--swift")
+    let run = swift ? WallpaperRun(swiftTreeWith: images) : try WallpaperRun(loading: url)
+    var last: CARenderedFrame?
+    let start = processCPUNanoseconds()
+    let wall = try milliseconds {
+        try run.render(frames: frames, threads: threads, pixelFormats: png == nil ? .yCbCr420 : .premultipliedBGRA) {
+            last = $0
+        }
+    }
+    let cpu = Double(processCPUNanoseconds() - start) / 1e6
+    print(
+        String(
+            format: "wallpaper %@: %d frames of 1170×2532, %d threads: %.1f ms wall, %.1f ms CPU (%.2f ms CPU a frame)",
+            swift ? "built in Swift" : "loaded", frames, threads, wall, cpu, cpu / Double(frames)))
+    if let png, let last { try last.pngData().write(to: URL(fileURLWithPath: png)) }
 default:
-    print("usage: SceneDriver rects|cairo-c|compare|stars [frames] [--png FILE] [--uncached] [--sliding]")
+    print("usage: SceneDriver rects|cairo-c|compare|stars|export|wallpaper [frames] [--png FILE] [--uncached] [--sliding]")
     exit(2)
 }

@@ -1,0 +1,178 @@
+import Foundation
+import OpenCoreGraphics
+import OpenQuartzCoreRenderer
+import QuartzTestSupport
+import Testing
+
+/// `carender render`, `frame` and `inspect` given a `.tendies` wallpaper package, and the
+/// `--states` timeline. The package is ``WallpaperFixture``'s: blue background with a yellow
+/// sun, a red logo, a green badge in front.
+@Suite struct WallpaperCommandTests {
+    static let blue: [UInt8] = [0, 0, 255, 255]
+    static let red: [UInt8] = [255, 0, 0, 255]
+    static let green: [UInt8] = [0, 255, 0, 255]
+    static let yellow: [UInt8] = [255, 255, 0, 255]
+
+    /// The fixture package in a new folder.
+    static func package() throws -> (folder: URL, package: URL) {
+        let folder = try makeScratchFolder()
+        let package = folder.appendingPathComponent("Fixture.tendies")
+        try WallpaperFixture.write(to: package)
+        return (folder, package)
+    }
+
+    /// The RGBA at (x, y) points, y down from the top, of a picture drawn at scale 0.5.
+    static func pixel(_ x: Double, _ y: Double, of url: URL) throws -> [UInt8] {
+        try DocumentCommandTests.pixel(Int(x / 2), Int(y / 2), of: url)
+    }
+
+    @Test func frameDrawsTheBundlesStackedBackToFront() throws {
+        let (folder, package) = try Self.package()
+        let output = folder.appendingPathComponent("locked.png")
+        let result = try carender(["frame", package.path, "--output", output.path, "--scale", "0.5"])
+        #expect(result.status == 0, "\(result.error)")
+        let image = try readPNG(at: output)
+        #expect(image.width == 195 && image.height == 422)
+        // The badge (front) over the logo (middle) over the background, at the centre.
+        #expect(try Self.pixel(195, 422, of: output) == Self.green)
+        #expect(try Self.pixel(235, 422, of: output) == Self.red)
+        #expect(try Self.pixel(20, 20, of: output) == Self.blue)
+        // The sun at y 100 from the bottom, as CAML is y up.
+        #expect(try Self.pixel(195, 844 - 100, of: output) == Self.yellow)
+
+        // The same with the Locked state set: the document's values are Locked's.
+        let locked = folder.appendingPathComponent("locked-state.png")
+        let stated = try carender(
+            ["frame", package.path, "--output", locked.path, "--scale", "0.5", "--states", "Locked"])
+        #expect(stated.status == 0, "\(stated.error)")
+        #expect(try Data(contentsOf: locked) == Data(contentsOf: output))
+    }
+
+    @Test func theStateTimelineAnimatesEveryBundleWithItsTransitions() throws {
+        let (folder, package) = try Self.package()
+        func frame(at time: String) throws -> URL {
+            let output = folder.appendingPathComponent("t\(time).png")
+            let result = try carender([
+                "frame", package.path, "--output", output.path, "--scale", "0.5", "--time", time,
+                "--states", "Locked,Unlock@0.5",
+            ])
+            #expect(result.status == 0, "\(result.error)")
+            return output
+        }
+        // Half-way through Unlock's one-second linear transitions: the logo at x 145 (95–195),
+        // the badge at half opacity, the sun at y 400.
+        let middle = try frame(at: "1")
+        #expect(try Self.pixel(100, 380, of: middle) == Self.red)
+        #expect(try Self.pixel(235, 380, of: middle) == Self.blue)
+        #expect(try Self.pixel(220, 844 - 400, of: middle) == Self.yellow)
+        // Settled in Unlock: the badge gone, the logo at x 95, the sun at y 700.
+        let unlocked = try frame(at: "2")
+        #expect(try Self.pixel(195, 422, of: unlocked) == Self.blue)
+        #expect(try Self.pixel(60, 422, of: unlocked) == Self.red)
+        #expect(try Self.pixel(195, 844 - 700, of: unlocked) == Self.yellow)
+        #expect(try Self.pixel(195, 844 - 100, of: unlocked) == Self.blue)
+    }
+
+    /// `frame --time T` gives, byte for byte, frame T of `render` with the same timeline: the
+    /// changes run at their own times whichever frames come before.
+    @Test func frameAndRenderGiveTheSameFrameOfATimeline() throws {
+        let (folder, package) = try Self.package()
+        let timeline = "Locked,Unlock@0.35,Locked@0.8"
+        let frames = folder.appendingPathComponent("frames/")
+        let render = try carender([
+            "render", package.path, "--output", frames.path + "/", "--fps", "10", "--to", "1.5", "--scale", "0.25",
+            "--states", timeline,
+        ])
+        #expect(render.status == 0, "\(render.error)")
+        #expect(render.output.contains("Wrote 15 frames"), "\(render.output)")
+        for index in [3, 7, 10, 14] {
+            let output = folder.appendingPathComponent("frame-\(index).png")
+            let result = try carender([
+                "frame", package.path, "--output", output.path, "--time", "\(Double(index) / 10)", "--scale", "0.25",
+                "--states", timeline,
+            ])
+            #expect(result.status == 0, "\(result.error)")
+            let rendered = frames.appendingPathComponent(String(format: "frame-%05d.png", index))
+            #expect(try Data(contentsOf: output) == Data(contentsOf: rendered), "frame \(index)")
+        }
+        // Frames 7 (Unlock under way) and 10 (Locked again, from where Unlock had got to) differ
+        // from the start.
+        let first = try Data(contentsOf: frames.appendingPathComponent("frame-00000.png"))
+        #expect(try Data(contentsOf: frames.appendingPathComponent("frame-00007.png")) != first)
+        #expect(try Data(contentsOf: frames.appendingPathComponent("frame-00010.png")) != first)
+    }
+
+    @Test func theDefaultLengthRunsPastTheLastTransition() throws {
+        let (folder, package) = try Self.package()
+        let frames = folder.appendingPathComponent("frames/")
+        let result = try carender([
+            "render", package.path, "--output", frames.path + "/", "--fps", "4", "--scale", "0.1",
+            "--states", "Locked,Unlock@1",
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        // Unlock at 1 s, its transitions 1 s long, then a second: 3 s at 4 fps.
+        #expect(result.output.contains("Wrote 12 frames"), "\(result.output)")
+    }
+
+    @Test func anUnknownStateIsAnErrorListingTheStates() throws {
+        let (folder, package) = try Self.package()
+        let output = folder.appendingPathComponent("x.png")
+        let result = try carender(["frame", package.path, "--output", output.path, "--states", "Locked,Home@1"])
+        #expect(result.status == 1)
+        #expect(
+            result.error.contains("has no state called 'Home'; its states are: Locked, Unlock, Sleep"), "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+
+        let document = folder.appendingPathComponent("plain.caml")
+        try DocumentCommandTests.write(DocumentCommandTests.squareDocument(), to: document)
+        let stateless = try carender(["frame", document.path, "--output", output.path, "--states", "Locked"])
+        #expect(stateless.status == 1)
+        #expect(stateless.error.contains("\(document.path) has no states"), "\(stateless.error)")
+    }
+
+    @Test(arguments: [
+        ("Locked,Unlock", "each state after the first needs @SECONDS"),
+        ("Locked@1", "the first entry is the initial state"),
+        ("Locked,Unlock@soon", "must be a number of seconds"),
+        ("Locked,Unlock@2,Locked@1", "must be in time order"),
+        ("Locked,@2", "names no state before @"),
+        ("", "needs the initial state's name first"),
+    ])
+    func aMalformedTimelineIsAUsageError(timeline: String, message: String) throws {
+        let (folder, package) = try Self.package()
+        let result = try carender([
+            "render", package.path, "--output", folder.appendingPathComponent("x.png").path, "--states", timeline,
+        ])
+        #expect(result.status != 0)
+        #expect(result.error.contains(message), "\(result.error)")
+    }
+
+    @Test func statesAreForDocumentsOnly() throws {
+        let result = try carender(["frame", "spring", "--output", "/tmp/never.png", "--states", "Locked"])
+        #expect(result.status != 0)
+        #expect(result.error.contains("--states applies to CAML documents"), "\(result.error)")
+    }
+
+    @Test func inspectShowsEachBundleWithItsStatesTransitionsAndWarnings() throws {
+        let (_, package) = try Self.package()
+        let result = try carender(["inspect", package.path, "--time", "1", "--states", "Locked,Unlock@0.5"])
+        #expect(result.status == 0, "\(result.error)")
+        let output = result.output
+        #expect(
+            output.contains("wallpaper package of 3 bundles, back to front; canvas 390 × 844 points, y up"), "\(output)")
+        for role in ["Background", "Floating", "Foreground"] {
+            #expect(output.contains("\(role): \(WallpaperFixture.folder)/\(WallpaperFixture.bundleName(role))"))
+        }
+        #expect(output.contains(#"States of CALayer (name "Root Layer", id "root"): Locked (1 change), Unlock (1 change), Sleep (0 changes)"#))
+        #expect(
+            output.contains(
+                """
+                    * → Unlock:
+                      position.x on name "logo", id "logo" (CABasicAnimation, 1 s)
+                """), "\(output)")
+        #expect(output.contains("Unlock → *\n"))
+        // The logo half-way to Unlock's x.
+        #expect(output.contains(#"CALayer (name "logo", id "logo"): position = (145, 422)"#), "\(output)")
+        #expect(output.components(separatedBy: "No warnings.").count == 4)
+    }
+}
