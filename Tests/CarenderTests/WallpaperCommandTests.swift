@@ -120,7 +120,8 @@ import Testing
         let result = try carender(["frame", package.path, "--output", output.path, "--states", "Locked,Home@1"])
         #expect(result.status == 1)
         #expect(
-            result.error.contains("has no state called 'Home'; its states are: Locked, Unlock, Sleep"), "\(result.error)")
+            result.error.contains("has no state called 'Home'; its states are: Locked, Unlock, Sleep"),
+            "\(result.error)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
 
         let document = folder.appendingPathComponent("plain.caml")
@@ -159,11 +160,15 @@ import Testing
         #expect(result.status == 0, "\(result.error)")
         let output = result.output
         #expect(
-            output.contains("wallpaper package of 3 bundles, back to front; canvas 390 × 844 points, y up"), "\(output)")
+            output.contains("wallpaper package of 3 bundles, back to front; canvas 390 × 844 points, y up"), "\(output)"
+        )
         for role in ["Background", "Floating", "Foreground"] {
             #expect(output.contains("\(role): \(WallpaperFixture.folder)/\(WallpaperFixture.bundleName(role))"))
         }
-        #expect(output.contains(#"States of CALayer (name "Root Layer", id "root"): Locked (1 change), Unlock (1 change), Sleep (0 changes)"#))
+        #expect(
+            output.contains(
+                #"States of CALayer (name "Root Layer", id "root"): Locked (1 change), Unlock (1 change), Sleep (0 changes)"#
+            ))
         #expect(
             output.contains(
                 """

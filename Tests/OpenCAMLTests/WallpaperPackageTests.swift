@@ -124,7 +124,9 @@ private func layer(named name: String, in package: CAPackage) throws -> CALayer 
         let folder = "descriptors/1/versions/1/contents/OpenPoster.wallpaper"
         let plist = try PropertyListSerialization.data(fromPropertyList: [String: Any](), format: .binary, options: 0)
         var entries: [(path: String, data: Data)] = [("\(folder)/Wallpaper.plist", plist)]
-        for (name, document) in [("floating.ca", WallpaperFixture.floating), ("background.ca", WallpaperFixture.background)] {
+        for (name, document) in [
+            ("floating.ca", WallpaperFixture.floating), ("background.ca", WallpaperFixture.background),
+        ] {
             entries += WallpaperFixture.bundleEntries(name, document: document).map {
                 ($0.path.replacingOccurrences(of: WallpaperFixture.folder, with: folder), $0.data)
             }
@@ -223,7 +225,8 @@ private func layer(named name: String, in package: CAPackage) throws -> CALayer 
     @Test func aMissingAssetWarnsWithThePathInsideThePackage() throws {
         let url = try scratchFolder().appendingPathComponent("Asset.tendies")
         let floating = WallpaperFixture.document(
-            sublayers: #"<CALayer id="logo" bounds="0 0 10 10"><contents type="CGImage" src="assets/gone.png"/></CALayer>"#,
+            sublayers:
+                #"<CALayer id="logo" bounds="0 0 10 10"><contents type="CGImage" src="assets/gone.png"/></CALayer>"#,
             target: "logo", keyPath: "opacity", locked: 1, unlock: 0)
         try WallpaperFixture.write(to: url, documents: ["Floating": floating])
         let package = try loadTendies(url)
@@ -269,13 +272,26 @@ private func layer(named name: String, in package: CAPackage) throws -> CALayer 
         // would wait for the rest at the end of the file for ever.
         let cut = Data([0, 0xFF, 0xFF, 0, 0]) + Data(repeating: 0x61, count: 10)
         let url = try plistArchive(cut, method: 8, size: 65535)
-        #expect(loadError(url)?.message.contains("ends before its deflate stream does") == true, "\(String(describing: loadError(url)))")
+        #expect(
+            loadError(url)?.message.contains("ends before its deflate stream does") == true,
+            "\(String(describing: loadError(url)))")
     }
 
     @Test func anEntryInflatingPastItsDeclaredSizeIsRefused() throws {
         let bomb = RawZipEntry.storedDeflateBlock(Data(repeating: 0x61, count: 1000))
         let url = try plistArchive(bomb, method: 8, size: 10)
         #expect(loadError(url)?.message.contains("inflates to more than the 10 bytes it declares") == true)
+    }
+
+    @Test func anEntryWhoseLocalHeaderIsMissingIsAnError() throws {
+        let url = try scratchFolder().appendingPathComponent("Offset.tendies")
+        var entry = RawZipEntry(
+            name: "\(WallpaperFixture.folder)/Wallpaper.plist", data: try WallpaperFixture.wallpaperPlist([:]))
+        for offset: UInt32 in [0x7FFF_FFFF, 3] {
+            entry.localHeaderOffset = offset
+            try rawZip([entry]).write(to: url)
+            #expect(loadError(url)?.message.contains("has no local header") == true, "offset \(offset)")
+        }
     }
 
     @Test func aWrongChecksumIsAnError() throws {

@@ -146,6 +146,8 @@ public struct RawZipEntry {
     public var crc32: UInt32?
     /// Nil: `data.count`.
     public var uncompressedSize: UInt32?
+    /// Nil: where the local header is.
+    public var localHeaderOffset: UInt32?
 
     public init(name: String, method: UInt16 = 0, data: Data, crc32: UInt32? = nil, uncompressedSize: UInt32? = nil) {
         self.name = name
@@ -190,7 +192,7 @@ public func rawZip(_ entries: [RawZipEntry]) -> Data {
         // Comment length, disk, internal attributes; a regular file's mode; the offset.
         for value: UInt16 in [0, 0, 0] { append(value, to: &directory) }
         append(UInt32(0o100644) << 16, to: &directory)
-        append(offset, to: &directory)
+        append(entry.localHeaderOffset ?? offset, to: &directory)
         directory += name
     }
     let directoryOffset = UInt32(archive.count)

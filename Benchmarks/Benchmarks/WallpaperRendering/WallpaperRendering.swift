@@ -84,7 +84,8 @@ enum WallpaperRendering {
         for (index, (a, b)) in zip(loadedFrames, swiftFrames).enumerated() {
             let difference = frameDifference(a, b, tolerance: 0)
             precondition(
-                difference.share == 0, "frame \(index): the loaded package and the Swift tree differ in "
+                difference.share == 0,
+                "frame \(index): the loaded package and the Swift tree differ in "
                     + "\(difference.share * 100)% of the pixels")
         }
         precondition(loadedFrames[0] != loadedFrames[1], "the springs do not move anything")

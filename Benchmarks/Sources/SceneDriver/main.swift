@@ -158,7 +158,36 @@ case "wallpaper":
             format: "wallpaper %@: %d frames of 1170×2532, %d threads: %.1f ms wall, %.1f ms CPU (%.2f ms CPU a frame)",
             swift ? "built in Swift" : "loaded", frames, threads, wall, cpu, cpu / Double(frames)))
     if let png, let last { try last.pngData().write(to: URL(fileURLWithPath: png)) }
+case "wallpaper-alternate":
+    let images = try WallpaperScene.imageData()
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("wallpaper-driver-\(getpid()).tendies")
+    try WallpaperScene.writePackage(to: url, images: images)
+    defer { try? FileManager.default.removeItem(at: url) }
+    // --same: six rounds of each side in turn (all loaded, then all Swift) instead of alternating.
+    let order: [[Bool]] =
+        arguments.contains("--same")
+        ? [Array(repeating: false, count: 6), Array(repeating: true, count: 6)]
+        : Array(repeating: [false, true], count: 6)
+    for (round, sides) in order.enumerated() {
+        for swift in sides {
+            let run = swift ? WallpaperRun(swiftTreeWith: images) : try WallpaperRun(loading: url)
+            let start = processCPUNanoseconds()
+            var rusage1 = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &rusage1)
+            let wall = try milliseconds { try run.render(frames: frames, threads: 2) { _ in } }
+            var rusage2 = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &rusage2)
+            let cpu = Double(processCPUNanoseconds() - start) / 1e6
+            print(
+                String(
+                    format: "%d %@: wall %.0f ms, cpu %.0f ms, minor faults %d, vol. switches %d, invol. %d",
+                    round, swift ? "swift " : "loaded", wall, cpu, rusage2.ru_minflt - rusage1.ru_minflt,
+                    rusage2.ru_nvcsw - rusage1.ru_nvcsw, rusage2.ru_nivcsw - rusage1.ru_nivcsw))
+        }
+    }
 default:
-    print("usage: SceneDriver rects|cairo-c|compare|stars|export|wallpaper [frames] [--png FILE] [--uncached] [--sliding]")
+    print(
+        "usage: SceneDriver rects|cairo-c|compare|stars|export|wallpaper [frames] [--png FILE] [--uncached] [--sliding]"
+    )
     exit(2)
 }

@@ -102,7 +102,8 @@ public enum WallpaperScene {
             let gradient = CAGradientLayer()
             gradient.frame = root.bounds
             gradient.colors = [
-                CGColor(red: 0.05, green: 0.1, blue: 0.35, alpha: 1), CGColor(red: 0.9, green: 0.5, blue: 0.3, alpha: 1),
+                CGColor(red: 0.05, green: 0.1, blue: 0.35, alpha: 1),
+                CGColor(red: 0.9, green: 0.5, blue: 0.3, alpha: 1),
             ]
             root.addSublayer(gradient)
         }
@@ -143,7 +144,8 @@ public enum WallpaperScene {
     /// layer, images as assets, states on the root, a spring per animated key.
     static func document(_ bundle: WallpaperBundleSpec) -> String {
         func number(_ value: CGFloat) -> String { String(format: "%g", Double(value)) }
-        let boilerplate = #"allowsEdgeAntialiasing="1" allowsGroupOpacity="1" contentsFormat="RGBA8" cornerCurve="circular""#
+        let boilerplate =
+            #"allowsEdgeAntialiasing="1" allowsGroupOpacity="1" contentsFormat="RGBA8" cornerCurve="circular""#
         let rootContents = bundle.rootImage.map { #"<contents><CGImage src="assets/\#($0)"/></contents>"# } ?? ""
         let sublayers = bundle.layers.map { layer in
             """
@@ -250,7 +252,9 @@ public enum WallpaperScene {
         defer { CATransaction.commit() }
         var decoded: [String: CGImage] = [:]
         for (name, data) in images {
-            decoded[name] = CGImageSourceCreateWithData(data, nil).flatMap { CGImageSourceCreateImageAtIndex($0, 0, nil) }
+            decoded[name] = CGImageSourceCreateWithData(data, nil).flatMap {
+                CGImageSourceCreateImageAtIndex($0, 0, nil)
+            }
         }
         let bounds = CGRect(origin: .zero, size: canvas)
         let canvasLayer = CALayer()

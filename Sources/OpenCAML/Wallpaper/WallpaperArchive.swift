@@ -54,7 +54,8 @@ enum WallpaperArchive {
                 throw archive.error(
                     plist,
                     "names the \(bundle.role.rawValue) bundle \"\(bundle.components.last ?? "")\", "
-                        + "which the archive does not hold (no files under \(bundle.components.joined(separator: "/"))/)")
+                        + "which the archive does not hold (no files under \(bundle.components.joined(separator: "/"))/)"
+                )
             }
             for entry in entries where entry.kind == .file {
                 total += entry.uncompressedSize
@@ -130,7 +131,8 @@ enum WallpaperArchive {
     /// the `.ca` folders beside the property list whose names say `background`, `floating` or
     /// `foreground` (OpenPoster's `background.ca`, `floating.ca`).
     private static func bundles(
-        named plist: [String: Any], in folder: [String], of archive: ZipArchiveReader, plist entry: ZipArchiveReader.Entry
+        named plist: [String: Any], in folder: [String], of archive: ZipArchiveReader,
+        plist entry: ZipArchiveReader.Entry
     ) throws(CAMLError) -> [NamedBundle] {
         let description = wallpaperDescription(in: plist)
         var names: [(CAWallpaperBundleRole, String)] = []
@@ -143,7 +145,8 @@ enum WallpaperArchive {
                 (.foreground, ["foregroundAnimationFileName"]),
             ]
             for (role, candidates) in keys {
-                if let name = candidates.lazy.compactMap({ description?[$0] as? String }).first(where: { !$0.isEmpty }) {
+                if let name = candidates.lazy.compactMap({ description?[$0] as? String }).first(where: { !$0.isEmpty })
+                {
                     names.append((role, name))
                 }
             }

@@ -117,7 +117,7 @@ struct ZipArchiveReader {
         guard entry.kind == .file else { throw error(entry, "is not a file") }
         guard entry.flags & 1 == 0 else { throw error(entry, "is encrypted") }
         let header = try Self.read(handle, at: entry.localHeaderOffset, count: 30, url: url)
-        guard header.littleEndian(UInt32.self, at: 0) == 0x0403_4b50 else {
+        guard header.count == 30, header.littleEndian(UInt32.self, at: 0) == 0x0403_4b50 else {
             throw error(entry, "has no local header where the central directory puts it")
         }
         let dataStart =
@@ -235,12 +235,15 @@ struct ZipArchiveReader {
                     throw CAMLError(path: url.path, message: "is a ZIP64 archive, which is not supported")
                 }
                 guard UInt64(offset) + UInt64(size) <= recordStart else {
-                    throw CAMLError(path: url.path, message: "is not a valid zip archive (its central directory lies past its end)")
+                    throw CAMLError(
+                        path: url.path, message: "is not a valid zip archive (its central directory lies past its end)")
                 }
                 guard UInt64(size) <= maximumDirectorySize else {
-                    throw CAMLError(path: url.path, message: "has a central directory of \(size) bytes, more than is read")
+                    throw CAMLError(
+                        path: url.path, message: "has a central directory of \(size) bytes, more than is read")
                 }
-                return EndRecord(entryCount: Int(entryCount), directorySize: UInt64(size), directoryOffset: UInt64(offset))
+                return EndRecord(
+                    entryCount: Int(entryCount), directorySize: UInt64(size), directoryOffset: UInt64(offset))
             }
             position -= 1
         }
@@ -255,13 +258,15 @@ struct ZipArchiveReader {
         for _ in 0..<count {
             guard position + 46 <= directory.count, directory.littleEndian(UInt32.self, at: position) == 0x0201_4b50
             else {
-                throw CAMLError(path: url.path, message: "is not a valid zip archive (its central directory is cut short)")
+                throw CAMLError(
+                    path: url.path, message: "is not a valid zip archive (its central directory is cut short)")
             }
             let nameLength = Int(directory.littleEndian(UInt16.self, at: position + 28))
             let extraLength = Int(directory.littleEndian(UInt16.self, at: position + 30))
             let commentLength = Int(directory.littleEndian(UInt16.self, at: position + 32))
             guard position + 46 + nameLength <= directory.count else {
-                throw CAMLError(path: url.path, message: "is not a valid zip archive (its central directory is cut short)")
+                throw CAMLError(
+                    path: url.path, message: "is not a valid zip archive (its central directory is cut short)")
             }
             let flags = directory.littleEndian(UInt16.self, at: position + 8)
             let nameBytes = directory.subdata(in: position + 46..<position + 46 + nameLength)
@@ -271,7 +276,8 @@ struct ZipArchiveReader {
             let madeBy = directory.littleEndian(UInt16.self, at: position + 4)
             let mode = directory.littleEndian(UInt32.self, at: position + 38) >> 16
             let kind: Entry.Kind =
-                path.hasSuffix("/") || path.hasSuffix("\\") ? .directory
+                path.hasSuffix("/") || path.hasSuffix("\\")
+                ? .directory
                 : madeBy >> 8 == 3 && mode & 0o170000 == 0o120000 ? .symbolicLink : .file
             let compressedSize = directory.littleEndian(UInt32.self, at: position + 20)
             let uncompressedSize = directory.littleEndian(UInt32.self, at: position + 24)
@@ -307,7 +313,8 @@ struct ZipArchiveReader {
     }
 
     /// `count` bytes of the file at `offset`; fewer only at the end of the file.
-    private static func read(_ handle: FileHandle, at offset: UInt64, count: UInt64, url: URL) throws(CAMLError) -> Data {
+    private static func read(_ handle: FileHandle, at offset: UInt64, count: UInt64, url: URL) throws(CAMLError) -> Data
+    {
         do {
             try handle.seek(toOffset: offset)
             return try handle.read(upToCount: Int(count)) ?? Data()
