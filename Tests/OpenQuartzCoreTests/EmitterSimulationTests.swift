@@ -247,6 +247,22 @@ struct EmitterSimulationTests {
         }
     }
 
+    @Test func framesAtHugeTimesAreDrawnWithoutTrapping() {
+        withManualClock { _ in
+            let (emitter, _) = makeEmitter { cell in
+                cell.birthRate = 50
+                cell.lifetime = 2
+                cell.velocity = 10
+            }
+            // Counts past 2⁵³ no longer step by one: what can be told apart is drawn.
+            for time in [1e9, 1e15, 1e20, 1e300] {
+                #expect(emitter.particles(atTime: time).count <= 101)
+            }
+            #expect(emitter.particles(atTime: .infinity).isEmpty)
+            #expect(emitter.particles(atTime: 1e9).count == 100)  // the one of 1e9 − 2 s has just died
+        }
+    }
+
     @Test(arguments: [
         (CAEmitterLayerEmitterShape.line, CAEmitterLayerEmitterMode.volume),
         (.line, .points), (.rectangle, .surface), (.rectangle, .outline), (.rectangle, .points),

@@ -8,7 +8,8 @@ import Foundation
 /// carries on from one configuration to the next. Particle k (k = 0, 1, 2…) is born at the
 /// first moment N exceeds k: at k / R for a constant rate, one born at time 0. Stretches
 /// where no rate animation runs are integrated exactly; where one runs, R is sampled at the
-/// middle of steps of 1/240 s laid from the stretch's start, and N is linear within a step.
+/// middle of steps of 1/240 s laid from the stretch's start, and N is linear within a step
+/// (for at most ``maximumSampledSteps`` steps, after which the mean rate of those goes on).
 /// Everything here depends only on the recorded configurations and the time asked for.
 struct BirthCurve {
     /// A stretch of the configuration with one way of counting births.
@@ -22,6 +23,9 @@ struct BirthCurve {
     static let samplingStep = 1.0 / 240
     /// Sampled running sums are remembered every this many steps (one a second).
     static let checkpointInterval = 240
+    /// How many steps of a rate animation are sampled (about 69 minutes); past them, births go
+    /// on at the mean rate of those sampled.
+    static let maximumSampledSteps = 1_000_000
     /// Rates are clamped to this many births a second, so that counts stay exact integers in
     /// a `Double` over any plausible time.
     static let maximumRate = 1e7
@@ -110,6 +114,11 @@ struct BirthCurve {
         let step = Self.samplingStep
         let steps = (time - segment.start) / step
         guard steps.isFinite else { return 0 }
+        guard steps < Double(Self.maximumSampledSteps) else {
+            // Beyond the sampled span, births go on at the span's mean rate.
+            let span = Double(Self.maximumSampledSteps) * step
+            return sampledSum(segment, steps: Self.maximumSampledSteps) * ((time - segment.start) / span)
+        }
         let whole = Int(steps.rounded(.down))
         let partial = time - (segment.start + Double(whole) * step)
         return sampledSum(segment, steps: whole) + rate(at: segment.start + (Double(whole) + 0.5) * step) * partial
@@ -162,9 +171,18 @@ struct BirthCurve {
             }
             // Sampled: step by step, newest first.
             let step = Self.samplingStep
+            let lastStepTime = ((high - segment.start) / step).rounded(.down)
+            guard lastStepTime < Double(Self.maximumSampledSteps) else {
+                // Past the sampled span: the mean rate the count goes on at.
+                let countLow = counted + count(at: low)
+                let countHigh = counted + count(at: high)
+                let rate = high > low ? (countHigh - countLow) / (high - low) : 0
+                guard rate > 0 else { continue }
+                guard births(low, high, countLow, countHigh, rate, closed: closed, body) else { return }
+                continue
+            }
             let firstStep = Int(((low - segment.start) / step).rounded(.down))
-            let lastStep = Int(((high - segment.start) / step).rounded(.down))
-            guard lastStep - firstStep < 50_000_000 else { continue }
+            let lastStep = Int(lastStepTime)
             var starts: [Double] = []
             starts.reserveCapacity(lastStep - firstStep + 1)
             var running = counted + count(at: segment.start) + sampledSum(segment, steps: firstStep)
@@ -202,6 +220,8 @@ struct BirthCurve {
         while index >= oldest {
             let time = min(max(low + (index - countLow) / rate, low), high)
             guard body(index, time) else { return false }
+            // Past 2⁵³ (a birth rate run for an absurd time) a Double no longer steps by one.
+            guard index - 1 < index else { return false }
             index -= 1
         }
         return true

@@ -91,7 +91,7 @@ final class EmitterSimulation {
     ) {
         examined += 1
         let layer = configuration.layerValues(at: birth)
-        let random = EmitterRandom(seed: layer.seed, cell: cell.identity, particle: UInt64(index))
+        let random = EmitterRandom(seed: layer.seed, cell: cell.identity, particle: index.bitPattern)
         let offset = EmitterShapeSampler.offset(
             shape: layer.emitterShape, mode: layer.emitterMode, size: layer.emitterSize, depth: layer.emitterDepth,
             random: random)
@@ -132,7 +132,7 @@ final class EmitterSimulation {
             let birth = parent.birth + age
             let random = EmitterRandom(
                 seed: parent.seed, cell: child.identity,
-                particle: EmitterRandom.childKey(parent: parent.key, index: UInt64(index)))
+                particle: EmitterRandom.childKey(parent: parent.key, index: index.bitPattern))
             let track = ParticleTrack(
                 cell: child.values(at: birth), layer: parent.layer, origin: parent.position(atAge: age),
                 heading: parent.heading(atAge: age), random: random, birth: birth,
@@ -141,6 +141,8 @@ final class EmitterSimulation {
             for grandchild in child.children where grandchild.values.isEnabled {
                 emitChildren(grandchild, of: track, configuration: configuration, generation: generation + 1)
             }
+            // Past 2⁵³ a Double no longer steps by one.
+            guard index - 1 < index else { break }
             index -= 1
         }
     }
