@@ -22,6 +22,7 @@ let package = Package(
         benchmark("RendererFrame", renders: true),
         benchmark("ContentCaching", renders: true),
         benchmark("FrameExport", renders: true),
+        benchmark("EmitterFrame", renders: true),
         // The renderer benchmarks' reference: their scene drawn with Cairo directly, in C
         // (CReference/rects.c runs it on its own).
         .target(name: "CairoReference", linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("m")]),

@@ -6,7 +6,7 @@ import OpenCoreGraphics
 /// addition (Apple keeps particles inside its render server).
 ///
 /// Positions are in the emitter layer's coordinates; times in the layer's time.
-public struct EmitterParticle {
+public struct EmitterParticle: Sendable {
     /// Where the particle's centre is.
     public let position: CGPoint
     /// The particle's depth (drawn flattened; `backToFront` sorts by it).

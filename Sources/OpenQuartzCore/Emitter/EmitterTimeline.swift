@@ -182,7 +182,7 @@ package struct EmitterCellConfiguration {
 /// on (in the layer's time), with what the simulation has worked out about them.
 ///
 /// Only touched with the `TransactionLock` held: commits append to it, and frames read it.
-package final class EmitterTimeline: @unchecked Sendable {
+package final class EmitterTimeline {
     package final class Epoch {
         /// When it took over, in the layer's time; −∞ for the configuration of the first commit.
         package let start: Double
