@@ -16,10 +16,13 @@ public struct EmitterParticle: Sendable {
     public let scale: CGFloat
     /// How far the particle has turned, in radians (its spin times its age).
     public let rotation: CGFloat
-    /// The colour the contents are multiplied by, each component 0…1.
+    /// The red the contents are multiplied by, 0…1.
     public let red: Double
+    /// The green the contents are multiplied by, 0…1.
     public let green: Double
+    /// The blue the contents are multiplied by, 0…1.
     public let blue: Double
+    /// The opacity the contents are drawn with, 0…1.
     public let alpha: Double
     /// When it was born, in the layer's time.
     public let birthTime: CFTimeInterval
@@ -31,8 +34,9 @@ public struct EmitterParticle: Sendable {
     public let contentsRect: CGRect
     /// Pixels of `contents` per point.
     public let contentsScale: CGFloat
-    /// The cell's filters (`"linear"`, `"nearest"`…).
+    /// The cell's filter for contents drawn larger than their pixels (`"linear"`, `"nearest"`).
     public let magnificationFilter: String
+    /// The cell's filter for contents drawn smaller than their pixels.
     public let minificationFilter: String
     /// The name of its cell.
     public let cellName: String?

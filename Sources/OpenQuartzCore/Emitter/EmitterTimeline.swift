@@ -221,7 +221,8 @@ package final class EmitterTimeline {
             // Only the first is left, and it starts no earlier: the new one replaces it.
             epochs.removeLast()
         }
-        let startTime = epochs.isEmpty ? min(start, -Double.infinity) : start
+        // The first configuration holds from the start of time.
+        let startTime = epochs.isEmpty ? -Double.infinity : start
         epochs.last?.end = startTime
         epochs.append(Epoch(start: startTime, configuration: configuration))
         if epochs.count > Self.maximumEpochCount {
