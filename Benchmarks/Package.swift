@@ -35,6 +35,7 @@ let package = Package(
             path: "Benchmarks/WallpaperRendering",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        benchmark("EmitterFrame", renders: true),
         // The renderer benchmarks' reference: their scene drawn with Cairo directly, in C
         // (CReference/rects.c runs it on its own).
         .target(name: "CairoReference", linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("m")]),

@@ -73,8 +73,9 @@ public final class CARenderer {
     }
 
     /// The next media time at which anything in the tree changes: the time of the last frame
-    /// while an animation is running, the start of the next one that waits, `.infinity` when
-    /// the tree is still.
+    /// while an animation is running or an emitter shows particles, the start of the next
+    /// animation that waits (or of an emitter's next emission), `.infinity` when the tree is
+    /// still.
     public func nextFrameTime() -> CFTimeInterval {
         guard let layer else { return .infinity }
         let now = frameTime ?? lastFrameTime ?? CACurrentMediaTime()
@@ -98,6 +99,12 @@ public final class CARenderer {
                 } else if local < timing.endTimeInParent {
                     return now
                 }
+            }
+            if let emitter = layer as? CAEmitterLayer {
+                // Particles move every frame while any is alive.
+                let change = emitter.nextParticleChange(after: now - lag)
+                if change <= now - lag { return now }
+                next = min(next, change + lag)
             }
             let sublayers = layer.sublayers ?? []
             for sublayer in sublayers { pending.append((sublayer, lag)) }

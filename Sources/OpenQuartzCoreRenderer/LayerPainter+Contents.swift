@@ -248,6 +248,8 @@ final class ImageSurfaceCache {
     private struct Entry {
         weak var image: CGImage?
         let surface: OpaquePointer
+        /// Whether every pixel is white, in any alpha (worked out when first asked).
+        var isWhite: Bool?
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
@@ -269,6 +271,24 @@ final class ImageSurfaceCache {
         conversionCount += 1
         entries[key] = Entry(image: image, surface: surface)
         return surface
+    }
+
+    /// Whether every visible pixel of `image` is white, so that tinting it is painting the
+    /// tint through its alpha (particle images usually are). Remembered with its surface.
+    func isWhite(_ image: CGImage) -> Bool {
+        let key = ObjectIdentifier(image)
+        if let entry = entries[key], entry.image === image, let known = entry.isWhite { return known }
+        var white = true
+        image.rgbaPixels.withUnsafeBufferPointer { pixels in
+            for index in stride(from: 0, to: pixels.count, by: 4) where pixels[index + 3] != 0 {
+                if pixels[index] != 255 || pixels[index + 1] != 255 || pixels[index + 2] != 255 {
+                    white = false
+                    return
+                }
+            }
+        }
+        if entries[key]?.image === image { entries[key]?.isWhite = white }
+        return white
     }
 
     /// Drops the entries whose image has been freed.

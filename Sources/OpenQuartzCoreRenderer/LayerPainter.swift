@@ -79,7 +79,7 @@ struct LayerPainter {
     }
 
     /// The layer without its shadow, mask and opacity: background, contents, what its class
-    /// draws, sublayers, border.
+    /// draws, sublayers, border, particles.
     func paintBody(_ snapshot: LayerSnapshot) {
         let layer = snapshot.layer
         let bounds = layer.bounds
@@ -110,6 +110,9 @@ struct LayerPainter {
             cairo_set_line_width(context, Double(width))
             cairo_stroke(context)
         }
+        // CAEmitterLayer.h: "The particles are drawn above the backgroundColor and border of
+        // the layer" (LayerPainter+Particles.swift).
+        if !snapshot.particles.isEmpty { paintParticles(of: snapshot) }
     }
 
     /// The layer's contents and what its class draws, without caching.

@@ -29,6 +29,8 @@ final class LayerSnapshot: @unchecked Sendable {
     /// so that they stay upright as Core Animation shows them (`CALayer.h`,
     /// `contentsAreFlipped`).
     let isUpsideDown: Bool
+    /// For an emitter: its particles at the frame's time, in drawing order.
+    let particles: [EmitterParticle]
 
     /// A transition between two captured trees.
     struct TransitionSnapshot {
@@ -47,7 +49,8 @@ final class LayerSnapshot: @unchecked Sendable {
 
     private init(
         identity: ObjectIdentifier, layer: CALayer, drawing: CGContext?, sublayers: [LayerSnapshot],
-        mask: LayerSnapshot?, transition: TransitionSnapshot?, replicas: [Replica], isUpsideDown: Bool
+        mask: LayerSnapshot?, transition: TransitionSnapshot?, replicas: [Replica], isUpsideDown: Bool,
+        particles: [EmitterParticle]
     ) {
         self.identity = identity
         self.layer = layer
@@ -57,6 +60,7 @@ final class LayerSnapshot: @unchecked Sendable {
         self.transition = transition
         self.replicas = replicas
         self.isUpsideDown = isUpsideDown
+        self.particles = particles
     }
 
     /// Lets go of the sublayers from an explicit stack, as `CALayer` does, so that a tree of
@@ -128,8 +132,8 @@ final class LayerSnapshot: @unchecked Sendable {
         return nil
     }
 
-    /// The snapshot of a layer whose sublayers are captured: its replicas, transition and mask
-    /// added.
+    /// The snapshot of a layer whose sublayers are captured: its replicas, transition, mask
+    /// and particles added.
     private static func finish(
         _ model: CALayer, _ layer: CALayer, sublayers captured: [LayerSnapshot], at time: CFTimeInterval,
         isBeforeTree: Bool, isUpsideDown: Bool
@@ -161,9 +165,12 @@ final class LayerSnapshot: @unchecked Sendable {
         let mask = model.mask.flatMap {
             capture($0, at: time, isBeforeTree: isBeforeTree, isUpsideDown: isUpsideDown)
         }
+        // An emitter's particles are a function of its time alone (CAEmitterLayer): asked of
+        // the model layer, whose time is the tree's.
+        let particles = (model as? CAEmitterLayer)?.particles(atTime: time) ?? []
         let snapshot = LayerSnapshot(
             identity: ObjectIdentifier(model), layer: layer, drawing: model.lastDrawing, sublayers: sublayers,
-            mask: mask, transition: transition, replicas: replicas, isUpsideDown: isUpsideDown)
+            mask: mask, transition: transition, replicas: replicas, isUpsideDown: isUpsideDown, particles: particles)
         // A running maximum, not a list of depths: this runs for every layer of every frame.
         var below = max(mask?.depth ?? 0, transition?.before.depth ?? 0)
         for sublayer in sublayers { below = max(below, sublayer.depth) }

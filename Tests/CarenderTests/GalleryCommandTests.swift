@@ -6,6 +6,7 @@ import Testing
 let galleryDemos = [
     "view-vs-layer", "nested-transactions", "pop", "image-view", "spring", "keyframe-circle", "group",
     "transition-fade", "transition-move-in", "transition-push", "transition-reveal", "fill-modes", "additive-blocks",
+    "emitter-fountain",
 ]
 
 /// The `id`s of the demo cards in an index page, in order.

@@ -34,6 +34,7 @@ let goldenFrames: [GoldenFrame] = [
     GoldenFrame("fill-modes", at: 0.3),
     GoldenFrame("fill-modes", at: 2.5, golden: "fill-modes-after"),
     GoldenFrame("additive-blocks", at: 0.75),
+    GoldenFrame("emitter-fountain", at: 2.5),
 ]
 
 @Suite("Gallery demos against golden frames")

@@ -56,18 +56,20 @@ let camlHeader = #"<?xml version="1.0" encoding="UTF-8"?><caml xmlns="http://www
                   <CATransformLayer/><CAGradientLayer startPoint="0 0" endPoint="1 1"/>
                   <CATextLayer fontSize="20" string="Hi"/><CAReplicatorLayer instanceCount="3"/>
                   <CAEmitterLayer emitterMode="points"/>
+                  <CABackdropLayer/>
                 </sublayers><mask><CALayer bounds="0 0 5 5"/></mask></CALayer></caml>
                 """)
         let sublayers = try #require(package.rootLayer.sublayers)
-        #expect(sublayers.count == 6)
+        #expect(sublayers.count == 7)
         let shape = try #require(sublayers[0] as? CAShapeLayer)
         expectClose(try #require(shape.path).boundingBox, CGRect(x: 0, y: 0, width: 10, height: 10), within: 1e-12)
         #expect(sublayers[1] is CATransformLayer)
         expectClose(try #require(sublayers[2] as? CAGradientLayer).endPoint, CGPoint(x: 1, y: 1), within: 1e-12)
         #expect((sublayers[3] as? CATextLayer)?.string as? String == "Hi")
         #expect((sublayers[4] as? CAReplicatorLayer)?.instanceCount == 3)
-        #expect(type(of: sublayers[5]) == CALayer.self)
-        #expect(package.warnings.contains { $0.element == "CAEmitterLayer" && $0.line == 5 })
+        #expect((sublayers[5] as? CAEmitterLayer)?.emitterMode == .points)
+        #expect(type(of: sublayers[6]) == CALayer.self)
+        #expect(package.warnings.contains { $0.element == "CABackdropLayer" && $0.line == 6 })
         #expect(package.rootLayer.mask?.bounds.width == 5)
         #expect(package.isGeometryFlipped)
     }

@@ -36,7 +36,9 @@ extension CAMLDecoder {
         // (CAMLParser.mm `-parseContentsOfURL:`).
         let url = URL(fileURLWithPath: source, relativeTo: baseURL).standardizedFileURL
         guard let data = try? Data(contentsOf: url) else {
-            warn(element, "image asset \(source) is missing or unreadable (looked for \(url.path)); the layer has no contents")
+            warn(
+                element,
+                "image asset \(source) is missing or unreadable (looked for \(url.path)); the layer has no contents")
             return nil
         }
         return data

@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreGraphics
 import OpenQuartzCore
 
 extension CAMLDecoder {
@@ -6,13 +7,13 @@ extension CAMLDecoder {
     static let layerClasses: [String: CALayer.Type] = [
         "CALayer": CALayer.self, "CATransformLayer": CATransformLayer.self, "CAShapeLayer": CAShapeLayer.self,
         "CAGradientLayer": CAGradientLayer.self, "CATextLayer": CATextLayer.self,
-        "CAReplicatorLayer": CAReplicatorLayer.self,
+        "CAReplicatorLayer": CAReplicatorLayer.self, "CAEmitterLayer": CAEmitterLayer.self,
     ]
 
     /// Layer classes Core Animation has and this package does not build yet: they load as a
     /// plain `CALayer` (geometry, colours and sublayers kept) with a warning.
     static let unbuiltLayerClasses: Set<String> = [
-        "CAEmitterLayer", "CABackdropLayer", "CAScrollLayer", "CATiledLayer", "CAPortalLayer",
+        "CABackdropLayer", "CAScrollLayer", "CATiledLayer", "CAPortalLayer",
         "CAMetalLayer", "CAEAGLLayer",
     ]
 
@@ -45,7 +46,9 @@ extension CAMLDecoder {
             case "animations":
                 addAnimations(in: child, to: layer)
             case "contents":
-                applyContents(child, to: layer)
+                if let (image, _) = contentsImage(child) { layer.contents = image }
+            case "emitterCells" where layer is CAEmitterLayer:
+                (layer as? CAEmitterLayer)?.emitterCells = emitterCells(in: child)
             case "states", "stateTransitions":
                 // Read once the whole tree exists: their targets may come later in the document.
                 pendingStates.append((layer, child))
@@ -97,17 +100,20 @@ extension CAMLDecoder {
         objectsByID.values.contains { ($0 as? CALayer)?.mask === layer }
     }
 
-    /// `contents`: a `CGImage` merged (`type="CGImage" src=…`) or nested (`<CGImage src=…/>`).
-    private func applyContents(_ element: XMLTreeElement, to layer: CALayer) {
+    /// The image of a `contents` element: a `CGImage` merged (`type="CGImage" src=…`) or
+    /// nested (`<CGImage src=…/>`), nil for `<contents/>`; nil with a warning for anything
+    /// else. The flag says whether the element named an image (one that could not be decoded
+    /// has had its warning).
+    func contentsImage(_ element: XMLTreeElement) -> (image: CGImage?, named: Bool)? {
         if element.attributes["src"] != nil {
-            layer.contents = decodeImage(element)
+            return (decodeImage(element), true)
         } else if let image = element.children.first(where: { $0.name == "CGImage" }) {
-            layer.contents = decodeImage(image)
+            return (decodeImage(image), true)
         } else if element.attributes["object"] == nil, element.children.isEmpty {
-            // `<contents/>`: no image.
-        } else {
-            warn(element, "contents other than an image are not supported; ignored")
+            return (nil, false)  // `<contents/>`: no image.
         }
+        warn(element, "contents other than an image are not supported; ignored")
+        return nil
     }
 
     /// Sets one property (or part of one: `transform.rotation.z`) through key-value coding,
@@ -137,6 +143,9 @@ extension CAMLDecoder {
     /// declared property (or no part of one).
     func layerValueKind(_ keyPath: String, of layerClass: CALayer.Type) -> ValueKind? {
         let (base, rest) = splitKeyPath(keyPath)
+        if base == "emitterCells", let rest, layerClass is CAEmitterLayer.Type {
+            return cellValueKind(rest)
+        }
         guard let property = layerClass.propertyTable[base] else { return nil }
         guard let rest else { return property.kind }
         return ValueComponent(path: rest, for: property.kind)?.kind

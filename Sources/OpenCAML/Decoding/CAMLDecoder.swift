@@ -68,6 +68,9 @@ final class CAMLDecoder {
         if let animationClass = Self.animationClasses[typeName] {
             return decodeAnimation(element, as: animationClass)
         }
+        if typeName == "CAEmitterCell" {
+            return decodeEmitterCell(element)
+        }
         if typeName == "NSArray" {
             return decodeArray(element.children)
         }

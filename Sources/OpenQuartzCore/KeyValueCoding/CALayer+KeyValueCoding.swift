@@ -33,6 +33,12 @@ package enum LayerKeyPath {
             self = .property(property, component: nil)
             return
         }
+        if base == "emitterCells" {
+            // `CAEmitterLayer`'s cells by name (`emitterCells.spark.birthRate`): each such path
+            // is a key of its own, animated like a custom key; the layer derives its value.
+            self = .custom(key: keyPath, component: nil)
+            return
+        }
         guard let component = ValueComponent(path: rest, for: property.kind) else {
             misuse(
                 "unknown key path '\(keyPath)': \(property.kind) property '\(base)' has no part '\(rest)'")
@@ -59,6 +65,7 @@ extension CALayer {
 
     package func customValue(forKey key: String) -> Any? {
         if let value = storage.customValues[key] { return value }
+        if let value = derivedValue(forKeyPath: key) { return value }
         var style = self.style
         while let dictionary = style {
             if let value = dictionary[key] { return value }

@@ -52,6 +52,9 @@ open class CALayer: NSObject, CAMediaTiming {
     /// holds its copies, so there is no cycle).
     @exclusivity(unchecked) package private(set) final var modelLayerReference: CALayer?
     package final var isPresentationCopy: Bool { modelLayerReference != nil }
+    /// Whether a commit calls `didCommit(atMediaTime:)`: set by layer classes that keep a
+    /// record of their commits (`CAEmitterLayer`).
+    @exclusivity(unchecked) package final var observesCommits = false
     @exclusivity(unchecked) private var displayIsNeeded = false
     @exclusivity(unchecked) private var layoutIsNeeded = false
 
@@ -106,6 +109,14 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The properties this class declares, by key. Subclasses in this module add theirs.
     package class var propertyTable: LayerPropertyTable { layerPropertyTable }
+
+    /// Called, with the `TransactionLock` held, when a transaction that changed the layer
+    /// commits, after its animations are scheduled; only when `observesCommits` is set.
+    package func didCommit(atMediaTime time: Double) {}
+
+    /// A value a subclass derives for a key path no property declares (`CAEmitterLayer`'s
+    /// `emitterCells.<name>.<key>`); nil when it has none.
+    package func derivedValue(forKeyPath keyPath: String) -> Any? { nil }
 
     // MARK: Animatable properties (declared in the class body so subclasses can override them)
     /// The layer's bounds rectangle in its own coordinates. Animatable.

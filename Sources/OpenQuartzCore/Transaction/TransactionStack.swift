@@ -201,6 +201,9 @@ package final class TransactionStack {
             // Animations removed before the commit are still pending-then-finished here; the
             // scheduler only takes those now waiting for their start.
             AnimationEventScheduler.shared.schedule(animations, with: clock)
+            for layer in layers where layer.observesCommits {
+                layer.didCommit(atMediaTime: now)
+            }
         }
         for layer in layers where layer.needsDisplay() {
             layer.displayIfNeeded()

@@ -158,6 +158,12 @@ enum Gallery {
             name: "additive-blocks",
             summary: "Two UIView blocks: the second starts mid-flight and blends additively, without a jump.",
             size: CGSize(width: 240, height: 120), duration: 1.5, posterTime: 0.8, build: additiveBlocksDemo),
+        GalleryDemo(
+            name: "emitter-fountain",
+            summary:
+                "A CAEmitterLayer fountain: drops from a sweeping nozzle keep the place and heading of their "
+                + "birth, fall, fade and burst into sparks (a sub-cell); a pure function of time.",
+            size: CGSize(width: 240, height: 240), duration: 4, posterTime: 2.5, build: emitterFountainDemo),
     ]
 
     /// The names of the demos, comma-separated, for help texts.

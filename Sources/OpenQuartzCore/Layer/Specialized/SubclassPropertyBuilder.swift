@@ -64,6 +64,10 @@ struct SubclassPropertyBuilder<Layer: CALayer, Storage: SubclassLayerStorage>: S
         property(key, .point, path, animatable: true, get: { .point($0) }, set: { $0.pointValue })
     }
 
+    func size(_ key: String, _ path: WritableKeyPath<Storage, CGSize> & Sendable) -> LayerProperty {
+        property(key, .size, path, animatable: true, get: { .size($0) }, set: { $0.sizeValue })
+    }
+
     func transform(_ key: String, _ path: WritableKeyPath<Storage, CATransform3D> & Sendable) -> LayerProperty {
         property(key, .transform, path, animatable: true, get: { .transform($0) }, set: { $0.transformValue })
     }
