@@ -59,6 +59,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // libFuzzer target for the CAML reader: Scripts/fuzz-caml.sh builds it with
+        // `-sanitize=fuzzer` in .build-fuzz; a plain build makes a tool that replays inputs.
+        .executableTarget(name: "CAMLFuzzer", dependencies: ["OpenCAML", "OpenQuartzCore"]),
         .target(
             name: "QuartzTestSupport",
             dependencies: [
@@ -74,7 +77,8 @@ let package = Package(
         .testTarget(name: "OpenCoreGraphicsTests", dependencies: ["OpenCoreGraphics", "QuartzTestSupport"]),
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "QuartzTestSupport"]),
         .testTarget(name: "OpenUIKitTests", dependencies: ["OpenUIKit", "QuartzTestSupport"]),
-        .testTarget(name: "OpenCAMLTests", dependencies: ["OpenCAML", "QuartzTestSupport"]),
+        // CAMLFuzzer: the mutation test runs its documents through the fuzz target's exercise.
+        .testTarget(name: "OpenCAMLTests", dependencies: ["OpenCAML", "CAMLFuzzer", "QuartzTestSupport"]),
         .testTarget(
             name: "OpenImageIOTests",
             // The C libraries encode the tests' images; OpenUIKit is here for `UIImage(data:)`,

@@ -173,7 +173,8 @@ func moveTransition(
         let element = CAStateTransitionElement(key: "bounds", target: nil, animation: endless)
         transition.elements.append(element)
         #expect(transition.duration == .infinity)
+        // CAStateTransition.mm -duration counts disabled elements too.
         element.isEnabled = false
-        expectClose(transition.duration, 2.5, within: 1e-12)
+        #expect(transition.duration == .infinity)
     }
 }

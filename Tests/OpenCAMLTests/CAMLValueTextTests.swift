@@ -75,8 +75,32 @@ import Testing
         expectClose(Double(m.m41), 5, within: 1e-12)
         expectClose(Double(m.m43), 7, within: 1e-12)
         #expect(CAMLValueText.transform("matrix(1 2 3)") == nil)
-        #expect(CAMLValueText.transform("shearXY(10deg)") == nil)
+        #expect(CAMLValueText.transform("shear(10deg)") == nil)
         #expect(CAMLValueText.transform("rotate(") == nil)
+    }
+
+    @Test func shearsTakeTheirFactorFromTheAngle() throws {
+        // Apple's writer prints a shear factor f as f·180/π degrees (NSValue(CAMLWriter).mm).
+        let xy = try #require(CAMLValueText.transform("shearXY(28.6478897565deg)"))
+        expectClose(Double(xy.m21), 0.5, within: 1e-9)
+        // A point (0, 2) moves along x by 0.5·2.
+        expectClose(Double(2 * xy.m21), 1, within: 1e-9)
+        let xz = try #require(CAMLValueText.transform("shearXZ(0.25rad)"))
+        expectClose(Double(xz.m31), 0.25, within: 1e-12)
+        let yz = try #require(CAMLValueText.transform("shearYZ(-0.75)"))
+        expectClose(Double(yz.m32), -0.75, within: 1e-12)
+        #expect(CAMLValueText.transform("shearXY(1deg, 2deg)") == nil)
+        #expect(CAMLValueText.transform("shearXY(nan)") == nil)
+    }
+
+    @Test func shearsComposeInTheWritersOrder() throws {
+        // `shearYZ shearXZ shearXY scale`, outer to inner, is the writer's decomposition
+        // order: the upper 3×3 is scale · [1 0 0; xy 1 0; xz yz 1], row by row.
+        let t = try #require(
+            CAMLValueText.transform("shearYZ(0.3rad) shearXZ(0.2rad) shearXY(0.1rad) scale(2, 3, 4)"))
+        expectClose(
+            [t.m11, t.m12, t.m13, t.m21, t.m22, t.m23, t.m31, t.m32, t.m33].map { Double($0) },
+            [2, 0, 0, 0.3, 3, 0, 0.8, 1.2, 4], within: 1e-12)
     }
 
     @Test func pathTextBuildsMovesLinesCurvesAndCloses() throws {

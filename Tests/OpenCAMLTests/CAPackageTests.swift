@@ -134,7 +134,7 @@ let camlHeader = #"<?xml version="1.0" encoding="UTF-8"?><caml xmlns="http://www
     @Test func wrongValuesAreSkippedAndTheDocumentLoads() throws {
         let package = try loadCAML(
             camlHeader
-                + #"<CALayer position="inf 0" opacity="x" transform="shearXY(3deg)" maskedCorners="99" hidden="1"/></caml>"#)
+                + #"<CALayer position="inf 0" opacity="x" transform="shear(3deg)" maskedCorners="99" hidden="1"/></caml>"#)
         #expect(package.rootLayer.isHidden)
         #expect(package.rootLayer.position == .zero)
         #expect(package.warnings.count == 4)

@@ -112,16 +112,27 @@ import Testing
             #expect(a.animationKeys() == ["position.x"])
         }
         try withManualClock { _ in
-            // No Dim→Moved transition: every Dim→* and then every *→Moved runs.
+            // No Dim→Moved transition, and Moved is based on Dim, so Dim is not left:
+            // only `* → Moved` runs (CAStateController.mm walks the basedOn chains).
             let (root, a, _) = try load(transitions: transitions)
             let controller = CAStateController(layer: root)
             controller.setState(root.state(withName: "Dim"), of: root, transitionSpeed: 0)
             controller.setState(root.state(withName: "Moved"), of: root, transitionSpeed: 1)
             expectClose(try #require(a.animation(forKey: "position.x")).duration, 1, within: 1e-12)
+            #expect(a.animation(forKey: "opacity") == nil)
+        }
+        try withManualClock { _ in
+            // Dim → Low leaves Dim: `Dim → *` runs.
+            let (root, a, _) = try load(transitions: transitions)
+            let controller = CAStateController(layer: root)
+            controller.setState(root.state(withName: "Dim"), of: root, transitionSpeed: 0)
+            CATransaction.flush()
+            controller.setState(root.state(withName: "Low"), of: root, transitionSpeed: 1)
             let fade = try #require(a.animation(forKey: "opacity") as? CABasicAnimation)
-            // The key path defaults to the element's key; Dim→Moved leaves opacity at 0.5.
+            // The key path defaults to the element's key; the fade starts from Dim's 0.5.
             #expect(fade.keyPath == "opacity")
             expectClose(Double(try #require(fade.fromValue as? Float)), 0.5, within: 1e-6)
+            #expect(root.animationKeys() == ["Dim *"])
         }
     }
 

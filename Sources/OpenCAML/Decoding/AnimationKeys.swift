@@ -10,7 +10,9 @@ enum AnimationTimingKey: String {
 
     func accepts(_ value: Double) -> Bool {
         switch self {
-        case .duration, .beginTime, .timeOffset, .speed, .velocity, .initialVelocity: value.isFinite
+        case .duration, .beginTime, .timeOffset, .velocity, .initialVelocity: value.isFinite
+        // Held as a Float: 1e300 is finite as a Double, infinite as a Float.
+        case .speed: Float(value).isFinite
         case .repeatCount, .repeatDuration: !value.isNaN && value >= 0
         case .mass, .stiffness: value.isFinite && value > 0
         case .damping: value.isFinite && value >= 0

@@ -27,8 +27,14 @@ extension CAMLDecoder {
     /// Decodes an animation element for a layer of `layerClass`, which gives the values'
     /// kinds (`fromValue="1"` is a number because `opacity` holds one).
     func decodeObject(_ element: XMLTreeElement, typeName: String, for layerClass: CALayer.Type) -> CAAnimation? {
-        if let animationClass = Self.animationClasses[typeName] {
+        if let animationClass = Self.animationClasses[typeName], element.attributes["object"] == nil {
             return decodeAnimation(element, as: animationClass, for: layerClass)
+        }
+        if typeName == "CAMatchMoveAnimation" {
+            // Apple's private class pins a layer to points of another (`sourceLayer`,
+            // `sourcePoints`); the corpus's two uses have all points at 0 0 (FORMAT.md §7).
+            warn(element, "CAMatchMoveAnimation is not supported; the animation is skipped")
+            return nil
         }
         let object = decodeObject(element, typeName: typeName)
         if let object, !(object is CAAnimation) {
@@ -45,10 +51,35 @@ extension CAMLDecoder {
             return (group.animations ?? []).lazy.compactMap { self.keyPathProblem($0, on: layerClass) }.first
         }
         guard let keyPath = (animation as? CAPropertyAnimation)?.keyPath else { return nil }
+        if let path = (animation as? CAKeyframeAnimation)?.path {
+            // A keyframe path moves a point: anything else, or a path without points, is
+            // misuse to `add(_:forKey:)`.
+            guard layerValueKind(keyPath, of: layerClass) == .point else {
+                return "a keyframe path cannot animate \"\(keyPath)\", which is not a point"
+            }
+            if path.isEmpty { return "a keyframe path without points" }
+        }
         let (base, rest) = splitKeyPath(keyPath)
         if base == "frame" { return "key path \"frame\" cannot be animated" }
         guard rest != nil, layerClass.propertyTable[base] != nil else { return nil }
         return layerValueKind(keyPath, of: layerClass) == nil ? "unsupported key path \"\(keyPath)\"" : nil
+    }
+
+    /// Whether `target` is among the animations of `start` or of the groups under it. Each
+    /// group is visited once, so groups shared many times over stay cheap.
+    static func reaches(_ target: CAAnimation, from start: CAAnimation) -> Bool {
+        var visited: Set<ObjectIdentifier> = []
+        var pending = [start]
+        while let current = pending.popLast() {
+            guard let group = current as? CAAnimationGroup, visited.insert(ObjectIdentifier(group)).inserted else {
+                continue
+            }
+            for member in group.animations ?? [] {
+                if member === target { return true }
+                pending.append(member)
+            }
+        }
+        return false
     }
 
     /// Builds an animation from its attributes and property elements.
@@ -65,8 +96,19 @@ extension CAMLDecoder {
                 continue
             }
             if key == "animations" {
-                let group = child.children.compactMap {
-                    decodeObject($0, typeName: $0.attributes["type"] ?? $0.name, for: layerClass)
+                var group: [CAAnimation] = []
+                for member in child.children {
+                    guard
+                        let decoded = decodeObject(
+                            member, typeName: member.attributes["type"] ?? member.name, for: layerClass)
+                    else { continue }
+                    // An `object=` reference to this group, or to a group that holds it, would
+                    // make a group contain itself.
+                    guard decoded !== animation, !Self.reaches(animation, from: decoded) else {
+                        warn(member, "a group cannot contain itself; the reference is ignored")
+                        continue
+                    }
+                    group.append(decoded)
                 }
                 (animation as? CAAnimationGroup)?.animations = group
                 if !(animation is CAAnimationGroup) { warn(child, "only a CAAnimationGroup has animations; ignored") }
@@ -91,7 +133,12 @@ extension CAMLDecoder {
             }
         }
         if recalculatesDuration, let spring = animation as? CASpringAnimation {
-            spring.duration = spring.settlingDuration
+            // An undamped spring never settles: its duration stays as written.
+            if spring.settlingDuration.isFinite {
+                spring.duration = spring.settlingDuration
+            } else {
+                warn(element, "an undamped spring never settles; its duration is kept")
+            }
         }
         return animation
     }

@@ -35,6 +35,15 @@ extension CAMLDecoder {
         // Apple resolves `src` against the document URL minus its last component
         // (CAMLParser.mm `-parseContentsOfURL:`).
         let url = URL(fileURLWithPath: source, relativeTo: baseURL).standardizedFileURL
+        // Only regular files: a `src` naming a device or a pipe (`/dev/zero`, `/dev/stdin`)
+        // would never end or never answer.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
+        if let attributes, attributes[.type] as? FileAttributeType != .typeRegular {
+            warn(
+                element,
+                "image asset \(source) is not a regular file (looked for \(url.path)); the layer has no contents")
+            return nil
+        }
         guard let data = try? Data(contentsOf: url) else {
             warn(
                 element,

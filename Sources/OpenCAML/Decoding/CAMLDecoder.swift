@@ -100,8 +100,15 @@ final class CAMLDecoder {
     }
 
     /// The objects of an array's child elements, in order; undecodable ones are left out.
+    /// An array longer than ``CAMLValueText/maximumArrayCount`` is refused with a warning.
     func decodeArray(_ children: [XMLTreeElement]) -> [Any] {
-        children.compactMap { decodeObject($0, typeName: $0.attributes["type"] ?? $0.name) }
+        if children.count > CAMLValueText.maximumArrayCount {
+            warn(
+                children[0],
+                "an array of \(children.count) elements (more than \(CAMLValueText.maximumArrayCount)); ignored")
+            return []
+        }
+        return children.compactMap { decodeObject($0, typeName: $0.attributes["type"] ?? $0.name) }
     }
 
     /// Remembers `id` for later `object=` references.

@@ -6,26 +6,40 @@ import OpenQuartzCore
 ///
 /// Entering a state sets its values (and those of the states it is `basedOn`) as model
 /// values, without implicit animations, after undoing what the previous state set. With a
-/// speed above 0, each matching transition's elements add a copy of their animation that
-/// starts from the value on screen.
+/// speed above 0, each matching transition runs as Apple runs it: a `CAAnimationGroup`
+/// timing the whole transition is added to the layer under `"<from> <to>"`, and each element
+/// adds a copy of its animation, timed to the transition, that starts from the value on
+/// screen (see ``CAStateTransition/duration``).
 ///
 ///     let controller = CAStateController(layer: package.rootLayer)
 ///     controller.setState(root.state(withName: "Locked"), of: root, transitionSpeed: 0)
 ///     controller.setState(root.state(withName: "Unlock"), of: root, transitionSpeed: 1)
 ///
-/// Differs from Apple: no `CAAnimationGroup` is added under `"<from> <to>"` to time the
-/// transition (it only feeds the controller's delegate, which is not built), and
-/// `nextDelay`/`previousDelay` timers do not run.
+/// Differs from Apple: `nextDelay`/`previousDelay` timers do not run, and a transition that
+/// never ends has a group of duration 1 repeating for ever (`repeatDuration` +∞), as
+/// `CAAnimation.duration` must be finite here.
 public final class CAStateController {
     /// The layer whose tree the controller changes.
     public let layer: CALayer
 
+    /// Told when transitions start and stop and when a layer's state is set. Weak, as
+    /// Apple's.
+    public weak var delegate: (any CAStateControllerDelegate)?
+
     /// What the controller has done to one layer with states.
     private struct Record {
         let layer: CALayer
-        /// The states in effect, root of the `basedOn` chain first, each with the undo of
-        /// what it set (the previous values, in the order they were set).
-        var applied: [(state: CAState, undo: [Change])]
+        /// The states in effect, root of the `basedOn` chain first.
+        var applied: [AppliedState]
+    }
+
+    /// One state in effect: what undoes its values (the previous values, in the order they
+    /// were set), and the transitions that entered it, which stop when it is left (Apple
+    /// keeps them on the state's undo record).
+    private struct AppliedState {
+        let state: CAState
+        var undo: [Change]
+        var transitions: [StateTransitionRun] = []
     }
 
     /// One value set on a target, or the value to put back.
@@ -50,10 +64,13 @@ public final class CAStateController {
     /// Puts `layer` in `state` (one of `layer.states`; nil for the base values), animating
     /// with the matching transitions at `transitionSpeed` (0 or less jumps).
     ///
-    /// A state not in `layer.states` is ignored with a warning, as on Apple. Transitions:
-    /// the one from the old state's name to the new one's; without one, every
-    /// `old → *` and then every `* → new` (a later element replaces an earlier one with the
-    /// same key). A `* → *` transition matches neither, as in Apple's lookup.
+    /// A state not in `layer.states` is ignored with a warning, as on Apple. Transitions
+    /// (`-setState:ofLayer:transitionSpeed:`): the first from the old state's name to the new
+    /// one's; without one, for each state left (the old state and its `basedOn` ancestors
+    /// down to the one the new state shares) the first `left → *`, then for each state
+    /// entered (from that shared ancestor down to the new state) the first `* → entered`.
+    /// A later element replaces an earlier one with the same key. A `* → *` transition
+    /// matches neither.
     public func setState(_ state: CAState?, of layer: CALayer, transitionSpeed: Float) {
         require(!transitionSpeed.isNaN, "setState(_:of:transitionSpeed:): the speed is NaN")
         if let state, !(layer.states ?? []).contains(where: { $0 === state }) {
@@ -64,15 +81,25 @@ public final class CAStateController {
         var record = records[id] ?? Record(layer: layer, applied: [])
         let old = record.applied.last?.state
         guard old !== state else { return }
-        let animations =
-            transitionSpeed > 0 ? plannedAnimations(of: layer, from: old, to: state, speed: transitionSpeed) : []
-
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        defer { CATransaction.commit() }
         let chain = state.map { basedOnChain(of: $0, in: layer) } ?? []
         var kept = 0
         while kept < min(chain.count, record.applied.count), chain[kept] === record.applied[kept].state { kept += 1 }
+        let left = record.applied[kept...].reversed().map(\.state)
+        let entered = Array(chain[kept...])
+        // Planned before any value changes, so that an animation without from, to or by
+        // value starts from the value shown now and runs to the model value set below.
+        let plans =
+            transitionSpeed > 0
+            ? transitionPlans(of: layer, from: old, to: state, left: left, entered: entered, speed: transitionSpeed)
+            : []
+
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        // The transitions that entered the states being left stop (their animations are
+        // removed unless a newer transition has replaced them).
+        for applied in record.applied[kept...] {
+            for run in applied.transitions { run.invalidate() }
+        }
         // Undo newest first, each state's changes in reverse, so every value returns to
         // what it was before the first of them.
         while record.applied.count > kept {
@@ -80,11 +107,19 @@ public final class CAStateController {
                 change.target.setValue(change.value, forKeyPath: change.keyPath)
             }
         }
-        for entered in chain[kept...] {
-            record.applied.append((entered, apply(entered)))
+        for state in entered {
+            record.applied.append(AppliedState(state: state, undo: apply(state)))
+        }
+        CATransaction.commit()
+        for plan in plans {
+            let run = start(plan, on: layer)
+            // A `* → S` transition belongs to S, and stops when S is left.
+            if let owner = plan.owner, let index = record.applied.lastIndex(where: { $0.state === owner }) {
+                record.applied[index].transitions.append(run)
+            }
         }
         records[id] = record.applied.isEmpty ? nil : record
-        for (animation, target, key) in animations { target.add(animation, forKey: key) }
+        delegate?.stateController(self, didSetStateOf: layer)
     }
 
     /// Puts `layer` and each layer under it (sublayers and masks) that has a state marked
@@ -113,12 +148,13 @@ public final class CAStateController {
     /// name ends the chain, so a document's cycle cannot loop.
     private func basedOnChain(of state: CAState, in layer: CALayer) -> [CAState] {
         var chain = [state]
-        while let name = chain[0].basedOn, !name.isEmpty, let base = layer.state(withName: name),
-            !chain.contains(where: { $0 === base })
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(state)]
+        while let name = chain[chain.count - 1].basedOn, !name.isEmpty, let base = layer.state(withName: name),
+            seen.insert(ObjectIdentifier(base)).inserted
         {
-            chain.insert(base, at: 0)
+            chain.append(base)
         }
-        return chain
+        return chain.reversed()
     }
 
     /// Sets the values of `state`'s own elements; answers how to undo them.
@@ -132,45 +168,28 @@ public final class CAStateController {
         }
         return undo
     }
+}
 
-    /// The transitions to run going from `old` to `new` (FORMAT.md §8, rule 3).
-    private func transitions(of layer: CALayer, from old: CAState?, to new: CAState?) -> [CAStateTransition] {
-        let all = layer.stateTransitions ?? []
-        if let old, let new, let exact = all.first(where: { $0.fromState == old.name && $0.toState == new.name }) {
-            return [exact]
-        }
-        let leaving = old.map { old in all.filter { $0.fromState == old.name && $0.toState == "*" } } ?? []
-        let entering = new.map { new in all.filter { $0.fromState == "*" && $0.toState == new.name } } ?? []
-        return leaving + entering
-    }
+/// Hears what a ``CAStateController`` does: Apple's (private) `CAStateControllerDelegate`.
+/// Every method has an empty default.
+public protocol CAStateControllerDelegate: AnyObject {
+    /// A transition's animations were added, at `speed`.
+    func stateController(
+        _ controller: CAStateController, transitionDidStart transition: CAStateTransition, speed: Float)
+    /// A transition ended: `completed` is true when it ran its whole duration, false when a
+    /// state change or a removal stopped it first.
+    func stateController(
+        _ controller: CAStateController, transitionDidStop transition: CAStateTransition, completed: Bool)
+    /// `setState(_:of:transitionSpeed:)` changed the state of `layer`.
+    func stateController(_ controller: CAStateController, didSetStateOf layer: CALayer)
+}
 
-    /// The animations the transitions add, made before any value changes, so that an
-    /// animation without from, to or by value starts from the value shown now and runs to
-    /// the model value the new state sets.
-    private func plannedAnimations(
-        of layer: CALayer, from old: CAState?, to new: CAState?, speed: Float
-    ) -> [(CAAnimation, CALayer, String)] {
-        var planned: [(CAAnimation, CALayer, String)] = []
-        for transition in transitions(of: layer, from: old, to: new) {
-            for element in transition.elements where element.isEnabled {
-                guard let target = element.target, let source = element.animation,
-                    let animation = source.copy() as? CAAnimation
-                else { continue }
-                let now = target.convertTime(CACurrentMediaTime(), from: nil)
-                animation.beginTime = now + source.beginTime / Double(speed)
-                animation.speed = source.speed * speed
-                animation.isRemovedOnCompletion = false
-                if let property = animation as? CAPropertyAnimation, property.keyPath == nil {
-                    property.keyPath = element.key
-                }
-                if let basic = animation as? CABasicAnimation, let keyPath = basic.keyPath,
-                    basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil
-                {
-                    basic.fromValue = (target.presentation() ?? target).value(forKeyPath: keyPath)
-                }
-                planned.append((animation, target, element.key))
-            }
-        }
-        return planned
-    }
+extension CAStateControllerDelegate {
+    public func stateController(
+        _ controller: CAStateController, transitionDidStart transition: CAStateTransition, speed: Float
+    ) {}
+    public func stateController(
+        _ controller: CAStateController, transitionDidStop transition: CAStateTransition, completed: Bool
+    ) {}
+    public func stateController(_ controller: CAStateController, didSetStateOf layer: CALayer) {}
 }

@@ -20,21 +20,34 @@ public final class CAStateTransition {
         self.toState = toState
     }
 
-    /// How long the transition runs at speed 1: the latest end of its enabled elements'
-    /// animations, each `beginTime` plus its active duration (repeats and autoreverse
-    /// included) divided by its speed; +∞ when one repeats for ever or has speed 0.
-    /// `CAStateTransition.mm -duration`.
+    /// How long the transition runs at speed 1 (`CAStateTransition.mm -duration`): the
+    /// latest end among its elements' animations, disabled ones included, each its
+    /// `beginTime` plus its active duration — `repeatDuration` if set, else `duration`
+    /// (twice when it autoreverses) times `repeatCount` when above 0 — divided by |speed|;
+    /// +∞ when one repeats for ever or has speed 0. Never below 0.
+    ///
+    /// `CAStateController` runs the transition for this long divided by its speed, in a
+    /// `CAAnimationGroup` added under `"<from> <to>"`.
     public var duration: CFTimeInterval {
-        elements.lazy.filter(\.isEnabled).compactMap(\.animation).map { animation in
-            let once = animation.duration * (animation.autoreverses ? 2 : 1)
-            let active =
-                animation.repeatDuration > 0
-                // A zero duration repeated for ever is no time, not NaN.
-                ? animation.repeatDuration
-                : once > 0 ? once * Double(animation.repeatCount > 0 ? animation.repeatCount : 1) : 0
-            let speed = abs(Double(animation.speed))
-            return speed == 0 ? .infinity : animation.beginTime + active / speed
-        }.max() ?? 0
+        var latest = 0.0
+        for animation in elements.lazy.compactMap(\.animation) {
+            var active = animation.duration
+            if active.isFinite {
+                let speed = abs(Double(animation.speed))
+                if speed == 0 {
+                    active = .infinity
+                } else if animation.repeatDuration != 0 {
+                    active = animation.repeatDuration / speed
+                } else {
+                    let cycle = animation.duration / speed * (animation.autoreverses ? 2 : 1)
+                    active = animation.repeatCount > 0 ? cycle * Double(animation.repeatCount) : cycle
+                }
+            }
+            // A duration of 0 repeated for ever is NaN, which Apple's comparison skips.
+            let end = active + animation.beginTime
+            if end > latest { latest = end }
+        }
+        return latest
     }
 }
 

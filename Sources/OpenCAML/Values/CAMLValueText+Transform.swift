@@ -10,8 +10,14 @@ extension CAMLValueText {
     /// As in CSS, the list reads outer to inner: the last function applies to the layer
     /// first (the writer lists perspective, translate, rotations, shears, scale, the
     /// order a decomposition rebuilds the matrix in). Angles take `deg` or `rad`; a bare
-    /// number is radians, as Core Animation's angles are. Shears are refused (their exact
-    /// matrices are not documented), so a transform using one is skipped with a warning.
+    /// number is radians, as Core Animation's angles are.
+    ///
+    /// Shears: `shearXY(a)` adds a·y to x, `shearXZ(a)` a·z to x and `shearYZ(a)` a·z to y,
+    /// where a is the argument read as an angle in radians and used as the shear factor
+    /// itself. Apple's writer prints the factors of its matrix decomposition
+    /// (`CA::Mat4Impl::mat4_get_unmatrix`) times 180/π with a `deg` suffix, so this reading
+    /// gives back the matrix it wrote (inferred from `NSValue(CAMLWriter).mm`; Apple's own
+    /// parser is not in the dump).
     static func transform(_ text: String) -> CATransform3D? {
         var result = CATransform3DIdentity
         var rest = Substring(text)
@@ -72,6 +78,15 @@ extension CAMLValueText {
             }
             // A zero axis has no rotation; Core Animation answers the identity for it too.
             return CATransform3DMakeRotation(angle, axis[0], axis[1], axis[2])
+        case "shearXY", "shearXZ", "shearYZ":
+            guard arguments.count == 1, let factor = angle(arguments[0]) else { return nil }
+            var shear = CATransform3DIdentity
+            switch name {
+            case "shearXY": shear.m21 = factor
+            case "shearXZ": shear.m31 = factor
+            default: shear.m32 = factor
+            }
+            return shear
         case "perspective":
             guard let d = values(1...1), d[0] != 0 else { return nil }
             var perspective = CATransform3DIdentity

@@ -22,9 +22,16 @@ enum CAMLValueText {
         return value
     }
 
-    /// Numbers separated by white space and/or commas (`"0 0 390 844"`, `"1, 0, 0"`).
+    /// The most elements an array may have (child elements, or numbers in a text): far more
+    /// than any document uses (the corpus's longest has 100), few enough that a hostile
+    /// document cannot make the engine hold millions of keyframes.
+    static let maximumArrayCount = 100_000
+
+    /// Numbers separated by white space and/or commas (`"0 0 390 844"`, `"1, 0, 0"`); nil
+    /// past ``maximumArrayCount`` of them.
     static func numbers(_ text: String) -> [Double]? {
         let parts = text.split(whereSeparator: { $0 == "," || $0.isWhitespace })
+        guard parts.count <= maximumArrayCount else { return nil }
         var values: [Double] = []
         values.reserveCapacity(parts.count)
         for part in parts {

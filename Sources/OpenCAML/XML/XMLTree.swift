@@ -31,7 +31,12 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     /// Parses `data`; throws a `CAMLError` naming `path`, the line and the column when it is
     /// not well-formed or holds no element.
     static func parse(_ data: Data, path: String) throws(CAMLError) -> XMLTreeElement {
-        let parser = XMLParser(data: data)
+        if let bad = firstInvalidUTF8(in: data) {
+            throw CAMLError(
+                path: path, line: bad.line, column: bad.column,
+                message: "the document is not well-formed XML (bytes that are not UTF-8)")
+        }
+        let parser = XMLParser(data: withDataInProcessingInstructions(data))
         let builder = XMLTreeBuilder()
         parser.delegate = builder
         parser.shouldProcessNamespaces = false
@@ -51,6 +56,78 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
             throw CAMLError(path: path, line: 1, column: 1, message: "the document holds no XML element")
         }
         return root
+    }
+
+    /// Where the first byte sequence that is not UTF-8 starts, for a document in UTF-8 (no
+    /// byte-order mark of UTF-16 or UTF-32, no other `encoding` declared); nil when there is
+    /// none. libxml2 reports such bytes but can still hand them to Foundation's `XMLParser`
+    /// inside an element name, which then traps, so they are refused first (Apple's
+    /// parser fails on them too).
+    static func firstInvalidUTF8(in data: Data) -> (line: Int, column: Int)? {
+        let head = data.prefix(200)
+        if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0, 0]) {
+            return nil
+        }
+        // A document declared in Latin-1 or ASCII is converted by libxml2; any other
+        // declaration (UTF-8, or a name libxml2 may not know) is held to UTF-8.
+        if let declaration = String(decoding: head, as: UTF8.self).split(separator: ">").first,
+            declaration.hasPrefix("<?xml"), let range = declaration.range(of: "encoding")
+        {
+            let named = declaration[range.upperBound...].drop { $0 == "=" || $0 == " " || $0 == "\"" || $0 == "'" }
+                .prefix { $0 != "\"" && $0 != "'" }.lowercased()
+            if ["iso-8859-1", "latin1", "iso-latin-1", "us-ascii", "ascii"].contains(named) { return nil }
+        }
+        var line = 1
+        var column = 1
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput:
+                return nil
+            case .error:
+                return (line, column)
+            }
+        }
+    }
+
+    /// `data` with a space before the `?>` of every processing instruction that has none
+    /// (`<?target?>`): libxml2 reports such an instruction with no data, and Foundation's
+    /// `XMLParser` on Linux then reads a null string and crashes. The space gives it an empty
+    /// one; nothing else changes (CAML has no use for processing instructions).
+    static func withDataInProcessingInstructions(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        var result: [UInt8] = []
+        var copied = 0
+        var index = 0
+        while index + 3 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < bytes.count, ![UInt8(ascii: " "), 9, 10, 13, UInt8(ascii: "?")].contains(bytes[end]) {
+                end += 1
+            }
+            if end > index + 2, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"),
+                bytes[end + 1] == UInt8(ascii: ">")
+            {
+                result += bytes[copied..<end]
+                result.append(UInt8(ascii: " "))
+                copied = end
+            }
+            index = end
+        }
+        guard copied > 0 else { return data }
+        result += bytes[copied...]
+        return Data(result)
     }
 
     func parser(

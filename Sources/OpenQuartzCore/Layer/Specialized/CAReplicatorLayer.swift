@@ -115,7 +115,7 @@ let replicatorLayerPropertyTable: LayerPropertyTable = {
         [
             replicator.property(
                 "instanceCount", .number, \.instanceCount, animatable: true,
-                get: { .number(Double($0)) }, set: { Int($0.number) }, box: { Int($0.number) }),
+                get: { .number(Double($0)) }, set: { Int(saturating: $0.number) }, box: { Int(saturating: $0.number) }),
             replicator.bool("preservesDepth", \.preservesDepth),
             replicator.double("instanceDelay", \.instanceDelay),
             replicator.transform("instanceTransform", \.instanceTransform),
@@ -127,3 +127,19 @@ let replicatorLayerPropertyTable: LayerPropertyTable = {
         ],
         inheriting: layerPropertyTable)
 }()
+
+extension Int {
+    /// The integer part of `value`, held to `Int`'s range (NaN is 0): a count read from a
+    /// file or interpolated by an animation may be far beyond it, where `Int(_:)` traps.
+    init(saturating value: Double) {
+        if value.isNaN {
+            self = 0
+        } else if value >= 9.2e18 {
+            self = .max
+        } else if value <= -9.2e18 {
+            self = .min
+        } else {
+            self = Int(value)
+        }
+    }
+}

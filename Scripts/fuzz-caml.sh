@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Fuzzes the CAML reader with libFuzzer for SECONDS (default 300): the CAMLFuzzer target,
+# built with -sanitize=fuzzer and AddressSanitizer in its own build folder (.build-fuzz), reads
+# each input as a CAML document, switches its states and reads presentation values
+# (Sources/CAMLFuzzer). The seeds are made at run time in a temporary folder: the documents
+# the mutation test starts from, and the shared corpus (../shared/caml-corpus/files) when it
+# is there; Scripts/caml.dict lists CAML's element and attribute names for the mutations.
+# What libFuzzer learns stays in .build-fuzz/corpus for the next run; crashes, timeouts and
+# slow inputs land in .build-fuzz/artifacts, and `CAMLFuzzer FILE` from a plain `swift build`
+# replays one.
+#
+#     bash Scripts/fuzz-caml.sh 600
+#     FUZZ_ARGS="-only_ascii=1" bash Scripts/fuzz-caml.sh 60
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-300}"
+scratch=.build-fuzz
+corpus="$scratch/corpus"
+artifacts="$scratch/artifacts"
+seeds="$(mktemp -d)"
+trap 'rm -rf "$seeds"' EXIT
+
+# One -sanitize flag for both: SwiftPM's --sanitize=fuzzer --sanitize=address reaches the compiler
+# as address only, without coverage (--sanitize=fuzzer stays for SwiftPM's link step). A debug
+# build: with -O and AddressSanitizer, Swift 6.3's TaskLocal.withValue crashes on Linux. -D CAML_FUZZING leaves out the target's own `main`:
+# libFuzzer brings one.
+swift build -c debug --product CAMLFuzzer --scratch-path "$scratch" \
+    --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DCAML_FUZZING
+fuzzer="$(swift build -c debug --scratch-path "$scratch" --show-bin-path)/CAMLFuzzer"
+
+# The fuzzer writes its built-in seed documents when CAML_FUZZ_SEEDS names a folder.
+mkdir -p "$corpus" "$artifacts"
+shared=../shared/caml-corpus/files
+if [ -d "$shared" ]; then
+    find "$shared" -name '*.caml' -type f | while read -r file; do
+        cp "$file" "$seeds/corpus-$(printf '%s' "$file" | md5sum | cut -c1-12).caml"
+    done
+else
+    echo "fuzz-caml.sh: $shared is absent; seeding from the built-in documents only"
+fi
+
+# Swift's own crash reporter would hold the process after a trap; libFuzzer reports instead.
+# Leak checking is off: the Swift runtime's caches look like leaks to LeakSanitizer.
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}"
+CAML_FUZZ_SEEDS="$seeds" "$fuzzer" "$corpus" "$seeds" \
+    -dict=Scripts/caml.dict -max_total_time="$seconds" -max_len=131072 -timeout=10 \
+    -rss_limit_mb=4096 -report_slow_units=2 -print_final_stats=1 \
+    -artifact_prefix="$artifacts/" ${FUZZ_ARGS:-}
