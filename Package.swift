@@ -17,9 +17,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `isApproximatelyEqual(to:absoluteTolerance:)` for the tests' explicit tolerances.
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
-        // Inflates the entries of `.tendies` wallpaper packages, which are zip archives (OpenCAML);
-        // the tests and benchmarks write such archives with it.
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .target(name: "OpenCoreGraphics"),
@@ -41,14 +38,13 @@ let package = Package(
         // Cairo draws the layers; Scripts/install-dependencies.sh installs it.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .target(name: "OpenQuartzCoreRenderer", dependencies: ["OpenQuartzCore", "CCairo"]),
+        // Raw inflate and CRC-32 for the entries of `.tendies` wallpaper packages (zip archives),
+        // whose central directory OpenCAML walks itself; the tests deflate with it to write
+        // such archives. Scripts/install-dependencies.sh installs it.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Reads CAML documents and `.ca` bundles with Foundation's XMLParser (libxml2 at run time);
-        // their image assets decode through OpenImageIO; `.tendies` zips open with ZIPFoundation.
-        .target(
-            name: "OpenCAML",
-            dependencies: [
-                "OpenQuartzCore", "OpenImageIO", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]
-        ),
+        // their image assets decode through OpenImageIO; `.tendies` zips inflate through zlib.
+        .target(name: "OpenCAML", dependencies: ["OpenQuartzCore", "OpenImageIO", "CZlib"]),
         .executableTarget(
             name: "carender",
             dependencies: [
@@ -69,8 +65,8 @@ let package = Package(
                 // `readPNG(at:)` for the golden-image comparison.
                 "OpenQuartzCoreRenderer",
                 .product(name: "Numerics", package: "swift-numerics"),
-                // Writes the `.tendies` archives of the wallpaper tests.
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // Deflates the entries of the `.tendies` archives the wallpaper tests write.
+                "CZlib",
             ],
             path: "Tests/QuartzTestSupport"
         ),

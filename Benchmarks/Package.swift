@@ -14,8 +14,6 @@ let package = Package(
         .package(name: "OpenQuartzCore", path: ".."),
         // Formerly ordo-one/package-benchmark: its plugin warns that the old identity is going away.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
-        // Writes the wallpaper benchmark's `.tendies` package (a zip), as the main package's tests do.
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         benchmark("PresentationEvaluation"),
@@ -49,16 +47,20 @@ let package = Package(
                 .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
             ]
         ),
+        // Raw deflate and CRC-32 through zlib (Debian's zlib1g-dev, which the main package
+        // needs too), for the wallpaper benchmark's `.tendies` package (a zip), written as the
+        // main package's tests write theirs.
+        .target(name: "ZlibDeflate", linkerSettings: [.linkedLibrary("z")]),
         // Issue 12's wallpaper: a `.tendies` package written as CAML and the same tree built in
         // Swift, rendered as `carender render` renders a document.
         .target(
             name: "WallpaperScenes",
             dependencies: [
+                "ZlibDeflate",
                 .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
                 .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
                 .product(name: "OpenCAML", package: "OpenQuartzCore"),
                 .product(name: "OpenImageIO", package: "OpenQuartzCore"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // The scenes outside package-benchmark: to run by hand, to profile, to look at.

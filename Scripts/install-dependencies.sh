@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the package needs when it is missing, and says nothing when it is there: Cairo
 # (through pkg-config), which the renderer links; libpng, libjpeg-turbo, libwebp and giflib,
-# which OpenImageIO decodes images with; zlib, which ZIPFoundation inflates `.tendies` packages
+# which OpenImageIO decodes images with; zlib, which OpenCAML inflates `.tendies` packages
 # with; the DejaVu fonts, which the renderer draws text with; and ffmpeg, which `carender`
 # encodes MP4, GIF and APNG with. Uses apt-get, through sudo when not run as root.
 set -euo pipefail
@@ -19,7 +19,7 @@ for wanted in libpng:libpng-dev libjpeg:libjpeg62-turbo-dev libwebpdemux:libwebp
     fi
 done
 if ! has_pc zlib; then
-    echo "Installing zlib1g-dev (ZIPFoundation inflates .tendies packages with it)..." >&2
+    echo "Installing zlib1g-dev (OpenCAML inflates .tendies packages with it)..." >&2
     packages+=(zlib1g-dev pkg-config)
 fi
 if [ ! -f /usr/include/gif_lib.h ]; then

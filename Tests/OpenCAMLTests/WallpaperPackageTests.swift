@@ -268,8 +268,8 @@ private func layer(named name: String, in package: CAPackage) throws -> CALayer 
     }
 
     @Test func aDeflateStreamCutShortFailsInsteadOfWaiting() throws {
-        // A stored block that promises 65,535 bytes and gives 10: ZIPFoundation's own reader
-        // would wait for the rest at the end of the file for ever.
+        // A stored block that promises 65,535 bytes and gives 10: a reader that waits for more
+        // at the end of the file (ZIPFoundation 0.9.20's did) would wait for ever.
         let cut = Data([0, 0xFF, 0xFF, 0, 0]) + Data(repeating: 0x61, count: 10)
         let url = try plistArchive(cut, method: 8, size: 65535)
         #expect(

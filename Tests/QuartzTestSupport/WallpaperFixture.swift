@@ -1,19 +1,15 @@
+import CZlib
 import Foundation
-import ZIPFoundation
 
 /// Writes a zip archive at `url` holding `entries` (name → bytes) in order, deflated unless
 /// `compressed` is false. The names are written as given, `../` included.
 public func writeZip(_ entries: [(path: String, data: Data)], to url: URL, compressed: Bool = true) throws {
-    try? FileManager.default.removeItem(at: url)
-    let archive = try Archive(url: url, accessMode: .create)
-    for (path, data) in entries {
-        try archive.addEntry(
-            with: path, type: .file, uncompressedSize: Int64(data.count),
-            compressionMethod: compressed ? .deflate : .none
-        ) { position, size in
-            data.subdata(in: Int(position)..<Int(position) + size)
-        }
+    let raw = try entries.map { path, data in
+        RawZipEntry(
+            name: path, method: compressed ? 8 : 0, data: try compressed ? RawZipEntry.deflated(data) : data,
+            crc32: RawZipEntry.crc32(of: data), uncompressedSize: UInt32(data.count))
     }
+    try rawZip(raw).write(to: url)
 }
 
 /// A small `.tendies` wallpaper package written for the tests: three 390 × 844 bundles laid out
@@ -157,6 +153,39 @@ public struct RawZipEntry {
         self.uncompressedSize = uncompressedSize
     }
 
+    /// The CRC-32 of `data`, as zip entries record it.
+    public static func crc32(of data: Data) -> UInt32 {
+        let value = data.withUnsafeBytes { bytes in
+            CZlib.crc32(0, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
+        }
+        return UInt32(truncatingIfNeeded: value)
+    }
+
+    /// `data` as a raw deflate stream (no zlib header or trailer, as zip entries hold it), at
+    /// zlib's default level.
+    public static func deflated(_ data: Data) throws -> Data {
+        var stream = z_stream()
+        let started = deflateInit2_(
+            &stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+            Int32(MemoryLayout<z_stream>.size))
+        guard started == Z_OK else { throw ZipWriterError(message: "zlib's deflateInit2_ failed (\(started))") }
+        defer { deflateEnd(&stream) }
+        var input = [UInt8](data)
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))))
+        let status = input.withUnsafeMutableBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { output in
+                stream.next_in = input.baseAddress
+                stream.avail_in = uInt(input.count)
+                stream.next_out = output.baseAddress
+                stream.avail_out = uInt(output.count)
+                // The output has room for the whole stream (deflateBound), so one call ends it.
+                return deflate(&stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else { throw ZipWriterError(message: "zlib's deflate did not finish (\(status))") }
+        return Data(output[0..<Int(stream.total_out)])
+    }
+
     /// `payload` as one final stored deflate block: valid deflate data without compressing.
     public static func storedDeflateBlock(_ payload: Data) -> Data {
         let length = UInt16(payload.count)
@@ -165,7 +194,14 @@ public struct RawZipEntry {
     }
 }
 
-/// A zip archive written byte by byte, for archives no zip library writes: sizes that lie,
+/// zlib failing to deflate an entry of ``writeZip(_:to:compressed:)``.
+public struct ZipWriterError: Error {
+    public let message: String
+}
+
+/// A zip archive written byte by byte: local headers, the central directory and its end
+/// record, with UTF-8 names and Unix file modes. ``writeZip(_:to:compressed:)`` writes true
+/// archives with it; the tests also write archives no zip library writes: sizes that lie,
 /// deflate streams cut short, wrong checksums.
 public func rawZip(_ entries: [RawZipEntry]) -> Data {
     var archive = Data()
@@ -175,13 +211,14 @@ public func rawZip(_ entries: [RawZipEntry]) -> Data {
     }
     for entry in entries {
         let name = Data(entry.name.utf8)
-        let crc = entry.crc32 ?? entry.data.crc32(checksum: 0)
+        let crc = entry.crc32 ?? RawZipEntry.crc32(of: entry.data)
         let size = entry.uncompressedSize ?? UInt32(entry.data.count)
         let offset = UInt32(archive.count)
         // The fields shared by the local header and the directory: version needed, flags
-        // (UTF-8 names), method, time, date, CRC, sizes, name length, extra length.
+        // (UTF-8 names), method, time, date (midnight, 1 January 1980: MS-DOS's first day),
+        // CRC, sizes, name length, extra length.
         var shared = Data()
-        for value: UInt16 in [20, 0x0800, entry.method, 0, 0] { append(value, to: &shared) }
+        for value: UInt16 in [20, 0x0800, entry.method, 0, 0x0021] { append(value, to: &shared) }
         for value: UInt32 in [crc, UInt32(entry.data.count), size] { append(value, to: &shared) }
         for value: UInt16 in [UInt16(name.count), 0] { append(value, to: &shared) }
         append(UInt32(0x0403_4b50), to: &archive)

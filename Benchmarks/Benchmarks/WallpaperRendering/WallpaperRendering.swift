@@ -32,7 +32,7 @@ enum WallpaperRendering {
     }
 
     /// The package and its images, made once per process.
-    nonisolated(unsafe) static let fixture: (url: URL, images: [String: Data]) = {
+    static let fixture: (url: URL, images: [String: Data]) = {
         do {
             let images = try WallpaperScene.imageData()
             let url = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -3,7 +3,6 @@ import OpenCAML
 import OpenImageIO
 import OpenQuartzCore
 import OpenQuartzCoreRenderer
-import ZIPFoundation
 
 // Issue 12's wallpaper scene: a `.tendies` package of three 390 × 844 bundles (Background,
 // Floating, Foreground) with image layers and spring transitions between Locked and Unlock,
@@ -205,15 +204,8 @@ public enum WallpaperScene {
     /// Writes the package to `url`: `Wallpaper.plist` naming the three bundles, each bundle's
     /// `index.xml`, `main.caml` and the PNG assets it uses.
     public static func writePackage(to url: URL, images: [String: Data]) throws {
-        try? FileManager.default.removeItem(at: url)
-        let archive = try Archive(url: url, accessMode: .create)
-        func add(_ path: String, _ data: Data) throws {
-            try archive.addEntry(
-                with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate
-            ) { position, size in
-                data.subdata(in: Int(position)..<Int(position) + size)
-            }
-        }
+        var entries: [(path: String, data: Data)] = []
+        func add(_ path: String, _ data: Data) { entries.append((path, data)) }
         let description: [String: Any] = [
             "type": "LayeredAnimation", "identifier": "7400", "name": "Bench",
             "backgroundAnimationFileName": bundleName("Background"),
@@ -222,7 +214,7 @@ public enum WallpaperScene {
         ]
         let plist = try PropertyListSerialization.data(
             fromPropertyList: ["assets": ["lockAndHome": ["default": description]]], format: .binary, options: 0)
-        try add("\(folder)/Wallpaper.plist", plist)
+        add("\(folder)/Wallpaper.plist", plist)
         let index = """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>rootDocument</key><string>main.caml</string>\
@@ -231,14 +223,15 @@ public enum WallpaperScene {
             """
         for bundle in bundles {
             let base = "\(folder)/\(bundleName(bundle.role))"
-            try add("\(base)/index.xml", Data(index.utf8))
-            try add("\(base)/main.caml", Data(document(bundle).utf8))
+            add("\(base)/index.xml", Data(index.utf8))
+            add("\(base)/main.caml", Data(document(bundle).utf8))
             let used = Set(bundle.layers.map(\.image) + (bundle.rootImage.map { [$0] } ?? []))
             for name in used.sorted() {
                 guard let data = images[name] else { continue }
-                try add("\(base)/assets/\(name)", data)
+                add("\(base)/assets/\(name)", data)
             }
         }
+        try zipArchive(entries).write(to: url)
     }
 
     // MARK: - The same tree in Swift

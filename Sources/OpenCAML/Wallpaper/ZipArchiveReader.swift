@@ -1,16 +1,16 @@
+import CZlib
 import Foundation
-import ZIPFoundation
 
 /// The entries of a zip archive and their bytes, read with a bound on everything the file
 /// controls: the archive's end record is looked for only where the format puts it, an entry's
 /// bytes are read only from its own span of the file, it may not inflate past its declared
 /// size, and its CRC-32 is checked.
 ///
-/// ZIPFoundation inflates the entries (`Data.decompress`) and computes their checksums; the
-/// central directory is walked here because ZIPFoundation 0.9.20's `Archive` cannot be bounded
-/// that way: it looks for the end record byte by byte through the whole file (minutes for a
-/// large file that is not a zip), its inflate loop never ends when a deflate stream runs to the
-/// end of the file without finishing, and where an entry's data starts is internal to it.
+/// zlib inflates the entries (raw deflate) and computes their checksums; the central directory
+/// is walked here. (ZIPFoundation 0.9.20's `Archive`, used before, cannot be bounded that way:
+/// it looks for the end record byte by byte through the whole file, minutes for a large file
+/// that is not a zip; its inflate loop never ends when a deflate stream runs to the end of the
+/// file without finishing; and where an entry's data starts is internal to it.)
 ///
 /// ZIP64 archives and encrypted entries are refused; a `.tendies` package needs neither.
 struct ZipArchiveReader {
@@ -127,23 +127,16 @@ struct ZipArchiveReader {
             throw error(entry, "claims more bytes than the archive holds before its central directory")
         }
         var produced: UInt64 = 0
-        var checksum: CRC32 = 0
-        // Errors thrown inside ZIPFoundation's closures come back untyped; the first one of
-        // ours is kept to be thrown as it was.
-        var failure: CAMLError?
-        func take(_ chunk: Data) throws {
+        var checksum = crc32(0, nil, 0)
+        func take(_ chunk: Data) throws(CAMLError) {
             produced += UInt64(chunk.count)
             guard produced <= entry.uncompressedSize else {
-                failure = self.error(entry, "inflates to more than the \(entry.uncompressedSize) bytes it declares")
-                throw ZipStop.failed
+                throw error(entry, "inflates to more than the \(entry.uncompressedSize) bytes it declares")
             }
-            checksum = chunk.crc32(checksum: checksum)
-            do throws(CAMLError) {
-                try consumer(chunk)
-            } catch {
-                failure = error
-                throw ZipStop.failed
+            checksum = chunk.withUnsafeBytes { bytes in
+                crc32(checksum, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
             }
+            try consumer(chunk)
         }
         switch entry.method {
         case 0:
@@ -155,56 +148,80 @@ struct ZipArchiveReader {
                 let count = min(Self.chunkSize, entry.compressedSize - offset)
                 let chunk = try Self.read(handle, at: dataStart + offset, count: count, url: url)
                 offset += count
-                do {
-                    try take(chunk)
-                } catch {
-                    throw failure ?? self.error(entry, "cannot be read")
-                }
+                try take(chunk)
             }
         case 8:
-            var consumed: UInt64 = 0
-            var readFailure: CAMLError?
-            // ZIPFoundation's inflater asks for `bufferSize` bytes at a time and always takes
-            // that many: the last chunk is padded with zeros (which no deflate block continues
-            // into without an error or the stream's end), and a request past the entry's
-            // bytes stops it, where its own reader would wait at the end of the file.
-            let provide: Provider = { _, _ in
-                guard consumed < entry.compressedSize else { throw ZipStop.truncated }
-                let count = min(Self.chunkSize, entry.compressedSize - consumed)
-                var chunk: Data
-                do throws(CAMLError) {
-                    chunk = try Self.read(self.handle, at: dataStart + consumed, count: count, url: self.url)
-                } catch {
-                    readFailure = error
-                    throw ZipStop.failed
-                }
-                consumed += count
-                if chunk.count < Int(Self.chunkSize) { chunk.append(Data(count: Int(Self.chunkSize) - chunk.count)) }
-                return chunk
-            }
-            do {
-                _ = try Data.decompress(
-                    size: Int64(entry.compressedSize), bufferSize: Int(Self.chunkSize), skipCRC32: true,
-                    provider: provide, consumer: take)
-            } catch ZipStop.truncated {
-                throw error(entry, "ends before its deflate stream does")
-            } catch {
-                throw failure ?? readFailure ?? self.error(entry, "is not valid deflate data (\(error))")
-            }
+            try inflate(entry, from: dataStart, into: take)
         default:
             throw error(entry, "uses compression method \(entry.method); only stored and deflated entries are read")
         }
         guard produced == entry.uncompressedSize else {
             throw error(entry, "holds \(produced) bytes, not the \(entry.uncompressedSize) it declares")
         }
-        guard checksum == entry.crc32 else { throw error(entry, "fails its CRC-32 check") }
+        guard UInt32(truncatingIfNeeded: checksum) == entry.crc32 else { throw error(entry, "fails its CRC-32 check") }
     }
 
-    private enum ZipStop: Error {
-        /// The inflater asked for more than the entry's compressed bytes.
-        case truncated
-        /// One of ours is in `failure`.
-        case failed
+    /// Inflates the raw deflate stream of `entry`, which starts at `dataStart`, handing its
+    /// output to `take` a chunk at a time.
+    ///
+    /// zlib is given each chunk of the entry's compressed bytes whole, and room for at most one
+    /// byte more than the entry still declares (`take` refuses that byte), so nothing is
+    /// inflated far past the declared size. Each call to `inflate` ends the stream, uses up its
+    /// input, fills its output, or makes no progress, which asks for the next chunk: a stream
+    /// still open when the entry's bytes run out is an error, never a wait.
+    private func inflate(_ entry: Entry, from dataStart: UInt64, into take: (Data) throws(CAMLError) -> Void)
+        throws(CAMLError)
+    {
+        var stream = z_stream()
+        let started = inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard started == Z_OK else { throw error(entry, "cannot be inflated (\(Self.message(of: stream, started)))") }
+        let input = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(Self.chunkSize), alignment: 1)
+        let output = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(Self.chunkSize), alignment: 1)
+        defer {
+            inflateEnd(&stream)
+            input.deallocate()
+            output.deallocate()
+        }
+        var consumed: UInt64 = 0
+        var produced: UInt64 = 0
+        while true {
+            guard consumed < entry.compressedSize else { throw error(entry, "ends before its deflate stream does") }
+            let count = min(Self.chunkSize, entry.compressedSize - consumed)
+            let chunk = try Self.read(handle, at: dataStart + consumed, count: count, url: url)
+            guard !chunk.isEmpty else { throw error(entry, "ends before its deflate stream does") }
+            consumed += UInt64(chunk.count)
+            chunk.copyBytes(to: input)
+            stream.next_in = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
+            stream.avail_in = uInt(chunk.count)
+            repeat {
+                let room = min(Self.chunkSize, entry.uncompressedSize - produced + 1)
+                stream.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
+                stream.avail_out = uInt(room)
+                let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                let made = Int(room) - Int(stream.avail_out)
+                if made > 0 {
+                    produced += UInt64(made)
+                    // Throws once `produced` passes the declared size, before the next call.
+                    try take(Data(UnsafeRawBufferPointer(rebasing: output[0..<made])))
+                }
+                switch status {
+                case Z_STREAM_END:
+                    return
+                case Z_OK:
+                    break
+                case Z_BUF_ERROR:
+                    // No progress without more input: on to the next chunk, or the end.
+                    stream.avail_in = 0
+                default:
+                    throw error(entry, "is not valid deflate data (\(Self.message(of: stream, status)))")
+                }
+            } while stream.avail_in > 0 || stream.avail_out == 0
+        }
+    }
+
+    /// zlib's message for `status`, or its number.
+    private static func message(of stream: z_stream, _ status: Int32) -> String {
+        stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"
     }
 
     /// Bytes read and inflated at a time.
