@@ -89,8 +89,8 @@ public final class CARenderer {
     /// `k × instanceDelay` seconds late, so they change for that much longer.
     private static func nextChange(in root: CALayer, after now: CFTimeInterval) -> CFTimeInterval {
         var next = CFTimeInterval.infinity
-        var pending: [(layer: CALayer, lag: CFTimeInterval)] = [(root, 0)]
-        while let (layer, lag) = pending.popLast() {
+        var pending: [(layer: CALayer, lag: CFTimeInterval, replicaBudget: Int)] = [(root, 0, LayerSnapshot.replicaLimit)]
+        while let (layer, lag, replicaBudget) = pending.popLast() {
             let local = layer.convertTime(now - lag, from: nil)
             for attached in layer.attachedAnimations where attached.lifecycle.isCommitted {
                 let timing = attached.timing
@@ -107,15 +107,19 @@ public final class CARenderer {
                 next = min(next, change + lag)
             }
             let sublayers = layer.sublayers ?? []
-            for sublayer in sublayers { pending.append((sublayer, lag)) }
-            if let mask = layer.mask { pending.append((mask, lag)) }
-            if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1,
-                replicator.instanceDelay.isFinite, replicator.instanceDelay != 0
-            {
-                for copy in 1..<replicator.instanceCount {
-                    for sublayer in sublayers { pending.append((sublayer, lag + Double(copy) * replicator.instanceDelay)) }
+            var sublayerBudget = replicaBudget
+            if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1 {
+                let count = LayerSnapshot.drawnInstanceCount(of: replicator, model: layer, budget: replicaBudget)
+                sublayerBudget = replicaBudget / count
+                if replicator.instanceDelay.isFinite, replicator.instanceDelay != 0 {
+                    for copy in 1..<count {
+                        let copyLag = lag + Double(copy) * replicator.instanceDelay
+                        for sublayer in sublayers { pending.append((sublayer, copyLag, sublayerBudget)) }
+                    }
                 }
             }
+            for sublayer in sublayers { pending.append((sublayer, lag, sublayerBudget)) }
+            if let mask = layer.mask { pending.append((mask, lag, replicaBudget)) }
         }
         return next
     }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenQuartzCore
+import Synchronization
 
 /// One layer of a frame, as presented at the frame's time: everything the painter needs,
 /// captured on the thread that owns the layer tree, and never changed afterwards.
@@ -89,8 +90,13 @@ final class LayerSnapshot: @unchecked Sendable {
     /// user nests those, capture their trees by calling this again.
     /// `isUpsideDown` is the layer's own ``isUpsideDown``: its superlayer's, toggled when the
     /// superlayer is `geometryFlipped`.
+    ///
+    /// `replicaBudget` bounds the copies that replicators draw: a replicator makes at most
+    /// that many, and the replicators inside its copies share what is left, so no
+    /// `instanceCount` in a file, nested or not, makes a frame capture billions of layers.
     static func capture(
-        _ model: CALayer, at time: CFTimeInterval, isBeforeTree: Bool = false, isUpsideDown: Bool = false
+        _ model: CALayer, at time: CFTimeInterval, isBeforeTree: Bool = false, isUpsideDown: Bool = false,
+        replicaBudget: Int = replicaLimit
     ) -> LayerSnapshot? {
         /// A layer whose sublayers are being captured.
         /// A layer whose sublayers are being captured: a value on the stack, so that the walk
@@ -100,24 +106,38 @@ final class LayerSnapshot: @unchecked Sendable {
             let layer: CALayer
             let sublayers: [CALayer]
             let isUpsideDown: Bool
+            /// The replica budget of this layer, and the share of it each of its sublayers'
+            /// instances gets: less than all of it under a replicator.
+            let replicaBudget: Int
+            let sublayerBudget: Int
             var next = 0
             var captured: [LayerSnapshot] = []
 
-            init?(_ model: CALayer, at time: CFTimeInterval, isUpsideDown: Bool) {
+            init?(_ model: CALayer, at time: CFTimeInterval, isUpsideDown: Bool, replicaBudget: Int) {
                 layer = model.makePresentationCopy(at: time)
                 guard !layer.isHidden else { return nil }
                 self.model = model
                 self.isUpsideDown = isUpsideDown
+                self.replicaBudget = replicaBudget
                 sublayers = model.sublayers ?? []
+                sublayerBudget =
+                    if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1 {
+                        replicaBudget / LayerSnapshot.drawnInstanceCount(of: replicator, model: model, budget: replicaBudget)
+                    } else {
+                        replicaBudget
+                    }
             }
         }
-        guard let root = Pending(model, at: time, isUpsideDown: isUpsideDown) else { return nil }
+        guard let root = Pending(model, at: time, isUpsideDown: isUpsideDown, replicaBudget: replicaBudget) else { return nil }
         var stack = [root]
         while let top = stack.last {
             if top.next < top.sublayers.count {
                 stack[stack.count - 1].next += 1
                 let sublayerIsUpsideDown = top.isUpsideDown != top.layer.isGeometryFlipped
-                if let pending = Pending(top.sublayers[top.next], at: time, isUpsideDown: sublayerIsUpsideDown) {
+                if let pending = Pending(
+                    top.sublayers[top.next], at: time, isUpsideDown: sublayerIsUpsideDown,
+                    replicaBudget: top.sublayerBudget)
+                {
                     stack.append(pending)
                 }
                 continue
@@ -125,37 +145,61 @@ final class LayerSnapshot: @unchecked Sendable {
             stack.removeLast()
             let snapshot = finish(
                 top.model, top.layer, sublayers: top.captured, at: time, isBeforeTree: isBeforeTree,
-                isUpsideDown: top.isUpsideDown)
+                isUpsideDown: top.isUpsideDown, replicaBudget: top.replicaBudget)
             guard !stack.isEmpty else { return snapshot }
             stack[stack.count - 1].captured.append(snapshot)
         }
         return nil
     }
 
+    /// The most copies a frame draws of one replicator's sublayers, its own included; nested
+    /// replicators share it (``capture(_:at:isBeforeTree:isUpsideDown:replicaBudget:)``).
+    static let replicaLimit = 10_000
+
+    private static let warnedReplicators = Mutex<Set<ObjectIdentifier>>([])
+
+    /// How many instances of `replicator` a capture with `budget` draws: its `instanceCount`,
+    /// or the budget with a warning when the count is larger.
+    /// Warns once per replicator (by its model layer's identity), not once per frame.
+    static func drawnInstanceCount(of replicator: CAReplicatorLayer, model: CALayer, budget: Int) -> Int {
+        let budget = max(budget, 1)
+        guard replicator.instanceCount > budget else { return replicator.instanceCount }
+        guard warnedReplicators.withLock({ $0.insert(ObjectIdentifier(model)).inserted }) else { return budget }
+        Warnings.emit(
+            "CAReplicatorLayer: instanceCount \(replicator.instanceCount) is more than this frame can draw; "
+                + "drawing the first \(budget) instances")
+        return budget
+    }
+
     /// The snapshot of a layer whose sublayers are captured: its replicas, transition, mask
     /// and particles added.
     private static func finish(
         _ model: CALayer, _ layer: CALayer, sublayers captured: [LayerSnapshot], at time: CFTimeInterval,
-        isBeforeTree: Bool, isUpsideDown: Bool
+        isBeforeTree: Bool, isUpsideDown: Bool, replicaBudget: Int
     ) -> LayerSnapshot {
         let sublayersAreUpsideDown = isUpsideDown != layer.isGeometryFlipped
         var replicas: [Replica] = []
         if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1 {
             // Apple: copy k shows the sublayers `k × instanceDelay` seconds in the past.
             let delay = replicator.instanceDelay.isFinite ? replicator.instanceDelay : 0
-            replicas = (1..<replicator.instanceCount).map { index in
+            let count = drawnInstanceCount(of: replicator, model: model, budget: replicaBudget)
+            let innerBudget = replicaBudget / count
+            replicas = (1..<count).map { index in
                 let delayed = time - Double(index) * delay
                 return Replica(
                     index: index,
                     sublayers: inDrawingOrder(
                         (model.sublayers ?? []).compactMap {
-                            capture($0, at: delayed, isBeforeTree: isBeforeTree, isUpsideDown: sublayersAreUpsideDown)
+                            capture(
+                                $0, at: delayed, isBeforeTree: isBeforeTree, isUpsideDown: sublayersAreUpsideDown,
+                                replicaBudget: innerBudget)
                         }))
             }
         }
         var transition: TransitionSnapshot?
         if !isBeforeTree, let state = model.activeTransition(at: time),
-            let before = capture(state.before, at: time, isBeforeTree: true, isUpsideDown: isUpsideDown)
+            let before = capture(
+                state.before, at: time, isBeforeTree: true, isUpsideDown: isUpsideDown, replicaBudget: replicaBudget)
         {
             transition = TransitionSnapshot(
                 type: state.drawnType, subtype: state.subtype, progress: state.progress, before: before)
@@ -163,7 +207,7 @@ final class LayerSnapshot: @unchecked Sendable {
         let sublayers = inDrawingOrder(captured)
         // The mask lies in the layer's own coordinates, so it is upside down when the layer is.
         let mask = model.mask.flatMap {
-            capture($0, at: time, isBeforeTree: isBeforeTree, isUpsideDown: isUpsideDown)
+            capture($0, at: time, isBeforeTree: isBeforeTree, isUpsideDown: isUpsideDown, replicaBudget: replicaBudget)
         }
         // An emitter's particles are a function of its time alone (CAEmitterLayer): asked of
         // the model layer, whose time is the tree's.

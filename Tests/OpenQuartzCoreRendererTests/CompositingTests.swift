@@ -282,6 +282,35 @@ struct CompositingTests {
         }
     }
 
+    /// An `instanceCount` from a file can be any number: nested replicators of a billion
+    /// copies each draw at most `LayerSnapshot.replicaLimit` copies between them, with one
+    /// warning per replicator however many frames are drawn.
+    @Test func hugeNestedInstanceCountsDrawABoundedNumberOfCopies() {
+        withManualClock { _ in
+            let layer = root()
+            let outer = replicatorCovering(layer)
+            let inner = CAReplicatorLayer()
+            inner.frame = outer.bounds
+            outer.addSublayer(inner)
+            box(CGRect(x: 0, y: 0, width: 8, height: 8), red, in: inner)
+            outer.instanceCount = 1_000_000_000
+            inner.instanceCount = Int.max
+            inner.instanceTransform = CATransform3DMakeTranslation(8, 0, 0)
+            outer.instanceTransform = CATransform3DMakeTranslation(0, 8, 0)
+            var first: CARenderer?
+            let warnings = collectingWarnings {
+                first = render(layer)
+                _ = render(layer, at: 0.5)
+            }
+            #expect(warnings.count == 2, "one warning per replicator: \(warnings)")
+            #expect(warnings.allSatisfy { $0.contains("instanceCount") })
+            // The outer replicator takes the whole budget, so each of its copies keeps one inner instance.
+            let image = first?.image
+            #expect(image?.pixel(x: 4, y: 4) == [255, 0, 0, 255], "the first instance is drawn")
+            #expect(image?.pixel(x: 12, y: 4) == [255, 255, 255, 255], "no second inner instance")
+        }
+    }
+
     // MARK: Transitions
 
     /// Commits what came before, then, in a transaction of its own, adds a one-second `type`
