@@ -7,12 +7,13 @@ extension LayerPainter {
     /// gradient (LayerPainter+Gradients.swift) or text (LayerPainter+Text.swift). Called with
     /// the presentation copy, in the layer's bounds coordinates, after its contents and before
     /// its sublayers — where `CAShapeLayer.h` puts the shape ("composited between the layer's
-    /// contents and its first sublayer").
-    func paintOwnContent(of layer: CALayer) {
+    /// contents and its first sublayer"). `upsideDown` (the snapshot's
+    /// ``LayerSnapshot/isUpsideDown``) keeps text upright in a y-up plane.
+    func paintOwnContent(of layer: CALayer, upsideDown: Bool = false) {
         switch layer {
         case let shape as CAShapeLayer: paintShape(shape)
         case let gradient as CAGradientLayer: paintGradient(gradient)
-        case let text as CATextLayer: paintText(text)
+        case let text as CATextLayer: paintText(text, upsideDown: upsideDown)
         default: break
         }
     }

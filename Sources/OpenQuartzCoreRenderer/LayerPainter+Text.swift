@@ -11,7 +11,12 @@ extension LayerPainter {
     /// An attributed string is drawn as its plain characters in the layer's font, size and
     /// colour (its attributes are not read). A `foregroundColor` of nil draws black, Core
     /// Text's colour for text that names none.
-    func paintText(_ layer: CATextLayer) {
+    ///
+    /// Text reads upright whichever way the plane's y axis points: CATextLayer draws into its
+    /// backing store the way up its `contentsAreFlipped` says, so in a y-up plane (`upsideDown`,
+    /// as in a CAML document that is not `geometryFlipped`) the lines are mirrored back about
+    /// the bounds' middle, like a contents image, and still start at the visual top.
+    func paintText(_ layer: CATextLayer, upsideDown: Bool = false) {
         let bounds = layer.bounds
         let size = layer.fontSize
         guard let string = Self.plainString(layer.string), !string.isEmpty,
@@ -23,6 +28,10 @@ extension LayerPainter {
 
         cairo_save(context)
         defer { cairo_restore(context) }
+        if upsideDown {
+            cairo_translate(context, 0, Double(bounds.minY + bounds.maxY))
+            cairo_scale(context, 1, -1)
+        }
         CairoDrawing.rectangle(bounds, in: context)
         cairo_clip(context)
         let font = TextFont(name: layer.font.flatMap(Self.plainString))

@@ -118,7 +118,7 @@ struct LayerPainter {
     /// The layer's contents and what its class draws, without caching.
     func paintOwnContent(_ snapshot: LayerSnapshot) {
         paintContents(of: snapshot.layer, drawing: snapshot.drawing, upsideDown: snapshot.isUpsideDown)
-        paintOwnContent(of: snapshot.layer)
+        paintOwnContent(of: snapshot.layer, upsideDown: snapshot.isUpsideDown)
     }
 
     private func paintSublayers(of snapshot: LayerSnapshot, bounds: CGRect, radius: CGFloat) {

@@ -108,6 +108,33 @@ struct TextRenderingTests {
         }
     }
 
+    /// In a y-up plane (under a `geometryFlipped` layer, as a CAML document's layers are) text
+    /// still reads upright, first line at the visual top: a label filling a flipped container
+    /// looks exactly as it does unflipped.
+    @Test func textReadsUprightInAYUpPlane() throws {
+        try withManualClock { _ in
+            func frame(flipped: Bool) -> CARenderer {
+                let layer = root()
+                let plane = CALayer()
+                plane.frame = layer.bounds
+                plane.isGeometryFlipped = flipped
+                layer.addSublayer(plane)
+                _ = label("First line, then the second", frame: CGRect(x: 4, y: 4, width: 88, height: 88), in: plane) {
+                    $0.isWrapped = true
+                }
+                return render(layer)
+            }
+            let upright = frame(flipped: false)
+            let yUp = frame(flipped: true)
+            let area = CGRect(x: 4, y: 4, width: 88, height: 88)
+            let rows = try #require(inkRows(in: yUp, area))
+            #expect(rows.min < 10, "the first line at the visual top: \(rows)")
+            let same = zip(inkPixels(in: upright, area, threshold: 160), inkPixels(in: yUp, area, threshold: 160))
+                .allSatisfy { $0.x == $1.x && $0.y == $1.y }
+            #expect(same && inkPixels(in: upright, area, threshold: 160).count == inkPixels(in: yUp, area, threshold: 160).count)
+        }
+    }
+
     @Test func truncationModesCutWithAnEllipsis() throws {
         try withManualClock { _ in
             let layer = root()
