@@ -6,6 +6,7 @@ extension CAMLDecoder {
     static let animationClasses: [String: CAAnimation.Type] = [
         "CABasicAnimation": CABasicAnimation.self, "CAKeyframeAnimation": CAKeyframeAnimation.self,
         "CASpringAnimation": CASpringAnimation.self, "CAAnimationGroup": CAAnimationGroup.self,
+        "CATransition": CATransition.self,
     ]
 
     /// Adds each animation of an `<animations>` element to `layer` under the key the document
@@ -153,6 +154,38 @@ extension CAMLDecoder {
         case ("path", let keyframe as CAKeyframeAnimation):
             guard let path = CAMLValueText.path(text(of: source)) else { return rejected }
             keyframe.path = path
+        case ("rotationMode", let keyframe as CAKeyframeAnimation):
+            keyframe.rotationMode = CAAnimationRotationMode(rawValue: text(of: source))
+        case ("tensionValues", let keyframe as CAKeyframeAnimation),
+            ("continuityValues", let keyframe as CAKeyframeAnimation),
+            ("biasValues", let keyframe as CAKeyframeAnimation):
+            guard let values = numbers(from: source), values.allSatisfy(\.isFinite) else { return rejected }
+            let numbers = values.map { NSNumber(value: $0) }
+            if key == "tensionValues" {
+                keyframe.tensionValues = numbers
+            } else if key == "continuityValues" {
+                keyframe.continuityValues = numbers
+            } else {
+                keyframe.biasValues = numbers
+            }
+        case ("valueFunction", let property as CAPropertyAnimation):
+            guard let function = CAValueFunction(name: CAValueFunctionName(rawValue: text(of: source))) else {
+                return rejected
+            }
+            property.valueFunction = function
+        case ("type", let transition as CATransition):
+            transition.type = CATransitionType(rawValue: text(of: source))
+        case ("subtype", let transition as CATransition):
+            transition.subtype = CATransitionSubtype(rawValue: text(of: source))
+        case ("startProgress", let transition as CATransition), ("endProgress", let transition as CATransition):
+            guard let progress = CAMLValueText.number(text(of: source)), progress.isFinite else {
+                return rejected
+            }
+            if key == "startProgress" {
+                transition.startProgress = Float(progress)
+            } else {
+                transition.endProgress = Float(progress)
+            }
         default:
             return "\(type(of: animation)) has no property \"\(key)\"; ignored"
         }

@@ -25,6 +25,11 @@ extension CAMLDecoder {
             if image == nil {
                 warn(element, "image \(shown) is not a PNG, JPEG, WebP or GIF image that can be decoded; ignored")
             }
+            // The image remembers its file's name, which a writer gives its asset back.
+            if !isInline, let decoded = image, var encoded = decoded.encodedSource {
+                encoded.fileName = URL(fileURLWithPath: source).lastPathComponent
+                image = CGImage(decoded, encodedSource: encoded)
+            }
         }
         imagesBySource[source] = image
         return image
