@@ -75,13 +75,21 @@ extension CAMLDecoder {
             }
             sources.append((key, propertySource(of: child), child))
         }
-        // The key path first: it gives the kind of fromValue, toValue, byValue and values.
+        // The key path and value function first: they give the kind of fromValue, toValue,
+        // byValue and values.
+        var early: Set<String> = ["keyPath"]
         if let keyPath = sources.first(where: { $0.key == "keyPath" }), case .text(let text, _) = keyPath.source {
             (animation as? CAPropertyAnimation)?.keyPath = text
         }
-        let valueKind = ((animation as? CAPropertyAnimation)?.keyPath).flatMap { layerValueKind($0, of: layerClass) }
+        if let function = sources.first(where: { $0.key == "valueFunction" }) {
+            early.insert("valueFunction")
+            if let problem = setAnimationProperty(animation, key: function.key, source: function.source, valueKind: nil) {
+                warn(function.element, problem)
+            }
+        }
+        let valueKind = Self.valueKind(of: animation, on: layerClass)
         var recalculatesDuration = false
-        for (key, source, owner) in sources where key != "keyPath" {
+        for (key, source, owner) in sources where !early.contains(key) {
             if key == "mica_autorecalculatesDuration" {
                 // Mica's hint: the spring's settling time replaces `duration` (FORMAT.md §7).
                 recalculatesDuration = CAMLValueText.bool(text(of: source)) ?? false
@@ -95,6 +103,17 @@ extension CAMLDecoder {
             spring.duration = spring.settlingDuration
         }
         return animation
+    }
+
+    /// The kind of an animation's values: the kind of the property its key path names, or,
+    /// with a value function, the numbers the function takes (three for `scale` and
+    /// `translate`, one otherwise).
+    static func valueKind(of animation: CAAnimation, on layerClass: CALayer.Type) -> ValueKind? {
+        guard let property = animation as? CAPropertyAnimation else { return nil }
+        if let function = property.valueFunction {
+            return function.name == .scale || function.name == .translate ? .numberArray : .number
+        }
+        return property.keyPath.flatMap { valueKind(ofKeyPath: $0, on: layerClass) }
     }
 
     private func text(of source: PropertySource) -> String {

@@ -58,7 +58,7 @@ extension CAMLEncoder {
         var element = CAMLOutputElement(asProperty ? "animation" : known.name)
         if asProperty { element.attributes.append(("type", known.name)) }
         let keyPath = (animation as? CAPropertyAnimation)?.keyPath
-        let kind = keyPath.flatMap { CAMLDecoder.valueKind(ofKeyPath: $0, on: layerClass) }
+        let kind = CAMLDecoder.valueKind(of: animation, on: layerClass)
         if let spring = animation as? CASpringAnimation { writeSpring(spring, into: &element) }
         if let basic = animation as? CABasicAnimation { writeBasic(basic, kind: kind, keyPath: keyPath, into: &element) }
         if let keyframe = animation as? CAKeyframeAnimation {
@@ -117,7 +117,7 @@ extension CAMLEncoder {
         if let functions = keyframe.timingFunctions {
             element.children.append(
                 CAMLOutputElement(
-                    "timingFunctions",
+                    "timingFunctions", attributes: functions.isEmpty ? [("type", "NSArray")] : [],
                     children: functions.map {
                         CAMLOutputElement("CAMediaTimingFunction", attributes: [("value", CAMLValueText.text($0))])
                     }))
@@ -136,10 +136,7 @@ extension CAMLEncoder {
     }
 
     private func appendNumbers(_ key: String, _ numbers: [NSNumber], to element: inout CAMLOutputElement) {
-        let values = numbers.map { number -> CAMLValue in
-            let value = number.doubleValue
-            return .scalar(type: Self.numberType(value), text: CAMLValueText.text(value), opacity: nil)
-        }
+        let values = numbers.map { Self.number($0.doubleValue) }
         if let child = arrayPropertyElement(key, values) { element.children.append(child) }
     }
 

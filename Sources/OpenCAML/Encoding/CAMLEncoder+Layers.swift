@@ -16,10 +16,16 @@ extension CAMLEncoder {
             guard let parent = entry.parent else { continue }
             if entry.role == .mask { masks[parent] = index } else { sublayers[parent].append(index) }
         }
+        // Each layer's own parts in document order, so that images and warnings come in the
+        // order the layers do; then the tree is put together from the leaves up.
+        var parts = entries.map { entry -> (head: CAMLOutputElement, tail: [CAMLOutputElement]) in
+            let layer = entry.layer
+            let tail = [animationsElement(of: layer), statesElement(of: layer), transitionsElement(of: layer)]
+            return (layerElement(layer), tail.compactMap { $0 })
+        }
         var finished = [CAMLOutputElement?](repeating: nil, count: entries.count)
         for index in entries.indices.reversed() {
-            let layer = entries[index].layer
-            var element = layerElement(layer)
+            var element = parts[index].head
             if let mask = masks[index], var maskElement = finished[mask] {
                 finished[mask] = nil
                 // A property holding one object is merged with it (FORMAT.md §3.3).
@@ -32,9 +38,8 @@ extension CAMLEncoder {
                 for child in sublayers[index] { finished[child] = nil }
                 element.children.append(CAMLOutputElement("sublayers", children: children))
             }
-            if let animations = animationsElement(of: layer) { element.children.append(animations) }
-            if let states = statesElement(of: layer) { element.children.append(states) }
-            if let transitions = transitionsElement(of: layer) { element.children.append(transitions) }
+            element.children += parts[index].tail
+            parts[index] = (CAMLOutputElement(""), [])
             finished[index] = element
         }
         return finished[0] ?? CAMLOutputElement("CALayer")

@@ -75,11 +75,20 @@ extension CAMLEncoder {
         }
         // Apple writes `enabled` only when the element is off (`CAStateTransitionElement.mm`).
         if !item.isEnabled { element.attributes.append(("enabled", "false")) }
-        if let animation = item.animation,
-            let child = animationElement(
+        if var animation = item.animation {
+            if let property = animation as? CAPropertyAnimation, property.keyPath == nil,
+                let copy = property.copy() as? CAPropertyAnimation
+            {
+                // The controller animates the element's key when the animation names no key
+                // path (FORMAT.md §8, rule 4); written so, it reads back as it is used.
+                copy.keyPath = item.key
+                animation = copy
+            }
+            if let child = animationElement(
                 animation, layerClass: item.target.map { type(of: $0) } ?? CALayer.self, asProperty: true)
-        {
-            element.children.append(child)
+            {
+                element.children.append(child)
+            }
         }
         return element
     }

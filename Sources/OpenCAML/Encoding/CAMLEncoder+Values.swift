@@ -29,7 +29,7 @@ extension CAMLEncoder {
         switch value {
         case .number(let number):
             let text = exactFloat ? CAMLValueText.text(Float(number)) : CAMLValueText.text(number)
-            return .scalar(type: Self.numberType(number), text: text, opacity: nil)
+            return .scalar(type: Self.numberType(text), text: text, opacity: nil)
         case .bool(let flag): return .scalar(type: "BOOL", text: CAMLValueText.text(flag), opacity: nil)
         case .point(let point): return .scalar(type: "CGPoint", text: CAMLValueText.text(point), opacity: nil)
         case .size(let size): return .scalar(type: "CGSize", text: CAMLValueText.text(size), opacity: nil)
@@ -49,7 +49,7 @@ extension CAMLEncoder {
         case .image(let image):
             return image.map(CAMLValue.image)
         case .numbers(let numbers):
-            return .array(numbers.map { .scalar(type: Self.numberType($0), text: CAMLValueText.text($0), opacity: nil) })
+            return .array(numbers.map(Self.number))
         case .colors(let colors):
             return .array(colors.compactMap { camlValue(.color($0)) })
         case .opaque(let box):
@@ -57,9 +57,19 @@ extension CAMLEncoder {
         }
     }
 
-    /// `integer` for integral numbers within 2³¹, `real` otherwise (`NSNumber(CAMLWriter).mm`).
-    static func numberType(_ number: Double) -> String {
-        number == number.rounded(.towardZero) && abs(number) <= 2_147_483_648 ? "integer" : "real"
+    /// A number as an `integer` or `real` value.
+    static func number(_ value: Double) -> CAMLValue {
+        let text = CAMLValueText.text(value)
+        return .scalar(type: numberType(text), text: text, opacity: nil)
+    }
+
+    /// `integer` for integral numbers within 2³¹, `real` otherwise (`NSNumber(CAMLWriter).mm`);
+    /// decided on the text written, so that a value a hair from a whole number, written as
+    /// one, reads back and writes again the same.
+    static func numberType(_ text: String) -> String {
+        let isWhole = !text.isEmpty && text.utf8.allSatisfy { $0 == UInt8(ascii: "-") || (48...57).contains($0) }
+        guard isWhole, let value = Double(text), abs(value) <= 2_147_483_648 else { return "real" }
+        return "integer"
     }
 
     /// A value of a property Core Animation does not interpolate: strings (and string
@@ -141,6 +151,8 @@ extension CAMLEncoder {
             guard let child = objectElement(value) else { return nil }
             children.append(child)
         }
-        return CAMLOutputElement.propertyElement(key, children: children)
+        // An empty list says it is one (`<values type="NSArray"/>`), or it would read as empty text.
+        let attributes: [(name: String, value: String)] = children.isEmpty ? [("type", "NSArray")] : []
+        return CAMLOutputElement.propertyElement(key, attributes: attributes, children: children)
     }
 }

@@ -34,6 +34,8 @@ package final class CAMLImageAssets {
     private var written: [CGImage] = []
     /// Lower-cased names in `assets/`, so that no two differ only in case.
     private var usedNames: Set<String> = []
+    /// How many images have been given a made-up name.
+    private var unnamedCount = 0
 
     init(placement: Placement) {
         self.placement = placement
@@ -76,7 +78,13 @@ package final class CAMLImageAssets {
             else { return nil }
             return trimmed
         }
-        let base = given ?? "image-\(files.count + 1).\(Self.fileExtension(of: encoded.typeIdentifier))"
+        let base: String
+        if let given {
+            base = given
+        } else {
+            unnamedCount += 1
+            base = "image-\(unnamedCount).\(Self.fileExtension(of: encoded.typeIdentifier))"
+        }
         var name = base
         var counter = 1
         while usedNames.contains(name.lowercased()) {

@@ -43,24 +43,27 @@ extension CAMLValueText {
         func number(_ value: Double) -> String {
             exactNumbers ? DecimalDigits(value.description).exactText(of: value) : text(value)
         }
+        // Each part is left out, or written in its short form, by the text it prints, so that
+        // a value a hair from the identity (a scale of 1.0000000000000002) reads back as the
+        // same list.
         var functions: [String] = []
         if parts.perspective.z != 0 {
             functions.append("perspective(\(number(-1 / parts.perspective.z)))")
         }
-        let move = parts.translation
-        if move.x != 0 || move.y != 0 || move.z != 0 {
-            functions.append("translate(\(number(move.x)), \(number(move.y)), \(number(move.z)))")
-        }
+        let move = [parts.translation.x, parts.translation.y, parts.translation.z].map(number)
+        if move != ["0", "0", "0"] { functions.append("translate(\(move.joined(separator: ", ")))") }
         let angles = parts.rotation.eulerAngles
-        let degrees = (x: angles.x * 180 / .pi, y: angles.y * 180 / .pi, z: angles.z * 180 / .pi)
-        if degrees.z != 0 { functions.append("rotate(\(number(degrees.z))deg)") }
-        if degrees.y != 0 { functions.append("rotate(\(number(degrees.y))deg, 0, 1, 0)") }
-        if degrees.x != 0 { functions.append("rotate(\(number(degrees.x))deg, 1, 0, 0)") }
-        let scale = parts.scale
-        if scale.x == scale.y, scale.y == scale.z {
-            if scale.x != 1 { functions.append("scale(\(number(scale.x)))") }
+        let z = number(angles.z * 180 / .pi)
+        let y = number(angles.y * 180 / .pi)
+        let x = number(angles.x * 180 / .pi)
+        if z != "0" { functions.append("rotate(\(z)deg)") }
+        if y != "0" { functions.append("rotate(\(y)deg, 0, 1, 0)") }
+        if x != "0" { functions.append("rotate(\(x)deg, 1, 0, 0)") }
+        let scale = [parts.scale.x, parts.scale.y, parts.scale.z].map(number)
+        if scale[0] == scale[1], scale[1] == scale[2] {
+            if scale[0] != "1" { functions.append("scale(\(scale[0]))") }
         } else {
-            functions.append("scale(\(number(scale.x)), \(number(scale.y)), \(number(scale.z)))")
+            functions.append("scale(\(scale.joined(separator: ", ")))")
         }
         return functions.joined(separator: " ")
     }

@@ -20,12 +20,29 @@ extension CAMLValueText {
             // `-0` is written `0`.
             return value == 0 ? "0" : String(Int64(value))
         }
+        // Written text must write itself again (write → read → write gives the same bytes),
+        // but rounding the text once more can land within the tolerance of the text where it
+        // did not of the value. So each rounding keeps half the tolerance, and rounds again
+        // while that stays within the tolerance of the value.
+        var text = shortestText(value, within: numberTolerance / 2)
+        while let back = Double(text) {
+            let again = shortestText(back, within: numberTolerance / 2)
+            guard again != text, let next = Double(again), abs(next - value) <= numberTolerance else { break }
+            text = again
+        }
+        return text
+    }
+
+    /// The text of `value` with the fewest significant digits that is within `tolerance`.
+    private static func shortestText(_ value: Double, within tolerance: Double) -> String {
+        if value == value.rounded(.towardZero), abs(value) < 1e15 {
+            return value == 0 ? "0" : String(Int64(value))
+        }
         let decimal = DecimalDigits(value.description)
-        let limit = decimal.digits.count
         var digits = 1
-        while digits < limit {
+        while digits < decimal.digits.count {
             let candidate = decimal.rounded(toSignificantDigits: digits).text
-            if let back = Double(candidate), abs(back - value) <= numberTolerance { return candidate }
+            if let back = Double(candidate), abs(back - value) <= tolerance { return candidate }
             digits += 1
         }
         return decimal.text
