@@ -37,7 +37,9 @@ import Testing
         #expect(CAMLValueText.text(CGSize(width: 390, height: 844)) == "390 844")
         #expect(CAMLValueText.text(CGRect(x: -1380.61, y: 0, width: 390, height: 844)) == "-1380.61 0 390 844")
         #expect(CAMLValueText.text(CGAffineTransform(a: 1, b: 0, c: 0, d: 2, tx: 3, ty: -4)) == "matrix(1 0 0 2 3 -4)")
-        #expect(CAMLValueText.affineTransform("matrix(1 0 0 2 3 -4)") == CGAffineTransform(a: 1, b: 0, c: 0, d: 2, tx: 3, ty: -4))
+        #expect(
+            CAMLValueText.affineTransform("matrix(1 0 0 2 3 -4)")
+                == CGAffineTransform(a: 1, b: 0, c: 0, d: 2, tx: 3, ty: -4))
     }
 
     @Test func coloursWriteOpacityOnlyWhenNotOne() {

@@ -64,7 +64,8 @@ import Testing
             let package = CAPackage(rootLayer: layer)
             try expectRoundTrip(package, "keyframe images")
             let files = try package.bundleFiles().files.map(\.path)
-            #expect(files == ["index.xml", "main.caml", "assets/image-1.png", "assets/image-2.png", "assets/image-3.png"])
+            #expect(
+                files == ["index.xml", "main.caml", "assets/image-1.png", "assets/image-2.png", "assets/image-3.png"])
         }
     }
 
@@ -122,7 +123,9 @@ import Testing
         let documents = folder.appendingPathComponent("Documents")
         try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: documents.appendingPathComponent("notes.txt"))
-        #expect(throws: CAMLError.self) { try package.write(to: documents, type: kCAPackageTypeCAMLBundle, options: nil) }
+        #expect(throws: CAMLError.self) {
+            try package.write(to: documents, type: kCAPackageTypeCAMLBundle, options: nil)
+        }
         #expect(FileManager.default.fileExists(atPath: documents.appendingPathComponent("notes.txt").path))
         let file = folder.appendingPathComponent("file.ca")
         try Data("keep".utf8).write(to: file)
@@ -158,55 +161,56 @@ import Testing
 
     /// A document using every value grammar and construct the reader takes, in the forms
     /// other writers use, normalised by writing it.
-    static let everyGrammar = camlHeader + """
-        <CALayer id="#root" bounds="0 0 390 844" position="195 422" geometryFlipped="true" hidden="no"
-            opacity="0.5" transform="rotate(15deg) scale(2, 1, 1)" transform.rotation.z="0.5"
-            sublayerTransform="matrix(1 0 0 0 0 1 0 0 0 0 1 0 10 20 0 1)" zPosition="-3" speed="inf">
-          <backgroundColor opacity="0.25" value="1 0.5 0"/>
-          <borderColor value="0 0 1 0.5"/>
-          <sublayers>
-            <CAShapeLayer id="shape" path="0 0 m 10 0 l 10 10 5 15 0 10 c 1 1 2 2 q h" fillColor="1 1 1" lineDashPattern="2 3"/>
-            <CATextLayer id="text"><string value="hello"/><fontSize value="20"/></CATextLayer>
-            <CAGradientLayer id="gradient" startPoint="0 0.5" endPoint="1 0.5">
-              <colors><CGColor value="1 0 0"/><CGColor opacity="0.5" value="0 0 1"/></colors>
-              <locations><integer value="0"/><real value="1"/></locations>
-            </CAGradientLayer>
-            <CAReplicatorLayer instanceCount="3" instanceTransform="translate(5, 0, 0)"/>
-            <CATransformLayer id="#3" opacity="1"/>
-          </sublayers>
-          <animations>
-            <animation type="CAKeyframeAnimation" keyPath="transform.rotation.z" beginTime="1e-100" duration="2"
-                repeatCount="Inf" repeatDuration="inf" calculationMode="linear" fillMode="both" removedOnCompletion="0">
-              <keyTimes><integer value="0"/><real value="1"/></keyTimes>
-              <values><real value="6.283185307179586"/><integer value="0"/></values>
-              <timingFunctions><CAMediaTimingFunction value="linear"/></timingFunctions>
-            </animation>
-            <p key="animation-2" type="CABasicAnimation" keyPath="position" fromValue="1 2" toValue="3 4"
-                timingFunction="0.3 0 0.7 1" autoreverses="1"/>
-            <animation type="CASpringAnimation" keyPath="bounds.size.width" damping="50" mass="2" stiffness="300"
-                velocity="0" mica_autorecalculatesDuration="1"/>
-          </animations>
-          <states>
-            <LKState name="Locked"><elements/></LKState>
-            <LKState name="Unlock" basedOn="Locked">
-              <elements>
-                <LKStateSetValue targetId="shape" keyPath="position.y"><value type="real" value="545"/></LKStateSetValue>
-                <LKStateSetValue targetId="#3" keyPath="hidden"><value type="integer" value="1"/></LKStateSetValue>
-                <LKStateSetValue targetId="nobody" keyPath="opacity"><value type="integer" value="0"/></LKStateSetValue>
-              </elements>
-            </LKState>
-          </states>
-          <stateTransitions>
-            <LKStateTransition fromState="*" toState="Unlock">
-              <elements>
-                <LKStateTransitionElement keyPath="position.y" targetId="shape">
-                  <animation type="CASpringAnimation" damping="50" mass="2" stiffness="300" duration="0.8" fillMode="backwards"/>
-                </LKStateTransitionElement>
-              </elements>
-            </LKStateTransition>
-          </stateTransitions>
-        </CALayer></caml>
-        """
+    static let everyGrammar =
+        camlHeader + """
+            <CALayer id="#root" bounds="0 0 390 844" position="195 422" geometryFlipped="true" hidden="no"
+                opacity="0.5" transform="rotate(15deg) scale(2, 1, 1)" transform.rotation.z="0.5"
+                sublayerTransform="matrix(1 0 0 0 0 1 0 0 0 0 1 0 10 20 0 1)" zPosition="-3" speed="inf">
+              <backgroundColor opacity="0.25" value="1 0.5 0"/>
+              <borderColor value="0 0 1 0.5"/>
+              <sublayers>
+                <CAShapeLayer id="shape" path="0 0 m 10 0 l 10 10 5 15 0 10 c 1 1 2 2 q h" fillColor="1 1 1" lineDashPattern="2 3"/>
+                <CATextLayer id="text"><string value="hello"/><fontSize value="20"/></CATextLayer>
+                <CAGradientLayer id="gradient" startPoint="0 0.5" endPoint="1 0.5">
+                  <colors><CGColor value="1 0 0"/><CGColor opacity="0.5" value="0 0 1"/></colors>
+                  <locations><integer value="0"/><real value="1"/></locations>
+                </CAGradientLayer>
+                <CAReplicatorLayer instanceCount="3" instanceTransform="translate(5, 0, 0)"/>
+                <CATransformLayer id="#3" opacity="1"/>
+              </sublayers>
+              <animations>
+                <animation type="CAKeyframeAnimation" keyPath="transform.rotation.z" beginTime="1e-100" duration="2"
+                    repeatCount="Inf" repeatDuration="inf" calculationMode="linear" fillMode="both" removedOnCompletion="0">
+                  <keyTimes><integer value="0"/><real value="1"/></keyTimes>
+                  <values><real value="6.283185307179586"/><integer value="0"/></values>
+                  <timingFunctions><CAMediaTimingFunction value="linear"/></timingFunctions>
+                </animation>
+                <p key="animation-2" type="CABasicAnimation" keyPath="position" fromValue="1 2" toValue="3 4"
+                    timingFunction="0.3 0 0.7 1" autoreverses="1"/>
+                <animation type="CASpringAnimation" keyPath="bounds.size.width" damping="50" mass="2" stiffness="300"
+                    velocity="0" mica_autorecalculatesDuration="1"/>
+              </animations>
+              <states>
+                <LKState name="Locked"><elements/></LKState>
+                <LKState name="Unlock" basedOn="Locked">
+                  <elements>
+                    <LKStateSetValue targetId="shape" keyPath="position.y"><value type="real" value="545"/></LKStateSetValue>
+                    <LKStateSetValue targetId="#3" keyPath="hidden"><value type="integer" value="1"/></LKStateSetValue>
+                    <LKStateSetValue targetId="nobody" keyPath="opacity"><value type="integer" value="0"/></LKStateSetValue>
+                  </elements>
+                </LKState>
+              </states>
+              <stateTransitions>
+                <LKStateTransition fromState="*" toState="Unlock">
+                  <elements>
+                    <LKStateTransitionElement keyPath="position.y" targetId="shape">
+                      <animation type="CASpringAnimation" damping="50" mass="2" stiffness="300" duration="0.8" fillMode="backwards"/>
+                    </LKStateTransitionElement>
+                  </elements>
+                </LKStateTransition>
+              </stateTransitions>
+            </CALayer></caml>
+            """
 
     @Test func aDocumentOfEveryGrammarRoundTrips() throws {
         try withManualClock { _ in

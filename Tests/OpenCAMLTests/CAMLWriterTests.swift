@@ -35,7 +35,8 @@ func expectRoundTrip(
     let again = try fromBundle.bundleFiles().files
     #expect(first.map(\.path) == again.map(\.path), sourceLocation: sourceLocation)
     for (one, other) in zip(first, again) {
-        #expect(one.data == other.data, "\(comment) \(one.path) differs when written again", sourceLocation: sourceLocation)
+        #expect(
+            one.data == other.data, "\(comment) \(one.path) differs when written again", sourceLocation: sourceLocation)
     }
     #expect(
         fromFile.encode(placement: .inline).document == package.encode(placement: .inline).document,
@@ -98,7 +99,8 @@ func buildingTree<Result>(_ body: () throws -> Result) rethrows -> Result {
             root.addSublayer(transformLayer)
 
             let shape = CAShapeLayer()
-            shape.path = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 40, height: 30), cornerWidth: 5, cornerHeight: 5, transform: nil)
+            shape.path = CGPath(
+                roundedRect: CGRect(x: 0, y: 0, width: 40, height: 30), cornerWidth: 5, cornerHeight: 5, transform: nil)
             shape.fillColor = nil
             shape.strokeColor = CGColor(red: 1, green: 0, blue: 0, alpha: 0.5)
             shape.lineWidth = 3
@@ -148,9 +150,10 @@ func buildingTree<Result>(_ body: () throws -> Result) rethrows -> Result {
             root.mask = mask
 
             let (read, document) = try expectRoundTrip(CAPackage(rootLayer: root), "every class")
-            #expect(read.rootLayer.sublayers?.map { "\(type(of: $0))" } == [
-                "CATransformLayer", "CAGradientLayer", "CATextLayer", "CAReplicatorLayer",
-            ])
+            #expect(
+                read.rootLayer.sublayers?.map { "\(type(of: $0))" } == [
+                    "CATransformLayer", "CAGradientLayer", "CATextLayer", "CAReplicatorLayer",
+                ])
             // A subclass's own properties come before CALayer's, each group in name order.
             #expect(document.contains(#"<CAShapeLayer fillColor="" fillRule="even-odd" lineCap="round""#))
             #expect(document.contains(#"<mask type="CAShapeLayer" path="#))
@@ -203,7 +206,8 @@ func buildingTree<Result>(_ body: () throws -> Result) rethrows -> Result {
             keyframe.values = [CGPoint(x: 0, y: 0), CGPoint(x: 50, y: 772), CGPoint(x: 100.5, y: 0)]
             keyframe.keyTimes = [0, 0.2293158405593, 1]
             keyframe.timingFunctions = [
-                CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(controlPoints: 0.88669, -0.015013, 0.61462, 1.01),
+                CAMediaTimingFunction(name: .easeIn),
+                CAMediaTimingFunction(controlPoints: 0.88669, -0.015013, 0.61462, 1.01),
             ]
             keyframe.calculationMode = .cubic
             keyframe.tensionValues = [0, 0.5, -0.5]
@@ -254,7 +258,8 @@ func buildingTree<Result>(_ body: () throws -> Result) rethrows -> Result {
             }
             #expect(keys == ["colour", "animation-2", "-", "move", "orbit", "pop", "group", "transition"])
             #expect(document.contains(#"<p key="animation-2" type="CABasicAnimation""#))
-            #expect(document.contains(#"<animation type="CABasicAnimation" keyPath="transform" valueFunction="rotateZ""#))
+            #expect(
+                document.contains(#"<animation type="CABasicAnimation" keyPath="transform" valueFunction="rotateZ""#))
             #expect(document.contains(#"timingFunction="0.29712 -0.0052251 0.24359 0.99619""#))
             #expect(document.contains(#"<type value="push"/>"#))
             #expect(
@@ -277,7 +282,8 @@ func buildingTree<Result>(_ body: () throws -> Result) rethrows -> Result {
             on.elements = [
                 CAStateSetValue(target: glyph, keyPath: "opacity", value: 0.5),
                 CAStateSetValue(target: glyph, keyPath: "position.y", value: 20),
-                CAStateSetValue(target: other, keyPath: "fillColor", value: CGColor(red: 1, green: 0, blue: 0, alpha: 0.5)),
+                CAStateSetValue(
+                    target: other, keyPath: "fillColor", value: CGColor(red: 1, green: 0, blue: 0, alpha: 0.5)),
                 CAStateSetValue(target: glyph, keyPath: "hidden", value: true),
                 CAStateSetValue(target: glyph, keyPath: "transform", value: CATransform3DMakeScale(2, 2, 1)),
             ]
@@ -311,7 +317,9 @@ func buildingTree<Result>(_ body: () throws -> Result) rethrows -> Result {
             #expect(document.contains(#"<value type="real" value="0.5"/>"#))
             #expect(document.contains(##"<LKStateTransitionElement key="opacity" targetId="#1" enabled="false">"##))
             #expect(document.contains(#"<LKState name="empty">"#) && document.contains("<elements/>"))
-            #expect(document.contains(#"<LKState name="Off" basedOn="On" enabled="0" locked="1" nextDelay="2" previousDelay="0.5">"#))
+            #expect(
+                document.contains(
+                    #"<LKState name="Off" basedOn="On" enabled="0" locked="1" nextDelay="2" previousDelay="0.5">"#))
         }
     }
 
@@ -328,15 +336,16 @@ func buildingTree<Result>(_ body: () throws -> Result) rethrows -> Result {
             </dict></plist>
             """
         try Data(index.utf8).write(to: bundle.appendingPathComponent("index.xml"))
-        let document = camlHeader + """
-            <CALayer id="Background 1" name="a" bounds="0 0 100 50"><sublayers>
-              <CALayer id="1757764249431" name="b"/>
-            </sublayers>
-            <states><LKState name="s"><elements>
-              <LKStateSetValue targetId="1757764249431" keyPath="opacity"><value type="integer" value="0"/></LKStateSetValue>
-            </elements></LKState></states>
-            </CALayer></caml>
-            """
+        let document =
+            camlHeader + """
+                <CALayer id="Background 1" name="a" bounds="0 0 100 50"><sublayers>
+                  <CALayer id="1757764249431" name="b"/>
+                </sublayers>
+                <states><LKState name="s"><elements>
+                  <LKStateSetValue targetId="1757764249431" keyPath="opacity"><value type="integer" value="0"/></LKStateSetValue>
+                </elements></LKState></states>
+                </CALayer></caml>
+                """
         try Data(document.utf8).write(to: bundle.appendingPathComponent("scene.caml"))
         try withManualClock { _ in
             let package = try CAPackage(contentsOf: bundle, type: kCAPackageTypeCAMLBundle, options: nil)

@@ -42,7 +42,8 @@ struct ImageDestinationTests {
         let destination = try #require(CGImageDestinationCreateWithURL(url as CFURL, "public.png", 1, nil))
         CGImageDestinationAddImage(destination, image, nil)
         #expect(CGImageDestinationFinalize(destination))
-        let decoded = try #require(CGImageSourceCreateWithURL(url, nil).flatMap { CGImageSourceCreateImageAtIndex($0, 0, nil) })
+        let decoded = try #require(
+            CGImageSourceCreateWithURL(url, nil).flatMap { CGImageSourceCreateImageAtIndex($0, 0, nil) })
         #expect(decoded.rgbaPixels == Self.pixels)
         // The decoded image remembers the file: its bytes, type and name.
         let source = try #require(decoded.encodedSource)
@@ -68,7 +69,10 @@ struct ImageDestinationTests {
     @Test func framesOfAnAnimationDoNotClaimTheFile() throws {
         let gif = TestEncoders.gif(
             width: 1, height: 1, palette: [0, 0, 0, 255, 255, 255],
-            frames: [TestEncoders.GIFFrame(width: 1, height: 1, indices: [0]), TestEncoders.GIFFrame(width: 1, height: 1, indices: [1])])
+            frames: [
+                TestEncoders.GIFFrame(width: 1, height: 1, indices: [0]),
+                TestEncoders.GIFFrame(width: 1, height: 1, indices: [1]),
+            ])
         let source = try #require(CGImageSourceCreateWithData(gif, nil))
         #expect(CGImageSourceGetCount(source) == 2)
         let first = try #require(CGImageSourceCreateImageAtIndex(source, 0, nil))

@@ -36,7 +36,8 @@ public struct CAMLTreeFacts {
         let size = package.documentSize
         let start = [
             Fact(path: "package.documentSize", value: .numbers([Double(size.width), Double(size.height)])),
-            Fact(path: "package.publishedObjectNames", value: .text(package.publishedObjectNames.joined(separator: "|"))),
+            Fact(
+                path: "package.publishedObjectNames", value: .text(package.publishedObjectNames.joined(separator: "|"))),
             Fact(path: "package.flipped", value: .text("\(package.isPackageGeometryFlipped)")),
         ]
         self.init(tree: package.rootLayer, ids: package.layerIDs, into: start)
@@ -181,10 +182,13 @@ public struct CAMLTreeFacts {
             add(prefix, .text("\(transition.fromState) -> \(transition.toState)"))
             for (number, element) in transition.elements.enumerated() {
                 let elementPath = "\(prefix).element[\(number)]"
-                add(elementPath, .text("\(element.key) \(element.target.map { target(of: $0) } ?? "-") \(element.isEnabled)"))
+                add(
+                    elementPath,
+                    .text("\(element.key) \(element.target.map { target(of: $0) } ?? "-") \(element.isEnabled)"))
                 if let animation = element.animation {
                     addAnimation(
-                        animation, at: "\(elementPath).animation", on: element.target.map { type(of: $0) } ?? CALayer.self,
+                        animation, at: "\(elementPath).animation",
+                        on: element.target.map { type(of: $0) } ?? CALayer.self,
                         defaultKeyPath: element.key)
                 }
             }
@@ -204,7 +208,9 @@ public struct CAMLTreeFacts {
 
     static func value(_ value: Any?, kind: ValueKind?) -> Value {
         guard let value else { return .text("nil") }
-        if let kind, kind != .opaque, let typed = AnimatableValue(converting: value, to: kind) { return Self.value(typed) }
+        if let kind, kind != .opaque, let typed = AnimatableValue(converting: value, to: kind) {
+            return Self.value(typed)
+        }
         if let array = value as? [Any] {
             return .text("[" + array.map { Self.value($0, kind: nil).description }.joined(separator: ", ") + "]")
         }
@@ -307,7 +313,8 @@ public struct CAMLTreeFacts {
 /// Expects the two packages to hold the same tree (``CAMLTreeFacts``), listing the first
 /// differences when they do not.
 public func expectSameCAMLTree(
-    _ actual: CAPackage, _ expected: CAPackage, _ comment: String = "", sourceLocation: SourceLocation = #_sourceLocation
+    _ actual: CAPackage, _ expected: CAPackage, _ comment: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let differences = CAMLTreeFacts(actual).differences(from: CAMLTreeFacts(expected))
     #expect(

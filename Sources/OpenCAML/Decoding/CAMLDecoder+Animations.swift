@@ -83,7 +83,8 @@ extension CAMLDecoder {
         }
         if let function = sources.first(where: { $0.key == "valueFunction" }) {
             early.insert("valueFunction")
-            if let problem = setAnimationProperty(animation, key: function.key, source: function.source, valueKind: nil) {
+            if let problem = setAnimationProperty(animation, key: function.key, source: function.source, valueKind: nil)
+            {
                 warn(function.element, problem)
             }
         }
@@ -147,7 +148,11 @@ extension CAMLDecoder {
             ("byValue", let basic as CABasicAnimation):
             guard let valueKind else { return "\"\(key)\" needs a key path naming a layer property; ignored" }
             guard let value = value(from: source, kind: valueKind, key: key) else { return rejected }
-            if key == "fromValue" { basic.fromValue = value } else if key == "toValue" { basic.toValue = value } else {
+            if key == "fromValue" {
+                basic.fromValue = value
+            } else if key == "toValue" {
+                basic.toValue = value
+            } else {
                 basic.byValue = value
             }
         case ("values", let keyframe as CAKeyframeAnimation):

@@ -3,13 +3,14 @@ import OpenQuartzCore
 
 extension CAMLEncoder {
     /// The animation classes the writer knows, most specific first.
-    private static let animationClasses: [(name: String, matches: @Sendable (CAAnimation) -> Bool, exact: ObjectIdentifier)] = [
-        ("CASpringAnimation", { $0 is CASpringAnimation }, ObjectIdentifier(CASpringAnimation.self)),
-        ("CABasicAnimation", { $0 is CABasicAnimation }, ObjectIdentifier(CABasicAnimation.self)),
-        ("CAKeyframeAnimation", { $0 is CAKeyframeAnimation }, ObjectIdentifier(CAKeyframeAnimation.self)),
-        ("CAAnimationGroup", { $0 is CAAnimationGroup }, ObjectIdentifier(CAAnimationGroup.self)),
-        ("CATransition", { $0 is CATransition }, ObjectIdentifier(CATransition.self)),
-    ]
+    private static let animationClasses:
+        [(name: String, matches: @Sendable (CAAnimation) -> Bool, exact: ObjectIdentifier)] = [
+            ("CASpringAnimation", { $0 is CASpringAnimation }, ObjectIdentifier(CASpringAnimation.self)),
+            ("CABasicAnimation", { $0 is CABasicAnimation }, ObjectIdentifier(CABasicAnimation.self)),
+            ("CAKeyframeAnimation", { $0 is CAKeyframeAnimation }, ObjectIdentifier(CAKeyframeAnimation.self)),
+            ("CAAnimationGroup", { $0 is CAAnimationGroup }, ObjectIdentifier(CAAnimationGroup.self)),
+            ("CATransition", { $0 is CATransition }, ObjectIdentifier(CATransition.self)),
+        ]
 
     /// The `<animations>` element of `layer`: each animation it holds, in the order added,
     /// as `<animation type=…>` when it has no key, else `<p key="…" type=…>`
@@ -47,7 +48,8 @@ extension CAMLEncoder {
         _ animation: CAAnimation, layerClass: CALayer.Type, beginTime: CFTimeInterval? = nil, asProperty: Bool
     ) -> CAMLOutputElement? {
         guard let known = Self.animationClasses.first(where: { $0.matches(animation) }) else {
-            warn("\(type(of: animation)) has no CAML form; it is not written", topic: "animation \(type(of: animation))")
+            warn(
+                "\(type(of: animation)) has no CAML form; it is not written", topic: "animation \(type(of: animation))")
             return nil
         }
         if ObjectIdentifier(type(of: animation)) != known.exact {
@@ -60,7 +62,9 @@ extension CAMLEncoder {
         let keyPath = (animation as? CAPropertyAnimation)?.keyPath
         let kind = CAMLDecoder.valueKind(of: animation, on: layerClass)
         if let spring = animation as? CASpringAnimation { writeSpring(spring, into: &element) }
-        if let basic = animation as? CABasicAnimation { writeBasic(basic, kind: kind, keyPath: keyPath, into: &element) }
+        if let basic = animation as? CABasicAnimation {
+            writeBasic(basic, kind: kind, keyPath: keyPath, into: &element)
+        }
         if let keyframe = animation as? CAKeyframeAnimation {
             writeKeyframe(keyframe, kind: kind, keyPath: keyPath, into: &element)
         }
@@ -160,7 +164,8 @@ extension CAMLEncoder {
     }
 
     /// `CAMediaTiming` and `CAAnimation`'s own properties, those that are not the defaults.
-    private func writeTiming(_ animation: CAAnimation, beginTime: CFTimeInterval, into element: inout CAMLOutputElement) {
+    private func writeTiming(_ animation: CAAnimation, beginTime: CFTimeInterval, into element: inout CAMLOutputElement)
+    {
         if animation.autoreverses { element.setProperty("autoreverses", text: "1") }
         if beginTime != 0 { element.setProperty("beginTime", text: CAMLValueText.text(beginTime)) }
         if animation.duration != 0 { element.setProperty("duration", text: CAMLValueText.text(animation.duration)) }

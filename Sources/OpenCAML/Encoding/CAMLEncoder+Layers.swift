@@ -101,11 +101,15 @@ extension CAMLEncoder {
         case _ where key == "contents":
             warn("\(layer.layerName) has contents that are not a CGImage; they are not written")
         case .color(let color?) where color.alpha != 1:
-            let parts = CAMLValueText.colorText(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+            let parts = CAMLValueText.colorText(
+                red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
             element.children.append(
-                CAMLOutputElement.propertyElement(key, attributes: [("opacity", parts.opacity ?? "1"), ("value", parts.value)]))
+                CAMLOutputElement.propertyElement(
+                    key, attributes: [("opacity", parts.opacity ?? "1"), ("value", parts.value)]))
         case .numbers, .colors:
-            guard case .array(let values)? = camlValue(value), let child = arrayPropertyElement(key, values) else { return }
+            guard case .array(let values)? = camlValue(value), let child = arrayPropertyElement(key, values) else {
+                return
+            }
             element.children.append(child)
         default:
             // Numbers a layer stores as Float (opacity, speed…) are written as that Float.

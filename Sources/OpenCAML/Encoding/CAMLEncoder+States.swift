@@ -16,7 +16,9 @@ extension CAMLEncoder {
         if !state.isEnabled { element.attributes.append(("enabled", "0")) }
         if state.isInitial { element.attributes.append(("initial", "1")) }
         if state.isLocked { element.attributes.append(("locked", "1")) }
-        if state.nextDelay != .infinity { element.attributes.append(("nextDelay", CAMLValueText.text(state.nextDelay))) }
+        if state.nextDelay != .infinity {
+            element.attributes.append(("nextDelay", CAMLValueText.text(state.nextDelay)))
+        }
         if state.previousDelay != .infinity {
             element.attributes.append(("previousDelay", CAMLValueText.text(state.previousDelay)))
         }
@@ -63,7 +65,8 @@ extension CAMLEncoder {
             "stateTransitions",
             children: transitions.map { transition in
                 CAMLOutputElement(
-                    "LKStateTransition", attributes: [("fromState", transition.fromState), ("toState", transition.toState)],
+                    "LKStateTransition",
+                    attributes: [("fromState", transition.fromState), ("toState", transition.toState)],
                     children: [CAMLOutputElement("elements", children: transition.elements.map(transitionElement))])
             })
     }

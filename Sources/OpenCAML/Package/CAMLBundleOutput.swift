@@ -38,12 +38,12 @@ package struct CAMLBundleOutput {
     package init(target: URL) throws(CAMLError) {
         self.target = target.standardizedFileURL
         try Self.checkParentFolder(of: self.target)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: self.target.path, isDirectory: &isDirectory) else { return }
-        guard isDirectory.boolValue else {
+        var info = stat()
+        guard stat(self.target.path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
             throw CAMLError(path: target.path, message: "is a file, not a .ca bundle folder; it is not replaced")
         }
-        let contents = (try? FileManager.default.contentsOfDirectory(atPath: self.target.path)) ?? []
+        let contents = Self.names(in: self.target.path)
         let isBundle = contents.isEmpty || contents.contains { $0 == "index.xml" || $0.hasSuffix(".caml") }
         guard isBundle else {
             throw CAMLError(
@@ -61,34 +61,47 @@ package struct CAMLBundleOutput {
 
     /// Makes the (empty) temporary folder at `url`.
     package func makeTemporaryFolder(at url: URL) throws(CAMLError) -> URL {
-        do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
-        } catch {
-            throw CAMLError(path: target.path, message: "cannot be written (\(error.localizedDescription))")
-        }
+        guard mkdir(url.path, 0o777) == 0 else { throw failure(errno) }
         return url
     }
 
-    /// Writes `files` (paths relative to the bundle) into `folder`.
+    /// Writes `files` (paths relative to the bundle, in folders at most one deep, such as
+    /// `assets/`) into `folder`. With the system's calls: Foundation's file writing costs more
+    /// than encoding a small document.
     package func fill(_ folder: URL, with files: [CAMLImageAssets.File]) throws(CAMLError) {
+        var made: Set<String> = []
         for file in files {
-            let url = folder.appendingPathComponent(file.path)
-            do {
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try file.data.write(to: url)
-            } catch {
-                throw CAMLError(
-                    path: target.appendingPathComponent(file.path).path,
-                    message: "cannot be written (\(error.localizedDescription))")
+            let path = folder.appendingPathComponent(file.path).path
+            let subfolder = (file.path as NSString).deletingLastPathComponent
+            if !subfolder.isEmpty, made.insert(subfolder).inserted,
+                mkdir(folder.appendingPathComponent(subfolder).path, 0o777) != 0, errno != EEXIST
+            {
+                throw failure(errno, at: subfolder)
             }
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else { throw failure(errno, at: file.path) }
+            var code: Int32 = 0
+            file.data.withUnsafeBytes { bytes in
+                var done = 0
+                while done < bytes.count {
+                    let written = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+                    if written > 0 {
+                        done += written
+                    } else if written < 0, errno != EINTR {
+                        code = errno
+                        return
+                    }
+                }
+            }
+            if close(descriptor) != 0, code == 0, errno != EINTR { code = errno }
+            guard code == 0 else { throw failure(code, at: file.path) }
         }
     }
 
     /// Puts the complete `folder` in the target's place and removes what was there.
     package func replaceTarget(with folder: URL) throws(CAMLError) {
-        let exists = FileManager.default.fileExists(atPath: target.path)
-        if !exists {
+        var info = stat()
+        if lstat(target.path, &info) != 0 {
             guard rename(folder.path, target.path) == 0 else { throw failure(errno) }
             return
         }
@@ -115,7 +128,8 @@ package struct CAMLBundleOutput {
     /// older system or a file system without it falls back to two renames.
     private static let renameExchange: (@Sendable (String, String) -> Int32)? = {
         #if os(Linux)
-            typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+            typealias RenameAt2 =
+                @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
             guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
             let function = unsafeBitCast(symbol, to: RenameAt2.self)
             // <fcntl.h> AT_FDCWD and <stdio.h> RENAME_EXCHANGE (1 << 1).
@@ -127,13 +141,44 @@ package struct CAMLBundleOutput {
         #endif
     }()
 
-    /// Removes a temporary folder and everything in it; errors are ignored.
+    /// Removes a temporary folder and everything in it; errors are ignored. With the system's
+    /// calls, and an explicit list rather than recursion.
     package static func removeFolder(_ url: URL) {
-        try? FileManager.default.removeItem(at: url)
+        var folders = [url.path]
+        var emptied: [String] = []
+        while let folder = folders.popLast() {
+            emptied.append(folder)
+            for name in names(in: folder) {
+                let path = folder + "/" + name
+                var info = stat()
+                if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                    folders.append(path)
+                } else {
+                    unlink(path)
+                }
+            }
+        }
+        for folder in emptied.reversed() { rmdir(folder) }
     }
 
-    private func failure(_ code: Int32) -> CAMLError {
-        CAMLError(path: target.path, message: "cannot be written (\(String(cString: strerror(code))))")
+    /// The names in the folder at `path` (not `.` and `..`); none when it cannot be read.
+    static func names(in path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    private func failure(_ code: Int32, at file: String? = nil) -> CAMLError {
+        CAMLError(
+            path: file.map { target.appendingPathComponent($0).path } ?? target.path,
+            message: "cannot be written (\(String(cString: strerror(code))))")
     }
 
     /// Throws unless the folder `url` goes into exists.

@@ -43,7 +43,8 @@ extension CAPackage {
         default:
             throw CAMLError(
                 path: url.path,
-                message: "unsupported package type \"\(type)\" (use kCAPackageTypeCAMLFile or kCAPackageTypeCAMLBundle)")
+                message: "unsupported package type \"\(type)\" (use kCAPackageTypeCAMLFile or kCAPackageTypeCAMLBundle)"
+            )
         }
     }
 
@@ -78,7 +79,10 @@ extension CAPackage {
         let encoded = encode(placement: .bundleFolder)
         let index = try indexData()
         return (
-            [CAMLImageAssets.File(path: "index.xml", data: index), CAMLImageAssets.File(path: "main.caml", data: encoded.document)]
+            [
+                CAMLImageAssets.File(path: "index.xml", data: index),
+                CAMLImageAssets.File(path: "main.caml", data: encoded.document),
+            ]
                 + encoded.assets,
             encoded.warnings
         )
@@ -86,19 +90,33 @@ extension CAPackage {
 
     /// `index.xml`: an XML property list naming the document, with the keys Apple's editor
     /// writes that the reader uses — the canvas size, whether the package is y down, and the
-    /// published object names (FORMAT.md §1.2).
+    /// published object names (FORMAT.md §1.2). Written as text, keys in order, as Apple's
+    /// property list writer lays it out (Foundation's writer took more time than the
+    /// document).
     package func indexData() throws(CAMLError) -> Data {
-        var index: [String: Any] = [
-            "rootDocument": "main.caml",
-            "documentWidth": Double(documentSize.width),
-            "documentHeight": Double(documentSize.height),
-            "geometryFlipped": isPackageGeometryFlipped,
-        ]
-        if !publishedObjectNames.isEmpty { index["publishedObjectNames"] = publishedObjectNames }
-        do {
-            return try PropertyListSerialization.data(fromPropertyList: index, format: .xml, options: 0)
-        } catch {
-            throw CAMLError(path: "index.xml", message: "cannot be encoded (\(error.localizedDescription))")
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
         }
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            	<key>documentHeight</key>
+            	<real>\(CAMLValueText.text(Double(documentSize.height)))</real>
+            	<key>documentWidth</key>
+            	<real>\(CAMLValueText.text(Double(documentSize.width)))</real>
+            	<key>geometryFlipped</key>
+            	<\(isPackageGeometryFlipped ? "true" : "false")/>
+
+            """
+        if !publishedObjectNames.isEmpty {
+            text += "\t<key>publishedObjectNames</key>\n\t<array>\n"
+            for name in publishedObjectNames { text += "\t\t<string>\(escaped(name))</string>\n" }
+            text += "\t</array>\n"
+        }
+        text += "\t<key>rootDocument</key>\n\t<string>main.caml</string>\n</dict>\n</plist>\n"
+        return Data(text.utf8)
     }
 }

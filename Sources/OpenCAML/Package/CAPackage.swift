@@ -93,7 +93,8 @@ public final class CAPackage {
         default:
             throw CAMLError(
                 path: url.path,
-                message: "unsupported package type \"\(type)\" (use kCAPackageTypeCAMLFile or kCAPackageTypeCAMLBundle)")
+                message: "unsupported package type \"\(type)\" (use kCAPackageTypeCAMLFile or kCAPackageTypeCAMLBundle)"
+            )
         }
         let path = documentURL.path
         let data = try Self.readFile(documentURL)
@@ -170,7 +171,8 @@ public final class CAPackage {
             throw CAMLError(path: bundle.path, message: "no such bundle")
         }
         guard isDirectory.boolValue else {
-            throw CAMLError(path: bundle.path, message: "is not a folder; load a .caml file with kCAPackageTypeCAMLFile")
+            throw CAMLError(
+                path: bundle.path, message: "is not a folder; load a .caml file with kCAPackageTypeCAMLFile")
         }
         let indexURL = bundle.appendingPathComponent("index.xml")
         guard FileManager.default.fileExists(atPath: indexURL.path) else { return [:] }
@@ -186,7 +188,8 @@ public final class CAPackage {
         } catch let error as CAMLError {
             throw error
         } catch {
-            throw CAMLError(path: indexURL.path, message: "is not a valid property list (\(error.localizedDescription))")
+            throw CAMLError(
+                path: indexURL.path, message: "is not a valid property list (\(error.localizedDescription))")
         }
     }
 

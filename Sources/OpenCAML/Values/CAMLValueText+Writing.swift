@@ -25,6 +25,8 @@ extension CAMLValueText {
         // did not of the value. So each rounding keeps half the tolerance, and rounds again
         // while that stays within the tolerance of the value.
         var text = shortestText(value, within: numberTolerance / 2)
+        // The exact round-trip text writes itself again.
+        if text == value.description { return text }
         while let back = Double(text) {
             let again = shortestText(back, within: numberTolerance / 2)
             guard again != text, let next = Double(again), abs(next - value) <= numberTolerance else { break }
@@ -39,6 +41,10 @@ extension CAMLValueText {
             return value == 0 ? "0" : String(Int64(value))
         }
         let decimal = DecimalDigits(value.description)
+        // A text with fewer digits differs from this one by at least a unit in its last place
+        // (its last digit is not 0); when that is more than the tolerance, the round-trip text
+        // is the shortest, as it is for most coordinates (`19.51`).
+        if decimal.lastDigitPlace > tolerance { return decimal.text }
         var digits = 1
         while digits < decimal.digits.count {
             let candidate = decimal.rounded(toSignificantDigits: digits).text
@@ -81,13 +87,15 @@ extension CAMLValueText {
 
     /// `matrix(a b c d tx ty)`.
     static func text(_ transform: CGAffineTransform) -> String {
-        "matrix(" + text([transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].map(Double.init))
+        "matrix("
+            + text([transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].map(Double.init))
             + ")"
     }
 
     /// A colour as Apple writes it: `r g b`, and the alpha as a separate `opacity` only when it
     /// is not 1 (`NSObject(CAMLWriter).mm`).
-    static func colorText(red: Double, green: Double, blue: Double, alpha: Double) -> (value: String, opacity: String?) {
+    static func colorText(red: Double, green: Double, blue: Double, alpha: Double) -> (value: String, opacity: String?)
+    {
         (text([red, green, blue]), alpha == 1 ? nil : text(alpha))
     }
 
@@ -184,24 +192,41 @@ struct DecimalDigits {
         return result
     }
 
+    /// The place value of the last significant digit (0.01 for `19.51`).
+    var lastDigitPlace: Double {
+        digits.isEmpty ? 0 : pow(10, Double(exponent - digits.count))
+    }
+
     /// Plain decimal notation for numbers from 1e-5 to 1e15, an exponent otherwise (`1e-100`,
-    /// `2.5e+20`).
+    /// `2.5e+20`). Built as bytes: paths write thousands of numbers.
     var text: String {
         guard !digits.isEmpty else { return "0" }
-        let sign = isNegative ? "-" : ""
-        let characters = digits.map { Character(Unicode.Scalar($0 + UInt8(ascii: "0"))) }
+        let zero = UInt8(ascii: "0")
+        var out: [UInt8] = []
+        out.reserveCapacity(digits.count + 8)
+        if isNegative { out.append(UInt8(ascii: "-")) }
         if exponent > 15 || exponent < -4 {
-            let mantissa =
-                characters.count == 1 ? String(characters) : String(characters[0]) + "." + String(characters[1...])
+            out.append(digits[0] + zero)
+            if digits.count > 1 {
+                out.append(UInt8(ascii: "."))
+                for digit in digits.dropFirst() { out.append(digit + zero) }
+            }
             let power = exponent - 1
-            return sign + mantissa + "e" + (power < 0 ? "-" : "+") + String(abs(power))
+            out.append(UInt8(ascii: "e"))
+            out.append(power < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            out.append(contentsOf: String(abs(power)).utf8)
+        } else if exponent <= 0 {
+            out.append(zero)
+            out.append(UInt8(ascii: "."))
+            out.append(contentsOf: repeatElement(zero, count: -exponent))
+            for digit in digits { out.append(digit + zero) }
+        } else {
+            for (index, digit) in digits.enumerated() {
+                if index == exponent { out.append(UInt8(ascii: ".")) }
+                out.append(digit + zero)
+            }
+            if exponent > digits.count { out.append(contentsOf: repeatElement(zero, count: exponent - digits.count)) }
         }
-        if exponent <= 0 {
-            return sign + "0." + String(repeating: "0", count: -exponent) + String(characters)
-        }
-        if exponent >= characters.count {
-            return sign + String(characters) + String(repeating: "0", count: exponent - characters.count)
-        }
-        return sign + String(characters[..<exponent]) + "." + String(characters[exponent...])
+        return String(decoding: out, as: UTF8.self)
     }
 }

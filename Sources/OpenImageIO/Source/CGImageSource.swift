@@ -75,7 +75,9 @@ public final class CGImageSource: Sendable {
         // file as it was (CAML assets keep their format and size). A frame of an animation
         // does not: the file is not that frame.
         guard let decoded, count == 1 else { return decoded }
-        return CGImage(decoded, encodedSource: CGImageEncodedSource(data: data, typeIdentifier: format.typeIdentifier, fileName: fileName))
+        return CGImage(
+            decoded,
+            encodedSource: CGImageEncodedSource(data: data, typeIdentifier: format.typeIdentifier, fileName: fileName))
     }
 }
 
