@@ -72,39 +72,43 @@ enum DataURI {
         let header = uri[bytes.index(bytes.startIndex, offsetBy: 5)..<comma]
         let isBase64 = header.split(separator: ";").contains { $0.lowercased() == "base64" }
         let body = bytes[bytes.index(after: comma)...]
-        var payload: [UInt8] = []
-        payload.reserveCapacity(body.count)
         // Through the string's own storage where it has one (native strings do): an iterator
         // over a substring's UTF-8 view costs tens of instructions a byte.
-        let copied: Void? = body.withContiguousStorageIfAvailable { decode($0, isBase64: isBase64, into: &payload) }
-        if copied == nil { decode(Array(body), isBase64: isBase64, into: &payload) }
+        let payload =
+            body.withContiguousStorageIfAvailable { decode($0, isBase64: isBase64) }
+            ?? Array(body).withUnsafeBufferPointer { decode($0, isBase64: isBase64) }
         return isBase64 ? Data(base64Encoded: Data(payload), options: .ignoreUnknownCharacters) : Data(payload)
     }
 
-    /// Appends the bytes `text` stands for: white space left out of base64, `%XX` escapes
-    /// decoded (a `%` without two hex digits stays as it is).
-    private static func decode<Text: RandomAccessCollection>(
-        _ text: Text, isBase64: Bool, into payload: inout [UInt8]
-    ) where Text.Element == UInt8, Text.Index == Int {
-        var index = text.startIndex
-        while index < text.endIndex {
-            let byte = text[index]
-            index += 1
-            switch byte {
-            // Writers wrap long base64 text; white space is no part of it.
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
-                if !isBase64 { payload.append(byte) }
-            // Some percent-encode it (`%2B` for `+`).
-            case UInt8(ascii: "%"):
-                if index + 1 < text.endIndex, let high = hexValue(text[index]), let low = hexValue(text[index + 1]) {
-                    payload.append(high << 4 | low)
-                    index += 2
-                } else {
-                    payload.append(byte)
+    /// The bytes `text` stands for: white space left out of base64, `%XX` escapes decoded (a
+    /// `%` without two hex digits stays as it is). Written into a buffer by index, since an
+    /// inline image is hundreds of kilobytes.
+    private static func decode(_ text: UnsafeBufferPointer<UInt8>, isBase64: Bool) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: text.count) { output, written in
+            var count = 0
+            var index = 0
+            while index < text.count {
+                let byte = text[index]
+                index += 1
+                switch byte {
+                // Writers wrap long base64 text; white space is no part of it.
+                case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                    if isBase64 { continue }
+                    output[count] = byte
+                // Some percent-encode it (`%2B` for `+`).
+                case UInt8(ascii: "%"):
+                    if index + 1 < text.count, let high = hexValue(text[index]), let low = hexValue(text[index + 1]) {
+                        output[count] = high << 4 | low
+                        index += 2
+                    } else {
+                        output[count] = byte
+                    }
+                default:
+                    output[count] = byte
                 }
-            default:
-                payload.append(byte)
+                count += 1
             }
+            written = count
         }
     }
 
