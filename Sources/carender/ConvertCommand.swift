@@ -37,14 +37,17 @@ struct Convert: ParsableCommand {
     @Argument(help: "The .caml file or .ca bundle to write.")
     var output: String
 
-    func validate() throws {
-        try validateDemoName(input)
-        guard CAMLOutputWriter.packageType(of: output) != nil else {
-            throw ValidationError("OUT must end in .caml (one file) or .ca (a bundle folder); got '\(output)'")
-        }
-    }
-
     func run() throws {
+        // Checked here rather than in `validate()`, so that a mistake exits with status 1, as
+        // every other failure of the conversion does, not with the usage status 64.
+        do {
+            try validateDemoName(input)
+        } catch let error as ValidationError {
+            throw CommandError("\(error.message).")
+        }
+        guard CAMLOutputWriter.packageType(of: output) != nil else {
+            throw CommandError("OUT must end in .caml (one file) or .ca (a bundle folder); got '\(output)'.")
+        }
         try MainActor.assumeIsolated {
             let source = try CAMLSource.named(input)
             let made = try source.package()
