@@ -43,12 +43,13 @@ public enum CAMLDocuments {
         try package.write(to: scratchFolder.appendingPathComponent(name), type: document.type, options: nil)
     }
 
-    /// Where ``write(_:)`` writes: a folder of this process in `/dev/shm`, else in the temporary folder.
+    /// Where ``write(_:like:)`` writes: a folder in `/dev/shm`, else in the temporary folder.
     public static let scratchFolder: URL = {
         let memory = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
         let base =
             FileManager.default.isWritableFile(atPath: memory.path) ? memory : FileManager.default.temporaryDirectory
-        let folder = base.appendingPathComponent("caml-benchmark-\(getpid())", isDirectory: true)
+        // One name for every run, so that runs do not leave a folder each in memory.
+        let folder = base.appendingPathComponent("caml-benchmark", isDirectory: true)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }()
@@ -102,7 +103,7 @@ public enum CAMLDocuments {
     /// states, six spring transitions), a glyph (shapes and keyframe animations), and a large
     /// tree (400 layers with animations and states).
     private static func inlineDocuments() -> [BenchmarkDocument] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caml-benchmark-\(getpid())")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caml-benchmark-documents")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return [("wallpaper", wallpaper(layers: 20)), ("glyph", glyph()), ("large", wallpaper(layers: 400))].map {
             name, text in
