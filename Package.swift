@@ -64,6 +64,8 @@ let package = Package(
                 "OpenQuartzCore",
                 // `readPNG(at:)` for the golden-image comparison.
                 "OpenQuartzCoreRenderer",
+                // `CAMLTreeFacts`, the round-trip comparison of CAML packages.
+                "OpenCAML",
                 .product(name: "Numerics", package: "swift-numerics"),
                 // Deflates the entries of the `.tendies` archives the wallpaper tests write.
                 "CZlib",

@@ -34,6 +34,7 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         benchmark("EmitterFrame", renders: true),
+        benchmark("CAMLParsing", readsCAML: true),
         // The renderer benchmarks' reference: their scene drawn with Cairo directly, in C
         // (CReference/rects.c runs it on its own).
         .target(name: "CairoReference", linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("m")]),
@@ -63,6 +64,16 @@ let package = Package(
                 .product(name: "OpenImageIO", package: "OpenQuartzCore"),
             ]
         ),
+        // The CAML benchmarks' documents: the corpus's, or three made here without it.
+        .target(
+            name: "CAMLDocuments",
+            dependencies: [
+                .product(name: "OpenCAML", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
+            ]
+        ),
+        // Their load and write times per document, outside package-benchmark; and a loop to profile.
+        .executableTarget(name: "CAMLDriver", dependencies: ["CAMLDocuments"]),
         // The scenes outside package-benchmark: to run by hand, to profile, to look at.
         .executableTarget(
             name: "SceneDriver",
@@ -75,8 +86,9 @@ let package = Package(
 )
 
 /// One benchmark executable: `Benchmarks/<name>/<name>.swift`, as the plugin expects. With
-/// `renders`, it also uses the renderer and the renderer benchmarks' scenes.
-func benchmark(_ name: String, renders: Bool = false) -> Target {
+/// `renders`, it also uses the renderer and the renderer benchmarks' scenes; with `readsCAML`,
+/// OpenCAML and the CAML benchmarks' documents.
+func benchmark(_ name: String, renders: Bool = false, readsCAML: Bool = false) -> Target {
     let rendering: [Target.Dependency] = [
         "RendererScenes", "CairoReference",
         .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
@@ -86,7 +98,8 @@ func benchmark(_ name: String, renders: Bool = false) -> Target {
         dependencies: [
             .product(name: "Benchmark", package: "benchmark"),
             .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
-        ] + (renders ? rendering : []),
+        ] + (renders ? rendering : [])
+            + (readsCAML ? ["CAMLDocuments", .product(name: "OpenCAML", package: "OpenQuartzCore")] : []),
         path: "Benchmarks/\(name)",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     )

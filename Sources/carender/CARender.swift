@@ -5,7 +5,7 @@ struct CARender: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "carender",
         abstract: "Runs and renders Core Animation layer trees on Linux.",
-        subcommands: [Demo.self, GalleryCommand.self, Render.self, Frame.self, Inspect.self],
+        subcommands: [Demo.self, GalleryCommand.self, Render.self, Frame.self, Inspect.self, Convert.self],
         defaultSubcommand: Demo.self
     )
 

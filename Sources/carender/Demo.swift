@@ -290,7 +290,8 @@ private func transition(_ clock: CAManualClock) {
     }
 }
 
-private func format(_ value: Double) -> String {
+/// A time or value as `%g` prints it (`0.5`, `1e-06`), for messages.
+func format(_ value: Double) -> String {
     String(format: "%g", value)
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OpenCAML
 import OpenQuartzCore
 
 /// `carender gallery`: every demo as MP4, GIF and a poster PNG, and an `index.html` that shows
@@ -9,10 +10,18 @@ struct GalleryCommand: ParsableCommand {
         commandName: "gallery",
         abstract: "Renders every demo to MP4, GIF and a poster PNG, with an index.html that shows them.",
         discussion: """
-            Writes NAME.mp4, NAME.gif and NAME.png (the poster frame) for each demo, and \
-            index.html, a page with no outside resources that plays them all with their names \
-            and what they show; open it in a browser. The folder is made when missing; files in \
-            it with the same names are replaced.
+            Writes NAME.mp4, NAME.gif and NAME.png (the poster frame) and NAME.ca (the demo as a \
+            CAML bundle, see carender convert) for each demo, and index.html, a page with no \
+            outside resources that plays them all with their names and what they show; open it \
+            in a browser. The folder is made when missing; files in it with the same names are \
+            replaced.
+
+            With --caml DIR, every CAML document under DIR (.caml files and .ca bundles, found \
+            in its subfolders too) gets a card of its own, after the demos: its initial (or \
+            first) state, then each other state in turn for \(format(CAMLGallery.stateInterval)) s, \
+            switched with the document's transitions, fitted into \(Int(CAMLGallery.largestSide)) \
+            × \(Int(CAMLGallery.largestSide)) points; its files are named caml-PATH. A document \
+            that cannot be loaded gets a card with the error.
 
             The videos are encoded by ffmpeg, found on PATH (Debian and Ubuntu: sudo apt-get \
             install ffmpeg).
@@ -21,6 +30,7 @@ struct GalleryCommand: ParsableCommand {
               carender gallery                          # into ./gallery
               carender gallery --output /tmp/gallery --scale 2
               carender gallery --only spring,pop --fps 10
+              carender gallery --caml ../shared/caml-corpus/files
 
             The demos: \(MainActor.assumeIsolated { Gallery.nameList }).
             """)
@@ -44,6 +54,11 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Render only these demos.", valueName: "name,name,…"))
     var only: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also render every CAML document (.caml, .ca) under this folder, its states cycled.", valueName: "folder"))
+    var caml: String?
+
     func validate() throws {
         guard (1...120).contains(fps) else {
             throw ValidationError("--fps must be a whole number from 1 to 120; got \(fps)")
@@ -55,6 +70,16 @@ struct GalleryCommand: ParsableCommand {
         }
     }
 
+    /// Throws, before anything is rendered, when a demo's bundle could not replace what is at
+    /// `path`.
+    private func checkBundle(_ path: String) throws {
+        do {
+            _ = try CAMLBundleOutput(target: URL(fileURLWithPath: path))
+        } catch {
+            throw CommandError("cannot write '\(path)': \(error.message).")
+        }
+    }
+
     private var onlyNames: [String]? {
         only.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
     }
@@ -62,18 +87,30 @@ struct GalleryCommand: ParsableCommand {
     func run() throws {
         try MainActor.assumeIsolated {
             let demos = Gallery.demos.filter { demo in onlyNames.map { $0.contains(demo.name) } ?? true }
+            let documents = try caml.map { try CAMLGallery.documents(under: $0) } ?? []
             let ffmpeg = try FFmpeg.locate()
             let folder = URL(fileURLWithPath: output, isDirectory: true)
             try makeFolder(output, for: "the gallery folder", advice: "Choose another with --output.")
             // Every file is checked before anything is rendered: a folder or a device where a
             // file goes stops the gallery before it has replaced anything.
             let file = { (name: String) in try OutputFile(folder.appendingPathComponent(name).path) }
-            let outputs = try demos.map { demo in
-                let files = GalleryPage.Files(demo: demo.name)
-                return (video: try file(files.video), gif: try file(files.gif), poster: try file(files.poster))
+            let scenes: [(demo: GalleryDemo, files: GalleryPage.Files, bundle: String?)] =
+                demos.map {
+                    ($0, GalleryPage.Files(demo: $0.name), folder.appendingPathComponent($0.name + ".ca").path)
+                }
+                + documents.compactMap { document in
+                    guard case .scene(let scene, _, _) = document.outcome else { return nil }
+                    return (scene, GalleryPage.Files(demo: document.fileStem), nil)
+                }
+            let outputs = try scenes.map { scene in
+                if let bundle = scene.bundle { try checkBundle(bundle) }
+                return (
+                    video: try file(scene.files.video), gif: try file(scene.files.gif),
+                    poster: try file(scene.files.poster)
+                )
             }
             let index = try file("index.html")
-            for (demo, output) in zip(demos, outputs) {
+            for ((demo, files, bundle), output) in zip(scenes, outputs) {
                 let framing = Framing(size: demo.size, scale: scale)
                 try framing.validate()
                 let times = FrameSpan(from: 0, to: demo.duration, fps: fps).times
@@ -92,13 +129,26 @@ struct GalleryCommand: ParsableCommand {
                 try renderDemo(demo, framing: framing, times: times, to: encoders, progressLabel: demo.name)
                 try renderDemo(
                     demo, framing: framing, times: [demo.posterTime], to: [PNGFileWriter(output.poster)])
-                let files = GalleryPage.Files(demo: demo.name)
-                print("\(demo.name): \(times.count) frames, \(files.video), \(files.gif), \(files.poster)")
+                var written = "\(files.video), \(files.gif), \(files.poster)"
+                if let bundle {
+                    // Once its video is made, so that a failed render leaves the bundle too.
+                    let made = try CAMLSource.demo(demo).package()
+                    _ = try withExtendedLifetime(made.keep) { try CAMLOutputWriter.write(made.package, to: bundle) }
+                    written += ", \(files.bundle)"
+                }
+                print("\(demo.name): \(times.count) frames, \(written)")
             }
-            let page = GalleryPage(demos: demos, scale: scale, fps: fps).html
-            try index.write(Data(page.utf8))
+            for document in documents {
+                if case .failed(let message) = document.outcome { print("\(document.title): not loaded: \(message)") }
+            }
+            var page = GalleryPage(demos: demos, scale: scale, fps: fps)
+            page.documents = documents
+            let html = page.html
+            try index.write(Data(html.utf8))
+            let shown =
+                documents.isEmpty ? "" : " and \(documents.count) CAML document\(documents.count == 1 ? "" : "s")"
             print(
-                "Wrote the gallery of \(demos.count) demos: open "
+                "Wrote the gallery of \(demos.count) demos\(shown): open "
                     + "\(URL(fileURLWithPath: index.path).standardizedFileURL.path) in a browser.")
         }
     }

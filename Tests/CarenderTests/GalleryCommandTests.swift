@@ -40,6 +40,9 @@ struct GalleryCommandTests {
             #expect(fileSize(mp4) > 0 && file(mp4, has: Magic.mp4, at: 4), "\(name).mp4")
             #expect(fileSize(gif) > 0 && file(gif, has: Magic.gif), "\(name).gif")
             #expect(fileSize(poster) > 0 && file(poster, has: Magic.png), "\(name).png")
+            let bundle = folder.appendingPathComponent("\(name).ca")
+            #expect(
+                FileManager.default.fileExists(atPath: bundle.appendingPathComponent("main.caml").path), "\(name).ca")
         }
         #expect(html.contains("<video autoplay loop muted playsinline"))
         #expect(!html.contains("http://") && !html.contains("https://"), "no outside resources")
@@ -55,9 +58,60 @@ struct GalleryCommandTests {
         let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(cardNames(in: html) == ["pop", "spring"], "in the gallery's order")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["index.html", "pop.gif", "pop.mp4", "pop.png", "spring.gif", "spring.mp4", "spring.png"])
+        #expect(
+            files == [
+                "index.html", "pop.ca", "pop.gif", "pop.mp4", "pop.png", "spring.ca", "spring.gif", "spring.mp4",
+                "spring.png",
+            ])
+        #expect(html.contains(#"<a href="spring.ca/">CAML (.ca)</a>"#))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("spring.ca/main.caml").path))
         let poster = try readPNG(at: folder.appendingPathComponent("spring.png"))
         #expect(poster.width == 120 && poster.height == 60)
+    }
+
+    /// `--caml DIR`: a card per document found under DIR, its states named and cycled; one that
+    /// does not load gets a card with its error, and the others still render.
+    @Test func camlDocumentsGetCardsWithTheirStatesOrTheirError() throws {
+        let scratch = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let documents = scratch.appendingPathComponent("docs/nested")
+        try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+        let glyph =
+            DocumentCommandTests.header + """
+                <CALayer bounds="0 0 100 80" position="50 40" backgroundColor="0 0 1"><sublayers>
+                <CALayer id="sq" bounds="0 0 20 20" position="20 20" backgroundColor="1 0 0"/></sublayers>
+                <states><LKState name="Off"><elements/></LKState><LKState name="On"><elements>
+                <LKStateSetValue targetId="sq" keyPath="position.x"><value type="integer" value="80"/></LKStateSetValue>
+                </elements></LKState></states>
+                <stateTransitions><LKStateTransition fromState="*" toState="On"><elements>
+                <LKStateTransitionElement key="position.x" targetId="sq">
+                <animation type="CABasicAnimation" keyPath="position.x" duration="0.5"/></LKStateTransitionElement>
+                </elements></LKStateTransition></stateTransitions></CALayer></caml>
+                """
+        try DocumentCommandTests.write(glyph, to: documents.appendingPathComponent("glyph.caml"))
+        try DocumentCommandTests.write(
+            DocumentCommandTests.header + "<CALayer>", to: scratch.appendingPathComponent("docs/broken.caml"))
+        let folder = scratch.appendingPathComponent("gallery")
+        let result = try carender([
+            "gallery", "-o", folder.path, "--only", "pop", "--fps", "2", "--scale", "0.25", "--caml",
+            scratch.appendingPathComponent("docs").path,
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("1 demos and 2 CAML documents"), "\(result.output)")
+        let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(cardNames(in: html) == ["pop", "caml-broken.caml", "caml-nested_glyph.caml"])
+        #expect(html.contains("<h2>nested/glyph.caml</h2>"))
+        #expect(html.contains("States: <code>Off</code> → <code>On</code>"))
+        #expect(html.contains("broken.caml:1:"), "the error names the file and place")
+        for suffix in ["mp4", "gif", "png"] {
+            let url = folder.appendingPathComponent("caml-nested_glyph.caml.\(suffix)")
+            #expect(fileSize(url) > 0, "\(url.lastPathComponent)")
+        }
+        // The poster, after the switch to On (1.5 s, 0.5 s long): the square is on the right.
+        let poster = try readPNG(at: folder.appendingPathComponent("caml-nested_glyph.caml.png"))
+        #expect(poster.width == 25 && poster.height == 20)
+        let right = (poster.height - 5) * poster.width * 4 + 20 * 4
+        #expect(poster.rgbaPixels[right] > 200 && poster.rgbaPixels[right + 2] < 60, "red at the bottom right")
     }
 
     @Test func badArgumentsSayWhatIsWrong() throws {

@@ -6,6 +6,7 @@ extension CAMLDecoder {
     static let animationClasses: [String: CAAnimation.Type] = [
         "CABasicAnimation": CABasicAnimation.self, "CAKeyframeAnimation": CAKeyframeAnimation.self,
         "CASpringAnimation": CASpringAnimation.self, "CAAnimationGroup": CAAnimationGroup.self,
+        "CATransition": CATransition.self,
     ]
 
     /// Adds each animation of an `<animations>` element to `layer` under the key the document
@@ -116,13 +117,22 @@ extension CAMLDecoder {
             }
             sources.append((key, propertySource(of: child), child))
         }
-        // The key path first: it gives the kind of fromValue, toValue, byValue and values.
+        // The key path and value function first: they give the kind of fromValue, toValue,
+        // byValue and values.
+        var early: Set<String> = ["keyPath"]
         if let keyPath = sources.first(where: { $0.key == "keyPath" }), case .text(let text, _) = keyPath.source {
             (animation as? CAPropertyAnimation)?.keyPath = text
         }
-        let valueKind = ((animation as? CAPropertyAnimation)?.keyPath).flatMap { layerValueKind($0, of: layerClass) }
+        if let function = sources.first(where: { $0.key == "valueFunction" }) {
+            early.insert("valueFunction")
+            if let problem = setAnimationProperty(animation, key: function.key, source: function.source, valueKind: nil)
+            {
+                warn(function.element, problem)
+            }
+        }
+        let valueKind = Self.valueKind(of: animation, on: layerClass)
         var recalculatesDuration = false
-        for (key, source, owner) in sources where key != "keyPath" {
+        for (key, source, owner) in sources where !early.contains(key) {
             if key == "mica_autorecalculatesDuration" {
                 // Mica's hint: the spring's settling time replaces `duration` (FORMAT.md §7).
                 recalculatesDuration = CAMLValueText.bool(text(of: source)) ?? false
@@ -141,6 +151,17 @@ extension CAMLDecoder {
             }
         }
         return animation
+    }
+
+    /// The kind of an animation's values: the kind of the property its key path names, or,
+    /// with a value function, the numbers the function takes (three for `scale` and
+    /// `translate`, one otherwise).
+    static func valueKind(of animation: CAAnimation, on layerClass: CALayer.Type) -> ValueKind? {
+        guard let property = animation as? CAPropertyAnimation else { return nil }
+        if let function = property.valueFunction {
+            return function.name == .scale || function.name == .translate ? .numberArray : .number
+        }
+        return property.keyPath.flatMap { valueKind(ofKeyPath: $0, on: layerClass) }
     }
 
     private func text(of source: PropertySource) -> String {
@@ -204,6 +225,38 @@ extension CAMLDecoder {
         case ("path", let keyframe as CAKeyframeAnimation):
             guard let path = CAMLValueText.path(text(of: source)) else { return rejected }
             keyframe.path = path
+        case ("rotationMode", let keyframe as CAKeyframeAnimation):
+            keyframe.rotationMode = CAAnimationRotationMode(rawValue: text(of: source))
+        case ("tensionValues", let keyframe as CAKeyframeAnimation),
+            ("continuityValues", let keyframe as CAKeyframeAnimation),
+            ("biasValues", let keyframe as CAKeyframeAnimation):
+            guard let values = numbers(from: source), values.allSatisfy(\.isFinite) else { return rejected }
+            let numbers = values.map { NSNumber(value: $0) }
+            if key == "tensionValues" {
+                keyframe.tensionValues = numbers
+            } else if key == "continuityValues" {
+                keyframe.continuityValues = numbers
+            } else {
+                keyframe.biasValues = numbers
+            }
+        case ("valueFunction", let property as CAPropertyAnimation):
+            guard let function = CAValueFunction(name: CAValueFunctionName(rawValue: text(of: source))) else {
+                return rejected
+            }
+            property.valueFunction = function
+        case ("type", let transition as CATransition):
+            transition.type = CATransitionType(rawValue: text(of: source))
+        case ("subtype", let transition as CATransition):
+            transition.subtype = CATransitionSubtype(rawValue: text(of: source))
+        case ("startProgress", let transition as CATransition), ("endProgress", let transition as CATransition):
+            guard let progress = CAMLValueText.number(text(of: source)), progress.isFinite else {
+                return rejected
+            }
+            if key == "startProgress" {
+                transition.startProgress = Float(progress)
+            } else {
+                transition.endProgress = Float(progress)
+            }
         default:
             return "\(type(of: animation)) has no property \"\(key)\"; ignored"
         }

@@ -51,7 +51,7 @@ extension CAMLDecoder {
 
     /// The kind of value a cell key path holds (`birthRate`, `contentsRect.size.width`,
     /// `emitterCells.<name>.<key>` through sub-cells); nil when no cell property has it.
-    func cellValueKind(_ keyPath: String) -> ValueKind? {
+    static func cellValueKind(_ keyPath: String) -> ValueKind? {
         // The first part names the cell; every cell has the same keys.
         let (_, inner) = splitKeyPath(keyPath)
         guard let inner else { return nil }
@@ -59,7 +59,7 @@ extension CAMLDecoder {
     }
 
     /// The kind of a key path within one cell.
-    private func cellPropertyKind(_ keyPath: String) -> ValueKind? {
+    private static func cellPropertyKind(_ keyPath: String) -> ValueKind? {
         let (base, rest) = splitKeyPath(keyPath)
         if base == "emitterCells", let rest { return cellValueKind(rest) }
         guard let kind = CAEmitterCell.valueKind(forKey: base) else { return nil }
@@ -79,7 +79,7 @@ extension CAMLDecoder {
                 "\(keyPath) must be an element holding \(keyPath == "contents" ? "an image" : "cells"); ignored")
             return
         }
-        guard let kind = cellPropertyKind(keyPath) else {
+        guard let kind = Self.cellPropertyKind(keyPath) else {
             warn(element, "CAEmitterCell has no property \"\(keyPath)\"; ignored")
             return
         }

@@ -128,8 +128,20 @@ extension CAMLDecoder {
         }
         // An object that could not be decoded has had its warning already.
         if case .object(nil) = source { return }
+        if keyPath == "fillMode", case .text(let text, _) = source {
+            // A layer's `CAMediaTiming` fill mode, which key-value coding does not list.
+            layer.fillMode = CAMediaTimingFillMode(rawValue: text)
+            return
+        }
         guard let kind = layerValueKind(keyPath, of: type(of: layer)) else {
             warn(element, "\(type(of: layer)) has no property \"\(keyPath)\"; ignored")
+            return
+        }
+        if kind == .color || kind == .path, case .text(let text, _) = source,
+            text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        {
+            // No colour or path (`fillColor=""`), as the writer spells nil where the default is not.
+            layer.setValue(nil, forKeyPath: keyPath)
             return
         }
         guard let value = value(from: source, kind: kind, key: keyPath) else {
@@ -142,6 +154,13 @@ extension CAMLDecoder {
     /// The kind of value `keyPath` holds on layers of `layerClass`, or nil when it names no
     /// declared property (or no part of one).
     func layerValueKind(_ keyPath: String, of layerClass: CALayer.Type) -> ValueKind? {
+        Self.valueKind(ofKeyPath: keyPath, on: layerClass)
+    }
+
+    /// The kind of value `keyPath` holds on layers of `layerClass`, or nil when it names no
+    /// declared property (or no part of one). The writer types values by it too, so that what
+    /// it writes reads back as the same kind.
+    static func valueKind(ofKeyPath keyPath: String, on layerClass: CALayer.Type) -> ValueKind? {
         let (base, rest) = splitKeyPath(keyPath)
         if base == "emitterCells", let rest, layerClass is CAEmitterLayer.Type {
             return cellValueKind(rest)

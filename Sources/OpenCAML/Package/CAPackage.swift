@@ -13,12 +13,16 @@ public let kCAPackageTypeCAMLFile = "com.apple.caml"
 /// (``kCAPackageTypeTendies``: the package's bundles stacked under one root), with their
 /// states (``CALayer/states``, run by ``CAStateController``) and image `contents` decoded from
 /// the bundle's assets (PNG, JPEG, WebP, GIF) or inline `data:` URIs; a missing asset is a
-/// warning, not an error. Writing is not supported yet.
+/// warning, not an error. Writes any layer tree back as CAML with
+/// ``write(to:type:options:)`` (a `.caml` file or a `.ca` bundle).
 ///
 ///     let package = try CAPackage(
 ///         contentsOf: URL(fileURLWithPath: "Clock.ca"), type: kCAPackageTypeCAMLBundle, options: nil)
 ///     let root = package.rootLayer
 ///     for warning in package.warnings { print(warning) }
+///
+///     try CAPackage(rootLayer: myLayer).write(
+///         to: URL(fileURLWithPath: "Mine.ca"), type: kCAPackageTypeCAMLBundle, options: nil)
 public final class CAPackage {
     /// The document's root layer, with its sublayers and animations.
     public let rootLayer: CALayer
@@ -26,7 +30,14 @@ public final class CAPackage {
     /// Whether the document's y axis points down. False (y up, the macOS convention CAML is
     /// written in) unless `index.xml` says `geometryFlipped`, or, without that key, the root
     /// layer is `geometryFlipped`.
-    public let isGeometryFlipped: Bool
+    ///
+    /// Setting it sets the package's own flag, which ``write(to:type:options:)`` saves as
+    /// `index.xml`'s `geometryFlipped`: set it to true before writing a tree laid out y down,
+    /// as iOS code lays out layers, so that it is drawn as it was built. (A `.caml` file has no
+    /// `index.xml`; there the root layer's `geometryFlipped` is written inverted instead.)
+    public var isGeometryFlipped: Bool {
+        didSet { isPackageGeometryFlipped = isGeometryFlipped }
+    }
 
     /// The names of the published objects: `index.xml`'s `publishedObjectNames`, or, when
     /// the package does not list them, the name of every named layer in tree order (each
@@ -48,10 +59,25 @@ public final class CAPackage {
     public let documentSize: CGSize
 
     /// `index.xml`'s `geometryFlipped`: the whole package is drawn y down. False without it.
-    let isPackageGeometryFlipped: Bool
+    package private(set) var isPackageGeometryFlipped: Bool
 
-    /// The `id` each layer has in the document, for tools that show the tree.
+    /// The `id` each layer has in the document, for tools that show the tree; the writer
+    /// keeps them.
     package let layerIDs: [ObjectIdentifier: String]
+
+    /// A package holding `rootLayer`, to be written with ``write(to:type:options:)``: its
+    /// document size is the root's bounds size, its published object names the names of its
+    /// layers, and its geometry y up (``isGeometryFlipped`` false), CAML's convention. Apple
+    /// keeps this initialiser private.
+    public init(rootLayer: CALayer) {
+        self.rootLayer = rootLayer
+        isGeometryFlipped = false
+        isPackageGeometryFlipped = false
+        warnings = []
+        layerIDs = [:]
+        publishedObjectNames = Self.layerNames(under: rootLayer)
+        documentSize = rootLayer.bounds.size
+    }
 
     /// Loads the `.caml` file, `.ca` bundle or `.tendies` package at `url`.
     ///
@@ -177,7 +203,8 @@ public final class CAPackage {
             throw CAMLError(path: bundle.path, message: "no such bundle")
         }
         guard isDirectory.boolValue else {
-            throw CAMLError(path: bundle.path, message: "is not a folder; load a .caml file with kCAPackageTypeCAMLFile")
+            throw CAMLError(
+                path: bundle.path, message: "is not a folder; load a .caml file with kCAPackageTypeCAMLFile")
         }
         let indexURL = bundle.appendingPathComponent("index.xml")
         guard FileManager.default.fileExists(atPath: indexURL.path) else { return [:] }
@@ -193,7 +220,8 @@ public final class CAPackage {
         } catch let error as CAMLError {
             throw error
         } catch {
-            throw CAMLError(path: indexURL.path, message: "is not a valid property list (\(error.localizedDescription))")
+            throw CAMLError(
+                path: indexURL.path, message: "is not a valid property list (\(error.localizedDescription))")
         }
     }
 

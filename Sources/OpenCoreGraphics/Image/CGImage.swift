@@ -14,6 +14,9 @@ public final class CGImage: Hashable, CustomStringConvertible, @unchecked Sendab
     /// The height in pixels.
     public let height: Int
     private let pixels: [UInt8]
+    /// The encoded file the image was decoded from, when it was decoded from one; see
+    /// ``encodedSource``.
+    private let source: CGImageEncodedSource?
 
     /// Creates an image from `width × height` pixels of straight RGBA8, row by row from the
     /// top, with no padding between rows; `nil` when a dimension is not positive or the byte
@@ -29,7 +32,22 @@ public final class CGImage: Hashable, CustomStringConvertible, @unchecked Sendab
         self.width = width
         self.height = height
         self.pixels = rgbaPixels
+        self.source = nil
     }
+
+    /// The same pixels as `image`, remembering the file they were decoded from. The pixel
+    /// buffer is shared, not copied.
+    package init(_ image: CGImage, encodedSource: CGImageEncodedSource) {
+        width = image.width
+        height = image.height
+        pixels = image.pixels
+        source = encodedSource
+    }
+
+    /// The bytes of the single-image file (PNG, JPEG, WebP, GIF) this image was decoded from,
+    /// with its type, or nil for an image made from pixels. Writers (CAML's `assets/`) save
+    /// these bytes as they were instead of re-encoding the pixels. Not in Apple's API.
+    package var encodedSource: CGImageEncodedSource? { source }
 
     /// Bits per colour component: always 8.
     public var bitsPerComponent: Int { 8 }
@@ -53,4 +71,18 @@ public final class CGImage: Hashable, CustomStringConvertible, @unchecked Sendab
 
     /// `<CGImage 0x…>` with the object's address, as the seed articles print images.
     public var description: String { "<CGImage \(objectAddress(self))>" }
+}
+
+/// The encoded bytes of an image file, its uniform type identifier (`public.png`…) and, when
+/// it was read from a file, that file's name.
+package struct CGImageEncodedSource: Sendable {
+    package let data: Data
+    package let typeIdentifier: String
+    package var fileName: String?
+
+    package init(data: Data, typeIdentifier: String, fileName: String? = nil) {
+        self.data = data
+        self.typeIdentifier = typeIdentifier
+        self.fileName = fileName
+    }
 }

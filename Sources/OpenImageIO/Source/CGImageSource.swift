@@ -30,10 +30,13 @@ public final class CGImageSource: Sendable {
     let format: ImageFormat
     let data: Data
     let contents: Contents
+    /// The name of the file the data was read from, if any.
+    let fileName: String?
 
     /// Recognises the format of `data` and reads as much as the frame count needs; `nil` when
     /// the data is no image this module can read.
-    init?(data: Data) {
+    init?(data: Data, fileName: String? = nil) {
+        self.fileName = fileName
         guard let format = ImageFormat(sniffing: data) else { return nil }
         switch format {
         case .png:
@@ -61,12 +64,20 @@ public final class CGImageSource: Sendable {
     }
 
     func image(at index: Int) -> CGImage? {
-        switch (contents, format) {
-        case (.single, .png): index == 0 ? PNGDecoder.image(from: data) : nil
-        case (.single, _): index == 0 ? JPEGDecoder.image(from: data) : nil
-        case (.webP, _): WebPDecoder.image(from: data, at: index)
-        case (.gif(let animation), _): animation.image(at: index)
-        }
+        let decoded: CGImage? =
+            switch (contents, format) {
+            case (.single, .png): index == 0 ? PNGDecoder.image(from: data) : nil
+            case (.single, _): index == 0 ? JPEGDecoder.image(from: data) : nil
+            case (.webP, _): WebPDecoder.image(from: data, at: index)
+            case (.gif(let animation), _): animation.image(at: index)
+            }
+        // The image of a one-image file remembers its bytes, so that a writer can save the
+        // file as it was (CAML assets keep their format and size). A frame of an animation
+        // does not: the file is not that frame.
+        guard let decoded, count == 1 else { return decoded }
+        return CGImage(
+            decoded,
+            encodedSource: CGImageEncodedSource(data: data, typeIdentifier: format.typeIdentifier, fileName: fileName))
     }
 }
 
@@ -97,7 +108,7 @@ public func CGImageSourceCreateWithURL(_ url: CFURL, _ options: CFDictionary?) -
 /// ``CGImageSourceCreateWithURL(_:_:)-(CFURL,_)``.
 public func CGImageSourceCreateWithURL(_ url: URL, _ options: CFDictionary?) -> CGImageSource? {
     guard let data = try? Data(contentsOf: url) else { return nil }
-    return CGImageSource(data: data)
+    return CGImageSource(data: data, fileName: url.lastPathComponent)
 }
 
 /// The number of images in the source: frames for an animated GIF or WebP, otherwise 1.

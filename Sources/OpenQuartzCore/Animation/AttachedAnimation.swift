@@ -77,6 +77,10 @@ package final class AttachedAnimation {
     @exclusivity(unchecked) package var completionGroups: [CompletionGroup]
     /// A transition's captured trees; nil for every other animation.
     package var transitionCapture: TransitionCapture?
+    /// Whether the animation was added with `beginTime` 0, which the commit replaced with its
+    /// own time: a writer saves the animation as added ("start when added"), not the time
+    /// this run happened to commit at.
+    @exclusivity(unchecked) package private(set) var beganAtCommit = false
 
     package init(
         key: String?, animation: CAAnimation, compiledParts: [CompiledAnimation], groups: [CompletionGroup]
@@ -120,6 +124,7 @@ package final class AttachedAnimation {
     package func schedule(beginningAt commitTime: Double) {
         lifecycle.commit()
         if timing.beginTime == 0 {
+            beganAtCommit = true
             timing.beginTime = commitTime
             storedAnimation?.beginTime = commitTime
         }

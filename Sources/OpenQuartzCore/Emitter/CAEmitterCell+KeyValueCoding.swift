@@ -19,9 +19,9 @@ extension CAEmitterCell {
 package struct EmitterCellProperty: Sendable {
     package let key: String
     package let kind: ValueKind
-    let read: @Sendable (EmitterCellValues) -> AnimatableValue
+    package let read: @Sendable (EmitterCellValues) -> AnimatableValue
     let write: @Sendable (inout EmitterCellValues, AnimatableValue) -> Void
-    let box: @Sendable (AnimatableValue) -> Any?
+    package let box: @Sendable (AnimatableValue) -> Any?
 
     /// A value as client code passes it, in this property's typed form; nil when it cannot
     /// stand for it.

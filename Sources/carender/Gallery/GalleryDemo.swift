@@ -58,6 +58,9 @@ final class DemoRun {
             .map(\.element)
     }
 
+    /// The times of the timeline changes still to come.
+    var pendingChangeTimes: [CFTimeInterval] { pending.map(\.time) }
+
     /// Moves the clock to `time`, stopping at each timeline change that falls due on the way to
     /// make it at its own time and commit it. Times before the clock's do nothing.
     func advance(to time: CFTimeInterval) {

@@ -1,22 +1,29 @@
 import Foundation
 
 /// The gallery's `index.html`: one card per demo with its video (the GIF as the alternative),
-/// its name and what it shows. Self-contained: inline CSS, no scripts, no outside resources.
+/// its name, what it shows and its `.ca` bundle; with `--caml`, one card per CAML document, its
+/// states named, or the error that kept it from loading. Self-contained: inline CSS, no
+/// scripts, no outside resources.
 struct GalleryPage {
-    /// The files the gallery writes for one demo, named after it.
+    /// The files the gallery writes for one card, named after it.
     struct Files {
         let video: String
         let gif: String
         let poster: String
+        /// The demo as a CAML bundle (a folder).
+        let bundle: String
 
         init(demo name: String) {
             video = name + ".mp4"
             gif = name + ".gif"
             poster = name + ".png"
+            bundle = name + ".ca"
         }
     }
 
     let demos: [GalleryDemo]
+    /// The CAML documents found with `--caml`, none without it.
+    var documents: [CAMLGalleryDocument] = []
     /// Pixels per point of the files.
     let scale: Double
     let fps: Int
@@ -45,19 +52,68 @@ struct GalleryPage {
         <main>
         \(demos.map(card).joined(separator: "\n"))
         </main>
+        \(documents.isEmpty ? "" : documentSection)
         </body>
         </html>
 
         """
     }
 
+    /// The CAML documents' heading and cards.
+    private var documentSection: String {
+        let failed = documents.filter { if case .failed = $0.outcome { true } else { false } }.count
+        return """
+            <header>
+            <h1>CAML documents</h1>
+            <p>\(documents.count) document\(documents.count == 1 ? "" : "s") found by <code>carender gallery --caml</code>, \
+            drawn as Apple draws them (y up unless geometryFlipped, the root filling the canvas), each state shown \
+            for \(shortNumber(CAMLGallery.stateInterval)) s and switched with the document's transitions\
+            \(failed > 0 ? "; \(failed) could not be loaded" : "").</p>
+            </header>
+            <main>
+            \(documents.map(documentCard).joined(separator: "\n"))
+            </main>
+            """
+    }
+
+    private func documentCard(_ document: CAMLGalleryDocument) -> String {
+        switch document.outcome {
+        case .scene(let scene, let states, let warnings):
+            var notes: [String] = []
+            if states.count > 1 {
+                notes.append("States: " + states.map { "<code>\(escape($0))</code>" }.joined(separator: " → "))
+            } else if states.count == 1 {
+                notes.append("One state: <code>\(escape(states[0]))</code>")
+            }
+            if warnings > 0 {
+                notes.append(
+                    "\(warnings) warning\(warnings == 1 ? "" : "s") while loading (<code>carender inspect</code> lists them)"
+                )
+            }
+            return card(scene, files: Files(demo: document.fileStem), notes: notes, hasBundle: false)
+        case .failed(let message):
+            return """
+                <figure id="\(escape(document.fileStem))" class="failed">
+                <figcaption>
+                <h2>\(escape(document.title))</h2>
+                <p>Could not be loaded:</p>
+                <p class="error"><code>\(escape(message))</code></p>
+                </figcaption>
+                </figure>
+                """
+        }
+    }
+
     private func card(_ demo: GalleryDemo) -> String {
-        let files = Files(demo: demo.name)
+        card(demo, files: Files(demo: demo.name), notes: [], hasBundle: true)
+    }
+
+    private func card(_ demo: GalleryDemo, files: Files, notes: [String], hasBundle: Bool) -> String {
         let name = escape(demo.name)
         let width = Int(demo.size.width.rounded())
         let height = Int(demo.size.height.rounded())
         return """
-            <figure id="\(name)">
+            <figure id="\(escape(files.video.dropLast(4).description))">
             <div class="media" style="max-width: \(width)px">
             <video autoplay loop muted playsinline width="\(width)" height="\(height)" poster="\(escape(files.poster))">
             <source src="\(escape(files.video))" type="video/mp4">
@@ -68,9 +124,10 @@ struct GalleryPage {
             <figcaption>
             <h2>\(name)</h2>
             <p>\(escape(demo.summary))</p>
-            <p class="files">\(shortNumber(demo.duration)) s · \(width) × \(height) pt · \
-            <a href="\(escape(files.video))">MP4</a> · <a href="\(escape(files.gif))">GIF</a> · \
-            <a href="\(escape(files.poster))">poster</a></p>
+            \(notes.map { "<p>\($0)</p>\n" }.joined())<p class="files">\(shortNumber(demo.duration)) s · \
+            \(width) × \(height) pt · <a href="\(escape(files.video))">MP4</a> · <a href="\(escape(files.gif))">GIF</a> · \
+            <a href="\(escape(files.poster))">poster</a>\
+            \(hasBundle ? " · <a href=\"\(escape(files.bundle))/\">CAML (.ca)</a>" : "")</p>
             </figcaption>
             </figure>
             """
@@ -106,6 +163,8 @@ struct GalleryPage {
         figcaption p { margin: 0 0 6px; }
         .files { font-size: 13px; color: var(--muted); }
         .files a { color: inherit; }
+        .failed { border: 1px solid #c0392b; }
+        .error { font-size: 13px; overflow-wrap: anywhere; }
         """
 
     /// `text` with the characters HTML gives a meaning to written as references.

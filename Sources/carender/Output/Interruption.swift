@@ -20,6 +20,8 @@ enum Interruption {
         // `@unchecked Sendable`: every property is read and written only with `lock` held.
         let lock = NSLock()
         var files: Set<String> = []
+        /// Temporary folders (a `.ca` bundle being written), removed with what is in them.
+        var folders: Set<String> = []
         var children: Set<pid_t> = []
     }
 
@@ -66,6 +68,7 @@ enum Interruption {
             while waitpid(child, &status, 0) == -1 && errno == EINTR {}
         }
         for file in registry.files { unlink(file) }
+        for folder in registry.folders { try? FileManager.default.removeItem(atPath: folder) }
         let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
         // A progress bar may be on the line.
         let message =
@@ -103,6 +106,29 @@ enum Interruption {
         registry.lock.lock()
         defer { registry.lock.unlock() }
         defer { registry.files.remove(path) }
+        return try finish()
+    }
+
+    /// Registers the folder `path`, made by `make` under the registry's lock, for removal
+    /// with everything in it on a signal.
+    static func trackFolder<Result>(_ path: String, making make: () throws -> Result) rethrows -> Result {
+        registry.lock.lock()
+        defer { registry.lock.unlock() }
+        registry.folders.insert(path)
+        do {
+            return try make()
+        } catch {
+            registry.folders.remove(path)
+            throw error
+        }
+    }
+
+    /// Runs `finish` (moving the folder into place, or removing it) on a tracked folder under
+    /// the registry's lock, and stops tracking it.
+    static func untrackFolder<Result>(_ path: String, finishing finish: () throws -> Result) rethrows -> Result {
+        registry.lock.lock()
+        defer { registry.lock.unlock() }
+        defer { registry.folders.remove(path) }
         return try finish()
     }
 

@@ -1,0 +1,102 @@
+import Foundation
+import OpenCAML
+import OpenQuartzCore
+import OpenQuartzCoreRenderer
+
+/// What `carender convert` reads: a CAML document, or a built-in demo. (A `.tendies` package
+/// would be a case of its own, loaded through `CAPackage` with its package type.)
+enum CAMLSource {
+    case document(path: String, type: String)
+    case demo(GalleryDemo)
+
+    /// The document or demo `argument` names.
+    @MainActor
+    static func named(_ argument: String) throws -> CAMLSource {
+        if let type = DocumentScene.packageType(of: argument) { return .document(path: argument, type: type) }
+        return .demo(try Gallery.demo(named: argument))
+    }
+
+    /// The package to write, with notes on what it leaves out, made on a clock at media time 0
+    /// (so animations that start when added keep a begin time of 0). A demo is its tree at its
+    /// start, what code draws rendered into `contents` images, marked y down as it was built.
+    @MainActor
+    func package() throws -> (package: CAPackage, notes: [String], keep: AnyObject?) {
+        let clock = CAManualClock()
+        return try CAClock.$current.withValue(clock) {
+            switch self {
+            case .document(let path, let type):
+                do {
+                    let package = try CAPackage(contentsOf: URL(fileURLWithPath: path), type: type, options: nil)
+                    return (package, package.warnings.map { "\(path): \($0)" }, nil)
+                } catch {
+                    throw CommandError("\(error)")
+                }
+            case .demo(let demo):
+                let run = DemoRun(demo, on: clock)
+                // CAML holds images, not code: drawings become contents, at 2 pixels per point
+                // at least, so that they stay sharp on a phone.
+                DrawnContentsRasterizer.rasterizeDrawings(under: run.root, minimumScale: 2)
+                let package = CAPackage(rootLayer: run.root)
+                // Built as iOS code builds trees: y down.
+                package.isGeometryFlipped = true
+                var notes: [String] = []
+                let later = run.pendingChangeTimes
+                if let first = later.first {
+                    notes.append(
+                        "the demo '\(demo.name)' changes its tree at \(later.map { format($0) + " s" }.joined(separator: ", ")); "
+                            + "a CAML document holds the tree as it starts, so the change\(later.count > 1 ? "s" : "") "
+                            + "from \(format(first)) s on \(later.count > 1 ? "are" : "is") not in it")
+                }
+                return (package, notes, run)
+            }
+        }
+    }
+}
+
+/// Writes CAML files the way `carender` writes every output (see ``OutputFile``): a `.caml`
+/// file through a temporary file renamed over the target; a `.ca` bundle through a temporary
+/// folder beside it that takes the target's place. An interruption removes the temporary file
+/// or folder, and a failure leaves the target as it was.
+enum CAMLOutputWriter {
+    /// The package type for `path`'s extension, or nil when it is neither `.caml` nor `.ca`.
+    static func packageType(of path: String) -> String? {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "caml": kCAPackageTypeCAMLFile
+        case "ca": kCAPackageTypeCAMLBundle
+        default: nil
+        }
+    }
+
+    /// Writes `package` to `path` as its extension says; answers the writer's warnings and
+    /// the number of image files a bundle got.
+    static func write(_ package: CAPackage, to path: String) throws -> (warnings: [String], assets: Int) {
+        if packageType(of: path) == kCAPackageTypeCAMLFile {
+            let file = try OutputFile(path)
+            let encoded = package.encode(placement: .inline)
+            try file.write(encoded.document)
+            return (encoded.warnings, 0)
+        }
+        let files: (files: [CAMLImageAssets.File], warnings: [String])
+        let output: CAMLBundleOutput
+        do {
+            output = try CAMLBundleOutput(target: URL(fileURLWithPath: path))
+            files = try package.bundleFiles()
+        } catch {
+            throw CommandError("cannot write '\(path)': \(error.message).")
+        }
+        let folder = output.temporaryFolderCandidate()
+        do {
+            _ = try Interruption.trackFolder(folder.path) { try output.makeTemporaryFolder(at: folder) }
+            do {
+                try output.fill(folder, with: files.files)
+                try Interruption.untrackFolder(folder.path) { try output.replaceTarget(with: folder) }
+            } catch {
+                Interruption.untrackFolder(folder.path) { CAMLBundleOutput.removeFolder(folder) }
+                throw error
+            }
+        } catch let error as CAMLError {
+            throw CommandError("cannot write '\(path)': \(error.message).")
+        }
+        return (files.warnings, files.files.count - 2)
+    }
+}
