@@ -16,7 +16,7 @@ struct GalleryCommand: ParsableCommand {
             in a browser. The folder is made when missing; files in it with the same names are \
             replaced.
 
-            With --caml DIR, every CAML document under DIR (.caml files and .ca bundles, found \
+            With --caml DIR, every CAML document under DIR (.caml files, .ca bundles and .tendies packages, found \
             in its subfolders too) gets a card of its own, after the demos: its initial (or \
             first) state, then each other state in turn for \(format(CAMLGallery.stateInterval)) s, \
             switched with the document's transitions, fitted into \(Int(CAMLGallery.largestSide)) \
@@ -56,7 +56,7 @@ struct GalleryCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Also render every CAML document (.caml, .ca) under this folder, its states cycled.", valueName: "folder"))
+            "Also render every CAML document (.caml, .ca, .tendies) under this folder, its states cycled.", valueName: "folder"))
     var caml: String?
 
     func validate() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import OpenQuartzCoreRenderer
+import QuartzTestSupport
 import Testing
 
 /// The demos the gallery has, in its order: the goldens and these tests cover each.
@@ -91,15 +92,19 @@ struct GalleryCommandTests {
         try DocumentCommandTests.write(glyph, to: documents.appendingPathComponent("glyph.caml"))
         try DocumentCommandTests.write(
             DocumentCommandTests.header + "<CALayer>", to: scratch.appendingPathComponent("docs/broken.caml"))
+        try WallpaperFixture.write(to: scratch.appendingPathComponent("docs/wall.tendies"))
         let folder = scratch.appendingPathComponent("gallery")
         let result = try carender([
             "gallery", "-o", folder.path, "--only", "pop", "--fps", "2", "--scale", "0.25", "--caml",
             scratch.appendingPathComponent("docs").path,
         ])
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output.contains("1 demos and 2 CAML documents"), "\(result.output)")
+        #expect(result.output.contains("1 demos and 3 CAML documents"), "\(result.output)")
         let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(cardNames(in: html) == ["pop", "caml-broken.caml", "caml-nested_glyph.caml"])
+        #expect(cardNames(in: html) == ["pop", "caml-broken.caml", "caml-nested_glyph.caml", "caml-wall.tendies"])
+        // A wallpaper package's bundles switch together, starting Locked.
+        #expect(html.contains("States: <code>Locked</code> → "), "the package's states")
+        #expect(fileSize(folder.appendingPathComponent("caml-wall.tendies.mp4")) > 0)
         #expect(html.contains("<h2>nested/glyph.caml</h2>"))
         #expect(html.contains("States: <code>Off</code> → <code>On</code>"))
         #expect(html.contains("broken.caml:1:"), "the error names the file and place")

@@ -48,6 +48,25 @@ import Testing
         #expect(try Data(contentsOf: locked) == Data(contentsOf: output))
     }
 
+    /// `convert` writes a package's stacked tree, with every bundle's states, as one `.ca`
+    /// bundle that draws the same frames of the same timeline.
+    @Test func convertWritesAPackageAsOneBundleThatDrawsTheSame() throws {
+        let (folder, package) = try Self.package()
+        let bundle = folder.appendingPathComponent("Fixture.ca")
+        let converted = try carender(["convert", package.path, bundle.path])
+        #expect(converted.status == 0, "\(converted.error)")
+        for (source, name) in [(package, "from-package.png"), (bundle, "from-bundle.png")] {
+            let result = try carender([
+                "frame", source.path, "--output", folder.appendingPathComponent(name).path, "--scale", "0.5",
+                "--time", "0.5", "--states", "Locked,Unlock@0.25",
+            ])
+            #expect(result.status == 0, "\(result.error)")
+        }
+        #expect(
+            try Data(contentsOf: folder.appendingPathComponent("from-package.png"))
+                == Data(contentsOf: folder.appendingPathComponent("from-bundle.png")))
+    }
+
     @Test func theStateTimelineAnimatesEveryBundleWithItsTransitions() throws {
         let (folder, package) = try Self.package()
         func frame(at time: String) throws -> URL {

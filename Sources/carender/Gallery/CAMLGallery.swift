@@ -33,7 +33,7 @@ enum CAMLGallery {
     /// The longest a document without states runs: its longest animation, at most this.
     static let longestStill: CFTimeInterval = 8
 
-    /// Every `.caml` file and `.ca` bundle under `folder`, in path order, each loaded (or its
+    /// Every `.caml` file, `.ca` bundle and `.tendies` package under `folder`, in path order, each loaded (or its
     /// error kept). `.caml` files inside a bundle and asset manifests are not documents of
     /// their own.
     @MainActor
@@ -53,6 +53,8 @@ enum CAMLGallery {
                     walker.skipDescendants()
                 } else if !isFolder, url.pathExtension == "caml", url.lastPathComponent != "assetManifest.caml" {
                     found.append((url, kCAPackageTypeCAMLFile))
+                } else if !isFolder, url.pathExtension.lowercased() == "tendies" {
+                    found.append((url, kCAPackageTypeTendies))
                 }
             }
         }
@@ -83,7 +85,7 @@ enum CAMLGallery {
         }
         let canvas = first.canvasRect.size
         let fit = min(1, largestSide / max(canvas.width, canvas.height, 1))
-        let order = stateOrder(in: first.rootLayer).states.map(\.name)
+        let order = stateNameOrder(of: first)
         let duration =
             order.count > 1
             ? stateInterval * Double(order.count)
@@ -112,7 +114,18 @@ enum CAMLGallery {
         let controller = CAStateController(layer: package.rootLayer)
         controller.setInitialStates(of: package.rootLayer, transitionSpeed: 0)
         let (holder, states) = stateOrder(in: package.rootLayer)
-        if let holder, let first = states.first {
+        if !package.wallpaperBundles.isEmpty {
+            // A wallpaper package: every bundle switches together, by name.
+            let names = stateNameOrder(of: package)
+            if let first = names.first {
+                controller.setState(named: first, in: package, transitionSpeed: 0)
+                for (index, name) in names.dropFirst().enumerated() {
+                    timeline.at(stateInterval * Double(index + 1)) {
+                        controller.setState(named: name, in: package, transitionSpeed: 1)
+                    }
+                }
+            }
+        } else if let holder, let first = states.first {
             controller.setState(first, of: holder, transitionSpeed: 0)
             for (index, state) in states.dropFirst().enumerated() {
                 timeline.at(stateInterval * Double(index + 1)) {
@@ -123,6 +136,15 @@ enum CAMLGallery {
         timeline.keep(package)
         timeline.keep(controller)
         return canvas
+    }
+
+    /// The names of the states the card cycles through: for a `.tendies` package, the
+    /// bundles' states (`Locked` first, as the lock screen starts there), else those of
+    /// ``stateOrder(in:)``.
+    static func stateNameOrder(of package: CAPackage) -> [String] {
+        guard !package.wallpaperBundles.isEmpty else { return stateOrder(in: package.rootLayer).states.map(\.name) }
+        let names = package.stateNames
+        return names.contains("Locked") ? ["Locked"] + names.filter { $0 != "Locked" } : names
     }
 
     /// The first layer (in tree order) that has states, and its states in the order they are
