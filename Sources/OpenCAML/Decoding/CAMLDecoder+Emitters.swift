@@ -34,19 +34,7 @@ extension CAMLDecoder {
 
     /// The cells an `emitterCells` element holds, warning about anything else.
     func emitterCells(in element: XMLTreeElement) -> [CAEmitterCell] {
-        let objects: [Any] =
-            switch propertySource(of: element) {
-            case .array(let objects): objects
-            case .object(let object?): [object]
-            case .object(nil), .text: []
-            }
-        return objects.compactMap { object in
-            guard let cell = object as? CAEmitterCell else {
-                warn(element, "holds \(type(of: object)), not a CAEmitterCell; ignored")
-                return nil
-            }
-            return cell
-        }
+        objects(of: CAEmitterCell.self, describedAs: "a CAEmitterCell", in: element)
     }
 
     /// The kind of value a cell key path holds (`birthRate`, `contentsRect.size.width`,

@@ -63,6 +63,12 @@ extension CAMLDecoder {
 
     /// The layers a `sublayers` or `mask` element holds, warning about anything else.
     private func layerObjects(in element: XMLTreeElement) -> [CALayer] {
+        objects(of: CALayer.self, describedAs: "a layer", in: element)
+    }
+
+    /// The objects of type `Object` an element holds (an array, or one object merged or
+    /// nested), warning about anything else it holds.
+    func objects<Object>(of _: Object.Type, describedAs description: String, in element: XMLTreeElement) -> [Object] {
         let objects: [Any] =
             switch propertySource(of: element) {
             case .array(let objects): objects
@@ -70,11 +76,11 @@ extension CAMLDecoder {
             case .object(nil), .text: []
             }
         return objects.compactMap { object in
-            guard let layer = object as? CALayer else {
-                warn(element, "holds \(type(of: object)), not a layer; ignored")
+            guard let typed = object as? Object else {
+                warn(element, "holds \(type(of: object)), not \(description); ignored")
                 return nil
             }
-            return layer
+            return typed
         }
     }
 

@@ -30,11 +30,7 @@ extension CAMLEncoder {
             guard value != property.read(fresh) else { continue }
             switch value {
             case .color(let color?) where color.alpha != 1:
-                let parts = CAMLValueText.colorText(
-                    red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
-                element.children.append(
-                    CAMLOutputElement.propertyElement(
-                        key, attributes: [("opacity", parts.opacity ?? "1"), ("value", parts.value)]))
+                element.children.append(CAMLOutputElement.translucentColorElement(key, color))
             default:
                 let exactFloat = property.box(value) is Float
                 guard case .scalar(_, let text, _)? = camlValue(value, exactFloat: exactFloat) else {

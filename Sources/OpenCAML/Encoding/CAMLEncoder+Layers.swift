@@ -101,11 +101,7 @@ extension CAMLEncoder {
         case _ where key == "contents":
             warn("\(layer.layerName) has contents that are not a CGImage; they are not written")
         case .color(let color?) where color.alpha != 1:
-            let parts = CAMLValueText.colorText(
-                red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
-            element.children.append(
-                CAMLOutputElement.propertyElement(
-                    key, attributes: [("opacity", parts.opacity ?? "1"), ("value", parts.value)]))
+            element.children.append(CAMLOutputElement.translucentColorElement(key, color))
         case .numbers, .colors:
             guard case .array(let values)? = camlValue(value), let child = arrayPropertyElement(key, values) else {
                 return

@@ -1,4 +1,5 @@
 import Foundation
+import OpenQuartzCore
 
 /// One element of a CAML document being written: its name, its attributes in the order they
 /// are written, and its children. The encoder builds a tree of these, then ``CAMLDocumentText``
@@ -38,6 +39,12 @@ struct CAMLOutputElement {
             return CAMLOutputElement(key, attributes: attributes, children: children)
         }
         return CAMLOutputElement("p", attributes: [("key", key)] + attributes, children: children)
+    }
+
+    /// A translucent colour as Apple writes one: `<key opacity="a" value="r g b"/>`.
+    static func translucentColorElement(_ key: String, _ color: ColorComponents) -> CAMLOutputElement {
+        let parts = CAMLValueText.colorText(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+        return propertyElement(key, attributes: [("opacity", parts.opacity ?? "1"), ("value", parts.value)])
     }
 
     /// Whether `text` can be an element or attribute name with no namespace prefix: a letter
