@@ -77,6 +77,12 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
                 .prefix { $0 != "\"" && $0 != "'" }.lowercased()
             if ["iso-8859-1", "latin1", "iso-latin-1", "us-ascii", "ascii"].contains(named) { return nil }
         }
+        // Valid documents, nearly all of them, are checked in one fast pass; only a bad one is
+        // walked scalar by scalar to say where.
+        let isValid = data.withUnsafeBytes { raw in
+            String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self) != nil
+        }
+        if isValid { return nil }
         var line = 1
         var column = 1
         var iterator = data.makeIterator()
@@ -103,6 +109,19 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     /// `XMLParser` on Linux then reads a null string and crashes. The space gives it an empty
     /// one; nothing else changes (CAML has no use for processing instructions).
     static func withDataInProcessingInstructions(_ data: Data) -> Data {
+        // Most documents have no instruction but the declaration: one scan for "<?" decides.
+        let instructions = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var count = 0
+            var index = bytes.firstIndex(of: UInt8(ascii: "<")) ?? bytes.count
+            while index + 1 < bytes.count {
+                if bytes[index + 1] == UInt8(ascii: "?") { count += 1 }
+                index = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count
+            }
+            return count
+        }
+        let declaration = data.prefix(5).elementsEqual("<?xml".utf8) ? 1 : 0
+        guard instructions > declaration else { return data }
         let bytes = [UInt8](data)
         var result: [UInt8] = []
         var copied = 0
