@@ -40,9 +40,7 @@ extension LayerPainter {
         if upsideDown, case .image = source {
             // An image stays upright in a y-up plane: mirrored back about the bounds' middle.
             // (A recording of `draw(in:)` follows the geometry, as Core Graphics drawing does.)
-            let bounds = layer.bounds
-            cairo_translate(context, 0, Double(bounds.minY + bounds.maxY))
-            cairo_scale(context, 1, -1)
+            mirrorVertically(within: layer.bounds)
         }
         // (With masksToBounds, the painter has already clipped to the rounded bounds.)
         let images = resources.images
@@ -329,5 +327,14 @@ final class ImageSurfaceCache {
         }
         cairo_surface_mark_dirty(surface)
         return surface
+    }
+}
+
+extension LayerPainter {
+    /// Mirrors what is drawn next about the middle of `bounds`, top for bottom: how content
+    /// that reads one way up (an image, text) stays upright in a y-up plane.
+    func mirrorVertically(within bounds: CGRect) {
+        cairo_translate(context, 0, Double(bounds.minY + bounds.maxY))
+        cairo_scale(context, 1, -1)
     }
 }

@@ -28,10 +28,7 @@ extension LayerPainter {
 
         cairo_save(context)
         defer { cairo_restore(context) }
-        if upsideDown {
-            cairo_translate(context, 0, Double(bounds.minY + bounds.maxY))
-            cairo_scale(context, 1, -1)
-        }
+        if upsideDown { mirrorVertically(within: bounds) }
         CairoDrawing.rectangle(bounds, in: context)
         cairo_clip(context)
         let font = TextFont(name: layer.font.flatMap(Self.plainString))

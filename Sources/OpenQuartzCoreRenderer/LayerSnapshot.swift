@@ -106,10 +106,11 @@ final class LayerSnapshot: @unchecked Sendable {
             let layer: CALayer
             let sublayers: [CALayer]
             let isUpsideDown: Bool
-            /// The replica budget of this layer, and the share of it each of its sublayers'
-            /// instances gets: less than all of it under a replicator.
+            /// This layer's replica budget, and how many instances of its sublayers it draws
+            /// (more than one for a replicator), each of which gets an equal share of it.
             let replicaBudget: Int
-            let sublayerBudget: Int
+            let instances: Int
+            var sublayerBudget: Int { replicaBudget / instances }
             var next = 0
             var captured: [LayerSnapshot] = []
 
@@ -120,11 +121,11 @@ final class LayerSnapshot: @unchecked Sendable {
                 self.isUpsideDown = isUpsideDown
                 self.replicaBudget = replicaBudget
                 sublayers = model.sublayers ?? []
-                sublayerBudget =
+                instances =
                     if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1 {
-                        replicaBudget / LayerSnapshot.drawnInstanceCount(of: replicator, model: model, budget: replicaBudget)
+                        LayerSnapshot.drawnInstanceCount(of: replicator, model: model, budget: replicaBudget)
                     } else {
-                        replicaBudget
+                        1
                     }
             }
         }
@@ -145,7 +146,7 @@ final class LayerSnapshot: @unchecked Sendable {
             stack.removeLast()
             let snapshot = finish(
                 top.model, top.layer, sublayers: top.captured, at: time, isBeforeTree: isBeforeTree,
-                isUpsideDown: top.isUpsideDown, replicaBudget: top.replicaBudget)
+                isUpsideDown: top.isUpsideDown, replicaBudget: top.replicaBudget, instances: top.instances)
             guard !stack.isEmpty else { return snapshot }
             stack[stack.count - 1].captured.append(snapshot)
         }
@@ -175,16 +176,14 @@ final class LayerSnapshot: @unchecked Sendable {
     /// and particles added.
     private static func finish(
         _ model: CALayer, _ layer: CALayer, sublayers captured: [LayerSnapshot], at time: CFTimeInterval,
-        isBeforeTree: Bool, isUpsideDown: Bool, replicaBudget: Int
+        isBeforeTree: Bool, isUpsideDown: Bool, replicaBudget: Int, instances: Int
     ) -> LayerSnapshot {
         let sublayersAreUpsideDown = isUpsideDown != layer.isGeometryFlipped
         var replicas: [Replica] = []
-        if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1 {
+        if let replicator = layer as? CAReplicatorLayer, instances > 1 {
             // Apple: copy k shows the sublayers `k × instanceDelay` seconds in the past.
             let delay = replicator.instanceDelay.isFinite ? replicator.instanceDelay : 0
-            let count = drawnInstanceCount(of: replicator, model: model, budget: replicaBudget)
-            let innerBudget = replicaBudget / count
-            replicas = (1..<count).map { index in
+            replicas = (1..<instances).map { index in
                 let delayed = time - Double(index) * delay
                 return Replica(
                     index: index,
@@ -192,7 +191,7 @@ final class LayerSnapshot: @unchecked Sendable {
                         (model.sublayers ?? []).compactMap {
                             capture(
                                 $0, at: delayed, isBeforeTree: isBeforeTree, isUpsideDown: sublayersAreUpsideDown,
-                                replicaBudget: innerBudget)
+                                replicaBudget: replicaBudget / instances)
                         }))
             }
         }
