@@ -2,6 +2,10 @@ import Foundation
 import PeerScenes
 import RendererScenes
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 // The peer scene (issue 13) outside package-benchmark: by hand and for profilers.
 //
 //     PeerDriver ours N W H [--frames F]          our export, as the benchmark's child runs it
@@ -63,6 +67,29 @@ case "draw":
 case "scaling":
     let (one, two) = try PeerMeasures.scaling(size(at: 2), frames: frames ?? 60)
     print(String(format: "drawing only: 1 worker %.2f frames/s, 2 workers %.2f frames/s: %.2f×", one, two, two / one))
+case "workers":
+    // workers N W H THREADS [--frames F]: one drawing-only render with THREADS workers; wall,
+    // this process's CPU, and its voluntary context switches (a thread going to sleep: waiting
+    // for a lock, a condition or work) per frame.
+    let scene = size(at: 2)
+    let threads = Int(arguments[5])!
+    let count = frames ?? 24
+    var before = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &before)
+    let cpuStart = processCPUNanoseconds()
+    let (wall, caller) = try scene.renderFramesMeasured(count, threads: threads)
+    let cpu = Double(processCPUNanoseconds() - cpuStart) / 1e9
+    // The calling thread's share: building nothing (the tree is built before), but moving
+    // the clock, flushing, capturing every frame and taking delivery.
+    var after = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &after)
+    print(
+        String(
+            format: "N=%d, %d workers: %.1f ms wall, %.1f ms CPU a frame (CPU ÷ wall %.2f), of which the calling thread %.1f ms; %.0f voluntary, %.0f involuntary switches a frame",
+            scene.count, threads, wall * 1000 / Double(count), cpu * 1000 / Double(count), cpu / wall,
+            caller * 1000 / Double(count),
+            Double(after.ru_nvcsw - before.ru_nvcsw) / Double(count),
+            Double(after.ru_nivcsw - before.ru_nivcsw) / Double(count)))
 case "loop":
     let drawer = PeerFrameDrawer(scene: size(at: 3))
     let ours = arguments[2] == "ours"

@@ -9,6 +9,11 @@ import Foundation
 public struct ChildCost: Sendable {
     public var wall: Double
     public var cpu: Double
+
+    public init(wall: Double, cpu: Double) {
+        self.wall = wall
+        self.cpu = cpu
+    }
 }
 
 /// The four implementations of the peer export, each run as a process of its own.

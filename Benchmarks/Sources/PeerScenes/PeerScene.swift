@@ -113,16 +113,26 @@ public struct PeerScene: Sendable {
     /// Drawing only through `CAFrameRenderer` with `threads` workers: frames delivered in
     /// premultiplied BGRA and dropped. Returns the wall seconds of the render call.
     public func renderFrames(_ frames: Int, threads: Int) throws -> Double {
+        try renderFramesMeasured(frames, threads: threads).wall
+    }
+
+    /// ``renderFrames(_:threads:)`` with the calling thread's CPU seconds in the render call
+    /// beside its wall seconds: moving the clock, capturing, taking delivery.
+    public func renderFramesMeasured(_ frames: Int, threads: Int) throws -> (wall: Double, callerCPU: Double) {
         let (clock, root) = makeAnimatedTree()
         let renderer = CAFrameRenderer(width: width, height: height)
         renderer.threads = threads
         let start = DispatchTime.now().uptimeNanoseconds
+        let callerStart = threadCPUNanoseconds()
         try CAClock.$current.withValue(clock) {
             try renderer.render(root, atTimes: Self.times(frames: frames)) { time in
                 clock.advance(to: time)
             } deliver: { _ in }
         }
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return (
+            Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+            Double(threadCPUNanoseconds() - callerStart) / 1e9
+        )
     }
 }
 
