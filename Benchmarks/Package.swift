@@ -35,6 +35,26 @@ let package = Package(
         ),
         benchmark("EmitterFrame", renders: true),
         benchmark("CAMLParsing", readsCAML: true),
+        // Issue 13's peer scene: our export against C + Cairo, ThorVG and rlottie (child
+        // processes), drawing only against C + Cairo, and 2 workers against 1.
+        .executableTarget(
+            name: "PeerScene",
+            dependencies: ["PeerScenes", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/PeerScene",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The peer scene as a layer tree and as the C reference's calls, our export, and the
+        // runner that starts the four implementations as processes and measures them.
+        .target(
+            name: "PeerScenes",
+            dependencies: [
+                "RendererScenes", "CairoReference",
+                .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
+            ]
+        ),
+        // The peer scene by hand: exports interleaved, drawing only, scaling, a loop to profile.
+        .executableTarget(name: "PeerDriver", dependencies: ["PeerScenes"]),
         // The renderer benchmarks' reference: their scene drawn with Cairo directly, in C
         // (CReference/rects.c runs it on its own).
         .target(name: "CairoReference", linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("m")]),
