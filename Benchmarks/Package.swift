@@ -18,6 +18,8 @@ let package = Package(
     targets: [
         benchmark("PresentationEvaluation"),
         benchmark("DeepTreeEvaluation"),
+        // Issue 13: 100,000 animations with nothing in common (timing, curve, key path).
+        benchmark("DistinctTimings"),
         benchmark("ImplicitCommit"),
         benchmark("RendererFrame", renders: true),
         benchmark("ContentCaching", renders: true),

@@ -23,6 +23,18 @@ public final class RenderTree {
         case vector(Int, ValueKind)
         case keyframe(Int, ValueKind)
         case general(Int)
+        /// A transform one of whose parts (`transform.rotation.z`, `transform.scale`, …) a
+        /// vector entry animates: index into `transformParts`. The entry holds the part in its
+        /// first lanes and 1 in its last while it has an effect; reading writes the part into
+        /// the model transform, as `ValueComponent.write` does.
+        case transformPart(Int)
+    }
+
+    /// A transform component animated in the vector lane, written into the model at read time.
+    private struct TransformPart {
+        var entry: Int
+        var component: TransformComponent
+        var model: CATransform3D
     }
 
     private struct GeneralEntry {
@@ -38,6 +50,7 @@ public final class RenderTree {
     private let vectorEntries: [VectorEntry]
     private let keyframeLane: KeyframeLane
     private let generalEntries: [GeneralEntry]
+    private let transformParts: [TransformPart]
     private var nodeTimes: [Double]
     private var vectorValues: [SIMD4<Double>]
     private var keyframeValues: [SIMD4<Double>]
@@ -64,6 +77,7 @@ public final class RenderTree {
         vectorEntries = builder.vectorEntries
         keyframeLane = builder.keyframeLane
         generalEntries = builder.generalEntries
+        transformParts = builder.transformParts
         topEntry = builder.topEntry
         nodeIndex = builder.nodeIndex
         nodeTimes = Array(repeating: 0, count: builder.nodes.count)
@@ -118,7 +132,8 @@ public final class RenderTree {
                             let entry = entries[index]
                             let time = times[Int(entry.node)]
                             if let fraction = memo.fraction(timing: entry.timing, at: time, in: timings) {
-                                values[index] = entry.from + entry.delta * fraction
+                                values[index] = entry.base.replacing(
+                                    with: entry.from + entry.delta * fraction, where: entry.lanes)
                             } else {
                                 values[index] = entry.base
                             }
@@ -132,14 +147,31 @@ public final class RenderTree {
     private func evaluateGeneralLane() {
         for index in generalEntries.indices {
             let underlying: AnimatableValue
-            switch generalEntries[index].input {
-            case nil: underlying = generalEntries[index].base
-            case .vector(let slot, let kind)?: underlying = AnimatableValue(vector: vectorValues[slot], kind: kind)
-            case .keyframe(let slot, let kind)?: underlying = AnimatableValue(vector: keyframeValues[slot], kind: kind)
-            case .general(let slot)?: underlying = generalValues[slot]
+            if let input = generalEntries[index].input {
+                underlying = value(in: input)
+            } else {
+                underlying = generalEntries[index].base
             }
             generalValues[index] = generalEntries[index].animation.applied(
                 at: nodeTimes[generalEntries[index].node], to: underlying)
+        }
+    }
+
+    /// The whole value of a (layer, key) that `slot` holds, as last evaluated.
+    private func value(in slot: Slot) -> AnimatableValue {
+        switch slot {
+        case .vector(let slot, let kind): return AnimatableValue(vector: vectorValues[slot], kind: kind)
+        case .keyframe(let slot, let kind): return AnimatableValue(vector: keyframeValues[slot], kind: kind)
+        case .general(let slot): return generalValues[slot]
+        case .transformPart(let index):
+            let part = transformParts[index]
+            let lanes = vectorValues[part.entry]
+            // The last lane is 0 while the animation has no effect: the model shows, unwritten.
+            guard lanes[3] != 0 else { return .transform(part.model) }
+            if part.component == .translation {
+                return .transform(part.model.setting(translation: CGSize(width: lanes[0], height: lanes[1])))
+            }
+            return .transform(part.model.setting(component: part.component, to: lanes[0]))
         }
     }
 
@@ -150,11 +182,10 @@ public final class RenderTree {
         guard nodeIndex[ObjectIdentifier(layer)] != nil else { return nil }
         let path = LayerKeyPath(keyPath, in: type(of: layer))
         let value: AnimatableValue
-        switch topEntry[LayerKey(layer: ObjectIdentifier(layer), key: path.baseKey)] {
-        case .vector(let slot, let kind)?: value = AnimatableValue(vector: vectorValues[slot], kind: kind)
-        case .keyframe(let slot, let kind)?: value = AnimatableValue(vector: keyframeValues[slot], kind: kind)
-        case .general(let slot)?: value = generalValues[slot]
-        case nil: value = layer.modelValue(forKey: path.baseKey)
+        if let slot = topEntry[LayerKey(layer: ObjectIdentifier(layer), key: path.baseKey)] {
+            value = self.value(in: slot)
+        } else {
+            value = layer.modelValue(forKey: path.baseKey)
         }
         switch path {
         case .property(_, let component?): return component.read(from: value).boxed
@@ -171,6 +202,7 @@ public final class RenderTree {
         var vectorEntries: [VectorEntry] = []
         var keyframeLane = KeyframeLane()
         var generalEntries: [GeneralEntry] = []
+        var transformParts: [TransformPart] = []
         var topEntry: [LayerKey: Slot] = [:]
         var nodeIndex: [ObjectIdentifier: Int] = [:]
 
@@ -200,17 +232,12 @@ public final class RenderTree {
             let key = LayerKey(layer: ObjectIdentifier(layer), key: compiled.baseKey)
             let below = topEntry[key]
             let model = layer.modelValue(forKey: compiled.baseKey)
-            if below == nil, let base = model.vector, let (from, to, spring) = compiled.vectorEndpoints() {
-                topEntry[key] = .vector(vectorEntries.count, model.kind)
-                vectorEntries.append(
-                    VectorEntry(
-                        node: Int32(node),
-                        timing: timingIndex(
-                            VectorTiming(
-                                parameters: compiled.timing, curve: spring == nil ? compiled.curve : nil, spring: spring
-                            )),
-                        from: from, delta: to - from, base: base))
-            } else if below == nil, let base = model.vector, let shape = KeyframeLane.shape(of: compiled) {
+            if below == nil, let (slot, entry) = vectorEntry(compiled, model: model, node: node) {
+                topEntry[key] = slot
+                vectorEntries.append(entry)
+            } else if below == nil, compiled.component == nil, let base = model.vector,
+                let shape = KeyframeLane.shape(of: compiled)
+            {
                 let timing = timingIndex(VectorTiming(parameters: compiled.timing, curve: compiled.curve, spring: nil))
                 let entry = keyframeLane.add(shape, node: node, timing: timing, base: base)
                 topEntry[key] = .keyframe(entry, model.kind)
@@ -218,6 +245,56 @@ public final class RenderTree {
                 topEntry[key] = .general(generalEntries.count)
                 generalEntries.append(GeneralEntry(node: node, input: below, base: model, animation: compiled))
             }
+        }
+
+        /// The vector entry of an animation between fixed values on a whole value of up to four
+        /// numbers or a colour, or on a component of one (`position.x`, `bounds.size`), or on a
+        /// part of a transform (`transform.rotation.z`); nil when the vector lane cannot take it.
+        private mutating func vectorEntry(
+            _ compiled: CompiledAnimation, model: AnimatableValue, node: Int
+        ) -> (Slot, VectorEntry)? {
+            guard let (from, to, spring) = compiled.vectorEndpoints() else { return nil }
+            let timing = timingIndex(
+                VectorTiming(parameters: compiled.timing, curve: spring == nil ? compiled.curve : nil, spring: spring))
+            let all = SIMDMask<SIMD4<Int64>>(repeating: true)
+            guard let component = compiled.component else {
+                guard let base = model.baseVector, compiled.endpointKind == model.kind else {
+                    return nil
+                }
+                return (
+                    .vector(vectorEntries.count, model.kind),
+                    VectorEntry(
+                        node: Int32(node), timing: timing, from: from, delta: to - from, base: base, lanes: all)
+                )
+            }
+            guard compiled.endpointKind == component.kind else { return nil }
+            if case .transform(let part) = component, case .transform(let transform) = model {
+                // The part's numbers in the first lanes; the last lane says whether it shows.
+                var start = from
+                var delta = to - from
+                start[3] = 1
+                delta[3] = 0
+                transformParts.append(TransformPart(entry: vectorEntries.count, component: part, model: transform))
+                return (
+                    .transformPart(transformParts.count - 1),
+                    VectorEntry(node: Int32(node), timing: timing, from: start, delta: delta, base: SIMD4(), lanes: all)
+                )
+            }
+            // A part of a point, size or rectangle: its numbers go to the lanes it occupies.
+            guard let base = model.vector, let first = component.firstLane(in: model.kind) else { return nil }
+            let count = component.kind == .number ? 1 : 2
+            var start = SIMD4<Double>()
+            var end = SIMD4<Double>()
+            var lanes = SIMDMask<SIMD4<Int64>>(repeating: false)
+            for lane in 0..<count {
+                start[first + lane] = from[lane]
+                end[first + lane] = to[lane]
+                lanes[first + lane] = true
+            }
+            return (
+                .vector(vectorEntries.count, model.kind),
+                VectorEntry(node: Int32(node), timing: timing, from: start, delta: end - start, base: base, lanes: lanes)
+            )
         }
 
         /// Keeps one copy of each distinct timing.

@@ -21,6 +21,9 @@ struct VectorEntry {
     var delta: SIMD4<Double>
     /// The model value, shown when the animation has no effect.
     var base: SIMD4<Double>
+    /// The lanes the animation writes: all four for a whole value, fewer for a key-path
+    /// component of a point, size or rectangle (`position.x` writes lane 0 of the point).
+    var lanes: SIMDMask<SIMD4<Int64>>
 }
 
 /// One distinct timing of the vector lane: when and how fast its animations progress.
@@ -66,8 +69,14 @@ struct ProgressMemo {
         if timing != lastTiming || time != lastTime {
             lastTiming = timing
             lastTime = time
-            let shared = timings[Int(timing)]
-            fraction = shared.parameters.progress(atParentTime: time).map { shared.eased($0.fraction) }
+            // Read in place, not copied out: a timing with its curve and spring is a few hundred
+            // bytes, and with distinct timings every entry has its own.
+            let index = Int(timing)
+            if let progress = timings[index].parameters.progress(atParentTime: time) {
+                fraction = timings[index].eased(progress.fraction)
+            } else {
+                fraction = nil
+            }
         }
         return fraction
     }
@@ -82,8 +91,23 @@ extension AnimatableValue {
         case .size(let s): SIMD4(Double(s.width), Double(s.height), 0, 0)
         case .rect(let r):
             SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
+        case .color(let c?): SIMD4(c.red, c.green, c.blue, c.alpha)
         default: nil
         }
+    }
+
+    /// The vector form of a colour animation's end point, where a missing colour stands for
+    /// transparent black, as in `interpolate(from:to:fraction:)`.
+    var endpointVector: SIMD4<Double>? {
+        if case .color(nil) = self { return SIMD4() }
+        return vector
+    }
+
+    /// The vector form of a model value: as `vector`, and a missing colour as NaNs, which
+    /// `init(vector:kind:)` reads back as no colour.
+    var baseVector: SIMD4<Double>? {
+        if case .color(nil) = self { return SIMD4(repeating: .nan) }
+        return vector
     }
 
     /// Rebuilds a value of `kind` from its vector form.
@@ -92,17 +116,20 @@ extension AnimatableValue {
         case .point: self = .point(CGPoint(x: v[0], y: v[1]))
         case .size: self = .size(CGSize(width: v[0], height: v[1]))
         case .rect: self = .rect(CGRect(x: v[0], y: v[1], width: v[2], height: v[3]))
+        case .color:
+            self = .color(v[0].isNaN ? nil : ColorComponents(red: v[0], green: v[1], blue: v[2], alpha: v[3]))
         default: self = .number(v[0])
         }
     }
 }
 
 extension CompiledAnimation {
-    /// The fixed end points of an animation the vector lane can take: basic, not additive,
-    /// cumulative, grouped, partial or run through a value function, with both ends known
-    /// without looking at the value underneath.
+    /// The fixed end points of an animation the vector lane can take: basic or spring, not
+    /// additive, cumulative, grouped or run through a value function, with both ends known
+    /// without looking at the value underneath. For a key-path component (`position.x`,
+    /// `transform.rotation.z`) these are the component's own end points.
     func vectorEndpoints() -> (from: SIMD4<Double>, to: SIMD4<Double>, spring: SpringSolver?)? {
-        guard groups.isEmpty, component == nil, !isAdditive, !isCumulative, valueFunction == nil else { return nil }
+        guard groups.isEmpty, !isAdditive, !isCumulative, valueFunction == nil else { return nil }
         let from: AnimatableValue?
         let to: AnimatableValue?
         let by: AnimatableValue?
@@ -120,7 +147,31 @@ extension CompiledAnimation {
         case let (nil, to?, by?): (start, end) = (to.subtracting(by), to)
         default: return nil
         }
-        guard start.kind == end.kind, let a = start.vector, let b = end.vector else { return nil }
+        guard start.kind == end.kind, let a = start.endpointVector, let b = end.endpointVector else { return nil }
         return (a, b, spring)
+    }
+}
+
+extension CompiledAnimation {
+    /// The kind of the animation's from, to or by value.
+    var endpointKind: ValueKind? {
+        switch source {
+        case .basic(let f, let t, let b), .spring(let f, let t, let b, _): (f ?? t ?? b)?.kind
+        default: nil
+        }
+    }
+}
+
+extension ValueComponent {
+    /// The first lane of the vector form of a value of `kind` that this part occupies; nil
+    /// for parts of transforms.
+    func firstLane(in kind: ValueKind) -> Int? {
+        switch (self, kind) {
+        case (.x, .point), (.width, .size), (.origin, .rect), (.originX, .rect): 0
+        case (.y, .point), (.height, .size), (.originY, .rect): 1
+        case (.size, .rect), (.sizeWidth, .rect): 2
+        case (.sizeHeight, .rect): 3
+        default: nil
+        }
     }
 }
