@@ -242,7 +242,7 @@ enum FrameRasteriser {
         cairo_translate(context, -Double(bounds.minX), -Double(bounds.minY))
         DeepStack.run(depth: snapshot.depth) {
             LayerPainter(context: context, resources: resources)
-                .paint(snapshot, through: snapshot.layer.transformToSuperlayer3D)
+                .paint(snapshot, through: snapshot.node.transformToSuperlayer3D)
         }
     }
 }

@@ -109,7 +109,7 @@ public final class CARenderer {
             let sublayers = layer.sublayers ?? []
             var sublayerBudget = replicaBudget
             if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1 {
-                let count = LayerSnapshot.drawnInstanceCount(of: replicator, model: layer, budget: replicaBudget)
+                let count = LayerSnapshot.drawnInstanceCount(of: replicator.replicatorStorage, model: layer, budget: replicaBudget)
                 sublayerBudget = replicaBudget / count
                 if replicator.instanceDelay.isFinite, replicator.instanceDelay != 0 {
                     for copy in 1..<count {
