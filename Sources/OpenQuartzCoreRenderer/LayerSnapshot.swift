@@ -5,7 +5,7 @@ import Synchronization
 /// One layer of a frame, as presented at the frame's time: everything the painter needs,
 /// captured on the thread that owns the layer tree, and never changed afterwards.
 ///
-/// Capturing is the cheap half of a frame (presentation copies of each layer); painting is
+/// Capturing is the cheap half of a frame (typed nodes from one evaluation, NodeTreeCache.swift); painting is
 /// the expensive half. Because a snapshot is immutable and shares nothing mutable with the
 /// live tree, frames captured one after another can be painted on several threads at once.
 final class LayerSnapshot: @unchecked Sendable {
@@ -96,7 +96,7 @@ final class LayerSnapshot: @unchecked Sendable {
     /// `instanceCount` in a file, nested or not, makes a frame capture billions of layers.
     static func capture(
         _ model: CALayer, at time: CFTimeInterval, isBeforeTree: Bool = false, isUpsideDown: Bool = false,
-        replicaBudget: Int = replicaLimit
+        replicaBudget: Int = replicaLimit, nodes: RenderNodeTree? = nil
     ) -> LayerSnapshot? {
         /// A layer whose sublayers are being captured.
         /// A layer whose sublayers are being captured: a value on the stack, so that the walk
@@ -114,8 +114,17 @@ final class LayerSnapshot: @unchecked Sendable {
             var next = 0
             var captured: [LayerSnapshot] = []
 
-            init?(_ model: CALayer, at time: CFTimeInterval, isUpsideDown: Bool, replicaBudget: Int) {
-                node = RenderNode(presenting: model.makePresentationCopy(at: time))
+            init?(
+                _ model: CALayer, at time: CFTimeInterval, isUpsideDown: Bool, replicaBudget: Int,
+                nodes: RenderNodeTree?
+            ) {
+                if let nodes, let index = nodes.index(of: model), !nodes.needsPresentationCopy(index) {
+                    node = nodes.nodes[index]
+                } else {
+                    // Not in the evaluated tree (a replica at a delayed time, a transition's old
+                    // tree), or an animated key that needs display: from a presentation copy.
+                    node = RenderNode(presenting: model.makePresentationCopy(at: time))
+                }
                 guard !node.isHidden else { return nil }
                 self.model = model
                 self.isUpsideDown = isUpsideDown
@@ -129,7 +138,10 @@ final class LayerSnapshot: @unchecked Sendable {
                     }
             }
         }
-        guard let root = Pending(model, at: time, isUpsideDown: isUpsideDown, replicaBudget: replicaBudget) else { return nil }
+        guard
+            let root = Pending(
+                model, at: time, isUpsideDown: isUpsideDown, replicaBudget: replicaBudget, nodes: nodes)
+        else { return nil }
         var stack = [root]
         while let top = stack.last {
             if top.next < top.sublayers.count {
@@ -137,7 +149,7 @@ final class LayerSnapshot: @unchecked Sendable {
                 let sublayerIsUpsideDown = top.isUpsideDown != top.node.isGeometryFlipped
                 if let pending = Pending(
                     top.sublayers[top.next], at: time, isUpsideDown: sublayerIsUpsideDown,
-                    replicaBudget: top.sublayerBudget)
+                    replicaBudget: top.sublayerBudget, nodes: nodes)
                 {
                     stack.append(pending)
                 }
@@ -146,7 +158,8 @@ final class LayerSnapshot: @unchecked Sendable {
             stack.removeLast()
             let snapshot = finish(
                 top.model, top.node, sublayers: top.captured, at: time, isBeforeTree: isBeforeTree,
-                isUpsideDown: top.isUpsideDown, replicaBudget: top.replicaBudget, instances: top.instances)
+                isUpsideDown: top.isUpsideDown, replicaBudget: top.replicaBudget, instances: top.instances,
+                nodes: nodes)
             guard !stack.isEmpty else { return snapshot }
             stack[stack.count - 1].captured.append(snapshot)
         }
@@ -176,7 +189,7 @@ final class LayerSnapshot: @unchecked Sendable {
     /// and particles added.
     private static func finish(
         _ model: CALayer, _ node: RenderNode, sublayers captured: [LayerSnapshot], at time: CFTimeInterval,
-        isBeforeTree: Bool, isUpsideDown: Bool, replicaBudget: Int, instances: Int
+        isBeforeTree: Bool, isUpsideDown: Bool, replicaBudget: Int, instances: Int, nodes: RenderNodeTree?
     ) -> LayerSnapshot {
         let sublayersAreUpsideDown = isUpsideDown != node.isGeometryFlipped
         var replicas: [Replica] = []
@@ -191,7 +204,7 @@ final class LayerSnapshot: @unchecked Sendable {
                         (model.sublayers ?? []).compactMap {
                             capture(
                                 $0, at: delayed, isBeforeTree: isBeforeTree, isUpsideDown: sublayersAreUpsideDown,
-                                replicaBudget: replicaBudget / instances)
+                                replicaBudget: replicaBudget / instances, nodes: delayed == time ? nodes : nil)
                         }))
             }
         }
@@ -206,7 +219,9 @@ final class LayerSnapshot: @unchecked Sendable {
         let sublayers = inDrawingOrder(captured)
         // The mask lies in the layer's own coordinates, so it is upside down when the layer is.
         let mask = model.mask.flatMap {
-            capture($0, at: time, isBeforeTree: isBeforeTree, isUpsideDown: isUpsideDown, replicaBudget: replicaBudget)
+            capture(
+                $0, at: time, isBeforeTree: isBeforeTree, isUpsideDown: isUpsideDown, replicaBudget: replicaBudget,
+                nodes: nodes)
         }
         // An emitter's particles are a function of its time alone (CAEmitterLayer): asked of
         // the model layer, whose time is the tree's.
