@@ -212,6 +212,7 @@ extension CALayer {
     /// Tells the event scheduler that this layer's timing chain changed.
     package func timingDidChange() {
         layerTimingGeneration.add(1, ordering: .relaxed)
+        noteLayerTreeChanged()
     }
 }
 

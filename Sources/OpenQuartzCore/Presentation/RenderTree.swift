@@ -19,7 +19,7 @@ public final class RenderTree {
     }
 
     /// Where an evaluated value lives.
-    private enum Slot {
+    enum Slot {
         case vector(Int, ValueKind)
         case keyframe(Int, ValueKind)
         case general(Int)
@@ -52,14 +52,16 @@ public final class RenderTree {
     private let generalEntries: [GeneralEntry]
     private let transformParts: [TransformPart]
     private var nodeTimes: [Double]
-    private var vectorValues: [SIMD4<Double>]
-    private var keyframeValues: [SIMD4<Double>]
-    private var generalValues: [AnimatableValue]
+    private(set) var vectorValues: [SIMD4<Double>]
+    private(set) var keyframeValues: [SIMD4<Double>]
+    private(set) var generalValues: [AnimatableValue]
     /// The topmost entry of each animated (layer, key), for reading results.
-    private let topEntry: [LayerKey: Slot]
-    private let nodeIndex: [ObjectIdentifier: Int]
+    let topEntry: [LayerKey: Slot]
+    let nodeIndex: [ObjectIdentifier: Int]
+    /// The layers, in the order of their nodes (depth-first, parents first; see `Builder`).
+    let layers: [CALayer]
 
-    private struct LayerKey: Hashable {
+    struct LayerKey: Hashable {
         let layer: ObjectIdentifier
         let key: String
     }
@@ -80,6 +82,7 @@ public final class RenderTree {
         transformParts = builder.transformParts
         topEntry = builder.topEntry
         nodeIndex = builder.nodeIndex
+        layers = builder.layers
         nodeTimes = Array(repeating: 0, count: builder.nodes.count)
         vectorValues = builder.vectorEntries.map(\.base)
         keyframeValues = builder.keyframeLane.entries.map(\.base)
@@ -205,6 +208,7 @@ public final class RenderTree {
         var transformParts: [TransformPart] = []
         var topEntry: [LayerKey: Slot] = [:]
         var nodeIndex: [ObjectIdentifier: Int] = [:]
+        var layers: [CALayer] = []
 
         /// Adds `root` and everything under it, parents before children (sublayers in order,
         /// then the mask), from an explicit stack: trees may be of any depth.
@@ -217,6 +221,7 @@ public final class RenderTree {
                         parent: parent, beginTime: layer.storage.beginTime, speed: Double(layer.storage.speed),
                         timeOffset: layer.storage.timeOffset))
                 nodeIndex[ObjectIdentifier(layer)] = index
+                layers.append(layer)
                 for attached in layer.attachedAnimations where attached.lifecycle.isCommitted {
                     for compiled in attached.compiledParts {
                         add(compiled, of: layer, node: index)
