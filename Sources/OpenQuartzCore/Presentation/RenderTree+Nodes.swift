@@ -12,18 +12,6 @@ package func noteLayerTreeChanged() {
     layerTreeGeneration.add(1, ordering: .relaxed)
 }
 
-extension RenderTree {
-    /// The value a slot holds as last evaluated.
-    @inline(__always)
-    fileprivate func value(of slot: Slot) -> AnimatableValue {
-        switch slot {
-        case .vector(let index, let kind): AnimatableValue(vector: vectorValues[index], kind: kind)
-        case .keyframe(let index, let kind): AnimatableValue(vector: keyframeValues[index], kind: kind)
-        case .general(let index): generalValues[index]
-        }
-    }
-}
-
 /// A ``RenderTree`` with a typed ``RenderNode`` per layer: built once from the committed trees
 /// (each node from its layer's model values), then each `evaluate(at:)` writes the animated
 /// values into the nodes of the layers they animate, by fields resolved when it was built.
@@ -76,7 +64,7 @@ package final class RenderNodeTree {
     package func evaluate(at mediaTime: CFTimeInterval) {
         tree.evaluate(at: mediaTime)
         for index in animatedNodes { nodes[index] = baseNodes[index] }
-        for write in writes { nodes[write.node].write(tree.value(of: write.slot), to: write.field) }
+        for write in writes { nodes[write.node].write(tree.value(in: write.slot), to: write.field) }
     }
 
     /// The layers, in the order of their nodes.

@@ -161,7 +161,9 @@ public final class RenderTree {
     }
 
     /// The whole value of a (layer, key) that `slot` holds, as last evaluated.
-    private func value(in slot: Slot) -> AnimatableValue {
+    /// The value a slot holds as last evaluated: what `presentationValue`, the general lane and
+    /// render nodes read.
+    func value(in slot: Slot) -> AnimatableValue {
         switch slot {
         case .vector(let slot, let kind): return AnimatableValue(vector: vectorValues[slot], kind: kind)
         case .keyframe(let slot, let kind): return AnimatableValue(vector: keyframeValues[slot], kind: kind)
