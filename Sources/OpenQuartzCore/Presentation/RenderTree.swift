@@ -47,12 +47,17 @@ public final class RenderTree {
 
     private let nodes: [Node]
     private let timings: [VectorTiming]
+    /// The hot fields of `timings`, row for row.
+    private let timingRows: [TimingRow]
     private let vectorEntries: [VectorEntry]
     private let keyframeLane: KeyframeLane
     private let generalEntries: [GeneralEntry]
     private let transformParts: [TransformPart]
     private var nodeTimes: [Double]
     private(set) var vectorValues: [SIMD4<Double>]
+    /// Per vector entry, the curve parameter t its last evaluation solved for (NaN before
+    /// the first): frames come in increasing time, so it starts Newton next to the answer.
+    private var solvedParameters: [Double]
     private(set) var keyframeValues: [SIMD4<Double>]
     private(set) var generalValues: [AnimatableValue]
     /// The topmost entry of each animated (layer, key), for reading results.
@@ -76,6 +81,7 @@ public final class RenderTree {
         }
         nodes = builder.nodes
         timings = builder.timings
+        timingRows = builder.timings.map(TimingRow.init)
         vectorEntries = builder.vectorEntries
         keyframeLane = builder.keyframeLane
         generalEntries = builder.generalEntries
@@ -85,6 +91,7 @@ public final class RenderTree {
         layers = builder.layers
         nodeTimes = Array(repeating: 0, count: builder.nodes.count)
         vectorValues = builder.vectorEntries.map(\.base)
+        solvedParameters = Array(repeating: .nan, count: builder.vectorEntries.count)
         keyframeValues = builder.keyframeLane.entries.map(\.base)
         generalValues = builder.generalEntries.map(\.base)
     }
@@ -128,21 +135,72 @@ public final class RenderTree {
     private func evaluateVectorLane() {
         vectorEntries.withUnsafeBufferPointer { entries in
             timings.withUnsafeBufferPointer { timings in
-                nodeTimes.withUnsafeBufferPointer { times in
-                    vectorValues.withUnsafeMutableBufferPointer { values in
-                        var memo = ProgressMemo()
-                        for index in entries.indices {
-                            let entry = entries[index]
-                            let time = times[Int(entry.node)]
-                            if let fraction = memo.fraction(timing: entry.timing, at: time, in: timings) {
-                                values[index] = entry.base.replacing(
-                                    with: entry.from + entry.delta * fraction, where: entry.lanes)
-                            } else {
-                                values[index] = entry.base
+                timingRows.withUnsafeBufferPointer { rows in
+                    nodeTimes.withUnsafeBufferPointer { times in
+                        solvedParameters.withUnsafeMutableBufferPointer { solved in
+                            vectorValues.withUnsafeMutableBufferPointer { values in
+                                Self.evaluateVectorLane(
+                                    entries: entries, timings: timings, rows: rows, times: times, solved: solved,
+                                    into: values)
                             }
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The vector lane's loop. A run of entries sharing a timing and local time (animations
+    /// committed together) takes the progress of its first; otherwise a one-cycle timing's
+    /// progress comes from its `TimingRow`, and its curve is solved by Newton from the entry's
+    /// last answer — with distinct timings, the bulk of a frame — and any other timing's
+    /// through `TimingParameters.progress` and `VectorTiming.eased`.
+    @inline(__always)
+    private static func evaluateVectorLane(
+        entries: UnsafeBufferPointer<VectorEntry>, timings: UnsafeBufferPointer<VectorTiming>,
+        rows: UnsafeBufferPointer<TimingRow>, times: UnsafeBufferPointer<Double>,
+        solved: UnsafeMutableBufferPointer<Double>, into values: UnsafeMutableBufferPointer<SIMD4<Double>>
+    ) {
+        var lastTiming: Int32 = -1
+        var lastTime = Double.nan
+        var lastFraction: Double? = nil
+        for index in entries.indices {
+            let entry = entries[index]
+            let time = times[Int(entry.node)]
+            let fraction: Double?
+            if entry.timing == lastTiming, time == lastTime {
+                fraction = lastFraction
+            } else {
+                let timing = Int(entry.timing)
+                let row = rows[timing]
+                switch row.form {
+                case .curve:
+                    let raw = row.fraction(at: time)
+                    if let raw, raw > 0, raw < 1 {
+                        let t =
+                            row.polynomial.parameter(forX: raw, near: solved[index])
+                            ?? timings[timing].curve.unsafelyUnwrapped.parameter(forX: raw)
+                        solved[index] = t
+                        fraction = row.polynomial.sampleY(t)
+                    } else {
+                        // 0 and 1 are the curve's ends, as `UnitBezier.solve` gives them.
+                        fraction = raw
+                    }
+                case .linear:
+                    fraction = row.fraction(at: time)
+                case .general:
+                    fraction = timings[timing].parameters.progress(atParentTime: time).map {
+                        timings[timing].eased($0.fraction)
+                    }
+                }
+                lastTiming = entry.timing
+                lastTime = time
+                lastFraction = fraction
+            }
+            if let fraction {
+                values[index] = entry.from + entry.delta * fraction
+            } else {
+                values[index] = entry.base
             }
         }
     }

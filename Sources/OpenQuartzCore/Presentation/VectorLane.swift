@@ -14,16 +14,30 @@ import Foundation
 /// for a run of entries that share timing and local time, instead of solving the same
 /// Bézier curve for every one of them.
 struct VectorEntry {
-    var node: Int32
-    /// Index into the tree's table of distinct timings (timing parameters and curve).
-    var timing: Int32
+    /// The value at fraction 0; in lanes the animation does not write, the model value.
     var from: SIMD4<Double>
+    /// To minus from; 0 in lanes the animation does not write.
     var delta: SIMD4<Double>
     /// The model value, shown when the animation has no effect.
     var base: SIMD4<Double>
-    /// The lanes the animation writes: all four for a whole value, fewer for a key-path
-    /// component of a point, size or rectangle (`position.x` writes lane 0 of the point).
-    var lanes: SIMDMask<SIMD4<Int64>>
+    var node: Int32
+    /// Index into the tree's table of distinct timings (timing parameters and curve).
+    var timing: Int32
+
+    /// An entry writing `lanes` of the value: all four for a whole value, fewer for a key-path
+    /// component of a point, size or rectangle (`position.x` writes lane 0 of the point). The
+    /// other lanes are folded into `from` and `delta`, so that a frame computes every lane as
+    /// `from + delta × fraction` and the entry is 104 bytes, not 136.
+    init(
+        node: Int32, timing: Int32, from: SIMD4<Double>, delta: SIMD4<Double>, base: SIMD4<Double>,
+        lanes: SIMDMask<SIMD4<Int64>>
+    ) {
+        self.from = base.replacing(with: from, where: lanes)
+        self.delta = SIMD4().replacing(with: delta, where: lanes)
+        self.base = base
+        self.node = node
+        self.timing = timing
+    }
 }
 
 /// One distinct timing of the vector lane: when and how fast its animations progress.
@@ -52,6 +66,59 @@ struct VectorTiming: Hashable {
     func eased(_ fraction: Double) -> Double {
         if let spring { return spring.progress(at: fraction * parameters.duration) }
         return curve?.solve(fraction) ?? fraction
+    }
+}
+
+/// What a frame reads of one distinct timing, 80 bytes in a table of its own, for the common
+/// shape — one forward cycle along a curve (or linear), no time offset, no repeats, no
+/// autoreverse, no spring — whose progress is a subtraction, a multiply and a division.
+/// Timings of any other shape are marked `general` and take `TimingParameters.progress`.
+///
+/// With distinct timings (every animation its own begin time, duration and curve) a frame
+/// reads one of these per animation instead of the whole `VectorTiming`, which with its
+/// curve's table of samples and room for a spring is several times larger.
+struct TimingRow {
+    enum Form: UInt8 {
+        case general
+        case curve
+        case linear
+    }
+
+    var beginTime: Double
+    var speed: Double
+    var duration: Double
+    var polynomial: BezierPolynomial
+    var form: Form
+    var fillsBackwards: Bool
+    /// Fills forwards and stays after completion: holds the end value once the cycle is over.
+    var holdsEnd: Bool
+
+    init(_ timing: VectorTiming) {
+        let p = timing.parameters
+        beginTime = p.beginTime
+        speed = p.speed
+        duration = p.duration
+        polynomial = (timing.curve ?? .linear).polynomial
+        fillsBackwards = p.fillsBackwards
+        holdsEnd = p.fillsForwards && !p.removedOnCompletion
+        // Below a million seconds (elapsed / duration) rounds below 1 whenever elapsed is a
+        // nanosecond short of the end, so the single cycle's arithmetic here is exactly
+        // `TimingParameters.progress`'s.
+        let oneCycle =
+            p.timeOffset == 0 && p.repeatCount == 0 && p.repeatDuration == 0 && !p.autoreverses
+            && p.duration > 0 && p.duration < 1e6 && timing.spring == nil
+        form = oneCycle ? (timing.curve == nil ? .linear : .curve) : .general
+    }
+
+    /// The raw fraction at local time `time`, exactly as `TimingParameters.progress` gives it
+    /// for this shape; nil when the animation has no effect then. Only for `curve` and `linear`.
+    @inline(__always)
+    func fraction(at time: Double) -> Double? {
+        let elapsed = (time - beginTime) * speed
+        // The same boundary tolerance as `TimingParameters.boundaryTolerance`.
+        if elapsed < -1e-9 { return fillsBackwards ? 0 : nil }
+        if elapsed >= duration - 1e-9 { return holdsEnd ? 1 : nil }
+        return min(max(max(elapsed, 0) / duration, 0), 1)
     }
 }
 
