@@ -98,7 +98,6 @@ final class LayerSnapshot: @unchecked Sendable {
         _ model: CALayer, at time: CFTimeInterval, isBeforeTree: Bool = false, isUpsideDown: Bool = false,
         replicaBudget: Int = replicaLimit, nodes: RenderNodeTree? = nil
     ) -> LayerSnapshot? {
-        /// A layer whose sublayers are being captured.
         /// A layer whose sublayers are being captured: a value on the stack, so that the walk
         /// allocates nothing of its own per layer.
         struct Pending {

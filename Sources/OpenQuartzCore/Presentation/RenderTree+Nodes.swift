@@ -55,7 +55,10 @@ package final class RenderNodeTree {
         writes.sort { $0.node < $1.node }
         baseNodes = base
         nodes = base
-        animatedNodes = Array(Set(writes.map(\.node))).sorted()
+        // `writes` is in node order: each animated node once, where its first write stands.
+        animatedNodes = writes.indices.compactMap { index in
+            index == 0 || writes[index - 1].node != writes[index].node ? writes[index].node : nil
+        }
         self.writes = writes
         copiedNodes = copied
     }
