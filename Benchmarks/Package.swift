@@ -19,7 +19,7 @@ let package = Package(
         benchmark("PresentationEvaluation"),
         benchmark("DeepTreeEvaluation"),
         // Issue 13: 100,000 animations with nothing in common (timing, curve, key path).
-        benchmark("DistinctTimings"),
+        benchmark("DistinctTimings", renders: true),
         benchmark("ImplicitCommit"),
         benchmark("RendererFrame", renders: true),
         benchmark("ContentCaching", renders: true),

@@ -96,14 +96,15 @@ public final class CAFrameRenderer {
         for (index, time) in times.enumerated() {
             try prepare(time)
             CATransaction.flush()
-            let snapshot = LayerSnapshot.capture(layer, at: time, nodes: nodeTrees.nodes(under: layer, at: time))
+            let captured = nodeTrees.capture(layer, at: time)
             // Keep at most `window` frames ahead of the one delivered next.
             while index - delivered >= window {
                 try deliver(results.take(delivered))
                 delivered += 1
             }
             results.started()
-            let job = PendingJob(FrameJob(snapshot: snapshot, index: index, time: time))
+            let job = PendingJob(FrameJob(frame: captured, index: index, time: time))
+            let nodePool = nodeTrees.pool
             // The pool is held by this call, not by the blocks: it is freed here, on the
             // calling thread, with the cached presentation copies and the model layers they
             // hold (every block has finished with it when `waitForAll` returns).
@@ -112,7 +113,7 @@ public final class CAFrameRenderer {
                 // still holds the tree: its presentation copies hold their model layers, and a
                 // model layer freed here, on a worker, would tell its animations' delegates so
                 // on a thread that is not theirs.
-                let frame = workers.paint(job.take(), bounds: bounds, scale: scale)
+                let frame = workers.paint(job.take(), bounds: bounds, scale: scale, recycling: nodePool)
                 results.put(frame)
             }
             while let ready = results.takeIfReady(delivered) {
@@ -129,7 +130,7 @@ public final class CAFrameRenderer {
 
 /// A captured frame on its way to a worker.
 private struct FrameJob: @unchecked Sendable {
-    let snapshot: LayerSnapshot?
+    let frame: CapturedFrame
     let index: Int
     let time: CFTimeInterval
 }
@@ -172,13 +173,15 @@ private final class WorkerPool: @unchecked Sendable {
         self.pixelFormats = pixelFormats
     }
 
-    func paint(_ job: FrameJob, bounds: CGRect, scale: CGFloat) -> CARenderedFrame {
+    /// Paints `job`'s frame, then gives its nodes back to `pool`.
+    func paint(_ job: FrameJob, bounds: CGRect, scale: CGFloat, recycling pool: NodeBufferPool) -> CARenderedFrame {
         let worker = condition.withLock {
             while idle.isEmpty { condition.wait() }
             return idle.removeLast()
         }
         FrameRasteriser.draw(
-            job.snapshot, into: worker.bitmap, bounds: bounds, scale: scale, resources: worker.resources)
+            job.frame, into: worker.bitmap, bounds: bounds, scale: scale, resources: worker.resources)
+        pool.recycle(job.frame.nodes)
         // Read out in the frame's formats while the worker still holds the bitmap: the
         // conversion to Y′CbCr runs here, on the worker, in parallel with the other frames.
         let frame = CARenderedFrame(
@@ -232,18 +235,18 @@ private final class OrderedResults: @unchecked Sendable {
 /// Paints one captured frame into a bitmap.
 enum FrameRasteriser {
     static func draw(
-        _ snapshot: LayerSnapshot?, into bitmap: Bitmap, bounds: CGRect, scale: CGFloat, resources: RenderResources
+        _ frame: CapturedFrame?, into bitmap: Bitmap, bounds: CGRect, scale: CGFloat, resources: RenderResources
     ) {
         bitmap.clear()
         resources.contents.beginFrame()
-        guard let snapshot else { return }
+        guard let frame, let snapshot = frame.root else { return }
         let context = cairo_create(bitmap.surface)!
         defer { cairo_destroy(context) }
         cairo_scale(context, Double(scale), Double(scale))
         cairo_translate(context, -Double(bounds.minX), -Double(bounds.minY))
         DeepStack.run(depth: snapshot.depth) {
-            LayerPainter(context: context, resources: resources)
-                .paint(snapshot, through: snapshot.node.transformToSuperlayer3D)
+            LayerPainter(context: context, resources: resources, nodes: frame.nodes)
+                .paint(snapshot, through: frame.nodes[snapshot].transformToSuperlayer3D)
         }
     }
 }

@@ -54,10 +54,17 @@ public final class CARenderer {
         guard let time = frameTime else {
             misuse("CARenderer.render() must come between beginFrame(atTime:) and endFrame()")
         }
-        let snapshot = layer.flatMap {
-            LayerSnapshot.capture($0, at: time, nodes: nodeTrees.nodes(under: $0, at: time))
-        }
-        FrameRasteriser.draw(snapshot, into: bitmap, bounds: bounds, scale: scale, resources: resources)
+        let frame = layer.map { nodeTrees.capture($0, at: time) }
+        FrameRasteriser.draw(frame, into: bitmap, bounds: bounds, scale: scale, resources: resources)
+        frame.map { nodeTrees.pool.recycle($0.nodes) }
+    }
+
+    /// Captures the frame of ``layer`` at media time `t` as ``render()`` does, without
+    /// flushing the implicit transaction or painting: for the `Benchmarks` package, which
+    /// measures capture and evaluation alone on the renderer's own path. Not API.
+    @_spi(Benchmarks) public func captureFrame(atTime t: CFTimeInterval) {
+        guard let layer else { return }
+        nodeTrees.pool.recycle(nodeTrees.capture(layer, at: t).nodes)
     }
 
     /// Whether layer content that does not change is cached as a bitmap between frames
@@ -67,7 +74,7 @@ public final class CARenderer {
         set { resources.contents.isEnabled = newValue }
     }
 
-    /// The evaluated tree frames are captured from.
+    /// Captures the frames: the evaluated tree, and the snapshots frames share.
     let nodeTrees = NodeTreeCache()
 
     /// Ends the frame.

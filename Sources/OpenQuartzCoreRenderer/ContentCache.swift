@@ -66,17 +66,17 @@ final class ContentCache {
         case drawDirectly
     }
 
-    func decide(for snapshot: LayerSnapshot, scale: Double) -> Decision {
+    func decide(for snapshot: LayerSnapshot, node: RenderNode, scale: Double) -> Decision {
         let identity = snapshot.identity
         guard isEnabled else { return .drawDirectly }
         guard var entry = entries[identity] else {
             entries[identity] = Entry(
-                node: snapshot.node, drawing: snapshot.drawing, scale: scale, raster: nil, lastFrame: frame)
+                node: node, drawing: snapshot.drawing, scale: scale, raster: nil, lastFrame: frame)
             return .drawDirectly
         }
         let unchanged =
             entry.scale == scale && entry.drawing === snapshot.drawing
-            && Self.sameContent(entry.node, snapshot.node)
+            && Self.sameContent(entry.node, node)
         entry.lastFrame = frame
         if unchanged, let raster = entry.raster {
             entries[identity] = entry
@@ -85,7 +85,7 @@ final class ContentCache {
         }
         entry.raster.map { cairo_surface_destroy($0.surface) }
         entry.raster = nil
-        entry.node = snapshot.node
+        entry.node = node
         entry.drawing = snapshot.drawing
         entry.scale = scale
         entries[identity] = entry
@@ -113,7 +113,7 @@ extension LayerPainter {
     /// Draws the layer's own content (contents or recording, then shape, gradient or text)
     /// from the ``ContentCache`` when it can, else directly.
     func paintOwnContentCached(_ snapshot: LayerSnapshot) {
-        let layer = snapshot.node
+        let layer = nodes[snapshot]
         let costly: Bool =
             switch layer.kind {
             case .shape(let shape): shape.path.map { !$0.isEmpty } ?? false
@@ -121,7 +121,7 @@ extension LayerPainter {
             case .text(let text): text.string != nil
             default: !(snapshot.drawing?.operations.isEmpty ?? true)
             }
-        guard costly, let extent = Self.contentExtent(of: snapshot) else {
+        guard costly, let extent = contentExtent(of: snapshot) else {
             paintOwnContent(snapshot)
             return
         }
@@ -131,7 +131,7 @@ extension LayerPainter {
         guard deviceScale.isFinite, deviceScale > 0 else { return }
         let scale = pow(2, (log2(deviceScale) * 4 - 1e-6).rounded(.up) / 4)
         let cache = resources.contents
-        switch cache.decide(for: snapshot, scale: scale) {
+        switch cache.decide(for: snapshot, node: layer, scale: scale) {
         case .drawDirectly:
             paintOwnContent(snapshot)
         case .composite(let raster):
@@ -150,7 +150,7 @@ extension LayerPainter {
             let drawer = cairo_create(surface)!
             cairo_translate(drawer, 1 - minX, 1 - minY)
             cairo_scale(drawer, scale, scale)
-            LayerPainter(context: drawer, resources: resources).paintOwnContent(snapshot)
+            LayerPainter(context: drawer, resources: resources, nodes: nodes).paintOwnContent(snapshot)
             cairo_destroy(drawer)
             let raster = ContentCache.Raster(
                 surface: surface, origin: CGPoint(x: (minX - 1) / scale, y: (minY - 1) / scale), scale: scale)
@@ -177,8 +177,8 @@ extension LayerPainter {
     /// Where a layer's own content can draw, in its coordinates: its bounds (a backing store's
     /// canvas), or for a shape the path's box grown by the stroke, within the bounds when the
     /// layer clips; nil when nothing can show.
-    static func contentExtent(of snapshot: LayerSnapshot) -> CGRect? {
-        let layer = snapshot.node
+    func contentExtent(of snapshot: LayerSnapshot) -> CGRect? {
+        let layer = nodes[snapshot]
         var extent = layer.bounds
         if let shape = layer.shape, let path = shape.path {
             let box = path.boundingBoxOfPath

@@ -5,7 +5,7 @@ import OpenQuartzCore
 /// A layer's shadow, when it shows: Core Animation draws none unless `shadowOpacity` is above
 /// 0 and `shadowColor` is not clear.
 struct Shadow {
-    let color: CGColor
+    let color: RenderColor
     let opacity: Double
     let offset: CGSize
     /// The standard deviation of the Gaussian blur, in the layer's points: `shadowRadius`.
@@ -29,7 +29,7 @@ extension LayerPainter {
     /// drawn in the layer's coordinates. Consumes `content`.
     func masking(_ content: OpaquePointer, with mask: LayerSnapshot) -> OpaquePointer {
         cairo_push_group(context)
-        paint(mask, through: mask.node.transformToSuperlayer3D)
+        paint(mask, through: nodes[mask].transformToSuperlayer3D)
         let alpha = cairo_pop_group(context)!
         cairo_push_group(context)
         cairo_set_source(context, content)

@@ -11,7 +11,7 @@ extension LayerPainter {
     /// together in a group of their own, which is then composited normally over what lies
     /// beneath.
     func paintParticles(of snapshot: LayerSnapshot) {
-        let layer = snapshot.node
+        let layer = nodes[snapshot]
         cairo_save(context)
         defer { cairo_restore(context) }
         if layer.masksToBounds {

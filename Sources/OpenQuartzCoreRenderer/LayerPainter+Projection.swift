@@ -12,7 +12,7 @@ extension LayerPainter {
     /// Layers that reach behind the viewer (w ≤ 0 at a corner of what they draw) are not
     /// drawn: Core Animation clips them at the eye plane, which this renderer does not do.
     func paintProjected(_ snapshot: LayerSnapshot, through plane: PlaneTransform, opacity: Double) {
-        let extent = Self.localExtent(of: snapshot)
+        let extent = localExtent(of: snapshot)
         guard !extent.isNull, !extent.isEmpty, extent.width.isFinite, extent.height.isFinite else { return }
         var ctm = cairo_matrix_t()
         cairo_get_matrix(context, &ctm)
@@ -58,7 +58,7 @@ extension LayerPainter {
         let drawer = cairo_create(flat)!
         cairo_scale(drawer, scale, scale)
         cairo_translate(drawer, -Double(extent.minX), -Double(extent.minY))
-        LayerPainter(context: drawer, resources: resources).paintFlat(snapshot, opacity: opacity)
+        LayerPainter(context: drawer, resources: resources, nodes: nodes).paintFlat(snapshot, opacity: opacity)
         cairo_destroy(drawer)
         cairo_surface_flush(flat)
 
@@ -83,14 +83,14 @@ extension LayerPainter {
     /// The part of its own plane a layer draws on, in its bounds coordinates: its bounds, and
     /// unless it clips, its own content's (``contentExtent(of:)``) and its sublayers'; grown by its
     /// shadow.
-    static func localExtent(of snapshot: LayerSnapshot) -> CGRect {
-        let layer = snapshot.node
+    func localExtent(of snapshot: LayerSnapshot) -> CGRect {
+        let layer = nodes[snapshot]
         var extent = layer.bounds
         if !layer.masksToBounds {
             if let content = contentExtent(of: snapshot) { extent = extent.union(content) }
             let sublayerTransform = layer.sublayerTransformAboutAnchor
             for sublayer in snapshot.sublayers + (snapshot.transition.map { [$0.before] } ?? []) {
-                var toParent = sublayer.node.transformToSuperlayer3D
+                var toParent = nodes[sublayer].transformToSuperlayer3D
                 if let sublayerTransform { toParent = CATransform3DConcat(toParent, sublayerTransform) }
                 let plane = PlaneTransform(flattening: toParent)
                 let inner = localExtent(of: sublayer)

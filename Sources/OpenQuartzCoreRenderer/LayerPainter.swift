@@ -16,12 +16,14 @@ import OpenQuartzCore
 struct LayerPainter {
     let context: OpaquePointer
     let resources: RenderResources
+    /// The values of the frame's layers: node ``LayerSnapshot/nodeIndex`` of each.
+    let nodes: FrameNodes
 
     /// Paints `snapshot` through `toParent`, its 4 × 4 map into the plane the context draws,
     /// with its opacity multiplied by `opacityFactor` (a transform layer's, which applies to
     /// each of its sublayers on its own).
     func paint(_ snapshot: LayerSnapshot, through toParent: CATransform3D, opacityFactor: Double = 1) {
-        let layer = snapshot.node
+        let layer = nodes[snapshot]
         let opacity = Double(layer.opacity) * opacityFactor
         guard opacity > 0 else { return }
         if layer.isTransformLayer {
@@ -56,7 +58,7 @@ struct LayerPainter {
             paintTransition(transition, to: snapshot, opacity: opacity)
             return
         }
-        let layer = snapshot.node
+        let layer = nodes[snapshot]
         let shadow = Shadow(of: layer)
         let groupsForShadow = shadow != nil && layer.shadowPath == nil
         let groupsContent = snapshot.mask != nil || groupsForShadow
@@ -81,7 +83,7 @@ struct LayerPainter {
     /// The layer without its shadow, mask and opacity: background, contents, what its class
     /// draws, sublayers, border, particles.
     func paintBody(_ snapshot: LayerSnapshot) {
-        let layer = snapshot.node
+        let layer = nodes[snapshot]
         let bounds = layer.bounds
         let radius = cornerRadius(of: layer)
         if let background = layer.backgroundColor, background.alpha > 0 {
@@ -117,13 +119,13 @@ struct LayerPainter {
 
     /// The layer's contents and what its class draws, without caching.
     func paintOwnContent(_ snapshot: LayerSnapshot) {
-        paintContents(of: snapshot.node, drawing: snapshot.drawing, upsideDown: snapshot.isUpsideDown)
-        paintOwnContent(of: snapshot.node, upsideDown: snapshot.isUpsideDown)
+        paintContents(of: nodes[snapshot], drawing: snapshot.drawing, upsideDown: snapshot.isUpsideDown)
+        paintOwnContent(of: nodes[snapshot], upsideDown: snapshot.isUpsideDown)
     }
 
     private func paintSublayers(of snapshot: LayerSnapshot, bounds: CGRect, radius: CGFloat) {
         guard !snapshot.sublayers.isEmpty else { return }
-        let layer = snapshot.node
+        let layer = nodes[snapshot]
         cairo_save(context)
         defer { cairo_restore(context) }
         if layer.masksToBounds {
@@ -133,7 +135,7 @@ struct LayerPainter {
         let sublayerTransform = layer.sublayerTransformAboutAnchor
         func paintAll(_ sublayers: [LayerSnapshot], through extra: CATransform3D?) {
             for sublayer in sublayers {
-                var toParent = sublayer.node.transformToSuperlayer3D
+                var toParent = nodes[sublayer].transformToSuperlayer3D
                 if let extra { toParent = CATransform3DConcat(toParent, extra) }
                 if let sublayerTransform { toParent = CATransform3DConcat(toParent, sublayerTransform) }
                 paint(sublayer, through: toParent)
@@ -159,13 +161,13 @@ struct LayerPainter {
     private func paintTransformLayer(_ snapshot: LayerSnapshot, through toParent: CATransform3D, opacity: Double) {
         var planes: [(snapshot: LayerSnapshot, transform: CATransform3D, opacity: Double, depth: Double)] = []
         func gather(_ container: LayerSnapshot, _ toPlane: CATransform3D, _ opacity: Double) {
-            let inner = container.node.sublayerTransformAboutAnchor.map { CATransform3DConcat($0, toPlane) } ?? toPlane
+            let inner = nodes[container].sublayerTransformAboutAnchor.map { CATransform3DConcat($0, toPlane) } ?? toPlane
             for sublayer in container.sublayers {
-                let transform = CATransform3DConcat(sublayer.node.transformToSuperlayer3D, inner)
-                if sublayer.node.isTransformLayer {
-                    gather(sublayer, transform, opacity * Double(sublayer.node.opacity))
+                let transform = CATransform3DConcat(nodes[sublayer].transformToSuperlayer3D, inner)
+                if nodes[sublayer].isTransformLayer {
+                    gather(sublayer, transform, opacity * Double(nodes[sublayer].opacity))
                 } else {
-                    let bounds = sublayer.node.bounds
+                    let bounds = nodes[sublayer].bounds
                     let centre = transform.applying(to: (Double(bounds.midX), Double(bounds.midY), 0))
                     planes.append((sublayer, transform, opacity, centre.z))
                 }
@@ -193,8 +195,8 @@ struct LayerPainter {
         cairo_transform(context, &matrix)
     }
 
-    private func setSource(_ color: CGColor) {
-        CairoDrawing.setSource(color, in: context)
+    private func setSource(_ color: RenderColor) {
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
     }
 
     /// Adds the layer's outline to the path: `rect` (its bounds) with the corners

@@ -2,17 +2,21 @@ import Foundation
 import OpenQuartzCore
 import Synchronization
 
-/// One layer of a frame, as presented at the frame's time: everything the painter needs,
-/// captured on the thread that owns the layer tree, and never changed afterwards.
+/// One layer of a frame: who it is and where it stands in the tree (its drawing, its sublayers
+/// in drawing order, its mask, …), captured on the thread that owns the layer tree, and never
+/// changed afterwards. Its values at the frame's time are node ``nodeIndex`` of the frame's
+/// ``FrameNodes``.
 ///
 /// Capturing is the cheap half of a frame (typed nodes from one evaluation, NodeTreeCache.swift); painting is
 /// the expensive half. Because a snapshot is immutable and shares nothing mutable with the
 /// live tree, frames captured one after another can be painted on several threads at once.
+/// While only animations run, one tree of snapshots serves every frame, each with nodes of
+/// its own (``NodeTreeCache``).
 final class LayerSnapshot: @unchecked Sendable {
     /// The model layer's identity: the key of its cached content across frames.
     let identity: ObjectIdentifier
-    /// The layer's values at the frame's time.
-    let node: RenderNode
+    /// Where the layer's values at the frame's time are in the frame's ``FrameNodes``.
+    let nodeIndex: Int
     /// What the model layer's `draw(in:)` recorded, if anything.
     let drawing: CGContext?
     /// The sublayers in drawing order: by `zPosition`, equal ones in their order. Only
@@ -49,12 +53,12 @@ final class LayerSnapshot: @unchecked Sendable {
     }
 
     private init(
-        identity: ObjectIdentifier, node: RenderNode, drawing: CGContext?, sublayers: [LayerSnapshot],
+        identity: ObjectIdentifier, nodeIndex: Int, drawing: CGContext?, sublayers: [LayerSnapshot],
         mask: LayerSnapshot?, transition: TransitionSnapshot?, replicas: [Replica], isUpsideDown: Bool,
         particles: [EmitterParticle]
     ) {
         self.identity = identity
-        self.node = node
+        self.nodeIndex = nodeIndex
         self.drawing = drawing
         self.sublayers = sublayers
         self.mask = mask
@@ -80,8 +84,33 @@ final class LayerSnapshot: @unchecked Sendable {
     /// transitions' old trees and replicas: what painting it needs of a thread's stack.
     private(set) var depth = 1
 
-    /// Captures `model` and its subtree as presented at media time `time`; nil when the layer
-    /// is hidden. Runs the presentation machinery, so it must be called where the tree lives.
+    /// What a capture needs besides the layer: the frame's time, its evaluated tree (nil for
+    /// a replica at a delayed time, whose nodes all come from presentation copies), the nodes
+    /// it adds to, and what it notes of the frame.
+    struct Capture {
+        let time: CFTimeInterval
+        let tree: RenderNodeTree?
+        let nodes: FrameNodes
+        /// Set when anything captured depends on the frame beyond the tree's animated nodes:
+        /// a node from a presentation copy, a transition, a replicator's delayed copies, an
+        /// emitter's particles. A capture without it can serve every frame of the same tree.
+        var dependsOnFrame = false
+
+        /// The index of `model`'s node in ``nodes``: its node in the evaluated tree, or one
+        /// added from a presentation copy.
+        mutating func node(of model: CALayer) -> Int {
+            if let tree, let index = tree.index(of: model), !tree.needsPresentationCopy(index) { return index }
+            // Not in the evaluated tree (a replica at a delayed time, a transition's old
+            // tree), or an animated key that needs display: from a presentation copy.
+            dependsOnFrame = true
+            nodes.nodes.append(RenderNode(presenting: model.makePresentationCopy(at: time)))
+            return nodes.nodes.count - 1
+        }
+    }
+
+    /// Captures `model` and its subtree as presented at the capture's time, its nodes those
+    /// of `capture`; nil when the layer is hidden. Runs the presentation machinery, so it must
+    /// be called where the tree lives.
     /// `isBeforeTree` marks the copy a transition keeps of the tree it started from, whose
     /// layers point back to the live ones and must not show the live transition again.
     ///
@@ -95,51 +124,10 @@ final class LayerSnapshot: @unchecked Sendable {
     /// that many, and the replicators inside its copies share what is left, so no
     /// `instanceCount` in a file, nested or not, makes a frame capture billions of layers.
     static func capture(
-        _ model: CALayer, at time: CFTimeInterval, isBeforeTree: Bool = false, isUpsideDown: Bool = false,
-        replicaBudget: Int = replicaLimit, nodes: RenderNodeTree? = nil
+        _ model: CALayer, _ capture: inout Capture, isBeforeTree: Bool = false, isUpsideDown: Bool = false,
+        replicaBudget: Int = replicaLimit
     ) -> LayerSnapshot? {
-        /// A layer whose sublayers are being captured: a value on the stack, so that the walk
-        /// allocates nothing of its own per layer.
-        struct Pending {
-            let model: CALayer
-            let node: RenderNode
-            let sublayers: [CALayer]
-            let isUpsideDown: Bool
-            /// This layer's replica budget, and how many instances of its sublayers it draws
-            /// (more than one for a replicator), each of which gets an equal share of it.
-            let replicaBudget: Int
-            let instances: Int
-            var sublayerBudget: Int { replicaBudget / instances }
-            var next = 0
-            var captured: [LayerSnapshot] = []
-
-            init?(
-                _ model: CALayer, at time: CFTimeInterval, isUpsideDown: Bool, replicaBudget: Int,
-                nodes: RenderNodeTree?
-            ) {
-                if let nodes, let index = nodes.index(of: model), !nodes.needsPresentationCopy(index) {
-                    node = nodes.nodes[index]
-                } else {
-                    // Not in the evaluated tree (a replica at a delayed time, a transition's old
-                    // tree), or an animated key that needs display: from a presentation copy.
-                    node = RenderNode(presenting: model.makePresentationCopy(at: time))
-                }
-                guard !node.isHidden else { return nil }
-                self.model = model
-                self.isUpsideDown = isUpsideDown
-                self.replicaBudget = replicaBudget
-                sublayers = model.sublayers ?? []
-                instances =
-                    if let replicator = node.replicator, replicator.instanceCount > 1 {
-                        LayerSnapshot.drawnInstanceCount(of: replicator, model: model, budget: replicaBudget)
-                    } else {
-                        1
-                    }
-            }
-        }
-        guard
-            let root = Pending(
-                model, at: time, isUpsideDown: isUpsideDown, replicaBudget: replicaBudget, nodes: nodes)
+        guard let root = Pending(model, &capture, isUpsideDown: isUpsideDown, replicaBudget: replicaBudget)
         else { return nil }
         var stack = [root]
         while let top = stack.last {
@@ -147,22 +135,52 @@ final class LayerSnapshot: @unchecked Sendable {
                 stack[stack.count - 1].next += 1
                 let sublayerIsUpsideDown = top.isUpsideDown != top.node.isGeometryFlipped
                 if let pending = Pending(
-                    top.sublayers[top.next], at: time, isUpsideDown: sublayerIsUpsideDown,
-                    replicaBudget: top.sublayerBudget, nodes: nodes)
+                    top.sublayers[top.next], &capture, isUpsideDown: sublayerIsUpsideDown,
+                    replicaBudget: top.sublayerBudget)
                 {
                     stack.append(pending)
                 }
                 continue
             }
             stack.removeLast()
-            let snapshot = finish(
-                top.model, top.node, sublayers: top.captured, at: time, isBeforeTree: isBeforeTree,
-                isUpsideDown: top.isUpsideDown, replicaBudget: top.replicaBudget, instances: top.instances,
-                nodes: nodes)
+            let snapshot = finish(top, sublayers: top.captured, &capture, isBeforeTree: isBeforeTree)
             guard !stack.isEmpty else { return snapshot }
             stack[stack.count - 1].captured.append(snapshot)
         }
         return nil
+    }
+
+    /// A layer whose sublayers are being captured: a value on the stack, so that the walk
+    /// allocates nothing of its own per layer.
+    private struct Pending {
+        let model: CALayer
+        let nodeIndex: Int
+        let node: RenderNode
+        let sublayers: [CALayer]
+        let isUpsideDown: Bool
+        /// This layer's replica budget, and how many instances of its sublayers it draws
+        /// (more than one for a replicator), each of which gets an equal share of it.
+        let replicaBudget: Int
+        let instances: Int
+        var sublayerBudget: Int { replicaBudget / instances }
+        var next = 0
+        var captured: [LayerSnapshot] = []
+
+        init?(_ model: CALayer, _ capture: inout Capture, isUpsideDown: Bool, replicaBudget: Int) {
+            nodeIndex = capture.node(of: model)
+            node = capture.nodes.nodes[nodeIndex]
+            guard !node.isHidden else { return nil }
+            self.model = model
+            self.isUpsideDown = isUpsideDown
+            self.replicaBudget = replicaBudget
+            sublayers = model.sublayers ?? []
+            instances =
+                if let replicator = node.replicator, replicator.instanceCount > 1 {
+                    LayerSnapshot.drawnInstanceCount(of: replicator, model: model, budget: replicaBudget)
+                } else {
+                    1
+                }
+        }
     }
 
     /// The most copies a frame draws of one replicator's sublayers, its own included; nested
@@ -187,9 +205,10 @@ final class LayerSnapshot: @unchecked Sendable {
     /// The snapshot of a layer whose sublayers are captured: its replicas, transition, mask
     /// and particles added.
     private static func finish(
-        _ model: CALayer, _ node: RenderNode, sublayers captured: [LayerSnapshot], at time: CFTimeInterval,
-        isBeforeTree: Bool, isUpsideDown: Bool, replicaBudget: Int, instances: Int, nodes: RenderNodeTree?
+        _ layer: Pending, sublayers captured: [LayerSnapshot], _ capture: inout Capture, isBeforeTree: Bool
     ) -> LayerSnapshot {
+        let (model, node, time) = (layer.model, layer.node, capture.time)
+        let (isUpsideDown, replicaBudget, instances) = (layer.isUpsideDown, layer.replicaBudget, layer.instances)
         let sublayersAreUpsideDown = isUpsideDown != node.isGeometryFlipped
         var replicas: [Replica] = []
         if let replicator = node.replicator, instances > 1 {
@@ -197,37 +216,52 @@ final class LayerSnapshot: @unchecked Sendable {
             let delay = replicator.instanceDelay.isFinite ? replicator.instanceDelay : 0
             replicas = (1..<instances).map { index in
                 let delayed = time - Double(index) * delay
+                // A copy at the frame's time reads the frame's nodes; one at a delayed time,
+                // presentation copies made for that time.
+                var copyCapture = Capture(time: delayed, tree: delayed == time ? capture.tree : nil, nodes: capture.nodes)
+                defer { capture.dependsOnFrame = capture.dependsOnFrame || copyCapture.dependsOnFrame }
                 return Replica(
                     index: index,
                     sublayers: inDrawingOrder(
                         (model.sublayers ?? []).compactMap {
-                            capture(
-                                $0, at: delayed, isBeforeTree: isBeforeTree, isUpsideDown: sublayersAreUpsideDown,
-                                replicaBudget: replicaBudget / instances, nodes: delayed == time ? nodes : nil)
-                        }))
+                            Self.capture(
+                                $0, &copyCapture, isBeforeTree: isBeforeTree, isUpsideDown: sublayersAreUpsideDown,
+                                replicaBudget: replicaBudget / instances)
+                        }, nodes: capture.nodes))
             }
         }
         var transition: TransitionSnapshot?
-        if !isBeforeTree, let state = model.activeTransition(at: time),
-            let before = capture(
-                state.before, at: time, isBeforeTree: true, isUpsideDown: isUpsideDown, replicaBudget: replicaBudget)
-        {
-            transition = TransitionSnapshot(
-                type: state.drawnType, subtype: state.subtype, progress: state.progress, before: before)
+        if !isBeforeTree, model.hasTransition {
+            // Whether it runs is a question of the frame's time.
+            capture.dependsOnFrame = true
+            if let state = model.activeTransition(at: time) {
+                var beforeCapture = Capture(time: time, tree: nil, nodes: capture.nodes)
+                if let before = Self.capture(
+                    state.before, &beforeCapture, isBeforeTree: true, isUpsideDown: isUpsideDown,
+                    replicaBudget: replicaBudget)
+                {
+                    transition = TransitionSnapshot(
+                        type: state.drawnType, subtype: state.subtype, progress: state.progress, before: before)
+                }
+            }
         }
-        let sublayers = inDrawingOrder(captured)
+        let sublayers = inDrawingOrder(captured, nodes: capture.nodes)
         // The mask lies in the layer's own coordinates, so it is upside down when the layer is.
         let mask = model.mask.flatMap {
-            capture(
-                $0, at: time, isBeforeTree: isBeforeTree, isUpsideDown: isUpsideDown, replicaBudget: replicaBudget,
-                nodes: nodes)
+            Self.capture(
+                $0, &capture, isBeforeTree: isBeforeTree, isUpsideDown: isUpsideDown, replicaBudget: replicaBudget)
         }
         // An emitter's particles are a function of its time alone (CAEmitterLayer): asked of
         // the model layer, whose time is the tree's.
-        let particles = (model as? CAEmitterLayer)?.particles(atTime: time) ?? []
+        var particles: [EmitterParticle] = []
+        if let emitter = model as? CAEmitterLayer {
+            capture.dependsOnFrame = true
+            particles = emitter.particles(atTime: time)
+        }
         let snapshot = LayerSnapshot(
-            identity: ObjectIdentifier(model), node: node, drawing: model.lastDrawing, sublayers: sublayers,
-            mask: mask, transition: transition, replicas: replicas, isUpsideDown: isUpsideDown, particles: particles)
+            identity: ObjectIdentifier(model), nodeIndex: layer.nodeIndex, drawing: model.lastDrawing,
+            sublayers: sublayers, mask: mask, transition: transition, replicas: replicas, isUpsideDown: isUpsideDown,
+            particles: particles)
         // A running maximum, not a list of depths: this runs for every layer of every frame.
         var below = max(mask?.depth ?? 0, transition?.before.depth ?? 0)
         for sublayer in sublayers { below = max(below, sublayer.depth) }
@@ -239,10 +273,37 @@ final class LayerSnapshot: @unchecked Sendable {
     }
 
     /// Siblings are drawn in order of zPosition; equal ones keep their order (a stable sort).
-    private static func inDrawingOrder(_ captured: [LayerSnapshot]) -> [LayerSnapshot] {
-        guard captured.contains(where: { $0.node.zPosition != 0 }) else { return captured }
+    private static func inDrawingOrder(_ captured: [LayerSnapshot], nodes: FrameNodes) -> [LayerSnapshot] {
+        guard captured.contains(where: { nodes[$0].zPosition != 0 }) else { return captured }
         return captured.enumerated().sorted {
-            ($0.element.node.zPosition, $0.offset) < ($1.element.node.zPosition, $1.offset)
+            (nodes[$0.element].zPosition, $0.offset) < (nodes[$1.element].zPosition, $1.offset)
         }.map(\.element)
+    }
+}
+
+extension CALayer {
+    /// Whether a transition is attached to the layer, running or not.
+    fileprivate var hasTransition: Bool {
+        TransactionLock.shared.withLock { attachedAnimations.contains { $0.transitionCapture != nil } }
+    }
+}
+
+/// The values of one frame's layers, read by their snapshots' ``LayerSnapshot/nodeIndex``:
+/// the evaluated tree's nodes, in its order, then those the frame captured from presentation
+/// copies. A renderer lends it to one frame at a time (``NodeTreeCache``): while a frame is
+/// painted, nothing writes to it.
+final class FrameNodes: @unchecked Sendable {
+    var nodes: [RenderNode]
+    /// Which build of the evaluated tree the nodes belong to (``NodeTreeCache``).
+    let build: Int
+
+    init(_ nodes: [RenderNode], build: Int) {
+        self.nodes = nodes
+        self.build = build
+    }
+
+    /// The node of `snapshot`.
+    subscript(snapshot: LayerSnapshot) -> RenderNode {
+        nodes[snapshot.nodeIndex]
     }
 }

@@ -875,6 +875,8 @@ open class CALayer: NSObject, CAMediaTiming {
         delegate?.layerWillDraw(self)
         draw(in: context)
         lastDrawing = context
+        // Renderers keep what a layer drew with the tree they captured (NodeTreeCache).
+        if !isPresentationCopy { noteLayerTreeChanged() }
     }
 
     /// What the last `draw(in:)` drew; the renderer rasterises it.

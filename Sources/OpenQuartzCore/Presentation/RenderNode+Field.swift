@@ -102,16 +102,16 @@ extension RenderNode {
         case .isDoubleSided: isDoubleSided = value.boolValue
         case .opacity: opacity = Float(value.number)
         case .masksToBounds: masksToBounds = value.boolValue
-        case .backgroundColor: backgroundColor = value.colorValue
+        case .backgroundColor: backgroundColor = value.renderColor
         case .cornerRadius: cornerRadius = CGFloat(value.number)
         case .borderWidth: borderWidth = CGFloat(value.number)
-        case .borderColor: borderColor = value.colorValue
+        case .borderColor: borderColor = value.renderColor
         case .contents:
             if case .image(let image) = value { contents = image } else { contents = value.boxed as? CGImage }
         case .contentsRect: contentsRect = value.rectValue
         case .contentsCenter: contentsCenter = value.rectValue
         case .contentsScale: contentsScale = CGFloat(value.number)
-        case .shadowColor: shadowColor = value.colorValue
+        case .shadowColor: shadowColor = value.renderColor
         case .shadowOpacity: shadowOpacity = Float(value.number)
         case .shadowOffset: shadowOffset = value.sizeValue
         case .shadowRadius: shadowRadius = CGFloat(value.number)
@@ -143,6 +143,14 @@ extension RenderNode {
             }
             kind = .replicator(replicator)
         }
+    }
+}
+
+extension AnimatableValue {
+    /// A colour value as a node holds it, without making a `CGColor`.
+    fileprivate var renderColor: RenderColor? {
+        guard case .color(let components) = self else { misuse("expected a CGColor, found \(kind)") }
+        return components.map(RenderColor.init)
     }
 }
 

@@ -22,12 +22,12 @@ package struct RenderNode: Equatable {
     package var isHidden = false
     package var opacity: Float = 1
     package var masksToBounds = false
-    package var backgroundColor: CGColor?
+    package var backgroundColor: RenderColor?
     package var cornerRadius: CGFloat = 0
     package var maskedCorners = CACornerMask.all
     package var cornerCurve = CALayerCornerCurve.circular
     package var borderWidth: CGFloat = 0
-    package var borderColor: CGColor?
+    package var borderColor: RenderColor?
     // Contents: only an image draws (other objects set as `contents` show nothing).
     package var contents: CGImage?
     package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
@@ -35,7 +35,7 @@ package struct RenderNode: Equatable {
     package var contentsScale: CGFloat = 1
     package var contentsGravity = CALayerContentsGravity.resize
     // Shadow
-    package var shadowColor: CGColor?
+    package var shadowColor: RenderColor?
     package var shadowOpacity: Float = 0
     package var shadowOffset = CGSize(width: 0, height: -3)
     package var shadowRadius: CGFloat = 3
@@ -77,18 +77,18 @@ package struct RenderNode: Equatable {
         isHidden = storage.isHidden
         opacity = storage.opacity
         masksToBounds = storage.masksToBounds
-        backgroundColor = storage.backgroundColor
+        backgroundColor = storage.backgroundColor.map(RenderColor.init)
         cornerRadius = storage.cornerRadius
         maskedCorners = storage.maskedCorners
         cornerCurve = storage.cornerCurve
         borderWidth = storage.borderWidth
-        borderColor = storage.borderColor
+        borderColor = storage.borderColor.map(RenderColor.init)
         contents = storage.contents as? CGImage
         contentsRect = storage.contentsRect
         contentsCenter = storage.contentsCenter
         contentsScale = storage.contentsScale
         contentsGravity = storage.contentsGravity
-        shadowColor = storage.shadowColor
+        shadowColor = storage.shadowColor.map(RenderColor.init)
         shadowOpacity = storage.shadowOpacity
         shadowOffset = storage.shadowOffset
         shadowRadius = storage.shadowRadius
@@ -123,6 +123,49 @@ package struct RenderNode: Equatable {
     package var isTransformLayer: Bool {
         if case .transformLayer = kind { return true }
         return false
+    }
+}
+
+/// A layer colour in a node: its components by value, so that a frame that animates a colour
+/// writes four numbers instead of making a `CGColor` per layer. Equal exactly when the
+/// `CGColor`s it stands for are (`CGColor.==`: the same kind, RGB or gray, and components).
+package struct RenderColor: Equatable, Sendable {
+    /// The colour as sRGB, gray expanded to equal red, green and blue.
+    package var red: Double
+    package var green: Double
+    package var blue: Double
+    package var alpha: Double
+    /// Whether the colour was made as a gray level (`CGColor(gray:alpha:)`).
+    package var isGray: Bool
+
+    package init(_ color: CGColor) {
+        let rgba = color.rgba
+        self.init(
+            red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha, isGray: color.numberOfComponents == 2)
+    }
+
+    /// An animated colour: an RGB one, as `CGColor(red:green:blue:alpha:)` makes it.
+    package init(_ components: ColorComponents) {
+        self.init(
+            red: components.red, green: components.green, blue: components.blue, alpha: components.alpha, isGray: false)
+    }
+
+    package init(red: Double, green: Double, blue: Double, alpha: Double, isGray: Bool) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+        self.isGray = isGray
+    }
+
+    /// The components as sRGB RGBA, as `CGColor.rgba` gives them.
+    package var rgba: (red: Double, green: Double, blue: Double, alpha: Double) { (red, green, blue, alpha) }
+
+    /// The colour as a `CGColor` (made anew: not for the per-frame path).
+    package var cgColor: CGColor {
+        isGray
+            ? CGColor(gray: CGFloat(red), alpha: CGFloat(alpha))
+            : CGColor(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
     }
 }
 

@@ -23,13 +23,18 @@ package func noteLayerTreeChanged() {
 /// from a presentation copy, which runs `display()` with the frame's values.
 package final class RenderNodeTree {
     package let tree: RenderTree
-    /// The nodes at the last evaluated time.
+    /// The nodes at the last time ``evaluate(at:)`` evaluated.
     package private(set) var nodes: [RenderNode]
-    private let baseNodes: [RenderNode]
+    /// The nodes of the layers' model values, before any animation writes to them.
+    package let baseNodes: [RenderNode]
     /// The nodes some animation writes, each once: reset to their base before the writes.
     private let animatedNodes: [Int]
     private let writes: [(node: Int, field: RenderNode.Field, slot: RenderTree.Slot)]
     private let copiedNodes: [Bool]
+    /// Whether an animation writes `isHidden` or `zPosition` (what decides which layers a
+    /// frame draws, and in which order), or a layer needs a presentation copy: then what a
+    /// frame draws besides the nodes' values may change from frame to frame.
+    package let animatesStructure: Bool
 
     /// Snapshots the trees under `roots`, as ``RenderTree/init(roots:)`` does.
     package init(roots: [CALayer]) {
@@ -61,10 +66,20 @@ package final class RenderNodeTree {
         }
         self.writes = writes
         copiedNodes = copied
+        animatesStructure =
+            copied.contains(true) || writes.contains { $0.field == .isHidden || $0.field == .zPosition }
     }
 
-    /// Evaluates the tree at `mediaTime` and writes its values into the nodes.
+    /// Evaluates the tree at `mediaTime` and writes its values into ``nodes``.
     package func evaluate(at mediaTime: CFTimeInterval) {
+        evaluate(at: mediaTime, into: &nodes)
+    }
+
+    /// Evaluates the tree at `mediaTime` and writes its values into `nodes`, which holds
+    /// ``baseNodes`` or nodes an earlier call wrote (nodes past the tree's are left alone):
+    /// the animated nodes are set back to their base and written; the others are not touched.
+    /// Allocates nothing once `nodes` is held uniquely.
+    package func evaluate(at mediaTime: CFTimeInterval, into nodes: inout [RenderNode]) {
         tree.evaluate(at: mediaTime)
         for index in animatedNodes { nodes[index] = baseNodes[index] }
         for write in writes { nodes[write.node].write(tree.value(in: write.slot), to: write.field) }

@@ -1,0 +1,186 @@
+import Foundation
+import OpenQuartzCore
+import QuartzTestSupport
+import Testing
+
+@testable import OpenQuartzCoreRenderer
+
+/// How frames are captured (NodeTreeCache.swift): while only animations run, one tree of
+/// snapshots serves every frame and each frame has a node buffer of its own; what changes the
+/// frame's structure (an animated `zPosition` or `isHidden`) is captured anew each frame.
+@Suite(.serialized) struct FrameCaptureTests {
+    /// Two overlapping squares, red under blue, in a 96-point root.
+    private func overlappingPair() -> (root: CALayer, under: CALayer, over: CALayer) {
+        let layer = root()
+        let under = box(CGRect(x: 16, y: 16, width: 48, height: 48), red, in: layer)
+        let over = box(CGRect(x: 32, y: 32, width: 48, height: 48), blue, in: layer)
+        return (layer, under, over)
+    }
+
+    @Test func animatedZPositionReordersSublayers() {
+        withManualClock { _ in
+            let (layer, under, _) = overlappingPair()
+            let raise = CABasicAnimation(keyPath: "zPosition")
+            raise.fromValue = -1.0
+            raise.toValue = 1.0
+            raise.duration = 1
+            under.add(raise, forKey: "raise")
+            let renderer = render(layer, at: 0.25)
+            // zPosition −0.5: still under the blue square.
+            #expect(renderer.image.pixel(x: 48, y: 48) == bluePixel)
+            _ = render(layer, at: 0.75, renderer: renderer)
+            // zPosition 0.5: drawn after its sibling, on top.
+            #expect(renderer.image.pixel(x: 48, y: 48) == redPixel)
+            _ = render(layer, at: 0.25, renderer: renderer)
+            #expect(renderer.image.pixel(x: 48, y: 48) == bluePixel, "back under at an earlier time")
+            #expect(renderer.nodeTrees.structureCaptureCount == 3, "each frame orders its sublayers again")
+        }
+    }
+
+    @Test func animatedHiddenShowsAndHidesThroughCapture() {
+        withManualClock { clock in
+            let (layer, _, over) = overlappingPair()
+            let blink = CAKeyframeAnimation(keyPath: "hidden")
+            blink.values = [false, true]
+            blink.keyTimes = [0, 0.5]
+            blink.calculationMode = .discrete
+            blink.duration = 1
+            over.add(blink, forKey: "blink")
+            for (time, hidden) in [(0.25, false), (0.3, false), (0.75, true)] {
+                clock.advance(to: time)
+                let renderer = render(layer, at: time)
+                #expect(over.presentation()?.isHidden == hidden)
+                #expect(renderer.image.pixel(x: 70, y: 70) == (hidden ? whitePixel : bluePixel), "at \(time)")
+                #expect(renderer.image.pixel(x: 48, y: 48) == (hidden ? redPixel : bluePixel), "at \(time)")
+            }
+            // One renderer across the three times: the same frames.
+            let renderer = render(layer, at: 0.25)
+            _ = render(layer, at: 0.75, renderer: renderer)
+            #expect(renderer.image.pixel(x: 70, y: 70) == whitePixel)
+            _ = render(layer, at: 0.3, renderer: renderer)
+            #expect(renderer.image.pixel(x: 70, y: 70) == bluePixel)
+        }
+    }
+
+    @Test func framesWithOnlyAnimationsShareTheirSnapshots() {
+        withManualClock { _ in
+            let (layer, under, over) = overlappingPair()
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 40.0
+            move.toValue = 60.0
+            move.duration = 1
+            under.add(move, forKey: "move")
+            let tint = CABasicAnimation(keyPath: "backgroundColor")
+            tint.fromValue = green
+            tint.toValue = blue
+            tint.duration = 1
+            over.add(tint, forKey: "tint")
+            let renderer = render(layer, at: 0)
+            #expect(renderer.image.pixel(x: 70, y: 70) == greenPixel)
+            _ = render(layer, at: 1.0 / 3, renderer: renderer)
+            _ = render(layer, at: 0.999_999, renderer: renderer)
+            #expect(renderer.image.pixel(x: 70, y: 70) == bluePixel)
+            // The red square's left edge moved from x = 16 to 36: x = 30 is white now.
+            #expect(renderer.image.pixel(x: 30, y: 24) == whitePixel)
+            // Other tests' changes move the process-wide generation, so a frame may build again:
+            // the snapshots are captured once per build, not once per frame.
+            #expect(renderer.nodeTrees.structureCaptureCount == renderer.nodeTrees.buildCount)
+        }
+    }
+
+    /// An animated colour is a value in the node, equal to the colour `presentation()` reports.
+    @Test func animatedBackgroundColorIsCapturedAsPresented() throws {
+        try withManualClock { clock in
+            let (layer, _, over) = overlappingPair()
+            let tint = CABasicAnimation(keyPath: "backgroundColor")
+            tint.fromValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            tint.toValue = CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+            tint.duration = 1
+            over.add(tint, forKey: "tint")
+            CATransaction.flush()
+            clock.advance(to: 0.25)
+            let cache = NodeTreeCache()
+            let frame = cache.capture(layer, at: 0.25)
+            let index = try #require(frame.root?.sublayers.last?.nodeIndex)
+            let presented = try #require(over.presentation()?.backgroundColor)
+            #expect(frame.nodes.nodes[index].backgroundColor == RenderColor(presented))
+            #expect(abs((frame.nodes.nodes[index].backgroundColor?.alpha ?? 0) - 0.875) < 1e-12)
+        }
+    }
+
+    /// A frame's nodes stay as captured while later frames are captured: each frame in flight
+    /// has a buffer of its own, and a buffer is used again only once given back.
+    @Test func aFrameInFlightKeepsItsNodes() throws {
+        try withManualClock { _ in
+            let (layer, under, _) = overlappingPair()
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 40.0
+            move.toValue = 60.0
+            move.duration = 1
+            under.add(move, forKey: "move")
+            CATransaction.flush()
+            // A count of changes of the test's own: other tests change layers meanwhile.
+            var generation: UInt64 = 0
+            let cache = NodeTreeCache { generation }
+            let first = cache.capture(layer, at: 0)
+            let second = cache.capture(layer, at: 0.5)
+            let index = try #require(first.root?.sublayers.first?.nodeIndex)
+            #expect(first.root === second.root, "the snapshots are shared")
+            #expect(cache.structureCaptureCount == 1)
+            #expect(first.nodes !== second.nodes)
+            #expect(abs(first.nodes.nodes[index].position.x - 40) < 1e-9)
+            #expect(abs(second.nodes.nodes[index].position.x - 50) < 1e-9)
+            cache.pool.recycle(first.nodes)
+            let third = cache.capture(layer, at: 0.75)
+            #expect(third.nodes === first.nodes, "a buffer given back is used again")
+            #expect(abs(third.nodes.nodes[index].position.x - 55) < 1e-9)
+            #expect(abs(second.nodes.nodes[index].position.x - 50) < 1e-9, "the frame in flight is untouched")
+            // A changed tree builds again; buffers of the old build are not used for it.
+            cache.pool.recycle(second.nodes)
+            generation += 1
+            let rebuilt = cache.capture(layer, at: 0.75)
+            #expect(rebuilt.nodes !== second.nodes && rebuilt.nodes !== third.nodes)
+            #expect(cache.buildCount == 2)
+        }
+    }
+
+    /// Frames painted at once on several workers show what a renderer painting them one by one
+    /// shows: the frames share their snapshots and borrow node buffers from one pool.
+    @Test func framesInFlightOnWorkersStayIndependent() throws {
+        try withManualClock { clock in
+            let (layer, under, over) = overlappingPair()
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 40.0
+            move.toValue = 60.0
+            move.duration = 1
+            under.add(move, forKey: "move")
+            let tint = CABasicAnimation(keyPath: "backgroundColor")
+            tint.fromValue = green
+            tint.toValue = blue
+            tint.duration = 1
+            over.add(tint, forKey: "tint")
+            CATransaction.flush()
+            let times = (0..<16).map { Double($0) / 16 }
+            var expected: [[UInt8]] = []
+            // Each frame alone, by a renderer of its own (frames take their time as given).
+            for time in times {
+                let single = CARenderer(width: 96, height: 96)
+                single.layer = layer
+                single.beginFrame(atTime: time)
+                single.render()
+                single.endFrame()
+                expected.append(single.image.rgbaPixels)
+            }
+            let frames = CAFrameRenderer(width: 96, height: 96)
+            frames.threads = 3
+            var delivered = 0
+            try frames.render(layer, atTimes: times) { time in
+                clock.advance(to: time)
+            } deliver: { frame in
+                #expect(frame.rgba == expected[frame.index], "frame \(frame.index)")
+                delivered += 1
+            }
+            #expect(delivered == times.count)
+        }
+    }
+}
