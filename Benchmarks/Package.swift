@@ -18,6 +18,8 @@ let package = Package(
     targets: [
         benchmark("PresentationEvaluation"),
         benchmark("DeepTreeEvaluation"),
+        // Issue 13: 100,000 animations with nothing in common (timing, curve, key path).
+        benchmark("DistinctTimings"),
         benchmark("ImplicitCommit"),
         benchmark("RendererFrame", renders: true),
         benchmark("ContentCaching", renders: true),
@@ -35,6 +37,26 @@ let package = Package(
         ),
         benchmark("EmitterFrame", renders: true),
         benchmark("CAMLParsing", readsCAML: true),
+        // Issue 13's peer scene: our export against C + Cairo, ThorVG and rlottie (child
+        // processes), drawing only against C + Cairo, and 2 workers against 1.
+        .executableTarget(
+            name: "PeerScene",
+            dependencies: ["PeerScenes", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/PeerScene",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The peer scene as a layer tree and as the C reference's calls, our export, and the
+        // runner that starts the four implementations as processes and measures them.
+        .target(
+            name: "PeerScenes",
+            dependencies: [
+                "RendererScenes", "CairoReference",
+                .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
+            ]
+        ),
+        // The peer scene by hand: exports interleaved, drawing only, scaling, a loop to profile.
+        .executableTarget(name: "PeerDriver", dependencies: ["PeerScenes"]),
         // The renderer benchmarks' reference: their scene drawn with Cairo directly, in C
         // (CReference/rects.c runs it on its own).
         .target(name: "CairoReference", linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("m")]),

@@ -90,12 +90,13 @@ public final class CAFrameRenderer {
         let bounds = self.bounds
         let scale = self.scale
         var delivered = 0
+        let nodeTrees = NodeTreeCache()
         // Whatever happens, let the frames in flight finish before returning: they use the pool.
         defer { results.waitForAll() }
         for (index, time) in times.enumerated() {
             try prepare(time)
             CATransaction.flush()
-            let snapshot = LayerSnapshot.capture(layer, at: time)
+            let snapshot = LayerSnapshot.capture(layer, at: time, nodes: nodeTrees.nodes(under: layer, at: time))
             // Keep at most `window` frames ahead of the one delivered next.
             while index - delivered >= window {
                 try deliver(results.take(delivered))
@@ -242,7 +243,7 @@ enum FrameRasteriser {
         cairo_translate(context, -Double(bounds.minX), -Double(bounds.minY))
         DeepStack.run(depth: snapshot.depth) {
             LayerPainter(context: context, resources: resources)
-                .paint(snapshot, through: snapshot.layer.transformToSuperlayer3D)
+                .paint(snapshot, through: snapshot.node.transformToSuperlayer3D)
         }
     }
 }

@@ -54,7 +54,9 @@ public final class CARenderer {
         guard let time = frameTime else {
             misuse("CARenderer.render() must come between beginFrame(atTime:) and endFrame()")
         }
-        let snapshot = layer.flatMap { LayerSnapshot.capture($0, at: time) }
+        let snapshot = layer.flatMap {
+            LayerSnapshot.capture($0, at: time, nodes: nodeTrees.nodes(under: $0, at: time))
+        }
         FrameRasteriser.draw(snapshot, into: bitmap, bounds: bounds, scale: scale, resources: resources)
     }
 
@@ -75,6 +77,9 @@ public final class CARenderer {
 
     /// The last frame's pixels as drawn: premultiplied BGRA8, rows packed, top row first.
     package var premultipliedBGRA: [UInt8] { bitmap.premultipliedBGRA }
+
+    /// The evaluated tree frames are captured from.
+    let nodeTrees = NodeTreeCache()
 
     /// Ends the frame.
     public func endFrame() {
@@ -120,7 +125,7 @@ public final class CARenderer {
             let sublayers = layer.sublayers ?? []
             var sublayerBudget = replicaBudget
             if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1 {
-                let count = LayerSnapshot.drawnInstanceCount(of: replicator, model: layer, budget: replicaBudget)
+                let count = LayerSnapshot.drawnInstanceCount(of: replicator.replicatorStorage, model: layer, budget: replicaBudget)
                 sublayerBudget = replicaBudget / count
                 if replicator.instanceDelay.isFinite, replicator.instanceDelay != 0 {
                     for copy in 1..<count {

@@ -15,8 +15,8 @@ import OpenQuartzCore
 /// re-rasterises only every few frames; an entry not used for two frames is dropped.
 final class ContentCache {
     private struct Entry {
-        /// The presentation copy the entry was made from, to compare the next frame's with.
-        var layer: CALayer
+        /// The node the entry was made from, to compare the next frame's with.
+        var node: RenderNode
         var drawing: CGContext?
         var scale: Double
         var raster: Raster?
@@ -71,12 +71,12 @@ final class ContentCache {
         guard isEnabled else { return .drawDirectly }
         guard var entry = entries[identity] else {
             entries[identity] = Entry(
-                layer: snapshot.layer, drawing: snapshot.drawing, scale: scale, raster: nil, lastFrame: frame)
+                node: snapshot.node, drawing: snapshot.drawing, scale: scale, raster: nil, lastFrame: frame)
             return .drawDirectly
         }
         let unchanged =
             entry.scale == scale && entry.drawing === snapshot.drawing
-            && Self.sameContent(entry.layer, snapshot.layer)
+            && Self.sameContent(entry.node, snapshot.node)
         entry.lastFrame = frame
         if unchanged, let raster = entry.raster {
             entries[identity] = entry
@@ -85,7 +85,7 @@ final class ContentCache {
         }
         entry.raster.map { cairo_surface_destroy($0.surface) }
         entry.raster = nil
-        entry.layer = snapshot.layer
+        entry.node = snapshot.node
         entry.drawing = snapshot.drawing
         entry.scale = scale
         entries[identity] = entry
@@ -98,48 +98,14 @@ final class ContentCache {
         entries[snapshot.identity]?.raster = raster
     }
 
-    /// Whether two presentation copies of one layer show the same content of their own.
-    static func sameContent(_ a: CALayer, _ b: CALayer) -> Bool {
-        guard a.bounds == b.bounds, a.masksToBounds == b.masksToBounds, a.cornerRadius == b.cornerRadius,
-            a.maskedCorners == b.maskedCorners, a.cornerCurve == b.cornerCurve,
-            a.contentsGravity == b.contentsGravity, a.contentsRect == b.contentsRect,
-            a.contentsCenter == b.contentsCenter, a.contentsScale == b.contentsScale,
-            (a.contents as AnyObject?) === (b.contents as AnyObject?)
-        else { return false }
-        switch (a, b) {
-        case let (a as CAShapeLayer, b as CAShapeLayer):
-            return a.path == b.path && a.fillColor == b.fillColor && a.fillRule == b.fillRule
-                && a.strokeColor == b.strokeColor && a.strokeStart == b.strokeStart && a.strokeEnd == b.strokeEnd
-                && a.lineWidth == b.lineWidth && a.miterLimit == b.miterLimit && a.lineCap == b.lineCap
-                && a.lineJoin == b.lineJoin && a.lineDashPhase == b.lineDashPhase
-                && a.lineDashPattern == b.lineDashPattern
-        case let (a as CAGradientLayer, b as CAGradientLayer):
-            return a.type == b.type && a.startPoint == b.startPoint && a.endPoint == b.endPoint
-                && a.locations == b.locations && sameColors(a.colors, b.colors)
-        case let (a as CATextLayer, b as CATextLayer):
-            return a.fontSize == b.fontSize && a.foregroundColor == b.foregroundColor && a.isWrapped == b.isWrapped
-                && a.truncationMode == b.truncationMode && a.alignmentMode == b.alignmentMode
-                && sameValue(a.string, b.string) && sameValue(a.font, b.font)
-        default:
-            return true
-        }
-    }
-
-    private static func sameColors(_ a: [Any]?, _ b: [Any]?) -> Bool {
-        guard let a, let b else { return a == nil && b == nil }
-        guard a.count == b.count else { return false }
-        return zip(a, b).allSatisfy { sameValue($0, $1) }
-    }
-
-    /// Equal when both are the same object, or equal hashable values.
-    private static func sameValue(_ a: Any?, _ b: Any?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): return true
-        case let (a?, b?):
-            if let a = a as? AnyHashable, let b = b as? AnyHashable { return a == b }
-            return (a as AnyObject) === (b as AnyObject)
-        default: return false
-        }
+    /// Whether two nodes of one layer show the same content of their own: what its bitmap
+    /// depends on (not its place, transform, opacity, shadow or border).
+    static func sameContent(_ a: RenderNode, _ b: RenderNode) -> Bool {
+        a.bounds == b.bounds && a.masksToBounds == b.masksToBounds && a.cornerRadius == b.cornerRadius
+            && a.maskedCorners == b.maskedCorners && a.cornerCurve == b.cornerCurve
+            && a.contentsGravity == b.contentsGravity && a.contentsRect == b.contentsRect
+            && a.contentsCenter == b.contentsCenter && a.contentsScale == b.contentsScale
+            && a.contents === b.contents && a.kind == b.kind
     }
 }
 
@@ -147,12 +113,12 @@ extension LayerPainter {
     /// Draws the layer's own content (contents or recording, then shape, gradient or text)
     /// from the ``ContentCache`` when it can, else directly.
     func paintOwnContentCached(_ snapshot: LayerSnapshot) {
-        let layer = snapshot.layer
+        let layer = snapshot.node
         let costly: Bool =
-            switch layer {
-            case let shape as CAShapeLayer: shape.path.map { !$0.isEmpty } ?? false
-            case let gradient as CAGradientLayer: (gradient.colors?.count ?? 0) > 0
-            case let text as CATextLayer: text.string != nil
+            switch layer.kind {
+            case .shape(let shape): shape.path.map { !$0.isEmpty } ?? false
+            case .gradient(let gradient): (gradient.colors?.count ?? 0) > 0
+            case .text(let text): text.string != nil
             default: !(snapshot.drawing?.operations.isEmpty ?? true)
             }
         guard costly, let extent = Self.contentExtent(of: snapshot) else {
@@ -212,9 +178,9 @@ extension LayerPainter {
     /// canvas), or for a shape the path's box grown by the stroke, within the bounds when the
     /// layer clips; nil when nothing can show.
     static func contentExtent(of snapshot: LayerSnapshot) -> CGRect? {
-        let layer = snapshot.layer
+        let layer = snapshot.node
         var extent = layer.bounds
-        if let shape = layer as? CAShapeLayer, let path = shape.path {
+        if let shape = layer.shape, let path = shape.path {
             let box = path.boundingBoxOfPath
             let stroked = shape.strokeColor != nil && shape.lineWidth.isFinite && shape.lineWidth > 0
             // Only miter joins reach out to the miter limit; round and bevel ones stay within

@@ -15,7 +15,7 @@ struct Shadow {
     /// length, which makes the standard deviation `shadowRadius` itself.
     let sigma: CGFloat
 
-    init?(of layer: CALayer) {
+    init?(of layer: RenderNode) {
         guard let color = layer.shadowColor, color.alpha > 0, layer.shadowOpacity > 0 else { return nil }
         self.color = color
         opacity = min(Double(layer.shadowOpacity), 1)
@@ -29,7 +29,7 @@ extension LayerPainter {
     /// drawn in the layer's coordinates. Consumes `content`.
     func masking(_ content: OpaquePointer, with mask: LayerSnapshot) -> OpaquePointer {
         cairo_push_group(context)
-        paint(mask, through: mask.layer.transformToSuperlayer3D)
+        paint(mask, through: mask.node.transformToSuperlayer3D)
         let alpha = cairo_pop_group(context)!
         cairo_push_group(context)
         cairo_set_source(context, content)

@@ -19,11 +19,11 @@ extension LayerPainter {
     ///
     /// `upsideDown` (the snapshot's ``LayerSnapshot/isUpsideDown``) mirrors an image back
     /// so that it reads upright.
-    func paintContents(of layer: CALayer, drawing: CGContext?, upsideDown: Bool = false) {
+    func paintContents(of layer: RenderNode, drawing: CGContext?, upsideDown: Bool = false) {
         let source: ContentsSource
         if let drawing, !drawing.operations.isEmpty {
             source = .drawing(drawing, origin: layer.bounds.origin)
-        } else if let image = layer.contents as? CGImage {
+        } else if let image = layer.contents {
             source = .image(image)
         } else {
             return

@@ -14,8 +14,8 @@ extension LayerPainter {
     /// diagonal gradient's middle band joins the other two corners; a conic gradient's angles
     /// are measured in unit space. Colours beyond the first and last stops extend to the edges,
     /// as Core Animation draws them.
-    func paintGradient(_ gradient: CAGradientLayer) {
-        let bounds = gradient.bounds
+    func paintGradient(_ gradient: GradientLayerStorage, of layer: RenderNode) {
+        let bounds = layer.bounds
         guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite,
             bounds.minX.isFinite, bounds.minY.isFinite,
             let ramp = ColorRamp(colors: gradient.colors, locations: gradient.locations)
@@ -70,7 +70,7 @@ extension LayerPainter {
         cairo_new_path(context)
         // CAGradientLayer.h: the gradient fills "the shape of the layer (i.e. including rounded
         // corners)", with or without masksToBounds.
-        addRoundedRect(bounds, of: gradient)
+        addRoundedRect(bounds, of: layer)
         cairo_set_source(context, pattern)
         cairo_fill(context)
     }

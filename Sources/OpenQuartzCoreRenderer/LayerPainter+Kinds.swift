@@ -5,15 +5,15 @@ import OpenQuartzCore
 extension LayerPainter {
     /// Draws what the layer's class shows of its own: a shape (LayerPainter+Shapes.swift), a
     /// gradient (LayerPainter+Gradients.swift) or text (LayerPainter+Text.swift). Called with
-    /// the presentation copy, in the layer's bounds coordinates, after its contents and before
+    /// the layer's node, in the layer's bounds coordinates, after its contents and before
     /// its sublayers — where `CAShapeLayer.h` puts the shape ("composited between the layer's
     /// contents and its first sublayer"). `upsideDown` (the snapshot's
     /// ``LayerSnapshot/isUpsideDown``) keeps text upright in a y-up plane.
-    func paintOwnContent(of layer: CALayer, upsideDown: Bool = false) {
-        switch layer {
-        case let shape as CAShapeLayer: paintShape(shape)
-        case let gradient as CAGradientLayer: paintGradient(gradient)
-        case let text as CATextLayer: paintText(text, upsideDown: upsideDown)
+    func paintOwnContent(of layer: RenderNode, upsideDown: Bool = false) {
+        switch layer.kind {
+        case .shape(let shape): paintShape(shape)
+        case .gradient(let gradient): paintGradient(gradient, of: layer)
+        case .text(let text): paintText(text, bounds: layer.bounds, upsideDown: upsideDown)
         default: break
         }
     }

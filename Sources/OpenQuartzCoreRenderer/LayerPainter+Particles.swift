@@ -11,14 +11,14 @@ extension LayerPainter {
     /// together in a group of their own, which is then composited normally over what lies
     /// beneath.
     func paintParticles(of snapshot: LayerSnapshot) {
-        let layer = snapshot.layer
+        let layer = snapshot.node
         cairo_save(context)
         defer { cairo_restore(context) }
         if layer.masksToBounds {
             addRoundedRect(layer.bounds, of: layer)
             cairo_clip(context)
         }
-        let additive = (layer as? CAEmitterLayer)?.renderMode == .additive
+        let additive = layer.kind == .emitter(renderMode: .additive)
         if additive {
             cairo_push_group(context)
             cairo_set_operator(context, CAIRO_OPERATOR_ADD)

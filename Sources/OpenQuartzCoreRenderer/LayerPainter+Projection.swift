@@ -84,13 +84,13 @@ extension LayerPainter {
     /// unless it clips, its own content's (``contentExtent(of:)``) and its sublayers'; grown by its
     /// shadow.
     static func localExtent(of snapshot: LayerSnapshot) -> CGRect {
-        let layer = snapshot.layer
+        let layer = snapshot.node
         var extent = layer.bounds
         if !layer.masksToBounds {
             if let content = contentExtent(of: snapshot) { extent = extent.union(content) }
             let sublayerTransform = layer.sublayerTransformAboutAnchor
             for sublayer in snapshot.sublayers + (snapshot.transition.map { [$0.before] } ?? []) {
-                var toParent = sublayer.layer.transformToSuperlayer3D
+                var toParent = sublayer.node.transformToSuperlayer3D
                 if let sublayerTransform { toParent = CATransform3DConcat(toParent, sublayerTransform) }
                 let plane = PlaneTransform(flattening: toParent)
                 let inner = localExtent(of: sublayer)

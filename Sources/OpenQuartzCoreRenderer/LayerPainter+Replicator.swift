@@ -8,10 +8,9 @@ extension LayerPainter {
     /// `instanceTransform` applied k times about the centre of the replicator's bounds, and
     /// multiplied by `instanceColor` plus k times the colour offsets, clamped to 0…1.
     func paintReplicas(
-        of replicator: CAReplicatorLayer, _ replicas: [LayerSnapshot.Replica],
+        of replicator: ReplicatorLayerStorage, bounds: CGRect, _ replicas: [LayerSnapshot.Replica],
         paintAll: ([LayerSnapshot], CATransform3D?) -> Void
     ) {
-        let bounds = replicator.bounds
         let step = CATransform3DConcat(
             CATransform3DConcat(
                 CATransform3DMakeTranslation(-bounds.midX, -bounds.midY, 0), replicator.instanceTransform),
@@ -27,7 +26,7 @@ extension LayerPainter {
     }
 
     /// Copy `index`'s colour multiplier, nil when it is opaque white (no change).
-    static func instanceMultiplier(of replicator: CAReplicatorLayer, index: Int) -> [Double]? {
+    static func instanceMultiplier(of replicator: ReplicatorLayerStorage, index: Int) -> [Double]? {
         let base = replicator.instanceColor?.rgba ?? (red: 1, green: 1, blue: 1, alpha: 1)
         let k = Double(index)
         let offsets = [

@@ -7,7 +7,7 @@ extension LayerPainter {
     /// `fillRule`, then stroked with `strokeColor` in the line style, between `strokeStart` and
     /// `strokeEnd` of its length. Paths are not clipped to the bounds (Apple: "it is not
     /// automatically clipped to the layer"); only `masksToBounds` clips them.
-    func paintShape(_ shape: CAShapeLayer) {
+    func paintShape(_ shape: ShapeLayerStorage) {
         guard let path = shape.path, !path.isEmpty, path.hasOnlyFinitePoints else { return }
         cairo_save(context)
         defer { cairo_restore(context) }
@@ -27,7 +27,7 @@ extension LayerPainter {
 
     /// Strokes the current path (the whole shape's) with the shape's line style, trimmed to
     /// `strokeStart … strokeEnd`.
-    private func strokeShape(_ shape: CAShapeLayer, color: CGColor) {
+    private func strokeShape(_ shape: ShapeLayerStorage, color: CGColor) {
         cairo_set_line_width(context, Double(shape.lineWidth))
         cairo_set_line_cap(context, Self.cairoCap(shape.lineCap))
         cairo_set_line_join(context, Self.cairoJoin(shape.lineJoin))

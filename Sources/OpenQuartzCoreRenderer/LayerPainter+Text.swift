@@ -16,8 +16,7 @@ extension LayerPainter {
     /// backing store the way up its `contentsAreFlipped` says, so in a y-up plane (`upsideDown`,
     /// as in a CAML document that is not `geometryFlipped`) the lines are mirrored back about
     /// the bounds' middle, like a contents image, and still start at the visual top.
-    func paintText(_ layer: CATextLayer, upsideDown: Bool = false) {
-        let bounds = layer.bounds
+    func paintText(_ layer: TextLayerStorage, bounds: CGRect, upsideDown: Bool = false) {
         let size = layer.fontSize
         guard let string = Self.plainString(layer.string), !string.isEmpty,
             bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite,

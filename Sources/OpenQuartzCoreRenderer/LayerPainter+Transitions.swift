@@ -20,7 +20,7 @@ extension LayerPainter {
     ) {
         let progress = transition.progress
         let before = transition.before
-        let size = snapshot.layer.bounds.size
+        let size = snapshot.node.bounds.size
         // The unit motion: where the new tree starts, relative to its place.
         let (unitX, unitY): (Double, Double) =
             switch transition.subtype {
@@ -35,7 +35,7 @@ extension LayerPainter {
             guard alpha > 0 else { return }
             cairo_save(context)
             cairo_translate(context, dx, dy)
-            let treeOpacity = live ? 1 : Double(tree.layer.opacity)
+            let treeOpacity = live ? 1 : Double(tree.node.opacity)
             paintFlat(tree, opacity: alpha * treeOpacity, transitions: !live)
             cairo_restore(context)
         }

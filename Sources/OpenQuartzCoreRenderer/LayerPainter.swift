@@ -24,10 +24,10 @@ struct LayerPainter {
     /// with its opacity multiplied by `opacityFactor` (a transform layer's, which applies to
     /// each of its sublayers on its own).
     func paint(_ snapshot: LayerSnapshot, through toParent: CATransform3D, opacityFactor: Double = 1) {
-        let layer = snapshot.layer
+        let layer = snapshot.node
         let opacity = Double(layer.opacity) * opacityFactor
         guard opacity > 0 else { return }
-        if layer is CATransformLayer {
+        if layer.isTransformLayer {
             paintTransformLayer(snapshot, through: toParent, opacity: opacity)
             return
         }
@@ -59,7 +59,7 @@ struct LayerPainter {
             paintTransition(transition, to: snapshot, opacity: opacity)
             return
         }
-        let layer = snapshot.layer
+        let layer = snapshot.node
         let shadow = Shadow(of: layer)
         let groupsForShadow = shadow != nil && layer.shadowPath == nil
         let groupsContent = snapshot.mask != nil || groupsForShadow
@@ -84,7 +84,7 @@ struct LayerPainter {
     /// The layer without its shadow, mask and opacity: background, contents, what its class
     /// draws, sublayers, border, particles.
     func paintBody(_ snapshot: LayerSnapshot) {
-        let layer = snapshot.layer
+        let layer = snapshot.node
         let bounds = layer.bounds
         let radius = cornerRadius(of: layer)
         if let background = layer.backgroundColor, background.alpha > 0, !fillBackgroundWithSpans(of: layer) {
@@ -120,13 +120,13 @@ struct LayerPainter {
 
     /// The layer's contents and what its class draws, without caching.
     func paintOwnContent(_ snapshot: LayerSnapshot) {
-        paintContents(of: snapshot.layer, drawing: snapshot.drawing, upsideDown: snapshot.isUpsideDown)
-        paintOwnContent(of: snapshot.layer, upsideDown: snapshot.isUpsideDown)
+        paintContents(of: snapshot.node, drawing: snapshot.drawing, upsideDown: snapshot.isUpsideDown)
+        paintOwnContent(of: snapshot.node, upsideDown: snapshot.isUpsideDown)
     }
 
     private func paintSublayers(of snapshot: LayerSnapshot, bounds: CGRect, radius: CGFloat) {
         guard !snapshot.sublayers.isEmpty else { return }
-        let layer = snapshot.layer
+        let layer = snapshot.node
         cairo_save(context)
         defer { cairo_restore(context) }
         var painter = self
@@ -138,13 +138,13 @@ struct LayerPainter {
         let sublayerTransform = layer.sublayerTransformAboutAnchor
         func paintAll(_ sublayers: [LayerSnapshot], through extra: CATransform3D?) {
             for sublayer in sublayers {
-                var toParent = sublayer.layer.transformToSuperlayer3D
+                var toParent = sublayer.node.transformToSuperlayer3D
                 if let extra { toParent = CATransform3DConcat(toParent, extra) }
                 if let sublayerTransform { toParent = CATransform3DConcat(toParent, sublayerTransform) }
                 painter.paint(sublayer, through: toParent)
             }
         }
-        guard let replicator = layer as? CAReplicatorLayer else {
+        guard let replicator = layer.replicator else {
             paintAll(snapshot.sublayers, through: nil)
             return
         }
@@ -154,7 +154,7 @@ struct LayerPainter {
         if multiplier != nil { cairo_push_group(context) }
         paintAll(snapshot.sublayers, through: nil)
         if let multiplier { popMultiplied(by: multiplier) }
-        paintReplicas(of: replicator, snapshot.replicas, paintAll: paintAll)
+        paintReplicas(of: replicator, bounds: bounds, snapshot.replicas, paintAll: paintAll)
     }
 
     /// Paints a `CATransformLayer`'s sublayers in 3D: each keeps its full 4 × 4 map to the
@@ -164,13 +164,13 @@ struct LayerPainter {
     private func paintTransformLayer(_ snapshot: LayerSnapshot, through toParent: CATransform3D, opacity: Double) {
         var planes: [(snapshot: LayerSnapshot, transform: CATransform3D, opacity: Double, depth: Double)] = []
         func gather(_ container: LayerSnapshot, _ toPlane: CATransform3D, _ opacity: Double) {
-            let inner = container.layer.sublayerTransformAboutAnchor.map { CATransform3DConcat($0, toPlane) } ?? toPlane
+            let inner = container.node.sublayerTransformAboutAnchor.map { CATransform3DConcat($0, toPlane) } ?? toPlane
             for sublayer in container.sublayers {
-                let transform = CATransform3DConcat(sublayer.layer.transformToSuperlayer3D, inner)
-                if sublayer.layer is CATransformLayer {
-                    gather(sublayer, transform, opacity * Double(sublayer.layer.opacity))
+                let transform = CATransform3DConcat(sublayer.node.transformToSuperlayer3D, inner)
+                if sublayer.node.isTransformLayer {
+                    gather(sublayer, transform, opacity * Double(sublayer.node.opacity))
                 } else {
-                    let bounds = sublayer.layer.bounds
+                    let bounds = sublayer.node.bounds
                     let centre = transform.applying(to: (Double(bounds.midX), Double(bounds.midY), 0))
                     planes.append((sublayer, transform, opacity, centre.z))
                 }
@@ -185,7 +185,7 @@ struct LayerPainter {
     }
 
     /// The corner radius drawn: at most half the shorter side, as Core Animation clamps it.
-    func cornerRadius(of layer: CALayer) -> CGFloat {
+    func cornerRadius(of layer: RenderNode) -> CGFloat {
         guard layer.cornerRadius.isFinite else { return 0 }
         return min(max(layer.cornerRadius, 0), min(layer.bounds.width, layer.bounds.height) / 2)
     }
@@ -206,7 +206,7 @@ struct LayerPainter {
     /// `maskedCorners` names rounded by the drawn corner radius along `cornerCurve`
     /// (RoundedCorners.swift), moved `inset` inwards — half the border width, for the line
     /// the border strokes.
-    func addRoundedRect(_ rect: CGRect, of layer: CALayer, inset: CGFloat = 0) {
+    func addRoundedRect(_ rect: CGRect, of layer: RenderNode, inset: CGFloat = 0) {
         RoundedCorners(
             rect: rect, radius: cornerRadius(of: layer), corners: layer.maskedCorners, curve: layer.cornerCurve
         )

@@ -5,14 +5,14 @@ import Synchronization
 /// One layer of a frame, as presented at the frame's time: everything the painter needs,
 /// captured on the thread that owns the layer tree, and never changed afterwards.
 ///
-/// Capturing is the cheap half of a frame (presentation copies of each layer); painting is
+/// Capturing is the cheap half of a frame (typed nodes from one evaluation, NodeTreeCache.swift); painting is
 /// the expensive half. Because a snapshot is immutable and shares nothing mutable with the
 /// live tree, frames captured one after another can be painted on several threads at once.
 final class LayerSnapshot: @unchecked Sendable {
     /// The model layer's identity: the key of its cached content across frames.
     let identity: ObjectIdentifier
-    /// The presentation copy; read only, never attached to a tree.
-    let layer: CALayer
+    /// The layer's values at the frame's time.
+    let node: RenderNode
     /// What the model layer's `draw(in:)` recorded, if anything.
     let drawing: CGContext?
     /// The sublayers in drawing order: by `zPosition`, equal ones in their order. Only
@@ -49,12 +49,12 @@ final class LayerSnapshot: @unchecked Sendable {
     }
 
     private init(
-        identity: ObjectIdentifier, layer: CALayer, drawing: CGContext?, sublayers: [LayerSnapshot],
+        identity: ObjectIdentifier, node: RenderNode, drawing: CGContext?, sublayers: [LayerSnapshot],
         mask: LayerSnapshot?, transition: TransitionSnapshot?, replicas: [Replica], isUpsideDown: Bool,
         particles: [EmitterParticle]
     ) {
         self.identity = identity
-        self.layer = layer
+        self.node = node
         self.drawing = drawing
         self.sublayers = sublayers
         self.mask = mask
@@ -96,14 +96,13 @@ final class LayerSnapshot: @unchecked Sendable {
     /// `instanceCount` in a file, nested or not, makes a frame capture billions of layers.
     static func capture(
         _ model: CALayer, at time: CFTimeInterval, isBeforeTree: Bool = false, isUpsideDown: Bool = false,
-        replicaBudget: Int = replicaLimit
+        replicaBudget: Int = replicaLimit, nodes: RenderNodeTree? = nil
     ) -> LayerSnapshot? {
-        /// A layer whose sublayers are being captured.
         /// A layer whose sublayers are being captured: a value on the stack, so that the walk
         /// allocates nothing of its own per layer.
         struct Pending {
             let model: CALayer
-            let layer: CALayer
+            let node: RenderNode
             let sublayers: [CALayer]
             let isUpsideDown: Bool
             /// This layer's replica budget, and how many instances of its sublayers it draws
@@ -114,30 +113,42 @@ final class LayerSnapshot: @unchecked Sendable {
             var next = 0
             var captured: [LayerSnapshot] = []
 
-            init?(_ model: CALayer, at time: CFTimeInterval, isUpsideDown: Bool, replicaBudget: Int) {
-                layer = model.makePresentationCopy(at: time)
-                guard !layer.isHidden else { return nil }
+            init?(
+                _ model: CALayer, at time: CFTimeInterval, isUpsideDown: Bool, replicaBudget: Int,
+                nodes: RenderNodeTree?
+            ) {
+                if let nodes, let index = nodes.index(of: model), !nodes.needsPresentationCopy(index) {
+                    node = nodes.nodes[index]
+                } else {
+                    // Not in the evaluated tree (a replica at a delayed time, a transition's old
+                    // tree), or an animated key that needs display: from a presentation copy.
+                    node = RenderNode(presenting: model.makePresentationCopy(at: time))
+                }
+                guard !node.isHidden else { return nil }
                 self.model = model
                 self.isUpsideDown = isUpsideDown
                 self.replicaBudget = replicaBudget
                 sublayers = model.sublayers ?? []
                 instances =
-                    if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1 {
+                    if let replicator = node.replicator, replicator.instanceCount > 1 {
                         LayerSnapshot.drawnInstanceCount(of: replicator, model: model, budget: replicaBudget)
                     } else {
                         1
                     }
             }
         }
-        guard let root = Pending(model, at: time, isUpsideDown: isUpsideDown, replicaBudget: replicaBudget) else { return nil }
+        guard
+            let root = Pending(
+                model, at: time, isUpsideDown: isUpsideDown, replicaBudget: replicaBudget, nodes: nodes)
+        else { return nil }
         var stack = [root]
         while let top = stack.last {
             if top.next < top.sublayers.count {
                 stack[stack.count - 1].next += 1
-                let sublayerIsUpsideDown = top.isUpsideDown != top.layer.isGeometryFlipped
+                let sublayerIsUpsideDown = top.isUpsideDown != top.node.isGeometryFlipped
                 if let pending = Pending(
                     top.sublayers[top.next], at: time, isUpsideDown: sublayerIsUpsideDown,
-                    replicaBudget: top.sublayerBudget)
+                    replicaBudget: top.sublayerBudget, nodes: nodes)
                 {
                     stack.append(pending)
                 }
@@ -145,8 +156,9 @@ final class LayerSnapshot: @unchecked Sendable {
             }
             stack.removeLast()
             let snapshot = finish(
-                top.model, top.layer, sublayers: top.captured, at: time, isBeforeTree: isBeforeTree,
-                isUpsideDown: top.isUpsideDown, replicaBudget: top.replicaBudget, instances: top.instances)
+                top.model, top.node, sublayers: top.captured, at: time, isBeforeTree: isBeforeTree,
+                isUpsideDown: top.isUpsideDown, replicaBudget: top.replicaBudget, instances: top.instances,
+                nodes: nodes)
             guard !stack.isEmpty else { return snapshot }
             stack[stack.count - 1].captured.append(snapshot)
         }
@@ -162,7 +174,7 @@ final class LayerSnapshot: @unchecked Sendable {
     /// How many instances of `replicator` a capture with `budget` draws: its `instanceCount`,
     /// or the budget with a warning when the count is larger.
     /// Warns once per replicator (by its model layer's identity), not once per frame.
-    static func drawnInstanceCount(of replicator: CAReplicatorLayer, model: CALayer, budget: Int) -> Int {
+    static func drawnInstanceCount(of replicator: ReplicatorLayerStorage, model: CALayer, budget: Int) -> Int {
         let budget = max(budget, 1)
         guard replicator.instanceCount > budget else { return replicator.instanceCount }
         guard warnedReplicators.withLock({ $0.insert(ObjectIdentifier(model)).inserted }) else { return budget }
@@ -175,12 +187,12 @@ final class LayerSnapshot: @unchecked Sendable {
     /// The snapshot of a layer whose sublayers are captured: its replicas, transition, mask
     /// and particles added.
     private static func finish(
-        _ model: CALayer, _ layer: CALayer, sublayers captured: [LayerSnapshot], at time: CFTimeInterval,
-        isBeforeTree: Bool, isUpsideDown: Bool, replicaBudget: Int, instances: Int
+        _ model: CALayer, _ node: RenderNode, sublayers captured: [LayerSnapshot], at time: CFTimeInterval,
+        isBeforeTree: Bool, isUpsideDown: Bool, replicaBudget: Int, instances: Int, nodes: RenderNodeTree?
     ) -> LayerSnapshot {
-        let sublayersAreUpsideDown = isUpsideDown != layer.isGeometryFlipped
+        let sublayersAreUpsideDown = isUpsideDown != node.isGeometryFlipped
         var replicas: [Replica] = []
-        if let replicator = layer as? CAReplicatorLayer, instances > 1 {
+        if let replicator = node.replicator, instances > 1 {
             // Apple: copy k shows the sublayers `k × instanceDelay` seconds in the past.
             let delay = replicator.instanceDelay.isFinite ? replicator.instanceDelay : 0
             replicas = (1..<instances).map { index in
@@ -191,7 +203,7 @@ final class LayerSnapshot: @unchecked Sendable {
                         (model.sublayers ?? []).compactMap {
                             capture(
                                 $0, at: delayed, isBeforeTree: isBeforeTree, isUpsideDown: sublayersAreUpsideDown,
-                                replicaBudget: replicaBudget / instances)
+                                replicaBudget: replicaBudget / instances, nodes: delayed == time ? nodes : nil)
                         }))
             }
         }
@@ -206,13 +218,15 @@ final class LayerSnapshot: @unchecked Sendable {
         let sublayers = inDrawingOrder(captured)
         // The mask lies in the layer's own coordinates, so it is upside down when the layer is.
         let mask = model.mask.flatMap {
-            capture($0, at: time, isBeforeTree: isBeforeTree, isUpsideDown: isUpsideDown, replicaBudget: replicaBudget)
+            capture(
+                $0, at: time, isBeforeTree: isBeforeTree, isUpsideDown: isUpsideDown, replicaBudget: replicaBudget,
+                nodes: nodes)
         }
         // An emitter's particles are a function of its time alone (CAEmitterLayer): asked of
         // the model layer, whose time is the tree's.
         let particles = (model as? CAEmitterLayer)?.particles(atTime: time) ?? []
         let snapshot = LayerSnapshot(
-            identity: ObjectIdentifier(model), layer: layer, drawing: model.lastDrawing, sublayers: sublayers,
+            identity: ObjectIdentifier(model), node: node, drawing: model.lastDrawing, sublayers: sublayers,
             mask: mask, transition: transition, replicas: replicas, isUpsideDown: isUpsideDown, particles: particles)
         // A running maximum, not a list of depths: this runs for every layer of every frame.
         var below = max(mask?.depth ?? 0, transition?.before.depth ?? 0)
@@ -226,9 +240,9 @@ final class LayerSnapshot: @unchecked Sendable {
 
     /// Siblings are drawn in order of zPosition; equal ones keep their order (a stable sort).
     private static func inDrawingOrder(_ captured: [LayerSnapshot]) -> [LayerSnapshot] {
-        guard captured.contains(where: { $0.layer.zPosition != 0 }) else { return captured }
+        guard captured.contains(where: { $0.node.zPosition != 0 }) else { return captured }
         return captured.enumerated().sorted {
-            ($0.element.layer.zPosition, $0.offset) < ($1.element.layer.zPosition, $1.offset)
+            ($0.element.node.zPosition, $0.offset) < ($1.element.node.zPosition, $1.offset)
         }.map(\.element)
     }
 }

@@ -87,7 +87,7 @@ struct PlaneTransform {
     }
 }
 
-extension CALayer {
+extension RenderNode {
     /// The 4 × 4 map from the layer's bounds coordinates to its superlayer's: about the anchor
     /// point, through `transform`, to `position` and `zPosition`.
     var transformToSuperlayer3D: CATransform3D {

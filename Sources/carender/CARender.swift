@@ -5,7 +5,9 @@ struct CARender: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "carender",
         abstract: "Runs and renders Core Animation layer trees on Linux.",
-        subcommands: [Demo.self, GalleryCommand.self, Render.self, Frame.self, Inspect.self, Convert.self],
+        subcommands: [
+            Demo.self, GalleryCommand.self, Render.self, Frame.self, Inspect.self, Convert.self, Concat.self,
+        ],
         defaultSubcommand: Demo.self
     )
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenQuartzCore
+import OpenQuartzCoreRenderer
 
 /// `carender frame DEMO|FILE --time S --output FILE.png`: one frame of a demo or a CAML
 /// document as a PNG.
@@ -54,7 +55,9 @@ struct Frame: ParsableCommand {
             let demo = try loadScene(self.demo, states: stateOption.timeline())
             let framing = Framing(size: try size.map(Framing.parseSize) ?? demo.size, scale: scale)
             try framing.validate()
-            try renderDemo(demo, framing: framing, times: [time], to: [PNGFileWriter(path: output)])
+            try renderDemo(
+                demo, framing: framing, frames: singleFrame(at: time),
+                to: [CAMovieExporter.Output(path: output, format: .png)])
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenCAML
 import OpenQuartzCore
+import OpenQuartzCoreRenderer
 
 /// `carender gallery`: every demo as MP4, GIF and a poster PNG, and an `index.html` that shows
 /// them all.
@@ -56,7 +57,8 @@ struct GalleryCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Also render every CAML document (.caml, .ca, .tendies) under this folder, its states cycled.", valueName: "folder"))
+            "Also render every CAML document (.caml, .ca, .tendies) under this folder, its states cycled.",
+            valueName: "folder"))
     var caml: String?
 
     func validate() throws {
@@ -88,12 +90,12 @@ struct GalleryCommand: ParsableCommand {
         try MainActor.assumeIsolated {
             let demos = Gallery.demos.filter { demo in onlyNames.map { $0.contains(demo.name) } ?? true }
             let documents = try caml.map { try CAMLGallery.documents(under: $0) } ?? []
-            let ffmpeg = try FFmpeg.locate()
+            _ = try CAFFmpeg.locate()
             let folder = URL(fileURLWithPath: output, isDirectory: true)
             try makeFolder(output, for: "the gallery folder", advice: "Choose another with --output.")
             // Every file is checked before anything is rendered: a folder or a device where a
             // file goes stops the gallery before it has replaced anything.
-            let file = { (name: String) in try OutputFile(folder.appendingPathComponent(name).path) }
+            let file = { (name: String) in try CAOutputFile(folder.appendingPathComponent(name).path) }
             let scenes: [(demo: GalleryDemo, files: GalleryPage.Files, bundle: String?)] =
                 demos.map {
                     ($0, GalleryPage.Files(demo: $0.name), folder.appendingPathComponent($0.name + ".ca").path)
@@ -113,22 +115,16 @@ struct GalleryCommand: ParsableCommand {
             for ((demo, files, bundle), output) in zip(scenes, outputs) {
                 let framing = Framing(size: demo.size, scale: scale)
                 try framing.validate()
-                let times = FrameSpan(from: 0, to: demo.duration, fps: fps).times
-                var encoders: [FFmpegEncoder] = []
-                do {
-                    for (format, file) in [(OutputFormat.mp4, output.video), (.gif, output.gif)] {
-                        encoders.append(
-                            try FFmpegEncoder(
-                                ffmpeg: ffmpeg, format: format, output: file, width: framing.pixelWidth,
-                                height: framing.pixelHeight, fps: fps))
-                    }
-                } catch {
-                    for encoder in encoders { encoder.abandon() }
-                    throw error
-                }
-                try renderDemo(demo, framing: framing, times: times, to: encoders, progressLabel: demo.name)
+                let span = FrameSpan(from: 0, to: demo.duration, fps: fps)
                 try renderDemo(
-                    demo, framing: framing, times: [demo.posterTime], to: [PNGFileWriter(output.poster)])
+                    demo, framing: framing, frames: span,
+                    to: [
+                        CAMovieExporter.Output(path: output.video.path, format: .mp4()),
+                        CAMovieExporter.Output(path: output.gif.path, format: .gif),
+                    ], progressLabel: demo.name)
+                try renderDemo(
+                    demo, framing: framing, frames: singleFrame(at: demo.posterTime),
+                    to: [CAMovieExporter.Output(path: output.poster.path, format: .png)])
                 var written = "\(files.video), \(files.gif), \(files.poster)"
                 if let bundle {
                     // Once its video is made, so that a failed render leaves the bundle too.
@@ -136,7 +132,7 @@ struct GalleryCommand: ParsableCommand {
                     _ = try withExtendedLifetime(made.keep) { try CAMLOutputWriter.write(made.package, to: bundle) }
                     written += ", \(files.bundle)"
                 }
-                print("\(demo.name): \(times.count) frames, \(written)")
+                print("\(demo.name): \(span.count) frames, \(written)")
             }
             for document in documents {
                 if case .failed(let message) = document.outcome { print("\(document.title): not loaded: \(message)") }
@@ -151,5 +147,15 @@ struct GalleryCommand: ParsableCommand {
                 "Wrote the gallery of \(demos.count) demos\(shown): open "
                     + "\(URL(fileURLWithPath: index.path).standardizedFileURL.path) in a browser.")
         }
+    }
+}
+
+/// Makes the folder `path` (and the folders it is in), or throws an error that says it cannot
+/// be made; `what` names the folder's use ("the gallery folder").
+func makeFolder(_ path: String, for what: String, advice: String) throws {
+    do {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+        throw CommandError("cannot create \(what) '\(path)': \(CAOutputFile.whyFolderCannotBeMade(path)). \(advice)")
     }
 }

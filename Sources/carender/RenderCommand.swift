@@ -1,7 +1,8 @@
-import OpenCoreGraphics
 import ArgumentParser
 import Foundation
+import OpenCoreGraphics
 import OpenQuartzCore
+import OpenQuartzCoreRenderer
 
 /// `carender render DEMO|FILE --output FILE`: a demo or a CAML document as a PNG, an MP4, a
 /// GIF, an APNG or numbered PNG frames.
@@ -86,8 +87,35 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("The media time to stop before (instead of --duration).", valueName: "seconds"))
     var to: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "Render only part K of N near-equal frame ranges (K from 1 to N), for a render spread over "
+                + "machines; join the parts with carender concat.",
+            valueName: "K/N"))
+    var shard: String?
+
+    /// `--shard K/N` parsed: nil without it.
+    func shardPart() throws -> (part: Int, of: Int)? {
+        guard let shard else { return nil }
+        let pieces = shard.split(separator: "/", omittingEmptySubsequences: false)
+        guard pieces.count == 2, let part = Int(pieces[0]), let parts = Int(pieces[1]), parts >= 1,
+            (1...parts).contains(part)
+        else {
+            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, for example 2/4; got '\(shard)'")
+        }
+        return (part, parts)
+    }
+
     func validate() throws {
         try validateDemoName(demo)
+        if try shardPart() != nil {
+            let chosen = format ?? OutputFormat(path: output)
+            guard chosen == .mp4 || chosen == .apng || chosen == .pngSequence else {
+                throw ValidationError(
+                    "--shard renders MP4, APNG or PNG frames (a GIF part would have a palette of its own, "
+                        + "and a single PNG is one frame)")
+            }
+        }
         try stateOption.validate(for: demo)
         try validateScale(scale)
         guard (1...240).contains(fps) else {
@@ -133,27 +161,34 @@ struct Render: ParsableCommand {
             let framing = Framing(size: try size.map(Framing.parseSize) ?? demo.size, scale: scale)
             try framing.validate()
             let end = to ?? from + (duration ?? demo.duration)
-            let span = FrameSpan(from: from, to: end, fps: fps)
+            var span = FrameSpan(from: from, to: end, fps: fps)
+            var firstFileNumber = 0
+            if let (part, parts) = try shardPart() {
+                guard let shard = span.shard(part, of: parts) else {
+                    throw CommandError(
+                        "--shard \(part)/\(parts) has no frames: the render has only \(span.count) frames; "
+                            + "use at most \(span.count) parts.")
+                }
+                span = shard.span
+                firstFileNumber = shard.offset
+            }
             let pixels = "\(framing.pixelWidth)×\(framing.pixelHeight) pixels"
             switch format {
             case .png:
-                try renderDemo(demo, framing: framing, times: [from], to: [PNGFileWriter(path: output)])
+                try renderDemo(
+                    demo, framing: framing, frames: singleFrame(at: from),
+                    to: [CAMovieExporter.Output(path: output, format: .png)])
                 print("Wrote \(output): \(demo.name) at \(shortNumber(from)) s, \(pixels).")
             case .pngSequence:
-                let writer = try PNGSequenceWriter(folder: output)
-                try renderDemo(demo, framing: framing, times: span.times, to: [writer], progressLabel: demo.name)
-                print(
-                    "Wrote \(span.count) frames of \(pixels) to \(output) "
-                        + "(\(writer.url(ofFrame: 0).lastPathComponent) …), \(fps) fps.")
+                try renderDemo(
+                    demo, framing: framing, frames: span,
+                    to: [CAMovieExporter.Output(path: output, format: .pngSequence)],
+                    progressLabel: demo.name, firstFileNumber: firstFileNumber)
+                print("Wrote \(span.count) frames of \(pixels) to \(output) (frame-00000.png …), \(fps) fps.")
             case .mp4, .gif, .apng:
-                // The output is checked before ffmpeg is looked for: a folder or a device there is
-                // the first thing to tell.
-                let file = try OutputFile(output)
-                let ffmpeg = try FFmpeg.locate()
-                let encoder = try FFmpegEncoder(
-                    ffmpeg: ffmpeg, format: format, output: file, width: framing.pixelWidth,
-                    height: framing.pixelHeight, fps: fps)
-                try renderDemo(demo, framing: framing, times: span.times, to: [encoder], progressLabel: demo.name)
+                try renderDemo(
+                    demo, framing: framing, frames: span,
+                    to: [CAMovieExporter.Output(path: output, format: format.movieFormat)], progressLabel: demo.name)
                 let padded =
                     format == .mp4 && (framing.pixelWidth % 2 == 1 || framing.pixelHeight % 2 == 1)
                     ? " (padded to even \(framing.pixelWidth + framing.pixelWidth % 2)×\(framing.pixelHeight + framing.pixelHeight % 2))"

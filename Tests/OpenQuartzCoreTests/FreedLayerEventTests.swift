@@ -162,4 +162,40 @@ struct FreedLayerEventTests {
             #expect(completions.runs == 1)
         }
     }
+
+    /// A clock freed while its animations wait for events leaves its address to a later clock:
+    /// advancing that clock must not deliver the freed clock's events (they reached another
+    /// test's delegates on other threads, where a main-actor delegate trapped).
+    @Test func aClockAtAFreedClocksAddressDeliversNoneOfItsEvents() {
+        let recorder = AnimationDelegateRecorder()
+        let layer = CALayer()
+        var freedAddress: ObjectIdentifier?
+        do {
+            let first = CAManualClock(time: 0)
+            CAClock.$current.withValue(first) {
+                CATransaction.flush()
+                layer.add(animation("opacity", duration: 1, delegate: recorder), forKey: "fade")
+                CATransaction.flush()
+            }
+            freedAddress = ObjectIdentifier(first)
+        }
+        // Allocations of the same size usually reuse the address at once; try a few.
+        var clocks: [CAManualClock] = []
+        var reused: CAManualClock?
+        for _ in 0..<64 {
+            let clock = CAManualClock(time: 0)
+            if ObjectIdentifier(clock) == freedAddress {
+                reused = clock
+                break
+            }
+            clocks.append(clock)
+        }
+        guard let reused else {
+            print("aClockAtAFreedClocksAddressDeliversNoneOfItsEvents: no clock reused the freed address; nothing to check")
+            return
+        }
+        CAClock.$current.withValue(reused) { reused.advance(by: 2) }
+        #expect(recorder.events.isEmpty, "the freed clock's start and stop were delivered by another clock")
+        withExtendedLifetime(layer) {}
+    }
 }

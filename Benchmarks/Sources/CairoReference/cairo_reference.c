@@ -99,3 +99,45 @@ const unsigned char *cairo_reference_pixels(cairo_reference_canvas *canvas, int 
 int cairo_reference_write_png(cairo_reference_canvas *canvas, const char *path) {
     return cairo_surface_write_to_png(canvas->surface, path) == CAIRO_STATUS_SUCCESS ? 0 : -1;
 }
+
+void peer_scene_generate(peer_rect *rects, int count, int width, int height, uint64_t seed) {
+    uint64_t state = seed;
+    double s = height / 1080.0;
+    for (int i = 0; i < count; i++) {
+        peer_rect *rect = &rects[i];
+        rect->width = (20 + 120 * rect_scene_random(&state)) * s;
+        rect->height = (20 + 120 * rect_scene_random(&state)) * s;
+        rect->x = width * rect_scene_random(&state);
+        rect->y = height * rect_scene_random(&state);
+        rect->vx = (2 * rect_scene_random(&state) - 1) * 120 * s;
+        rect->vy = (2 * rect_scene_random(&state) - 1) * 120 * s;
+        rect->rotation = 2 * M_PI * rect_scene_random(&state);
+        rect->spin = (2 * rect_scene_random(&state) - 1) * M_PI;
+        rect->radius = fmin((4 + 16 * rect_scene_random(&state)) * s, fmin(rect->width, rect->height) / 2);
+        rect->red = rect_scene_random(&state);
+        rect->green = rect_scene_random(&state);
+        rect->blue = rect_scene_random(&state);
+        rect->alpha = 0.3 + 0.5 * rect_scene_random(&state);
+    }
+}
+
+void peer_scene_draw(cairo_reference_canvas *canvas, const peer_rect *rects, int count, double time) {
+    cairo_t *cr = canvas->context;
+    cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR);
+    cairo_paint(cr);
+    cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
+    cairo_rectangle(cr, 0, 0, canvas->width, canvas->height);
+    cairo_set_source_rgba(cr, RECT_SCENE_BACKGROUND, RECT_SCENE_BACKGROUND, RECT_SCENE_BACKGROUND, 1);
+    cairo_fill(cr);
+    for (int i = 0; i < count; i++) {
+        const peer_rect *rect = &rects[i];
+        cairo_save(cr);
+        cairo_translate(cr, rect->x + rect->vx * time, rect->y + rect->vy * time);
+        cairo_rotate(cr, rect->rotation + rect->spin * time);
+        cairo_translate(cr, -rect->width / 2, -rect->height / 2);
+        rounded_rectangle(cr, 0, 0, rect->width, rect->height, rect->radius);
+        cairo_set_source_rgba(cr, rect->red, rect->green, rect->blue, rect->alpha);
+        cairo_fill(cr);
+        cairo_restore(cr);
+    }
+}

@@ -122,6 +122,7 @@ package final class AttachedAnimation {
 
     /// The transaction committed: fixes the begin time (when the animation left it 0).
     package func schedule(beginningAt commitTime: Double) {
+        noteLayerTreeChanged()
         lifecycle.commit()
         if timing.beginTime == 0 {
             beganAtCommit = true

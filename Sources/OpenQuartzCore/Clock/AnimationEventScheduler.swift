@@ -27,6 +27,10 @@ package final class AnimationEventScheduler: @unchecked Sendable {
     private let tolerance = 1e-9
 
     private final class ClockSchedule {
+        /// The clock whose schedule this is. Schedules are found by the clock's identity, and a
+        /// clock freed with events still waiting leaves its address to the next clock made:
+        /// this tells the two apart.
+        weak var clock: (any CAMediaClock)?
         /// The layers with animations timed by this clock, unretained: a layer's `deinit`
         /// removes it (weak references would slow every retain and release of every layer).
         @exclusivity(unchecked) var layers = LayerRegistry()
@@ -42,7 +46,8 @@ package final class AnimationEventScheduler: @unchecked Sendable {
         guard !animations.isEmpty else { return }
         let id = ObjectIdentifier(clock)
         lock.withLock {
-            let schedule = schedules[id] ?? ClockSchedule()
+            let schedule = liveSchedule(of: clock) ?? ClockSchedule()
+            schedule.clock = clock
             schedules[id] = schedule
             for (layer, animation) in animations where animation.lifecycle.state == .waiting {
                 if layer.registeredClock != id {
@@ -77,7 +82,7 @@ package final class AnimationEventScheduler: @unchecked Sendable {
     /// Whether any animation of `clock` is still waiting for an event.
     package func hasPendingEvents(for clock: any CAMediaClock) -> Bool {
         lock.withLock {
-            guard let schedule = schedules[ObjectIdentifier(clock)] else { return false }
+            guard let schedule = liveSchedule(of: clock) else { return false }
             refresh(schedule)
             return !schedule.queue.isEmpty
         }
@@ -88,6 +93,8 @@ package final class AnimationEventScheduler: @unchecked Sendable {
     /// right after each event, as at the end of a run-loop turn.
     package func deliverEvents(of clock: any CAMediaClock, upTo target: Double, setTime: (Double) -> Void) {
         let id = ObjectIdentifier(clock)
+        // A schedule left at this address by a freed clock is dropped, never delivered.
+        lock.withLock { _ = liveSchedule(of: clock) }
         while deliverNextEvent(of: id, notAfter: target, setTime: setTime) {
             TransactionStack.current.commitImplicitTransactionForRunLoopTurn()
         }
@@ -131,6 +138,19 @@ package final class AnimationEventScheduler: @unchecked Sendable {
             schedule.layers.removeAll { $0.registeredClock = nil }
             schedules[clock] = nil
         }
+        return nil
+    }
+
+    /// `clock`'s schedule, if it has one; called with the lock held. A schedule left by a freed
+    /// clock at the same address is dropped first: its layers forget it, and its events and
+    /// their animations are let go of once the lock is.
+    private func liveSchedule(of clock: any CAMediaClock) -> ClockSchedule? {
+        let id = ObjectIdentifier(clock)
+        guard let schedule = schedules[id] else { return nil }
+        if schedule.clock === clock { return schedule }
+        schedule.layers.removeAll { $0.registeredClock = nil }
+        schedules[id] = nil
+        lock.releaseAfterUnlocking(schedule)
         return nil
     }
 
@@ -192,6 +212,7 @@ extension CALayer {
     /// Tells the event scheduler that this layer's timing chain changed.
     package func timingDidChange() {
         layerTimingGeneration.add(1, ordering: .relaxed)
+        noteLayerTreeChanged()
     }
 }
 

@@ -155,8 +155,17 @@ struct BirthCurve {
     /// configuration started; `includingEnd` takes in one born exactly at `to` (the time of
     /// the frame).
     func forEachBirth(
-        from: Double, to: Double, includingEnd: Bool, counted: Double, _ body: (Double, Double) -> Bool
+        from: Double, to: Double, includingEnd: Bool, counted: Double, _ deliver: (Double, Double) -> Bool
     ) {
+        // Births come newest first; a count landing exactly on an integer at a boundary that
+        // several pieces share (the end of a ramp, closed at `to`) would otherwise give the
+        // same birth once per piece.
+        var newestUndelivered = Double.infinity
+        let body = { (index: Double, time: Double) -> Bool in
+            guard index < newestUndelivered else { return true }
+            newestUndelivered = index
+            return deliver(index, time)
+        }
         for segment in segments.reversed() where segment.start <= to && segment.end >= from {
             let low = max(segment.start, from)
             let high = min(segment.end, to)

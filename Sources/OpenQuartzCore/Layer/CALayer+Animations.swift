@@ -81,6 +81,7 @@ extension CALayer {
     /// Carries out what a lifecycle transition asks for. Called with the `TransactionLock`
     /// held: the delegate hears of it once the lock is let go.
     package func perform(_ effects: [AnimationLifecycle.Effect], for attached: AttachedAnimation) {
+        noteLayerTreeChanged()
         let lock = TransactionLock.shared
         for effect in effects {
             switch effect {

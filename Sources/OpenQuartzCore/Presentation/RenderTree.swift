@@ -19,10 +19,22 @@ public final class RenderTree {
     }
 
     /// Where an evaluated value lives.
-    private enum Slot {
+    enum Slot {
         case vector(Int, ValueKind)
         case keyframe(Int, ValueKind)
         case general(Int)
+        /// A transform one of whose parts (`transform.rotation.z`, `transform.scale`, …) a
+        /// vector entry animates: index into `transformParts`. The entry holds the part in its
+        /// first lanes and 1 in its last while it has an effect; reading writes the part into
+        /// the model transform, as `ValueComponent.write` does.
+        case transformPart(Int)
+    }
+
+    /// A transform component animated in the vector lane, written into the model at read time.
+    private struct TransformPart {
+        var entry: Int
+        var component: TransformComponent
+        var model: CATransform3D
     }
 
     private struct GeneralEntry {
@@ -35,18 +47,26 @@ public final class RenderTree {
 
     private let nodes: [Node]
     private let timings: [VectorTiming]
+    /// The hot fields of `timings`, row for row.
+    private let timingRows: [TimingRow]
     private let vectorEntries: [VectorEntry]
     private let keyframeLane: KeyframeLane
     private let generalEntries: [GeneralEntry]
+    private let transformParts: [TransformPart]
     private var nodeTimes: [Double]
-    private var vectorValues: [SIMD4<Double>]
-    private var keyframeValues: [SIMD4<Double>]
-    private var generalValues: [AnimatableValue]
+    private(set) var vectorValues: [SIMD4<Double>]
+    /// Per vector entry, the curve parameter t its last evaluation solved for (NaN before
+    /// the first): frames come in increasing time, so it starts Newton next to the answer.
+    private var solvedParameters: [Double]
+    private(set) var keyframeValues: [SIMD4<Double>]
+    private(set) var generalValues: [AnimatableValue]
     /// The topmost entry of each animated (layer, key), for reading results.
-    private let topEntry: [LayerKey: Slot]
-    private let nodeIndex: [ObjectIdentifier: Int]
+    let topEntry: [LayerKey: Slot]
+    let nodeIndex: [ObjectIdentifier: Int]
+    /// The layers, in the order of their nodes (depth-first, parents first; see `Builder`).
+    let layers: [CALayer]
 
-    private struct LayerKey: Hashable {
+    struct LayerKey: Hashable {
         let layer: ObjectIdentifier
         let key: String
     }
@@ -61,13 +81,17 @@ public final class RenderTree {
         }
         nodes = builder.nodes
         timings = builder.timings
+        timingRows = builder.timings.map(TimingRow.init)
         vectorEntries = builder.vectorEntries
         keyframeLane = builder.keyframeLane
         generalEntries = builder.generalEntries
+        transformParts = builder.transformParts
         topEntry = builder.topEntry
         nodeIndex = builder.nodeIndex
+        layers = builder.layers
         nodeTimes = Array(repeating: 0, count: builder.nodes.count)
         vectorValues = builder.vectorEntries.map(\.base)
+        solvedParameters = Array(repeating: .nan, count: builder.vectorEntries.count)
         keyframeValues = builder.keyframeLane.entries.map(\.base)
         generalValues = builder.generalEntries.map(\.base)
     }
@@ -111,16 +135,13 @@ public final class RenderTree {
     private func evaluateVectorLane() {
         vectorEntries.withUnsafeBufferPointer { entries in
             timings.withUnsafeBufferPointer { timings in
-                nodeTimes.withUnsafeBufferPointer { times in
-                    vectorValues.withUnsafeMutableBufferPointer { values in
-                        var memo = ProgressMemo()
-                        for index in entries.indices {
-                            let entry = entries[index]
-                            let time = times[Int(entry.node)]
-                            if let fraction = memo.fraction(timing: entry.timing, at: time, in: timings) {
-                                values[index] = entry.from + entry.delta * fraction
-                            } else {
-                                values[index] = entry.base
+                timingRows.withUnsafeBufferPointer { rows in
+                    nodeTimes.withUnsafeBufferPointer { times in
+                        solvedParameters.withUnsafeMutableBufferPointer { solved in
+                            vectorValues.withUnsafeMutableBufferPointer { values in
+                                Self.evaluateVectorLane(
+                                    entries: entries, timings: timings, rows: rows, times: times, solved: solved,
+                                    into: values)
                             }
                         }
                     }
@@ -129,17 +150,91 @@ public final class RenderTree {
         }
     }
 
+    /// The vector lane's loop. A run of entries sharing a timing and local time (animations
+    /// committed together) takes the progress of its first; otherwise a one-cycle timing's
+    /// progress comes from its `TimingRow`, and its curve is solved by Newton from the entry's
+    /// last answer — with distinct timings, the bulk of a frame — and any other timing's
+    /// through `TimingParameters.progress` and `VectorTiming.eased`.
+    @inline(__always)
+    private static func evaluateVectorLane(
+        entries: UnsafeBufferPointer<VectorEntry>, timings: UnsafeBufferPointer<VectorTiming>,
+        rows: UnsafeBufferPointer<TimingRow>, times: UnsafeBufferPointer<Double>,
+        solved: UnsafeMutableBufferPointer<Double>, into values: UnsafeMutableBufferPointer<SIMD4<Double>>
+    ) {
+        var lastTiming: Int32 = -1
+        var lastTime = Double.nan
+        var lastFraction: Double? = nil
+        for index in entries.indices {
+            let entry = entries[index]
+            let time = times[Int(entry.node)]
+            let fraction: Double?
+            if entry.timing == lastTiming, time == lastTime {
+                fraction = lastFraction
+            } else {
+                let timing = Int(entry.timing)
+                let row = rows[timing]
+                switch row.form {
+                case .curve:
+                    let raw = row.fraction(at: time)
+                    if let raw, raw > 0, raw < 1 {
+                        let t =
+                            row.polynomial.parameter(forX: raw, near: solved[index])
+                            ?? timings[timing].curve.unsafelyUnwrapped.parameter(forX: raw)
+                        solved[index] = t
+                        fraction = row.polynomial.sampleY(t)
+                    } else {
+                        // 0 and 1 are the curve's ends, as `UnitBezier.solve` gives them.
+                        fraction = raw
+                    }
+                case .linear:
+                    fraction = row.fraction(at: time)
+                case .general:
+                    fraction = timings[timing].parameters.progress(atParentTime: time).map {
+                        timings[timing].eased($0.fraction)
+                    }
+                }
+                lastTiming = entry.timing
+                lastTime = time
+                lastFraction = fraction
+            }
+            if let fraction {
+                values[index] = entry.from + entry.delta * fraction
+            } else {
+                values[index] = entry.base
+            }
+        }
+    }
+
     private func evaluateGeneralLane() {
         for index in generalEntries.indices {
             let underlying: AnimatableValue
-            switch generalEntries[index].input {
-            case nil: underlying = generalEntries[index].base
-            case .vector(let slot, let kind)?: underlying = AnimatableValue(vector: vectorValues[slot], kind: kind)
-            case .keyframe(let slot, let kind)?: underlying = AnimatableValue(vector: keyframeValues[slot], kind: kind)
-            case .general(let slot)?: underlying = generalValues[slot]
+            if let input = generalEntries[index].input {
+                underlying = value(in: input)
+            } else {
+                underlying = generalEntries[index].base
             }
             generalValues[index] = generalEntries[index].animation.applied(
                 at: nodeTimes[generalEntries[index].node], to: underlying)
+        }
+    }
+
+    /// The whole value of a (layer, key) that `slot` holds, as last evaluated.
+    /// The value a slot holds as last evaluated: what `presentationValue`, the general lane and
+    /// render nodes read.
+    func value(in slot: Slot) -> AnimatableValue {
+        switch slot {
+        case .vector(let slot, let kind): return AnimatableValue(vector: vectorValues[slot], kind: kind)
+        case .keyframe(let slot, let kind): return AnimatableValue(vector: keyframeValues[slot], kind: kind)
+        case .general(let slot): return generalValues[slot]
+        case .transformPart(let index):
+            let part = transformParts[index]
+            let lanes = vectorValues[part.entry]
+            // The last lane is 0 while the animation has no effect: the model shows, unwritten.
+            guard lanes[3] != 0 else { return .transform(part.model) }
+            if part.component == .translation {
+                return .transform(part.model.setting(translation: CGSize(width: lanes[0], height: lanes[1])))
+            }
+            return .transform(part.model.setting(component: part.component, to: lanes[0]))
         }
     }
 
@@ -150,11 +245,10 @@ public final class RenderTree {
         guard nodeIndex[ObjectIdentifier(layer)] != nil else { return nil }
         let path = LayerKeyPath(keyPath, in: type(of: layer))
         let value: AnimatableValue
-        switch topEntry[LayerKey(layer: ObjectIdentifier(layer), key: path.baseKey)] {
-        case .vector(let slot, let kind)?: value = AnimatableValue(vector: vectorValues[slot], kind: kind)
-        case .keyframe(let slot, let kind)?: value = AnimatableValue(vector: keyframeValues[slot], kind: kind)
-        case .general(let slot)?: value = generalValues[slot]
-        case nil: value = layer.modelValue(forKey: path.baseKey)
+        if let slot = topEntry[LayerKey(layer: ObjectIdentifier(layer), key: path.baseKey)] {
+            value = self.value(in: slot)
+        } else {
+            value = layer.modelValue(forKey: path.baseKey)
         }
         switch path {
         case .property(_, let component?): return component.read(from: value).boxed
@@ -171,8 +265,10 @@ public final class RenderTree {
         var vectorEntries: [VectorEntry] = []
         var keyframeLane = KeyframeLane()
         var generalEntries: [GeneralEntry] = []
+        var transformParts: [TransformPart] = []
         var topEntry: [LayerKey: Slot] = [:]
         var nodeIndex: [ObjectIdentifier: Int] = [:]
+        var layers: [CALayer] = []
 
         /// Adds `root` and everything under it, parents before children (sublayers in order,
         /// then the mask), from an explicit stack: trees may be of any depth.
@@ -185,6 +281,7 @@ public final class RenderTree {
                         parent: parent, beginTime: layer.storage.beginTime, speed: Double(layer.storage.speed),
                         timeOffset: layer.storage.timeOffset))
                 nodeIndex[ObjectIdentifier(layer)] = index
+                layers.append(layer)
                 for attached in layer.attachedAnimations where attached.lifecycle.isCommitted {
                     for compiled in attached.compiledParts {
                         add(compiled, of: layer, node: index)
@@ -200,17 +297,12 @@ public final class RenderTree {
             let key = LayerKey(layer: ObjectIdentifier(layer), key: compiled.baseKey)
             let below = topEntry[key]
             let model = layer.modelValue(forKey: compiled.baseKey)
-            if below == nil, let base = model.vector, let (from, to, spring) = compiled.vectorEndpoints() {
-                topEntry[key] = .vector(vectorEntries.count, model.kind)
-                vectorEntries.append(
-                    VectorEntry(
-                        node: Int32(node),
-                        timing: timingIndex(
-                            VectorTiming(
-                                parameters: compiled.timing, curve: spring == nil ? compiled.curve : nil, spring: spring
-                            )),
-                        from: from, delta: to - from, base: base))
-            } else if below == nil, let base = model.vector, let shape = KeyframeLane.shape(of: compiled) {
+            if below == nil, let (slot, entry) = vectorEntry(compiled, model: model, node: node) {
+                topEntry[key] = slot
+                vectorEntries.append(entry)
+            } else if below == nil, compiled.component == nil, let base = model.vector,
+                let shape = KeyframeLane.shape(of: compiled)
+            {
                 let timing = timingIndex(VectorTiming(parameters: compiled.timing, curve: compiled.curve, spring: nil))
                 let entry = keyframeLane.add(shape, node: node, timing: timing, base: base)
                 topEntry[key] = .keyframe(entry, model.kind)
@@ -218,6 +310,56 @@ public final class RenderTree {
                 topEntry[key] = .general(generalEntries.count)
                 generalEntries.append(GeneralEntry(node: node, input: below, base: model, animation: compiled))
             }
+        }
+
+        /// The vector entry of an animation between fixed values on a whole value of up to four
+        /// numbers or a colour, or on a component of one (`position.x`, `bounds.size`), or on a
+        /// part of a transform (`transform.rotation.z`); nil when the vector lane cannot take it.
+        private mutating func vectorEntry(
+            _ compiled: CompiledAnimation, model: AnimatableValue, node: Int
+        ) -> (Slot, VectorEntry)? {
+            guard let (from, to, spring) = compiled.vectorEndpoints() else { return nil }
+            let timing = timingIndex(
+                VectorTiming(parameters: compiled.timing, curve: spring == nil ? compiled.curve : nil, spring: spring))
+            let all = SIMDMask<SIMD4<Int64>>(repeating: true)
+            guard let component = compiled.component else {
+                guard let base = model.baseVector, compiled.endpointKind == model.kind else {
+                    return nil
+                }
+                return (
+                    .vector(vectorEntries.count, model.kind),
+                    VectorEntry(
+                        node: Int32(node), timing: timing, from: from, delta: to - from, base: base, lanes: all)
+                )
+            }
+            guard compiled.endpointKind == component.kind else { return nil }
+            if case .transform(let part) = component, case .transform(let transform) = model {
+                // The part's numbers in the first lanes; the last lane says whether it shows.
+                var start = from
+                var delta = to - from
+                start[3] = 1
+                delta[3] = 0
+                transformParts.append(TransformPart(entry: vectorEntries.count, component: part, model: transform))
+                return (
+                    .transformPart(transformParts.count - 1),
+                    VectorEntry(node: Int32(node), timing: timing, from: start, delta: delta, base: SIMD4(), lanes: all)
+                )
+            }
+            // A part of a point, size or rectangle: its numbers go to the lanes it occupies.
+            guard let base = model.vector, let first = component.firstLane(in: model.kind) else { return nil }
+            let count = component.kind == .number ? 1 : 2
+            var start = SIMD4<Double>()
+            var end = SIMD4<Double>()
+            var lanes = SIMDMask<SIMD4<Int64>>(repeating: false)
+            for lane in 0..<count {
+                start[first + lane] = from[lane]
+                end[first + lane] = to[lane]
+                lanes[first + lane] = true
+            }
+            return (
+                .vector(vectorEntries.count, model.kind),
+                VectorEntry(node: Int32(node), timing: timing, from: start, delta: end - start, base: base, lanes: lanes)
+            )
         }
 
         /// Keeps one copy of each distinct timing.

@@ -14,13 +14,30 @@ import Foundation
 /// for a run of entries that share timing and local time, instead of solving the same
 /// Bézier curve for every one of them.
 struct VectorEntry {
-    var node: Int32
-    /// Index into the tree's table of distinct timings (timing parameters and curve).
-    var timing: Int32
+    /// The value at fraction 0; in lanes the animation does not write, the model value.
     var from: SIMD4<Double>
+    /// To minus from; 0 in lanes the animation does not write.
     var delta: SIMD4<Double>
     /// The model value, shown when the animation has no effect.
     var base: SIMD4<Double>
+    var node: Int32
+    /// Index into the tree's table of distinct timings (timing parameters and curve).
+    var timing: Int32
+
+    /// An entry writing `lanes` of the value: all four for a whole value, fewer for a key-path
+    /// component of a point, size or rectangle (`position.x` writes lane 0 of the point). The
+    /// other lanes are folded into `from` and `delta`, so that a frame computes every lane as
+    /// `from + delta × fraction` and the entry is 104 bytes, not 136.
+    init(
+        node: Int32, timing: Int32, from: SIMD4<Double>, delta: SIMD4<Double>, base: SIMD4<Double>,
+        lanes: SIMDMask<SIMD4<Int64>>
+    ) {
+        self.from = base.replacing(with: from, where: lanes)
+        self.delta = SIMD4().replacing(with: delta, where: lanes)
+        self.base = base
+        self.node = node
+        self.timing = timing
+    }
 }
 
 /// One distinct timing of the vector lane: when and how fast its animations progress.
@@ -52,6 +69,59 @@ struct VectorTiming: Hashable {
     }
 }
 
+/// What a frame reads of one distinct timing, 80 bytes in a table of its own, for the common
+/// shape — one forward cycle along a curve (or linear), no time offset, no repeats, no
+/// autoreverse, no spring — whose progress is a subtraction, a multiply and a division.
+/// Timings of any other shape are marked `general` and take `TimingParameters.progress`.
+///
+/// With distinct timings (every animation its own begin time, duration and curve) a frame
+/// reads one of these per animation instead of the whole `VectorTiming`, which with its
+/// curve's table of samples and room for a spring is several times larger.
+struct TimingRow {
+    enum Form: UInt8 {
+        case general
+        case curve
+        case linear
+    }
+
+    var beginTime: Double
+    var speed: Double
+    var duration: Double
+    var polynomial: BezierPolynomial
+    var form: Form
+    var fillsBackwards: Bool
+    /// Fills forwards and stays after completion: holds the end value once the cycle is over.
+    var holdsEnd: Bool
+
+    init(_ timing: VectorTiming) {
+        let p = timing.parameters
+        beginTime = p.beginTime
+        speed = p.speed
+        duration = p.duration
+        polynomial = (timing.curve ?? .linear).polynomial
+        fillsBackwards = p.fillsBackwards
+        holdsEnd = p.fillsForwards && !p.removedOnCompletion
+        // Below a million seconds (elapsed / duration) rounds below 1 whenever elapsed is a
+        // nanosecond short of the end, so the single cycle's arithmetic here is exactly
+        // `TimingParameters.progress`'s.
+        let oneCycle =
+            p.timeOffset == 0 && p.repeatCount == 0 && p.repeatDuration == 0 && !p.autoreverses
+            && p.duration > 0 && p.duration < 1e6 && timing.spring == nil
+        form = oneCycle ? (timing.curve == nil ? .linear : .curve) : .general
+    }
+
+    /// The raw fraction at local time `time`, exactly as `TimingParameters.progress` gives it
+    /// for this shape; nil when the animation has no effect then. Only for `curve` and `linear`.
+    @inline(__always)
+    func fraction(at time: Double) -> Double? {
+        let elapsed = (time - beginTime) * speed
+        // The same boundary tolerance as `TimingParameters.boundaryTolerance`.
+        if elapsed < -1e-9 { return fillsBackwards ? 0 : nil }
+        if elapsed >= duration - 1e-9 { return holdsEnd ? 1 : nil }
+        return min(max(max(elapsed, 0) / duration, 0), 1)
+    }
+}
+
 /// The eased fraction of the last (timing, local time) pair a lane asked for, reused by the
 /// run of entries that share it: animations committed together share their timing, so a frame
 /// solves each curve once per run instead of once per animation.
@@ -66,8 +136,14 @@ struct ProgressMemo {
         if timing != lastTiming || time != lastTime {
             lastTiming = timing
             lastTime = time
-            let shared = timings[Int(timing)]
-            fraction = shared.parameters.progress(atParentTime: time).map { shared.eased($0.fraction) }
+            // Read in place, not copied out: a timing with its curve and spring is a few hundred
+            // bytes, and with distinct timings every entry has its own.
+            let index = Int(timing)
+            if let progress = timings[index].parameters.progress(atParentTime: time) {
+                fraction = timings[index].eased(progress.fraction)
+            } else {
+                fraction = nil
+            }
         }
         return fraction
     }
@@ -82,8 +158,23 @@ extension AnimatableValue {
         case .size(let s): SIMD4(Double(s.width), Double(s.height), 0, 0)
         case .rect(let r):
             SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
+        case .color(let c?): SIMD4(c.red, c.green, c.blue, c.alpha)
         default: nil
         }
+    }
+
+    /// The vector form of a colour animation's end point, where a missing colour stands for
+    /// transparent black, as in `interpolate(from:to:fraction:)`.
+    var endpointVector: SIMD4<Double>? {
+        if case .color(nil) = self { return SIMD4() }
+        return vector
+    }
+
+    /// The vector form of a model value: as `vector`, and a missing colour as NaNs, which
+    /// `init(vector:kind:)` reads back as no colour.
+    var baseVector: SIMD4<Double>? {
+        if case .color(nil) = self { return SIMD4(repeating: .nan) }
+        return vector
     }
 
     /// Rebuilds a value of `kind` from its vector form.
@@ -92,17 +183,20 @@ extension AnimatableValue {
         case .point: self = .point(CGPoint(x: v[0], y: v[1]))
         case .size: self = .size(CGSize(width: v[0], height: v[1]))
         case .rect: self = .rect(CGRect(x: v[0], y: v[1], width: v[2], height: v[3]))
+        case .color:
+            self = .color(v[0].isNaN ? nil : ColorComponents(red: v[0], green: v[1], blue: v[2], alpha: v[3]))
         default: self = .number(v[0])
         }
     }
 }
 
 extension CompiledAnimation {
-    /// The fixed end points of an animation the vector lane can take: basic, not additive,
-    /// cumulative, grouped, partial or run through a value function, with both ends known
-    /// without looking at the value underneath.
+    /// The fixed end points of an animation the vector lane can take: basic or spring, not
+    /// additive, cumulative, grouped or run through a value function, with both ends known
+    /// without looking at the value underneath. For a key-path component (`position.x`,
+    /// `transform.rotation.z`) these are the component's own end points.
     func vectorEndpoints() -> (from: SIMD4<Double>, to: SIMD4<Double>, spring: SpringSolver?)? {
-        guard groups.isEmpty, component == nil, !isAdditive, !isCumulative, valueFunction == nil else { return nil }
+        guard groups.isEmpty, !isAdditive, !isCumulative, valueFunction == nil else { return nil }
         let from: AnimatableValue?
         let to: AnimatableValue?
         let by: AnimatableValue?
@@ -120,7 +214,31 @@ extension CompiledAnimation {
         case let (nil, to?, by?): (start, end) = (to.subtracting(by), to)
         default: return nil
         }
-        guard start.kind == end.kind, let a = start.vector, let b = end.vector else { return nil }
+        guard start.kind == end.kind, let a = start.endpointVector, let b = end.endpointVector else { return nil }
         return (a, b, spring)
+    }
+}
+
+extension CompiledAnimation {
+    /// The kind of the animation's from, to or by value.
+    var endpointKind: ValueKind? {
+        switch source {
+        case .basic(let f, let t, let b), .spring(let f, let t, let b, _): (f ?? t ?? b)?.kind
+        default: nil
+        }
+    }
+}
+
+extension ValueComponent {
+    /// The first lane of the vector form of a value of `kind` that this part occupies; nil
+    /// for parts of transforms.
+    func firstLane(in kind: ValueKind) -> Int? {
+        switch (self, kind) {
+        case (.x, .point), (.width, .size), (.origin, .rect), (.originX, .rect): 0
+        case (.y, .point), (.height, .size), (.originY, .rect): 1
+        case (.size, .rect), (.sizeWidth, .rect): 2
+        case (.sizeHeight, .rect): 3
+        default: nil
+        }
     }
 }

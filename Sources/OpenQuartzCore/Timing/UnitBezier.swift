@@ -64,7 +64,8 @@ package struct UnitBezier: Sendable, Equatable {
     @inlinable
     package func derivativeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
 
-    /// The parameter t at which x(t) = x, for x in [0, 1], to within 1e-10 in x.
+    /// The parameter t at which x(t) = x, for x in [0, 1], to within 1e-10 in x and then one
+    /// Newton step closer (``polished(_:error:x:)``).
     ///
     /// Newton–Raphson from t = x converges in two to four steps on ordinary curves; where the
     /// curve is flat in x (dx/dt near zero, as for (1, 0, 0, 1) at its middle or (0, 1, 1, 0)
@@ -76,7 +77,7 @@ package struct UnitBezier: Sendable, Equatable {
         var t = initialGuess(forX: x)
         for _ in 0..<8 {
             let error = sampleX(t) - x
-            if abs(error) < Self.epsilon { return t }
+            if abs(error) < Self.epsilon { return polished(t, error: error, x: x) }
             let slope = derivativeX(t)
             if abs(slope) < 1e-6 { break }
             let next = t - error / slope
@@ -97,6 +98,28 @@ package struct UnitBezier: Sendable, Equatable {
         return t
     }
 
+    /// One more Newton step from a t already within `epsilon` of x: it lands on the root to
+    /// about the rounding of x(t), so the answer no longer depends on where Newton started
+    /// (``parameter(forX:near:)`` starts from the last frame's answer and must agree with this).
+    @inlinable @inline(__always)
+    func polished(_ t: Double, error: Double, x: Double) -> Double {
+        polynomial.polished(t, error: error, x: x)
+    }
+
+    /// The parameter t at which x(t) = x, for x strictly inside (0, 1), starting Newton from
+    /// `guess` — the answer for a nearby x, such as the same curve's at the previous frame. As
+    /// exact as ``parameter(forX:)`` whatever the guess: see ``BezierPolynomial/parameter(forX:near:)``.
+    @inlinable
+    package func parameter(forX x: Double, near guess: Double) -> Double {
+        polynomial.parameter(forX: x, near: guess) ?? parameter(forX: x)
+    }
+
+    /// The curve's polynomial coefficients alone, 48 bytes, for tables read every frame.
+    @inlinable
+    package var polynomial: BezierPolynomial {
+        BezierPolynomial(ax: ax, bx: bx, cx: cx, ay: ay, by: by, cy: cy)
+    }
+
     /// A starting t for Newton: linear interpolation in the table of samples.
     @inlinable
     func initialGuess(forX x: Double) -> Double {
@@ -114,6 +137,62 @@ package struct UnitBezier: Sendable, Equatable {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         return sampleY(parameter(forX: x))
+    }
+}
+
+/// The polynomial coefficients of a ``UnitBezier``, `x(t) = ((ax·t + bx)·t + cx)·t` and
+/// likewise y, without its table of samples: what a frame's loop over many distinct curves reads.
+package struct BezierPolynomial: Sendable, Equatable {
+    @usableFromInline let ax: Double, bx: Double, cx: Double
+    @usableFromInline let ay: Double, by: Double, cy: Double
+
+    @inlinable
+    init(ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double) {
+        (self.ax, self.bx, self.cx, self.ay, self.by, self.cy) = (ax, bx, cx, ay, by, cy)
+    }
+
+    /// x(t).
+    @inlinable @inline(__always)
+    package func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+
+    /// y(t).
+    @inlinable @inline(__always)
+    package func sampleY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+
+    /// dx/dt at t.
+    @inlinable @inline(__always)
+    package func derivativeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+
+    /// The parameter t at which x(t) = x, for x strictly inside (0, 1), by Newton from `guess`
+    /// (the answer for a nearby x, such as the same curve's at the previous frame); nil when
+    /// that does not arrive, and then ``UnitBezier/parameter(forX:)`` must answer.
+    ///
+    /// Two Newton steps from a guess that close bring x(t) within ``UnitBezier``'s epsilon;
+    /// then the same polishing step as ``UnitBezier/parameter(forX:)`` takes, so both land on
+    /// the root to about the rounding of x(t). The steps are taken without tests, so there is
+    /// no branch to mispredict; a far or NaN guess, or a flat stretch of the curve, fails the
+    /// one test at the end.
+    @inlinable @inline(__always)
+    package func parameter(forX x: Double, near guess: Double) -> Double? {
+        var t = guess
+        t -= (sampleX(t) - x) / derivativeX(t)
+        t -= (sampleX(t) - x) / derivativeX(t)
+        let error = sampleX(t) - x
+        // Written so that a NaN fails it.
+        guard abs(error) < UnitBezier.epsilon, t >= 0, t <= 1 else { return nil }
+        return polished(t, error: error, x: x)
+    }
+
+    /// One Newton step from t, whose x(t) is `error` from `x`, kept only when it stays in
+    /// [0, 1] and brings x(t) closer: where the curve is nearly flat in x the step can
+    /// overshoot by more than it gains.
+    @inlinable @inline(__always)
+    func polished(_ t: Double, error: Double, x: Double) -> Double {
+        let slope = derivativeX(t)
+        guard abs(slope) >= 1e-6 else { return t }
+        let next = t - error / slope
+        guard next >= 0, next <= 1, abs(sampleX(next) - x) <= abs(error) else { return t }
+        return next
     }
 }
 

@@ -151,6 +151,7 @@ package final class TransactionStack {
     /// Called with the ``TransactionLock`` held (or on a layer no other thread can see yet):
     /// `isAwaitingCommit` is shared with the commits of other threads.
     package func noteChanged(_ layer: CALayer) {
+        noteLayerTreeChanged()
         // A layer awaiting commit is already in an open transaction.
         guard !layer.isAwaitingCommit else { return }
         openLevel()

@@ -66,7 +66,7 @@ extension LayerPainter {
 extension LayerPainter {
     /// The layer's background through spans, if they can draw it: the call site in
     /// ``paintBody(_:)``.
-    func fillBackgroundWithSpans(of layer: CALayer) -> Bool {
+    func fillBackgroundWithSpans(of layer: RenderNode) -> Bool {
         guard let rgba = layer.backgroundColor?.rgba else { return false }
         return fillWithSpans(
             layer.bounds, radius: cornerRadius(of: layer), corners: layer.maskedCorners, curve: layer.cornerCurve,

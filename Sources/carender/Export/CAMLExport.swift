@@ -53,7 +53,7 @@ enum CAMLSource {
     }
 }
 
-/// Writes CAML files the way `carender` writes every output (see ``OutputFile``): a `.caml`
+/// Writes CAML files the way `carender` writes every output (see ``CAOutputFile``): a `.caml`
 /// file through a temporary file renamed over the target; a `.ca` bundle through a temporary
 /// folder beside it that takes the target's place. An interruption removes the temporary file
 /// or folder, and a failure leaves the target as it was.
@@ -71,7 +71,7 @@ enum CAMLOutputWriter {
     /// the number of image files a bundle got.
     static func write(_ package: CAPackage, to path: String) throws -> (warnings: [String], assets: Int) {
         if packageType(of: path) == kCAPackageTypeCAMLFile {
-            let file = try OutputFile(path)
+            let file = try CAOutputFile(path)
             let encoded = package.encode(placement: .inline)
             try file.write(encoded.document)
             return (encoded.warnings, 0)
@@ -86,12 +86,12 @@ enum CAMLOutputWriter {
         }
         let folder = output.temporaryFolderCandidate()
         do {
-            _ = try Interruption.trackFolder(folder.path) { try output.makeTemporaryFolder(at: folder) }
+            _ = try CAExportCleanup.trackFolder(folder.path) { try output.makeTemporaryFolder(at: folder) }
             do {
                 try output.fill(folder, with: files.files)
-                try Interruption.untrackFolder(folder.path) { try output.replaceTarget(with: folder) }
+                try CAExportCleanup.untrackFolder(folder.path) { try output.replaceTarget(with: folder) }
             } catch {
-                Interruption.untrackFolder(folder.path) { CAMLBundleOutput.removeFolder(folder) }
+                CAExportCleanup.untrackFolder(folder.path) { CAMLBundleOutput.removeFolder(folder) }
                 throw error
             }
         } catch let error as CAMLError {

@@ -1,6 +1,6 @@
-import OpenCoreGraphics
 import ArgumentParser
 import Foundation
+import OpenCoreGraphics
 import OpenQuartzCoreRenderer
 
 /// What `render` writes.
@@ -43,42 +43,14 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
         }
     }
 
-    /// The pixel format frames reach ffmpeg in. For video, the renderer's planar Y′CbCr 4:2:0
-    /// (BT.709, limited range), which the render workers convert from the drawn pixels beside
-    /// the painting, so that ffmpeg only encodes; it is the frame over black, since video has
-    /// no alpha. For the formats that keep transparency, straight RGBA.
-    var ffmpegInputPixelFormat: String {
-        self == .mp4 ? "yuv420p" : "rgba"
-    }
-
-    /// The pixel formats the renderer delivers for this output.
-    var rendererPixelFormats: CAFrameRenderer.PixelFormats {
-        self == .mp4 ? .yCbCr420 : .premultipliedBGRA
-    }
-
-    /// ffmpeg's arguments after the input, up to and including the output file.
-    func ffmpegOutputArguments(to path: String) -> [String] {
+    /// The library's format for this choice.
+    var movieFormat: CAMovieFormat {
         switch self {
-        case .mp4:
-            // H.264 in yuv420p needs even sizes: pad odd ones by a pixel at the right or bottom.
-            // The tags say what the frames are, so that players convert them back right: BT.709
-            // matrix and primaries, limited range, and sRGB's transfer curve, which the colours
-            // were given in.
-            [
-                "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18",
-            ] + Self.videoColorTags + ["-movflags", "+faststart", "-f", "mp4", path]
-        case .gif:
-            // One palette for the whole clip, then each frame mapped onto it.
-            ["-filter_complex", "split[a][b];[a]palettegen[p];[b][p]paletteuse", "-loop", "0", "-f", "gif", path]
-        case .apng:
-            ["-plays", "0", "-pix_fmt", "rgba", "-f", "apng", path]
-        case .png, .pngSequence:
-            misuse("\(rawValue) is written without ffmpeg")
+        case .png: .png
+        case .mp4: .mp4()
+        case .gif: .gif
+        case .apng: .apng
+        case .pngSequence: .pngSequence
         }
     }
-
-    /// ffmpeg's output options that tag a video made of the renderer's Y′CbCr frames.
-    static let videoColorTags = [
-        "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "iec61966-2-1", "-color_range", "tv",
-    ]
 }

@@ -58,6 +58,13 @@ final class DemoRun {
             .map(\.element)
     }
 
+    /// The timeline changes still to come, in the order they run; the run forgets them (an
+    /// exporter runs them from now on).
+    func takePendingChanges() -> [DemoTimeline.Change] {
+        defer { pending = [] }
+        return pending
+    }
+
     /// The times of the timeline changes still to come.
     var pendingChangeTimes: [CFTimeInterval] { pending.map(\.time) }
 

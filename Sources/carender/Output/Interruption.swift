@@ -1,4 +1,5 @@
 import Foundation
+import OpenQuartzCoreRenderer
 
 /// Ends `carender` on SIGINT or SIGTERM without leaving anything half-written: it kills the
 /// ffmpeg processes it started, removes the temporary files being written, and exits with
@@ -15,18 +16,6 @@ import Foundation
 /// at all; and a temporary file is renamed over its target under the same lock, so a target is
 /// either the complete new file or the old one.
 enum Interruption {
-    /// What a signal undoes, and the lock the cleanup holds until the process ends.
-    private final class Registry: @unchecked Sendable {
-        // `@unchecked Sendable`: every property is read and written only with `lock` held.
-        let lock = NSLock()
-        var files: Set<String> = []
-        /// Temporary folders (a `.ca` bundle being written), removed with what is in them.
-        var folders: Set<String> = []
-        var children: Set<pid_t> = []
-    }
-
-    private static let registry = Registry()
-
     /// Installs the handlers; the first call only does anything.
     static func install() {
         _ = installation
@@ -55,20 +44,10 @@ enum Interruption {
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     }()
 
-    /// Kills the children, removes the files, says so and exits; never returns the lock.
+    /// Kills ffmpeg, removes the temporary files and folders (``CAExportCleanup``), says so
+    /// and exits; the cleanup never returns its lock, so nothing is committed after it.
     private static func stop(bySignal number: Int32) -> Never {
-        registry.lock.lock()
-        for child in registry.children {
-            // Its own process group: ffmpeg and anything it started.
-            kill(-child, SIGKILL)
-            kill(child, SIGKILL)
-        }
-        for child in registry.children {
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) == -1 && errno == EINTR {}
-        }
-        for file in registry.files { unlink(file) }
-        for folder in registry.folders { try? FileManager.default.removeItem(atPath: folder) }
+        CAExportCleanup.abandonEverything()
         let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
         // A progress bar may be on the line.
         let message =
@@ -83,70 +62,7 @@ enum Interruption {
     /// Blocks for good when a signal is being handled, so that a failure it caused (ffmpeg
     /// killed under a write) is not reported as an error of its own with another exit status.
     static func waitIfStopping() {
-        registry.lock.lock()
-        registry.lock.unlock()
-    }
-
-    /// Registers `path`, made by `make` under the registry's lock, for removal on a signal.
-    static func trackFile<Result>(_ path: String, making make: () throws -> Result) rethrows -> Result {
-        registry.lock.lock()
-        defer { registry.lock.unlock() }
-        registry.files.insert(path)
-        do {
-            return try make()
-        } catch {
-            registry.files.remove(path)
-            throw error
-        }
-    }
-
-    /// Runs `finish` (a rename over the target, or a removal) on a tracked `path` under the
-    /// registry's lock, and stops tracking it.
-    static func untrackFile<Result>(_ path: String, finishing finish: () throws -> Result) rethrows -> Result {
-        registry.lock.lock()
-        defer { registry.lock.unlock() }
-        defer { registry.files.remove(path) }
-        return try finish()
-    }
-
-    /// Registers the folder `path`, made by `make` under the registry's lock, for removal
-    /// with everything in it on a signal.
-    static func trackFolder<Result>(_ path: String, making make: () throws -> Result) rethrows -> Result {
-        registry.lock.lock()
-        defer { registry.lock.unlock() }
-        registry.folders.insert(path)
-        do {
-            return try make()
-        } catch {
-            registry.folders.remove(path)
-            throw error
-        }
-    }
-
-    /// Runs `finish` (moving the folder into place, or removing it) on a tracked folder under
-    /// the registry's lock, and stops tracking it.
-    static func untrackFolder<Result>(_ path: String, finishing finish: () throws -> Result) rethrows -> Result {
-        registry.lock.lock()
-        defer { registry.lock.unlock() }
-        defer { registry.folders.remove(path) }
-        return try finish()
-    }
-
-    /// Starts a child process with `spawn` under the registry's lock and registers it, so that
-    /// a signal kills it.
-    static func trackChild(_ spawn: () throws -> pid_t) rethrows -> pid_t {
-        registry.lock.lock()
-        defer { registry.lock.unlock() }
-        let child = try spawn()
-        registry.children.insert(child)
-        return child
-    }
-
-    /// Stops tracking a child that has exited.
-    static func untrackChild(_ child: pid_t) {
-        registry.lock.lock()
-        defer { registry.lock.unlock() }
-        registry.children.remove(child)
+        CAExportCleanup.waitIfAbandoning()
     }
 }
 

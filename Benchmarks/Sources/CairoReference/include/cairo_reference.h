@@ -59,4 +59,46 @@ const unsigned char *cairo_reference_pixels(cairo_reference_canvas *canvas, int 
 /// Writes the canvas to a PNG file; 0 on success.
 int cairo_reference_write_png(cairo_reference_canvas *canvas, const char *path);
 
+/// One rectangle of the peer scene (issue 13), in pixels: a rounded rectangle `width × height`
+/// with corner radius `radius` (already at most half the shorter side), centred at (x, y) at
+/// time 0 and moving by (vx, vy) pixels a second, turned by `rotation` radians at time 0 and
+/// turning by `spin` radians a second, filled with (red, green, blue) at opacity `alpha`
+/// (straight components in 0...1). Everything is linear in time: at `t` seconds the centre is
+/// (x + vx·t, y + vy·t) and the angle `rotation + spin·t`.
+typedef struct {
+    double x, y;
+    double vx, vy;
+    double width, height;
+    double rotation, spin;
+    double radius;
+    double red, green, blue, alpha;
+} peer_rect;
+
+/// The peer scene's constants: its seed, its frames (240 at 60 fps, 4 s) and its opaque
+/// background, grey 0.95 like the renderer benchmarks'.
+#define PEER_SCENE_SEED 13
+#define PEER_SCENE_FRAMES 240
+#define PEER_SCENE_FPS 60
+
+/// Fills `rects` with `count` rectangles of the peer scene for a `width × height` canvas, from
+/// `rect_scene_random` seeded with `seed`; the numbers drawn, in order, per rectangle:
+///
+///     s = height / 1080
+///     width = (20 + 120·r)·s, height = (20 + 120·r)·s
+///     x = canvas width·r, y = canvas height·r
+///     vx = (2r − 1)·120·s, vy = (2r − 1)·120·s
+///     rotation = 2π·r, spin = (2r − 1)·π
+///     radius = min((4 + 16·r)·s, min(width, height) / 2)
+///     red = r, green = r, blue = r, alpha = 0.3 + 0.5·r
+///
+/// Benchmarks/Scripts/peer_lottie.py repeats this in Python with the same operations in the
+/// same order, so both sides get the same doubles.
+void peer_scene_generate(peer_rect *rects, int count, int width, int height, uint64_t seed);
+
+/// Draws the peer scene at `time` seconds: clears, fills the background, then for each
+/// rectangle in order: save, translate to its centre, rotate, translate back by half its size,
+/// the painter's rounded rectangle, the colour, fill, restore (what the renderer does for a
+/// layer with `cornerRadius` and a translucent `backgroundColor`).
+void peer_scene_draw(cairo_reference_canvas *canvas, const peer_rect *rects, int count, double time);
+
 #endif

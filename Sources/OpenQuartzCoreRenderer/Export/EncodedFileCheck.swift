@@ -1,6 +1,7 @@
 import Foundation
+import OpenCoreGraphics
 
-extension OutputFormat {
+extension CAMovieFormat {
     /// Why the file ffmpeg wrote at `path` in this format is not complete, or nil when it is.
     ///
     /// ffmpeg can exit 0 with a cut-off file (a full disk during the trailer), so the file's own

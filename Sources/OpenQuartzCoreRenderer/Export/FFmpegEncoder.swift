@@ -1,39 +1,15 @@
 import Foundation
-import OpenQuartzCoreRenderer
-
-/// Finding ffmpeg, which encodes the video formats.
-enum FFmpeg {
-    /// What to do without ffmpeg.
-    static let missingMessage =
-        "ffmpeg was not found on PATH; carender needs it to encode MP4, GIF and APNG. Install it "
-        + "(on Debian or Ubuntu: sudo apt-get install ffmpeg; Scripts/install-dependencies.sh does it) "
-        + "and run this again. PNG output works without it: --output frame.png for one frame, or "
-        + "--output frames/ for numbered PNG frames."
-
-    /// The `ffmpeg` executable in a folder of `PATH`, or an error that says how to install it.
-    static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
-        for folder in (environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(folder), isDirectory: true).appendingPathComponent("ffmpeg")
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue,
-                FileManager.default.isExecutableFile(atPath: candidate.path)
-            {
-                return candidate
-            }
-        }
-        throw CommandError(missingMessage)
-    }
-}
+import OpenCoreGraphics
 
 /// Encodes frames into a video file with an `ffmpeg` process: raw frames go down a pipe
 /// to its standard input, and ffmpeg writes a temporary file beside the output, which replaces
 /// the output only when ffmpeg succeeded, said nothing about a failed write, and the file is
-/// complete (see ``OutputFile``). Its messages go to an unlinked temporary file, read back
+/// complete (see ``CAOutputFile``). Its messages go to an unlinked temporary file, read back
 /// only when it fails, so no log is ever left behind, not even after a SIGKILL.
 final class FFmpegEncoder: FrameSink {
     /// The file being written.
-    let output: OutputFile
-    private let format: OutputFormat
+    let output: CAOutputFile
+    private let format: CAMovieFormat
     private let temporary: String
     private let child: ChildProcess
     private var input: Int32
@@ -44,7 +20,9 @@ final class FFmpegEncoder: FrameSink {
     let pixelFormats: CAFrameRenderer.PixelFormats
 
     /// Starts ffmpeg writing `output` in `format` from `width × height` frames at `fps`.
-    init(ffmpeg: URL, format: OutputFormat, output: OutputFile, width: Int, height: Int, fps: Int) throws {
+    init(ffmpeg: URL, format: CAMovieFormat, output: CAOutputFile, width: Int, height: Int, fps: Int)
+        throws(CAMovieExportError)
+    {
         self.output = output
         self.format = format
         pixelFormat = format.ffmpegInputPixelFormat
@@ -52,7 +30,7 @@ final class FFmpegEncoder: FrameSink {
         // A write to an ffmpeg that has died must fail with EPIPE, not kill this process.
         signal(SIGPIPE, SIG_IGN)
         log = try Self.makeLog()
-        let made: OutputFile.TemporaryFile
+        let made: CAOutputFile.TemporaryFile
         do {
             made = try output.makeTemporaryFile()
         } catch {
@@ -71,7 +49,7 @@ final class FFmpegEncoder: FrameSink {
             let error = errno
             output.discard(temporary)
             close(log)
-            throw CommandError("cannot start ffmpeg: \(String(cString: strerror(error))).")
+            throw .cannotStartFFmpeg(path: ffmpeg.path, reason: String(cString: strerror(error)))
         }
         defer {
             close(pipeEnds[0])
@@ -90,28 +68,27 @@ final class FFmpegEncoder: FrameSink {
             close(pipeEnds[1])
             close(log)
             output.discard(temporary)
-            throw CommandError(
-                "cannot start ffmpeg at '\(ffmpeg.path)': \(reason(error)). "
-                    + "Reinstall it (sudo apt-get install ffmpeg) or put a working one first on PATH.")
+            throw .cannotStartFFmpeg(path: ffmpeg.path, reason: systemReason(error))
         }
         input = pipeEnds[1]
     }
 
     /// An unlinked file in the temporary folder for ffmpeg's messages.
-    private static func makeLog() throws -> Int32 {
+    static func makeLog() throws(CAMovieExportError) -> Int32 {
         let folder = FileManager.default.temporaryDirectory
         let path = folder.appendingPathComponent("carender-ffmpeg-\(UUID().uuidString).log").path
         let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw CommandError(
-                "cannot create a log file for ffmpeg in '\(folder.path)': \(String(cString: strerror(errno))); "
+            throw .cannotWrite(
+                file: path,
+                reason: "cannot create a log file for ffmpeg in '\(folder.path)': \(String(cString: strerror(errno))); "
                     + "set TMPDIR to a folder you can write to.")
         }
         unlink(path)
         return descriptor
     }
 
-    func write(_ frame: ExportFrame) throws {
+    func write(_ frame: ExportFrame) throws(CAMovieExportError) {
         let pixels = frame.pixels(in: pixelFormat)
         let error = pixels.withUnsafeBytes { writeAll($0, to: input) }
         guard error == 0 else {
@@ -123,7 +100,7 @@ final class FFmpegEncoder: FrameSink {
         }
     }
 
-    func finish() throws {
+    func finish() throws(CAMovieExportError) {
         closeInput()
         let termination = child.wait()
         isEnded = true
@@ -134,10 +111,7 @@ final class FFmpegEncoder: FrameSink {
         if let problem = format.incompleteness(ofFileAt: temporary) {
             close(log)
             output.discard(temporary)
-            throw CommandError(
-                "ffmpeg said it succeeded, but the file it wrote for '\(output.path)' is incomplete (\(problem)), "
-                    + "so it was not used and what was there is unchanged."
-                    + (printed.isEmpty ? "" : " It printed:\n" + printed))
+            throw .incompleteFile(file: output.path, problem: problem, ffmpegOutput: printed)
         }
         close(log)
         try output.commit(temporary)
@@ -164,7 +138,12 @@ final class FFmpegEncoder: FrameSink {
     }
 
     /// What ffmpeg printed, its last 30 lines.
-    private func logText() -> String {
+    func logText() -> String {
+        Self.logText(log)
+    }
+
+    /// The last 30 lines written to the log file `log`.
+    static func logText(_ log: Int32) -> String {
         var text = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         var offset: off_t = 0
@@ -180,24 +159,13 @@ final class FFmpegEncoder: FrameSink {
 
     /// The error for a failed ffmpeg, with the end of what it printed; removes the log and the
     /// temporary file.
-    private func failure(_ termination: ChildProcess.Termination, printed: String? = nil) -> CommandError {
+    private func failure(_ termination: ChildProcess.Termination, printed: String? = nil) -> CAMovieExportError {
         let printed = printed ?? logText()
         close(log)
         output.discard(temporary)
         if printed.contains("No space left on device") || printed.contains("Disk quota exceeded") {
-            return CommandError(OutputFile.diskFullMessage(folder: output.folder, path: output.path))
+            return .diskFull(file: output.path, folder: output.folder)
         }
-        let how =
-            switch termination {
-            case .exited(0): "reported an error"
-            case .exited(let status): "exited with status \(status)"
-            case .killed(let signal): "was killed by signal \(signal)"
-            }
-        return CommandError(
-            "ffmpeg \(how) while writing '\(output.path)'"
-                + (printed.isEmpty ? " and printed nothing." : "; it printed:\n" + printed)
-                + "\nWhat was at '\(output.path)' is unchanged. Check that the folder has room and that this "
-                + "ffmpeg can encode the format (ffmpeg -encoders lists libx264, gif and apng), or write PNG frames "
-                + "instead.")
+        return .ffmpegFailed(file: output.path, termination: termination, lastLines: printed)
     }
 }

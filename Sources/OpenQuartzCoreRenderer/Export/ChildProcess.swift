@@ -1,20 +1,18 @@
 import Foundation
+import OpenCoreGraphics
 
-/// A program `carender` runs (ffmpeg), started with `posix_spawn` in a process group of its
-/// own and registered with ``Interruption``, so that a signal kills it.
+/// A program an export runs (ffmpeg), started with `posix_spawn` in a process group of its
+/// own and registered with ``CAExportCleanup``, so that a program ending on a signal kills it.
 ///
 /// Not Foundation's `Process`: that cannot give the child a process group of its own. In its
 /// own group, the child does not get the SIGINT a terminal sends to its foreground group when
-/// Ctrl-C is pressed; `carender` alone decides how it ends, and nothing is left running.
+/// Ctrl-C is pressed; the program alone decides how it ends, and nothing is left running.
 struct ChildProcess {
     /// The child's process ID, which is also its process group's.
     let pid: pid_t
 
     /// How a child ended.
-    enum Termination: Equatable {
-        case exited(Int32)
-        case killed(bySignal: Int32)
-    }
+    typealias Termination = CAMovieExportError.Termination
 
     /// Starts `executable` with `arguments` and this process's environment, its standard
     /// input, output and error on the file descriptors given.
@@ -48,7 +46,7 @@ struct ChildProcess {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + environment { free(pointer) } }
-        let pid = try Interruption.trackChild {
+        let pid = try CAExportCleanup.trackChild {
             var pid: pid_t = 0
             let error = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
             guard error == 0 else { throw POSIXError(POSIXErrorCode(rawValue: error) ?? .EIO) }
@@ -62,9 +60,9 @@ struct ChildProcess {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
             // Only reaped already, by the cleanup of a signal, which is ending this process.
-            guard errno == EINTR else { Interruption.waitIfStopping(); return .killed(bySignal: SIGKILL) }
+            guard errno == EINTR else { CAExportCleanup.waitIfAbandoning(); return .killed(bySignal: SIGKILL) }
         }
-        Interruption.untrackChild(pid)
+        CAExportCleanup.untrackChild(pid)
         // The <sys/wait.h> macros, which Swift does not import.
         let signal = status & 0x7F
         return signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(bySignal: signal)

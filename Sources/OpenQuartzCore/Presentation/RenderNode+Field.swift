@@ -1,0 +1,162 @@
+import Foundation
+import OpenCoreGraphics
+
+extension RenderNode {
+    /// A property of a node that an animation may write: resolved from its key once, when a
+    /// ``RenderTree`` is built, so that a frame writes values by a switch, with no strings
+    /// and no `Any`.
+    package enum Field: Sendable {
+        case bounds, position, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
+        case isHidden, isDoubleSided, opacity, masksToBounds, backgroundColor, cornerRadius
+        case borderWidth, borderColor, contents, contentsRect, contentsCenter, contentsScale
+        case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
+        case shapePath, fillColor, strokeColor, strokeStart, strokeEnd, lineWidth, miterLimit, lineDashPhase
+        case startPoint, endPoint
+        case fontSize, foregroundColor
+        case instanceTransform, instanceColor, instanceRedOffset, instanceGreenOffset, instanceBlueOffset
+        case instanceAlphaOffset
+
+        /// The field an animation of `key` on a layer of `layerClass` writes; nil when the
+        /// node has none for it (a custom key, a key the renderer does not read from a node,
+        /// or one whose value has no typed writer here): such a layer is captured from a
+        /// presentation copy instead.
+        package init?(key: String, of layerClass: CALayer.Type) {
+            switch key {
+            case "bounds": self = .bounds
+            case "position": self = .position
+            case "anchorPoint": self = .anchorPoint
+            case "anchorPointZ": self = .anchorPointZ
+            case "zPosition": self = .zPosition
+            case "transform": self = .transform
+            case "sublayerTransform": self = .sublayerTransform
+            case "hidden": self = .isHidden
+            case "doubleSided": self = .isDoubleSided
+            case "opacity": self = .opacity
+            case "masksToBounds": self = .masksToBounds
+            case "backgroundColor": self = .backgroundColor
+            case "cornerRadius": self = .cornerRadius
+            case "borderWidth": self = .borderWidth
+            case "borderColor": self = .borderColor
+            case "contents": self = .contents
+            case "contentsRect": self = .contentsRect
+            case "contentsCenter": self = .contentsCenter
+            case "contentsScale": self = .contentsScale
+            case "shadowColor": self = .shadowColor
+            case "shadowOpacity": self = .shadowOpacity
+            case "shadowOffset": self = .shadowOffset
+            case "shadowRadius": self = .shadowRadius
+            case "shadowPath": self = .shadowPath
+            default:
+                if layerClass is CAShapeLayer.Type, let field = Self.shapeField(key) {
+                    self = field
+                } else if layerClass is CAGradientLayer.Type, key == "startPoint" || key == "endPoint" {
+                    self = key == "startPoint" ? .startPoint : .endPoint
+                } else if layerClass is CATextLayer.Type, key == "fontSize" || key == "foregroundColor" {
+                    self = key == "fontSize" ? .fontSize : .foregroundColor
+                } else if layerClass is CAReplicatorLayer.Type, let field = Self.replicatorField(key) {
+                    self = field
+                } else {
+                    return nil
+                }
+            }
+        }
+
+        private static func shapeField(_ key: String) -> Field? {
+            switch key {
+            case "path": .shapePath
+            case "fillColor": .fillColor
+            case "strokeColor": .strokeColor
+            case "strokeStart": .strokeStart
+            case "strokeEnd": .strokeEnd
+            case "lineWidth": .lineWidth
+            case "miterLimit": .miterLimit
+            case "lineDashPhase": .lineDashPhase
+            default: nil
+            }
+        }
+
+        private static func replicatorField(_ key: String) -> Field? {
+            switch key {
+            case "instanceTransform": .instanceTransform
+            case "instanceColor": .instanceColor
+            case "instanceRedOffset": .instanceRedOffset
+            case "instanceGreenOffset": .instanceGreenOffset
+            case "instanceBlueOffset": .instanceBlueOffset
+            case "instanceAlphaOffset": .instanceAlphaOffset
+            default: nil
+            }
+        }
+    }
+
+    /// Writes an animated value into `field`, converted as the layer's property converts it.
+    package mutating func write(_ value: AnimatableValue, to field: Field) {
+        switch field {
+        case .bounds: bounds = value.rectValue
+        case .position: position = value.pointValue
+        case .anchorPoint: anchorPoint = value.pointValue
+        case .anchorPointZ: anchorPointZ = CGFloat(value.number)
+        case .zPosition: zPosition = CGFloat(value.number)
+        case .transform: transform = value.transformValue
+        case .sublayerTransform: sublayerTransform = value.transformValue
+        case .isHidden: isHidden = value.boolValue
+        case .isDoubleSided: isDoubleSided = value.boolValue
+        case .opacity: opacity = Float(value.number)
+        case .masksToBounds: masksToBounds = value.boolValue
+        case .backgroundColor: backgroundColor = value.colorValue
+        case .cornerRadius: cornerRadius = CGFloat(value.number)
+        case .borderWidth: borderWidth = CGFloat(value.number)
+        case .borderColor: borderColor = value.colorValue
+        case .contents:
+            if case .image(let image) = value { contents = image } else { contents = value.boxed as? CGImage }
+        case .contentsRect: contentsRect = value.rectValue
+        case .contentsCenter: contentsCenter = value.rectValue
+        case .contentsScale: contentsScale = CGFloat(value.number)
+        case .shadowColor: shadowColor = value.colorValue
+        case .shadowOpacity: shadowOpacity = Float(value.number)
+        case .shadowOffset: shadowOffset = value.sizeValue
+        case .shadowRadius: shadowRadius = CGFloat(value.number)
+        case .shadowPath: if case .path(let path) = value { shadowPath = path }
+        case .shapePath, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .lineWidth, .miterLimit,
+            .lineDashPhase:
+            guard case .shape(var shape) = kind else { return }
+            kind = .plain  // so that the payload is uniquely held while it changes
+            shape.write(value, to: field)
+            kind = .shape(shape)
+        case .startPoint, .endPoint:
+            guard case .gradient(var gradient) = kind else { return }
+            if field == .startPoint { gradient.startPoint = value.pointValue } else { gradient.endPoint = value.pointValue }
+            kind = .gradient(gradient)
+        case .fontSize, .foregroundColor:
+            guard case .text(var text) = kind else { return }
+            if field == .fontSize { text.fontSize = CGFloat(value.number) } else { text.foregroundColor = value.colorValue }
+            kind = .text(text)
+        case .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset,
+            .instanceAlphaOffset:
+            guard case .replicator(var replicator) = kind else { return }
+            switch field {
+            case .instanceTransform: replicator.instanceTransform = value.transformValue
+            case .instanceColor: replicator.instanceColor = value.colorValue
+            case .instanceRedOffset: replicator.instanceRedOffset = Float(value.number)
+            case .instanceGreenOffset: replicator.instanceGreenOffset = Float(value.number)
+            case .instanceBlueOffset: replicator.instanceBlueOffset = Float(value.number)
+            default: replicator.instanceAlphaOffset = Float(value.number)
+            }
+            kind = .replicator(replicator)
+        }
+    }
+}
+
+extension ShapeLayerStorage {
+    fileprivate mutating func write(_ value: AnimatableValue, to field: RenderNode.Field) {
+        switch field {
+        case .shapePath: if case .path(let newPath) = value { path = newPath }
+        case .fillColor: fillColor = value.colorValue
+        case .strokeColor: strokeColor = value.colorValue
+        case .strokeStart: strokeStart = CGFloat(value.number)
+        case .strokeEnd: strokeEnd = CGFloat(value.number)
+        case .lineWidth: lineWidth = CGFloat(value.number)
+        case .miterLimit: miterLimit = CGFloat(value.number)
+        default: lineDashPhase = CGFloat(value.number)
+        }
+    }
+}

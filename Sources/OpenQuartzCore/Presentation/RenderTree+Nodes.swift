@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+
+/// Bumped, relaxed, whenever anything a ``RenderNodeTree`` captured may have changed: a model
+/// property, the sublayers or mask, an animation added, committed, removed or ended. A
+/// renderer that sees it move builds its tree again.
+package let layerTreeGeneration = Atomic<UInt64>(0)
+
+/// Notes a change to layer trees (``layerTreeGeneration``).
+@inline(__always)
+package func noteLayerTreeChanged() {
+    layerTreeGeneration.add(1, ordering: .relaxed)
+}
+
+/// A ``RenderTree`` with a typed ``RenderNode`` per layer: built once from the committed trees
+/// (each node from its layer's model values), then each `evaluate(at:)` writes the animated
+/// values into the nodes of the layers they animate, by fields resolved when it was built.
+///
+/// Nodes are in the tree's order: depth first, a layer before its sublayers, then its mask.
+///
+/// A layer one of whose animated keys has no typed field, or needs display when it changes
+/// (`needsDisplay(forKey:)`), is marked ``needsPresentationCopy(_:)``: a renderer captures it
+/// from a presentation copy, which runs `display()` with the frame's values.
+package final class RenderNodeTree {
+    package let tree: RenderTree
+    /// The nodes at the last evaluated time.
+    package private(set) var nodes: [RenderNode]
+    private let baseNodes: [RenderNode]
+    /// The nodes some animation writes, each once: reset to their base before the writes.
+    private let animatedNodes: [Int]
+    private let writes: [(node: Int, field: RenderNode.Field, slot: RenderTree.Slot)]
+    private let copiedNodes: [Bool]
+
+    /// Snapshots the trees under `roots`, as ``RenderTree/init(roots:)`` does.
+    package init(roots: [CALayer]) {
+        let tree = RenderTree(roots: roots)
+        self.tree = tree
+        var base: [RenderNode] = []
+        base.reserveCapacity(tree.layers.count)
+        var writes: [(node: Int, field: RenderNode.Field, slot: RenderTree.Slot)] = []
+        var copied = Array(repeating: false, count: tree.layers.count)
+        TransactionLock.shared.withLock {
+            for layer in tree.layers { base.append(RenderNode(presenting: layer)) }
+            for (key, slot) in tree.topEntry {
+                guard let index = tree.nodeIndex[key.layer] else { continue }
+                let layerClass = type(of: tree.layers[index])
+                if let field = RenderNode.Field(key: key.key, of: layerClass), !layerClass.needsDisplay(forKey: key.key)
+                {
+                    writes.append((index, field, slot))
+                } else {
+                    copied[index] = true
+                }
+            }
+        }
+        writes.sort { $0.node < $1.node }
+        baseNodes = base
+        nodes = base
+        // `writes` is in node order: each animated node once, where its first write stands.
+        animatedNodes = writes.indices.compactMap { index in
+            index == 0 || writes[index - 1].node != writes[index].node ? writes[index].node : nil
+        }
+        self.writes = writes
+        copiedNodes = copied
+    }
+
+    /// Evaluates the tree at `mediaTime` and writes its values into the nodes.
+    package func evaluate(at mediaTime: CFTimeInterval) {
+        tree.evaluate(at: mediaTime)
+        for index in animatedNodes { nodes[index] = baseNodes[index] }
+        for write in writes { nodes[write.node].write(tree.value(in: write.slot), to: write.field) }
+    }
+
+    /// The layers, in the order of their nodes.
+    package var layers: [CALayer] { tree.layers }
+
+    /// The index of `layer`'s node; nil when the layer is not in the tree.
+    package func index(of layer: CALayer) -> Int? { tree.nodeIndex[ObjectIdentifier(layer)] }
+
+    /// The node of `layer` at the last evaluated time.
+    package func node(of layer: CALayer) -> RenderNode? { index(of: layer).map { nodes[$0] } }
+
+    /// Whether the node at `index` must be captured from a presentation copy instead.
+    package func needsPresentationCopy(_ index: Int) -> Bool { copiedNodes[index] }
+}

@@ -1,0 +1,284 @@
+import Foundation
+import OpenCoreGraphics
+import OpenQuartzCore
+
+/// The frames of an export, numbered from media time 0: frame `n` is at exactly `n / fps`,
+/// computed from the whole number `n`, so an export of part of a scene gives exactly the
+/// pictures of the same frames of a whole export.
+public struct CAFrameSpan: Equatable, Sendable {
+    /// The number of the first frame: a whole number, kept as a `Double` so that any finite
+    /// start time has one.
+    public let first: Double
+    /// How many frames; at least one.
+    public let count: Int
+    /// Frames per second.
+    public let fps: Int
+
+    /// The frames from `from` up to but not including `to`, both rounded to the nearest frame
+    /// (times such as 0.1 are not exact in binary, and a user gives them meaning a frame).
+    public init(from: CFTimeInterval, to: CFTimeInterval, fps: Int) {
+        require(fps > 0, "CAFrameSpan needs a positive frame rate, got \(fps)")
+        self.fps = fps
+        first = (from * Double(fps)).rounded()
+        count = max(1, Int(min((to * Double(fps)).rounded() - first, Double(Int32.max))))
+    }
+
+    /// `count` frames from frame number `first`.
+    public init(first: Double, count: Int, fps: Int) {
+        require(fps > 0 && count > 0, "CAFrameSpan needs a positive frame rate and count")
+        self.first = first
+        self.count = count
+        self.fps = fps
+    }
+
+    /// The media time of each frame: frame n at exactly n / fps.
+    public var times: [CFTimeInterval] {
+        (0..<count).map { (first + Double($0)) / Double(fps) }
+    }
+
+    /// The time of the first frame.
+    public var start: CFTimeInterval { first / Double(fps) }
+    /// The time the frames stop before.
+    public var end: CFTimeInterval { (first + Double(count)) / Double(fps) }
+
+    /// Part `part` (1 to `parts`) of `parts` near-equal parts: frames
+    /// `⌊(part − 1) · count / parts⌋ ..< ⌊part · count / parts⌋` of this span, so the sizes
+    /// differ by one at most and the parts cover the span in order without overlap. Nil when
+    /// that part has no frame (fewer frames than parts).
+    public func shard(_ part: Int, of parts: Int) -> (span: CAFrameSpan, offset: Int)? {
+        require(parts > 0 && (1...parts).contains(part), "CAFrameSpan.shard needs 1 ≤ part ≤ parts")
+        let lower = (part - 1) * count / parts
+        let upper = part * count / parts
+        guard upper > lower else { return nil }
+        return (CAFrameSpan(first: first + Double(lower), count: upper - lower, fps: fps), lower)
+    }
+}
+
+/// How far an export has come.
+public struct CAMovieExportProgress: Equatable, Sendable {
+    /// Frames written so far.
+    public let framesDone: Int
+    /// Frames of the whole export.
+    public let frameCount: Int
+}
+
+/// Makes a video, an animated image or numbered PNG frames of a layer tree over time.
+///
+///     let clock = CAManualClock()
+///     let root = CAClock.$current.withValue(clock) { makeScene() }   // animations start at 0
+///     let exporter = CAMovieExporter(
+///         layer: root, clock: clock, frames: CAFrameSpan(from: 0, to: 4, fps: 60),
+///         size: CGSize(width: 1920, height: 1080))
+///     exporter.schedule(at: 2) { root.sublayers?[0].opacity = 0 }    // implicit fade at 2 s
+///     try await exporter.export(to: URL(fileURLWithPath: "scene.mp4"), format: .mp4(.init(crf: 23, preset: "veryfast")))
+///
+/// **Time.** The exporter drives `clock` as an offline render should: for each frame it runs
+/// the changes scheduled up to that frame's time (each at its own time, the clock advanced to
+/// it and the transaction flushed), advances the clock to the frame's time, and captures the
+/// tree. Animation events fall due on the way, in order.
+///
+/// **Threads.** The layer tree is not `Sendable`: the export runs on the caller's thread (or
+/// actor, for ``export(to:format:progress:isolation:)``), where the scheduled changes and the
+/// progress callback run too. Render workers on all cores only paint immutable captures, and
+/// convert them to Y′CbCr for MP4, so ffmpeg only encodes.
+///
+/// **Files.** Each output is written to a temporary file beside it and renamed over it only
+/// when complete; a failure, a cancellation or ``CAExportCleanup/abandonEverything()`` leaves
+/// what was there untouched and removes the temporary file. MP4, GIF and APNG are encoded by an
+/// `ffmpeg` found on `PATH`, run as a child process in a process group of its own.
+///
+/// **Cancellation.** Cancelling the task that runs ``export(to:format:progress:isolation:)``
+/// stops the export before its next frame: ffmpeg is killed, temporary files are removed and
+/// the export throws ``CAMovieExportError/cancelled``.
+public final class CAMovieExporter {
+    /// One file (or folder, for ``CAMovieFormat/pngSequence``) to write, in a format.
+    public struct Output: Sendable {
+        public let path: String
+        public let format: CAMovieFormat
+
+        public init(path: String, format: CAMovieFormat) {
+            self.path = path
+            self.format = format
+        }
+    }
+
+    /// The root of the tree rendered.
+    public let layer: CALayer
+    /// The clock the tree's animations are timed by, advanced to each frame's time.
+    public let clock: CAManualClock
+    /// The frames exported.
+    public let frames: CAFrameSpan
+    /// The picture's width in pixels.
+    public let pixelWidth: Int
+    /// The picture's height in pixels.
+    public let pixelHeight: Int
+    /// Pixels per point of the layer tree.
+    public let renderScale: CGFloat
+    /// The rectangle of the layer's superlayer space the picture shows, in points.
+    public var bounds: CGRect
+    /// How many frames are painted at once; the number of active cores by default.
+    public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// The number of the first file of a ``CAMovieFormat/pngSequence`` (0 by default): a part
+    /// of a larger render names its frames as the whole render would.
+    public var firstFileNumber = 0
+    /// The ffmpeg executable to run; nil (the default) finds `ffmpeg` on `PATH`.
+    public var ffmpeg: URL?
+
+    private var changes: [(time: CFTimeInterval, change: () -> Void)] = []
+    private var streams: [AsyncStream<CAMovieExportProgress>.Continuation] = []
+
+    /// An exporter of `layer` over `frames`, into a picture of `size` points at `scale` pixels
+    /// per point (rounded to whole pixels). The layer's frame is scaled to fit the picture,
+    /// keeping its proportions, and centred on whole pixels; where the proportions differ the
+    /// margins stay transparent (black in MP4). The tree must have been built with `clock` as
+    /// ``CAClock/current``.
+    public init(layer: CALayer, clock: CAManualClock, frames: CAFrameSpan, size: CGSize, scale: CGFloat = 1) {
+        require(
+            size.width > 0 && size.height > 0 && scale.isFinite && scale > 0,
+            "CAMovieExporter needs a positive size and scale, got \(size) at \(scale)")
+        self.layer = layer
+        self.clock = clock
+        self.frames = frames
+        pixelWidth = max(1, Int((size.width * scale).rounded()))
+        pixelHeight = max(1, Int((size.height * scale).rounded()))
+        let canvas = layer.frame
+        let fitting =
+            canvas.width > 0 && canvas.height > 0 ? min(size.width / canvas.width, size.height / canvas.height) : 1
+        renderScale = scale * fitting
+        let marginX = ((CGFloat(pixelWidth) - canvas.width * renderScale) / 2).rounded(.towardZero)
+        let marginY = ((CGFloat(pixelHeight) - canvas.height * renderScale) / 2).rounded(.towardZero)
+        bounds = CGRect(
+            x: canvas.minX - marginX / renderScale, y: canvas.minY - marginY / renderScale,
+            width: CGFloat(pixelWidth) / renderScale, height: CGFloat(pixelHeight) / renderScale)
+    }
+
+    /// Runs `change` on the exporting thread at media time `time`, before the frame at that
+    /// time is captured (the clock stands at `time` while it runs; the transaction is flushed
+    /// after). Changes at the same time run in the order scheduled; changes before the first
+    /// frame run on the way to it.
+    public func schedule(at time: CFTimeInterval, _ change: @escaping () -> Void) {
+        require(time.isFinite, "CAMovieExporter.schedule(at:) needs a finite time")
+        changes.append((time, change))
+    }
+
+    /// A sequence of the progress of the next export: one element per frame written, the last
+    /// one's `framesDone` equal to its `frameCount`; it finishes when the export ends, however
+    /// it ends. Its elements are buffered: a consumer on the exporting actor reads them after.
+    public func progressUpdates() -> AsyncStream<CAMovieExportProgress> {
+        let (stream, continuation) = AsyncStream<CAMovieExportProgress>.makeStream()
+        streams.append(continuation)
+        return stream
+    }
+
+    /// Exports to `path` in `format`; see the type's description.
+    public func export(
+        to url: URL, format: CAMovieFormat, progress: ((CAMovieExportProgress) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(CAMovieExportError) {
+        try exportSynchronously(to: [Output(path: url.path, format: format)], progress: progress)
+    }
+
+    /// Exports to every output at once, each frame rendered once; see the type's description.
+    public func export(
+        to outputs: [Output], progress: ((CAMovieExportProgress) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(CAMovieExportError) {
+        try exportSynchronously(to: outputs, progress: progress)
+    }
+
+    /// The export, blocking the calling thread: for a program without a task. It stops with
+    /// ``CAMovieExportError/cancelled`` when called in a task that is cancelled.
+    public func exportSynchronously(
+        to outputs: [Output], progress: ((CAMovieExportProgress) -> Void)? = nil
+    ) throws(CAMovieExportError) {
+        let continuations = streams
+        streams = []
+        defer { for continuation in continuations { continuation.finish() } }
+        require(!outputs.isEmpty, "CAMovieExporter needs an output")
+        for output in outputs where output.format == .png {
+            require(frames.count == 1, "CAMovieFormat.png writes one frame; the span has \(frames.count)")
+        }
+        if Task.isCancelled { throw .cancelled }
+        let sinks = try makeSinks(outputs)
+        do {
+            try render(into: sinks) { done in
+                let step = CAMovieExportProgress(framesDone: done, frameCount: frames.count)
+                progress?(step)
+                for continuation in continuations { continuation.yield(step) }
+            }
+            for sink in sinks { try sink.finish() }
+        } catch {
+            for sink in sinks { sink.abandon() }
+            throw Task.isCancelled ? .cancelled : error
+        }
+    }
+
+    /// Every output checked before ffmpeg is looked for (a folder or a device where a file
+    /// goes is the first thing to tell), then the sinks made; on failure, those made are
+    /// abandoned.
+    private func makeSinks(_ outputs: [Output]) throws(CAMovieExportError) -> [any FrameSink] {
+        let files = try outputs.map { output throws(CAMovieExportError) in
+            output.format == .pngSequence ? nil : try CAOutputFile(output.path)
+        }
+        var ffmpeg = self.ffmpeg
+        if ffmpeg == nil, outputs.contains(where: { $0.format.needsFFmpeg }) { ffmpeg = try CAFFmpeg.locate() }
+        var sinks: [any FrameSink] = []
+        do {
+            for (output, file) in zip(outputs, files) {
+                switch output.format {
+                case .png:
+                    sinks.append(PNGFileWriter(file!))
+                case .pngSequence:
+                    sinks.append(try PNGSequenceWriter(folder: output.path, firstNumber: firstFileNumber))
+                case .mp4, .gif, .apng:
+                    sinks.append(
+                        try FFmpegEncoder(
+                            ffmpeg: ffmpeg!, format: output.format, output: file!, width: pixelWidth,
+                            height: pixelHeight, fps: frames.fps))
+                }
+            }
+        } catch {
+            for sink in sinks { sink.abandon() }
+            throw error
+        }
+        return sinks
+    }
+
+    private func render(
+        into sinks: [any FrameSink], progress: (Int) -> Void
+    ) throws(CAMovieExportError) {
+        var pending = changes.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)[...]
+        let clock = self.clock
+        let renderer = CAFrameRenderer(width: pixelWidth, height: pixelHeight, scale: renderScale)
+        renderer.bounds = bounds
+        renderer.threads = threads
+        // Only what the sinks read: an MP4 alone takes Y′CbCr planes, and no BGRA is copied.
+        renderer.pixelFormats = sinks.reduce(into: []) { $0.formUnion($1.pixelFormats) }
+        do {
+            try CAClock.$current.withValue(clock) {
+                try renderer.render(
+                    layer, atTimes: frames.times,
+                    prepare: { time in
+                        if Task.isCancelled { throw CAMovieExportError.cancelled }
+                        while let next = pending.first, next.time <= time {
+                            pending.removeFirst()
+                            if next.time > clock.now { clock.advance(to: next.time) }
+                            next.change()
+                            CATransaction.flush()
+                        }
+                        if time > clock.now { clock.advance(to: time) }
+                    },
+                    deliver: { frame in
+                        let exported = ExportFrame(frame: frame)
+                        for sink in sinks { try sink.write(exported) }
+                        progress(frame.index + 1)
+                    })
+            }
+        } catch let error as CAMovieExportError {
+            throw error
+        } catch {
+            throw .cannotWrite(file: "", reason: "\(error)")
+        }
+    }
+}

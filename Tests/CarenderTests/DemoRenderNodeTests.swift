@@ -1,0 +1,34 @@
+import Foundation
+import OpenQuartzCore
+import QuartzTestSupport
+import Testing
+
+@testable import carender
+
+/// For every gallery demo, at several times of its run: the node the renderer captures of
+/// each layer (one ``RenderNodeTree`` evaluation) equals what `presentation()` reports.
+@MainActor
+@Test func everyDemoCapturesWhatPresentationReports() {
+    for demo in Gallery.demos {
+        let clock = CAManualClock(time: 0)
+        CAClock.$current.withValue(clock) {
+            let run = DemoRun(demo, on: clock)
+            let times = [0, demo.duration * 0.25, demo.posterTime, demo.duration * 0.7, demo.duration]
+            for time in times.sorted() {
+                run.advance(to: time)
+                let now = clock.now
+                let nodes = RenderNodeTree(roots: [run.root])
+                nodes.evaluate(at: now)
+                var mismatches: [String] = []
+                for (index, layer) in nodes.layers.enumerated() where mismatches.count < 4 {
+                    guard let presented = layer.presentation() else { continue }
+                    mismatches += valueDifferences(
+                        nodes.nodes[index], RenderNode(presenting: presented), tolerance: 1e-9,
+                        path: "\(type(of: layer)) \(index)")
+                }
+                #expect(mismatches.isEmpty, "\(demo.name) at \(now): \(mismatches)")
+            }
+            CATransaction.flush()
+        }
+    }
+}

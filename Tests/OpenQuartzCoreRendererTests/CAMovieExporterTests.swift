@@ -1,0 +1,206 @@
+import Foundation
+import OpenCoreGraphics
+import OpenQuartzCore
+import OpenQuartzCoreRenderer
+import QuartzTestSupport
+import Testing
+
+/// A 64 × 32 scene on its own manual clock: a grey box that turns red at 0.3 s (a scheduled
+/// change, without animation), exported at 10 fps.
+@MainActor
+private func makeExporter(seconds: Double = 0.5) -> (CAMovieExporter, CALayer) {
+    let clock = CAManualClock()
+    let (root, box) = CAClock.$current.withValue(clock) {
+        // Built without implicit animations: the scene is still until the change.
+        CATransaction.setDisableActions(true)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 32)
+        let box = CALayer()
+        box.frame = CGRect(x: 16, y: 8, width: 32, height: 16)
+        box.backgroundColor = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
+        root.addSublayer(box)
+        CATransaction.flush()
+        return (root, box)
+    }
+    let exporter = CAMovieExporter(
+        layer: root, clock: clock, frames: CAFrameSpan(from: 0, to: seconds, fps: 10),
+        size: CGSize(width: 64, height: 32))
+    exporter.threads = 2
+    exporter.schedule(at: 0.3) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        box.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        CATransaction.commit()
+    }
+    return (exporter, root)
+}
+
+private func scratchFolder(_ name: String = #function) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "movie-exporter-\(name.filter { $0.isLetter })-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// Temporary files an export left beside its outputs.
+private func leftovers(in folder: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".tmp") }
+}
+
+/// The number of video frames ffprobe decodes from `file`.
+private func decodedFrameCount(_ file: URL) throws -> Int? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+        "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+        "stream=nb_read_frames", "-of", "csv=p=0", file.path,
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+}
+
+private let ffmpegPath = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+}
+
+/// Issue 13: export is a library API.
+@Suite("CAMovieExporter")
+@MainActor
+struct CAMovieExporterTests {
+    @Test func aPNGSequenceHasEveryFrameAndTheScheduledChangeAtItsTime() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (exporter, _) = makeExporter()
+        var seen: [Int] = []
+        let updates = exporter.progressUpdates()
+        try await exporter.export(to: folder.appendingPathComponent("frames"), format: .pngSequence) {
+            seen.append($0.framesDone)
+            #expect($0.frameCount == 5)
+        }
+        #expect(seen == [1, 2, 3, 4, 5], "one step per frame, in order, ending at the frame count")
+        var streamed: [Int] = []
+        for await step in updates { streamed.append(step.framesDone) }
+        #expect(streamed == [1, 2, 3, 4, 5])
+        let frames = try (0..<5).map {
+            try Data(contentsOf: folder.appendingPathComponent("frames/frame-0000\($0).png"))
+        }
+        // Frames 0.0, 0.1, 0.2 are grey; the change at 0.3 s shows in frames 3 and 4.
+        #expect(frames[0] == frames[1] && frames[1] == frames[2])
+        #expect(frames[3] == frames[4])
+        #expect(frames[2] != frames[3])
+    }
+
+    @Test func anMP4HasTheFrameCount() async throws {
+        guard let ffmpegPath else {
+            print("Skipping: no ffmpeg (Scripts/install-dependencies.sh installs it)")
+            return
+        }
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (exporter, _) = makeExporter()
+        exporter.ffmpeg = URL(fileURLWithPath: ffmpegPath)
+        let video = folder.appendingPathComponent("scene.mp4")
+        try await exporter.export(to: video, format: .mp4(.init(crf: 23, preset: "veryfast")))
+        #expect(try decodedFrameCount(video) == 5)
+        #expect(leftovers(in: folder).isEmpty)
+    }
+
+    @Test func cancellationMidWayLeavesTheTargetUntouchedAndNoFile() async throws {
+        guard let ffmpegPath else {
+            print("Skipping: no ffmpeg (Scripts/install-dependencies.sh installs it)")
+            return
+        }
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let video = folder.appendingPathComponent("scene.mp4")
+        let fresh = folder.appendingPathComponent("fresh.mp4")
+        let sentinel = Data("the user's video".utf8)
+        try sentinel.write(to: video)
+        let (exporter, _) = makeExporter(seconds: 2)
+        exporter.ffmpeg = URL(fileURLWithPath: ffmpegPath)
+        let done = FramesDone()
+        // The export's own task cancels itself from a change at 0.5 s, before frame 5 is
+        // captured (a task of its own: cancelling the test's task would cancel the test).
+        exporter.schedule(at: 0.5) { withUnsafeCurrentTask { $0?.cancel() } }
+        let outputs: [CAMovieExporter.Output] = [
+            .init(path: video.path, format: .mp4()), .init(path: fresh.path, format: .gif),
+        ]
+        let outcome = await Task { () async -> CAMovieExportError? in
+            do throws(CAMovieExportError) {
+                try await exporter.export(to: outputs) { done.count = $0.framesDone }
+                return nil
+            } catch {
+                return error
+            }
+        }.value
+        #expect(outcome == .cancelled)
+        #expect(done.count < 20, "stopped before the end")
+        #expect(try Data(contentsOf: video) == sentinel)
+        #expect(!FileManager.default.fileExists(atPath: fresh.path))
+        #expect(leftovers(in: folder).isEmpty, "\(leftovers(in: folder))")
+    }
+
+    @Test func aFailingFFmpegGivesTheTypedErrorAndKeepsTheTarget() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fake = folder.appendingPathComponent("ffmpeg")
+        try Data("#!/bin/sh\ncat > /dev/null\necho 'Conversion failed! (from the test)' >&2\nexit 3\n".utf8)
+            .write(to: fake)
+        chmod(fake.path, 0o755)
+        let video = folder.appendingPathComponent("scene.mp4")
+        let sentinel = Data("the user's video".utf8)
+        try sentinel.write(to: video)
+        let (exporter, _) = makeExporter()
+        exporter.ffmpeg = fake
+        do {
+            try await exporter.export(to: video, format: .mp4())
+            Issue.record("the export succeeded")
+        } catch {
+            guard case .ffmpegFailed(let file, let termination, let lastLines) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(file == video.path)
+            #expect(termination == .exited(3))
+            #expect(lastLines.contains("Conversion failed! (from the test)"))
+        }
+        #expect(try Data(contentsOf: video) == sentinel)
+        #expect(leftovers(in: folder).isEmpty, "\(leftovers(in: folder))")
+    }
+
+    @Test func aMissingFolderIsATypedErrorNamingTheFile() async throws {
+        let (exporter, _) = makeExporter()
+        let path = "/nonexistent-\(UUID().uuidString)/scene.png"
+        let single = CAMovieExporter(
+            layer: exporter.layer, clock: exporter.clock, frames: CAFrameSpan(first: 0, count: 1, fps: 10),
+            size: CGSize(width: 64, height: 32))
+        do {
+            try await single.export(to: URL(fileURLWithPath: path), format: .png)
+            Issue.record("the export succeeded")
+        } catch {
+            guard case .cannotWrite(let file, _) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(file == path)
+        }
+    }
+
+    @Test func shardsSplitTheFramesInOrderWithoutOverlap() {
+        let span = CAFrameSpan(from: 0, to: 1, fps: 10)
+        let parts = (1...3).compactMap { span.shard($0, of: 3) }
+        #expect(parts.map(\.span.count) == [3, 3, 4])
+        #expect(parts.map(\.offset) == [0, 3, 6])
+        #expect(parts.flatMap(\.span.times) == span.times)
+        #expect(CAFrameSpan(first: 0, count: 2, fps: 10).shard(1, of: 3) == nil, "fewer frames than parts")
+    }
+}
+
+/// Frames reported by an export running in a task of its own.
+private final class FramesDone: @unchecked Sendable {
+    var count = 0
+}
