@@ -74,6 +74,17 @@ public final class CARenderer {
         set { resources.contents.isEnabled = newValue }
     }
 
+    /// Whether flat layer backgrounds (a colour, circular or no corners, under a 2-D transform)
+    /// are filled by the renderer's own span rasteriser rather than Cairo. Defaults to true;
+    /// false draws every shape with Cairo, for comparing the two.
+    public var drawsWithSpans: Bool {
+        get { resources.drawsWithSpans }
+        set { resources.drawsWithSpans = newValue }
+    }
+
+    /// The last frame's pixels as drawn: premultiplied BGRA8, rows packed, top row first.
+    package var premultipliedBGRA: [UInt8] { bitmap.premultipliedBGRA }
+
     /// Captures the frames: the evaluated tree, and the snapshots frames share.
     let nodeTrees = NodeTreeCache()
 

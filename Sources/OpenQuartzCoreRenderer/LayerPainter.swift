@@ -18,6 +18,9 @@ struct LayerPainter {
     let resources: RenderResources
     /// The values of the frame's layers: node ``LayerSnapshot/nodeIndex`` of each.
     let nodes: FrameNodes
+    /// Whether the painter has clipped the context (a `masksToBounds` ancestor): spans then
+    /// ask Cairo for the clip, and leave the drawing to it unless the clip is whole pixels.
+    var clipsLayers = false
 
     /// Paints `snapshot` through `toParent`, its 4 × 4 map into the plane the context draws,
     /// with its opacity multiplied by `opacityFactor` (a transform layer's, which applies to
@@ -86,7 +89,7 @@ struct LayerPainter {
         let layer = nodes[snapshot]
         let bounds = layer.bounds
         let radius = cornerRadius(of: layer)
-        if let background = layer.backgroundColor, background.alpha > 0 {
+        if let background = layer.backgroundColor, background.alpha > 0, !fillBackgroundWithSpans(of: layer) {
             addRoundedRect(bounds, of: layer)
             setSource(background)
             cairo_fill(context)
@@ -128,9 +131,11 @@ struct LayerPainter {
         let layer = nodes[snapshot]
         cairo_save(context)
         defer { cairo_restore(context) }
+        var painter = self
         if layer.masksToBounds {
             addRoundedRect(bounds, of: layer)
             cairo_clip(context)
+            painter.clipsLayers = true
         }
         let sublayerTransform = layer.sublayerTransformAboutAnchor
         func paintAll(_ sublayers: [LayerSnapshot], through extra: CATransform3D?) {
@@ -138,7 +143,7 @@ struct LayerPainter {
                 var toParent = nodes[sublayer].transformToSuperlayer3D
                 if let extra { toParent = CATransform3DConcat(toParent, extra) }
                 if let sublayerTransform { toParent = CATransform3DConcat(toParent, sublayerTransform) }
-                paint(sublayer, through: toParent)
+                painter.paint(sublayer, through: toParent)
             }
         }
         guard let replicator = layer.replicator else {
@@ -217,4 +222,8 @@ struct LayerPainter {
 final class RenderResources {
     let images = ImageSurfaceCache()
     let contents = ContentCache()
+    /// The span rasteriser's buffers, kept between shapes.
+    let spans = SpanRasterizer()
+    /// Whether backgrounds spans can draw exactly are drawn by them rather than Cairo.
+    var drawsWithSpans = true
 }

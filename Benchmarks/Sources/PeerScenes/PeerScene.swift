@@ -90,24 +90,23 @@ public struct PeerScene: Sendable {
         return (clock, root)
     }
 
-    /// Our export, end to end: the tree built, every frame rendered by `CAFrameRenderer` on
-    /// all cores and converted to Y′CbCr on its workers, piped to ffmpeg with ``x264Options``.
-    /// The one place that makes our video: when the renderer has a movie-export API
-    /// (`CAMovieExporter`, issue 13), it is called here instead.
+    /// Our export, end to end, through the renderer's public movie API: the tree built, then
+    /// `CAMovieExporter` renders every frame on all cores, converts it to Y′CbCr on its workers
+    /// and pipes it to ffmpeg with ``x264Options``' settings (`-preset veryfast -crf 23`).
+    /// Without `output`, the video goes to a temporary file that is removed afterwards.
     public func exportOurs(frames: Int = PeerScene.frameCount, output: URL? = nil) throws {
         let (clock, root) = makeAnimatedTree()
-        let encoder = try VideoEncoder(
-            width: width, height: height, frameRate: Self.frameRate, outputOptions: Self.x264Options)
-        let renderer = CAFrameRenderer(width: width, height: height)
-        renderer.pixelFormats = encoder.pixelFormats
+        let exporter = CAMovieExporter(
+            layer: root, clock: clock, frames: CAFrameSpan(first: 0, count: frames, fps: Int(Self.frameRate)),
+            size: CGSize(width: width, height: height))
+        let target =
+            output
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("peer-ours-\(UUID().uuidString).mp4")
+        defer { if output == nil { try? FileManager.default.removeItem(at: target) } }
         try CAClock.$current.withValue(clock) {
-            try renderer.render(root, atTimes: Self.times(frames: frames)) { time in
-                clock.advance(to: time)
-            } deliver: { frame in
-                try encoder.write(frame)
-            }
+            try exporter.exportSynchronously(
+                to: [.init(path: target.path, format: .mp4(.init(crf: 23, preset: "veryfast")))])
         }
-        try encoder.finish()
     }
 
     /// Drawing only through `CAFrameRenderer` with `threads` workers: frames delivered in

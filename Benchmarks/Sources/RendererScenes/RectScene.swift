@@ -17,9 +17,10 @@ public struct RectScene {
 
     public let specs: [rect_spec]
 
-    public init() {
-        var specs = [rect_spec](repeating: rect_spec(), count: Self.count)
-        rect_scene_generate(&specs, Int32(Self.count), Self.seed)
+    /// The scene with `count` rectangles (the generator's first `count`).
+    public init(count: Int = Self.count) {
+        var specs = [rect_spec](repeating: rect_spec(), count: count)
+        rect_scene_generate(&specs, Int32(count), Self.seed)
         self.specs = specs
     }
 

@@ -1,0 +1,260 @@
+import Foundation
+
+/// Where spans draw: premultiplied 32-bit ARGB pixels in native byte order (a Cairo image
+/// surface's), and the rectangle of them that may change, in pixels.
+struct SpanTarget {
+    let pixels: UnsafeMutablePointer<UInt32>
+    /// Pixels from one row to the next.
+    let rowPixels: Int
+    let clipMinX: Int
+    let clipMinY: Int
+    let clipMaxX: Int
+    let clipMaxY: Int
+}
+
+/// An anti-aliased scanline rasteriser for flattened polygons, filled non-zero with one solid
+/// premultiplied colour over the target.
+///
+/// Coverage is exact: each edge adds, cell by cell, the signed area it leaves to its right
+/// and the cover it carries down the row (the accumulation of font-rs, libart and
+/// stb_truetype 2), and a running sum along each row turns that into the share of the pixel
+/// inside. Only the cells edges touch are read back: between the cells of the edges going
+/// down and those of the edges going up the coverage is constant, and that run is blended
+/// with one colour. The buffers are kept from shape to shape; one per painter thread.
+final class SpanRasterizer {
+    /// Signed area per cell, `bufferWidth` cells a row; zero between shapes.
+    private var area: UnsafeMutablePointer<Float>
+    private var areaCapacity: Int
+    /// Per row, the first and last cell touched by edges going down, then by edges going up.
+    private var ranges: UnsafeMutablePointer<SIMD4<Int32>>
+    private var rangeCapacity: Int
+    /// The polygon being filled, in target pixels, and where each closed contour ends.
+    private(set) var points: UnsafeMutablePointer<SIMD2<Double>>
+    private var pointCapacity: Int
+    private(set) var pointCount = 0
+
+    // The shape's box in the target, in whole pixels, and the cells a row holds.
+    private var originX = 0
+    private var originY = 0
+    private var boxWidth = 0
+    private var boxHeight = 0
+    private var bufferWidth = 0
+
+    init() {
+        areaCapacity = 0
+        area = .allocate(capacity: 1)
+        rangeCapacity = 0
+        ranges = .allocate(capacity: 1)
+        pointCapacity = 256
+        points = .allocate(capacity: 256)
+    }
+
+    deinit {
+        area.deallocate()
+        ranges.deallocate()
+        points.deallocate()
+    }
+
+    /// Starts a new polygon.
+    func beginPolygon() {
+        pointCount = 0
+    }
+
+    /// Adds a point, in target pixels, to the polygon; contours close on their own.
+    func add(_ point: SIMD2<Double>) {
+        if pointCount == pointCapacity {
+            let grown = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: pointCapacity * 2)
+            grown.moveInitialize(from: points, count: pointCount)
+            points.deallocate()
+            points = grown
+            pointCapacity *= 2
+        }
+        points[pointCount] = point
+        pointCount += 1
+    }
+
+    /// Fills the polygon (one closed contour of the points added) with `color`.
+    func fill(with color: SpanColor, into target: SpanTarget) {
+        guard pointCount >= 3 else { return }
+        var low = points[0]
+        var high = points[0]
+        for index in 1..<pointCount {
+            low = pointwiseMin(low, points[index])
+            high = pointwiseMax(high, points[index])
+        }
+        guard low.x.isFinite, low.y.isFinite, high.x.isFinite, high.y.isFinite else { return }
+        let minX = max(Int(max(low.x, -1e9).rounded(.down)), target.clipMinX)
+        let minY = max(Int(max(low.y, -1e9).rounded(.down)), target.clipMinY)
+        let maxX = min(Int(min(high.x, 1e9).rounded(.up)), target.clipMaxX)
+        let maxY = min(Int(min(high.y, 1e9).rounded(.up)), target.clipMaxY)
+        guard maxX > minX, maxY > minY else { return }
+        originX = minX
+        originY = minY
+        boxWidth = maxX - minX
+        boxHeight = maxY - minY
+        bufferWidth = boxWidth + 2
+        reserve()
+        for row in 0..<boxHeight { ranges[row] = SIMD4(Int32.max, -1, Int32.max, -1) }
+        let origin = SIMD2(Double(originX), Double(originY))
+        var previous = points[pointCount - 1] - origin
+        for index in 0..<pointCount {
+            let point = points[index] - origin
+            addEdge(from: previous, to: point)
+            previous = point
+        }
+        resolve(color, into: target)
+    }
+
+    /// Makes room for the box's cells (kept zero) and rows.
+    private func reserve() {
+        let cells = bufferWidth * boxHeight
+        if cells > areaCapacity {
+            area.deallocate()
+            area = .allocate(capacity: cells)
+            area.initialize(repeating: 0, count: cells)
+            areaCapacity = cells
+        }
+        if boxHeight > rangeCapacity {
+            ranges.deallocate()
+            ranges = .allocate(capacity: boxHeight)
+            rangeCapacity = boxHeight
+        }
+    }
+
+    /// Adds an edge in box coordinates, split where it leaves the box sideways: what lies left
+    /// of the box runs down its left side (it covers every pixel to its right there), what lies
+    /// right of it down its right side (covering nothing inside).
+    private func addEdge(from start: SIMD2<Double>, to end: SIMD2<Double>) {
+        guard start.y != end.y else { return }
+        let right = Double(boxWidth)
+        // The parameters where the edge crosses x = 0 and x = right, in order.
+        var cuts = (0.0, 1.0, 1.0, 1.0)
+        var cutCount = 1
+        for side in 0..<2 {
+            let side = side == 0 ? 0 : right
+            guard (start.x < side) != (end.x < side), start.x != side, end.x != side else { continue }
+            let t = (side - start.x) / (end.x - start.x)
+            if cutCount == 1 { cuts.1 = t } else { cuts.2 = t }
+            cutCount += 1
+        }
+        if cutCount == 3, cuts.2 < cuts.1 { (cuts.1, cuts.2) = (cuts.2, cuts.1) }
+        let delta = end - start
+        var from = start
+        for piece in 1...cutCount {
+            let t = piece == 1 ? (cutCount > 1 ? cuts.1 : 1) : (piece == 2 ? (cutCount > 2 ? cuts.2 : 1) : 1)
+            let to = piece == cutCount ? end : start + delta * t
+            line(
+                from: SIMD2(min(max(from.x, 0), right), from.y), to: SIMD2(min(max(to.x, 0), right), to.y))
+            from = to
+        }
+    }
+
+    /// Accumulates one line whose x lies within 0…boxWidth.
+    private func line(from p0: SIMD2<Double>, to p1: SIMD2<Double>) {
+        guard p0.y != p1.y else { return }
+        let goingDown = p0.y < p1.y
+        let direction: Double = goingDown ? 1 : -1
+        let (top, bottom) = goingDown ? (p0, p1) : (p1, p0)
+        let slope = (bottom.x - top.x) / (bottom.y - top.y)
+        let firstRow = max(Int(top.y.rounded(.down)), 0)
+        let endRow = min(Int(bottom.y.rounded(.up)), boxHeight)
+        guard firstRow < endRow else { return }
+        let lane = goingDown ? 0 : 2
+        let limit = Double(boxWidth)
+        var x = top.x + (Double(firstRow) > top.y ? (Double(firstRow) - top.y) * slope : 0)
+        for row in firstRow..<endRow {
+            let rowTop = max(Double(row), top.y)
+            let rowBottom = min(Double(row + 1), bottom.y)
+            let height = rowBottom - rowTop
+            let next = min(max(x + slope * height, 0), limit)
+            let cover = height * direction
+            let (x0, x1) = x < next ? (x, next) : (next, x)
+            let cells = area + row * bufferWidth
+            let first = Int(x0.rounded(.down))
+            let last = Int(x1.rounded(.up))
+            if last <= first + 1 {
+                // Within one pixel: its share right of the edge's mean x stays in the next cell.
+                let inside = 0.5 * (x + next) - Double(first)
+                cells[first] += Float(cover - cover * inside)
+                cells[first + 1] += Float(cover * inside)
+                note(row, lane, first, first + 1)
+            } else {
+                // Across several pixels: a triangle in the first, trapezoids, a triangle in the last.
+                let inverse = 1 / (x1 - x0)
+                let startFraction = x0 - Double(first)
+                let firstArea = 0.5 * inverse * (1 - startFraction) * (1 - startFraction)
+                let endFraction = x1 - Double(last) + 1
+                let lastArea = 0.5 * inverse * endFraction * endFraction
+                cells[first] += Float(cover * firstArea)
+                if last == first + 2 {
+                    cells[first + 1] += Float(cover * (1 - firstArea - lastArea))
+                } else {
+                    let second = inverse * (1.5 - startFraction)
+                    cells[first + 1] += Float(cover * (second - firstArea))
+                    if last - 1 > first + 2 {
+                        let step = Float(cover * inverse)
+                        for cell in (first + 2)..<(last - 1) { cells[cell] += step }
+                    }
+                    let beforeLast = second + Double(last - first - 3) * inverse
+                    cells[last - 1] += Float(cover * (1 - beforeLast - lastArea))
+                }
+                cells[last] += Float(cover * lastArea)
+                note(row, lane, first, last)
+            }
+            x = next
+        }
+    }
+
+    @inline(__always)
+    private func note(_ row: Int, _ lane: Int, _ first: Int, _ last: Int) {
+        var range = ranges[row]
+        range[lane] = min(range[lane], Int32(first))
+        range[lane + 1] = max(range[lane + 1], Int32(last))
+        ranges[row] = range
+    }
+
+    /// Turns each row's cells into coverage and blends: the touched cells one by one (clearing
+    /// them), the runs between them at one coverage.
+    private func resolve(_ color: SpanColor, into target: SpanTarget) {
+        let full = color.scaled(by: 255)
+        for row in 0..<boxHeight {
+            let range = ranges[row]
+            var first = (Int(range[0]), Int(range[1]))
+            var second = (Int(range[2]), Int(range[3]))
+            if first.1 < 0 { first = second; second = (Int.max, -1) }
+            if first.1 < 0 { continue }
+            if second.1 >= 0 {
+                if second.0 < first.0 { (first, second) = (second, first) }
+                if second.0 <= first.1 + 1 {
+                    first.1 = max(first.1, second.1)
+                    second = (Int.max, -1)
+                }
+            }
+            let cells = area + row * bufferWidth
+            let pixels = target.pixels + (originY + row) * target.rowPixels + originX
+            var sum: Float = 0
+            var x = first.0
+            for run in 0..<2 {
+                let (start, end) = run == 0 ? first : second
+                guard end >= 0 else { break }
+                if x < start, sum != 0 {
+                    let level = SpanColor.level(sum)
+                    if level == 255 {
+                        full.blend(pixels + x, count: start - x)
+                    } else if level > 0 {
+                        color.scaled(by: level).blend(pixels + x, count: start - x)
+                    }
+                }
+                for cell in start...end {
+                    sum += cells[cell]
+                    cells[cell] = 0
+                    if cell < boxWidth {
+                        let level = SpanColor.level(sum)
+                        if level > 0 { color.scaled(by: level).blend(pixels + cell) }
+                    }
+                }
+                x = end + 1
+            }
+        }
+    }
+}
