@@ -88,6 +88,44 @@ extension RenderNode {
         }
     }
 
+    /// Sets `field` of `node` back to its value in `base`: the subclass payload as a whole for
+    /// a field of the payload. Through pointers, so that only the one field is copied: a node
+    /// passed by value (or borrowed beside a mutation) is copied whole, several hundred bytes.
+    package static func reset(
+        _ field: Field, of node: UnsafeMutablePointer<RenderNode>, to base: UnsafePointer<RenderNode>
+    ) {
+        switch field {
+        case .bounds: node.pointee.bounds = base.pointee.bounds
+        case .position: node.pointee.position = base.pointee.position
+        case .anchorPoint: node.pointee.anchorPoint = base.pointee.anchorPoint
+        case .anchorPointZ: node.pointee.anchorPointZ = base.pointee.anchorPointZ
+        case .zPosition: node.pointee.zPosition = base.pointee.zPosition
+        case .transform: node.pointee.transform = base.pointee.transform
+        case .sublayerTransform: node.pointee.sublayerTransform = base.pointee.sublayerTransform
+        case .isHidden: node.pointee.isHidden = base.pointee.isHidden
+        case .isDoubleSided: node.pointee.isDoubleSided = base.pointee.isDoubleSided
+        case .opacity: node.pointee.opacity = base.pointee.opacity
+        case .masksToBounds: node.pointee.masksToBounds = base.pointee.masksToBounds
+        case .backgroundColor: node.pointee.backgroundColor = base.pointee.backgroundColor
+        case .cornerRadius: node.pointee.cornerRadius = base.pointee.cornerRadius
+        case .borderWidth: node.pointee.borderWidth = base.pointee.borderWidth
+        case .borderColor: node.pointee.borderColor = base.pointee.borderColor
+        case .contents: node.pointee.contents = base.pointee.contents
+        case .contentsRect: node.pointee.contentsRect = base.pointee.contentsRect
+        case .contentsCenter: node.pointee.contentsCenter = base.pointee.contentsCenter
+        case .contentsScale: node.pointee.contentsScale = base.pointee.contentsScale
+        case .shadowColor: node.pointee.shadowColor = base.pointee.shadowColor
+        case .shadowOpacity: node.pointee.shadowOpacity = base.pointee.shadowOpacity
+        case .shadowOffset: node.pointee.shadowOffset = base.pointee.shadowOffset
+        case .shadowRadius: node.pointee.shadowRadius = base.pointee.shadowRadius
+        case .shadowPath: node.pointee.shadowPath = base.pointee.shadowPath
+        case .shapePath, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .lineWidth, .miterLimit,
+            .lineDashPhase, .startPoint, .endPoint, .fontSize, .foregroundColor, .instanceTransform, .instanceColor,
+            .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
+            node.pointee.kind = base.pointee.kind
+        }
+    }
+
     /// Writes an animated value into `field`, converted as the layer's property converts it.
     package mutating func write(_ value: AnimatableValue, to field: Field) {
         switch field {

@@ -27,8 +27,6 @@ package final class RenderNodeTree {
     package private(set) var nodes: [RenderNode]
     /// The nodes of the layers' model values, before any animation writes to them.
     package let baseNodes: [RenderNode]
-    /// The nodes some animation writes, each once: reset to their base before the writes.
-    private let animatedNodes: [Int]
     private let writes: [(node: Int, field: RenderNode.Field, slot: RenderTree.Slot)]
     private let copiedNodes: [Bool]
     /// Whether an animation writes `isHidden` or `zPosition` (what decides which layers a
@@ -60,10 +58,7 @@ package final class RenderNodeTree {
         writes.sort { $0.node < $1.node }
         baseNodes = base
         nodes = base
-        // `writes` is in node order: each animated node once, where its first write stands.
-        animatedNodes = writes.indices.compactMap { index in
-            index == 0 || writes[index - 1].node != writes[index].node ? writes[index].node : nil
-        }
+        // In node order, so that a frame writes through the nodes front to back.
         self.writes = writes
         copiedNodes = copied
         animatesStructure =
@@ -77,12 +72,20 @@ package final class RenderNodeTree {
 
     /// Evaluates the tree at `mediaTime` and writes its values into `nodes`, which holds
     /// ``baseNodes`` or nodes an earlier call wrote (nodes past the tree's are left alone):
-    /// the animated nodes are set back to their base and written; the others are not touched.
-    /// Allocates nothing once `nodes` is held uniquely.
+    /// the fields animations write are set back to their base and written; nothing else is
+    /// touched (an earlier call changed nothing else). Allocates nothing once `nodes` is held
+    /// uniquely; copies fields, not whole nodes (several hundred bytes each).
     package func evaluate(at mediaTime: CFTimeInterval, into nodes: inout [RenderNode]) {
         tree.evaluate(at: mediaTime)
-        for index in animatedNodes { nodes[index] = baseNodes[index] }
-        for write in writes { nodes[write.node].write(tree.value(in: write.slot), to: write.field) }
+        // Through pointers: an array's subscript would copy each base node whole.
+        baseNodes.withUnsafeBufferPointer { base in
+            nodes.withUnsafeMutableBufferPointer { nodes in
+                guard let base = base.baseAddress, let nodes = nodes.baseAddress else { return }
+                // All resets before any write: fields of a subclass payload are reset together.
+                for write in writes { RenderNode.reset(write.field, of: nodes + write.node, to: base + write.node) }
+                for write in writes { nodes[write.node].write(tree.value(in: write.slot), to: write.field) }
+            }
+        }
     }
 
     /// The layers, in the order of their nodes.
