@@ -77,6 +77,32 @@ import Testing
         #expect(package.warnings.count == 5)
     }
 
+    /// Issue 14, behaviour 13 from a file: a value of the wrong type for its key path is
+    /// dropped with a warning naming the key; nothing traps and the presentation is never NaN.
+    @Test func wrongTypeAnimationValuesFromAFileNeverCrash() throws {
+        try withManualClock { clock in
+            let package = try loadCAML(
+                camlHeader + """
+                    <CALayer position="40 7"><animations>
+                      <p key="attr" type="CABasicAnimation" keyPath="position.x" fromValue="left" duration="1"/>
+                      <p key="elem" type="CABasicAnimation" keyPath="position.y" duration="1">
+                        <toValue type="string" value="down"/>
+                      </p>
+                      <p key="frames" type="CAKeyframeAnimation" keyPath="opacity" duration="1">
+                        <values><real value="0"/><string value="half"/></values>
+                      </p>
+                    </animations></CALayer></caml>
+                    """)
+            let layer = package.rootLayer
+            #expect(package.warnings.count == 3, "\(package.warnings)")
+            CATransaction.flush()
+            clock.advance(by: 0.5)
+            let shown = try #require(layer.presentation())
+            #expect(shown.position == CGPoint(x: 40, y: 7), "no value to move to: the model value")
+            #expect(!shown.opacity.isNaN)
+        }
+    }
+
     @Test func scaleXYAnimationsAreAdded() throws {
         let package = try loadCAML(
             camlHeader + """

@@ -126,14 +126,17 @@ struct ActionSearchTests {
         }
     }
 
-    @Test func defaultActionIsABasicAnimationOnlyForImplicitlyAnimatedKeys() throws {
-        let position = try #require(CALayer.defaultAction(forKey: "position") as? CABasicAnimation)
+    /// Issue 14: on Apple the action search's last step, not `+defaultActionForKey:`, makes
+    /// the implicit animation.
+    @Test func searchEndsInABasicAnimationOnlyForImplicitlyAnimatedKeys() throws {
+        let layer = CALayer()
+        let position = try #require(layer.action(forKey: "position") as? CABasicAnimation)
         #expect(position.keyPath == "position")
         #expect(position.duration == 0.25)
         #expect(position.timingFunction == CAMediaTimingFunction(name: .default))
-        #expect(CALayer.defaultAction(forKey: "doubleSided") == nil, "doubleSided has no implicit animation")
-        #expect(CALayer.defaultAction(forKey: "name") == nil)
-        #expect(CALayer.defaultAction(forKey: "someCustomKey") == nil)
+        #expect(layer.action(forKey: "doubleSided") == nil, "doubleSided has no implicit animation")
+        #expect(layer.action(forKey: "name") == nil)
+        #expect(layer.action(forKey: "someCustomKey") == nil)
     }
 
     @Test func disabledActionsSkipTheSearch() {

@@ -74,12 +74,14 @@ struct TransactionTests {
         }
     }
 
-    @Test func completionBlockWithoutAnimationsRunsAtCommit() {
-        withManualClock { _ in
+    @Test func completionBlockWithoutAnimationsRunsOnTheNextTurn() {
+        withManualClock { clock in
             var runs = 0
             CATransaction.begin()
             CATransaction.setCompletionBlock { runs += 1 }
             CATransaction.commit()
+            #expect(runs == 0, "never inside commit()")
+            clock.advance(by: 0)
             #expect(runs == 1)
         }
     }
@@ -132,7 +134,9 @@ struct TransactionTests {
             layer.position = CGPoint(x: 10, y: 10)
             CATransaction.setCompletionBlock { runs += 1 }
             CATransaction.commit()
-            #expect(runs == 1)
+            #expect(runs == 0, "on the next turn, not inside commit()")
+            clock.advance(by: 0.01)
+            #expect(runs == 1, "the 0.25 s animation was added before the block: not waited for")
             clock.advance(by: 1)
             #expect(runs == 1)
         }

@@ -59,7 +59,7 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     open var beginTime: CFTimeInterval {
         get { base.beginTime }
         set {
-            requireFinite(newValue, "beginTime")
+            requireNumber(newValue, "beginTime")
             base.beginTime = newValue
         }
     }
@@ -69,7 +69,7 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     open var duration: CFTimeInterval {
         get { base.duration }
         set {
-            requireFinite(newValue, "duration")
+            requireNumber(newValue, "duration")
             base.duration = newValue
         }
     }
@@ -78,7 +78,7 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     open var speed: Float {
         get { base.speed }
         set {
-            requireFinite(Double(newValue), "speed")
+            requireNumber(Double(newValue), "speed")
             base.speed = newValue
         }
     }
@@ -87,18 +87,18 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     open var timeOffset: CFTimeInterval {
         get { base.timeOffset }
         set {
-            requireFinite(newValue, "timeOffset")
+            requireNumber(newValue, "timeOffset")
             base.timeOffset = newValue
         }
     }
 
-    /// How many cycles to play; fractional counts end part-way, `.infinity` never ends.
+    /// How many cycles to play; fractional counts end part-way, `.infinity` never ends, 0 or
+    /// less plays one.
     open var repeatCount: Float {
         get { base.repeatCount }
         set {
-            require(
-                !newValue.isNaN && newValue >= 0,
-                "CAAnimation.repeatCount must be a non-negative number or .infinity, got \(newValue)")
+            // Apple stores any number; a count of 0 or less plays one cycle.
+            requireNumber(Double(newValue), "repeatCount")
             base.repeatCount = newValue
         }
     }
@@ -107,9 +107,8 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     open var repeatDuration: CFTimeInterval {
         get { base.repeatDuration }
         set {
-            require(
-                !newValue.isNaN && newValue >= 0,
-                "CAAnimation.repeatDuration must be a non-negative number of seconds, got \(newValue)")
+            // Apple stores any number; 0 or less means "use repeatCount".
+            requireNumber(newValue, "repeatDuration")
             base.repeatDuration = newValue
         }
     }
@@ -150,8 +149,16 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
         setValue(value, forKey: keyPath)
     }
 
-    /// The default value of a key nobody set: nil unless a subclass says otherwise.
-    open class func defaultValue(forKey key: String) -> Any? { nil }
+    /// The default value of a key nobody set: Apple's documented default for each property of
+    /// the class (`speed` 1, `removedOnCompletion` true, `fillMode` "removed", a keyframe
+    /// animation's `calculationMode` "linear", a spring's `mass` 1, `stiffness` 100,
+    /// `damping` 10, a transition's `type` "fade" and `endProgress` 1, …); nil for properties
+    /// that default to nil and for custom keys.
+    open class func defaultValue(forKey key: String) -> Any? {
+        // Read from a fresh instance, so the answer is the initial value by construction.
+        guard !derivedAnimationKeys.contains(key) else { return nil }
+        return self.init().animationPropertyValue(forKey: key)
+    }
 
     /// Whether the value of `key` is archived; always true here.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
@@ -269,6 +276,9 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     }
 }
 
+/// Keys computed from other properties, which have no default of their own.
+private let derivedAnimationKeys: Set<String> = ["settlingDuration", "perceptualDuration", "bounce"]
+
 /// The animation classes of this module: their `copy(with:)` is `makeCopy()`.
 private let builtInAnimationClasses: Set<ObjectIdentifier> = [
     ObjectIdentifier(CAAnimation.self), ObjectIdentifier(CAPropertyAnimation.self),
@@ -277,8 +287,10 @@ private let builtInAnimationClasses: Set<ObjectIdentifier> = [
     ObjectIdentifier(CATransition.self),
 ]
 
-private func requireFinite(_ value: Double, _ name: String) {
-    require(value.isFinite, "CAAnimation.\(name) must be a finite number, got \(value)")
+/// Infinity is a value Apple accepts for every timing property (an infinite `duration` never
+/// leaves its start, an infinite `beginTime` never begins); NaN is no number at all.
+private func requireNumber(_ value: Double, _ name: String) {
+    require(!value.isNaN, "CAAnimation.\(name) is NaN; it must be a number (infinity is allowed)")
 }
 
 /// Receives an animation's start and stop: Apple's `CAAnimationDelegate`. Both methods are

@@ -11,11 +11,21 @@ open class CAAnimationGroup: CAAnimation {
     /// The animations to run, evaluated in the group's time space.
     open var animations: [CAAnimation]?
 
+    /// A copy shares the child animation objects, as Apple's shallow copy does.
     override package func copyState(to copy: CAAnimation) {
         requireNotNested(in: [])
         super.copyState(to: copy)
-        unsafeDowncast(copy, to: CAAnimationGroup.self).animations = animations?.map {
-            $0.copy(with: nil) as! CAAnimation
+        unsafeDowncast(copy, to: CAAnimationGroup.self).animations = animations
+    }
+
+    /// Gives the group copies of its children (recursively): `add(_:forKey:)` fills in their
+    /// durations and previous values while compiling, which must not reach the caller's
+    /// objects that a shallow copy still shares.
+    package func copyChildrenForAttaching() {
+        animations = animations?.map { child in
+            let copy = child.copiesWithoutOverride ? child.makeCopy() : child.copy(with: nil) as! CAAnimation
+            (copy as? CAAnimationGroup)?.copyChildrenForAttaching()
+            return copy
         }
     }
 

@@ -29,17 +29,20 @@ open class CAValueFunction: NSObject, @unchecked Sendable {
     /// The function's name.
     public let name: CAValueFunctionName
 
-    /// Creates the function named `name`; nil for a name Core Animation does not define.
-    public init?(name: CAValueFunctionName) {
-        guard Self.knownNames.contains(name) else { return nil }
+    private init(making name: CAValueFunctionName) {
         self.name = name
         super.init()
     }
 
-    private static let knownNames: Set<CAValueFunctionName> = [
-        .rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
-        .translate, .translateX, .translateY, .translateZ,
-    ]
+    /// The one function of each name Core Animation defines, made once: Apple's
+    /// `+functionWithName:` returns the same object every time it is asked for a name.
+    package static let sharedByName: [CAValueFunctionName: CAValueFunction] = {
+        let names: [CAValueFunctionName] = [
+            .rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
+            .translate, .translateX, .translateY, .translateZ,
+        ]
+        return Dictionary(uniqueKeysWithValues: names.map { ($0, CAValueFunction(making: $0)) })
+    }()
 
     /// Whether the function takes three numbers rather than one.
     package var takesVector: Bool { name == .scale || name == .translate }
@@ -66,5 +69,21 @@ open class CAValueFunction: NSObject, @unchecked Sendable {
     package func transform(for vector: (Double, Double, Double)) -> CATransform3D {
         let (x, y, z) = (CGFloat(vector.0), CGFloat(vector.1), CGFloat(vector.2))
         return name == .scale ? CATransform3DMakeScale(x, y, z) : CATransform3DMakeTranslation(x, y, z)
+    }
+}
+
+/// Lets `CAValueFunction(name:)` return the one shared function of that name, as Apple's does.
+/// An OpenQuartzCore addition: a Swift class's own initialiser always makes a new object, an
+/// initialiser in a protocol extension may hand back an existing one.
+public protocol CAValueFunctionLookup {}
+
+extension CAValueFunction: CAValueFunctionLookup {}
+
+extension CAValueFunctionLookup where Self: CAValueFunction {
+    /// The function named `name`, the same object on every call; nil for a name Core
+    /// Animation does not define.
+    public init?(name: CAValueFunctionName) {
+        guard let shared = CAValueFunction.sharedByName[name] as? Self else { return nil }
+        self = shared
     }
 }

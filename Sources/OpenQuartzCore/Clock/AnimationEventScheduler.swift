@@ -190,7 +190,10 @@ package final class AnimationEventScheduler: @unchecked Sendable {
         guard isStart || animation.lifecycle.state == .running else { return }
         let local = isStart ? animation.timing.beginTime : animation.timing.endTimeInParent
         guard local.isFinite else { return }
-        queue.insert(time: layer.mediaTime(fromLocalTime: local), layer: layer, animation: animation, isStart: isStart)
+        let media = layer.mediaTime(fromLocalTime: local)
+        // Infinite layer timing (allowed, as on Apple) may put the event at no media time at all.
+        guard !media.isNaN else { return }
+        queue.insert(time: media, layer: layer, animation: animation, isStart: isStart)
     }
 }
 

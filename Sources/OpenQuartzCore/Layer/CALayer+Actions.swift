@@ -11,12 +11,15 @@ extension CALayer {
             return
         }
         let transactions = TransactionStack.current
+        // `needsDisplay(forKey:)` marks the layer only when the value really changes.
+        let displayWatch = DisplayWatch(layer: self, key: key, property: known)
         if !transactions.disableActions, delegate == nil, actions == nil, style == nil,
             usesBuiltInActionSearch, let property = known ?? type(of: self).propertyTable[key],
             property.hasImplicitAnimation
         {
             // Nothing here calls out but through the lock's deferred callouts.
             TransactionLock.shared.withLock { changeWithDefaultAction(of: property, in: transactions, apply) }
+            displayWatch?.markIfChanged()
             return
         }
         // The action search asks the delegate, user code: outside the lock, as is running the action.
@@ -32,12 +35,12 @@ extension CALayer {
             apply()
             transactions.noteChanged(self)
         }
-        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+        displayWatch?.markIfChanged()
         action?.run(forKey: key, object: self, arguments: nil)
     }
 
-    /// `changeValue` when the action search can only end in the default action: the layer has
-    /// no delegate, `actions` or `style`, and its class is one of this module's, so
+    /// `changeValue` when the action search can only end in the implicit animation: the layer
+    /// has no delegate, `actions` or `style`, and its class is one of this module's, so
     /// `action(forKey:)`, `defaultAction(forKey:)` and `add(_:forKey:)` are the ones here.
     /// The result is what the search, the default action and `add` would make — an implicit
     /// `CABasicAnimation` from the previous presentation value, with the transaction's
@@ -52,7 +55,6 @@ extension CALayer {
         let previous = valueBeforeChange(forKey: key) { presentationValue(of: property) }
         apply()
         transactions.noteChanged(self)
-        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         let duration = transactions.animationDuration ?? 0.25
         let timingFunction = transactions.animationTimingFunction ?? defaultTimingFunction
         var timing = TimingParameters()
@@ -87,6 +89,37 @@ extension CALayer {
     }
 }
 
+/// A model value that `needsDisplay(forKey:)` names, read before a change so that the layer
+/// is marked as needing display only when the change made it different (setting the value it
+/// already holds redraws nothing).
+struct DisplayWatch {
+    let layer: CALayer
+    let key: String
+    let property: LayerProperty?
+    let before: AnimatableValue
+
+    /// Nil when the layer's class does not redraw for `key`: nothing to watch.
+    init?(layer: CALayer, key: String, property known: LayerProperty?) {
+        guard type(of: layer).needsDisplay(forKey: key) else { return nil }
+        self.layer = layer
+        self.key = key
+        self.property = known ?? type(of: layer).propertyTable[key]
+        before = Self.modelValue(of: layer, key: key, property: property)
+    }
+
+    func markIfChanged() {
+        guard Self.modelValue(of: layer, key: key, property: property) != before else { return }
+        layer.setNeedsDisplay()
+    }
+
+    private static func modelValue(of layer: CALayer, key: String, property: LayerProperty?) -> AnimatableValue {
+        TransactionLock.shared.withLock {
+            if let property { return property.read(layer) }
+            return AnimatableValue(inferringKindOf: layer.storage.customValues[key])
+        }
+    }
+}
+
 /// One run of the action search for one layer and event.
 struct ActionSearch {
     let layer: CALayer
@@ -109,7 +142,8 @@ struct ActionSearch {
         if let answer = type(of: layer).defaultAction(forKey: event) {
             return meaningful(answer)
         }
-        return nil
+        // Apple's `+defaultActionForKey:` answers nil; the implicit animation is the search's own.
+        return type(of: layer).implicitAnimation(forKey: event)
     }
 
     /// `CALayer.h`: "If the final result is an instance of NSNull, it is converted to nil."

@@ -9,6 +9,7 @@ extension CALayer {
         // animations."
         let key = animation is CATransition ? kCATransition : requestedKey
         let copy = animation.copiesWithoutOverride ? animation.makeCopy() : animation.copy(with: nil) as! CAAnimation
+        (copy as? CAAnimationGroup)?.copyChildrenForAttaching()
         if copy.duration <= 0 {
             // Core Animation treats a duration of 0 (or less) as "the transaction's".
             copy.duration = CATransaction.animationDuration()

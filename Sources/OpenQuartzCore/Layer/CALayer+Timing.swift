@@ -30,6 +30,9 @@ extension CALayer {
         var time = media
         for current in timed.reversed() {
             time = (time - current.storage.beginTime) * Double(current.storage.speed) + current.storage.timeOffset
+            // Infinite timing values are allowed; where they meet (∞ − ∞, 0 × ∞) no time has
+            // elapsed, rather than NaN reaching every animation below.
+            if time.isNaN { time = current.storage.timeOffset }
         }
         return time
     }
@@ -87,6 +90,7 @@ extension CALayer {
                 time = current.storage.beginTime
             } else {
                 time = (time - current.storage.timeOffset) / speed + current.storage.beginTime
+                if time.isNaN { time = current.storage.beginTime }
             }
             layer = current.parent?.nearestTimedLayer()
         }

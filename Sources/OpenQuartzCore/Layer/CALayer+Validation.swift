@@ -34,4 +34,10 @@ extension CALayer {
         default: break
         }
     }
+
+    /// Traps when a `CAMediaTiming` value is NaN. Infinity is a value Apple accepts
+    /// (`duration` defaults to it; `beginTime = .infinity` never starts), so it is stored.
+    package func requireTimingValue(_ value: Double, _ name: String) {
+        require(!value.isNaN, "CALayer.\(name) is NaN; it must be a number (infinity is allowed)")
+    }
 }

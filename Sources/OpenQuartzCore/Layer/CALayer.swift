@@ -476,7 +476,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open var beginTime: CFTimeInterval {
         get { storage.beginTime }
         set {
-            require(newValue.isFinite, "CALayer.beginTime must be a finite number, got \(newValue)")
+            requireTimingValue(Double(newValue), "beginTime")
             changeValue(forKey: "beginTime", property: LayerPropertyDescriptors.beginTime) {
                 storage.beginTime = newValue
             }
@@ -484,11 +484,12 @@ open class CALayer: NSObject, CAMediaTiming {
         }
     }
 
-    /// The layer's simple duration (0: unbounded).
+    /// The layer's simple duration: infinity unless set, as on Apple. Stored for
+    /// `CAMediaTiming`; a layer's time is not clipped to it here.
     open var duration: CFTimeInterval {
         get { storage.duration }
         set {
-            require(newValue.isFinite, "CALayer.duration must be a finite number, got \(newValue)")
+            requireTimingValue(Double(newValue), "duration")
             changeValue(forKey: "duration", property: LayerPropertyDescriptors.duration) { storage.duration = newValue }
         }
     }
@@ -497,7 +498,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open var speed: Float {
         get { storage.speed }
         set {
-            require(newValue.isFinite, "CALayer.speed must be a finite number, got \(newValue)")
+            requireTimingValue(Double(newValue), "speed")
             changeValue(forKey: "speed", property: LayerPropertyDescriptors.speed) { storage.speed = newValue }
             timingDidChange()
         }
@@ -507,7 +508,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open var timeOffset: CFTimeInterval {
         get { storage.timeOffset }
         set {
-            require(newValue.isFinite, "CALayer.timeOffset must be a finite number, got \(newValue)")
+            requireTimingValue(Double(newValue), "timeOffset")
             changeValue(forKey: "timeOffset", property: LayerPropertyDescriptors.timeOffset) {
                 storage.timeOffset = newValue
             }
@@ -555,16 +556,23 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The action for `event`, found as `CALayer.h` documents: the delegate's
     /// `action(for:forKey:)`, then `actions`, then the `actions` dictionaries up the `style`
-    /// chain, then `defaultAction(forKey:)`. The first non-nil answer wins; `NSNull` ends the
-    /// search and comes back as nil.
+    /// chain, then `defaultAction(forKey:)`, and last the implicit animation of a property
+    /// that has one. The first non-nil answer wins; `NSNull` ends the search and comes back
+    /// as nil.
     open func action(forKey event: String) -> (any CAAction)? {
         ActionSearch(layer: self, event: event).run()
     }
 
-    /// The action used when nothing else answers for `event`: a `CABasicAnimation` for
+    /// The class's action for `event`, asked when the delegate, `actions` and `style` have
+    /// none. `CALayer`'s answers nil for every key, as Apple's does: a standalone layer's
+    /// implicit animation comes from the action search's own last step, after this one (see
+    /// ``action(forKey:)``), so a subclass that overrides this and calls `super` gets nil.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
+
+    /// The action search's last step, when nothing answered: a `CABasicAnimation` for
     /// properties that animate implicitly, with the current transaction's duration and timing
     /// function (the `default` curve when none is set); nil otherwise.
-    open class func defaultAction(forKey event: String) -> (any CAAction)? {
+    package class func implicitAnimation(forKey event: String) -> (any CAAction)? {
         guard let property = propertyTable[event], property.hasImplicitAnimation else { return nil }
         let animation = CABasicAnimation(keyPath: event)
         animation.property.resolvedPath = (.property(property, component: nil), ObjectIdentifier(self))

@@ -47,7 +47,8 @@ package struct LayerStorage {
     package var name: String?
     // Timing (a layer is a timing node for its animations and sublayers)
     package var beginTime: CFTimeInterval = 0
-    package var duration: CFTimeInterval = 0
+    /// `CAMediaTiming.h`: a layer's duration defaults to infinity (an animation's to 0).
+    package var duration: CFTimeInterval = .infinity
     package var speed: Float = 1
     package var timeOffset: CFTimeInterval = 0
     package var repeatCount: Float = 0

@@ -41,7 +41,9 @@ package struct TimingParameters: Hashable, Sendable {
     /// Time since `beginTime`, scaled by `speed`, before `timeOffset`.
     @inline(__always)
     package func elapsed(atParentTime parentTime: Double) -> Double {
-        (parentTime - beginTime) * speed
+        let elapsed = (parentTime - beginTime) * speed
+        // An infinite speed at its begin time (0 × ∞): nothing has elapsed yet.
+        return elapsed.isNaN ? 0 : elapsed
     }
 
     /// Progress at a parent time, or nil when the object has no effect then (before it
@@ -79,6 +81,8 @@ package struct TimingParameters: Hashable, Sendable {
     @inline(__always)
     private func wrapped(_ time: Double, within active: Double) -> Double {
         guard timeOffset != 0, active.isFinite, active > 0 else { return time }
+        // An infinite time offset has no place inside a finite interval: the start stands for it.
+        guard time.isFinite else { return 0 }
         let remainder = time.truncatingRemainder(dividingBy: active)
         return remainder < 0 ? remainder + active : remainder
     }
@@ -92,7 +96,12 @@ package struct TimingParameters: Hashable, Sendable {
         var iteration: Double
         var inCycle: Double
         let cycles = time / cycle
-        if cycles < Self.exactCycleCount {
+        if !cycle.isFinite || !time.isFinite {
+            // An infinite duration (or repeat) never leaves its first cycle; an infinite time
+            // offset stands at its start. Infinity is a value Apple accepts for both.
+            iteration = 0
+            inCycle = time.isFinite ? time : 0
+        } else if cycles < Self.exactCycleCount {
             // Active times are never negative, so truncation is the floor (and needs no libm call).
             iteration = Double(Int64(cycles))
             inCycle = time - iteration * cycle
@@ -110,7 +119,8 @@ package struct TimingParameters: Hashable, Sendable {
         if autoreverses, inCycle > duration {
             inCycle = cycle - inCycle
         }
-        let fraction = min(max(inCycle / duration, 0), 1)
+        let ratio = inCycle / duration
+        let fraction = ratio.isNaN ? 0 : min(max(ratio, 0), 1)
         return TimingProgress(fraction: fraction, iteration: iteration)
     }
 

@@ -18,7 +18,8 @@ open class CATransaction {
     }
 
     /// Commits the innermost transaction opened with `begin()`. Committing without a
-    /// matching `begin()` is a programmer error and traps.
+    /// matching `begin()` changes nothing and prints one warning on standard error, as on
+    /// Apple.
     open class func commit() {
         TransactionStack.current.commit()
     }
@@ -71,24 +72,27 @@ open class CATransaction {
         setValue(flag, forKey: kCATransactionDisableActions)
     }
 
-    /// The block run once every animation added to this transaction after it was set has
-    /// finished or been removed — when the transaction commits, if there were none.
+    /// The block last set in this transaction, or in the innermost enclosing one that set
+    /// one; nil after `setCompletionBlock(nil)`.
     open class func completionBlock() -> (() -> Void)? {
-        TransactionLock.shared.withLock { TransactionStack.current.levels.last?.completionGroup?.block }
+        TransactionStack.current.completionBlock
     }
 
-    /// Sets ``completionBlock()``. The block is not `@Sendable`: it runs on this thread, when
-    /// time reaches the last animation's end.
+    /// Sets ``completionBlock()``. The block runs once every animation added to the
+    /// transaction after it was set has finished or been removed; when there were none, on
+    /// the next turn of the run loop after the commit (for a ``CAManualClock``: during its
+    /// next `advance`), never inside `commit()`.
+    ///
+    /// A block set earlier in the same transaction still runs (`CATransaction.h`: a block
+    /// that is replaced is still called; measured on Apple, a second block adds to the first
+    /// and both run, each waiting for the animations added after it was set), and
+    /// `setCompletionBlock(nil)` only makes ``completionBlock()`` read nil. The block is not
+    /// `@Sendable`: it runs on this thread.
     open class func setCompletionBlock(_ block: (() -> Void)?) {
         let level = TransactionStack.current.openLevel()
-        // The group may already be counted down by the thread delivering its animations' ends.
-        TransactionLock.shared.withLock {
-            if let group = level.completionGroup {
-                group.block = block
-            } else {
-                level.completionGroup = CompletionGroup(block: block)
-            }
-        }
+        level.completionBlock = .some(block)
+        guard let block else { return }
+        level.completionGroups.append(CompletionGroup(block: block))
     }
 
     /// Reads a transaction property (`kCATransaction…` keys or any other), looking through
@@ -108,9 +112,8 @@ open class CATransaction {
             guard let seconds = AnimatableValue.double(from: value) else {
                 misuse("kCATransactionAnimationDuration must be a number of seconds, got \(value)")
             }
-            require(
-                seconds.isFinite && seconds >= 0,
-                "CATransaction animation duration must be finite and not negative, got \(seconds)")
+            // Apple stores any number (an animation given 0 or less takes 0.25 s); NaN is none.
+            require(!seconds.isNaN, "CATransaction animation duration is NaN; it must be a number of seconds")
         }
         TransactionStack.current.setValue(value, forKey: key)
     }

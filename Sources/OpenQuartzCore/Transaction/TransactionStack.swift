@@ -10,7 +10,12 @@ package final class TransactionLevel {
     @exclusivity(unchecked) package var animationTimingFunction: CAMediaTimingFunction??
     @exclusivity(unchecked) package var disableActions: Bool?
     @exclusivity(unchecked) package var values: [String: Any] = [:]
-    @exclusivity(unchecked) package var completionGroup: CompletionGroup?
+    /// What `completionBlock()` reads at this level: nil when the level set none (the
+    /// enclosing level's then shows through), `.some(nil)` after `setCompletionBlock(nil)`.
+    @exclusivity(unchecked) package var completionBlock: (() -> Void)??
+    /// One group per non-nil block set at this level. Setting another block adds a group
+    /// rather than replacing one: every block set runs (measured on Apple's framework).
+    @exclusivity(unchecked) package var completionGroups: [CompletionGroup] = []
 
     init(isImplicit: Bool) { self.isImplicit = isImplicit }
 }
@@ -54,10 +59,12 @@ package final class TransactionStack {
 
     package func commit() {
         guard let innermost = levels.last, !innermost.isImplicit else {
-            misuse("CATransaction.commit() without a matching CATransaction.begin()")
+            // Harmless on Apple's framework (checked by issue 14's peer tests): nothing changes.
+            Warnings.emit("CATransaction.commit() without a matching CATransaction.begin(); ignored")
+            return
         }
         levels.removeLast()
-        if let group = innermost.completionGroup { groupsToSeal.append(group) }
+        groupsToSeal.append(contentsOf: innermost.completionGroups)
         if levels.isEmpty {
             commitChanges()
         } else if flushRequested, levels.count == 1, levels[0].isImplicit {
@@ -85,7 +92,7 @@ package final class TransactionStack {
     private func commitImplicitTransaction() {
         flushRequested = false
         let implicit = levels.removeLast()
-        if let group = implicit.completionGroup { groupsToSeal.append(group) }
+        groupsToSeal.append(contentsOf: implicit.completionGroups)
         commitChanges()
     }
 
@@ -140,10 +147,20 @@ package final class TransactionStack {
         return false
     }
 
-    /// The completion groups that an animation added now belongs to.
+    /// The completion groups that an animation added now belongs to: every block set so far
+    /// in the open transactions.
     package var activeCompletionGroups: [CompletionGroup] {
-        guard levels.contains(where: { $0.completionGroup != nil }) else { return [] }
-        return levels.compactMap(\.completionGroup)
+        guard levels.contains(where: { !$0.completionGroups.isEmpty }) else { return [] }
+        return levels.flatMap(\.completionGroups)
+    }
+
+    /// `CATransaction.completionBlock()`: the innermost level's, looking outwards past the
+    /// levels that set none.
+    package var completionBlock: (() -> Void)? {
+        for level in levels.reversed() {
+            if let block = level.completionBlock { return block }
+        }
+        return nil
     }
 
     // MARK: Recording what the commit must do
@@ -186,6 +203,7 @@ package final class TransactionStack {
 
         let clock = CAClock.current
         let now = clock.now
+        let nextTurn = NextRunLoopTurn(clock: clock)
         let lock = TransactionLock.shared
         // Under the lock: the thread advancing `clock` reads these layers' animations and
         // timing while delivering events. Drawing (user code) runs between the two holds.
@@ -215,7 +233,7 @@ package final class TransactionStack {
                 attached.transitionCapture?.after = layer.makeModelSnapshot()
             }
             for group in groups {
-                group.seal()
+                group.seal(nextTurn: nextTurn)
             }
         }
     }
