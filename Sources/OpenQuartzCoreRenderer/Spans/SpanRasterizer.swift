@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 
 /// Where spans draw: premultiplied 32-bit ARGB pixels in native byte order (a Cairo image
@@ -25,8 +26,9 @@ final class SpanRasterizer {
     /// Signed area per cell, `bufferWidth` cells a row; zero between shapes.
     private var area: UnsafeMutablePointer<Float>
     private var areaCapacity: Int
-    /// Per row, the first and last cell touched by edges going down, then by edges going up.
-    private var ranges: UnsafeMutablePointer<SIMD4<Int32>>
+    /// Per row, four bounds: the first and last cell touched by edges going down, then by
+    /// edges going up.
+    private var ranges: UnsafeMutablePointer<Int32>
     private var rangeCapacity: Int
     /// The polygon being filled, in target pixels, and where each closed contour ends.
     private(set) var points: UnsafeMutablePointer<SIMD2<Double>>
@@ -39,6 +41,8 @@ final class SpanRasterizer {
     private var boxWidth = 0
     private var boxHeight = 0
     private var bufferWidth = 0
+
+    static let prefetchRows = 8
 
     init() {
         areaCapacity = 0
@@ -94,7 +98,14 @@ final class SpanRasterizer {
         boxHeight = maxY - minY
         bufferWidth = boxWidth + 2
         reserve()
-        for row in 0..<boxHeight { ranges[row] = SIMD4(Int32.max, -1, Int32.max, -1) }
+        for row in 0..<min(boxHeight, Self.prefetchRows) {
+            oqc_prefetch(target.pixels + (originY + row) * target.rowPixels + originX, UInt(boxWidth * 4))
+        }
+        for row in 0..<boxHeight {
+            (ranges + 4 * row).update(repeating: -1, count: 4)
+            ranges[4 * row] = .max
+            ranges[4 * row + 2] = .max
+        }
         let origin = SIMD2(Double(originX), Double(originY))
         var previous = points[pointCount - 1] - origin
         for index in 0..<pointCount {
@@ -116,7 +127,7 @@ final class SpanRasterizer {
         }
         if boxHeight > rangeCapacity {
             ranges.deallocate()
-            ranges = .allocate(capacity: boxHeight)
+            ranges = .allocate(capacity: 4 * boxHeight)
             rangeCapacity = boxHeight
         }
     }
@@ -159,66 +170,94 @@ final class SpanRasterizer {
         let firstRow = max(Int(top.y.rounded(.down)), 0)
         let endRow = min(Int(bottom.y.rounded(.up)), boxHeight)
         guard firstRow < endRow else { return }
-        let lane = goingDown ? 0 : 2
         let limit = Double(boxWidth)
-        var x = top.x + (Double(firstRow) > top.y ? (Double(firstRow) - top.y) * slope : 0)
-        for row in firstRow..<endRow {
-            let rowTop = max(Double(row), top.y)
-            let rowBottom = min(Double(row + 1), bottom.y)
-            let height = rowBottom - rowTop
-            let next = min(max(x + slope * height, 0), limit)
-            let cover = height * direction
-            let (x0, x1) = x < next ? (x, next) : (next, x)
-            let cells = area + row * bufferWidth
-            let first = Int(x0.rounded(.down))
-            let last = Int(x1.rounded(.up))
-            if last <= first + 1 {
-                // Within one pixel: its share right of the edge's mean x stays in the next cell.
-                let inside = 0.5 * (x + next) - Double(first)
-                cells[first] += Float(cover - cover * inside)
-                cells[first + 1] += Float(cover * inside)
-                note(row, lane, first, first + 1)
-            } else {
-                // Across several pixels: a triangle in the first, trapezoids, a triangle in the last.
-                let inverse = 1 / (x1 - x0)
-                let startFraction = x0 - Double(first)
-                let firstArea = 0.5 * inverse * (1 - startFraction) * (1 - startFraction)
-                let endFraction = x1 - Double(last) + 1
-                let lastArea = 0.5 * inverse * endFraction * endFraction
-                cells[first] += Float(cover * firstArea)
-                if last == first + 2 {
-                    cells[first + 1] += Float(cover * (1 - firstArea - lastArea))
-                } else {
-                    let second = inverse * (1.5 - startFraction)
-                    cells[first + 1] += Float(cover * (second - firstArea))
-                    if last - 1 > first + 2 {
-                        let step = Float(cover * inverse)
-                        for cell in (first + 2)..<(last - 1) { cells[cell] += step }
-                    }
-                    let beforeLast = second + Double(last - first - 3) * inverse
-                    cells[last - 1] += Float(cover * (1 - beforeLast - lastArea))
+        let touched = ranges + (goingDown ? 0 : 2)
+        var x = Self.clamp(top.x + (Double(firstRow) > top.y ? (Double(firstRow) - top.y) * slope : 0), limit)
+        // The rows the line crosses whole, from top to bottom, take the same steps without the
+        // clipping to its ends.
+        let wholeFrom = Double(firstRow) >= top.y ? firstRow : firstRow + 1
+        let wholeTo = Double(endRow) <= bottom.y ? endRow : endRow - 1
+        var row = firstRow
+        while row < endRow {
+            if row >= wholeFrom, row < wholeTo {
+                let stop = wholeTo
+                while row < stop {
+                    let next = Self.clamp(x + slope, limit)
+                    cross(row, from: x, to: next, cover: direction, into: touched)
+                    x = next
+                    row += 1
                 }
-                cells[last] += Float(cover * lastArea)
-                note(row, lane, first, last)
+                continue
             }
+            let height = min(Double(row + 1), bottom.y) - max(Double(row), top.y)
+            let next = Self.clamp(x + slope * height, limit)
+            cross(row, from: x, to: next, cover: height * direction, into: touched)
             x = next
+            row += 1
         }
     }
 
+    /// `value` within 0…limit (0 for NaN).
     @inline(__always)
-    private func note(_ row: Int, _ lane: Int, _ first: Int, _ last: Int) {
-        var range = ranges[row]
-        range[lane] = min(range[lane], Int32(first))
-        range[lane + 1] = max(range[lane + 1], Int32(last))
-        ranges[row] = range
+    private static func clamp(_ value: Double, _ limit: Double) -> Double {
+        value > 0 ? (value < limit ? value : limit) : 0
+    }
+
+    /// Adds the area and cover of the line's piece in `row`, from x = `x` at its top to
+    /// `next` at its bottom (both within 0…boxWidth), and notes the cells it touched in
+    /// `touched` (the row's first two or last two bounds).
+    @inline(__always)
+    private func cross(
+        _ row: Int, from x: Double, to next: Double, cover: Double, into touched: UnsafeMutablePointer<Int32>
+    ) {
+        let (x0, x1) = x < next ? (x, next) : (next, x)
+        let cells = area + row * bufferWidth
+        // Both are at least zero, so truncation is the floor.
+        let first = Int(x0)
+        var last = Int(x1)
+        if Double(last) < x1 { last += 1 }
+        let bounds = touched + 4 * row
+        if last <= first + 1 {
+            // Within one pixel: its share right of the edge's mean x stays in the next cell.
+            let inside = 0.5 * (x + next) - Double(first)
+            cells[first] += Float(cover - cover * inside)
+            cells[first + 1] += Float(cover * inside)
+            last = first + 1
+        } else {
+            // Across several pixels: a triangle in the first, trapezoids, a triangle in the last.
+            let inverse = 1 / (x1 - x0)
+            let startFraction = x0 - Double(first)
+            let firstArea = 0.5 * inverse * (1 - startFraction) * (1 - startFraction)
+            let endFraction = x1 - Double(last) + 1
+            let lastArea = 0.5 * inverse * endFraction * endFraction
+            cells[first] += Float(cover * firstArea)
+            if last == first + 2 {
+                cells[first + 1] += Float(cover * (1 - firstArea - lastArea))
+            } else {
+                let second = inverse * (1.5 - startFraction)
+                cells[first + 1] += Float(cover * (second - firstArea))
+                if last - 1 > first + 2 {
+                    let step = Float(cover * inverse)
+                    for cell in (first + 2)..<(last - 1) { cells[cell] += step }
+                }
+                let beforeLast = second + Double(last - first - 3) * inverse
+                cells[last - 1] += Float(cover * (1 - beforeLast - lastArea))
+            }
+            cells[last] += Float(cover * lastArea)
+        }
+        if Int32(truncatingIfNeeded: first) < bounds[0] { bounds[0] = Int32(truncatingIfNeeded: first) }
+        if Int32(truncatingIfNeeded: last) > bounds[1] { bounds[1] = Int32(truncatingIfNeeded: last) }
     }
 
     /// Turns each row's cells into coverage and blends: the touched cells one by one (clearing
     /// them), the runs between them at one coverage.
     private func resolve(_ color: SpanColor, into target: SpanTarget) {
         let full = color.scaled(by: 255)
+        // Neighbouring edge pixels often share a level: the colour through the last one.
+        var lastLevel = 255
+        var lastColor = full
         for row in 0..<boxHeight {
-            let range = ranges[row]
+            let range = ranges + 4 * row
             var first = (Int(range[0]), Int(range[1]))
             var second = (Int(range[2]), Int(range[3]))
             if first.1 < 0 { first = second; second = (Int.max, -1) }
@@ -232,6 +271,9 @@ final class SpanRasterizer {
             }
             let cells = area + row * bufferWidth
             let pixels = target.pixels + (originY + row) * target.rowPixels + originX
+            if row + Self.prefetchRows < boxHeight {
+                oqc_prefetch(pixels + Self.prefetchRows * target.rowPixels, UInt(boxWidth * 4))
+            }
             var sum: Float = 0
             var x = first.0
             for run in 0..<2 {
@@ -245,13 +287,26 @@ final class SpanRasterizer {
                         color.scaled(by: level).blend(pixels + x, count: start - x)
                     }
                 }
-                for cell in start...end {
+                // The cell past the box's last pixel only carries cover.
+                let drawn = min(end, boxWidth - 1)
+                var cell = start
+                while cell <= drawn {
                     sum += cells[cell]
                     cells[cell] = 0
-                    if cell < boxWidth {
-                        let level = SpanColor.level(sum)
-                        if level > 0 { color.scaled(by: level).blend(pixels + cell) }
+                    let level = SpanColor.level(sum)
+                    if level > 0 {
+                        if level != lastLevel {
+                            lastLevel = level
+                            lastColor = color.scaled(by: level)
+                        }
+                        lastColor.blend(pixels + cell)
                     }
+                    cell += 1
+                }
+                while cell <= end {
+                    sum += cells[cell]
+                    cells[cell] = 0
+                    cell += 1
                 }
                 x = end + 1
             }
