@@ -74,7 +74,16 @@ let package = Package(
         ),
         .testTarget(name: "OpenCoreGraphicsTests", dependencies: ["OpenCoreGraphics", "QuartzTestSupport"]),
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "QuartzTestSupport"]),
-        .testTarget(name: "OpenUIKitTests", dependencies: ["OpenUIKit", "QuartzTestSupport"]),
+        // iOS code in the Swift 5 language mode calling UIKit from nonisolated methods, built with
+        // warnings as errors: it compiles only while OpenUIKit's main-actor types are
+        // `@preconcurrency @MainActor`, as Apple's UIKit is imported. OpenUIKitTests runs it.
+        .target(
+            name: "SwiftFiveClient",
+            dependencies: ["OpenUIKit"],
+            path: "Tests/SwiftFiveClient",
+            swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-warnings-as-errors"])]
+        ),
+        .testTarget(name: "OpenUIKitTests", dependencies: ["OpenUIKit", "QuartzTestSupport", "SwiftFiveClient"]),
         // CAMLFuzzer: the mutation test runs its documents through the fuzz target's exercise.
         .testTarget(name: "OpenCAMLTests", dependencies: ["OpenCAML", "CAMLFuzzer", "QuartzTestSupport"]),
         .testTarget(

@@ -127,6 +127,12 @@ open class CALayer: NSObject, CAMediaTiming {
             let resized = storage.bounds.size != newValue.size
             changeValue(forKey: "bounds", property: LayerPropertyDescriptors.bounds) { storage.bounds = newValue }
             if resized, storage.needsDisplayOnBoundsChange { setNeedsDisplay() }
+            // A new size needs a new layout of this layer and of the one holding it, which may
+            // place its sublayers by their sizes (a UIView superview's layoutSubviews).
+            if resized {
+                setNeedsLayout()
+                parent?.setNeedsLayout()
+            }
         }
     }
 

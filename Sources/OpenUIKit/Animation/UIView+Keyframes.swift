@@ -101,7 +101,7 @@ extension UIView {
 /// (layer, property) the value before the first change and the value each keyframe reaches.
 /// When the block has run it adds one `CAKeyframeAnimation` per (layer, property), is their
 /// delegate, and tells its ``UIViewAnimationBlockDelegate`` when the last one stops.
-@MainActor
+@preconcurrency @MainActor
 public final class UIViewKeyframeAnimationState: NSObject, UIViewAnimationContext, InheritableBlockTiming {
     /// How long each animation of the block runs (0 or less: nothing animates).
     public let duration: TimeInterval

@@ -25,7 +25,7 @@ import Foundation
 ///         view.alpha = 0           // fades over a second
 ///         view.center.x += 10      // jumps
 ///     }
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewAnimationContext: AnyObject {
     /// The action for a change of `key` on `layer`, a view's backing layer, whose value was
     /// `oldValue` (the model value, as `layer.value(forKey:)` read it) just before the change.

@@ -7,7 +7,7 @@ import Foundation
 /// Each `UIView.animate…` call pushes one for the length of its block, so nested blocks see
 /// their own. It is the delegate of every animation its block adds; when the last of them
 /// stops it tells its ``UIViewAnimationBlockDelegate``, which calls the completion handler.
-@MainActor
+@preconcurrency @MainActor
 public final class UIViewAnimationState: NSObject, UIViewAnimationContext, InheritableBlockTiming {
     /// How long each animation of the block runs (0 or less: nothing animates).
     public let duration: TimeInterval
@@ -116,7 +116,7 @@ extension UIViewAnimationState: @preconcurrency CAAnimationDelegate {
 /// animations and runs the completion handler exactly once — with `true` when every one ran
 /// to its end, `false` when one was removed or replaced, and on the next turn of the run loop
 /// with `true` when the block added none.
-@MainActor
+@preconcurrency @MainActor
 public final class UIViewAnimationBlockDelegate: NSObject {
     private var completion: ((Bool) -> Void)?
     /// Whether the first animation of the block has started.

@@ -31,7 +31,7 @@ extension UIView {
 ///
 /// The chain keeps its steps' closures — and so the views they capture — only while it
 /// runs: when it ends or is cancelled it lets go of them.
-@MainActor
+@preconcurrency @MainActor
 public final class UIViewAnimationChain {
     private struct Step {
         let duration: TimeInterval

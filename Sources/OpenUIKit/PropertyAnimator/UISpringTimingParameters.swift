@@ -14,7 +14,7 @@ import Foundation
 ///
 ///     let spring = UISpringTimingParameters(dampingRatio: 0.6)
 ///     let animator = UIViewPropertyAnimator(duration: 0.5, timingParameters: spring)
-@MainActor
+@preconcurrency @MainActor
 public final class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     /// How the spring is described.
     enum Spring: Equatable {

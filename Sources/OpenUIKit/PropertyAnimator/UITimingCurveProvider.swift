@@ -27,7 +27,7 @@ public enum UITimingCurveType: Int, Sendable {
 ///         var cubicTimingParameters: UICubicTimingParameters? { nil }
 ///         var springTimingParameters: UISpringTimingParameters? { UISpringTimingParameters(dampingRatio: 0.7) }
 ///     }
-@MainActor
+@preconcurrency @MainActor
 public protocol UITimingCurveProvider: AnyObject {
     /// Which of the parameters below the animator uses.
     var timingCurveType: UITimingCurveType { get }
@@ -41,7 +41,7 @@ public protocol UITimingCurveProvider: AnyObject {
 ///
 ///     let snap = UICubicTimingParameters(controlPoint1: CGPoint(x: 0.2, y: 0), controlPoint2: CGPoint(x: 0, y: 1))
 ///     let animator = UIViewPropertyAnimator(duration: 0.4, timingParameters: snap)
-@MainActor
+@preconcurrency @MainActor
 public final class UICubicTimingParameters: NSObject, UITimingCurveProvider {
     /// The named curve these parameters were made from; `.easeInOut` for `init()` and for
     /// control points of your own (UIKit leaves it unspecified for those).

@@ -33,7 +33,7 @@ public enum UIViewAnimatingPosition: Int, Sendable {
 /// Calling `startAnimation()` or `pauseAnimation()` on a ``UIViewAnimatingState/stopped``
 /// animator is a programmer error, as is calling `finishAnimation(at:)` on one that is not
 /// stopped.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewAnimating: AnyObject {
     /// Whether the animator is inactive, active or stopped.
     var state: UIViewAnimatingState { get }
@@ -67,7 +67,7 @@ public protocol UIViewAnimating: AnyObject {
 /// requirements, so here they are plain requirements whose default implementations do
 /// nothing, as an optional-chained call on an animator without them would; call them without
 /// the `?`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewImplicitlyAnimating: UIViewAnimating {
     /// Adds a block whose view changes animate with the animator.
     func addAnimations(_ animation: @escaping () -> Void)

@@ -26,7 +26,7 @@ import Foundation
 /// Animation animations of its own, keyed `"<key>-animator-<n>-<track>"`, so
 /// `layer.animationKeys()` shows them. Where UIKit's documentation is silent this animator
 /// decides as each member's documentation says.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     /// The timing the animator was made with.
     open var timingParameters: (any UITimingCurveProvider)? { curveProvider }

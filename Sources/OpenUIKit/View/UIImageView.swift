@@ -14,7 +14,7 @@ import Foundation
 ///     spinner.animationImages = frames
 ///     spinner.animationDuration = 0.5
 ///     spinner.startAnimating()
-@MainActor
+@preconcurrency @MainActor
 open class UIImageView: UIView {
     /// The key the cycling animation is added under (our name; Apple's is private).
     static let imageAnimationKey = "UIImageAnimation"

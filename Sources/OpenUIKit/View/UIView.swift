@@ -12,7 +12,7 @@ import Foundation
 ///     UIView.animate(withDuration: 0.3) {
 ///         card.alpha = 0                        // animates
 ///     }
-@MainActor
+@preconcurrency @MainActor
 open class UIView: NSObject {
     /// The class of the layer a view of this class is backed by (`CALayer` by default). A
     /// subclass returns its own `CALayer` subclass to change it.
@@ -24,17 +24,21 @@ open class UIView: NSObject {
     /// A number to find the view by (`viewWithTag(_:)`).
     open var tag = 0
 
-    private var subviewList: [UIView] = []
+    // Read by the nonisolated deinit, when no other reference to the view is left; everything
+    // else touches it on the main actor. (A `@preconcurrency` class cannot have an
+    // `isolated deinit`.)
+    nonisolated(unsafe) private var subviewList: [UIView] = []
     private weak var superviewReference: UIView?
 
     /// Lets go of the subviews from an explicit stack, as `CALayer` does with its sublayers,
     /// so that a hierarchy of any depth is freed in constant stack space.
-    isolated deinit {
+    deinit {
         var children = takeSubviews()
         releaseWithoutRecursion(&children) { $0.takeSubviews() }
     }
 
-    private func takeSubviews() -> [UIView] {
+    /// Empties the subview list; called only on a view being freed.
+    nonisolated private func takeSubviews() -> [UIView] {
         defer { subviewList = [] }
         return subviewList
     }
@@ -78,10 +82,14 @@ open class UIView: NSObject {
         }
     }
 
-    /// Applies a change of frame or bounds, marking the view for layout if its size changes.
+    /// Applies a change of frame or bounds, marking the view and its superview for layout if
+    /// its size changes (a change of the layer's bounds does the same, in `CALayer`).
     private func resizing(from oldSize: CGSize, to newSize: CGSize, _ change: () -> Void) {
         change()
-        if newSize != oldSize { setNeedsLayout() }
+        if newSize != oldSize {
+            setNeedsLayout()
+            superviewReference?.setNeedsLayout()
+        }
     }
 
     /// The centre in the superview's coordinates: the layer's `position`.
@@ -151,13 +159,39 @@ open class UIView: NSObject {
     }
 
     /// Inserts `view` at `index` among the subviews (clamped to their range).
+    ///
+    /// A view coming from elsewhere hears `willMove(toSuperview:)`, then, with its subviews,
+    /// `willMove(toWindow:)` and `didMoveToWindow()` when its window changes, then
+    /// `didMoveToSuperview()`; its old superview hears `willRemoveSubview(_:)` and this one
+    /// `didAddSubview(_:)`. A view that is already a subview only changes place.
     open func insertSubview(_ view: UIView, at index: Int) {
         // A view with no subviews can only be an ancestor of this one by being it: no walk up
         // the hierarchy, so that building a deep one view by view stays linear.
         require(
             view !== self && (view.subviewList.isEmpty || !isDescendant(of: view)),
             "cannot add \(view) as a subview of \(self): it would become its own ancestor")
+        if view.superviewReference === self {
+            removeFromList(view)
+            place(view, at: index)
+            return
+        }
+        let oldWindow = view.window
+        let newWindow = window
+        view.willMove(toSuperview: self)
+        if oldWindow !== newWindow { view.forEachInSubtree { $0.willMove(toWindow: newWindow) } }
         view.detachFromSuperview()
+        place(view, at: index)
+        if oldWindow !== newWindow {
+            view.setWindowInSubtree(newWindow)
+            view.forEachInSubtree { $0.didMoveToWindow() }
+        }
+        view.didMoveToSuperview()
+        didAddSubview(view)
+    }
+
+    /// Puts `view`, which has no superview, among the subviews and its layer among the
+    /// sublayers, and marks this view for layout.
+    private func place(_ view: UIView, at index: Int) {
         let position = min(max(index, 0), subviewList.count)
         subviewList.insert(view, at: position)
         view.superviewReference = self
@@ -165,16 +199,22 @@ open class UIView: NSObject {
         setNeedsLayout()
     }
 
+    /// Takes a subview out of the list without telling anyone: the first half of a move
+    /// within this view.
+    private func removeFromList(_ view: UIView) {
+        subviewList.removeAll { $0 === view }
+        view.superviewReference = nil
+        view.layer.removeFromSuperlayer()
+    }
+
     /// Inserts `view` just above `sibling` (which must be a subview).
     open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
-        view.detachFromSuperview()
-        insertSubview(view, at: index(ofSubview: sibling, in: #function) + 1)
+        insertSubview(view, at: index(ofSubview: sibling, placing: view, in: #function) + 1)
     }
 
     /// Inserts `view` just below `sibling` (which must be a subview).
     open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
-        view.detachFromSuperview()
-        insertSubview(view, at: index(ofSubview: sibling, in: #function))
+        insertSubview(view, at: index(ofSubview: sibling, placing: view, in: #function))
     }
 
     /// Moves a subview to the front.
@@ -189,10 +229,69 @@ open class UIView: NSObject {
         insertSubview(view, at: 0)
     }
 
-    /// Takes the view out of its superview.
+    /// Takes the view out of its superview, with the same calls as a move
+    /// (`willMove(toSuperview: nil)`, `willMove(toWindow: nil)` when it was in a window, …).
     open func removeFromSuperview() {
+        guard superviewReference != nil else { return }
+        let oldWindow = window
+        willMove(toSuperview: nil)
+        if oldWindow != nil { forEachInSubtree { $0.willMove(toWindow: nil) } }
         detachFromSuperview()
+        if oldWindow != nil {
+            setWindowInSubtree(nil)
+            forEachInSubtree { $0.didMoveToWindow() }
+        }
+        didMoveToSuperview()
     }
+
+    /// The window the view is in: the nearest ancestor that is a ``UIWindow`` (the view
+    /// itself if it is one), or nil.
+    open var window: UIWindow? { (self as? UIWindow) ?? windowReference }
+
+    /// The window above the view, kept up to date as the view moves so that reading
+    /// ``window`` never walks the hierarchy: building a deep one stays linear.
+    private weak var windowReference: UIWindow?
+
+    /// Records `newWindow` as the window of the view and every view below it.
+    private func setWindowInSubtree(_ newWindow: UIWindow?) {
+        // A window inside another window is not supported: its subviews take the outer one.
+        forEachInSubtree { $0.windowReference = newWindow }
+    }
+
+    /// Calls `body` on the view and every view below it, each before its subviews, from an
+    /// explicit stack so that a hierarchy of any depth is walked.
+    private func forEachInSubtree(_ body: (UIView) -> Void) {
+        var pending: [UIView] = [self]
+        while let view = pending.popLast() {
+            body(view)
+            pending.append(contentsOf: view.subviewList.reversed())
+        }
+    }
+
+    // MARK: Hierarchy hooks
+
+    /// Called before the view gets a new superview (nil: before it is removed). Does nothing;
+    /// subclasses override it.
+    open func willMove(toSuperview newSuperview: UIView?) {}
+
+    /// Called after the view got a new superview or was removed from one. Does nothing;
+    /// subclasses override it.
+    open func didMoveToSuperview() {}
+
+    /// Called on the view and each of its subviews before they move to another window (nil:
+    /// out of every window). Does nothing; subclasses override it.
+    open func willMove(toWindow newWindow: UIWindow?) {}
+
+    /// Called on the view and each of its subviews after they moved to another window or out
+    /// of one. Does nothing; subclasses override it.
+    open func didMoveToWindow() {}
+
+    /// Called after `subview` was added. Does nothing; subclasses override it.
+    open func didAddSubview(_ subview: UIView) {}
+
+    /// Called before `subview` is removed or moved to another view. Does nothing; subclasses
+    /// override it.
+    open func willRemoveSubview(_ subview: UIView) {}
 
     /// Whether the view is `view` or one of its subviews, at any depth.
     open func isDescendant(of view: UIView) -> Bool {
@@ -215,14 +314,17 @@ open class UIView: NSObject {
 
     private func detachFromSuperview() {
         guard let superview = superviewReference else { return }
+        superview.willRemoveSubview(self)
         superview.subviewList.removeAll { $0 === self }
         superviewReference = nil
         layer.removeFromSuperlayer()
         superview.setNeedsLayout()
     }
 
-    private func index(ofSubview sibling: UIView, in method: String) -> Int {
-        guard let index = subviewList.firstIndex(where: { $0 === sibling }) else {
+    /// Where `sibling` stands among the subviews once `view` has left its place among them.
+    private func index(ofSubview sibling: UIView, placing view: UIView, in method: String) -> Int {
+        let others = subviewList.filter { $0 !== view }
+        guard let index = others.firstIndex(where: { $0 === sibling }) else {
             misuse("\(method): \(sibling) is not a subview of \(self)")
         }
         return index
