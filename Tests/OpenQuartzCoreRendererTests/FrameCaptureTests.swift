@@ -10,6 +10,25 @@ import Testing
 /// frame's structure (an animated `zPosition` or `isHidden`) is captured anew each frame.
 @Suite(.serialized) struct FrameCaptureTests {
     /// Two overlapping squares, red under blue, in a 96-point root.
+    /// `under` moves from x = 40 to 60 in a second.
+    private func moveAcross(_ under: CALayer) {
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 40.0
+        move.toValue = 60.0
+        move.duration = 1
+        under.add(move, forKey: "move")
+    }
+
+    /// `under` moves (``moveAcross(_:)``) while `over` turns from green to blue in a second.
+    private func animate(under: CALayer, over: CALayer) {
+        moveAcross(under)
+        let tint = CABasicAnimation(keyPath: "backgroundColor")
+        tint.fromValue = green
+        tint.toValue = blue
+        tint.duration = 1
+        over.add(tint, forKey: "tint")
+    }
+
     private func overlappingPair() -> (root: CALayer, under: CALayer, over: CALayer) {
         let layer = root()
         let under = box(CGRect(x: 16, y: 16, width: 48, height: 48), red, in: layer)
@@ -65,16 +84,7 @@ import Testing
     @Test func framesWithOnlyAnimationsShareTheirSnapshots() {
         withManualClock { _ in
             let (layer, under, over) = overlappingPair()
-            let move = CABasicAnimation(keyPath: "position.x")
-            move.fromValue = 40.0
-            move.toValue = 60.0
-            move.duration = 1
-            under.add(move, forKey: "move")
-            let tint = CABasicAnimation(keyPath: "backgroundColor")
-            tint.fromValue = green
-            tint.toValue = blue
-            tint.duration = 1
-            over.add(tint, forKey: "tint")
+            animate(under: under, over: over)
             let renderer = render(layer, at: 0)
             #expect(renderer.image.pixel(x: 70, y: 70) == greenPixel)
             _ = render(layer, at: 1.0 / 3, renderer: renderer)
@@ -113,11 +123,7 @@ import Testing
     @Test func aFrameInFlightKeepsItsNodes() throws {
         try withManualClock { _ in
             let (layer, under, _) = overlappingPair()
-            let move = CABasicAnimation(keyPath: "position.x")
-            move.fromValue = 40.0
-            move.toValue = 60.0
-            move.duration = 1
-            under.add(move, forKey: "move")
+            moveAcross(under)
             CATransaction.flush()
             // A count of changes of the test's own: other tests change layers meanwhile.
             var generation: UInt64 = 0
@@ -149,16 +155,7 @@ import Testing
     @Test func framesInFlightOnWorkersStayIndependent() throws {
         try withManualClock { clock in
             let (layer, under, over) = overlappingPair()
-            let move = CABasicAnimation(keyPath: "position.x")
-            move.fromValue = 40.0
-            move.toValue = 60.0
-            move.duration = 1
-            under.add(move, forKey: "move")
-            let tint = CABasicAnimation(keyPath: "backgroundColor")
-            tint.fromValue = green
-            tint.toValue = blue
-            tint.duration = 1
-            over.add(tint, forKey: "tint")
+            animate(under: under, over: over)
             CATransaction.flush()
             let times = (0..<16).map { Double($0) / 16 }
             var expected: [[UInt8]] = []
