@@ -1,18 +1,17 @@
 import Foundation
 import OpenCoreGraphics
-import QuartzTestSupport
 import Testing
 
 /// The control-point ratio of a cubic quarter circle, 4/3·tan(π/8), computed independently of
 /// the library's constant.
-let kappa = 0.5522847498307936
+public let kappa = 0.5522847498307936
 
 /// Checks that two element lists have the same kinds in the same order and points within
 /// `tolerance`, reporting the first mismatch in kind.
-func expectElements(
+public func expectElements(
     _ actual: [PathElement],
     _ expected: [PathElement],
-    within tolerance: Double,
+    within tolerance: Double = 1e-9,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     #expect(
@@ -38,4 +37,4 @@ func expectElements(
 }
 
 /// Shorthand for points in expected element lists.
-func pt(_ x: Double, _ y: Double) -> CGPoint { CGPoint(x: x, y: y) }
+public func pt(_ x: Double, _ y: Double) -> CGPoint { CGPoint(x: x, y: y) }
