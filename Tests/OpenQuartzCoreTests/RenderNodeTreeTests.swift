@@ -144,6 +144,121 @@ import Testing
         }
     }
 
+    /// Transform parts written from the decomposition made when the tree is built (a z rotation
+    /// as one sine and cosine) match `presentation()`, on model transforms with scale,
+    /// translation, rotation about other axes, perspective, and none (a singular one).
+    @Test(arguments: 0..<6)
+    func transformPartsOnComposedModelsMatchPresentation(model: Int) {
+        withManualClock { clock in
+            CATransaction.setDisableActions(true)
+            let root = CALayer()
+            var transform = CATransform3DMakeTranslation(30, -12, 4)
+            switch model {
+            case 0: transform = CATransform3DScale(transform, 2, 0.5, 1)
+            case 1: transform = CATransform3DRotate(CATransform3DScale(transform, 1.5, 3, 1), 0.7, 1, 0.3, 0)
+            case 2: transform = CATransform3DRotate(transform, 2.5, 0, 1, 0)
+            case 3: transform.m34 = -1 / 500
+            case 4: transform = CATransform3DScale(transform, 0, 1, 1)
+            default: transform = CATransform3DScale(transform, -1, 2, 1)
+            }
+            let parts: [(String, Any, Any)] = [
+                ("transform.rotation.z", -0.4, 2.9), ("transform.rotation.x", 0.2, 1.1),
+                ("transform.rotation.y", -1.0, 0.3), ("transform.rotation", 0.5, -2.0),
+                ("transform.scale.x", 0.5, 2.0), ("transform.scale.y", 3.0, 1.0), ("transform.scale", 1.0, 0.25),
+                ("transform.translation.x", -20.0, 40.0), ("transform.translation.z", 0.0, 9.0),
+                ("transform.translation", CGSize(width: 5, height: 6), CGSize(width: -7, height: 8)),
+                ("sublayerTransform.rotation.z", 0.1, 1.9),
+            ]
+            let layers = parts.map { _ in CALayer() }
+            for layer in layers {
+                layer.transform = transform
+                layer.sublayerTransform = transform
+                root.addSublayer(layer)
+            }
+            CATransaction.flush()
+            for (index, (keyPath, from, to)) in parts.enumerated() {
+                let layer = layers[index]
+                let animation = CABasicAnimation(keyPath: keyPath)
+                animation.fromValue = from
+                animation.toValue = to
+                animation.duration = 1 + Double(index) / 10
+                layer.add(animation, forKey: "part")
+            }
+            CATransaction.flush()
+            #expect(RenderTree(roots: [root]).laneCounts.general == 0)
+            for time in [0.0, 0.25, 0.6, 0.99, 3.0] {
+                clock.advance(to: time)
+                Self.expectNodesMatchPresentation(of: root, at: time, "model \(model)")
+            }
+        }
+    }
+
+    /// Lane values written straight into typed fields — numbers, points, sizes, rectangles,
+    /// components of each, colours to and from none — match `presentation()`, from the vector
+    /// lane and the keyframe lane.
+    @Test func laneValuesWrittenIntoFieldsMatchPresentation() {
+        withManualClock { clock in
+            CATransaction.setDisableActions(true)
+            let root = CALayer()
+            let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            let blue = CGColor(red: 0, green: 0.2, blue: 1, alpha: 0.5)
+            let fields: [(String, Any?, Any?)] = [
+                ("position.x", 10.0, 90.0), ("position.y", -5.0, 5.0),
+                ("position", CGPoint(x: 1, y: 2), CGPoint(x: 50, y: 9)),
+                ("anchorPoint", CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 0.5)), ("anchorPointZ", 0.0, 4.0),
+                ("zPosition", 0.0, 3.0), ("opacity", 0.0, 1.0), ("cornerRadius", 2.0, 12.0), ("borderWidth", 0.0, 3.0),
+                ("contentsScale", 1.0, 3.0), ("shadowOpacity", 0.0, 0.9), ("shadowRadius", 1.0, 8.0),
+                ("shadowOffset", CGSize(width: 0, height: -3), CGSize(width: 4, height: 6)),
+                ("shadowOffset.width", 0.0, 7.0),
+                ("bounds", CGRect(x: 0, y: 0, width: 10, height: 10), CGRect(x: 5, y: 5, width: 80, height: 40)),
+                ("bounds.size.height", 4.0, 60.0), ("bounds.origin", CGPoint(x: 0, y: 0), CGPoint(x: 8, y: -8)),
+                ("contentsRect", CGRect(x: 0, y: 0, width: 1, height: 1), CGRect(x: 0.25, y: 0, width: 0.5, height: 1)),
+                (
+                    "contentsCenter", CGRect(x: 0, y: 0, width: 1, height: 1),
+                    CGRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)
+                ),
+                ("backgroundColor", red, blue), ("backgroundColor", nil, blue), ("borderColor", blue, nil),
+                ("shadowColor", red, blue),
+            ]
+            var layers: [CALayer] = []
+            for _ in 0..<fields.count * 2 {
+                let layer = CALayer()
+                layer.bounds = CGRect(x: 0, y: 0, width: 20, height: 30)
+                layer.backgroundColor = blue
+                root.addSublayer(layer)
+                layers.append(layer)
+            }
+            CATransaction.flush()
+            for (index, (keyPath, from, to)) in fields.enumerated() {
+                for keyframes in [false, true] {
+                    let layer = layers[index * 2 + (keyframes ? 1 : 0)]
+                    let animation: CAPropertyAnimation
+                    if keyframes, let from, let to {
+                        let keyframe = CAKeyframeAnimation(keyPath: keyPath)
+                        keyframe.values = [from, to, from]
+                        keyframe.keyTimes = [0, 0.4, 1]
+                        animation = keyframe
+                    } else {
+                        let basic = CABasicAnimation(keyPath: keyPath)
+                        basic.fromValue = from
+                        basic.toValue = to
+                        animation = basic
+                    }
+                    animation.duration = 1 + Double(index) / 20
+                    animation.timingFunction = CAMediaTimingFunction(name: .easeIn)
+                    layer.add(animation, forKey: "field")
+                }
+            }
+            CATransaction.flush()
+            let lanes = RenderTree(roots: [root]).laneCounts
+            #expect(lanes.vector >= 15 && lanes.keyframe >= 10, "lanes \(lanes)")
+            for time in [0.0, 0.3, 0.7, 1.05, 2.0] {
+                clock.advance(to: time)
+                Self.expectNodesMatchPresentation(of: root, at: time, "fields")
+            }
+        }
+    }
+
     /// A tree changed between two evaluations is captured again: a new tree shows the change.
     @Test func nodeTreeSeesModelChangeAfterRebuild() {
         withManualClock { _ in

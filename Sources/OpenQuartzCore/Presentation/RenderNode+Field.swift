@@ -126,6 +126,33 @@ extension RenderNode {
         }
     }
 
+    /// Writes a vector or keyframe lane's numbers, a value of `kind` in vector form, into
+    /// `field`: what `write(AnimatableValue(vector:kind:), to:)` writes, without the box for
+    /// the fields frames animate most (numbers, points, sizes, rectangles and colours of the
+    /// node itself).
+    package mutating func write(vector v: SIMD4<Double>, kind: ValueKind, to field: Field) {
+        switch (kind, field) {
+        case (.number, .opacity): opacity = Float(v[0])
+        case (.number, .zPosition): zPosition = CGFloat(v[0])
+        case (.number, .anchorPointZ): anchorPointZ = CGFloat(v[0])
+        case (.number, .cornerRadius): cornerRadius = CGFloat(v[0])
+        case (.number, .borderWidth): borderWidth = CGFloat(v[0])
+        case (.number, .contentsScale): contentsScale = CGFloat(v[0])
+        case (.number, .shadowOpacity): shadowOpacity = Float(v[0])
+        case (.number, .shadowRadius): shadowRadius = CGFloat(v[0])
+        case (.point, .position): position = CGPoint(x: v[0], y: v[1])
+        case (.point, .anchorPoint): anchorPoint = CGPoint(x: v[0], y: v[1])
+        case (.size, .shadowOffset): shadowOffset = CGSize(width: v[0], height: v[1])
+        case (.rect, .bounds): bounds = CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
+        case (.rect, .contentsRect): contentsRect = CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
+        case (.rect, .contentsCenter): contentsCenter = CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
+        case (.color, .backgroundColor): backgroundColor = RenderColor(vector: v)
+        case (.color, .borderColor): borderColor = RenderColor(vector: v)
+        case (.color, .shadowColor): shadowColor = RenderColor(vector: v)
+        default: write(AnimatableValue(vector: v, kind: kind), to: field)
+        }
+    }
+
     /// Writes an animated value into `field`, converted as the layer's property converts it.
     package mutating func write(_ value: AnimatableValue, to field: Field) {
         switch field {
@@ -181,6 +208,14 @@ extension RenderNode {
             }
             kind = .replicator(replicator)
         }
+    }
+}
+
+extension RenderColor {
+    /// A colour in vector form, as `AnimatableValue(vector:kind:)` reads it: NaNs are no colour.
+    fileprivate init?(vector v: SIMD4<Double>) {
+        guard !v[0].isNaN else { return nil }
+        self.init(red: v[0], green: v[1], blue: v[2], alpha: v[3], isGray: false)
     }
 }
 

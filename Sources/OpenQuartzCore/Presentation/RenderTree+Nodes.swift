@@ -83,8 +83,29 @@ package final class RenderNodeTree {
                 guard let base = base.baseAddress, let nodes = nodes.baseAddress else { return }
                 // All resets before any write: fields of a subclass payload are reset together.
                 for write in writes { RenderNode.reset(write.field, of: nodes + write.node, to: base + write.node) }
-                for write in writes { nodes[write.node].write(tree.value(in: write.slot), to: write.field) }
+                tree.withLaneValues { vector, keyframe in
+                    for write in writes { Self.write(write, into: nodes + write.node, vector, keyframe, tree) }
+                }
             }
+        }
+    }
+
+    /// Writes one evaluated value into its node: a lane's numbers straight into the field, a
+    /// transform part as the transform it makes, anything else through its boxed value.
+    @inline(__always)
+    private static func write(
+        _ write: (node: Int, field: RenderNode.Field, slot: RenderTree.Slot),
+        into node: UnsafeMutablePointer<RenderNode>,
+        _ vector: UnsafeBufferPointer<SIMD4<Double>>, _ keyframe: UnsafeBufferPointer<SIMD4<Double>>, _ tree: RenderTree
+    ) {
+        switch write.slot {
+        case .vector(let index, let kind): node.pointee.write(vector: vector[index], kind: kind, to: write.field)
+        case .keyframe(let index, let kind): node.pointee.write(vector: keyframe[index], kind: kind, to: write.field)
+        case .transformPart(let index) where write.field == .transform:
+            node.pointee.transform = tree.transform(ofPart: index)
+        case .transformPart(let index) where write.field == .sublayerTransform:
+            node.pointee.sublayerTransform = tree.transform(ofPart: index)
+        default: node.pointee.write(tree.value(in: write.slot), to: write.field)
         }
     }
 

@@ -35,6 +35,61 @@ public final class RenderTree {
         var entry: Int
         var component: TransformComponent
         var model: CATransform3D
+        /// The model's decomposition, made once when the tree is built; nil when it has none
+        /// (then a part is written into the model's entries, as `setting(component:to:)` does).
+        var parts: DecomposedTransform?
+        /// The model rotation's Euler angles, and the sines and cosines of its x and y angles.
+        var angles: (x: Double, y: Double, z: Double)
+        var sinCosX: (sin: Double, cos: Double)
+        var sinCosY: (sin: Double, cos: Double)
+
+        init(entry: Int, component: TransformComponent, model: CATransform3D) {
+            self.entry = entry
+            self.component = component
+            self.model = model
+            parts = DecomposedTransform(model)
+            angles = parts?.rotation.eulerAngles ?? (0, 0, 0)
+            sinCosX = (sin(angles.x), cos(angles.x))
+            sinCosY = (sin(angles.y), cos(angles.y))
+        }
+
+        /// The model with the part set to `value` (`lanes` for `.translation`): what
+        /// `setting(component:to:)` and `setting(translation:)` give, from the decomposition
+        /// made at build time; a z rotation costs one sine and cosine.
+        func transform(_ lanes: SIMD4<Double>) -> CATransform3D {
+            guard var parts else {
+                if component == .translation {
+                    return model.setting(translation: CGSize(width: lanes[0], height: lanes[1]))
+                }
+                return model.setting(component: component, to: lanes[0])
+            }
+            let value = lanes[0]
+            switch component {
+            case .rotationZ, .rotation:
+                // `RotationBasis(eulerX:eulerY:eulerZ:)`, term for term, with x and y fixed.
+                let (sa, ca) = sinCosX
+                let (sb, cb) = sinCosY
+                let (sg, cg) = (sin(value), cos(value))
+                parts.rotation = RotationBasis(
+                    x: TransformVector(cg * cb, sg * ca + cg * sb * sa, sg * sa - cg * sb * ca),
+                    y: TransformVector(-sg * cb, cg * ca - sg * sb * sa, cg * sa + sg * sb * ca),
+                    z: TransformVector(sb, -cb * sa, cb * ca))
+            case .rotationX: parts.rotation = RotationBasis(eulerX: value, eulerY: angles.y, eulerZ: angles.z)
+            case .rotationY: parts.rotation = RotationBasis(eulerX: angles.x, eulerY: value, eulerZ: angles.z)
+            case .scaleX: parts.scale.x = value
+            case .scaleY: parts.scale.y = value
+            case .scaleZ: parts.scale.z = value
+            case .scale: parts.scale = TransformVector(value, value, value)
+            case .scaleXY: (parts.scale.x, parts.scale.y) = (value, value)
+            case .translationX: parts.translation.x = value
+            case .translationY: parts.translation.y = value
+            case .translationZ: parts.translation.z = value
+            case .translation:
+                parts.translation.x = Double(CGFloat(lanes[0]))
+                parts.translation.y = Double(CGFloat(lanes[1]))
+            }
+            return parts.matrix.multiplied(by: model.m44)
+        }
     }
 
     private struct GeneralEntry {
@@ -227,14 +282,29 @@ public final class RenderTree {
         case .keyframe(let slot, let kind): return AnimatableValue(vector: keyframeValues[slot], kind: kind)
         case .general(let slot): return generalValues[slot]
         case .transformPart(let index):
-            let part = transformParts[index]
+            return .transform(transform(ofPart: index))
+        }
+    }
+
+    /// The transform a `.transformPart` slot holds, as last evaluated, without boxing it.
+    func transform(ofPart index: Int) -> CATransform3D {
+        transformParts.withUnsafeBufferPointer { parts in
+            let part = parts[index]
             let lanes = vectorValues[part.entry]
             // The last lane is 0 while the animation has no effect: the model shows, unwritten.
-            guard lanes[3] != 0 else { return .transform(part.model) }
-            if part.component == .translation {
-                return .transform(part.model.setting(translation: CGSize(width: lanes[0], height: lanes[1])))
-            }
-            return .transform(part.model.setting(component: part.component, to: lanes[0]))
+            guard lanes[3] != 0 else { return part.model }
+            return part.transform(lanes)
+        }
+    }
+
+    /// Calls `body` with the vector and keyframe lanes' values as last evaluated, so that a
+    /// reader takes their numbers without boxing them into values.
+    func withLaneValues<Result>(
+        _ body: (_ vector: UnsafeBufferPointer<SIMD4<Double>>, _ keyframe: UnsafeBufferPointer<SIMD4<Double>>) ->
+            Result
+    ) -> Result {
+        vectorValues.withUnsafeBufferPointer { vector in
+            keyframeValues.withUnsafeBufferPointer { keyframe in body(vector, keyframe) }
         }
     }
 
