@@ -298,6 +298,7 @@ struct ViewBlockAnimationTests {
             super.init(frame: frame)
             addSubview(child)
         }
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
         override func layoutSubviews() {
             child.frame = bounds
         }

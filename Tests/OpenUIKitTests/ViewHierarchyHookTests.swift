@@ -20,6 +20,8 @@ private final class HookRecorder: UIView {
         super.init(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
     }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     private func label(_ view: UIView?) -> String {
         (view as? HookRecorder)?.name ?? (view is UIWindow ? "window" : view == nil ? "nil" : "view")
     }

@@ -23,7 +23,7 @@ extension CAMLDecoder {
     /// Builds a layer and everything under it. Runs inside the caller's transaction with
     /// actions disabled, so no property change animates implicitly.
     func decodeLayer(_ element: XMLTreeElement, as layerClass: CALayer.Type) -> CALayer {
-        let layer = layerClass.init()
+        let layer = CALayer.makeLayer(ofClass: layerClass)
         // Registered first: a child may refer to its ancestor (`<sourceLayer object="#1"/>`).
         register(layer, of: element)
         for (key, value) in propertyAttributes(of: element) {

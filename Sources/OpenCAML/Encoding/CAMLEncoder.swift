@@ -44,7 +44,7 @@ final class CAMLEncoder {
     func prototype(of layerClass: CALayer.Type) -> CALayer {
         let key = ObjectIdentifier(layerClass)
         if let known = prototypes[key] { return known }
-        let made = layerClass.init()
+        let made = CALayer.makeLayer(ofClass: layerClass)
         prototypes[key] = made
         return made
     }

@@ -41,18 +41,31 @@ open class CAEmitterLayer: CALayer {
     public static let maximumParticleCount = 10_000
 
     /// Creates an emitter layer with Apple's defaults: no cells, a point emitter at the origin.
-    public required init() {
+    public override init() {
         super.init()
         observesCommits = true
     }
 
     /// Creates a copy of `layer` for the presentation tree, emitter properties included.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let emitter = layer as? CAEmitterLayer {
             emitterStorage = emitter.emitterStorage
             timeline = emitter.timeline
         }
+    }
+
+    /// Creates an emitter layer from an archive (nothing is decoded: Apple's defaults), or the
+    /// copy `CALayer` makes for the presentation tree, emitter properties included.
+    public required init?(coder: NSCoder) {
+        let model = (coder as? LayerCreationCoder)?.model
+        if let emitter = model as? CAEmitterLayer {
+            emitterStorage = emitter.emitterStorage
+            timeline = emitter.timeline
+        }
+        super.init(coder: coder)
+        // A new emitter records its commits; a copy shares its model's record instead.
+        if model == nil { observesCommits = true }
     }
 
     override package class var propertyTable: LayerPropertyTable { emitterLayerPropertyTable }

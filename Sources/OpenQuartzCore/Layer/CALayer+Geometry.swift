@@ -24,53 +24,128 @@ extension CALayer {
         }
     }
 
-    /// Converts a point from the coordinates of `layer` (or the root of this tree, when nil)
-    /// to this layer's.
+    // MARK: Converting between layers
+
+    /// Converts a point from the coordinates of `layer` to this layer's.
+    ///
+    /// The two layers may be in the same tree or in different ones: each tree's root is taken
+    /// to stand in one shared space (where a root's `position` places it), as windows stand on
+    /// one screen. A nil `layer` is that shared space: for a root layer with no transform,
+    /// `convert(p, from: nil)` is `p` less the origin of its `frame`, as Apple documents. Each
+    /// step goes through a layer's `position`, `anchorPoint`, `bounds` origin and `transform`,
+    /// and through its superlayer's `sublayerTransform` (about the superlayer's anchor point)
+    /// and `isGeometryFlipped`; a projective transform (`m34`) divides through, as drawn.
     public func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint {
-        point.applying(transformToRoot(from: layer)).applying(transformToRoot().inverted())
+        Self.map(from: layer, to: self).apply(point)
     }
 
-    /// Converts a point from this layer's coordinates to those of `layer`.
+    /// Converts a point from this layer's coordinates to those of `layer` (nil: the space the
+    /// roots stand in; see ``convert(_:from:)-(CGPoint,_)``).
     public func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint {
-        point.applying(transformToRoot()).applying(transformToRoot(from: layer).inverted())
+        Self.map(from: self, to: layer).apply(point)
     }
 
-    /// Converts a rectangle from the coordinates of `layer`; the result bounds the
-    /// transformed rectangle.
+    /// Converts a rectangle from the coordinates of `layer` to this layer's: the smallest
+    /// rectangle holding the images of its four corners.
     public func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect {
-        rect.applying(transformToRoot(from: layer)).applying(transformToRoot().inverted())
+        Self.map(from: layer, to: self).boundingBox(of: rect)
     }
 
-    /// Converts a rectangle to the coordinates of `layer`.
+    /// Converts a rectangle from this layer's coordinates to those of `layer`: the smallest
+    /// rectangle holding the images of its four corners.
     public func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect {
-        rect.applying(transformToRoot()).applying(transformToRoot(from: layer).inverted())
+        Self.map(from: self, to: layer).boundingBox(of: rect)
     }
 
-    /// The affine map from this layer's coordinates to its superlayer's.
-    package var transformToSuperlayer: CGAffineTransform {
-        let bounds = storage.bounds
-        let anchor = storage.anchorPoint
-        let anchorInBounds = CGPoint(
-            x: bounds.origin.x + anchor.x * bounds.size.width, y: bounds.origin.y + anchor.y * bounds.size.height)
-        return CGAffineTransform(translationX: -anchorInBounds.x, y: -anchorInBounds.y)
-            .concatenating(CATransform3DGetAffineTransform(storage.transform))
-            .concatenating(CGAffineTransform(translationX: storage.position.x, y: storage.position.y))
+    /// The map from `source`'s coordinates to `target`'s (nil: the space the roots stand in),
+    /// through the nearest layer both trees share. Where the target's map cannot be inverted
+    /// (a layer seen edge-on, a zero scale) points map to infinity, as nothing there shows.
+    package static func map(from source: CALayer?, to target: CALayer?) -> LayerPlaneMap {
+        let shared = nearestSharedLayer(source, target)
+        let up = source?.mapToAncestor(shared) ?? .identity
+        guard let target else { return up }
+        let down = target.mapToAncestor(shared).inverted ?? Self.mapToInfinity
+        return up.concatenating(down)
     }
 
-    /// The affine map from `layer`'s coordinates to the root of its tree (identity for nil:
-    /// the root's own coordinates).
-    private func transformToRoot(from layer: CALayer?) -> CGAffineTransform {
-        guard let layer else { return .identity }
-        return layer.transformToRoot()
+    /// A map sending every point to infinity (w = 0).
+    private static let mapToInfinity = LayerPlaneMap(
+        m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 0)
+
+    /// The nearest layer that is `a` or above it and `b` or above it; nil when they are in
+    /// different trees (or either is nil).
+    private static func nearestSharedLayer(_ a: CALayer?, _ b: CALayer?) -> CALayer? {
+        guard let a, let b else { return nil }
+        var ancestors: Set<ObjectIdentifier> = []
+        var current: CALayer? = a
+        while let layer = current {
+            ancestors.insert(ObjectIdentifier(layer))
+            current = layer.parent
+        }
+        current = b
+        while let layer = current {
+            if ancestors.contains(ObjectIdentifier(layer)) { return layer }
+            current = layer.parent
+        }
+        return nil
     }
 
-    private func transformToRoot() -> CGAffineTransform {
-        var transform = CGAffineTransform.identity
+    /// The map from this layer's coordinates to `ancestor`'s (nil: through the root to the
+    /// space the root stands in).
+    private func mapToAncestor(_ ancestor: CALayer?) -> LayerPlaneMap {
+        var map = LayerPlaneMap.identity
         var current: CALayer = self
-        while let parent = current.parent {
-            transform = transform.concatenating(current.transformToSuperlayer)
+        while current !== ancestor {
+            map = map.concatenating(current.mapToSuperlayer)
+            guard let parent = current.parent else { break }
             current = parent
         }
+        return map
+    }
+
+    /// The map from this layer's coordinates to its superlayer's (or, for a root, to the space
+    /// it stands in): about the anchor point, through `transform`, to `position` and
+    /// `zPosition`, then the superlayer's flip and `sublayerTransform` about its anchor point,
+    /// flattened into the superlayer's plane.
+    package var mapToSuperlayer: LayerPlaneMap {
+        LayerPlaneMap(flattening: transformToSuperlayer3D)
+    }
+
+    /// `mapToSuperlayer` before flattening: the 4 × 4 transform the renderer draws the layer
+    /// through.
+    private var transformToSuperlayer3D: CATransform3D {
+        let bounds = storage.bounds
+        let anchorPoint = storage.anchorPoint
+        let anchor = CGPoint(
+            x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+        var transform = CATransform3DConcat(
+            CATransform3DMakeTranslation(-anchor.x, -anchor.y, -storage.anchorPointZ), storage.transform)
+        transform = CATransform3DConcat(
+            transform, CATransform3DMakeTranslation(storage.position.x, storage.position.y, storage.zPosition))
+        if let parent, let inner = parent.sublayerSpaceTransform {
+            transform = CATransform3DConcat(transform, inner)
+        }
         return transform
+    }
+
+    /// The map from the sublayers' space into this layer's bounds coordinates: the flip of
+    /// `isGeometryFlipped`, then `sublayerTransform` about the anchor point; nil when both are
+    /// the identity. The renderer draws sublayers through the same map.
+    private var sublayerSpaceTransform: CATransform3D? {
+        let bounds = storage.bounds
+        let flip =
+            storage.isGeometryFlipped
+            ? CATransform3DConcat(
+                CATransform3DMakeScale(1, -1, 1), CATransform3DMakeTranslation(0, bounds.minY + bounds.maxY, 0))
+            : nil
+        let sublayerTransform = storage.sublayerTransform
+        guard !CATransform3DIsIdentity(sublayerTransform) else { return flip }
+        let anchorPoint = storage.anchorPoint
+        let anchor = CGPoint(
+            x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+        let aboutAnchor = CATransform3DConcat(
+            CATransform3DConcat(CATransform3DMakeTranslation(-anchor.x, -anchor.y, 0), sublayerTransform),
+            CATransform3DMakeTranslation(anchor.x, anchor.y, 0))
+        return flip.map { CATransform3DConcat($0, aboutAnchor) } ?? aboutAnchor
     }
 }

@@ -8,10 +8,14 @@ import OpenCoreGraphics
 /// current transaction's duration. The layer you hold is the *model*; `presentation()`
 /// returns a copy showing what is on screen at the current media time.
 ///
-/// Differences from Apple's class: `init(layer:)` is `required` (Swift can only create the
-/// presentation copy of a subclass through a required initializer), so a subclass that
-/// declares its own designated initializers writes `required override init(layer: Any)`.
-open class CALayer: NSObject, CAMediaTiming {
+/// Subclasses are written as for Apple: `override init()`, `override init(layer:)` and
+/// `required init?(coder:)`. What differs: the presentation copy of a subclass, and the layer
+/// a view makes from `layerClass`, are made through `init?(coder:)` — the one initializer
+/// Swift can call through a metatype on every subclass — so a subclass's `init?(coder:)` must
+/// call `super.init(coder:)` (not `fatalError`) for its layers to be presented or to back a
+/// view. The copy carries every layer property and custom key; a subclass's own stored
+/// properties keep their initial values there (its `init(layer:)` does not run).
+open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     // Stored properties the engine touches on every change are `@exclusivity(unchecked)`: what
     // other threads reach (the thread delivering events reads timing, the tree and animations)
     // is only changed under the `TransactionLock`, the engine never overlaps accesses to them,
@@ -59,13 +63,34 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) private var layoutIsNeeded = false
 
     /// Creates a layer with Apple's default property values.
-    ///
-    /// `required`, unlike Apple's: a view makes its layer from `layerClass`, a metatype, and
-    /// Swift can only call a required initializer through one.
-    public required override init() {
+    public override init() {
         super.init()
         TransactionStack.current.noteChanged(self)
     }
+
+    /// Creates a layer from an archive. Nothing is decoded: the layer has Apple's default
+    /// values (archives of layers are not read here), so a subclass's
+    /// `required init?(coder:) { super.init(coder: coder) }` gets a new layer.
+    ///
+    /// `CALayer` itself calls it, with a coder of its own, to make presentation copies and
+    /// the layers views are backed by (see the class's discussion); then it copies the model
+    /// layer as `init(layer:)` does.
+    public required init?(coder: NSCoder) {
+        let model = (coder as? LayerCreationCoder)?.model
+        super.init()
+        if let model {
+            adoptState(of: model)
+        } else {
+            TransactionStack.current.noteChanged(self)
+        }
+    }
+
+    /// Archives nothing (see `init?(coder:)`); present so that subclasses may override it
+    /// and call `super`, as on Apple.
+    open func encode(with coder: NSCoder) {}
+
+    /// Layers take part in secure coding, as on Apple.
+    public class var supportsSecureCoding: Bool { true }
 
     deinit {
         // Under the lock: the thread advancing a clock may be walking this layer's timing chain
@@ -93,18 +118,24 @@ open class CALayer: NSObject, CAMediaTiming {
         return children
     }
 
-    /// Creates a copy of `layer` for the presentation tree, as Core Animation does. Subclasses
-    /// override it to copy their own stored properties; it must not have side effects.
-    public required init(layer: Any) {
-        if let model = layer as? CALayer {
-            storage = model.storage
-            delegate = model.delegate
-            actions = model.actions
-            style = model.style
-            modelLayerReference = model.modelLayerReference ?? model
-            hasBeenCommitted = true
-        }
+    /// Creates a copy of `layer` for the presentation tree, as Core Animation does, copying
+    /// every layer property and custom key. Subclasses override it to copy their own stored
+    /// properties; it must not have side effects. (`CALayer` makes its own copies through
+    /// `init?(coder:)`: see the class's discussion.)
+    public init(layer: Any) {
         super.init()
+        if let model = layer as? CALayer { adoptState(of: model) }
+    }
+
+    /// Takes the state a copy of `model` carries: its storage (every property and custom
+    /// key), delegate, actions and style, and the model it stands for.
+    private func adoptState(of model: CALayer) {
+        storage = model.storage
+        delegate = model.delegate
+        actions = model.actions
+        style = model.style
+        modelLayerReference = model.modelLayerReference ?? model
+        hasBeenCommitted = true
     }
 
     /// The properties this class declares, by key. Subclasses in this module add theirs.
@@ -624,7 +655,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// applied; nil until a transaction that created or changed the layer has committed.
     open func presentation() -> Self? {
         guard hasBeenCommitted || isPresentationCopy else { return nil }
-        return makePresentationCopy(at: CACurrentMediaTime())
+        return makePresentationCopy(at: CACurrentMediaTime()) as? Self
     }
 
     /// The model layer behind a presentation copy; the layer itself otherwise.
@@ -693,6 +724,29 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Lays out the sublayers; the default asks the delegate's `layoutSublayers(of:)`.
     open func layoutSublayers() {
         delegate?.layoutSublayers(of: self)
+    }
+
+    // MARK: Hit testing (declared in the class body so subclasses can override them)
+
+    /// Whether `p`, in the layer's own coordinates, lies inside its `bounds` (the minimum
+    /// edges inside, the maximum edges outside, as `CGRect.contains`). A subclass overrides it
+    /// to give its layers another shape for ``hitTest(_:)``.
+    open func contains(_ p: CGPoint) -> Bool {
+        storage.bounds.contains(p)
+    }
+
+    /// The farthest descendant of the layer (or the layer itself) that contains `p`, a point
+    /// in the coordinates of the layer's superlayer (for a layer with no superlayer, the space
+    /// it stands in: see `convert(_:from:)`); nil when none does.
+    ///
+    /// As on Apple: a hidden layer and everything under it is never hit; with `masksToBounds`
+    /// a point outside the bounds hits nothing, sublayers included; the front-most sublayer is
+    /// asked first — the highest `zPosition`, and among equal ones the last in `sublayers` —
+    /// and the first that answers wins; the layer itself answers when no sublayer does and
+    /// ``contains(_:)`` holds. Sublayers are reached through the layer's `sublayerTransform`.
+    /// Model values are tested; call it on `presentation()` to test what is on screen.
+    open func hitTest(_ p: CGPoint) -> CALayer? {
+        hitTestTree(p)
     }
 
     // MARK: Tree

@@ -1,11 +1,12 @@
 import Foundation
 
 extension CALayer {
-    /// A copy of the layer with the committed animations applied at `mediaTime`.
-    package func makePresentationCopy(at mediaTime: Double) -> Self {
+    /// A copy of the layer with the committed animations applied at `mediaTime`: an instance
+    /// of the layer's class (see `makeLayerCopy()`).
+    package func makePresentationCopy(at mediaTime: Double) -> CALayer {
         // Under the lock: the thread advancing the clock may be ending these animations now.
         let (copy, animatedKeys) = TransactionLock.shared.withLock {
-            let copy = type(of: self).init(layer: self)
+            let copy = makeLayerCopy()
             let time = convertTime(mediaTime, from: nil)
             var animatedKeys: [String] = []
             for attached in attachedAnimations where attached.lifecycle.isCommitted {

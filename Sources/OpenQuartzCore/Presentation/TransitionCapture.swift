@@ -86,7 +86,7 @@ extension CALayer {
 
     /// A copy of the layer and its sublayers with their model values.
     package func makeModelSnapshot() -> CALayer {
-        let copy = type(of: self).init(layer: self)
+        let copy = makeLayerCopy()
         copy.lastDrawing = lastDrawing
         copy.adoptSnapshotTree(
             sublayers: (sublayers ?? []).map { $0.makeModelSnapshot() }, mask: mask?.makeModelSnapshot())

@@ -71,6 +71,12 @@ open class UIImageView: UIView {
         super.init(frame: frame)
     }
 
+    /// Creates an image view from an archive: nothing is decoded (see `UIView`'s
+    /// `init(coder:)`).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
     /// Starts cycling through ``animationImages``: a discrete keyframe animation on the
     /// layer's `contents`, replacing one that runs. Does nothing when there are no images.
     open func startAnimating() {

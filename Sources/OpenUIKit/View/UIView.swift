@@ -48,12 +48,28 @@ open class UIView: NSObject {
         guard let layerType = Self.layerClass as? CALayer.Type else {
             misuse("\(Self.self).layerClass must be a CALayer subclass, got \(Self.layerClass)")
         }
-        layer = layerType.init()
+        layer = CALayer.makeLayer(ofClass: layerType)
         super.init()
         layer.delegate = self
         // A view made inside an animation block appears at its frame without animating.
         UIView.performWithoutAnimation { self.frame = frame }
     }
+
+    /// Creates a view from an archive. Nothing is decoded (archives of views are not read
+    /// here): the view has a zero frame and a new layer of ``layerClass``. Present so that
+    /// subclasses written for Apple, with `required init?(coder:)` calling `super`, compile.
+    public required init?(coder: NSCoder) {
+        guard let layerType = Self.layerClass as? CALayer.Type else {
+            misuse("\(Self.self).layerClass must be a CALayer subclass, got \(Self.layerClass)")
+        }
+        layer = CALayer.makeLayer(ofClass: layerType)
+        super.init()
+        layer.delegate = self
+    }
+
+    /// Archives nothing (see ``init(coder:)``); present so that subclasses may override it
+    /// and call `super`, as on Apple.
+    open func encode(with coder: NSCoder) {}
 
     /// Creates a view with a zero frame.
     public convenience override init() {
@@ -111,6 +127,38 @@ open class UIView: NSObject {
     open var transform3D: CATransform3D {
         get { layer.transform }
         set { layer.transform = newValue }
+    }
+
+    // MARK: Converting between views
+
+    /// Converts a point from the view's bounds coordinates to `view`'s (nil: the window's, or
+    /// for a view in no window, the space the root of its hierarchy stands in), through the
+    /// views' layers: see `CALayer.convert(_:to:)`.
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        layer.convert(point, to: coordinateLayer(of: view))
+    }
+
+    /// Converts a point from `view`'s bounds coordinates (nil: the window's) to the view's.
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        layer.convert(point, from: coordinateLayer(of: view))
+    }
+
+    /// Converts a rectangle from the view's bounds coordinates to `view`'s (nil: the
+    /// window's): the smallest rectangle holding its transformed corners.
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        layer.convert(rect, to: coordinateLayer(of: view))
+    }
+
+    /// Converts a rectangle from `view`'s bounds coordinates (nil: the window's) to the
+    /// view's: the smallest rectangle holding its transformed corners.
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        layer.convert(rect, from: coordinateLayer(of: view))
+    }
+
+    /// The layer whose coordinates `view` stands for: its layer, or for nil the window's
+    /// layer (nil, the roots' space, when the view is in no window).
+    private func coordinateLayer(of view: UIView?) -> CALayer? {
+        view?.layer ?? window?.layer
     }
 
     // MARK: Appearance

@@ -18,14 +18,23 @@ open class CAGradientLayer: CALayer {
     package var gradientStorage = GradientLayerStorage()
 
     /// Creates a gradient layer with Apple's defaults: no colours, a vertical axial gradient.
-    public required init() {
+    public override init() {
         super.init()
     }
 
     /// Creates a copy of `layer` for the presentation tree, gradient properties included.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let gradient = layer as? CAGradientLayer { gradientStorage = gradient.gradientStorage }
+    }
+
+    /// Creates a layer from an archive (nothing is decoded: Apple's defaults), or the copy
+    /// `CALayer` makes for the presentation tree, gradient properties included.
+    public required init?(coder: NSCoder) {
+        if let gradient = (coder as? LayerCreationCoder)?.model as? CAGradientLayer {
+            gradientStorage = gradient.gradientStorage
+        }
+        super.init(coder: coder)
     }
 
     override package class var propertyTable: LayerPropertyTable { gradientLayerPropertyTable }

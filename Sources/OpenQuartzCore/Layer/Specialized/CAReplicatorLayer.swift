@@ -17,14 +17,23 @@ open class CAReplicatorLayer: CALayer {
     package var replicatorStorage = ReplicatorLayerStorage()
 
     /// Creates a replicator layer with Apple's defaults: one instance, no offsets.
-    public required init() {
+    public override init() {
         super.init()
     }
 
     /// Creates a copy of `layer` for the presentation tree, replicator properties included.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let replicator = layer as? CAReplicatorLayer { replicatorStorage = replicator.replicatorStorage }
+    }
+
+    /// Creates a layer from an archive (nothing is decoded: Apple's defaults), or the copy
+    /// `CALayer` makes for the presentation tree, replicator properties included.
+    public required init?(coder: NSCoder) {
+        if let replicator = (coder as? LayerCreationCoder)?.model as? CAReplicatorLayer {
+            replicatorStorage = replicator.replicatorStorage
+        }
+        super.init(coder: coder)
     }
 
     override package class var propertyTable: LayerPropertyTable { replicatorLayerPropertyTable }

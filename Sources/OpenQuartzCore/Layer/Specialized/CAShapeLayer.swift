@@ -16,14 +16,21 @@ open class CAShapeLayer: CALayer {
     package var shapeStorage = ShapeLayerStorage()
 
     /// Creates a shape layer with Apple's defaults: no path, an opaque black fill, no stroke.
-    public required init() {
+    public override init() {
         super.init()
     }
 
     /// Creates a copy of `layer` for the presentation tree, shape properties included.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let shape = layer as? CAShapeLayer { shapeStorage = shape.shapeStorage }
+    }
+
+    /// Creates a layer from an archive (nothing is decoded: Apple's defaults), or the copy
+    /// `CALayer` makes for the presentation tree, shape properties included.
+    public required init?(coder: NSCoder) {
+        if let shape = (coder as? LayerCreationCoder)?.model as? CAShapeLayer { shapeStorage = shape.shapeStorage }
+        super.init(coder: coder)
     }
 
     override package class var propertyTable: LayerPropertyTable { shapeLayerPropertyTable }

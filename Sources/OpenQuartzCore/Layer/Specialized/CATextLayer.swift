@@ -18,14 +18,21 @@ open class CATextLayer: CALayer {
     package var textStorage = TextLayerStorage()
 
     /// Creates a text layer with Apple's defaults: no string, 36-point white Helvetica.
-    public required init() {
+    public override init() {
         super.init()
     }
 
     /// Creates a copy of `layer` for the presentation tree, text properties included.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let text = layer as? CATextLayer { textStorage = text.textStorage }
+    }
+
+    /// Creates a layer from an archive (nothing is decoded: Apple's defaults), or the copy
+    /// `CALayer` makes for the presentation tree, text properties included.
+    public required init?(coder: NSCoder) {
+        if let text = (coder as? LayerCreationCoder)?.model as? CATextLayer { textStorage = text.textStorage }
+        super.init(coder: coder)
     }
 
     override package class var propertyTable: LayerPropertyTable { textLayerPropertyTable }

@@ -21,12 +21,18 @@ import Foundation
 /// Its properties animate as any `CALayer`'s do; the difference is entirely the renderer's.
 open class CATransformLayer: CALayer {
     /// Creates a transform layer.
-    public required init() {
+    public override init() {
         super.init()
     }
 
     /// Creates a copy of `layer` for the presentation tree.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
+    }
+
+    /// Creates a layer from an archive (nothing is decoded: Apple's defaults), or the copy
+    /// `CALayer` makes for the presentation tree.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
     }
 }
