@@ -38,6 +38,13 @@ class AppleStyleProgressLayer: CALayer {
     override class func defaultValue(forKey key: String) -> Any? {
         key == "progress" ? CGFloat(0) : super.defaultValue(forKey: key)
     }
+
+    /// The progress each drawing saw, in order.
+    nonisolated(unsafe) static var drawnProgress: [CGFloat] = []
+
+    override func draw(in ctx: CGContext) {
+        Self.drawnProgress.append(progress)
+    }
 }
 
 /// The same, `final`.
@@ -83,6 +90,7 @@ struct LayerSubclassingTests {
 
     @Test(arguments: [false, true])
     func thePresentationCopyIsAnInstanceOfTheSubclassCarryingItsCustomKeys(final isFinal: Bool) throws {
+        AppleStyleProgressLayer.drawnProgress = []
         try withManualClock { clock in
             let layer: CALayer = isFinal ? FinalProgressLayer() : AppleStyleProgressLayer()
             layer.setValue(CGFloat(0.1), forKey: "progress")
@@ -106,6 +114,8 @@ struct LayerSubclassingTests {
             if let typed = presentation as? AppleStyleProgressLayer {
                 expectClose(typed.progress, 0.25, within: 1e-9)
                 #expect(!typed.madeByPlainInit, "made through init?(coder:), not init()")
+                let drawn = try #require(AppleStyleProgressLayer.drawnProgress.last)
+                expectClose(drawn, 0.25, within: 1e-9, "the subclass's draw(in:) ran on the copy")
             }
         }
     }

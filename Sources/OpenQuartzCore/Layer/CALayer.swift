@@ -744,7 +744,8 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// asked first — the highest `zPosition`, and among equal ones the last in `sublayers` —
     /// and the first that answers wins; the layer itself answers when no sublayer does and
     /// ``contains(_:)`` holds. Sublayers are reached through the layer's `sublayerTransform`.
-    /// Model values are tested; call it on `presentation()` to test what is on screen.
+    /// Model values are tested. A presentation copy has no superlayer or sublayers here, so
+    /// on one it tests that layer alone, as a root.
     open func hitTest(_ p: CGPoint) -> CALayer? {
         hitTestTree(p)
     }
