@@ -8,22 +8,10 @@
 #
 # Scenes: `rects` (1k-rects-frame-renderer), `cairo-c` (1k-rects-frame-cairo-c), `stars`
 # turning with the content cache and without it, `wallpaper` on one thread. Peer-scene
-# figures come from peer-callgrind.sh. Installs valgrind with apt-get when missing; valgrind
-# 3.19 cannot read the toolchain's DWARF 5, so it runs on a copy of SceneDriver stripped of
-# its debug information.
+# figures come from peer-callgrind.sh. Set-up (valgrind, the stripped driver) in
+# callgrind-common.sh.
 set -euo pipefail
-here="$(cd "$(dirname "$0")/.." && pwd)"
-cd "$here"
-if ! command -v valgrind >/dev/null; then
-    echo "frame-callgrind: installing valgrind" >&2
-    apt-get install -y -qq valgrind >/dev/null
-fi
-swift build -c release --product SceneDriver >/dev/null
-folder="$(mktemp -d)"
-trap 'rm -rf "$folder"' EXIT
-driver="$folder/SceneDriver"
-cp "$(swift build -c release --show-bin-path)/SceneDriver" "$driver"
-strip --strip-debug "$driver"
+source "$(dirname "$0")/callgrind-common.sh" SceneDriver
 few=${FEW:-4}
 many=${MANY:-10}
 
@@ -32,7 +20,7 @@ instructions() { # frames scene-arguments…
     shift
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$driver" "$1" "$frames" "${@:2}" \
         2>"$out" >/dev/null
-    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out"
+    collected "$out"
 }
 
 printf '%-28s %20s\n' "scene" "instructions/frame"

@@ -6,30 +6,18 @@
 #
 #     Benchmarks/Scripts/peer-callgrind.sh [N WIDTH HEIGHT]...   default: 100 1920 1080  1000 1920 1080
 #
-# Installs valgrind with apt-get when missing. Valgrind 3.19 cannot read the toolchain's
-# DWARF 5, so it runs on a copy of PeerDriver stripped of its debug information.
+# Set-up (valgrind, the stripped driver) in callgrind-common.sh.
 set -euo pipefail
-here="$(cd "$(dirname "$0")/.." && pwd)"
-cd "$here"
-if ! command -v valgrind >/dev/null; then
-    echo "peer-callgrind: installing valgrind" >&2
-    apt-get install -y -qq valgrind >/dev/null
-fi
-swift build -c release --product PeerDriver >/dev/null
-driver="$(mktemp -d)/PeerDriver"
-cp "$(swift build -c release --show-bin-path)/PeerDriver" "$driver"
-strip --strip-debug "$driver"
+source "$(dirname "$0")/callgrind-common.sh" PeerDriver
 few=${FEW:-2}
 many=${MANY:-6}
 if [ $# -eq 0 ]; then set -- 100 1920 1080 1000 1920 1080; fi
 
 instructions() { # side count width height frames
-    local out
-    out="$(mktemp)"
+    local out="$folder/callgrind.log"
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$driver" loop "$1" "$2" "$3" "$4" --frames "$5" \
         2>"$out" >/dev/null
-    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out"
-    rm -f "$out"
+    collected "$out"
 }
 
 printf '%-22s %18s %18s %8s\n' "scene" "ours (instr/frame)" "C + Cairo" "ratio"

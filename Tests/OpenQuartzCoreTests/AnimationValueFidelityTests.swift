@@ -95,38 +95,35 @@ struct AnimationValueFidelityTests {
 
     @Test(arguments: ["toValue", "byValue"])
     func wrongTypeToOrByValueHasNoEffect(field: String) throws {
-        try withManualClock { clock in
-            let layer = committedLayer(position: CGPoint(x: 40, y: 7))
-            let bad = CABasicAnimation(keyPath: "position.x")
-            bad.setValue("far", forKey: field)
-            bad.duration = 1
-            let warnings = try collectingWarnings {
-                layer.add(bad, forKey: "bad")
-                CATransaction.flush()
-                clock.advance(by: 0.25)
-                expectClose(try #require(layer.presentation()).position.x, 40, within: 0)
-            }
-            #expect(warnings.count == 1)
-            #expect(warnings.first?.contains("position.x") == true)
-            #expect(warnings.first?.contains(field) == true)
-        }
+        let bad = CABasicAnimation(keyPath: "position.x")
+        bad.setValue("far", forKey: field)
+        try expectNoEffectAndOneWarning(from: bad, after: 0.25, naming: field)
     }
 
     @Test func wrongTypeKeyframeValueHasNoEffect() throws {
+        let bad = CAKeyframeAnimation(keyPath: "position.x")
+        bad.values = [0, "middle", 100]
+        try expectNoEffectAndOneWarning(from: bad, after: 0.5, naming: "String")
+    }
+
+    /// Adds `bad` (a one-second animation of `position.x`) to a layer at x = 40 and checks that
+    /// after `time` the presentation still shows 40 and that exactly one warning named the key
+    /// path and `word`.
+    private func expectNoEffectAndOneWarning(
+        from bad: CAPropertyAnimation, after time: TimeInterval, naming word: String
+    ) throws {
         try withManualClock { clock in
             let layer = committedLayer(position: CGPoint(x: 40, y: 7))
-            let bad = CAKeyframeAnimation(keyPath: "position.x")
-            bad.values = [0, "middle", 100]
             bad.duration = 1
             let warnings = try collectingWarnings {
                 layer.add(bad, forKey: "bad")
                 CATransaction.flush()
-                clock.advance(by: 0.5)
+                clock.advance(by: time)
                 expectClose(try #require(layer.presentation()).position.x, 40, within: 0)
             }
             #expect(warnings.count == 1)
             #expect(warnings.first?.contains("position.x") == true)
-            #expect(warnings.first?.contains("String") == true)
+            #expect(warnings.first?.contains(word) == true)
         }
     }
 }

@@ -131,15 +131,7 @@ let benchmarks: @Sendable () -> Void = {
         configuration: RendererFrame.configuration(
             metrics: [.wallClock, RendererFrame.ratio], thresholds: RendererFrame.ratioTolerances)
     ) { benchmark, scene in
-        var renderer: UInt64 = 0
-        var reference: UInt64 = 0
-        for side in [0, 1, 1, 0] {
-            let start = threadCPUNanoseconds()
-            if side == 0 { scene.renderFrame() } else { scene.reference.draw() }
-            let elapsed = threadCPUNanoseconds() - start
-            if side == 0 { renderer += elapsed } else { reference += elapsed }
-        }
-        benchmark.measurement(RendererFrame.ratio, Int((Double(renderer) / Double(reference) * 100).rounded()))
+        benchmark.measurement(RendererFrame.ratio, RendererFrame.interleavedRatio(scene))
     } setup: {
         RectFrameScene()
     }
