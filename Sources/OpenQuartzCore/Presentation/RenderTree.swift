@@ -35,60 +35,93 @@ public final class RenderTree {
         var entry: Int
         var component: TransformComponent
         var model: CATransform3D
-        /// The model's decomposition, made once when the tree is built; nil when it has none
-        /// (then a part is written into the model's entries, as `setting(component:to:)` does).
-        var parts: DecomposedTransform?
-        /// The model rotation's Euler angles, and the sines and cosines of its x and y angles.
-        var angles: (x: Double, y: Double, z: Double)
-        var sinCosX: (sin: Double, cos: Double)
-        var sinCosY: (sin: Double, cos: Double)
+        /// The model with the part set, as `constant + first × p + second × q`: p and q are
+        /// the cosine and sine of a rotation's angle, a scale's or a translation's number, or
+        /// a translation's two numbers. Every entry of the model recomposed from its
+        /// decomposition is of that form in them, so that the coefficients, found once when
+        /// the tree is built, give what recomposing gives, with 48 multiply-adds (and one sine
+        /// and cosine) a frame. Nil when the model has no decomposition: a part is then
+        /// written into the model's entries, as `setting(component:to:)` does.
+        var form: (constant: CATransform3D, first: CATransform3D, second: CATransform3D)?
 
         init(entry: Int, component: TransformComponent, model: CATransform3D) {
             self.entry = entry
             self.component = component
             self.model = model
-            parts = DecomposedTransform(model)
-            angles = parts?.rotation.eulerAngles ?? (0, 0, 0)
-            sinCosX = (sin(angles.x), cos(angles.x))
-            sinCosY = (sin(angles.y), cos(angles.y))
+            guard let parts = DecomposedTransform(model) else {
+                form = nil
+                return
+            }
+            let angles = parts.rotation.eulerAngles
+            let compose = { (p: Double, q: Double) in
+                Self.recomposed(parts, model: model, component: component, angles: angles, p, q)
+            }
+            let constant = compose(0, 0)
+            form = (constant, compose(1, 0).minus(constant), compose(0, 1).minus(constant))
         }
 
-        /// The model with the part set to `value` (`lanes` for `.translation`): what
-        /// `setting(component:to:)` and `setting(translation:)` give, from the decomposition
-        /// made at build time; a z rotation costs one sine and cosine.
+        /// The model from its decomposition with the part set: a rotation about one axis to
+        /// the angle of cosine `p` and sine `q` (`RotationBasis(eulerX:eulerY:eulerZ:)` term
+        /// for term, the other two angles the model's), anything else to `p` (and a
+        /// translation's y to `q`), as `setting(component:to:)` and `setting(translation:)` give.
+        private static func recomposed(
+            _ parts: DecomposedTransform, model: CATransform3D, component: TransformComponent,
+            angles: (x: Double, y: Double, z: Double), _ p: Double, _ q: Double
+        ) -> CATransform3D {
+            var parts = parts
+            let x = (sin: sin(angles.x), cos: cos(angles.x))
+            let y = (sin: sin(angles.y), cos: cos(angles.y))
+            let z = (sin: sin(angles.z), cos: cos(angles.z))
+            switch component {
+            case .rotationZ, .rotation: parts.rotation = basis(x, y, (q, p))
+            case .rotationX: parts.rotation = basis((q, p), y, z)
+            case .rotationY: parts.rotation = basis(x, (q, p), z)
+            case .scaleX: parts.scale.x = p
+            case .scaleY: parts.scale.y = p
+            case .scaleZ: parts.scale.z = p
+            case .scale: parts.scale = TransformVector(p, p, p)
+            case .scaleXY: (parts.scale.x, parts.scale.y) = (p, p)
+            case .translationX: parts.translation.x = p
+            case .translationY: parts.translation.y = p
+            case .translationZ: parts.translation.z = p
+            case .translation: (parts.translation.x, parts.translation.y) = (p, q)
+            }
+            return parts.matrix.multiplied(by: model.m44)
+        }
+
+        /// `RotationBasis(eulerX:eulerY:eulerZ:)` from the angles' sines and cosines.
+        private static func basis(
+            _ x: (sin: Double, cos: Double), _ y: (sin: Double, cos: Double), _ z: (sin: Double, cos: Double)
+        ) -> RotationBasis {
+            let (sa, ca) = x
+            let (sb, cb) = y
+            let (sg, cg) = z
+            return RotationBasis(
+                x: TransformVector(cg * cb, sg * ca + cg * sb * sa, sg * sa - cg * sb * ca),
+                y: TransformVector(-sg * cb, cg * ca - sg * sb * sa, cg * sa + sg * sb * ca),
+                z: TransformVector(sb, -cb * sa, cb * ca))
+        }
+
+        /// The model with the part set to `lanes` (its first lane; both first for
+        /// `.translation`), or the model itself while the animation has no effect (its last
+        /// lane 0).
+        @inline(__always)
         func transform(_ lanes: SIMD4<Double>) -> CATransform3D {
-            guard var parts else {
+            guard lanes[3] != 0 else { return model }
+            guard let form else {
                 if component == .translation {
                     return model.setting(translation: CGSize(width: lanes[0], height: lanes[1]))
                 }
                 return model.setting(component: component, to: lanes[0])
             }
-            let value = lanes[0]
+            let p: Double
+            let q: Double
             switch component {
-            case .rotationZ, .rotation:
-                // `RotationBasis(eulerX:eulerY:eulerZ:)`, term for term, with x and y fixed.
-                let (sa, ca) = sinCosX
-                let (sb, cb) = sinCosY
-                let (sg, cg) = (sin(value), cos(value))
-                parts.rotation = RotationBasis(
-                    x: TransformVector(cg * cb, sg * ca + cg * sb * sa, sg * sa - cg * sb * ca),
-                    y: TransformVector(-sg * cb, cg * ca - sg * sb * sa, cg * sa + sg * sb * ca),
-                    z: TransformVector(sb, -cb * sa, cb * ca))
-            case .rotationX: parts.rotation = RotationBasis(eulerX: value, eulerY: angles.y, eulerZ: angles.z)
-            case .rotationY: parts.rotation = RotationBasis(eulerX: angles.x, eulerY: value, eulerZ: angles.z)
-            case .scaleX: parts.scale.x = value
-            case .scaleY: parts.scale.y = value
-            case .scaleZ: parts.scale.z = value
-            case .scale: parts.scale = TransformVector(value, value, value)
-            case .scaleXY: (parts.scale.x, parts.scale.y) = (value, value)
-            case .translationX: parts.translation.x = value
-            case .translationY: parts.translation.y = value
-            case .translationZ: parts.translation.z = value
-            case .translation:
-                parts.translation.x = Double(CGFloat(lanes[0]))
-                parts.translation.y = Double(CGFloat(lanes[1]))
+            case .rotationZ, .rotation, .rotationX, .rotationY: (p, q) = (cos(lanes[0]), sin(lanes[0]))
+            case .translation: (p, q) = (lanes[0], lanes[1])
+            default: (p, q) = (lanes[0], 0)
             }
-            return parts.matrix.multiplied(by: model.m44)
+            return CATransform3D(form.constant, plus: form.first, times: p, plus: form.second, times: q)
         }
     }
 
@@ -167,6 +200,28 @@ public final class RenderTree {
 
     /// Evaluates every animation at `mediaTime`. Allocates nothing.
     public func evaluate(at mediaTime: CFTimeInterval) {
+        evaluate(at: mediaTime, writes: nil, into: nil)
+    }
+
+    /// Evaluates every animation at `mediaTime`, as ``evaluate(at:)``, and writes each vector
+    /// entry's value into the node buffer at `nodes` as `writes` (row for row with the
+    /// vector entries) says, in the same pass: the stores into nodes, scattered through a
+    /// large buffer, wait on memory beside the arithmetic of the entries that follow.
+    /// Allocates nothing.
+    package func evaluate(
+        at mediaTime: CFTimeInterval, writing writes: UnsafeBufferPointer<LaneWrite>,
+        into nodes: UnsafeMutableRawPointer
+    ) {
+        require(
+            writes.count == vectorEntries.count,
+            "\(writes.count) lane writes for \(vectorEntries.count) vector entries")
+        evaluate(at: mediaTime, writes: writes, into: nodes)
+    }
+
+    @inline(__always)
+    private func evaluate(
+        at mediaTime: CFTimeInterval, writes: UnsafeBufferPointer<LaneWrite>?, into nodeBuffer: UnsafeMutableRawPointer?
+    ) {
         nodes.withUnsafeBufferPointer { nodes in
             nodeTimes.withUnsafeMutableBufferPointer { times in
                 for index in nodes.indices {
@@ -176,7 +231,7 @@ public final class RenderTree {
                 }
             }
         }
-        evaluateVectorLane()
+        evaluateVectorLane(writes: writes, into: nodeBuffer)
         nodeTimes.withUnsafeBufferPointer { times in
             timings.withUnsafeBufferPointer { timings in
                 keyframeValues.withUnsafeMutableBufferPointer { values in
@@ -187,16 +242,29 @@ public final class RenderTree {
         evaluateGeneralLane()
     }
 
-    private func evaluateVectorLane() {
+    @inline(__always)
+    private func evaluateVectorLane(writes: UnsafeBufferPointer<LaneWrite>?, into nodes: UnsafeMutableRawPointer?) {
         vectorEntries.withUnsafeBufferPointer { entries in
             timings.withUnsafeBufferPointer { timings in
                 timingRows.withUnsafeBufferPointer { rows in
                     nodeTimes.withUnsafeBufferPointer { times in
                         solvedParameters.withUnsafeMutableBufferPointer { solved in
-                            vectorValues.withUnsafeMutableBufferPointer { values in
-                                Self.evaluateVectorLane(
-                                    entries: entries, timings: timings, rows: rows, times: times, solved: solved,
-                                    into: values)
+                            transformParts.withUnsafeBufferPointer { parts in
+                                vectorValues.withUnsafeMutableBufferPointer { values in
+                                    if let writes, let nodes {
+                                        Self.evaluateVectorLane(
+                                            entries: entries, timings: timings, rows: rows, times: times,
+                                            solved: solved, into: values
+                                        ) { index, value in
+                                            Self.write(value, by: writes[index], into: nodes, parts: parts)
+                                        }
+                                    } else {
+                                        Self.evaluateVectorLane(
+                                            entries: entries, timings: timings, rows: rows, times: times,
+                                            solved: solved, into: values
+                                        ) { _, _ in }
+                                    }
+                                }
                             }
                         }
                     }
@@ -214,7 +282,8 @@ public final class RenderTree {
     private static func evaluateVectorLane(
         entries: UnsafeBufferPointer<VectorEntry>, timings: UnsafeBufferPointer<VectorTiming>,
         rows: UnsafeBufferPointer<TimingRow>, times: UnsafeBufferPointer<Double>,
-        solved: UnsafeMutableBufferPointer<Double>, into values: UnsafeMutableBufferPointer<SIMD4<Double>>
+        solved: UnsafeMutableBufferPointer<Double>, into values: UnsafeMutableBufferPointer<SIMD4<Double>>,
+        then write: (_ index: Int, _ value: SIMD4<Double>) -> Void
     ) {
         var lastTiming: Int32 = -1
         var lastTime = Double.nan
@@ -252,13 +321,28 @@ public final class RenderTree {
                 lastTime = time
                 lastFraction = fraction
             }
-            if let fraction {
-                values[index] = entry.from + entry.delta * fraction
-            } else {
-                values[index] = entry.base
-            }
+            let value = fraction.map { entry.from + entry.delta * $0 } ?? entry.base
+            values[index] = value
+            write(index, value)
         }
     }
+
+    /// Writes a vector entry's value into its node's field, as `write` says.
+    @inline(__always)
+    private static func write(
+        _ value: SIMD4<Double>, by write: LaneWrite, into nodes: UnsafeMutableRawPointer,
+        parts: UnsafeBufferPointer<TransformPart>
+    ) {
+        if write.store == .transformPart {
+            (nodes + write.offset).assumingMemoryBound(to: CATransform3D.self).pointee =
+                parts[Int(write.part)].transform(value)
+        } else {
+            write.store(value, into: nodes)
+        }
+    }
+
+    /// The vector entry a `.transformPart` slot's part is evaluated in.
+    package func vectorEntry(ofPart index: Int) -> Int { transformParts[index].entry }
 
     private func evaluateGeneralLane() {
         for index in generalEntries.indices {
@@ -289,11 +373,7 @@ public final class RenderTree {
     /// The transform a `.transformPart` slot holds, as last evaluated, without boxing it.
     func transform(ofPart index: Int) -> CATransform3D {
         transformParts.withUnsafeBufferPointer { parts in
-            let part = parts[index]
-            let lanes = vectorValues[part.entry]
-            // The last lane is 0 while the animation has no effect: the model shows, unwritten.
-            guard lanes[3] != 0 else { return part.model }
-            return part.transform(lanes)
+            parts[index].transform(vectorValues[parts[index].entry])
         }
     }
 
@@ -440,5 +520,26 @@ public final class RenderTree {
             timingIndices[timing] = index
             return index
         }
+    }
+}
+
+extension CATransform3D {
+    /// Entry by entry, `a + b × p + c × q`.
+    @inline(__always)
+    fileprivate init(_ a: CATransform3D, plus b: CATransform3D, times p: Double, plus c: CATransform3D, times q: Double) {
+        self.init(
+            m11: a.m11 + b.m11 * p + c.m11 * q, m12: a.m12 + b.m12 * p + c.m12 * q,
+            m13: a.m13 + b.m13 * p + c.m13 * q, m14: a.m14 + b.m14 * p + c.m14 * q,
+            m21: a.m21 + b.m21 * p + c.m21 * q, m22: a.m22 + b.m22 * p + c.m22 * q,
+            m23: a.m23 + b.m23 * p + c.m23 * q, m24: a.m24 + b.m24 * p + c.m24 * q,
+            m31: a.m31 + b.m31 * p + c.m31 * q, m32: a.m32 + b.m32 * p + c.m32 * q,
+            m33: a.m33 + b.m33 * p + c.m33 * q, m34: a.m34 + b.m34 * p + c.m34 * q,
+            m41: a.m41 + b.m41 * p + c.m41 * q, m42: a.m42 + b.m42 * p + c.m42 * q,
+            m43: a.m43 + b.m43 * p + c.m43 * q, m44: a.m44 + b.m44 * p + c.m44 * q)
+    }
+
+    /// Entry by entry, `self − other`.
+    fileprivate func minus(_ other: CATransform3D) -> CATransform3D {
+        CATransform3D(self, plus: other, times: -1, plus: other, times: 0)
     }
 }
