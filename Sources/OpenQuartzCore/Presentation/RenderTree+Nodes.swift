@@ -22,7 +22,9 @@ package func noteLayerTreeChanged() {
 /// (`needsDisplay(forKey:)`), is marked ``needsPresentationCopy(_:)``: a renderer captures it
 /// from a presentation copy, which runs `display()` with the frame's values.
 package final class RenderNodeTree {
-    package let tree: RenderTree
+    /// Private: the values it stores into nodes are not kept in it (see
+    /// `RenderTree.evaluate(at:writing:into:)`), so its own readers would see stale values.
+    private let tree: RenderTree
     /// The nodes at the last time ``evaluate(at:)`` evaluated.
     package private(set) var nodes: [RenderNode]
     /// The nodes of the layers' model values, before any animation writes to them.
@@ -123,7 +125,9 @@ package final class RenderNodeTree {
                     tree.evaluate(at: mediaTime, writing: writes, into: UnsafeMutableRawPointer(nodes))
                 }
                 tree.withLaneValues { _, keyframe in
-                    for (entry, write) in keyframeWrites { write.store(keyframe[entry], into: UnsafeMutableRawPointer(nodes)) }
+                    for (entry, write) in keyframeWrites {
+                        write.store(keyframe[entry], into: UnsafeMutableRawPointer(nodes))
+                    }
                 }
                 guard !boxedWrites.isEmpty, let base = base.baseAddress else { return }
                 for write in boxedWrites where !RenderNode.writeAlwaysSets(write.field) {

@@ -40,16 +40,19 @@ public final class RenderTree {
         /// a translation's two numbers. Every entry of the model recomposed from its
         /// decomposition is of that form in them, so that the coefficients, found once when
         /// the tree is built, give what recomposing gives, with 48 multiply-adds (and one sine
-        /// and cosine) a frame. Nil when the model has no decomposition: a part is then
-        /// written into the model's entries, as `setting(component:to:)` does.
-        var form: (constant: CATransform3D, first: CATransform3D, second: CATransform3D)?
+        /// and cosine) a frame.
+        var form: TransformForm
+        /// False when the model has no decomposition: a part is then written into the
+        /// model's entries, as `setting(component:to:)` does (and `form` is unused).
+        var hasForm: Bool
 
         init(entry: Int, component: TransformComponent, model: CATransform3D) {
             self.entry = entry
             self.component = component
             self.model = model
             guard let parts = DecomposedTransform(model) else {
-                form = nil
+                form = TransformForm(constant: model, first: model, second: model)
+                hasForm = false
                 return
             }
             let angles = parts.rotation.eulerAngles
@@ -57,7 +60,9 @@ public final class RenderTree {
                 Self.recomposed(parts, model: model, component: component, angles: angles, p, q)
             }
             let constant = compose(0, 0)
-            form = (constant, compose(1, 0).minus(constant), compose(0, 1).minus(constant))
+            form = TransformForm(
+                constant: constant, first: compose(1, 0).minus(constant), second: compose(0, 1).minus(constant))
+            hasForm = true
         }
 
         /// The model from its decomposition with the part set: a rotation about one axis to
@@ -105,23 +110,71 @@ public final class RenderTree {
         /// The model with the part set to `lanes` (its first lane; both first for
         /// `.translation`), or the model itself while the animation has no effect (its last
         /// lane 0).
-        @inline(__always)
         func transform(_ lanes: SIMD4<Double>) -> CATransform3D {
-            guard lanes[3] != 0 else { return model }
-            guard let form else {
-                if component == .translation {
-                    return model.setting(translation: CGSize(width: lanes[0], height: lanes[1]))
-                }
-                return model.setting(component: component, to: lanes[0])
+            var transform = model
+            withUnsafePointer(to: self) { Self.write(lanes, of: $0, to: &transform) }
+            return transform
+        }
+
+        /// Writes `transform(lanes)` of `part` into `transform`, reading through the pointer
+        /// so that the part (four transforms) is not copied.
+        @inline(__always)
+        static func write(
+            _ lanes: SIMD4<Double>, of part: UnsafePointer<TransformPart>,
+            to transform: UnsafeMutablePointer<CATransform3D>
+        ) {
+            let component = part.pointee.component
+            guard lanes[3] != 0 else {
+                transform.pointee = part.pointee.model
+                return
+            }
+            guard part.pointee.hasForm else {
+                transform.pointee =
+                    component == .translation
+                    ? part.pointee.model.setting(translation: CGSize(width: lanes[0], height: lanes[1]))
+                    : part.pointee.model.setting(component: component, to: lanes[0])
+                return
             }
             let p: Double
             let q: Double
             switch component {
-            case .rotationZ, .rotation, .rotationX, .rotationY: (p, q) = (cos(lanes[0]), sin(lanes[0]))
+            case .rotationZ, .rotation, .rotationX, .rotationY:
+                let turn = sineAndCosine(lanes[0])
+                (p, q) = (turn.cos, turn.sin)
             case .translation: (p, q) = (lanes[0], lanes[1])
             default: (p, q) = (lanes[0], 0)
             }
-            return CATransform3D(form.constant, plus: form.first, times: p, plus: form.second, times: q)
+            part.pointee.form.write(p, q, to: transform)
+        }
+    }
+
+    /// A transform as `constant + first × p + second × q` (see `TransformPart.form`).
+    private struct TransformForm {
+        var constant: CATransform3D
+        var first: CATransform3D
+        var second: CATransform3D
+
+        /// Writes the transform at `p` and `q` entry by entry, with no transform made whole
+        /// and copied.
+        @inline(__always)
+        func write(_ p: Double, _ q: Double, to transform: UnsafeMutablePointer<CATransform3D>) {
+            let (a, b, c) = (constant, first, second)
+            transform.pointee.m11 = a.m11 + b.m11 * p + c.m11 * q
+            transform.pointee.m12 = a.m12 + b.m12 * p + c.m12 * q
+            transform.pointee.m13 = a.m13 + b.m13 * p + c.m13 * q
+            transform.pointee.m14 = a.m14 + b.m14 * p + c.m14 * q
+            transform.pointee.m21 = a.m21 + b.m21 * p + c.m21 * q
+            transform.pointee.m22 = a.m22 + b.m22 * p + c.m22 * q
+            transform.pointee.m23 = a.m23 + b.m23 * p + c.m23 * q
+            transform.pointee.m24 = a.m24 + b.m24 * p + c.m24 * q
+            transform.pointee.m31 = a.m31 + b.m31 * p + c.m31 * q
+            transform.pointee.m32 = a.m32 + b.m32 * p + c.m32 * q
+            transform.pointee.m33 = a.m33 + b.m33 * p + c.m33 * q
+            transform.pointee.m34 = a.m34 + b.m34 * p + c.m34 * q
+            transform.pointee.m41 = a.m41 + b.m41 * p + c.m41 * q
+            transform.pointee.m42 = a.m42 + b.m42 * p + c.m42 * q
+            transform.pointee.m43 = a.m43 + b.m43 * p + c.m43 * q
+            transform.pointee.m44 = a.m44 + b.m44 * p + c.m44 * q
         }
     }
 
@@ -137,7 +190,13 @@ public final class RenderTree {
     private let timings: [VectorTiming]
     /// The hot fields of `timings`, row for row.
     private let timingRows: [TimingRow]
-    private let vectorEntries: [VectorEntry]
+    /// The vector entries, split by what a frame reads of each: the ramp (from, delta) and
+    /// the node and timing always, the model value only while the animation has no effect.
+    /// Beside a large node buffer, 72 bytes an entry instead of 128 keep more of a frame's
+    /// data in the cache from one frame to the next.
+    private let vectorRamps: [VectorRamp]
+    private let vectorSources: [VectorSource]
+    private let vectorBases: [SIMD4<Double>]
     private let keyframeLane: KeyframeLane
     private let generalEntries: [GeneralEntry]
     private let transformParts: [TransformPart]
@@ -170,7 +229,9 @@ public final class RenderTree {
         nodes = builder.nodes
         timings = builder.timings
         timingRows = builder.timings.map(TimingRow.init)
-        vectorEntries = builder.vectorEntries
+        vectorRamps = builder.vectorEntries.map { VectorRamp(from: $0.from, delta: $0.delta) }
+        vectorSources = builder.vectorEntries.map { VectorSource(node: $0.node, timing: $0.timing) }
+        vectorBases = builder.vectorEntries.map(\.base)
         keyframeLane = builder.keyframeLane
         generalEntries = builder.generalEntries
         transformParts = builder.transformParts
@@ -188,11 +249,11 @@ public final class RenderTree {
     public var layerCount: Int { nodes.count }
 
     /// The number of animations in the snapshot.
-    public var animationCount: Int { vectorEntries.count + keyframeLane.entries.count + generalEntries.count }
+    public var animationCount: Int { vectorRamps.count + keyframeLane.entries.count + generalEntries.count }
 
     /// How many animations each lane took (vector, keyframe, general), for tests.
     package var laneCounts: (vector: Int, keyframe: Int, general: Int) {
-        (vectorEntries.count, keyframeLane.entries.count, generalEntries.count)
+        (vectorRamps.count, keyframeLane.entries.count, generalEntries.count)
     }
 
     /// How many distinct keyframe tracks the keyframe lane stores, for tests.
@@ -208,13 +269,18 @@ public final class RenderTree {
     /// vector entries) says, in the same pass: the stores into nodes, scattered through a
     /// large buffer, wait on memory beside the arithmetic of the entries that follow.
     /// Allocates nothing.
+    ///
+    /// A value stored into a node is not kept in the tree as well (it would be one more
+    /// stream through memory): the tree's own readers (``presentationValue(of:forKeyPath:)``,
+    /// `value(in:)`) are for trees evaluated with ``evaluate(at:)``. An entry under another
+    /// on the same key, which the general lane reads, is no node's field and is kept.
     package func evaluate(
         at mediaTime: CFTimeInterval, writing writes: UnsafeBufferPointer<LaneWrite>,
         into nodes: UnsafeMutableRawPointer
     ) {
         require(
-            writes.count == vectorEntries.count,
-            "\(writes.count) lane writes for \(vectorEntries.count) vector entries")
+            writes.count == vectorRamps.count,
+            "\(writes.count) lane writes for \(vectorRamps.count) vector entries")
         evaluate(at: mediaTime, writes: writes, into: nodes)
     }
 
@@ -244,26 +310,42 @@ public final class RenderTree {
 
     @inline(__always)
     private func evaluateVectorLane(writes: UnsafeBufferPointer<LaneWrite>?, into nodes: UnsafeMutableRawPointer?) {
-        vectorEntries.withUnsafeBufferPointer { entries in
-            timings.withUnsafeBufferPointer { timings in
-                timingRows.withUnsafeBufferPointer { rows in
-                    nodeTimes.withUnsafeBufferPointer { times in
-                        solvedParameters.withUnsafeMutableBufferPointer { solved in
-                            transformParts.withUnsafeBufferPointer { parts in
-                                vectorValues.withUnsafeMutableBufferPointer { values in
-                                    if let writes, let nodes {
-                                        Self.evaluateVectorLane(
-                                            entries: entries, timings: timings, rows: rows, times: times,
-                                            solved: solved, into: values
-                                        ) { index, value in
-                                            Self.write(value, by: writes[index], into: nodes, parts: parts)
+        vectorRamps.withUnsafeBufferPointer { ramps in
+            vectorSources.withUnsafeBufferPointer { sources in
+                vectorBases.withUnsafeBufferPointer { bases in
+                    evaluateVectorLane(
+                        VectorEntries(ramps: ramps, sources: sources, bases: bases), writes: writes, into: nodes)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private func evaluateVectorLane(
+        _ entries: VectorEntries, writes: UnsafeBufferPointer<LaneWrite>?, into nodes: UnsafeMutableRawPointer?
+    ) {
+        timings.withUnsafeBufferPointer { timings in
+            timingRows.withUnsafeBufferPointer { rows in
+                nodeTimes.withUnsafeBufferPointer { times in
+                    solvedParameters.withUnsafeMutableBufferPointer { solved in
+                        transformParts.withUnsafeBufferPointer { parts in
+                            vectorValues.withUnsafeMutableBufferPointer { values in
+                                if let writes, let nodes {
+                                    Self.evaluateVectorLane(
+                                        entries: entries, timings: timings, rows: rows, times: times, solved: solved
+                                    ) { index, value in
+                                        // A value stored into a node is not kept here too.
+                                        let write = writes[index]
+                                        if write.store == .none {
+                                            values[index] = value
+                                        } else {
+                                            Self.write(value, by: write, into: nodes, parts: parts)
                                         }
-                                    } else {
-                                        Self.evaluateVectorLane(
-                                            entries: entries, timings: timings, rows: rows, times: times,
-                                            solved: solved, into: values
-                                        ) { _, _ in }
                                     }
+                                } else {
+                                    Self.evaluateVectorLane(
+                                        entries: entries, timings: timings, rows: rows, times: times, solved: solved
+                                    ) { index, value in values[index] = value }
                                 }
                             }
                         }
@@ -278,18 +360,18 @@ public final class RenderTree {
     /// progress comes from its `TimingRow`, and its curve is solved by Newton from the entry's
     /// last answer — with distinct timings, the bulk of a frame — and any other timing's
     /// through `TimingParameters.progress` and `VectorTiming.eased`.
+    /// Each entry's value goes to `write`, which keeps it.
     @inline(__always)
     private static func evaluateVectorLane(
-        entries: UnsafeBufferPointer<VectorEntry>, timings: UnsafeBufferPointer<VectorTiming>,
+        entries: VectorEntries, timings: UnsafeBufferPointer<VectorTiming>,
         rows: UnsafeBufferPointer<TimingRow>, times: UnsafeBufferPointer<Double>,
-        solved: UnsafeMutableBufferPointer<Double>, into values: UnsafeMutableBufferPointer<SIMD4<Double>>,
-        then write: (_ index: Int, _ value: SIMD4<Double>) -> Void
+        solved: UnsafeMutableBufferPointer<Double>, then write: (_ index: Int, _ value: SIMD4<Double>) -> Void
     ) {
         var lastTiming: Int32 = -1
         var lastTime = Double.nan
         var lastFraction: Double? = nil
-        for index in entries.indices {
-            let entry = entries[index]
+        for index in 0..<entries.count {
+            let entry = entries.sources[index]
             let time = times[Int(entry.node)]
             let fraction: Double?
             if entry.timing == lastTiming, time == lastTime {
@@ -321,8 +403,13 @@ public final class RenderTree {
                 lastTime = time
                 lastFraction = fraction
             }
-            let value = fraction.map { entry.from + entry.delta * $0 } ?? entry.base
-            values[index] = value
+            let value: SIMD4<Double>
+            if let fraction {
+                let ramp = entries.ramps[index]
+                value = ramp.from + ramp.delta * fraction
+            } else {
+                value = entries.bases[index]
+            }
             write(index, value)
         }
     }
@@ -333,9 +420,10 @@ public final class RenderTree {
         _ value: SIMD4<Double>, by write: LaneWrite, into nodes: UnsafeMutableRawPointer,
         parts: UnsafeBufferPointer<TransformPart>
     ) {
-        if write.store == .transformPart {
-            (nodes + write.offset).assumingMemoryBound(to: CATransform3D.self).pointee =
-                parts[Int(write.part)].transform(value)
+        if write.store == .transformPart, let parts = parts.baseAddress {
+            TransformPart.write(
+                value, of: parts + Int(write.part),
+                to: (nodes + write.offset).assumingMemoryBound(to: CATransform3D.self))
         } else {
             write.store(value, into: nodes)
         }
@@ -524,22 +612,12 @@ public final class RenderTree {
 }
 
 extension CATransform3D {
-    /// Entry by entry, `a + b × p + c × q`.
-    @inline(__always)
-    fileprivate init(_ a: CATransform3D, plus b: CATransform3D, times p: Double, plus c: CATransform3D, times q: Double) {
-        self.init(
-            m11: a.m11 + b.m11 * p + c.m11 * q, m12: a.m12 + b.m12 * p + c.m12 * q,
-            m13: a.m13 + b.m13 * p + c.m13 * q, m14: a.m14 + b.m14 * p + c.m14 * q,
-            m21: a.m21 + b.m21 * p + c.m21 * q, m22: a.m22 + b.m22 * p + c.m22 * q,
-            m23: a.m23 + b.m23 * p + c.m23 * q, m24: a.m24 + b.m24 * p + c.m24 * q,
-            m31: a.m31 + b.m31 * p + c.m31 * q, m32: a.m32 + b.m32 * p + c.m32 * q,
-            m33: a.m33 + b.m33 * p + c.m33 * q, m34: a.m34 + b.m34 * p + c.m34 * q,
-            m41: a.m41 + b.m41 * p + c.m41 * q, m42: a.m42 + b.m42 * p + c.m42 * q,
-            m43: a.m43 + b.m43 * p + c.m43 * q, m44: a.m44 + b.m44 * p + c.m44 * q)
-    }
-
     /// Entry by entry, `self − other`.
     fileprivate func minus(_ other: CATransform3D) -> CATransform3D {
-        CATransform3D(self, plus: other, times: -1, plus: other, times: 0)
+        CATransform3D(
+            m11: m11 - other.m11, m12: m12 - other.m12, m13: m13 - other.m13, m14: m14 - other.m14,
+            m21: m21 - other.m21, m22: m22 - other.m22, m23: m23 - other.m23, m24: m24 - other.m24,
+            m31: m31 - other.m31, m32: m32 - other.m32, m33: m33 - other.m33, m34: m34 - other.m34,
+            m41: m41 - other.m41, m42: m42 - other.m42, m43: m43 - other.m43, m44: m44 - other.m44)
     }
 }
