@@ -17,7 +17,7 @@ struct CapturedFrame: @unchecked Sendable {
 /// While the tree stays as it is and only animations run, a frame costs an evaluation and
 /// nothing more: the snapshots of the layers are captured once per build and shared by every
 /// frame, and each frame's nodes are a buffer from ``pool``, into which the evaluation writes
-/// the animated nodes (set back to their base values first). Nothing is allocated then.
+/// the animated fields as it evaluates them (RenderNodeTree). Nothing is allocated then.
 ///
 /// A tree whose frames differ in more than the nodes' values — an animated `isHidden` or
 /// `zPosition`, a layer captured from a presentation copy, a transition, a replicator's

@@ -25,27 +25,84 @@ import Testing
     func randomTreesMatchPresentation(seed: UInt64) {
         withManualClock { clock in
             var random = SeededRandom(seed: seed)
-            CATransaction.setDisableActions(true)
-            let root = CALayer()
-            root.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
-            var layers = [root]
-            for _ in 0..<random.int(below: 14) + 4 {
-                let layer = Self.randomLayer(&random)
-                let parent = layers[random.int(below: layers.count)]
-                if random.int(below: 8) == 0, parent.mask == nil {
-                    parent.mask = layer
-                } else {
-                    parent.addSublayer(layer)
-                }
-                layers.append(layer)
-            }
-            CATransaction.flush()
-            for layer in layers { Self.addRandomAnimations(to: layer, &random) }
-            CATransaction.flush()
-            #expect(RenderTree(roots: [root]).animationCount > 0 || layers.count < 6, "seed \(seed) animates nothing")
+            let (root, layerCount) = Self.randomAnimatedTree(&random)
+            #expect(RenderTree(roots: [root]).animationCount > 0 || layerCount < 6, "seed \(seed) animates nothing")
             for time in [0.0, 0.13, 0.5, 0.91, 1.7, 3.2] {
                 clock.advance(to: time)
                 Self.expectNodesMatchPresentation(of: root, at: time, "seed \(seed)")
+            }
+        }
+    }
+
+    /// A committed random tree (`randomLayer`s under a root, some as masks) with random
+    /// animations on its layers, and its number of layers.
+    static func randomAnimatedTree(_ random: inout SeededRandom) -> (root: CALayer, layerCount: Int) {
+        CATransaction.setDisableActions(true)
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
+        var layers = [root]
+        for _ in 0..<random.int(below: 14) + 4 {
+            let layer = Self.randomLayer(&random)
+            let parent = layers[random.int(below: layers.count)]
+            if random.int(below: 8) == 0, parent.mask == nil {
+                parent.mask = layer
+            } else {
+                parent.addSublayer(layer)
+            }
+            layers.append(layer)
+        }
+        CATransaction.flush()
+        for layer in layers { Self.addRandomAnimations(to: layer, &random) }
+        CATransaction.flush()
+        return (root, layers.count)
+    }
+
+    /// The renderer evaluates every frame into a buffer an earlier frame wrote, setting back
+    /// only the fields that need it (lane values are stored whole as they are evaluated).
+    /// Frames written one after another into one buffer — forward, back in time, before
+    /// animations begin, after they end, through fills and repeats — equal a tree's first
+    /// evaluation into its model nodes at each time, field for field.
+    @Test(arguments: 0..<8)
+    func framesWrittenIntoOneBufferMatchFirstEvaluation(seed: UInt64) {
+        withManualClock { _ in
+            var random = SeededRandom(seed: seed + 1_000)
+            let (root, _) = Self.randomAnimatedTree(&random)
+            // Beside it, distinct timings on the four key paths of issue 13's scene, in a chain.
+            var parent = root
+            for index in 0..<8 {
+                let layer = CALayer()
+                parent.addSublayer(layer)
+                parent = layer
+                let keyPath = ["position", "opacity", "transform.rotation.z", "backgroundColor"][index % 4]
+                let animation = CABasicAnimation(keyPath: keyPath)
+                switch index % 4 {
+                case 0: (animation.fromValue, animation.toValue) = (CGPoint(x: 1, y: 2), CGPoint(x: 90, y: -40))
+                case 1: (animation.fromValue, animation.toValue) = (0.2, 0.9)
+                case 2: (animation.fromValue, animation.toValue) = (-2.5, 1.5)
+                default:
+                    animation.fromValue = CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+                    animation.toValue = CGColor(red: 0, green: 0.25, blue: 1, alpha: 0.5)
+                }
+                animation.beginTime = random.double(in: 0...0.5)
+                animation.duration = random.double(in: 0.5...2)
+                animation.timingFunction = CAMediaTimingFunction(
+                    controlPoints: Float(random.double(in: 0...1)), Float(random.double(in: 0...1)),
+                    Float(random.double(in: 0...1)), Float(random.double(in: 0...1)))
+                layer.add(animation, forKey: "distinct")
+            }
+            CATransaction.flush()
+            let tree = RenderNodeTree(roots: [root])
+            var buffer = tree.baseNodes
+            for time in [0.6, 0.61, 1.7, 0.13, 3.2, 0.0, 0.91, 2.2, 0.4] {
+                tree.evaluate(at: time, into: &buffer)
+                let first = RenderNodeTree(roots: [root])
+                first.evaluate(at: time)
+                #expect(buffer.count == first.nodes.count)
+                for index in buffer.indices {
+                    let differences = valueDifferences(
+                        buffer[index], first.nodes[index], tolerance: 1e-9, path: "node \(index)")
+                    #expect(differences.isEmpty, "seed \(seed) at \(time): \(differences)")
+                }
             }
         }
     }

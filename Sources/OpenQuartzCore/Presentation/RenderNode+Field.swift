@@ -126,30 +126,16 @@ extension RenderNode {
         }
     }
 
-    /// Writes a vector or keyframe lane's numbers, a value of `kind` in vector form, into
-    /// `field`: what `write(AnimatableValue(vector:kind:), to:)` writes, without the box for
-    /// the fields frames animate most (numbers, points, sizes, rectangles and colours of the
-    /// node itself).
-    package mutating func write(vector v: SIMD4<Double>, kind: ValueKind, to field: Field) {
-        switch (kind, field) {
-        case (.number, .opacity): opacity = Float(v[0])
-        case (.number, .zPosition): zPosition = CGFloat(v[0])
-        case (.number, .anchorPointZ): anchorPointZ = CGFloat(v[0])
-        case (.number, .cornerRadius): cornerRadius = CGFloat(v[0])
-        case (.number, .borderWidth): borderWidth = CGFloat(v[0])
-        case (.number, .contentsScale): contentsScale = CGFloat(v[0])
-        case (.number, .shadowOpacity): shadowOpacity = Float(v[0])
-        case (.number, .shadowRadius): shadowRadius = CGFloat(v[0])
-        case (.point, .position): position = CGPoint(x: v[0], y: v[1])
-        case (.point, .anchorPoint): anchorPoint = CGPoint(x: v[0], y: v[1])
-        case (.size, .shadowOffset): shadowOffset = CGSize(width: v[0], height: v[1])
-        case (.rect, .bounds): bounds = CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
-        case (.rect, .contentsRect): contentsRect = CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
-        case (.rect, .contentsCenter): contentsCenter = CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
-        case (.color, .backgroundColor): backgroundColor = RenderColor(vector: v)
-        case (.color, .borderColor): borderColor = RenderColor(vector: v)
-        case (.color, .shadowColor): shadowColor = RenderColor(vector: v)
-        default: write(AnimatableValue(vector: v, kind: kind), to: field)
+    /// Whether a write of `field` always sets it, whatever the value: then a frame need not
+    /// set it back to its base value first. A shadow path is set only by a path, and fields of
+    /// the subclass payload are written into the payload that the reset gives back.
+    package static func writeAlwaysSets(_ field: Field) -> Bool {
+        switch field {
+        case .shadowPath, .shapePath, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .lineWidth, .miterLimit,
+            .lineDashPhase, .startPoint, .endPoint, .fontSize, .foregroundColor, .instanceTransform, .instanceColor,
+            .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
+            false
+        default: true
         }
     }
 
@@ -213,7 +199,8 @@ extension RenderNode {
 
 extension RenderColor {
     /// A colour in vector form, as `AnimatableValue(vector:kind:)` reads it: NaNs are no colour.
-    fileprivate init?(vector v: SIMD4<Double>) {
+    @inline(__always)
+    init?(vector v: SIMD4<Double>) {
         guard !v[0].isNaN else { return nil }
         self.init(red: v[0], green: v[1], blue: v[2], alpha: v[3], isGray: false)
     }
@@ -238,6 +225,98 @@ extension ShapeLayerStorage {
         case .lineWidth: lineWidth = CGFloat(value.number)
         case .miterLimit: miterLimit = CGFloat(value.number)
         default: lineDashPhase = CGFloat(value.number)
+        }
+    }
+}
+
+/// A vector or keyframe lane's value written straight into a field of a node in a frame's
+/// node buffer: a typed store at a byte offset from the buffer's start, resolved when a
+/// ``RenderNodeTree`` is built, so that a frame writes a value with no switch on fields or
+/// kinds and no box (what `write(AnimatableValue(vector:kind:), to:)` writes).
+package struct LaneWrite {
+    /// What is stored: the lanes' numbers as the field's type.
+    package enum Store: UInt8 {
+        /// Nothing: the entry is not the value of a node's field, or its field has no store here.
+        case none
+        case cgFloat, float, point, size, rect, color
+        /// A transform part: the transform the part makes, from ``RenderTree``'s part `part`.
+        case transformPart
+    }
+
+    /// From the start of the node buffer: the node's offset plus the field's.
+    package var offset: Int
+    /// For ``Store/transformPart``: the part's index in the tree.
+    package var part: Int32
+    package var store: Store
+
+    package static let none = LaneWrite(offset: 0, part: 0, store: .none)
+
+    package init(offset: Int, part: Int32, store: Store) {
+        self.offset = offset
+        self.part = part
+        self.store = store
+    }
+
+    /// The write of a lane value of `kind` into `field` of node `node`; nil when the field is
+    /// not written by a store (a payload field, a value of another kind).
+    package init?(node: Int, kind: ValueKind, field: RenderNode.Field) {
+        let store: Store
+        let path: PartialKeyPath<RenderNode>
+        switch (kind, field) {
+        case (.number, .opacity): (store, path) = (.float, \.opacity)
+        case (.number, .shadowOpacity): (store, path) = (.float, \.shadowOpacity)
+        case (.number, .zPosition): (store, path) = (.cgFloat, \.zPosition)
+        case (.number, .anchorPointZ): (store, path) = (.cgFloat, \.anchorPointZ)
+        case (.number, .cornerRadius): (store, path) = (.cgFloat, \.cornerRadius)
+        case (.number, .borderWidth): (store, path) = (.cgFloat, \.borderWidth)
+        case (.number, .contentsScale): (store, path) = (.cgFloat, \.contentsScale)
+        case (.number, .shadowRadius): (store, path) = (.cgFloat, \.shadowRadius)
+        case (.point, .position): (store, path) = (.point, \.position)
+        case (.point, .anchorPoint): (store, path) = (.point, \.anchorPoint)
+        case (.size, .shadowOffset): (store, path) = (.size, \.shadowOffset)
+        case (.rect, .bounds): (store, path) = (.rect, \.bounds)
+        case (.rect, .contentsRect): (store, path) = (.rect, \.contentsRect)
+        case (.rect, .contentsCenter): (store, path) = (.rect, \.contentsCenter)
+        case (.color, .backgroundColor): (store, path) = (.color, \.backgroundColor)
+        case (.color, .borderColor): (store, path) = (.color, \.borderColor)
+        case (.color, .shadowColor): (store, path) = (.color, \.shadowColor)
+        default: return nil
+        }
+        guard let offset = Self.offset(ofNode: node, path) else { return nil }
+        self.init(offset: offset, part: 0, store: store)
+    }
+
+    /// The write of transform part `part` into `field` (`transform` or `sublayerTransform`)
+    /// of node `node`; nil for any other field.
+    package init?(node: Int, transformPart part: Int, field: RenderNode.Field) {
+        let path: PartialKeyPath<RenderNode>
+        switch field {
+        case .transform: path = \.transform
+        case .sublayerTransform: path = \.sublayerTransform
+        default: return nil
+        }
+        guard let offset = Self.offset(ofNode: node, path) else { return nil }
+        self.init(offset: offset, part: Int32(part), store: .transformPart)
+    }
+
+    private static func offset(ofNode node: Int, _ path: PartialKeyPath<RenderNode>) -> Int? {
+        MemoryLayout<RenderNode>.offset(of: path).map { node * MemoryLayout<RenderNode>.stride + $0 }
+    }
+
+    /// Stores `v` into the buffer at `nodes` (any store but ``Store/transformPart``, which the
+    /// tree writes). The field's memory is reached as `MemoryLayout.offset(of:)` allows.
+    @inline(__always)
+    package func store(_ v: SIMD4<Double>, into nodes: UnsafeMutableRawPointer) {
+        let field = nodes + offset
+        switch store {
+        case .none, .transformPart: break
+        case .cgFloat: field.assumingMemoryBound(to: CGFloat.self).pointee = CGFloat(v[0])
+        case .float: field.assumingMemoryBound(to: Float.self).pointee = Float(v[0])
+        case .point: field.assumingMemoryBound(to: CGPoint.self).pointee = CGPoint(x: v[0], y: v[1])
+        case .size: field.assumingMemoryBound(to: CGSize.self).pointee = CGSize(width: v[0], height: v[1])
+        case .rect:
+            field.assumingMemoryBound(to: CGRect.self).pointee = CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
+        case .color: field.assumingMemoryBound(to: RenderColor?.self).pointee = RenderColor(vector: v)
         }
     }
 }

@@ -22,12 +22,21 @@ package func noteLayerTreeChanged() {
 /// (`needsDisplay(forKey:)`), is marked ``needsPresentationCopy(_:)``: a renderer captures it
 /// from a presentation copy, which runs `display()` with the frame's values.
 package final class RenderNodeTree {
-    package let tree: RenderTree
+    /// Private: the values it stores into nodes are not kept in it (see
+    /// `RenderTree.evaluate(at:writing:into:)`), so its own readers would see stale values.
+    private let tree: RenderTree
     /// The nodes at the last time ``evaluate(at:)`` evaluated.
     package private(set) var nodes: [RenderNode]
     /// The nodes of the layers' model values, before any animation writes to them.
     package let baseNodes: [RenderNode]
-    private let writes: [(node: Int, field: RenderNode.Field, slot: RenderTree.Slot)]
+    /// Per vector entry, where its value goes in a frame's node buffer (``LaneWrite/none``
+    /// for an entry that is no node's field, or whose field takes a boxed value): written as
+    /// the entry is evaluated.
+    private let vectorWrites: [LaneWrite]
+    /// The keyframe lane's values written into fields by a store, after the lane is evaluated.
+    private let keyframeWrites: [(entry: Int, write: LaneWrite)]
+    /// The other animated fields, written through their boxed values, in node order.
+    private let boxedWrites: [(node: Int, field: RenderNode.Field, slot: RenderTree.Slot)]
     private let copiedNodes: [Bool]
     /// Whether an animation writes `isHidden` or `zPosition` (what decides which layers a
     /// frame draws, and in which order), or a layer needs a presentation copy: then what a
@@ -56,10 +65,36 @@ package final class RenderNodeTree {
             }
         }
         writes.sort { $0.node < $1.node }
+        var vectorWrites = Array(repeating: LaneWrite.none, count: tree.laneCounts.vector)
+        var keyframeWrites: [(entry: Int, write: LaneWrite)] = []
+        var boxedWrites: [(node: Int, field: RenderNode.Field, slot: RenderTree.Slot)] = []
+        for write in writes {
+            switch write.slot {
+            case .vector(let entry, let kind):
+                if let store = LaneWrite(node: write.node, kind: kind, field: write.field) {
+                    vectorWrites[entry] = store
+                    continue
+                }
+            case .transformPart(let part):
+                if let store = LaneWrite(node: write.node, transformPart: part, field: write.field) {
+                    vectorWrites[tree.vectorEntry(ofPart: part)] = store
+                    continue
+                }
+            case .keyframe(let entry, let kind):
+                if let store = LaneWrite(node: write.node, kind: kind, field: write.field) {
+                    keyframeWrites.append((entry, store))
+                    continue
+                }
+            case .general: break
+            }
+            boxedWrites.append(write)
+        }
         baseNodes = base
         nodes = base
+        self.vectorWrites = vectorWrites
+        self.keyframeWrites = keyframeWrites
         // In node order, so that a frame writes through the nodes front to back.
-        self.writes = writes
+        self.boxedWrites = boxedWrites
         copiedNodes = copied
         animatesStructure =
             copied.contains(true) || writes.contains { $0.field == .isHidden || $0.field == .zPosition }
@@ -72,35 +107,43 @@ package final class RenderNodeTree {
 
     /// Evaluates the tree at `mediaTime` and writes its values into `nodes`, which holds
     /// ``baseNodes`` or nodes an earlier call wrote (nodes past the tree's are left alone):
-    /// the fields animations write are set back to their base and written; nothing else is
-    /// touched (an earlier call changed nothing else). Allocates nothing once `nodes` is held
-    /// uniquely; copies fields, not whole nodes (several hundred bytes each).
+    /// only the fields animations write are touched (an earlier call changed nothing else).
+    /// Allocates nothing once `nodes` is held uniquely; copies fields, not whole nodes
+    /// (several hundred bytes each).
+    ///
+    /// A lane value is stored into its field as its entry is evaluated (``LaneWrite``). A
+    /// store always sets the whole field, so the field is not set back to its base first;
+    /// nor is any field whose write always sets it. The fields of a subclass payload and a
+    /// shadow path are set back first, all before any write: a payload is reset as a whole.
     package func evaluate(at mediaTime: CFTimeInterval, into nodes: inout [RenderNode]) {
-        tree.evaluate(at: mediaTime)
+        require(nodes.count >= baseNodes.count, "\(nodes.count) nodes for a tree of \(baseNodes.count)")
         // Through pointers: an array's subscript would copy each base node whole.
         baseNodes.withUnsafeBufferPointer { base in
             nodes.withUnsafeMutableBufferPointer { nodes in
-                guard let base = base.baseAddress, let nodes = nodes.baseAddress else { return }
-                // All resets before any write: fields of a subclass payload are reset together.
-                for write in writes { RenderNode.reset(write.field, of: nodes + write.node, to: base + write.node) }
-                tree.withLaneValues { vector, keyframe in
-                    for write in writes { Self.write(write, into: nodes + write.node, vector, keyframe, tree) }
+                guard let nodes = nodes.baseAddress else { return }
+                vectorWrites.withUnsafeBufferPointer { writes in
+                    tree.evaluate(at: mediaTime, writing: writes, into: UnsafeMutableRawPointer(nodes))
                 }
+                tree.withLaneValues { _, keyframe in
+                    for (entry, write) in keyframeWrites {
+                        write.store(keyframe[entry], into: UnsafeMutableRawPointer(nodes))
+                    }
+                }
+                guard !boxedWrites.isEmpty, let base = base.baseAddress else { return }
+                for write in boxedWrites where !RenderNode.writeAlwaysSets(write.field) {
+                    RenderNode.reset(write.field, of: nodes + write.node, to: base + write.node)
+                }
+                for write in boxedWrites { Self.write(write, into: nodes + write.node, tree) }
             }
         }
     }
 
-    /// Writes one evaluated value into its node: a lane's numbers straight into the field, a
-    /// transform part as the transform it makes, anything else through its boxed value.
-    @inline(__always)
+    /// Writes one evaluated value into its node through its boxed value.
     private static func write(
         _ write: (node: Int, field: RenderNode.Field, slot: RenderTree.Slot),
-        into node: UnsafeMutablePointer<RenderNode>,
-        _ vector: UnsafeBufferPointer<SIMD4<Double>>, _ keyframe: UnsafeBufferPointer<SIMD4<Double>>, _ tree: RenderTree
+        into node: UnsafeMutablePointer<RenderNode>, _ tree: RenderTree
     ) {
         switch write.slot {
-        case .vector(let index, let kind): node.pointee.write(vector: vector[index], kind: kind, to: write.field)
-        case .keyframe(let index, let kind): node.pointee.write(vector: keyframe[index], kind: kind, to: write.field)
         case .transformPart(let index) where write.field == .transform:
             node.pointee.transform = tree.transform(ofPart: index)
         case .transformPart(let index) where write.field == .sublayerTransform:

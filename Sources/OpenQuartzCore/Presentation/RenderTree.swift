@@ -35,60 +35,146 @@ public final class RenderTree {
         var entry: Int
         var component: TransformComponent
         var model: CATransform3D
-        /// The model's decomposition, made once when the tree is built; nil when it has none
-        /// (then a part is written into the model's entries, as `setting(component:to:)` does).
-        var parts: DecomposedTransform?
-        /// The model rotation's Euler angles, and the sines and cosines of its x and y angles.
-        var angles: (x: Double, y: Double, z: Double)
-        var sinCosX: (sin: Double, cos: Double)
-        var sinCosY: (sin: Double, cos: Double)
+        /// The model with the part set, as `constant + first × p + second × q`: p and q are
+        /// the cosine and sine of a rotation's angle, a scale's or a translation's number, or
+        /// a translation's two numbers. Every entry of the model recomposed from its
+        /// decomposition is of that form in them, so that the coefficients, found once when
+        /// the tree is built, give what recomposing gives, with 48 multiply-adds (and one sine
+        /// and cosine) a frame.
+        var form: TransformForm
+        /// False when the model has no decomposition: a part is then written into the
+        /// model's entries, as `setting(component:to:)` does (and `form` is unused).
+        var hasForm: Bool
 
         init(entry: Int, component: TransformComponent, model: CATransform3D) {
             self.entry = entry
             self.component = component
             self.model = model
-            parts = DecomposedTransform(model)
-            angles = parts?.rotation.eulerAngles ?? (0, 0, 0)
-            sinCosX = (sin(angles.x), cos(angles.x))
-            sinCosY = (sin(angles.y), cos(angles.y))
+            guard let parts = DecomposedTransform(model) else {
+                form = TransformForm(constant: model, first: model, second: model)
+                hasForm = false
+                return
+            }
+            let angles = parts.rotation.eulerAngles
+            let compose = { (p: Double, q: Double) in
+                Self.recomposed(parts, model: model, component: component, angles: angles, p, q)
+            }
+            let constant = compose(0, 0)
+            form = TransformForm(
+                constant: constant, first: compose(1, 0).minus(constant), second: compose(0, 1).minus(constant))
+            hasForm = true
         }
 
-        /// The model with the part set to `value` (`lanes` for `.translation`): what
-        /// `setting(component:to:)` and `setting(translation:)` give, from the decomposition
-        /// made at build time; a z rotation costs one sine and cosine.
-        func transform(_ lanes: SIMD4<Double>) -> CATransform3D {
-            guard var parts else {
-                if component == .translation {
-                    return model.setting(translation: CGSize(width: lanes[0], height: lanes[1]))
-                }
-                return model.setting(component: component, to: lanes[0])
-            }
-            let value = lanes[0]
+        /// The model from its decomposition with the part set: a rotation about one axis to
+        /// the angle of cosine `p` and sine `q` (`RotationBasis(eulerX:eulerY:eulerZ:)` term
+        /// for term, the other two angles the model's), anything else to `p` (and a
+        /// translation's y to `q`), as `setting(component:to:)` and `setting(translation:)` give.
+        private static func recomposed(
+            _ parts: DecomposedTransform, model: CATransform3D, component: TransformComponent,
+            angles: (x: Double, y: Double, z: Double), _ p: Double, _ q: Double
+        ) -> CATransform3D {
+            var parts = parts
+            let x = (sin: sin(angles.x), cos: cos(angles.x))
+            let y = (sin: sin(angles.y), cos: cos(angles.y))
+            let z = (sin: sin(angles.z), cos: cos(angles.z))
             switch component {
-            case .rotationZ, .rotation:
-                // `RotationBasis(eulerX:eulerY:eulerZ:)`, term for term, with x and y fixed.
-                let (sa, ca) = sinCosX
-                let (sb, cb) = sinCosY
-                let (sg, cg) = (sin(value), cos(value))
-                parts.rotation = RotationBasis(
-                    x: TransformVector(cg * cb, sg * ca + cg * sb * sa, sg * sa - cg * sb * ca),
-                    y: TransformVector(-sg * cb, cg * ca - sg * sb * sa, cg * sa + sg * sb * ca),
-                    z: TransformVector(sb, -cb * sa, cb * ca))
-            case .rotationX: parts.rotation = RotationBasis(eulerX: value, eulerY: angles.y, eulerZ: angles.z)
-            case .rotationY: parts.rotation = RotationBasis(eulerX: angles.x, eulerY: value, eulerZ: angles.z)
-            case .scaleX: parts.scale.x = value
-            case .scaleY: parts.scale.y = value
-            case .scaleZ: parts.scale.z = value
-            case .scale: parts.scale = TransformVector(value, value, value)
-            case .scaleXY: (parts.scale.x, parts.scale.y) = (value, value)
-            case .translationX: parts.translation.x = value
-            case .translationY: parts.translation.y = value
-            case .translationZ: parts.translation.z = value
-            case .translation:
-                parts.translation.x = Double(CGFloat(lanes[0]))
-                parts.translation.y = Double(CGFloat(lanes[1]))
+            case .rotationZ, .rotation: parts.rotation = basis(x, y, (q, p))
+            case .rotationX: parts.rotation = basis((q, p), y, z)
+            case .rotationY: parts.rotation = basis(x, (q, p), z)
+            case .scaleX: parts.scale.x = p
+            case .scaleY: parts.scale.y = p
+            case .scaleZ: parts.scale.z = p
+            case .scale: parts.scale = TransformVector(p, p, p)
+            case .scaleXY: (parts.scale.x, parts.scale.y) = (p, p)
+            case .translationX: parts.translation.x = p
+            case .translationY: parts.translation.y = p
+            case .translationZ: parts.translation.z = p
+            case .translation: (parts.translation.x, parts.translation.y) = (p, q)
             }
             return parts.matrix.multiplied(by: model.m44)
+        }
+
+        /// `RotationBasis(eulerX:eulerY:eulerZ:)` from the angles' sines and cosines.
+        private static func basis(
+            _ x: (sin: Double, cos: Double), _ y: (sin: Double, cos: Double), _ z: (sin: Double, cos: Double)
+        ) -> RotationBasis {
+            let (sa, ca) = x
+            let (sb, cb) = y
+            let (sg, cg) = z
+            return RotationBasis(
+                x: TransformVector(cg * cb, sg * ca + cg * sb * sa, sg * sa - cg * sb * ca),
+                y: TransformVector(-sg * cb, cg * ca - sg * sb * sa, cg * sa + sg * sb * ca),
+                z: TransformVector(sb, -cb * sa, cb * ca))
+        }
+
+        /// The model with the part set to `lanes` (its first lane; both first for
+        /// `.translation`), or the model itself while the animation has no effect (its last
+        /// lane 0).
+        func transform(_ lanes: SIMD4<Double>) -> CATransform3D {
+            var transform = model
+            withUnsafePointer(to: self) { Self.write(lanes, of: $0, to: &transform) }
+            return transform
+        }
+
+        /// Writes `transform(lanes)` of `part` into `transform`, reading through the pointer
+        /// so that the part (four transforms) is not copied.
+        @inline(__always)
+        static func write(
+            _ lanes: SIMD4<Double>, of part: UnsafePointer<TransformPart>,
+            to transform: UnsafeMutablePointer<CATransform3D>
+        ) {
+            let component = part.pointee.component
+            guard lanes[3] != 0 else {
+                transform.pointee = part.pointee.model
+                return
+            }
+            guard part.pointee.hasForm else {
+                transform.pointee =
+                    component == .translation
+                    ? part.pointee.model.setting(translation: CGSize(width: lanes[0], height: lanes[1]))
+                    : part.pointee.model.setting(component: component, to: lanes[0])
+                return
+            }
+            let p: Double
+            let q: Double
+            switch component {
+            case .rotationZ, .rotation, .rotationX, .rotationY:
+                let turn = sineAndCosine(lanes[0])
+                (p, q) = (turn.cos, turn.sin)
+            case .translation: (p, q) = (lanes[0], lanes[1])
+            default: (p, q) = (lanes[0], 0)
+            }
+            part.pointee.form.write(p, q, to: transform)
+        }
+    }
+
+    /// A transform as `constant + first × p + second × q` (see `TransformPart.form`).
+    private struct TransformForm {
+        var constant: CATransform3D
+        var first: CATransform3D
+        var second: CATransform3D
+
+        /// Writes the transform at `p` and `q` entry by entry, with no transform made whole
+        /// and copied.
+        @inline(__always)
+        func write(_ p: Double, _ q: Double, to transform: UnsafeMutablePointer<CATransform3D>) {
+            let (a, b, c) = (constant, first, second)
+            transform.pointee.m11 = a.m11 + b.m11 * p + c.m11 * q
+            transform.pointee.m12 = a.m12 + b.m12 * p + c.m12 * q
+            transform.pointee.m13 = a.m13 + b.m13 * p + c.m13 * q
+            transform.pointee.m14 = a.m14 + b.m14 * p + c.m14 * q
+            transform.pointee.m21 = a.m21 + b.m21 * p + c.m21 * q
+            transform.pointee.m22 = a.m22 + b.m22 * p + c.m22 * q
+            transform.pointee.m23 = a.m23 + b.m23 * p + c.m23 * q
+            transform.pointee.m24 = a.m24 + b.m24 * p + c.m24 * q
+            transform.pointee.m31 = a.m31 + b.m31 * p + c.m31 * q
+            transform.pointee.m32 = a.m32 + b.m32 * p + c.m32 * q
+            transform.pointee.m33 = a.m33 + b.m33 * p + c.m33 * q
+            transform.pointee.m34 = a.m34 + b.m34 * p + c.m34 * q
+            transform.pointee.m41 = a.m41 + b.m41 * p + c.m41 * q
+            transform.pointee.m42 = a.m42 + b.m42 * p + c.m42 * q
+            transform.pointee.m43 = a.m43 + b.m43 * p + c.m43 * q
+            transform.pointee.m44 = a.m44 + b.m44 * p + c.m44 * q
         }
     }
 
@@ -104,7 +190,13 @@ public final class RenderTree {
     private let timings: [VectorTiming]
     /// The hot fields of `timings`, row for row.
     private let timingRows: [TimingRow]
-    private let vectorEntries: [VectorEntry]
+    /// The vector entries, split by what a frame reads of each: the ramp (from, delta) and
+    /// the node and timing always, the model value only while the animation has no effect.
+    /// Beside a large node buffer, 72 bytes an entry instead of 128 keep more of a frame's
+    /// data in the cache from one frame to the next.
+    private let vectorRamps: [VectorRamp]
+    private let vectorSources: [VectorSource]
+    private let vectorBases: [SIMD4<Double>]
     private let keyframeLane: KeyframeLane
     private let generalEntries: [GeneralEntry]
     private let transformParts: [TransformPart]
@@ -137,7 +229,9 @@ public final class RenderTree {
         nodes = builder.nodes
         timings = builder.timings
         timingRows = builder.timings.map(TimingRow.init)
-        vectorEntries = builder.vectorEntries
+        vectorRamps = builder.vectorEntries.map { VectorRamp(from: $0.from, delta: $0.delta) }
+        vectorSources = builder.vectorEntries.map { VectorSource(node: $0.node, timing: $0.timing) }
+        vectorBases = builder.vectorEntries.map(\.base)
         keyframeLane = builder.keyframeLane
         generalEntries = builder.generalEntries
         transformParts = builder.transformParts
@@ -155,11 +249,11 @@ public final class RenderTree {
     public var layerCount: Int { nodes.count }
 
     /// The number of animations in the snapshot.
-    public var animationCount: Int { vectorEntries.count + keyframeLane.entries.count + generalEntries.count }
+    public var animationCount: Int { vectorRamps.count + keyframeLane.entries.count + generalEntries.count }
 
     /// How many animations each lane took (vector, keyframe, general), for tests.
     package var laneCounts: (vector: Int, keyframe: Int, general: Int) {
-        (vectorEntries.count, keyframeLane.entries.count, generalEntries.count)
+        (vectorRamps.count, keyframeLane.entries.count, generalEntries.count)
     }
 
     /// How many distinct keyframe tracks the keyframe lane stores, for tests.
@@ -167,6 +261,33 @@ public final class RenderTree {
 
     /// Evaluates every animation at `mediaTime`. Allocates nothing.
     public func evaluate(at mediaTime: CFTimeInterval) {
+        evaluate(at: mediaTime, writes: nil, into: nil)
+    }
+
+    /// Evaluates every animation at `mediaTime`, as ``evaluate(at:)``, and writes each vector
+    /// entry's value into the node buffer at `nodes` as `writes` (row for row with the
+    /// vector entries) says, in the same pass: the stores into nodes, scattered through a
+    /// large buffer, wait on memory beside the arithmetic of the entries that follow.
+    /// Allocates nothing.
+    ///
+    /// A value stored into a node is not kept in the tree as well (it would be one more
+    /// stream through memory): the tree's own readers (``presentationValue(of:forKeyPath:)``,
+    /// `value(in:)`) are for trees evaluated with ``evaluate(at:)``. An entry under another
+    /// on the same key, which the general lane reads, is no node's field and is kept.
+    package func evaluate(
+        at mediaTime: CFTimeInterval, writing writes: UnsafeBufferPointer<LaneWrite>,
+        into nodes: UnsafeMutableRawPointer
+    ) {
+        require(
+            writes.count == vectorRamps.count,
+            "\(writes.count) lane writes for \(vectorRamps.count) vector entries")
+        evaluate(at: mediaTime, writes: writes, into: nodes)
+    }
+
+    @inline(__always)
+    private func evaluate(
+        at mediaTime: CFTimeInterval, writes: UnsafeBufferPointer<LaneWrite>?, into nodeBuffer: UnsafeMutableRawPointer?
+    ) {
         nodes.withUnsafeBufferPointer { nodes in
             nodeTimes.withUnsafeMutableBufferPointer { times in
                 for index in nodes.indices {
@@ -176,7 +297,7 @@ public final class RenderTree {
                 }
             }
         }
-        evaluateVectorLane()
+        evaluateVectorLane(writes: writes, into: nodeBuffer)
         nodeTimes.withUnsafeBufferPointer { times in
             timings.withUnsafeBufferPointer { timings in
                 keyframeValues.withUnsafeMutableBufferPointer { values in
@@ -187,16 +308,45 @@ public final class RenderTree {
         evaluateGeneralLane()
     }
 
-    private func evaluateVectorLane() {
-        vectorEntries.withUnsafeBufferPointer { entries in
-            timings.withUnsafeBufferPointer { timings in
-                timingRows.withUnsafeBufferPointer { rows in
-                    nodeTimes.withUnsafeBufferPointer { times in
-                        solvedParameters.withUnsafeMutableBufferPointer { solved in
+    @inline(__always)
+    private func evaluateVectorLane(writes: UnsafeBufferPointer<LaneWrite>?, into nodes: UnsafeMutableRawPointer?) {
+        vectorRamps.withUnsafeBufferPointer { ramps in
+            vectorSources.withUnsafeBufferPointer { sources in
+                vectorBases.withUnsafeBufferPointer { bases in
+                    evaluateVectorLane(
+                        VectorEntries(ramps: ramps, sources: sources, bases: bases), writes: writes, into: nodes)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private func evaluateVectorLane(
+        _ entries: VectorEntries, writes: UnsafeBufferPointer<LaneWrite>?, into nodes: UnsafeMutableRawPointer?
+    ) {
+        timings.withUnsafeBufferPointer { timings in
+            timingRows.withUnsafeBufferPointer { rows in
+                nodeTimes.withUnsafeBufferPointer { times in
+                    solvedParameters.withUnsafeMutableBufferPointer { solved in
+                        transformParts.withUnsafeBufferPointer { parts in
                             vectorValues.withUnsafeMutableBufferPointer { values in
-                                Self.evaluateVectorLane(
-                                    entries: entries, timings: timings, rows: rows, times: times, solved: solved,
-                                    into: values)
+                                if let writes, let nodes {
+                                    Self.evaluateVectorLane(
+                                        entries: entries, timings: timings, rows: rows, times: times, solved: solved
+                                    ) { index, value in
+                                        // A value stored into a node is not kept here too.
+                                        let write = writes[index]
+                                        if write.store == .none {
+                                            values[index] = value
+                                        } else {
+                                            Self.write(value, by: write, into: nodes, parts: parts)
+                                        }
+                                    }
+                                } else {
+                                    Self.evaluateVectorLane(
+                                        entries: entries, timings: timings, rows: rows, times: times, solved: solved
+                                    ) { index, value in values[index] = value }
+                                }
                             }
                         }
                     }
@@ -210,17 +360,18 @@ public final class RenderTree {
     /// progress comes from its `TimingRow`, and its curve is solved by Newton from the entry's
     /// last answer — with distinct timings, the bulk of a frame — and any other timing's
     /// through `TimingParameters.progress` and `VectorTiming.eased`.
+    /// Each entry's value goes to `write`, which keeps it.
     @inline(__always)
     private static func evaluateVectorLane(
-        entries: UnsafeBufferPointer<VectorEntry>, timings: UnsafeBufferPointer<VectorTiming>,
+        entries: VectorEntries, timings: UnsafeBufferPointer<VectorTiming>,
         rows: UnsafeBufferPointer<TimingRow>, times: UnsafeBufferPointer<Double>,
-        solved: UnsafeMutableBufferPointer<Double>, into values: UnsafeMutableBufferPointer<SIMD4<Double>>
+        solved: UnsafeMutableBufferPointer<Double>, then write: (_ index: Int, _ value: SIMD4<Double>) -> Void
     ) {
         var lastTiming: Int32 = -1
         var lastTime = Double.nan
         var lastFraction: Double? = nil
-        for index in entries.indices {
-            let entry = entries[index]
+        for index in 0..<entries.count {
+            let entry = entries.sources[index]
             let time = times[Int(entry.node)]
             let fraction: Double?
             if entry.timing == lastTiming, time == lastTime {
@@ -252,13 +403,34 @@ public final class RenderTree {
                 lastTime = time
                 lastFraction = fraction
             }
+            let value: SIMD4<Double>
             if let fraction {
-                values[index] = entry.from + entry.delta * fraction
+                let ramp = entries.ramps[index]
+                value = ramp.from + ramp.delta * fraction
             } else {
-                values[index] = entry.base
+                value = entries.bases[index]
             }
+            write(index, value)
         }
     }
+
+    /// Writes a vector entry's value into its node's field, as `write` says.
+    @inline(__always)
+    private static func write(
+        _ value: SIMD4<Double>, by write: LaneWrite, into nodes: UnsafeMutableRawPointer,
+        parts: UnsafeBufferPointer<TransformPart>
+    ) {
+        if write.store == .transformPart, let parts = parts.baseAddress {
+            TransformPart.write(
+                value, of: parts + Int(write.part),
+                to: (nodes + write.offset).assumingMemoryBound(to: CATransform3D.self))
+        } else {
+            write.store(value, into: nodes)
+        }
+    }
+
+    /// The vector entry a `.transformPart` slot's part is evaluated in.
+    package func vectorEntry(ofPart index: Int) -> Int { transformParts[index].entry }
 
     private func evaluateGeneralLane() {
         for index in generalEntries.indices {
@@ -289,11 +461,7 @@ public final class RenderTree {
     /// The transform a `.transformPart` slot holds, as last evaluated, without boxing it.
     func transform(ofPart index: Int) -> CATransform3D {
         transformParts.withUnsafeBufferPointer { parts in
-            let part = parts[index]
-            let lanes = vectorValues[part.entry]
-            // The last lane is 0 while the animation has no effect: the model shows, unwritten.
-            guard lanes[3] != 0 else { return part.model }
-            return part.transform(lanes)
+            parts[index].transform(vectorValues[parts[index].entry])
         }
     }
 
@@ -440,5 +608,16 @@ public final class RenderTree {
             timingIndices[timing] = index
             return index
         }
+    }
+}
+
+extension CATransform3D {
+    /// Entry by entry, `self − other`.
+    fileprivate func minus(_ other: CATransform3D) -> CATransform3D {
+        CATransform3D(
+            m11: m11 - other.m11, m12: m12 - other.m12, m13: m13 - other.m13, m14: m14 - other.m14,
+            m21: m21 - other.m21, m22: m22 - other.m22, m23: m23 - other.m23, m24: m24 - other.m24,
+            m31: m31 - other.m31, m32: m32 - other.m32, m33: m33 - other.m33, m34: m34 - other.m34,
+            m41: m41 - other.m41, m42: m42 - other.m42, m43: m43 - other.m43, m44: m44 - other.m44)
     }
 }

@@ -40,6 +40,27 @@ struct VectorEntry {
     }
 }
 
+/// What a frame reads of every vector entry: the value from fraction 0 and the change to 1.
+struct VectorRamp {
+    var from: SIMD4<Double>
+    var delta: SIMD4<Double>
+}
+
+/// Whose local time, and which timing, a vector entry follows.
+struct VectorSource {
+    var node: Int32
+    var timing: Int32
+}
+
+/// The vector entries as a frame reads them, row for row.
+struct VectorEntries {
+    let ramps: UnsafeBufferPointer<VectorRamp>
+    let sources: UnsafeBufferPointer<VectorSource>
+    let bases: UnsafeBufferPointer<SIMD4<Double>>
+
+    var count: Int { ramps.count }
+}
+
 /// One distinct timing of the vector lane: when and how fast its animations progress.
 struct VectorTiming: Hashable {
     var parameters: TimingParameters
