@@ -157,15 +157,22 @@ struct PreviewServerTests {
                 try await client.requestFrame(at: 0.5)
                 #expect(isColour(try await client.nextFrame().pixel(x: 35, y: 20), yellow))
                 #expect(log.all.contains { $0.contains("no longer loads") })
-                // A tab opened now sees the error at once.
+                // A tab opened now sees the error at once, and has no scene to draw until the
+                // file loads again.
                 try await PreviewClient.connect(port: server.port) { second in
                     _ = try await second.nextText(ofType: "error")
+                    try await second.requestFrame(at: 0.5, request: 1)
+                    // Fixed again: both tabs reload.
+                    try Data(PreviewFixture.document(barColor: "1 0 1").utf8).write(to: file)
+                    _ = try await client.nextText(ofType: "reloaded")
+                    try await client.requestFrame(at: 1)
+                    #expect(isColour(try await client.nextFrame().pixel(x: 50, y: 20), (255, 0, 255)))
+                    _ = try await second.nextText(ofType: "reloaded")
+                    try await second.requestFrame(at: 1, request: 2)
+                    let first = try await second.nextFrame()
+                    #expect(first.request == 2, "the request made while broken got no frame")
+                    #expect(isColour(first.pixel(x: 50, y: 20), (255, 0, 255)))
                 }
-                // Fixed again: reloads.
-                try Data(PreviewFixture.document(barColor: "1 0 1").utf8).write(to: file)
-                _ = try await client.nextText(ofType: "reloaded")
-                try await client.requestFrame(at: 1)
-                #expect(isColour(try await client.nextFrame().pixel(x: 50, y: 20), (255, 0, 255)))
             }
         }
     }

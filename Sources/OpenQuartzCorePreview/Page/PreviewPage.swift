@@ -81,7 +81,8 @@ enum PreviewPage {
           switch (message.type) {
           case "scene": showScene(message); break;
           case "error": $("error").textContent = message.message; $("error").style.display = "block"; break;
-          case "reloaded": $("error").style.display = "none"; wanted = true; break;
+          // A tab opened while the file was broken got no frame for its request: ask again.
+          case "reloaded": $("error").style.display = "none"; inFlight = false; wanted = true; break;
           case "layer": showValues(message); break;
           }
         }

@@ -54,7 +54,7 @@ final class PreviewSession {
         var output = FrameOutput()
         let time = max(0, time)
         if builtGeneration != hub.generation || scene == nil {
-            if rebuild(upTo: time) {
+            if rebuild() {
                 output.texts.append(sceneDescription())
             } else if scene == nil {
                 // The scene never loaded; the page shows the hub's error.
@@ -63,7 +63,7 @@ final class PreviewSession {
         } else if let scene, time < scene.clock.now {
             // Going back: build again; when the file no longer loads, draw the last good tree
             // at the earlier time without rewinding its clock.
-            _ = rebuild(upTo: time)
+            _ = rebuild()
         }
         guard let scene else { return output }
         CAClock.$current.withValue(scene.clock) {
@@ -89,7 +89,7 @@ final class PreviewSession {
     /// that time are forgotten, and the scene's transition runs from where the scene is then.
     /// Answers an error message for the page when the scene has no such state.
     func enterState(_ name: String, at time: CFTimeInterval) -> String? {
-        if scene == nil { _ = rebuild(upTo: 0) }
+        if scene == nil { _ = rebuild() }
         guard let scene else { return nil }
         guard scene.stateNames.contains(name) else {
             return PreviewMessage.error("the scene has no state called '\(name)'")
@@ -99,7 +99,7 @@ final class PreviewSession {
         changes.append(StateChange(name: name, time: time))
         appliedChanges = min(appliedChanges, changes.count - 1)
         if time < scene.clock.now {
-            _ = rebuild(upTo: time)
+            _ = rebuild()
         }
         return nil
     }
@@ -109,9 +109,10 @@ final class PreviewSession {
         selectedPath = path
     }
 
-    /// Builds the scene again and moves it to `time`; false (keeping the old one) when the
-    /// source no longer loads.
-    private func rebuild(upTo time: CFTimeInterval) -> Bool {
+    /// Builds the scene again, at time 0 with none of the page's states entered (the next
+    /// frame moves it on); false, keeping the old one, when the source no longer loads. A tab
+    /// whose scene never loaded gets no frame: the page asks again after the next reload.
+    private func rebuild() -> Bool {
         let generation = hub.generation
         guard let fresh = try? hub.source.load() else { return false }
         scene = fresh
