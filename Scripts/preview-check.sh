@@ -48,16 +48,18 @@ EOF
 
 servers=()
 cleanup() { for pid in "${servers[@]}"; do kill -INT "$pid" 2> /dev/null || true; done; }
+address=""
 trap cleanup EXIT
 
-# Starts `carender preview "$1" --scale "$2"` on a free port; prints its address.
+# Starts `carender preview "$1" --scale "$2"` on a free port; sets `address` to its page.
+# (Not in a command substitution: the trap must see the server's process id.)
 start_preview() {
     local log="$output/server-$RANDOM.log"
     "$carender" preview "$1" --port 0 --scale "$2" > "$log" 2>&1 &
     servers+=($!)
     for _ in $(seq 1 600); do
         if grep -q "http://" "$log"; then
-            grep -o "http://[^ ]*" "$log"
+            address="$(grep -o "http://[^ ]*" "$log")"
             return
         fi
         sleep 0.1
@@ -67,9 +69,11 @@ start_preview() {
     exit 1
 }
 
-check_url="$(start_preview "$scene" 1)"
+start_preview "$scene" 1
+check_url="$address"
 scene_url=""
 if [ -n "${PREVIEW_SCENE:-}" ]; then
-    scene_url="$(start_preview "$PREVIEW_SCENE" "${PREVIEW_SCALE:-1}")"
+    start_preview "$PREVIEW_SCENE" "${PREVIEW_SCALE:-1}"
+    scene_url="$address"
 fi
 python3 Scripts/preview_check.py "$browser" "$check_url" "$output" "$scene_url"
