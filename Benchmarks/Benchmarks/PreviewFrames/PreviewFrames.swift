@@ -22,6 +22,39 @@ enum PreviewFrames {
     static let pngEncoding = BenchmarkMetric.custom(
         "pngEncodeMicroseconds", polarity: .prefersSmaller, useScalingFactor: false)
 
+    /// Microseconds to render a frame alone, as the server's session does (the scene's clock
+    /// moved on 1/60 s, then `CARenderer` at 780 × 1688), one sample per frame: the part of
+    /// ``latency`` that is the renderer's.
+    static let renderOnly = BenchmarkMetric.custom(
+        "renderMicroseconds", polarity: .prefersSmaller, useScalingFactor: false)
+
+    /// Renders ``framesPerRun`` frames of `url` on the main actor; answers each one's
+    /// microseconds.
+    @MainActor
+    static func renderFrames(_ url: URL) -> [Int] {
+        guard let scene = try? DocumentPreviewScene(contentsOf: url.path, type: kCAPackageTypeCAMLBundle) else {
+            return []
+        }
+        var samples: [Int] = []
+        let renderer = CARenderer(width: 780, height: 1688, scale: 2)
+        renderer.bounds = CGRect(origin: scene.root.frame.origin, size: scene.size)
+        renderer.layer = scene.root
+        CAClock.$current.withValue(scene.clock) {
+            for index in 0...framesPerRun {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let time = Double(index) / 60
+                scene.advance(to: time)
+                renderer.beginFrame(atTime: time)
+                renderer.render()
+                renderer.endFrame()
+                let elapsed = DispatchTime.now().uptimeNanoseconds - start
+                // The first frame fills the content caches, as the tab's first frame does.
+                if index > 0 { samples.append(Int(elapsed / 1000)) }
+            }
+        }
+        return samples
+    }
+
     /// Frames asked for per run: a second of playing at 60 fps.
     static let framesPerRun = 60
 
@@ -120,6 +153,19 @@ let benchmarks: @Sendable () -> Void = {
         let name = url.deletingPathExtension().lastPathComponent
         Benchmark("preview-frame-\(name)", configuration: configuration) { benchmark in
             try await PreviewFrames.play(url, benchmark: benchmark)
+        }
+    }
+    // The renderer's part of those trips: the same frames rendered alone, every wallpaper's
+    // samples together.
+    Benchmark(
+        "preview-render-only-780x1688",
+        configuration: .init(
+            metrics: [PreviewFrames.renderOnly], timeUnits: .microseconds, warmupIterations: 0,
+            maxDuration: .seconds(120), maxIterations: 1)
+    ) { benchmark in
+        for url in PreviewFrames.wallpapers {
+            let samples = await MainActor.run { PreviewFrames.renderFrames(url) }
+            for sample in samples { benchmark.measurement(PreviewFrames.renderOnly, sample) }
         }
     }
 }
