@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "OpenImageIO", targets: ["OpenImageIO"]),
         .library(name: "OpenQuartzCoreRenderer", targets: ["OpenQuartzCoreRenderer"]),
         .library(name: "OpenCAML", targets: ["OpenCAML"]),
+        .library(name: "OpenQuartzCorePreview", targets: ["OpenQuartzCorePreview"]),
         .executable(name: "carender", targets: ["carender"]),
     ],
     dependencies: [
@@ -17,6 +18,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `isApproximatelyEqual(to:absoluteTolerance:)` for the tests' explicit tolerances.
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        // `carender preview`'s HTTP and WebSocket server: Hummingbird is a well-kept Swift server
+        // on SwiftNIO, and hummingbird-websocket adds the WebSocket upgrade the page's frames
+        // travel over. The tests' and the benchmark's client uses SwiftNIO's NIOWebSocket, which
+        // these bring, not hummingbird-websocket's client (it would build BoringSSL for TLS).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // Named for NIOWebSocket (the tests' client) and NIOPosix; Hummingbird builds on it anyway.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The server's logger type (Hummingbird logs through swift-log; the preview silences it).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "OpenCoreGraphics"),
@@ -45,9 +56,24 @@ let package = Package(
         // Reads CAML documents and `.ca` bundles with Foundation's XMLParser (libxml2 at run time);
         // their image assets decode through OpenImageIO; `.tendies` zips inflate through zlib.
         .target(name: "OpenCAML", dependencies: ["OpenQuartzCore", "OpenImageIO", "CZlib"]),
+        // `carender preview`: the server, its page, the scenes' sessions and a small WebSocket
+        // client for the tests and the benchmark (see README, "Live preview").
+        .target(
+            name: "OpenQuartzCorePreview",
+            dependencies: [
+                "OpenQuartzCore", "OpenQuartzCoreRenderer", "OpenCAML",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "carender",
             dependencies: [
+                "OpenQuartzCorePreview",
                 "OpenQuartzCore",
                 "OpenUIKit",
                 "OpenQuartzCoreRenderer",
@@ -99,6 +125,12 @@ let package = Package(
             name: "CarenderTests",
             dependencies: ["carender", "OpenQuartzCoreRenderer", "QuartzTestSupport"],
             exclude: ["Goldens"]
+        ),
+        // Starts `carender preview`'s server in the test process and drives it over HTTP and
+        // WebSocket; the demos come from the carender target, as the command loads them.
+        .testTarget(
+            name: "PreviewTests",
+            dependencies: ["OpenQuartzCorePreview", "OpenCAML", "carender", "QuartzTestSupport"]
         ),
         .testTarget(
             name: "OpenQuartzCoreRendererTests",

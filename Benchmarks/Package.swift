@@ -37,6 +37,20 @@ let package = Package(
         ),
         benchmark("EmitterFrame", renders: true),
         benchmark("CAMLParsing", readsCAML: true),
+        // Issue 15: `carender preview`'s server driven as the page drives it, a frame of each
+        // corpus wallpaper of 390 × 844 pt at scale 2 per request.
+        .executableTarget(
+            name: "PreviewFrames",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "OpenQuartzCorePreview", package: "OpenQuartzCore"),
+                .product(name: "OpenCAML", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
+            ],
+            path: "Benchmarks/PreviewFrames",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // Issue 13's peer scene: our export against C + Cairo, ThorVG and rlottie (child
         // processes), drawing only against C + Cairo, and 2 workers against 1.
         .executableTarget(

@@ -7,6 +7,7 @@ struct CARender: ParsableCommand {
         abstract: "Runs and renders Core Animation layer trees on Linux.",
         subcommands: [
             Demo.self, GalleryCommand.self, Render.self, Frame.self, Inspect.self, Convert.self, Concat.self,
+            Preview.self,
         ],
         defaultSubcommand: Demo.self
     )

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Checks `carender preview` in a real browser: starts the server on a small CAML document,
+# opens the page in headless Chromium (installed with apt-get when missing), lets it play,
+# scrubs, switches a state and selects a layer, takes a screenshot after each step, and checks
+# that the canvas shows the scene's colours where the renderer draws them.
+#
+#   bash Scripts/preview-check.sh [OUTPUT_FOLDER]      (default: .build/preview-check)
+#
+# PREVIEW_SCENE=FILE|DEMO also takes a screenshot of that scene playing (the README's picture:
+# PREVIEW_SCENE=path/to/wallpaper.ca PREVIEW_SCALE=1). The browser is driven over the Chrome
+# DevTools protocol on a pipe (--remote-debugging-pipe), from Python's standard library.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+output="${1:-.build/preview-check}"
+mkdir -p "$output"
+
+browser="$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)"
+if [ -z "$browser" ]; then
+    echo "Installing chromium (the preview check opens the page in it)..." >&2
+    run() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+    run apt-get update -qq
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null
+    browser="$(command -v chromium)"
+fi
+
+swift build --product carender > /dev/null
+carender="$(swift build --show-bin-path)/carender"
+
+# The tests' scene, larger: a 200 × 160 blue root; a green bar at the top sliding from x 40
+# to 160 over 2 s; a red square at the bottom at x 40, at x 160 in the state On (0.5 s
+# transition). CAML is y up.
+scene="$output/scene.caml"
+cat > "$scene" << 'EOF'
+<?xml version="1.0" encoding="UTF-8"?><caml xmlns="http://www.apple.com/CoreAnimation/1.0">
+<CALayer name="root" bounds="0 0 200 160" position="100 80" backgroundColor="0 0 1"><sublayers>
+<CALayer id="sq" name="square" bounds="0 0 40 40" position="40 40" backgroundColor="1 0 0"/>
+<CALayer id="bar" name="bar" bounds="0 0 40 40" position="40 120" backgroundColor="0 1 0"><animations>
+<p key="slide" type="CABasicAnimation" keyPath="position.x" fromValue="40" toValue="160" duration="2"/>
+</animations></CALayer></sublayers>
+<states><LKState name="Off"><elements/></LKState><LKState name="On"><elements>
+<LKStateSetValue targetId="sq" keyPath="position.x"><value type="integer" value="160"/></LKStateSetValue>
+</elements></LKState></states>
+<stateTransitions><LKStateTransition fromState="*" toState="On"><elements>
+<LKStateTransitionElement key="position.x" targetId="sq">
+<animation type="CABasicAnimation" keyPath="position.x" duration="0.5"/></LKStateTransitionElement>
+</elements></LKStateTransition></stateTransitions></CALayer></caml>
+EOF
+
+servers=()
+cleanup() { for pid in "${servers[@]}"; do kill -INT "$pid" 2> /dev/null || true; done; }
+address=""
+trap cleanup EXIT
+
+# Starts `carender preview "$1" --scale "$2"` on a free port; sets `address` to its page.
+# (Not in a command substitution: the trap must see the server's process id.)
+start_preview() {
+    local log="$output/server-$RANDOM.log"
+    "$carender" preview "$1" --port 0 --scale "$2" > "$log" 2>&1 &
+    servers+=($!)
+    for _ in $(seq 1 600); do
+        if grep -q "http://" "$log"; then
+            address="$(grep -o "http://[^ ]*" "$log")"
+            return
+        fi
+        sleep 0.1
+    done
+    echo "preview-check: the server did not start:" >&2
+    cat "$log" >&2
+    exit 1
+}
+
+start_preview "$scene" 1
+check_url="$address"
+scene_url=""
+if [ -n "${PREVIEW_SCENE:-}" ]; then
+    start_preview "$PREVIEW_SCENE" "${PREVIEW_SCALE:-1}"
+    scene_url="$address"
+fi
+python3 Scripts/preview_check.py "$browser" "$check_url" "$output" "$scene_url"

@@ -1,0 +1,159 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+
+/// A WebSocket client that talks to the preview server as the page does: for the tests and
+/// the benchmark, on SwiftNIO's WebSocket codec. Not for production use.
+///
+///     try await PreviewClient.connect(port: server.port) { client in
+///         try await client.send(#"{"type":"frame","time":0.5,"request":1}"#)
+///         let frame = try await client.nextFrame()
+///     }
+public final class PreviewClient {
+    /// A message from the server.
+    public enum Message: Sendable {
+        case text(String)
+        case binary(ByteBuffer)
+    }
+
+    private var inbound: NIOAsyncChannelInboundStream<WebSocketFrame>.AsyncIterator
+    private let outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
+    /// The text messages received while waiting for a frame, oldest first.
+    public private(set) var texts: [String] = []
+
+    private init(
+        inbound: NIOAsyncChannelInboundStream<WebSocketFrame>.AsyncIterator,
+        outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
+    ) {
+        self.inbound = inbound
+        self.outbound = outbound
+    }
+
+    private enum Upgrade: Sendable {
+        case websocket(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>)
+        case refused
+    }
+
+    /// Opens `/ws` on 127.0.0.1:`port`, sending `origin` as the `Origin` header when given,
+    /// runs `body` with the connection and closes it.
+    ///
+    /// - Throws: ``PreviewError`` when the server refuses the upgrade.
+    public static func connect<Result>(
+        port: Int, origin: String? = nil, body: (PreviewClient) async throws -> Result
+    ) async throws -> Result {
+        let upgrade = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(
+                        maxFrameSize: 1 << 26,
+                        upgradePipelineHandler: { channel, _ in
+                            channel.eventLoop.makeCompletedFuture {
+                                Upgrade.websocket(
+                                    try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(
+                                        wrappingChannelSynchronously: channel))
+                            }
+                        })
+                    var headers = HTTPHeaders()
+                    headers.add(name: "Host", value: "127.0.0.1:\(port)")
+                    headers.add(name: "Content-Length", value: "0")
+                    if let origin { headers.add(name: "Origin", value: origin) }
+                    let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: "/ws", headers: headers)
+                    let configuration = NIOTypedHTTPClientUpgradeConfiguration(
+                        upgradeRequestHead: head, upgraders: [upgrader],
+                        notUpgradingCompletionHandler: { channel in
+                            channel.eventLoop.makeCompletedFuture { Upgrade.refused }
+                        })
+                    return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
+                        configuration: .init(upgradeConfiguration: configuration))
+                }
+            }
+        guard case .websocket(let channel) = try await upgrade.get() else {
+            throw PreviewError("the server refused the WebSocket upgrade")
+        }
+        return try await channel.executeThenClose { inbound, outbound in
+            let client = PreviewClient(inbound: inbound.makeAsyncIterator(), outbound: outbound)
+            return try await body(client)
+        }
+    }
+
+    /// Sends a text message.
+    public func send(_ text: String) async throws {
+        try await outbound.write(
+            WebSocketFrame(fin: true, opcode: .text, maskKey: .random(), data: ByteBuffer(string: text)))
+    }
+
+    /// Sends a binary message.
+    public func send(binary bytes: [UInt8]) async throws {
+        try await outbound.write(
+            WebSocketFrame(fin: true, opcode: .binary, maskKey: .random(), data: ByteBuffer(bytes: bytes)))
+    }
+
+    /// Asks for the frame at `time`.
+    public func requestFrame(at time: Double, request: UInt32 = 0) async throws {
+        try await send(#"{"type":"frame","time":\#(time),"request":\#(request)}"#)
+    }
+
+    /// The next message, answering pings on the way.
+    ///
+    /// - Throws: ``PreviewError`` when the server closes the connection.
+    public func nextMessage() async throws -> Message {
+        var data = ByteBuffer()
+        var opcode: WebSocketOpcode?
+        while let frame = try await inbound.next() {
+            switch frame.opcode {
+            case .ping:
+                try await outbound.write(
+                    WebSocketFrame(fin: true, opcode: .pong, maskKey: .random(), data: frame.unmaskedData))
+                continue
+            case .connectionClose:
+                throw PreviewError("the server closed the connection")
+            case .text, .binary:
+                opcode = frame.opcode
+                data = frame.unmaskedData
+            case .continuation:
+                var more = frame.unmaskedData
+                data.writeBuffer(&more)
+            default:
+                continue
+            }
+            guard frame.fin else { continue }
+            return opcode == .text ? .text(String(buffer: data)) : .binary(data)
+        }
+        throw PreviewError("the server closed the connection")
+    }
+
+    /// The next frame, keeping the text messages before it in ``texts``.
+    public func nextFrame() async throws -> FrameEncoding.Frame {
+        while true {
+            switch try await nextMessage() {
+            case .text(let text):
+                texts.append(text)
+            case .binary(let buffer):
+                guard let frame = FrameEncoding.decode(buffer) else {
+                    throw PreviewError("the server sent a binary message that is not a frame")
+                }
+                return frame
+            }
+        }
+    }
+
+    /// The next text message whose `type` is `type`, skipping others (and frames).
+    public func nextText(ofType type: String) async throws -> [String: Any] {
+        while true {
+            guard case .text(let text) = try await nextMessage() else { continue }
+            texts.append(text)
+            if let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                object["type"] as? String == type
+            {
+                return object
+            }
+        }
+    }
+
+    /// Forgets the text messages kept so far.
+    public func clearTexts() {
+        texts.removeAll()
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import OpenQuartzCore
+
+/// What the page sends: small JSON text messages.
+///
+///     {"type": "frame", "time": 1.25, "request": 7}   draw the scene at 1.25 s
+///     {"type": "state", "name": "Unlock", "time": 1.25} enter a state at 1.25 s
+///     {"type": "select", "path": "0.2"}                show that layer's values ("" for none)
+///
+/// Nothing in them names a file: the server only ever reads the one it was started with.
+public enum ClientMessage: Equatable, Sendable {
+    case frame(time: Double, request: UInt32)
+    case state(name: String, time: Double)
+    case select(path: String?)
+
+    /// The most a message may hold, in bytes; longer ones are ignored.
+    static let maximumLength = 4096
+
+    /// Parses a message, or says in a few words why it is not one.
+    public static func parse(_ text: String) -> Result<ClientMessage, MalformedMessage> {
+        guard text.utf8.count <= maximumLength else {
+            return .failure(MalformedMessage("longer than \(maximumLength) bytes"))
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+            return .failure(MalformedMessage("not a JSON object"))
+        }
+        let time = (object["time"] as? NSNumber)?.doubleValue
+        switch object["type"] as? String {
+        case "frame":
+            guard let time, time.isFinite, time >= 0, time <= 86_400 else {
+                return .failure(MalformedMessage("a frame needs a time from 0 to 86400 seconds"))
+            }
+            let request = (object["request"] as? NSNumber)?.uint32Value ?? 0
+            return .success(.frame(time: time, request: request))
+        case "state":
+            guard let name = object["name"] as? String, !name.isEmpty, let time, time.isFinite, time >= 0,
+                time <= 86_400
+            else {
+                return .failure(MalformedMessage("a state change needs a name and a time from 0 to 86400 seconds"))
+            }
+            return .success(.state(name: name, time: time))
+        case "select":
+            guard let path = object["path"] as? String else {
+                return .failure(MalformedMessage("a selection needs a path"))
+            }
+            return .success(.select(path: path.isEmpty ? nil : path))
+        default:
+            return .failure(MalformedMessage("no known type"))
+        }
+    }
+}
+
+/// Why a message from the page was ignored.
+public struct MalformedMessage: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// What the server sends besides frames: JSON text messages with a `type`.
+enum PreviewMessage {
+    /// A layer of the tree panel, in tree order; `depth` indents it.
+    struct TreeRow: Encodable {
+        let path: String
+        let depth: Int
+        let className: String
+        let name: String?
+        let id: String?
+    }
+
+    private struct Scene: Encodable {
+        let type = "scene"
+        let name: String
+        let width: Double
+        let height: Double
+        let scale: Double
+        let duration: Double
+        let states: [String]
+        let state: String?
+        let tree: [TreeRow]
+    }
+
+    private struct Notice: Encodable {
+        let type: String
+        let message: String?
+    }
+
+    /// The scene's description, sent when a tab's scene is built and after each reload.
+    @MainActor
+    static func scene(name: String, scene: any PreviewScene, scale: CGFloat, state: String?, tree: [TreeRow])
+        -> String
+    {
+        encode(
+            Scene(
+                name: name, width: Double(scene.size.width), height: Double(scene.size.height), scale: Double(scale),
+                duration: scene.duration, states: scene.stateNames, state: state, tree: tree))
+    }
+
+    /// The file no longer loads (or a request made no sense): shown on the page until the next
+    /// good reload.
+    static func error(_ message: String) -> String {
+        encode(Notice(type: "error", message: message))
+    }
+
+    /// The file changed and loaded: the page asks for a frame to see it.
+    static let reloaded = encode(Notice(type: "reloaded", message: nil))
+
+    static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(value) else { return #"{"type":"error","message":"unencodable"}"# }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import OpenQuartzCore
+import OpenQuartzCorePreview
+
+/// `carender preview FILE|DEMO [--port N] [--scale S]`: plays a scene in the browser (see
+/// OpenQuartzCorePreview and the README's "Live preview").
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Plays a gallery demo or a CAML document live in the browser.",
+        discussion: """
+            Starts a web server on 127.0.0.1 only and prints its address; open it in a browser. \
+            The page plays the scene as the renderer draws it, with play/pause, a timeline to \
+            scrub, the playback speed, a button per CAML state and the layer tree with the \
+            selected layer's presentation values. Editing the file reloads it, keeping the time; \
+            a file that no longer loads shows its error and keeps the last good scene. Ctrl-C \
+            stops the server.
+
+            The demos: \(MainActor.assumeIsolated { Gallery.nameList }).
+            """)
+
+    @Argument(help: "The demo to play (see the list below), or a .caml file, .ca bundle or .tendies package.")
+    var scene: String
+
+    @Option(help: "The port to listen on, 0 for any free one.")
+    var port: Int = 8080
+
+    @Option(help: "Pixels per point of the frames.")
+    var scale: Double = 1
+
+    /// Usage errors only: a missing file or an unknown demo is a one-line error from `run()`,
+    /// with exit status 1, as a port in use is.
+    func validate() throws {
+        try validateScale(scale)
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port must be from 0 to 65535; got \(port)")
+        }
+    }
+
+    func run() throws {
+        let source = try MainActor.assumeIsolated { try previewSource(for: scene) }
+        let port = port
+        let scale = scale
+        // The server runs on Swift concurrency and draws on the main actor, whose queue
+        // `dispatchMain` serves; the task ends the process.
+        Task {
+            do {
+                let server = try await PreviewServer.start(
+                    source: source, port: port, scale: scale, stopsOnSignals: true)
+                // Unbuffered: a script reading the address waits for this line.
+                FileHandle.standardOutput.write(
+                    Data("carender preview: \(source.name) at \(server.address) (Ctrl-C stops)\n".utf8))
+                try await server.waitUntilStopped()
+                print("carender preview: stopped.")
+                Foundation.exit(0)
+            } catch {
+                FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+                Foundation.exit(1)
+            }
+        }
+        dispatchMain()
+    }
+}
+
+/// The scenes `argument` names for the preview: the CAML document at that path, watched for
+/// changes, or the demo of that name, loaded as `carender frame` loads them.
+///
+/// - Throws: `CommandError` when the document does not load or there is no such demo.
+@MainActor
+func previewSource(for argument: String) throws -> PreviewSource {
+    do {
+        try validateDemoName(argument)
+    } catch let error as ValidationError {
+        throw CommandError(error.message)
+    }
+    if let type = DocumentScene.packageType(of: argument) {
+        let name = URL(fileURLWithPath: argument).lastPathComponent
+        let source = PreviewSource(name: name, watchedPath: argument) {
+            try DocumentPreviewScene(contentsOf: argument, type: type)
+        }
+        do {
+            _ = try source.load()
+        } catch {
+            throw CommandError("\(error)")
+        }
+        return source
+    }
+    let demo = try loadScene(argument)
+    return PreviewSource(name: demo.name) { DemoPreviewScene(demo) }
+}
+
+/// A built-in demo as a preview scene: a ``DemoRun`` of it on a clock of its own.
+@MainActor
+final class DemoPreviewScene: PreviewScene {
+    let clock = CAManualClock()
+    let size: CGSize
+    let duration: CFTimeInterval
+    private let run: DemoRun
+
+    var root: CALayer { run.root }
+
+    init(_ demo: GalleryDemo) {
+        size = demo.size
+        duration = demo.duration
+        let clock = clock
+        run = CAClock.$current.withValue(clock) { DemoRun(demo, on: clock) }
+    }
+
+    func advance(to time: CFTimeInterval) {
+        run.advance(to: time)
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import Testing
+
+@testable import OpenQuartzCorePreview
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `carender preview`'s server, started in the test process on a free port and driven over
+/// HTTP and WebSocket as the page drives it. Scene time is the requests'; nothing sleeps.
+@Suite(.timeLimit(.minutes(1)))
+struct PreviewServerTests {
+    @Test func pageIsServedAtTheRootAndNothingElseIs() async throws {
+        try await PreviewFixture.withServer { server in
+            let (page, response) = try await URLSession.shared.data(from: URL(string: server.address)!)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            let html = String(decoding: page, as: UTF8.self)
+            #expect(html.contains("<canvas id=\"canvas\""))
+            #expect(html.contains("new WebSocket"))
+            for path in ["scene.caml", "..%2F..%2Fetc%2Fpasswd", "ws", "index.html", "favicon.ico"] {
+                let (_, other) = try await URLSession.shared.data(from: URL(string: server.address + path)!)
+                #expect((other as? HTTPURLResponse)?.statusCode == 404, "\(path)")
+            }
+        }
+    }
+
+    @Test func framesShowTheSceneAtTheRequestedTimes() async throws {
+        try await PreviewFixture.withServer { server in
+            try await PreviewClient.connect(port: server.port) { client in
+                try await client.requestFrame(at: 0, request: 1)
+                let first = try await client.nextFrame()
+                #expect(first.width == 100 && first.height == 80)
+                #expect(first.request == 1 && first.time == 0 && first.skipped == 0)
+                // The scene's description comes before its first frame.
+                let scene = PreviewFixture.json(try #require(client.texts.first))
+                #expect(scene["type"] as? String == "scene")
+                #expect(scene["name"] as? String == "scene.caml")
+                #expect(scene["states"] as? [String] == ["Off", "On"])
+                #expect((scene["duration"] as? Double).map { abs($0 - 2) < 1e-9 } == true)
+                let tree = try #require(scene["tree"] as? [[String: Any]])
+                // The canvas, the document's root in it, its two squares.
+                #expect(tree.map { $0["path"] as? String } == ["root", "0", "0.0", "0.1"])
+                #expect(tree.map { $0["depth"] as? Int } == [0, 1, 2, 2])
+                #expect(tree.map { $0["id"] as? String } == [nil, nil, "sq", "bar"])
+                #expect(tree.map { $0["name"] as? String } == [nil, "root", "square", "bar"])
+                #expect(tree.map { $0["className"] as? String } == ["CALayer", "CALayer", "CALayer", "CALayer"])
+                // The bar at x 20 at the top, the square at x 20 at the bottom, blue elsewhere.
+                #expect(isColour(first.pixel(x: 20, y: 20), green))
+                #expect(isColour(first.pixel(x: 80, y: 20), blue))
+                #expect(isColour(first.pixel(x: 20, y: 60), red))
+                // 1 s: the bar is half-way, at x 50.
+                try await client.requestFrame(at: 1, request: 2)
+                let later = try await client.nextFrame()
+                #expect(later.request == 2)
+                #expect(isColour(later.pixel(x: 50, y: 20), green))
+                #expect(isColour(later.pixel(x: 20, y: 20), blue))
+                // Back to 0.5 s (the scene is built again): x 35.
+                try await client.requestFrame(at: 0.5, request: 3)
+                let earlier = try await client.nextFrame()
+                #expect(isColour(earlier.pixel(x: 35, y: 20), green))
+                #expect(isColour(earlier.pixel(x: 50 + 6, y: 20), blue))
+                // After its 2 s the animation is gone: the model value, x 20.
+                try await client.requestFrame(at: 2.5, request: 4)
+                let ended = try await client.nextFrame()
+                #expect(isColour(ended.pixel(x: 20, y: 20), green))
+            }
+        }
+    }
+
+    @Test func aStateChangeRunsTheTransitionFromWhereTheSceneIs() async throws {
+        try await PreviewFixture.withServer { server in
+            try await PreviewClient.connect(port: server.port) { client in
+                try await client.requestFrame(at: 0.5)
+                _ = try await client.nextFrame()
+                try await client.send(#"{"type":"state","name":"On","time":1}"#)
+                try await client.requestFrame(at: 1)
+                #expect(isColour(try await client.nextFrame().pixel(x: 20, y: 60), red))
+                // A quarter of a second into the 0.5 s linear transition: half-way, x 50.
+                try await client.requestFrame(at: 1.25)
+                let halfway = try await client.nextFrame()
+                #expect(isColour(halfway.pixel(x: 50, y: 60), red))
+                #expect(isColour(halfway.pixel(x: 20, y: 60), blue))
+                try await client.requestFrame(at: 1.75)
+                let settled = try await client.nextFrame()
+                #expect(isColour(settled.pixel(x: 80, y: 60), red))
+                // Scrubbing back before the change shows the scene before it; playing on
+                // enters the state again at its time.
+                try await client.requestFrame(at: 0.9)
+                #expect(isColour(try await client.nextFrame().pixel(x: 20, y: 60), red))
+                try await client.requestFrame(at: 1.25)
+                #expect(isColour(try await client.nextFrame().pixel(x: 50, y: 60), red))
+                // Back to Off at 1.5, from x 65 (half-way through the transition? no: the
+                // transition to On ended at 1.5); Off has no transition, so it jumps to x 20.
+                try await client.send(#"{"type":"state","name":"Off","time":1.6}"#)
+                try await client.requestFrame(at: 1.6)
+                #expect(isColour(try await client.nextFrame().pixel(x: 20, y: 60), red))
+                // A state the scene lacks: an error message, nothing changes.
+                try await client.send(#"{"type":"state","name":"Nowhere","time":1.7}"#)
+                let error = try await client.nextText(ofType: "error")
+                #expect((error["message"] as? String)?.contains("no state called 'Nowhere'") == true)
+            }
+        }
+    }
+
+    @Test func theSelectedLayersPresentationValuesComeWithEachFrame() async throws {
+        try await PreviewFixture.withServer { server in
+            try await PreviewClient.connect(port: server.port) { client in
+                try await client.send(#"{"type":"select","path":"0.1"}"#)
+                try await client.requestFrame(at: 1)
+                _ = try await client.nextFrame()
+                let values = try #require(
+                    client.texts.map(PreviewFixture.json).first { $0["type"] as? String == "layer" })
+                #expect(values["path"] as? String == "0.1")
+                let pairs = try #require(values["values"] as? [[String]])
+                let position = pairs.first { $0.first == "position" }?.last
+                #expect(position == "(50, 60)")
+                #expect(pairs.first { $0.first == "animations" }?.last == "slide")
+                client.clearTexts()
+                try await client.requestFrame(at: 1.5)
+                _ = try await client.nextFrame()
+                let next = client.texts.map(PreviewFixture.json).first { $0["type"] as? String == "layer" }
+                #expect((next?["values"] as? [[String]])?.first { $0.first == "position" }?.last == "(65, 60)")
+                // Clearing the selection stops them.
+                try await client.send(#"{"type":"select","path":""}"#)
+                client.clearTexts()
+                try await client.requestFrame(at: 1.6)
+                _ = try await client.nextFrame()
+                #expect(client.texts.isEmpty)
+            }
+        }
+    }
+
+    @Test func editingTheFileReloadsKeepingTheTimeAndABrokenFileKeepsTheLastGoodScene() async throws {
+        let file = try PreviewFixture.writeDocument()
+        let log = LogLines()
+        try await PreviewFixture.withServer(file, log: log) { server in
+            try await PreviewClient.connect(port: server.port) { client in
+                try await client.requestFrame(at: 1)
+                #expect(isColour(try await client.nextFrame().pixel(x: 50, y: 20), green))
+                try Data(PreviewFixture.document(barColor: "1 1 0").utf8).write(to: file)
+                _ = try await client.nextText(ofType: "reloaded")
+                client.clearTexts()
+                // The page asks again at its own time: the new scene at the same time.
+                try await client.requestFrame(at: 1)
+                let reloaded = try await client.nextFrame()
+                #expect(isColour(reloaded.pixel(x: 50, y: 20), yellow))
+                #expect(client.texts.map(PreviewFixture.json).first?["type"] as? String == "scene")
+                // Broken: the error names the file, line and column; the last good scene stays.
+                try Data((PreviewFixture.header + "<CALayer bounds=\"0 0 1 1\">").utf8).write(to: file)
+                let error = try await client.nextText(ofType: "error")
+                let message = try #require(error["message"] as? String)
+                #expect(message.contains("scene.caml:1:"), "\(message)")
+                try await client.requestFrame(at: 1.5)
+                #expect(isColour(try await client.nextFrame().pixel(x: 65, y: 20), yellow))
+                // Even going back in time, which would build the scene again.
+                try await client.requestFrame(at: 0.5)
+                #expect(isColour(try await client.nextFrame().pixel(x: 35, y: 20), yellow))
+                #expect(log.all.contains { $0.contains("no longer loads") })
+                // A tab opened now sees the error at once, and has no scene to draw until the
+                // file loads again.
+                try await PreviewClient.connect(port: server.port) { second in
+                    _ = try await second.nextText(ofType: "error")
+                    try await second.requestFrame(at: 0.5, request: 1)
+                    // Fixed again: both tabs reload.
+                    try Data(PreviewFixture.document(barColor: "1 0 1").utf8).write(to: file)
+                    _ = try await client.nextText(ofType: "reloaded")
+                    try await client.requestFrame(at: 1)
+                    #expect(isColour(try await client.nextFrame().pixel(x: 50, y: 20), (255, 0, 255)))
+                    _ = try await second.nextText(ofType: "reloaded")
+                    try await second.requestFrame(at: 1, request: 2)
+                    // The request made while broken got no frame, unless the server came to it
+                    // only after the fix (a busy machine): then its frame comes first.
+                    var frame = try await second.nextFrame()
+                    if frame.request == 1 { frame = try await second.nextFrame() }
+                    #expect(frame.request == 2)
+                    #expect(isColour(frame.pixel(x: 50, y: 20), (255, 0, 255)))
+                }
+            }
+        }
+    }
+
+    @Test func malformedMessagesAreIgnoredWithALogLine() async throws {
+        let log = LogLines()
+        try await PreviewFixture.withServer(log: log) { server in
+            try await PreviewClient.connect(port: server.port) { client in
+                let malformed = [
+                    "nonsense", "{}", "[1, 2]", #"{"type":"frame"}"#, #"{"type":"frame","time":-1}"#,
+                    #"{"type":"frame","time":"1e400"}"#, #"{"type":"load","path":"/etc/passwd"}"#,
+                    #"{"type":"select","path":"../../etc/passwd"}"#, #"{"type":"state","time":1}"#,
+                    String(repeating: "x", count: 10_000),
+                ]
+                for text in malformed { try await client.send(text) }
+                try await client.send(binary: [0, 1, 2, 3])
+                // Still serving, in order: the frame asked for after them comes.
+                try await client.requestFrame(at: 1, request: 9)
+                let frame = try await client.nextFrame()
+                #expect(frame.request == 9)
+                #expect(isColour(frame.pixel(x: 50, y: 20), green))
+                let ignored = log.all.filter { $0.hasPrefix("ignored a message from a page") }
+                #expect(ignored.count == malformed.count + 1, "\(log.all)")
+            }
+        }
+    }
+
+    @Test func severalTabsWatchAtOnceAndClosingOneFreesIt() async throws {
+        try await PreviewFixture.withServer { server in
+            try await PreviewClient.connect(port: server.port) { first in
+                try await PreviewClient.connect(port: server.port) { second in
+                    await server.waitUntilTabCount(is: 2)
+                    // Each tab has its own state and time.
+                    try await second.send(#"{"type":"state","name":"On","time":0}"#)
+                    try await first.requestFrame(at: 1)
+                    try await second.requestFrame(at: 1)
+                    #expect(isColour(try await first.nextFrame().pixel(x: 20, y: 60), red))
+                    #expect(isColour(try await second.nextFrame().pixel(x: 80, y: 60), red))
+                }
+                await server.waitUntilTabCount(is: 1)
+                try await first.requestFrame(at: 0)
+                #expect(isColour(try await first.nextFrame().pixel(x: 20, y: 20), green))
+            }
+            await server.waitUntilTabCount(is: 0)
+        }
+    }
+
+    @Test func aPageOfAnotherSiteCannotConnect() async throws {
+        try await PreviewFixture.withServer { server in
+            await #expect(throws: PreviewError.self) {
+                try await PreviewClient.connect(port: server.port, origin: "https://example.com") { _ in }
+            }
+            try await PreviewClient.connect(port: server.port, origin: "http://127.0.0.1:\(server.port)") { client in
+                try await client.requestFrame(at: 0)
+                _ = try await client.nextFrame()
+            }
+        }
+    }
+
+    @Test func requestsThatArriveFasterThanFramesAreSkippedNotQueued() async throws {
+        try await PreviewFixture.withServer { server in
+            try await PreviewClient.connect(port: server.port) { client in
+                for request in 1...50 { try await client.requestFrame(at: Double(request) / 50, request: UInt32(request)) }
+                var frames: [FrameEncoding.Frame] = []
+                while frames.last?.request != 50 { frames.append(try await client.nextFrame()) }
+                // The last request is always drawn; those replaced while a frame was drawn are
+                // counted, and every request is either drawn or counted.
+                #expect(frames.count + frames.map { Int($0.skipped) }.reduce(0, +) == 50)
+            }
+        }
+    }
+}
+
+/// The frame message: the renderer's premultiplied BGRA becomes straight RGBA.
+@Test func framesCarryStraightRGBA() throws {
+    let bgra: [UInt8] = [10, 20, 30, 255, 0, 0, 128, 128, 0, 0, 0, 0, 64, 32, 16, 64]
+    let message = FrameEncoding.encode(
+        premultipliedBGRA: bgra, width: 4, height: 1, time: 0.25, request: 3, skipped: 1,
+        allocator: .init())
+    let frame = try #require(FrameEncoding.decode(message))
+    #expect(frame.width == 4 && frame.height == 1 && frame.request == 3 && frame.skipped == 1)
+    #expect(frame.time == 0.25)
+    #expect(frame.rgba == [30, 20, 10, 255, 255, 0, 0, 128, 0, 0, 0, 0, 64, 128, 255, 64])
+}
