@@ -2,19 +2,20 @@ import OpenQuartzCore
 import QuartzTestSupport
 import Testing
 
+/// A layer with `bounds` at `position`, added to `superlayer` when one is given.
+private func layer(bounds: CGRect, position: CGPoint, in superlayer: CALayer? = nil) -> CALayer {
+    let layer = CALayer()
+    layer.bounds = bounds
+    layer.position = position
+    superlayer?.addSublayer(layer)
+    return layer
+}
+
 /// Point and rect conversion between layers (issue 14, item 6). Expected values are worked by
 /// hand from Apple's layer geometry: a point goes about the anchor point, through `transform`,
 /// to `position`, then through the superlayer's `sublayerTransform` about its anchor point.
 @Suite("Layer geometry: converting points and rects")
 struct LayerGeometryTests {
-    private func layer(bounds: CGRect, position: CGPoint, in superlayer: CALayer? = nil) -> CALayer {
-        let layer = CALayer()
-        layer.bounds = bounds
-        layer.position = position
-        superlayer?.addSublayer(layer)
-        return layer
-    }
-
     @Test func aRootLayersOwnPositionCounts() {
         withManualClock { _ in
             // frame (150, 250, 100, 100)
@@ -153,14 +154,6 @@ struct LayerGeometryTests {
 /// item 7), as `CALayer.h` documents them.
 @Suite("Layer geometry: affine transforms and hit testing")
 struct LayerHitTestingTests {
-    private func layer(bounds: CGRect, position: CGPoint, in superlayer: CALayer? = nil) -> CALayer {
-        let layer = CALayer()
-        layer.bounds = bounds
-        layer.position = position
-        superlayer?.addSublayer(layer)
-        return layer
-    }
-
     @Test func affineTransformIsTheTwoDimensionalPartOfTransform() {
         withManualClock { _ in
             let layer = CALayer()

@@ -51,28 +51,8 @@ public final class DocumentPreviewScene: PreviewScene {
     }
 
     /// The page's timeline: to the end of the longest animation (one cycle of one that repeats
-    /// forever), at least 2 s and at most an hour, as `carender render` chooses a document's
-    /// length.
+    /// forever, as `carender render` counts it), at least 2 s and at most an hour.
     static func timelineLength(of root: CALayer) -> CFTimeInterval {
-        var longest: CFTimeInterval = 0
-        var pending = [root]
-        while let layer = pending.popLast() {
-            pending += layer.sublayers ?? []
-            if let mask = layer.mask { pending.append(mask) }
-            for key in layer.animationKeys() ?? [] {
-                guard let animation = layer.animation(forKey: key) else { continue }
-                let cycle = animation.duration * (animation.autoreverses ? 2 : 1)
-                var active = cycle
-                if animation.repeatDuration > 0, animation.repeatDuration.isFinite {
-                    active = animation.repeatDuration
-                } else if animation.repeatCount > 0, animation.repeatCount.isFinite {
-                    active = cycle * Double(animation.repeatCount)
-                }
-                let speed = animation.speed == 0 ? 1 : abs(Double(animation.speed))
-                let end = max(0, animation.beginTime) + active / speed
-                if end.isFinite { longest = max(longest, end) }
-            }
-        }
-        return min(max(longest, 2), 3600)
+        min(max(CAPackage.animationsEnd(under: root), 2), 3600)
     }
 }

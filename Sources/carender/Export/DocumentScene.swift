@@ -76,32 +76,7 @@ enum DocumentScene {
     /// counted for one cycle; ``fallbackDuration`` when it has none with a finite length. At
     /// most an hour, what `--duration` allows.
     static func defaultDuration(of root: CALayer) -> CFTimeInterval {
-        var longest: CFTimeInterval = 0
-        var pending = [root]
-        while let layer = pending.popLast() {
-            pending += layer.sublayers ?? []
-            if let mask = layer.mask { pending.append(mask) }
-            for key in layer.animationKeys() ?? [] {
-                guard let animation = layer.animation(forKey: key) else { continue }
-                longest = max(longest, end(of: animation))
-            }
-        }
-        return longest > 0 ? min(longest, 3600) : fallbackDuration
-    }
-
-    /// When `animation` stops changing, in its layer's time: `beginTime` (the tiny
-    /// `1e-100` CAML editors write counts as 0) plus its active duration; one cycle when it
-    /// repeats forever. Zero when that is not a finite positive number.
-    private static func end(of animation: CAAnimation) -> CFTimeInterval {
-        let cycle = animation.duration * (animation.autoreverses ? 2 : 1)
-        var active = cycle
-        if animation.repeatDuration > 0 {
-            active = animation.repeatDuration.isFinite ? animation.repeatDuration : cycle
-        } else if animation.repeatCount > 0 {
-            active = animation.repeatCount.isFinite ? cycle * Double(animation.repeatCount) : cycle
-        }
-        let speed = animation.speed == 0 ? 1 : abs(Double(animation.speed))
-        let end = max(0, animation.beginTime) + active / speed
-        return end.isFinite && end > 0 ? end : 0
+        let end = CAPackage.animationsEnd(under: root)
+        return end > 0 ? min(end, 3600) : fallbackDuration
     }
 }
