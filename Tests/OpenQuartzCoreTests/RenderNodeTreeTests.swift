@@ -316,6 +316,29 @@ import Testing
         }
     }
 
+    /// A lane write packs its offset, part and store into 8 bytes and gives them back as made;
+    /// one that does not fit is not made (its value takes the boxed write).
+    @Test func laneWritesKeepTheirOffsetPartAndStore() {
+        #expect(MemoryLayout<LaneWrite>.stride == 8)
+        let stores: [LaneWrite.Store] = [.none, .cgFloat, .float, .point, .size, .rect, .color, .transformPart]
+        for store in stores {
+            for (offset, part) in [(0, 0), (824 * 99_999 + 16, 99_999), (Int(UInt32.max), (1 << 28) - 1)] {
+                let write = LaneWrite(offset: offset, part: part, store: store)
+                #expect(write?.offset == offset)
+                #expect(write?.part == part)
+                #expect(write?.store == store)
+            }
+            #expect(LaneWrite(offset: Int(UInt32.max) + 1, part: 0, store: store) == nil)
+            #expect(LaneWrite(offset: 0, part: 1 << 28, store: store) == nil)
+            #expect(LaneWrite(offset: -1, part: 0, store: store) == nil)
+        }
+        #expect(LaneWrite(node: 1 << 23, kind: .number, field: .opacity) == nil, "a node 6.9 GB into the buffer")
+        let far = LaneWrite(node: 5_000_000, kind: .number, field: .opacity)
+        let opacity = MemoryLayout<RenderNode>.offset(of: \.opacity) ?? -1
+        #expect(far?.offset == 5_000_000 * MemoryLayout<RenderNode>.stride + opacity)
+        #expect(far?.store == .float)
+    }
+
     /// A tree changed between two evaluations is captured again: a new tree shows the change.
     @Test func nodeTreeSeesModelChangeAfterRebuild() {
         withManualClock { _ in

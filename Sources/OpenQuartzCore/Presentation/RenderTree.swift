@@ -422,7 +422,7 @@ public final class RenderTree {
     ) {
         if write.store == .transformPart, let parts = parts.baseAddress {
             TransformPart.write(
-                value, of: parts + Int(write.part),
+                value, of: parts + write.part,
                 to: (nodes + write.offset).assumingMemoryBound(to: CATransform3D.self))
         } else {
             write.store(value, into: nodes)
