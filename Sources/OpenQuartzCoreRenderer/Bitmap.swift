@@ -81,21 +81,10 @@ final class Bitmap {
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface) else { return [] }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
-            for x in 0..<width {
-                let argb = row[x]
-                let alpha = UInt32(argb >> 24)
-                let index = (y * width + x) * 4
-                pixels[index + 3] = UInt8(alpha)
-                guard alpha > 0 else { continue }
-                // Un-premultiply, rounding to nearest.
-                func channel(_ shift: UInt32) -> UInt8 {
-                    UInt8(min(255, (((argb >> shift) & 0xFF) * 255 + alpha / 2) / alpha))
-                }
-                pixels[index] = channel(16)
-                pixels[index + 1] = channel(8)
-                pixels[index + 2] = channel(0)
+        pixels.withUnsafeMutableBytes { target in
+            for y in 0..<height {
+                convertPremultipliedBGRAToStraightRGBA(
+                    data + y * stride, into: target.baseAddress! + y * width * 4, pixels: width)
             }
         }
         return pixels

@@ -53,16 +53,11 @@ public struct CARenderedFrame: Sendable {
     public var rgba: [UInt8] {
         let premultipliedBGRA = premultipliedBGRA
         var pixels = [UInt8](repeating: 0, count: premultipliedBGRA.count)
-        for index in stride(from: 0, to: pixels.count, by: 4) {
-            let alpha = UInt32(premultipliedBGRA[index + 3])
-            pixels[index + 3] = UInt8(alpha)
-            guard alpha > 0 else { continue }
-            func channel(_ offset: Int) -> UInt8 {
-                UInt8(min(255, (UInt32(premultipliedBGRA[index + offset]) * 255 + alpha / 2) / alpha))
+        premultipliedBGRA.withUnsafeBytes { source in
+            pixels.withUnsafeMutableBytes { target in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                convertPremultipliedBGRAToStraightRGBA(from, into: to, pixels: source.count / 4)
             }
-            pixels[index] = channel(2)
-            pixels[index + 1] = channel(1)
-            pixels[index + 2] = channel(0)
         }
         return pixels
     }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import OpenQuartzCoreRenderer
 
 /// A frame as the server sends it: one binary WebSocket message of a 32-byte header and the
 /// pixels as straight RGBA8, top row first, which the page puts on its canvas as they are
@@ -46,41 +47,14 @@ public enum FrameEncoding {
         buffer.writeInteger(UInt32(0), endianness: .little)
         buffer.writeInteger(time.bitPattern, endianness: .little)
         let count = premultipliedBGRA.count
-        premultipliedBGRA.withUnsafeBufferPointer { source in
+        premultipliedBGRA.withUnsafeBytes { source in
             _ = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { target in
-                let target = target.bindMemory(to: UInt8.self)
-                straightRGBA(from: source, into: target, count: count)
+                guard let from = source.baseAddress, let to = target.baseAddress else { return 0 }
+                convertPremultipliedBGRAToStraightRGBA(from, into: to, pixels: count / 4)
                 return count
             }
         }
         return buffer
-    }
-
-    /// Swaps blue and red and undoes the premultiplication, a pixel (a 32-bit word) at a time:
-    /// an opaque or clear pixel, most of a frame, is a byte swap without a division.
-    private static func straightRGBA(
-        from source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>, count: Int
-    ) {
-        guard let sourceBase = source.baseAddress, let targetBase = target.baseAddress else { return }
-        let pixels = count / 4
-        let sourceRaw = UnsafeRawPointer(sourceBase)
-        let targetRaw = UnsafeMutableRawPointer(targetBase)
-        for index in 0..<pixels {
-            // Little-endian: BGRA bytes read as 0xAARRGGBB; RGBA bytes are 0xAABBGGRR.
-            let pixel = UInt32(littleEndian: sourceRaw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
-            let alpha = pixel >> 24
-            var straight: UInt32
-            if alpha == 255 || alpha == 0 {
-                straight = (pixel & 0xFF00_FF00) | ((pixel & 0xFF) << 16) | ((pixel >> 16) & 0xFF)
-                if alpha == 0 { straight = 0 }
-            } else {
-                func channel(_ shift: UInt32) -> UInt32 {
-                    min(255, (((pixel >> shift) & 0xFF) * 255 + alpha / 2) / alpha)
-                }
-                straight = (alpha << 24) | (channel(0) << 16) | (channel(8) << 8) | channel(16)
-            }
-            targetRaw.storeBytes(of: straight.littleEndian, toByteOffset: index * 4, as: UInt32.self)
-        }
     }
 
     /// Reads a frame message; nil when it is not one.
