@@ -31,7 +31,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "OpenCoreGraphics"),
-        .target(name: "OpenQuartzCore", dependencies: ["OpenCoreGraphics"]),
+        // Prefetch hints for the render tree's scattered writes into a frame's nodes (Swift has none).
+        .target(name: "CMemoryHints"),
+        .target(name: "OpenQuartzCore", dependencies: ["OpenCoreGraphics", "CMemoryHints"]),
         // `UIImage(contentsOfFile:)` and `UIImage(data:)` decode through OpenImageIO.
         .target(name: "OpenUIKit", dependencies: ["OpenQuartzCore", "OpenImageIO"]),
         // Image decoding through Debian's C libraries; Scripts/install-dependencies.sh installs them.

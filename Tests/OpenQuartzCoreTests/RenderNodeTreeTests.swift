@@ -250,6 +250,112 @@ import Testing
         }
     }
 
+    /// A tree with more vector entries than one thread evaluates (`vectorLaneSplitCount`):
+    /// the lane is evaluated in two parts on two threads, runs of entries sharing a timing
+    /// included, and z rotations and x scales on untransformed layers write four entries of
+    /// the transform (planar parts). Every node still matches `presentation()`, frame after
+    /// frame in one buffer.
+    @Test func largeTreesEvaluatedOnTwoThreadsMatchPresentation() {
+        withManualClock { clock in
+            CATransaction.setDisableActions(true)
+            var random = SeededRandom(seed: 41)
+            let keyPaths = [
+                "position", "opacity", "transform.rotation.z", "backgroundColor", "transform.scale.x",
+                "transform.scale", "sublayerTransform.rotation.z",
+            ]
+            let count = RenderTree.vectorLaneSplitCount + 3_000
+            var layers: [CALayer] = []
+            var animation = CABasicAnimation()
+            for index in 0..<count {
+                let layer = CALayer()
+                if index % 50 == 7 { layer.transform = CATransform3DMakeScale(2, 0.5, 1) }
+                let keyPath = keyPaths[index % keyPaths.count]
+                // Every third layer shares the timing of the one before: runs of equal timings.
+                let shares = index % 3 != 0
+                let begin = shares ? animation.beginTime : random.double(in: 0...0.5)
+                let duration = shares ? animation.duration : random.double(in: 0.5...2)
+                let curve = shares ? animation.timingFunction : CAMediaTimingFunction(
+                    controlPoints: Float(random.double(in: 0...1)), Float(random.double(in: 0...1)),
+                    Float(random.double(in: 0...1)), Float(random.double(in: 0...1)))
+                animation = CABasicAnimation(keyPath: keyPath)
+                switch keyPath {
+                case "position":
+                    animation.fromValue = CGPoint(x: random.double(in: 0...50), y: 0)
+                    animation.toValue = CGPoint(x: 100, y: random.double(in: 0...50))
+                case "backgroundColor":
+                    animation.fromValue = CGColor(red: random.double(in: 0...1), green: 0.2, blue: 0.3, alpha: 1)
+                    animation.toValue = CGColor(red: 0.9, green: random.double(in: 0...1), blue: 0.1, alpha: 0.5)
+                default:
+                    animation.fromValue = random.double(in: -2...0.5)
+                    animation.toValue = random.double(in: 0.6...3)
+                }
+                animation.beginTime = begin
+                animation.duration = duration
+                animation.timingFunction = curve
+                layer.add(animation, forKey: "a")
+                layers.append(layer)
+            }
+            let root = CALayer()
+            root.sublayers = layers
+            CATransaction.flush()
+            let nodes = RenderNodeTree(roots: [root])
+            #expect(nodes.laneShape.vector >= RenderTree.vectorLaneSplitCount, "\(nodes.laneShape)")
+            // Rotations and x scales (3 of the 7 key paths), less those on scaled layers
+            // whose recomposed model is not exactly theirs.
+            #expect(nodes.laneShape.planarParts > count * 3 / 7 - count / 50, "\(nodes.laneShape)")
+            var buffer = nodes.baseNodes
+            for time in [0.0, 0.77, 1.4, 2.6] {
+                clock.advance(to: time)
+                nodes.evaluate(at: time, into: &buffer)
+                var mismatches = 0
+                for (index, layer) in nodes.layers.enumerated() {
+                    guard let presented = layer.presentation() else { continue }
+                    let expected = RenderNode(presenting: presented)
+                    // Every node's animated fields; every 61st node whole (compared by
+                    // reflection, which is slow).
+                    let differences =
+                        index % 61 == 0
+                        ? valueDifferences(buffer[index], expected, tolerance: 1e-9, path: "node \(index)")
+                        : Self.animatedFieldDifferences(buffer[index], expected, index: index)
+                    if !differences.isEmpty {
+                        mismatches += 1
+                        if mismatches <= 3 { Issue.record("at \(time): \(differences)") }
+                    }
+                }
+                #expect(mismatches == 0, "\(mismatches) of \(count + 1) nodes differ at \(time)")
+            }
+        }
+    }
+
+    /// Where the fields the large tree's animations write differ by more than 1e-9.
+    static func animatedFieldDifferences(_ actual: RenderNode, _ expected: RenderNode, index: Int) -> [String] {
+        var numbers: [(String, Double, Double)] = [
+            ("position.x", actual.position.x, expected.position.x),
+            ("position.y", actual.position.y, expected.position.y),
+            ("opacity", Double(actual.opacity), Double(expected.opacity)),
+        ]
+        for (name, a, e) in [
+            ("transform", actual.transform, expected.transform),
+            ("sublayerTransform", actual.sublayerTransform, expected.sublayerTransform),
+        ] {
+            let entries = { (t: CATransform3D) in
+                [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44]
+            }
+            for (entry, (x, y)) in zip(entries(a), entries(e)).enumerated() { numbers.append(("\(name)[\(entry)]", x, y)) }
+        }
+        var differences = numbers.filter { abs($0.1 - $0.2) > 1e-9 }.map { "node \(index) \($0.0): \($0.1) vs \($0.2)" }
+        switch (actual.backgroundColor, expected.backgroundColor) {
+        case (nil, nil): break
+        case let (a?, e?):
+            let pairs = [(a.red, e.red), (a.green, e.green), (a.blue, e.blue), (a.alpha, e.alpha)]
+            if pairs.contains(where: { abs($0 - $1) > 1e-9 }) || a.isGray != e.isGray {
+                differences.append("node \(index) backgroundColor: \(a) vs \(e)")
+            }
+        default: differences.append("node \(index) backgroundColor: \(String(describing: actual.backgroundColor)) vs \(String(describing: expected.backgroundColor))")
+        }
+        return differences
+    }
+
     /// Lane values written straight into typed fields — numbers, points, sizes, rectangles,
     /// components of each, colours to and from none — match `presentation()`, from the vector
     /// lane and the keyframe lane.

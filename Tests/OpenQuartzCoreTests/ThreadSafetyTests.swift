@@ -239,4 +239,47 @@ struct ThreadSafetyTests {
         #expect(counter.stops == layers, "every animation ends exactly once, delivered or ended by its layer's deinit")
         #expect(completions.load(ordering: .relaxed) == 1)
     }
+
+    /// Render trees large enough to evaluate their vector lane on two threads (the calling one
+    /// and the process's lane worker), evaluated by two threads at once: one gets the worker,
+    /// the other does its lane alone or waits its turn, and both give every layer's value.
+    @Test func largeRenderTreesEvaluateOnTwoThreadsAtOnce() {
+        let clock = CAManualClock()
+        let count = RenderTree.vectorLaneSplitCount + 100
+        let layers = CAClock.$current.withValue(clock) {
+            CATransaction.setDisableActions(true)
+            let layers = (0..<count).map { _ in CALayer() }
+            for (index, layer) in layers.enumerated() {
+                let move = CABasicAnimation(keyPath: "position.x")
+                move.fromValue = 0
+                move.toValue = 100
+                move.duration = 1 + Double(index % 97) / 97
+                layer.add(move, forKey: "move")
+            }
+            CATransaction.flush()
+            return layers
+        }
+        let trees = [RenderTree(roots: layers), RenderTree(roots: layers)]
+        let mismatches = Atomic(0)
+        let everyone = DispatchGroup()
+        for (thread, tree) in trees.enumerated() {
+            nonisolated(unsafe) let tree = tree
+            nonisolated(unsafe) let layers = layers
+            everyone.enter()
+            Thread {
+                for frame in 0..<4 {
+                    let time = 0.1 + 0.2 * Double(frame) + 0.05 * Double(thread)
+                    tree.evaluate(at: time)
+                    for index in stride(from: 0, to: count, by: 37) {
+                        let x = (tree.presentationValue(of: layers[index], forKeyPath: "position") as? CGPoint)?.x
+                        let expected = 100 * time / (1 + Double(index % 97) / 97)
+                        if x.map({ abs($0 - expected) > 1e-9 }) ?? true { mismatches.add(1, ordering: .relaxed) }
+                    }
+                }
+                everyone.leave()
+            }.start()
+        }
+        guard Self.join(everyone, "two trees sharing the lane worker") else { return }
+        #expect(mismatches.load(ordering: .relaxed) == 0)
+    }
 }

@@ -241,6 +241,10 @@ package struct LaneWrite {
         case cgFloat, float, point, size, rect, color
         /// A transform part: the transform the part makes, from ``RenderTree``'s part `part`.
         case transformPart
+        /// A transform part that changes only `m11`, `m12`, `m21` and `m22` (a rotation about
+        /// z, a scale in x or y): those four entries from the tree's planar part `part`, the
+        /// others left as the model's. `planarTurn` for a rotation, `planarScale` for a scale.
+        case planarTurn, planarScale
     }
 
     /// 8 bytes, not 16: one per vector entry, read every frame (100,000 entries are 0.8 MB a
@@ -313,17 +317,31 @@ package struct LaneWrite {
         self.init(offset: offset, part: part, store: .transformPart)
     }
 
+    /// The write of a transform part that changes four entries only (``Store/planarTurn``,
+    /// ``Store/planarScale``), planar part `part` of the tree, into `field` (`transform` or
+    /// `sublayerTransform`) of node `node`; nil for any other field.
+    package init?(node: Int, planarPart part: Int, turns: Bool, field: RenderNode.Field) {
+        let path: PartialKeyPath<RenderNode>
+        switch field {
+        case .transform: path = \.transform
+        case .sublayerTransform: path = \.sublayerTransform
+        default: return nil
+        }
+        guard let offset = Self.offset(ofNode: node, path) else { return nil }
+        self.init(offset: offset, part: part, store: turns ? .planarTurn : .planarScale)
+    }
+
     private static func offset(ofNode node: Int, _ path: PartialKeyPath<RenderNode>) -> Int? {
         MemoryLayout<RenderNode>.offset(of: path).map { node * MemoryLayout<RenderNode>.stride + $0 }
     }
 
-    /// Stores `v` into the buffer at `nodes` (any store but ``Store/transformPart``, which the
+    /// Stores `v` into the buffer at `nodes` (any store but the transform parts', which the
     /// tree writes). The field's memory is reached as `MemoryLayout.offset(of:)` allows.
     @inline(__always)
     package func store(_ v: SIMD4<Double>, into nodes: UnsafeMutableRawPointer) {
         let field = nodes + offset
         switch store {
-        case .none, .transformPart: break
+        case .none, .transformPart, .planarTurn, .planarScale: break
         case .cgFloat: field.assumingMemoryBound(to: CGFloat.self).pointee = CGFloat(v[0])
         case .float: field.assumingMemoryBound(to: Float.self).pointee = Float(v[0])
         case .point: field.assumingMemoryBound(to: CGPoint.self).pointee = CGPoint(x: v[0], y: v[1])

@@ -76,6 +76,15 @@ package final class RenderNodeTree {
                     continue
                 }
             case .transformPart(let part):
+                let model = base.withUnsafeBufferPointer { nodes in
+                    write.field == .transform ? nodes[write.node].transform : nodes[write.node].sublayerTransform
+                }
+                if let planar = tree.planarPart(ofPart: part, over: model),
+                    let store = LaneWrite(node: write.node, planarPart: planar.index, turns: planar.turns, field: write.field)
+                {
+                    vectorWrites[tree.vectorEntry(ofPart: part)] = store
+                    continue
+                }
                 if let store = LaneWrite(node: write.node, transformPart: part, field: write.field) {
                     vectorWrites[tree.vectorEntry(ofPart: part)] = store
                     continue
@@ -151,6 +160,10 @@ package final class RenderNodeTree {
         default: node.pointee.write(tree.value(in: write.slot), to: write.field)
         }
     }
+
+    /// How many vector entries the tree has, and how many of its transform parts a frame
+    /// writes as four entries: for tests.
+    package var laneShape: (vector: Int, planarParts: Int) { (tree.laneCounts.vector, tree.planarPartCount) }
 
     /// The layers, in the order of their nodes.
     package var layers: [CALayer] { tree.layers }

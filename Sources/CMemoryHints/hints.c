@@ -1,0 +1,2 @@
+// The hints are inline functions in include/CMemoryHints.h; a C target needs a source file.
+#include "CMemoryHints.h"
