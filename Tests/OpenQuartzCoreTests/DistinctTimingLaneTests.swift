@@ -34,6 +34,44 @@ struct DistinctTimingLaneTests {
         #expect(fromNeighbour > 1_900, "\(fromNeighbour) of 2000")
     }
 
+    /// Four curves solved side by side (`BezierPolynomials4`, what a frame uses) give, lane by
+    /// lane, exactly the parameter, the arrival and the y of one curve solved alone — from
+    /// near, random, outside and NaN guesses, with the flat (1, 0, 0, 1) among them.
+    @Test func fourCurvesSolvedTogetherGiveExactlyWhatEachGivesAlone() {
+        var random = SeededComponentGenerator(state: 34)
+        var arrivals = 0
+        for round in 0..<1_000 {
+            var polynomials: [BezierPolynomial] = []
+            var xs = SIMD4<Double>()
+            var guesses = SIMD4<Double>()
+            for lane in 0..<4 {
+                let bezier = round % 17 == 0 && lane == 2 ? UnitBezier(x1: 1, y1: 0, x2: 0, y2: 1) : Self.curve(&random)
+                let x = Double.random(in: 0.001...0.999, using: &random)
+                let kind = (round + lane) % 5
+                let guess =
+                    kind == 0
+                    ? Double.random(in: 0...1, using: &random)
+                    : kind == 1 ? (round % 2 == 0 ? -3 : .nan) : bezier.parameter(forX: x - 0.0004 * Double(kind))
+                polynomials.append(bezier.polynomial)
+                xs[lane] = x
+                guesses[lane] = guess
+            }
+            let curves = BezierPolynomials4(polynomials[0], polynomials[1], polynomials[2], polynomials[3])
+            let (t, arrived) = curves.parameters(forX: xs, near: guesses)
+            let ys = curves.sampleY(t)
+            for lane in 0..<4 {
+                let alone = polynomials[lane].parameter(forX: xs[lane], near: guesses[lane])
+                #expect(arrived[lane] == (alone != nil), "round \(round) lane \(lane)")
+                if let alone {
+                    arrivals += 1
+                    #expect(t[lane].bitPattern == alone.bitPattern, "round \(round) lane \(lane): \(t[lane]) vs \(alone)")
+                    #expect(ys[lane].bitPattern == polynomials[lane].sampleY(alone).bitPattern)
+                }
+            }
+        }
+        #expect(arrivals > 2_000, "\(arrivals) of 4000 lanes arrived: the comparison must cover most")
+    }
+
     /// A flat stretch (dx/dt = 0 in the middle of (1, 0, 0, 1)) defeats Newton from any guess;
     /// the answer then comes from the solve from scratch, bisection included.
     @Test func aFlatStretchFallsBackToTheFullSolve() {

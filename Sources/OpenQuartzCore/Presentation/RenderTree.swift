@@ -457,69 +457,159 @@ public final class RenderTree {
             }
         }
 
+        /// What the first look at an entry found of its fraction.
+        private enum Progress {
+            /// The animation has no effect: the entry's base value.
+            case none
+            /// Known: `fraction`.
+            case known
+            /// Its curve `polynomial` to solve at x = `fraction`.
+            case solve
+            /// The same timing at the same local time as the entry before: its fraction.
+            case previous
+        }
+
+        private struct Found {
+            var progress = Progress.none
+            var fraction = 0.0
+            var guess = 0.5
+            var polynomial = BezierPolynomial.identity
+
+            /// 1 when the curve is to be solved, else 0.
+            var solves: Int64 { progress == .solve ? 1 : 0 }
+        }
+
+        /// The last (timing, local time) looked at, and the fraction the entry of it took.
+        private struct Memo {
+            var timing: Int32 = -1
+            var time = Double.nan
+            var fraction: Double? = nil
+        }
+
         /// The vector lane's loop over `range`. A run of entries sharing a timing and local time
         /// (animations committed together) takes the progress of its first; otherwise a
         /// one-cycle timing's progress comes from its `TimingRow`, and its curve is solved by
-        /// Newton from the entry's last answer — with distinct timings, the bulk of a frame —
-        /// and any other timing's through `TimingParameters.progress` and `VectorTiming.eased`.
-        /// Each entry's value goes into its node's field when `writes` has one for it, and
-        /// into `values` otherwise.
+        /// Newton from the entry's last answer — with distinct timings, the bulk of a frame, so
+        /// four entries' curves are solved together (``BezierPolynomials4``) — and any other
+        /// timing's through `TimingParameters.progress` and `VectorTiming.eased`. Each entry's
+        /// value goes into its node's field when `writes` has one for it, and into `values`
+        /// otherwise.
         func evaluate(_ range: Range<Int>) {
-            var lastTiming: Int32 = -1
-            var lastTime = Double.nan
-            var lastFraction: Double? = nil
-            for index in range {
-                let entry = entries.sources[index]
-                let time = times[Int(entry.node)]
-                let fraction: Double?
-                if entry.timing == lastTiming, time == lastTime {
-                    fraction = lastFraction
-                } else {
-                    let timing = Int(entry.timing)
-                    let row = rows[timing]
-                    switch row.form {
-                    case .curve:
-                        let raw = row.fraction(at: time)
-                        if let raw, raw > 0, raw < 1 {
-                            let t =
-                                row.polynomial.parameter(forX: raw, near: solved[index])
-                                ?? timings[timing].curve.unsafelyUnwrapped.parameter(forX: raw)
-                            solved[index] = t
-                            fraction = row.polynomial.sampleY(t)
-                        } else {
-                            // 0 and 1 are the curve's ends, as `UnitBezier.solve` gives them.
-                            fraction = raw
-                        }
-                    case .linear:
-                        fraction = row.fraction(at: time)
-                    case .general:
-                        fraction = timings[timing].parameters.progress(atParentTime: time).map {
-                            timings[timing].eased($0.fraction)
-                        }
-                    }
-                    lastTiming = entry.timing
-                    lastTime = time
-                    lastFraction = fraction
+            var memo = Memo()
+            var index = range.lowerBound
+            while index + 4 <= range.upperBound {
+                // One at a time into scalars (a SIMD lane set by index would go through memory
+                // whole each time), then the four curves at once.
+                let a = look(at: index, &memo)
+                let b = look(at: index + 1, &memo)
+                let c = look(at: index + 2, &memo)
+                let d = look(at: index + 3, &memo)
+                var eased = SIMD4(a.fraction, b.fraction, c.fraction, d.fraction)
+                if a.progress == .solve || b.progress == .solve || c.progress == .solve || d.progress == .solve {
+                    eased = solve(a, b, c, d, at: index)
                 }
-                let value: SIMD4<Double>
-                if let fraction {
-                    let ramp = entries.ramps[index]
-                    value = ramp.from + ramp.delta * fraction
-                } else {
-                    value = entries.bases[index]
+                finish(index, a, eased[0], &memo)
+                finish(index + 1, b, eased[1], &memo)
+                finish(index + 2, c, eased[2], &memo)
+                finish(index + 3, d, eased[3], &memo)
+                index += 4
+            }
+            while index < range.upperBound {
+                let found = look(at: index, &memo)
+                var fraction = found.fraction
+                if found.progress == .solve {
+                    let t = found.polynomial.parameter(forX: found.fraction, near: found.guess) ?? fullSolve(index, found)
+                    solved[index] = t
+                    fraction = found.polynomial.sampleY(t)
                 }
-                guard let writes, let nodes else {
-                    values[index] = value
-                    continue
+                finish(index, found, fraction, &memo)
+                index += 1
+            }
+        }
+
+        /// An entry's raw fraction, and its curve when it must be solved.
+        @inline(__always)
+        private func look(at index: Int, _ memo: inout Memo) -> Found {
+            let entry = entries.sources[index]
+            let time = times[Int(entry.node)]
+            if entry.timing == memo.timing, time == memo.time { return Found(progress: .previous) }
+            memo.timing = entry.timing
+            memo.time = time
+            let timing = Int(entry.timing)
+            let fraction: Double?
+            switch rows[timing].form {
+            case .curve:
+                fraction = rows[timing].fraction(at: time)
+                // 0 and 1 are the curve's ends, as `UnitBezier.solve` gives them.
+                if let raw = fraction, raw > 0, raw < 1 {
+                    return Found(progress: .solve, fraction: raw, guess: solved[index], polynomial: rows[timing].polynomial)
                 }
-                RenderTree.prefetchWrite(index + RenderTree.prefetchDistance, writes, nodes)
-                // A value stored into a node is not kept here too.
-                let write = writes[index]
-                if write.store == .none {
-                    values[index] = value
-                } else {
-                    RenderTree.write(value, by: write, into: nodes, parts: parts, planar: planar)
+            case .linear:
+                fraction = rows[timing].fraction(at: time)
+            case .general:
+                fraction = timings[timing].parameters.progress(atParentTime: time).map {
+                    timings[timing].eased($0.fraction)
                 }
+            }
+            guard let fraction else { return Found() }
+            return Found(progress: .known, fraction: fraction)
+        }
+
+        /// The eased fractions of four entries, those of `.solve` solved together; the others
+        /// keep theirs.
+        @inline(__always)
+        private func solve(_ a: Found, _ b: Found, _ c: Found, _ d: Found, at index: Int) -> SIMD4<Double> {
+            let curves = BezierPolynomials4(a.polynomial, b.polynomial, c.polynomial, d.polynomial)
+            let xs = SIMD4(a.fraction, b.fraction, c.fraction, d.fraction)
+            var (t, arrived) = curves.parameters(forX: xs, near: SIMD4(a.guess, b.guess, c.guess, d.guess))
+            let solving =
+                SIMD4<Int64>(a.solves, b.solves, c.solves, d.solves) .!= SIMD4<Int64>(repeating: 0)
+            if any(solving .& .!arrived) {
+                if solving[0] && !arrived[0] { t[0] = fullSolve(index, a) }
+                if solving[1] && !arrived[1] { t[1] = fullSolve(index + 1, b) }
+                if solving[2] && !arrived[2] { t[2] = fullSolve(index + 2, c) }
+                if solving[3] && !arrived[3] { t[3] = fullSolve(index + 3, d) }
+            }
+            if solving[0] { solved[index] = t[0] }
+            if solving[1] { solved[index + 1] = t[1] }
+            if solving[2] { solved[index + 2] = t[2] }
+            if solving[3] { solved[index + 3] = t[3] }
+            return xs.replacing(with: curves.sampleY(t), where: solving)
+        }
+
+        /// The parameter of an entry's curve solved from scratch, where Newton from its last
+        /// answer did not arrive.
+        private func fullSolve(_ index: Int, _ found: Found) -> Double {
+            timings[Int(entries.sources[index].timing)].curve.unsafelyUnwrapped.parameter(forX: found.fraction)
+        }
+
+        /// Writes an entry's value at `fraction` (the entry before's for `.previous`, its base
+        /// value for `.none`).
+        @inline(__always)
+        private func finish(_ index: Int, _ found: Found, _ fraction: Double, _ memo: inout Memo) {
+            switch found.progress {
+            case .none: memo.fraction = nil
+            case .known, .solve: memo.fraction = fraction
+            case .previous: break
+            }
+            let value: SIMD4<Double>
+            if let fraction = memo.fraction {
+                let ramp = entries.ramps[index]
+                value = ramp.from + ramp.delta * fraction
+            } else {
+                value = entries.bases[index]
+            }
+            guard let writes, let nodes else {
+                values[index] = value
+                return
+            }
+            RenderTree.prefetchWrite(index + RenderTree.prefetchDistance, writes, nodes)
+            // A value stored into a node is not kept here too.
+            let write = writes[index]
+            if write.store == .none {
+                values[index] = value
+            } else {
+                RenderTree.write(value, by: write, into: nodes, parts: parts, planar: planar)
             }
         }
     }

@@ -151,6 +151,10 @@ package struct BezierPolynomial: Sendable, Equatable {
         (self.ax, self.bx, self.cx, self.ay, self.by, self.cy) = (ax, bx, cx, ay, by, cy)
     }
 
+    /// x(t) = y(t) = t: a stand-in that every step handles without a NaN.
+    @inlinable
+    package static var identity: BezierPolynomial { BezierPolynomial(ax: 0, bx: 0, cx: 1, ay: 0, by: 0, cy: 1) }
+
     /// x(t).
     @inlinable @inline(__always)
     package func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
