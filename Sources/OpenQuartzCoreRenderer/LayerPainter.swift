@@ -95,7 +95,9 @@ struct LayerPainter {
     /// paints, when that is known: a layer alone (no sublayers, mask, replicas, particles or
     /// running transition), plain or a shape, whose contents, if any, fill its bounds (the
     /// default gravity). A clip of whole pixels changes no pixel inside it, and the layer
-    /// paints nothing outside. Otherwise leaves the clip as it is.
+    /// paints nothing outside (an image resampled into the smaller group may round a level
+    /// the other way: pixman steps from the destination's origin). Otherwise leaves the clip
+    /// as it is.
     private func clipToGroupBox(of snapshot: LayerSnapshot) {
         let layer = nodes[snapshot]
         guard snapshot.sublayers.isEmpty, snapshot.mask == nil, snapshot.replicas.isEmpty,
