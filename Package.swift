@@ -132,7 +132,7 @@ let package = Package(
         // WebSocket; the demos come from the carender target, as the command loads them.
         .testTarget(
             name: "PreviewTests",
-            dependencies: ["OpenQuartzCorePreview", "OpenCAML", "carender", "QuartzTestSupport"]
+            dependencies: ["OpenQuartzCorePreview", "OpenQuartzCoreRenderer", "OpenCAML", "carender", "QuartzTestSupport"]
         ),
         .testTarget(
             name: "OpenQuartzCoreRendererTests",

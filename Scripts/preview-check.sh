@@ -2,7 +2,9 @@
 # Checks `carender preview` in a real browser: starts the server on a small CAML document,
 # opens the page in headless Chromium (installed with apt-get when missing), lets it play,
 # scrubs, switches a state and selects a layer, takes a screenshot after each step, and checks
-# that the canvas shows the scene's colours where the renderer draws them.
+# that the canvas shows the scene's colours where the renderer draws them, that playing sends
+# frames as changes only, and that the canvas the page patched from them equals the same frame
+# sent whole.
 #
 #   bash Scripts/preview-check.sh [OUTPUT_FOLDER]      (default: .build/preview-check)
 #

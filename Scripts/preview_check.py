@@ -137,6 +137,10 @@ def main():
               f"{stats['dropped']} refreshes without a new frame of {stats['refreshes']}")
         if stats["framesDrawn"] - drawn < 10:
             failures.append("the page plays")
+        if stats["deltas"] < 5:
+            failures.append(f"frames sent as changes only while playing: {stats['deltas']}")
+        print(f"preview-check: {stats['fullFrames']} whole frames and {stats['deltas']} changes only, "
+              f"{stats['bytes'] // max(1, stats['framesDrawn'])} bytes a frame")
         browser.screenshot(os.path.join(output, "1-playing.png"))
 
         # Scrubs to 1 s: the bar (y 40 from the top, the canvas's pixels at scale 1) is half-way.
@@ -148,6 +152,15 @@ def main():
         if not text.startswith("1.000 s"):
             failures.append(f"the time shown: {text}")
         browser.screenshot(os.path.join(output, "2-scrubbed.png"))
+        # The picture the page patched together from changes is the picture sent whole.
+        patched = browser.evaluate("preview.digest()")
+        whole_before = browser.evaluate("preview.stats.fullFrames")
+        browser.evaluate("preview.askForWholeFrame()")
+        browser.wait_for(f"preview.idle && preview.stats.fullFrames === {whole_before + 1}")
+        whole = browser.evaluate("preview.digest()")
+        print(f"preview-check: the canvas patched by changes {patched}, sent whole {whole}")
+        if patched != whole:
+            failures.append("the patched canvas differs from the whole frame")
 
         # Switches to On at 1 s; a quarter of a second later the square is half-way.
         browser.evaluate("preview.enterState('On')")

@@ -75,6 +75,16 @@ final class Bitmap {
         return pixels
     }
 
+    /// Calls `body` with Cairo's pixels in place (premultiplied BGRA8, rows `bytesPerRow`
+    /// apart, top row first), flushed first.
+    func withPixels<Result>(_ body: (UnsafeRawPointer, _ bytesPerRow: Int) throws -> Result) rethrows -> Result {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else {
+            misuse("a \(width) × \(height) bitmap always has pixels")
+        }
+        return try body(UnsafeRawPointer(data), Int(cairo_image_surface_get_stride(surface)))
+    }
+
     /// The pixels as straight (non-premultiplied) RGBA8, top row first.
     var straightRGBA: [UInt8] {
         cairo_surface_flush(surface)

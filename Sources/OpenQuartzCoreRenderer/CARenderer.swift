@@ -85,6 +85,16 @@ public final class CARenderer {
     /// The last frame's pixels as drawn: premultiplied BGRA8, rows packed, top row first.
     package var premultipliedBGRA: [UInt8] { bitmap.premultipliedBGRA }
 
+    /// Calls `body` with the last frame's pixels where they are drawn, without a copy:
+    /// premultiplied BGRA8, rows `bytesPerRow` apart, top row first. The pointer is valid only
+    /// inside `body`, and only until the next frame. For the preview, which compares each frame
+    /// with the one before it.
+    package func withPremultipliedBGRA<Result>(
+        _ body: (_ pixels: UnsafeRawPointer, _ bytesPerRow: Int) throws -> Result
+    ) rethrows -> Result {
+        try bitmap.withPixels(body)
+    }
+
     /// Captures the frames: the evaluated tree, and the snapshots frames share.
     let nodeTrees = NodeTreeCache()
 

@@ -65,7 +65,14 @@ struct LayerPainter {
         let shadow = Shadow(of: layer)
         let groupsForShadow = shadow != nil && layer.shadowPath == nil
         let groupsContent = snapshot.mask != nil || groupsForShadow
-        if opacity < 1 { cairo_push_group(context) }
+        if opacity < 1 {
+            // The group is as large as the clip: for a layer known to paint within a few
+            // pixels, only those (a full-screen group per translucent layer cost most of a
+            // frame of tens of them).
+            cairo_save(context)
+            if shadow == nil { clipToGroupBox(of: snapshot) }
+            cairo_push_group(context)
+        }
         if let shadow, let path = layer.shadowPath { paintShadow(shadow, of: path) }
         if groupsContent { cairo_push_group(context) }
         paintBody(snapshot)
@@ -80,7 +87,56 @@ struct LayerPainter {
         if opacity < 1 {
             cairo_pop_group_to_source(context)
             cairo_paint_with_alpha(context, opacity)
+            cairo_restore(context)
         }
+    }
+
+    /// Clips the context to a rectangle of whole device pixels holding everything `snapshot`
+    /// paints, when that is known: a layer alone (no sublayers, mask, replicas, particles or
+    /// running transition), plain or a shape, whose contents, if any, fill its bounds (the
+    /// default gravity). A clip of whole pixels changes no pixel inside it, and the layer
+    /// paints nothing outside (an image resampled into the smaller group may round a level
+    /// the other way: pixman steps from the destination's origin). Otherwise leaves the clip
+    /// as it is.
+    private func clipToGroupBox(of snapshot: LayerSnapshot) {
+        let layer = nodes[snapshot]
+        guard snapshot.sublayers.isEmpty, snapshot.mask == nil, snapshot.replicas.isEmpty,
+            snapshot.particles.isEmpty, snapshot.transition == nil
+        else { return }
+        var extent = layer.bounds
+        switch layer.kind {
+        case .plain:
+            break
+        case .shape:
+            guard let shape = contentExtent(of: snapshot) else { return }
+            extent = extent.union(shape)
+        default:
+            return
+        }
+        let hasContents = layer.contents != nil || !(snapshot.drawing?.operations.isEmpty ?? true)
+        guard !hasContents || layer.contentsGravity == .resize else { return }
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for (x, y) in [(extent.minX, extent.minY), (extent.maxX, extent.minY), (extent.minX, extent.maxY), (extent.maxX, extent.maxY)] {
+            var (deviceX, deviceY) = (Double(x), Double(y))
+            cairo_user_to_device(context, &deviceX, &deviceY)
+            (minX, minY) = (min(minX, deviceX), min(minY, deviceY))
+            (maxX, maxY) = (max(maxX, deviceX), max(maxY, deviceY))
+        }
+        // A pixel more all round: antialiased edges, and the transparent border of cached
+        // content.
+        minX = minX.rounded(.down) - 1
+        minY = minY.rounded(.down) - 1
+        maxX = maxX.rounded(.up) + 1
+        maxY = maxY.rounded(.up) + 1
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite, abs(minX) < 1e7, abs(minY) < 1e7,
+            abs(maxX) < 1e7, abs(maxY) < 1e7
+        else { return }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        cairo_identity_matrix(context)
+        cairo_rectangle(context, minX, minY, maxX - minX, maxY - minY)
+        cairo_set_matrix(context, &matrix)
+        cairo_clip(context)
     }
 
     /// The layer without its shadow, mask and opacity: background, contents, what its class

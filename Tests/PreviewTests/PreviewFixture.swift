@@ -1,6 +1,7 @@
 import Foundation
 import OpenCAML
 import OpenQuartzCore
+import OpenQuartzCoreRenderer
 import Synchronization
 import Testing
 
@@ -66,6 +67,37 @@ enum PreviewFixture {
             await server.stop()
             throw error
         }
+    }
+
+    /// The frame of the document at `file` as the renderer draws it at `time` at scale 1, after
+    /// entering `states` at their times, in a scene and renderer of its own: straight RGBA8.
+    @MainActor
+    static func renderedFrame(of file: URL, at time: Double, states: [(name: String, time: Double)]) throws
+        -> [UInt8]
+    {
+        let scene = try DocumentPreviewScene(contentsOf: file.path, type: kCAPackageTypeCAMLFile)
+        let renderer = CARenderer(width: Int(scene.size.width), height: Int(scene.size.height))
+        renderer.bounds = CGRect(origin: scene.root.frame.origin, size: scene.size)
+        renderer.layer = scene.root
+        let bgra = CAClock.$current.withValue(scene.clock) {
+            for state in states where state.time <= time {
+                scene.advance(to: state.time)
+                scene.setState(named: state.name, transitionSpeed: 1)
+                CATransaction.flush()
+            }
+            scene.advance(to: time)
+            renderer.beginFrame(atTime: time)
+            renderer.render()
+            renderer.endFrame()
+            return renderer.premultipliedBGRA
+        }
+        var rgba = [UInt8](repeating: 0, count: bgra.count)
+        bgra.withUnsafeBytes { source in
+            rgba.withUnsafeMutableBytes { target in
+                convertPremultipliedBGRAToStraightRGBA(source.baseAddress!, into: target.baseAddress!, pixels: bgra.count / 4)
+            }
+        }
+        return rgba
     }
 
     /// The object of a JSON text message.

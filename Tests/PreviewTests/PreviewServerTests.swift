@@ -68,6 +68,61 @@ struct PreviewServerTests {
         }
     }
 
+    @Test func theFramesAPageRebuildsFromDeltasAreTheRenderersFrames() async throws {
+        let file = try PreviewFixture.writeDocument()
+        try await PreviewFixture.withServer(file) { server in
+            try await PreviewClient.connect(port: server.port) { client in
+                var states: [(name: String, time: Double)] = []
+                var deltas = 0
+                var request: UInt32 = 0
+                /// Asks for the frame at `time` as the page does, and checks the picture the
+                /// client holds after applying it against the renderer's whole frame of the scene
+                /// at that time, drawn apart from the server.
+                func check(_ time: Double, _ what: String) async throws -> FrameEncoding.Frame {
+                    request += 1
+                    try await client.requestFrame(at: time, request: request)
+                    let frame = try await client.nextFrame()
+                    #expect(frame.request == request)
+                    let expected = try await MainActor.run {
+                        try PreviewFixture.renderedFrame(of: file, at: time, states: states)
+                    }
+                    let wrong = zip(frame.rgba, expected).filter { $0 != $1 }.count
+                    #expect(frame.rgba.count == expected.count && wrong == 0, "\(what) at \(time) s: \(wrong) bytes differ")
+                    if frame.isDelta {
+                        deltas += 1
+                        #expect(frame.messageLength < 100 * 80 * 4 / 4, "\(what): a delta of \(frame.messageLength) bytes")
+                    }
+                    return frame
+                }
+                #expect(try await !check(0, "the first frame").isDelta)
+                // Playing: the bar slides; only its pixels travel.
+                for index in 1...6 { _ = try await check(Double(index) / 10, "playing") }
+                #expect(deltas == 6)
+                // The same time again: nothing changed, an empty delta.
+                #expect(try await check(0.6, "again").spanCount == 0)
+                // Scrubbing back (the scene is built again) and forward.
+                _ = try await check(0.25, "scrubbed back")
+                _ = try await check(1.9, "scrubbed forward")
+                _ = try await check(0.05, "scrubbed back again")
+                // A state change: the square moves too.
+                try await client.send(#"{"type":"state","name":"On","time":0.3}"#)
+                states.append(("On", 0.3))
+                for time in [0.3, 0.4, 0.55, 0.7, 0.9] { _ = try await check(time, "in state On") }
+                try await client.send(#"{"type":"state","name":"Off","time":1}"#)
+                states.append(("Off", 1))
+                _ = try await check(1, "back in state Off")
+                _ = try await check(0.5, "scrubbed back into state On")
+                #expect(deltas == 17)
+                // A page that lost track (it says it has no frame) gets a whole one.
+                try await client.requestFrame(at: 0.5, have: 0)
+                _ = try await client.nextFrame()
+                try await client.requestFrame(at: 0.5, have: client.canvas.sequence + 7)
+                let whole = try await client.nextFrame()
+                #expect(!whole.isDelta && whole.messageLength == FrameEncoding.headerLength + 100 * 80 * 4)
+            }
+        }
+    }
+
     @Test func aStateChangeRunsTheTransitionFromWhereTheSceneIs() async throws {
         try await PreviewFixture.withServer { server in
             try await PreviewClient.connect(port: server.port) { client in
@@ -145,6 +200,7 @@ struct PreviewServerTests {
                 try await client.requestFrame(at: 1)
                 let reloaded = try await client.nextFrame()
                 #expect(isColour(reloaded.pixel(x: 50, y: 20), yellow))
+                #expect(!reloaded.isDelta, "a new scene goes whole")
                 #expect(client.texts.map(PreviewFixture.json).first?["type"] as? String == "scene")
                 // Broken: the error names the file, line and column; the last good scene stays.
                 try Data((PreviewFixture.header + "<CALayer bounds=\"0 0 1 1\">").utf8).write(to: file)
@@ -249,14 +305,45 @@ struct PreviewServerTests {
     }
 }
 
-/// The frame message: the renderer's premultiplied BGRA becomes straight RGBA.
-@Test func framesCarryStraightRGBA() throws {
-    let bgra: [UInt8] = [10, 20, 30, 255, 0, 0, 128, 128, 0, 0, 0, 0, 64, 32, 16, 64]
-    let message = FrameEncoding.encode(
-        premultipliedBGRA: bgra, width: 4, height: 1, time: 0.25, request: 3, skipped: 1,
-        allocator: .init())
-    let frame = try #require(FrameEncoding.decode(message))
+/// The frame messages: the renderer's premultiplied BGRA becomes straight RGBA, whole in a full
+/// frame, only the changed pixels in a delta, and a canvas that applies them in order holds the
+/// frames as drawn.
+@Test func framesCarryStraightRGBAWholeOrOnlyWhatChanged() throws {
+    let encoder = FrameEncoder()
+    var canvas = FrameEncoding.Canvas()
+    func send(_ bgra: [UInt8], width: Int = 4, pageHas: UInt32) throws -> FrameEncoding.Frame {
+        let message = bgra.withUnsafeBytes {
+            encoder.encode(
+                pixels: $0.baseAddress!, bytesPerRow: width * 4, width: width, height: bgra.count / 4 / width,
+                time: 0.25, request: 3, skipped: 1, pageHas: pageHas, allocator: .init())
+        }
+        return try canvas.apply(message)
+    }
+    let first: [UInt8] = [10, 20, 30, 255, 0, 0, 128, 128, 0, 0, 0, 0, 64, 32, 16, 64]
+    let frame = try send(first, pageHas: 0)
     #expect(frame.width == 4 && frame.height == 1 && frame.request == 3 && frame.skipped == 1)
-    #expect(frame.time == 0.25)
+    #expect(frame.time == 0.25 && frame.sequence == 1 && !frame.isDelta)
     #expect(frame.rgba == [30, 20, 10, 255, 255, 0, 0, 128, 0, 0, 0, 0, 64, 128, 255, 64])
+    #expect(frame.messageLength == FrameEncoding.headerLength + 16)
+    // A 40 × 2 frame: a full one, then one pixel changed in each row, 39 pixels apart (more than
+    // the merge gap): a delta of two spans of a pixel.
+    var wide = [UInt8](repeating: 255, count: 40 * 2 * 4)
+    _ = try send(wide, width: 40, pageHas: frame.sequence)
+    #expect(canvas.sequence == 2)
+    wide[4 * 0 + 0] = 0
+    wide[4 * 79 + 2] = 0
+    let delta = try send(wide, width: 40, pageHas: 2)
+    #expect(delta.isDelta && delta.base == 2 && delta.sequence == 3 && delta.spanCount == 2)
+    #expect(delta.messageLength == FrameEncoding.headerLength + 2 * 8 + 2 * 4)
+    #expect(Array(delta.rgba[0..<4]) == [255, 255, 0, 255] && Array(delta.rgba[316..<320]) == [0, 255, 255, 255])
+    #expect(delta.rgba.count == 320 && delta.rgba.filter { $0 != 255 }.count == 2)
+    // Nothing changed: an empty delta.
+    let same = try send(wide, width: 40, pageHas: 3)
+    #expect(same.isDelta && same.spanCount == 0 && same.messageLength == FrameEncoding.headerLength)
+    // A page that does not have the last frame sent gets a full frame, as does a page whose
+    // frame changed almost everywhere.
+    #expect(try !send(wide, width: 40, pageHas: 3).isDelta)
+    let changed = wide.map { $0 == 255 ? UInt8(254) : $0 }
+    let mostly = try send(changed, width: 40, pageHas: canvas.sequence)
+    #expect(!mostly.isDelta && mostly.rgba.count == 320)
 }

@@ -10,13 +10,20 @@ import OpenQuartzCoreRenderer
 // browser within one frame interval of 60 fps (16.7 ms). Each of the corpus's wallpapers of
 // that size is served by `carender preview`'s server, started in this process on a free port,
 // and a WebSocket client asks for frames as the page does while playing: one at a time, each
-// 1/60 s of scene time after the last, the next asked for when the last has arrived. The
-// metric is the time from sending a request to holding the decoded frame.
+// 1/60 s of scene time after the last, the next asked for when the last has arrived, each
+// saying which frame the client has, so that only the changed pixels travel. The metric is
+// the time from sending a request to holding the whole picture, the message applied to the
+// client's copy of the last one (as the page patches its canvas).
 
 enum PreviewFrames {
     /// Microseconds from a frame request to its frame, one sample per frame.
     static let latency = BenchmarkMetric.custom(
         "frameLatencyMicroseconds", polarity: .prefersSmaller, useScalingFactor: false)
+
+    /// The frame message's length in kilobytes (a whole frame is 5,274 kB), one sample per
+    /// frame.
+    static let messageSize = BenchmarkMetric.custom(
+        "frameMessageKilobytes", polarity: .prefersSmaller, useScalingFactor: false)
 
     /// Microseconds to compress a frame to PNG, one sample per wallpaper.
     static let pngEncoding = BenchmarkMetric.custom(
@@ -120,6 +127,7 @@ enum PreviewFrames {
                 let elapsed = DispatchTime.now().uptimeNanoseconds - start
                 precondition(frame.width == 780 && frame.height == 1688, "a frame of \(frame.width) × \(frame.height)")
                 benchmark.measurement(latency, Int(elapsed / 1000))
+                benchmark.measurement(messageSize, frame.messageLength / 1000)
             }
             benchmark.stopMeasurement()
         }
@@ -129,7 +137,7 @@ enum PreviewFrames {
 
 let benchmarks: @Sendable () -> Void = {
     let configuration = Benchmark.Configuration(
-        metrics: [PreviewFrames.latency],
+        metrics: [PreviewFrames.latency, PreviewFrames.messageSize],
         timeUnits: .microseconds,
         warmupIterations: 0,
         maxDuration: .seconds(30),

@@ -22,6 +22,8 @@ public final class PreviewClient {
     private let outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
     /// The text messages received while waiting for a frame, oldest first.
     public private(set) var texts: [String] = []
+    /// The picture as the page would have it: the frames received so far applied in order.
+    public private(set) var canvas = FrameEncoding.Canvas()
 
     private init(
         inbound: NIOAsyncChannelInboundStream<WebSocketFrame>.AsyncIterator,
@@ -65,8 +67,13 @@ public final class PreviewClient {
                         notUpgradingCompletionHandler: { channel in
                             channel.eventLoop.makeCompletedFuture { Upgrade.refused }
                         })
+                    // The server may send a message at once after its 101 response (a tab opened
+                    // while the file is broken gets the error), in the same read: by default the
+                    // HTTP decoder drops such bytes when the upgrade removes it.
+                    var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
+                    pipeline.leftOverBytesStrategy = .forwardBytes
                     return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
-                        configuration: .init(upgradeConfiguration: configuration))
+                        configuration: pipeline)
                 }
             }
         guard case .websocket(let channel) = try await upgrade.get() else {
@@ -90,9 +97,11 @@ public final class PreviewClient {
             WebSocketFrame(fin: true, opcode: .binary, maskKey: .random(), data: ByteBuffer(bytes: bytes)))
     }
 
-    /// Asks for the frame at `time`.
-    public func requestFrame(at time: Double, request: UInt32 = 0) async throws {
-        try await send(#"{"type":"frame","time":\#(time),"request":\#(request)}"#)
+    /// Asks for the frame at `time`, saying which frame the canvas shows (as the page does)
+    /// unless `have` says otherwise.
+    public func requestFrame(at time: Double, request: UInt32 = 0, have: UInt32? = nil) async throws {
+        let have = have ?? canvas.sequence
+        try await send(#"{"type":"frame","time":\#(time),"request":\#(request),"have":\#(have)}"#)
     }
 
     /// The next message, answering pings on the way.
@@ -124,17 +133,17 @@ public final class PreviewClient {
         throw PreviewError("the server closed the connection")
     }
 
-    /// The next frame, keeping the text messages before it in ``texts``.
+    /// The next frame applied to ``canvas``, keeping the text messages before it in ``texts``.
+    ///
+    /// - Throws: ``PreviewError`` when a binary message is not a frame, or is a delta of a
+    ///   frame other than the canvas's.
     public func nextFrame() async throws -> FrameEncoding.Frame {
         while true {
             switch try await nextMessage() {
             case .text(let text):
                 texts.append(text)
             case .binary(let buffer):
-                guard let frame = FrameEncoding.decode(buffer) else {
-                    throw PreviewError("the server sent a binary message that is not a frame")
-                }
-                return frame
+                return try canvas.apply(buffer)
             }
         }
     }

@@ -4,8 +4,13 @@
 /// The page keeps the time. On each display refresh (`requestAnimationFrame`) it moves the
 /// time on by the refresh interval × the speed while playing, and asks for a frame at that
 /// time unless one is still on its way; so at most one frame is ever in flight, and a
-/// refresh that finds no new frame counts as dropped. `window.preview` gives scripts (the
-/// headless Chromium check) the same controls as the buttons.
+/// refresh that finds no new frame counts as dropped. Each request says which frame the
+/// canvas shows (`have`); the server then sends only the pixels that changed since, which the
+/// page copies into its `ImageData` before putting the rows they touch on the canvas (see
+/// ``FrameEncoding``). The time shown is the time of the picture on the canvas, the time the
+/// layer panel's values are taken at too; the timeline's knob is where playing has got to,
+/// ahead of the picture by the frame on its way. `window.preview` gives scripts (the headless
+/// Chromium check) the same controls as the buttons.
 enum PreviewPage {
     static let html = #"""
         <!DOCTYPE html>
@@ -63,9 +68,11 @@ enum PreviewPage {
         "use strict";
         const $ = id => document.getElementById(id);
         const canvas = $("canvas"), context = canvas.getContext("2d");
-        const stats = { framesDrawn: 0, dropped: 0, refreshes: 0, skippedByServer: 0, lastFrameTime: -1 };
+        const stats = { framesDrawn: 0, dropped: 0, refreshes: 0, skippedByServer: 0, lastFrameTime: -1, fullFrames: 0, deltas: 0, bytes: 0, unusable: 0 };
         let scene = null, time = 0, playing = true, speed = 1, inFlight = false, wanted = true, request = 0;
         let lastRefresh = null, frameSinceRefresh = false, selected = null, currentState = null;
+        // The picture on the canvas and its number: deltas patch it.
+        let image = null, frameNumber = 0;
         const socket = new WebSocket(`ws://${location.host}/ws`);
         socket.binaryType = "arraybuffer";
         socket.onopen = () => { $("status").textContent = "connected"; wanted = true; };
@@ -144,14 +151,46 @@ enum PreviewPage {
           $("values").replaceChildren(table);
         }
 
+        // A frame message (FrameEncoding.swift): a 40-byte header, then the whole picture, or
+        // a table of spans (first pixel, length) and their pixels.
         function draw(buffer) {
           inFlight = false;
-          const header = new DataView(buffer, 0, 32);
+          const header = new DataView(buffer, 0, 40);
           const width = header.getUint32(4, true), height = header.getUint32(8, true);
+          const base = header.getUint32(20, true), sequence = header.getUint32(32, true), spans = header.getUint32(36, true);
           stats.skippedByServer += header.getUint32(16, true);
+          stats.bytes += buffer.byteLength;
+          if (base === 0) {
+            if (canvas.width !== width || canvas.height !== height) { canvas.width = width; canvas.height = height; }
+            image = new ImageData(new Uint8ClampedArray(buffer, 40, width * height * 4), width, height);
+            context.putImageData(image, 0, 0);
+            stats.fullFrames += 1;
+          } else if (image && base === frameNumber && image.width === width && image.height === height) {
+            const table = new DataView(buffer, 40, spans * 8);
+            const pixels = new Uint8ClampedArray(buffer, 40 + spans * 8);
+            const data = image.data;
+            let at = 0;
+            for (let index = 0; index < spans; index++) {
+              const start = table.getUint32(index * 8, true), count = table.getUint32(index * 8 + 4, true);
+              data.set(pixels.subarray(at, at + count * 4), start * 4);
+              at += count * 4;
+            }
+            if (spans > 0) {
+              const top = Math.floor(table.getUint32(0, true) / width);
+              const end = table.getUint32((spans - 1) * 8, true) + table.getUint32((spans - 1) * 8 + 4, true);
+              const bottom = Math.floor((end - 1) / width);
+              context.putImageData(image, 0, 0, 0, top, width, bottom - top + 1);
+            }
+            stats.deltas += 1;
+          } else {
+            // A delta of a picture the canvas does not show: left out; the next request says
+            // what the canvas shows, and a whole frame comes.
+            stats.unusable += 1;
+            return;
+          }
+          frameNumber = sequence;
           stats.lastFrameTime = header.getFloat64(24, true);
-          if (canvas.width !== width || canvas.height !== height) { canvas.width = width; canvas.height = height; }
-          context.putImageData(new ImageData(new Uint8ClampedArray(buffer, 32, width * height * 4), width, height), 0, 0);
+          $("time").textContent = `${stats.lastFrameTime.toFixed(3)} s / ${scene ? scene.duration.toFixed(2) : "–"} s`;
           stats.framesDrawn += 1;
           frameSinceRefresh = true;
         }
@@ -161,7 +200,7 @@ enum PreviewPage {
           inFlight = true;
           wanted = false;
           request += 1;
-          send({ type: "frame", time, request });
+          send({ type: "frame", time, request, have: frameNumber });
         }
 
         function refresh(now) {
@@ -178,8 +217,7 @@ enum PreviewPage {
           lastRefresh = now;
           if (playing || wanted) askForFrame();
           $("timeline").value = time;
-          $("time").textContent = `${time.toFixed(3)} s / ${scene ? scene.duration.toFixed(2) : "–"} s`;
-          $("stats").textContent = `${stats.framesDrawn} frames drawn, ${stats.dropped} dropped of ${stats.refreshes} refreshes while playing` +
+          $("stats").textContent = `${stats.framesDrawn} frames drawn (${stats.deltas} as changes only), ${stats.dropped} dropped of ${stats.refreshes} refreshes while playing` +
             (stats.skippedByServer ? `, ${stats.skippedByServer} skipped by the server` : "");
           requestAnimationFrame(refresh);
         }
@@ -200,7 +238,16 @@ enum PreviewPage {
           setSpeed: value => { speed = value; $("speed").value = String(value); },
           get time() { return time; }, get scene() { return scene; }, stats,
           get idle() { return !inFlight && !wanted; },
+          // Asks for the picture whole, as a new tab gets it: to compare with the patched one.
+          askForWholeFrame() { frameNumber = 0; wanted = true; },
           pixel(x, y) { return Array.from(context.getImageData(x, y, 1, 1).data); },
+          // A digest of the whole canvas (FNV-1a over its RGBA), to compare pictures.
+          digest() {
+            const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+            let hash = 0x811c9dc5;
+            for (let index = 0; index < data.length; index++) hash = Math.imul(hash ^ data[index], 16777619) >>> 0;
+            return `${canvas.width}x${canvas.height}:${hash.toString(16)}`;
+          },
         };
         </script>
         </body>

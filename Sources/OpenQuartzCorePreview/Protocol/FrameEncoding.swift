@@ -2,28 +2,53 @@ import Foundation
 import NIOCore
 import OpenQuartzCoreRenderer
 
-/// A frame as the server sends it: one binary WebSocket message of a 32-byte header and the
-/// pixels as straight RGBA8, top row first, which the page puts on its canvas as they are
-/// (`new ImageData(…)`). Raw pixels, not PNG: on the loopback interface the 5 MB of a 780 ×
-/// 1688 frame cost less than compressing them (see README, "Live preview").
+/// A frame as the server sends it: one binary WebSocket message of a 40-byte header and
+/// straight RGBA8 pixels, either the whole picture (a full frame) or only the pixels that
+/// changed since a frame the page has (a delta). Raw pixels, not PNG: on the loopback
+/// interface they cost less than compressing them (see README, "Live preview").
 ///
-/// The header, little-endian: `OQCF`, width and height in pixels (UInt32), the request's
-/// number (UInt32), how many requests the server skipped before this one (UInt32), 4 bytes
-/// unused, the media time (Float64).
+/// The header, little-endian:
+///
+/// | offset | field |
+/// | ---: | --- |
+/// | 0 | `OQCF` |
+/// | 4, 8 | width and height in pixels (UInt32) |
+/// | 12 | the request's number (UInt32) |
+/// | 16 | how many requests the server skipped before this one (UInt32) |
+/// | 20 | the base: 0 for a full frame, else the number of the frame this one patches (UInt32) |
+/// | 24 | the media time (Float64) |
+/// | 32 | this frame's number, from 1 (UInt32) |
+/// | 36 | how many spans a delta has, 0 for a full frame (UInt32) |
+///
+/// A full frame's pixels follow, top row first, `width × height × 4` bytes: the page puts
+/// them on its canvas as they are (`new ImageData(…)`). A delta has a table of spans, each the
+/// index of its first pixel in the frame (row × width + column) and its length in pixels
+/// (UInt32 each; a span may run on into the next rows), then the spans' pixels one after the
+/// other: the page copies each span over its own pixels (`TypedArray.set`).
 public enum FrameEncoding {
     /// The header's length in bytes.
-    public static let headerLength = 32
+    public static let headerLength = 40
     static let magic: [UInt8] = Array("OQCF".utf8)
 
-    /// A decoded frame: what the tests and the benchmark read back.
+    /// A frame as the page sees it once it applied the message: what the tests and the
+    /// benchmark read back.
     public struct Frame: Sendable {
         public let width: Int
         public let height: Int
         public let request: UInt32
         public let skipped: UInt32
         public let time: Double
-        /// Straight RGBA8, `width × height × 4` bytes.
+        /// This frame's number, and the frame it patched (0 for a full frame).
+        public let sequence: UInt32
+        public let base: UInt32
+        /// How many spans a delta had (0 for a full frame), and the message's length in bytes.
+        public let spanCount: Int
+        public let messageLength: Int
+        /// The whole picture after the message: straight RGBA8, `width × height × 4` bytes.
         public let rgba: [UInt8]
+
+        /// Whether the message was a delta.
+        public var isDelta: Bool { base != 0 }
 
         /// The colour at pixel (`x`, `y`), `y` down from the top row, as RGBA.
         public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
@@ -32,46 +57,234 @@ public enum FrameEncoding {
         }
     }
 
-    /// The message for pixels in premultiplied BGRA8 (the renderer's), converted to straight
-    /// RGBA8.
-    static func encode(
-        premultipliedBGRA: [UInt8], width: Int, height: Int, time: Double, request: UInt32, skipped: UInt32,
-        allocator: ByteBufferAllocator
+    /// What a page (or the tests' client) keeps to apply frame messages: the last picture and
+    /// its number, which its requests report as `have`.
+    public struct Canvas: Sendable {
+        public private(set) var width = 0
+        public private(set) var height = 0
+        /// The number of the frame the canvas shows; 0 before the first.
+        public private(set) var sequence: UInt32 = 0
+        /// Straight RGBA8, top row first.
+        public private(set) var rgba: [UInt8] = []
+
+        public init() {}
+
+        /// Applies a frame message: a full frame replaces the picture, a delta patches it.
+        ///
+        /// - Throws: ``PreviewError`` when the message is not a frame, or is a delta of a frame
+        ///   the canvas does not show (which the server never sends to a page that says what
+        ///   it has).
+        public mutating func apply(_ message: ByteBuffer) throws -> Frame {
+            var buffer = message
+            guard buffer.readableBytes >= headerLength, buffer.readBytes(length: 4) == magic,
+                let width = buffer.readInteger(endianness: .little, as: UInt32.self).map(Int.init),
+                let height = buffer.readInteger(endianness: .little, as: UInt32.self).map(Int.init),
+                let request = buffer.readInteger(endianness: .little, as: UInt32.self),
+                let skipped = buffer.readInteger(endianness: .little, as: UInt32.self),
+                let base = buffer.readInteger(endianness: .little, as: UInt32.self),
+                let time = buffer.readInteger(endianness: .little, as: UInt64.self).map(Double.init(bitPattern:)),
+                let sequence = buffer.readInteger(endianness: .little, as: UInt32.self),
+                let spanCount = buffer.readInteger(endianness: .little, as: UInt32.self).map(Int.init),
+                width > 0, height > 0, width <= 1 << 15, height <= 1 << 15
+            else { throw PreviewError("a binary message that is not a frame") }
+            let pixelCount = width * height
+            if base == 0 {
+                guard spanCount == 0, buffer.readableBytes == pixelCount * 4,
+                    let pixels = buffer.readBytes(length: pixelCount * 4)
+                else { throw PreviewError("a full frame of \(width) × \(height) with \(buffer.readableBytes) bytes") }
+                rgba = pixels
+                self.width = width
+                self.height = height
+            } else {
+                guard base == self.sequence, width == self.width, height == self.height else {
+                    throw PreviewError("a delta of frame \(base) to a canvas showing frame \(self.sequence)")
+                }
+                guard buffer.readableBytes >= spanCount * 8 else { throw PreviewError("a delta cut short") }
+                var spans: [(start: Int, count: Int)] = []
+                spans.reserveCapacity(spanCount)
+                var total = 0
+                for _ in 0..<spanCount {
+                    let start = Int(buffer.readInteger(endianness: .little, as: UInt32.self) ?? 0)
+                    let count = Int(buffer.readInteger(endianness: .little, as: UInt32.self) ?? 0)
+                    guard count > 0, start + count <= pixelCount else {
+                        throw PreviewError("a delta's span \(start) + \(count) outside \(width) × \(height)")
+                    }
+                    spans.append((start, count))
+                    total += count
+                }
+                guard buffer.readableBytes == total * 4 else { throw PreviewError("a delta's pixels do not add up") }
+                buffer.withUnsafeReadableBytes { pixels in
+                    rgba.withUnsafeMutableBytes { target in
+                        var at = 0
+                        for span in spans {
+                            target.baseAddress!.advanced(by: span.start * 4).copyMemory(
+                                from: pixels.baseAddress!.advanced(by: at), byteCount: span.count * 4)
+                            at += span.count * 4
+                        }
+                    }
+                }
+            }
+            self.sequence = sequence
+            return Frame(
+                width: width, height: height, request: request, skipped: skipped, time: time, sequence: sequence,
+                base: base, spanCount: spanCount, messageLength: message.readableBytes, rgba: rgba)
+        }
+    }
+}
+
+/// Makes a tab's frame messages: keeps the pixels of the last frame it sent (premultiplied
+/// BGRA, as drawn) and its number, and sends a delta against it when the page says it has that
+/// frame; otherwise, or when the frame's size changed, or when most of it changed, a full frame.
+///
+/// The deltas are found by comparing the new frame with the last one a row at a time (a row
+/// that did not change is one `memcmp`), then a pixel (a 32-bit word) at a time within the rows
+/// that did; runs of changed pixels less than ``mergeGap`` apart become one span.
+final class FrameEncoder {
+    /// The number of the last frame sent; 0 before the first.
+    private(set) var sequence: UInt32 = 0
+    private var width = 0
+    private var height = 0
+    /// The last frame sent, premultiplied BGRA8, rows packed.
+    private var previous: [UInt8] = []
+    /// The spans of the frame being encoded, kept to reuse the storage.
+    private var spans: [(start: Int, count: Int)] = []
+    /// The next frame goes whole whatever the page has.
+    var sendsFullFrameNext = false
+
+    /// Unchanged pixels between two runs of changed ones up to this many join them into one
+    /// span: a span's 8 bytes in the table cost 2 pixels, and each span costs the page a copy.
+    static let mergeGap = 16
+
+    /// A delta goes only while it is smaller than this share of a full frame.
+    static let deltaLimit = 0.75
+
+    /// The message for the frame in `pixels` (premultiplied BGRA8, `bytesPerRow` apart),
+    /// converted to straight RGBA, for a page showing frame `pageHas` (0: none).
+    func encode(
+        pixels: UnsafeRawPointer, bytesPerRow: Int, width: Int, height: Int, time: Double, request: UInt32,
+        skipped: UInt32, pageHas: UInt32, allocator: ByteBufferAllocator
     ) -> ByteBuffer {
-        var buffer = allocator.buffer(capacity: headerLength + premultipliedBGRA.count)
-        buffer.writeBytes(magic)
-        buffer.writeInteger(UInt32(width), endianness: .little)
-        buffer.writeInteger(UInt32(height), endianness: .little)
-        buffer.writeInteger(request, endianness: .little)
-        buffer.writeInteger(skipped, endianness: .little)
-        buffer.writeInteger(UInt32(0), endianness: .little)
-        buffer.writeInteger(time.bitPattern, endianness: .little)
-        let count = premultipliedBGRA.count
-        premultipliedBGRA.withUnsafeBytes { source in
-            _ = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { target in
-                guard let from = source.baseAddress, let to = target.baseAddress else { return 0 }
-                convertPremultipliedBGRAToStraightRGBA(from, into: to, pixels: count / 4)
-                return count
+        let patchable =
+            pageHas != 0 && pageHas == sequence && width == self.width && height == self.height
+            && bytesPerRow == width * 4 && !sendsFullFrameNext
+        let base = sequence
+        sequence = sequence == .max ? 1 : sequence + 1
+        sendsFullFrameNext = false
+        if patchable, findSpans(in: pixels, width: width, height: height) {
+            let pixelCount = spans.reduce(0) { $0 + $1.count }
+            var buffer = allocator.buffer(capacity: FrameEncoding.headerLength + spans.count * 8 + pixelCount * 4)
+            Self.writeHeader(
+                into: &buffer, width: width, height: height, request: request, skipped: skipped, base: base,
+                time: time, sequence: sequence, spanCount: spans.count)
+            writeSpans(of: pixels, pixelCount: pixelCount, into: &buffer)
+            return buffer
+        }
+        return full(
+            pixels: pixels, bytesPerRow: bytesPerRow, width: width, height: height, time: time, request: request,
+            skipped: skipped, allocator: allocator)
+    }
+
+    /// Finds the spans of pixels that differ from `previous`; false when they would make a
+    /// delta too large to be worth it.
+    private func findSpans(in pixels: UnsafeRawPointer, width: Int, height: Int) -> Bool {
+        spans.removeAll(keepingCapacity: true)
+        let limit = Int(Double(width * height) * Self.deltaLimit)
+        let rowBytes = width * 4
+        var covered = 0
+        var spanStart = -1
+        var lastChanged = -1
+        return previous.withUnsafeBytes { previous in
+            let before = previous.baseAddress!
+            for y in 0..<height {
+                let offset = y * rowBytes
+                if memcmp(pixels + offset, before + offset, rowBytes) == 0 { continue }
+                let new = (pixels + offset).assumingMemoryBound(to: UInt32.self)
+                let old = (before + offset).assumingMemoryBound(to: UInt32.self)
+                let rowStart = y * width
+                for x in 0..<width where new[x] != old[x] {
+                    let index = rowStart + x
+                    if spanStart >= 0, index - lastChanged <= Self.mergeGap {
+                        lastChanged = index
+                        continue
+                    }
+                    if spanStart >= 0 {
+                        spans.append((spanStart, lastChanged + 1 - spanStart))
+                        covered += lastChanged + 1 - spanStart
+                    }
+                    spanStart = index
+                    lastChanged = index
+                }
+                // Judged a row at a time: a frame that mostly changed stops early.
+                if covered + (spanStart >= 0 ? lastChanged + 1 - spanStart : 0) + spans.count * 2 > limit {
+                    return false
+                }
+            }
+            if spanStart >= 0 { spans.append((spanStart, lastChanged + 1 - spanStart)) }
+            return true
+        }
+    }
+
+    /// Writes the spans found: their table, then their pixels converted to straight RGBA; they
+    /// also become part of `previous`.
+    private func writeSpans(of pixels: UnsafeRawPointer, pixelCount: Int, into buffer: inout ByteBuffer) {
+        for span in spans {
+            buffer.writeInteger(UInt32(span.start), endianness: .little)
+            buffer.writeInteger(UInt32(span.count), endianness: .little)
+        }
+        guard pixelCount > 0 else { return }
+        let spans = spans
+        previous.withUnsafeMutableBytes { previous in
+            _ = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: pixelCount * 4) { target in
+                var at = 0
+                for span in spans {
+                    let source = pixels + span.start * 4
+                    convertPremultipliedBGRAToStraightRGBA(source, into: target.baseAddress! + at, pixels: span.count)
+                    previous.baseAddress!.advanced(by: span.start * 4).copyMemory(from: source, byteCount: span.count * 4)
+                    at += span.count * 4
+                }
+                return pixelCount * 4
+            }
+        }
+    }
+
+    /// A full frame, which becomes `previous`.
+    private func full(
+        pixels: UnsafeRawPointer, bytesPerRow: Int, width: Int, height: Int, time: Double, request: UInt32,
+        skipped: UInt32, allocator: ByteBufferAllocator
+    ) -> ByteBuffer {
+        let rowBytes = width * 4
+        var buffer = allocator.buffer(capacity: FrameEncoding.headerLength + rowBytes * height)
+        Self.writeHeader(
+            into: &buffer, width: width, height: height, request: request, skipped: skipped, base: 0, time: time,
+            sequence: sequence, spanCount: 0)
+        if previous.count != rowBytes * height { previous = [UInt8](repeating: 0, count: rowBytes * height) }
+        self.width = width
+        self.height = height
+        previous.withUnsafeMutableBytes { previous in
+            _ = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: rowBytes * height) { target in
+                for y in 0..<height {
+                    let source = pixels + y * bytesPerRow
+                    convertPremultipliedBGRAToStraightRGBA(source, into: target.baseAddress! + y * rowBytes, pixels: width)
+                    previous.baseAddress!.advanced(by: y * rowBytes).copyMemory(from: source, byteCount: rowBytes)
+                }
+                return rowBytes * height
             }
         }
         return buffer
     }
 
-    /// Reads a frame message; nil when it is not one.
-    public static func decode(_ buffer: ByteBuffer) -> Frame? {
-        var buffer = buffer
-        guard buffer.readableBytes >= headerLength, buffer.readBytes(length: 4) == magic,
-            let width = buffer.readInteger(endianness: .little, as: UInt32.self),
-            let height = buffer.readInteger(endianness: .little, as: UInt32.self),
-            let request = buffer.readInteger(endianness: .little, as: UInt32.self),
-            let skipped = buffer.readInteger(endianness: .little, as: UInt32.self),
-            buffer.readInteger(endianness: .little, as: UInt32.self) != nil,
-            let time = buffer.readInteger(endianness: .little, as: UInt64.self),
-            buffer.readableBytes == Int(width) * Int(height) * 4,
-            let rgba = buffer.readBytes(length: buffer.readableBytes)
-        else { return nil }
-        return Frame(
-            width: Int(width), height: Int(height), request: request, skipped: skipped,
-            time: Double(bitPattern: time), rgba: rgba)
+    private static func writeHeader(
+        into buffer: inout ByteBuffer, width: Int, height: Int, request: UInt32, skipped: UInt32, base: UInt32,
+        time: Double, sequence: UInt32, spanCount: Int
+    ) {
+        buffer.writeBytes(FrameEncoding.magic)
+        buffer.writeInteger(UInt32(width), endianness: .little)
+        buffer.writeInteger(UInt32(height), endianness: .little)
+        buffer.writeInteger(request, endianness: .little)
+        buffer.writeInteger(skipped, endianness: .little)
+        buffer.writeInteger(base, endianness: .little)
+        buffer.writeInteger(time.bitPattern, endianness: .little)
+        buffer.writeInteger(sequence, endianness: .little)
+        buffer.writeInteger(UInt32(spanCount), endianness: .little)
     }
 }

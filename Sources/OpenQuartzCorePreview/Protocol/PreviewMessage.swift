@@ -3,13 +3,15 @@ import OpenQuartzCore
 
 /// What the page sends: small JSON text messages.
 ///
-///     {"type": "frame", "time": 1.25, "request": 7}   draw the scene at 1.25 s
+///     {"type": "frame", "time": 1.25, "request": 7, "have": 6}
+///                                                      draw the scene at 1.25 s; the page shows
+///                                                      frame 6 (0: none), so a delta will do
 ///     {"type": "state", "name": "Unlock", "time": 1.25} enter a state at 1.25 s
 ///     {"type": "select", "path": "0.2"}                show that layer's values ("" for none)
 ///
 /// Nothing in them names a file: the server only ever reads the one it was started with.
 public enum ClientMessage: Equatable, Sendable {
-    case frame(time: Double, request: UInt32)
+    case frame(time: Double, request: UInt32, have: UInt32 = 0)
     case state(name: String, time: Double)
     case select(path: String?)
 
@@ -31,7 +33,8 @@ public enum ClientMessage: Equatable, Sendable {
                 return .failure(MalformedMessage("a frame needs a time from 0 to 86400 seconds"))
             }
             let request = (object["request"] as? NSNumber)?.uint32Value ?? 0
-            return .success(.frame(time: time, request: request))
+            let have = (object["have"] as? NSNumber)?.uint32Value ?? 0
+            return .success(.frame(time: time, request: request, have: have))
         case "state":
             guard let name = object["name"] as? String, !name.isEmpty, let time, time.isFinite, time >= 0,
                 time <= 86_400

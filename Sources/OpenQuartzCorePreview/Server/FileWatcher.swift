@@ -34,9 +34,11 @@ struct FileWatcher: Sendable {
         ]
     }
 
-    /// Calls `changed` after each change, until the task is cancelled.
-    func watch(_ changed: @Sendable () async -> Void) async {
-        var last = fingerprint()
+    /// Calls `changed` after each change from `baseline` (the fingerprint when the file was
+    /// loaded, taken before the task that watches starts, so that an edit made before that
+    /// task runs is not missed), until the task is cancelled.
+    func watch(from baseline: [Int64]?, _ changed: @Sendable () async -> Void) async {
+        var last = baseline
         while !Task.isCancelled {
             do {
                 try await Task.sleep(for: Self.interval)

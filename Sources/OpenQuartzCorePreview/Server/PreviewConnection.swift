@@ -19,6 +19,8 @@ struct PreviewConnection {
     private struct FrameRequest: Sendable {
         let time: Double
         let request: UInt32
+        /// The frame the page showed when it asked.
+        let have: UInt32
     }
 
     func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
@@ -39,7 +41,8 @@ struct PreviewConnection {
                         defer { count = 0 }
                         return count
                     }
-                    let output = await session.frame(at: request.time, request: request.request, skipped: skippedBefore)
+                    let output = await session.frame(
+                        at: request.time, request: request.request, skipped: skippedBefore, pageHas: request.have)
                     for text in output.texts {
                         try? await outbound.write(.text(text))
                     }
@@ -50,11 +53,11 @@ struct PreviewConnection {
             }
             await read(inbound) { message in
                 switch message {
-                case .frame(let time, let request):
+                case .frame(let time, let request, let have):
                     // Under the lock, so that the renderer, which reads the count under it
                     // after taking a request, never takes the replacing request first.
                     skipped.count.withLock { count in
-                        if case .dropped = requestSlot.yield(FrameRequest(time: time, request: request)) {
+                        if case .dropped = requestSlot.yield(FrameRequest(time: time, request: request, have: have)) {
                             count &+= 1
                         }
                     }

@@ -44,6 +44,9 @@ public final class PreviewServer: Sendable {
         log: @escaping @Sendable (String) -> Void = PreviewServer.standardErrorLog
     ) async throws -> PreviewServer {
         let hub = await MainActor.run { PreviewHub(source: source, log: log) }
+        // What the file looks like before it is first loaded: a change from then on reloads.
+        let watcher = source.watchedPath.map { FileWatcher(path: $0) }
+        let baseline = watcher?.fingerprint()
         try await hub.checkLoads()
         let scale = CGFloat(scale)
         let router = Router()
@@ -89,9 +92,9 @@ public final class PreviewServer: Sendable {
             }
             throw PreviewError("the server stopped before it listened on 127.0.0.1:\(port)")
         }
-        let watching = source.watchedPath.map { path in
+        let watching = watcher.map { watcher in
             Task {
-                await FileWatcher(path: path).watch {
+                await watcher.watch(from: baseline) {
                     await hub.reload()
                 }
             }

@@ -39,6 +39,8 @@ final class PreviewSession {
     private var appliedChanges = 0
     private var selectedPath: LayerPath?
     private let allocator = ByteBufferAllocator()
+    /// The tab's frame messages: deltas against the last frame the page has.
+    private let encoder = FrameEncoder()
 
     init(hub: PreviewHub, scale: CGFloat) {
         self.hub = hub
@@ -49,12 +51,15 @@ final class PreviewSession {
     var stateChanges: [StateChange] { changes }
 
     /// Renders the scene at `time`, building it first when the file changed, when there is no
-    /// scene yet, or when `time` is before the clock.
-    func frame(at time: CFTimeInterval, request: UInt32, skipped: UInt32) -> FrameOutput {
+    /// scene yet, or when `time` is before the clock. The frame is a delta against frame
+    /// `pageHas` when the page has the last frame sent (see ``FrameEncoder``).
+    func frame(at time: CFTimeInterval, request: UInt32, skipped: UInt32, pageHas: UInt32 = 0) -> FrameOutput {
         var output = FrameOutput()
         let time = max(0, time)
         if builtGeneration != hub.generation || scene == nil {
             if rebuild() {
+                // A new scene: the page gets it whole.
+                encoder.sendsFullFrameNext = true
                 output.texts.append(sceneDescription())
             } else if scene == nil {
                 // The scene never loaded; the page shows the hub's error.
@@ -79,9 +84,12 @@ final class PreviewSession {
                 output.texts.append(LayerValues.message(for: layer, path: selectedPath, time: time))
             }
         }
-        output.frame = FrameEncoding.encode(
-            premultipliedBGRA: renderer.premultipliedBGRA, width: rendererPixels.width,
-            height: rendererPixels.height, time: time, request: request, skipped: skipped, allocator: allocator)
+        let (width, height) = rendererPixels
+        output.frame = renderer.withPremultipliedBGRA { pixels, bytesPerRow in
+            encoder.encode(
+                pixels: pixels, bytesPerRow: bytesPerRow, width: width, height: height, time: time,
+                request: request, skipped: skipped, pageHas: pageHas, allocator: allocator)
+        }
         return output
     }
 
