@@ -12,4 +12,14 @@ static inline void oqc_prefetch_for_reading(const void *address) {
     __builtin_prefetch(address, 0, 3);
 }
 
+/// Tells the processor that the thread is spinning on a value another thread will change: it
+/// waits a little and lets the core's other thread run.
+static inline void oqc_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
 #endif

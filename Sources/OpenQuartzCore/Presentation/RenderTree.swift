@@ -443,7 +443,14 @@ public final class RenderTree {
             // At the start of a run of entries sharing a timing (see `evaluate(_:)`), so that
             // every value is what one thread would give.
             var split = count / 2
-            while split < count, entries.sources[split].timing == entries.sources[split - 1].timing { split += 1 }
+            let farthest = count / 2 + count / 4
+            while split < farthest, entries.sources[split].timing == entries.sources[split - 1].timing { split += 1 }
+            // One long run (animations committed together share one timing): its progress is
+            // found once, so there is little to share.
+            guard split < farthest else {
+                evaluate(0..<count)
+                return
+            }
             withUnsafePointer(to: self) { job in
                 let work: LaneWorker.Work = { context, lower, upper in
                     context.assumingMemoryBound(to: VectorLaneJob.self).pointee.evaluate(lower..<upper)
