@@ -305,8 +305,10 @@ package struct LaneWrite {
     }
 
     /// The write of transform part `part` into `field` (`transform` or `sublayerTransform`)
-    /// of node `node`; nil for any other field.
-    package init?(node: Int, transformPart part: Int, field: RenderNode.Field) {
+    /// of node `node`; nil for any other field. `store` is ``Store/transformPart`` (the whole
+    /// transform from the tree's part `part`), or ``Store/planarTurn`` or ``Store/planarScale``
+    /// (four entries from the tree's planar part `part`).
+    package init?(node: Int, transformPart part: Int, store: Store = .transformPart, field: RenderNode.Field) {
         let path: PartialKeyPath<RenderNode>
         switch field {
         case .transform: path = \.transform
@@ -314,21 +316,7 @@ package struct LaneWrite {
         default: return nil
         }
         guard let offset = Self.offset(ofNode: node, path) else { return nil }
-        self.init(offset: offset, part: part, store: .transformPart)
-    }
-
-    /// The write of a transform part that changes four entries only (``Store/planarTurn``,
-    /// ``Store/planarScale``), planar part `part` of the tree, into `field` (`transform` or
-    /// `sublayerTransform`) of node `node`; nil for any other field.
-    package init?(node: Int, planarPart part: Int, turns: Bool, field: RenderNode.Field) {
-        let path: PartialKeyPath<RenderNode>
-        switch field {
-        case .transform: path = \.transform
-        case .sublayerTransform: path = \.sublayerTransform
-        default: return nil
-        }
-        guard let offset = Self.offset(ofNode: node, path) else { return nil }
-        self.init(offset: offset, part: part, store: turns ? .planarTurn : .planarScale)
+        self.init(offset: offset, part: part, store: store)
     }
 
     private static func offset(ofNode node: Int, _ path: PartialKeyPath<RenderNode>) -> Int? {

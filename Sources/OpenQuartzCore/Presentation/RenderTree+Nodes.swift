@@ -80,7 +80,9 @@ package final class RenderNodeTree {
                     write.field == .transform ? nodes[write.node].transform : nodes[write.node].sublayerTransform
                 }
                 if let planar = tree.planarPart(ofPart: part, over: model),
-                    let store = LaneWrite(node: write.node, planarPart: planar.index, turns: planar.turns, field: write.field)
+                    let store = LaneWrite(
+                        node: write.node, transformPart: planar.index, store: planar.turns ? .planarTurn : .planarScale,
+                        field: write.field)
                 {
                     vectorWrites[tree.vectorEntry(ofPart: part)] = store
                     continue
