@@ -470,7 +470,7 @@ public final class RenderTree {
             case none
             /// Known: `fraction`.
             case known
-            /// Its curve `polynomial` to solve at x = `fraction`.
+            /// Its timing's curve to solve at x = `fraction`.
             case solve
             /// The same timing at the same local time as the entry before: its fraction.
             case previous
@@ -480,7 +480,8 @@ public final class RenderTree {
             var progress = Progress.none
             var fraction = 0.0
             var guess = 0.5
-            var polynomial = BezierPolynomial.identity
+            /// With `.solve`: the timing whose curve is solved.
+            var timing = 0
 
             /// 1 when the curve is to be solved, else 0.
             var solves: Int64 { progress == .solve ? 1 : 0 }
@@ -525,9 +526,10 @@ public final class RenderTree {
                 let found = look(at: index, &memo)
                 var fraction = found.fraction
                 if found.progress == .solve {
-                    let t = found.polynomial.parameter(forX: found.fraction, near: found.guess) ?? fullSolve(index, found)
+                    let polynomial = rows[found.timing].polynomial
+                    let t = polynomial.parameter(forX: found.fraction, near: found.guess) ?? fullSolve(found)
                     solved[index] = t
-                    fraction = found.polynomial.sampleY(t)
+                    fraction = polynomial.sampleY(t)
                 }
                 finish(index, found, fraction, &memo)
                 index += 1
@@ -549,7 +551,7 @@ public final class RenderTree {
                 fraction = rows[timing].fraction(at: time)
                 // 0 and 1 are the curve's ends, as `UnitBezier.solve` gives them.
                 if let raw = fraction, raw > 0, raw < 1 {
-                    return Found(progress: .solve, fraction: raw, guess: solved[index], polynomial: rows[timing].polynomial)
+                    return Found(progress: .solve, fraction: raw, guess: solved[index], timing: timing)
                 }
             case .linear:
                 fraction = rows[timing].fraction(at: time)
@@ -566,16 +568,16 @@ public final class RenderTree {
         /// keep theirs.
         @inline(__always)
         private func solve(_ a: Found, _ b: Found, _ c: Found, _ d: Found, at index: Int) -> SIMD4<Double> {
-            let curves = BezierPolynomials4(a.polynomial, b.polynomial, c.polynomial, d.polynomial)
+            let curves = BezierPolynomials4(curve(a), curve(b), curve(c), curve(d))
             let xs = SIMD4(a.fraction, b.fraction, c.fraction, d.fraction)
             var (t, arrived) = curves.parameters(forX: xs, near: SIMD4(a.guess, b.guess, c.guess, d.guess))
             let solving =
                 SIMD4<Int64>(a.solves, b.solves, c.solves, d.solves) .!= SIMD4<Int64>(repeating: 0)
             if any(solving .& .!arrived) {
-                if solving[0] && !arrived[0] { t[0] = fullSolve(index, a) }
-                if solving[1] && !arrived[1] { t[1] = fullSolve(index + 1, b) }
-                if solving[2] && !arrived[2] { t[2] = fullSolve(index + 2, c) }
-                if solving[3] && !arrived[3] { t[3] = fullSolve(index + 3, d) }
+                if solving[0] && !arrived[0] { t[0] = fullSolve(a) }
+                if solving[1] && !arrived[1] { t[1] = fullSolve(b) }
+                if solving[2] && !arrived[2] { t[2] = fullSolve(c) }
+                if solving[3] && !arrived[3] { t[3] = fullSolve(d) }
             }
             if solving[0] { solved[index] = t[0] }
             if solving[1] { solved[index + 1] = t[1] }
@@ -586,8 +588,15 @@ public final class RenderTree {
 
         /// The parameter of an entry's curve solved from scratch, where Newton from its last
         /// answer did not arrive.
-        private func fullSolve(_ index: Int, _ found: Found) -> Double {
-            timings[Int(entries.sources[index].timing)].curve.unsafelyUnwrapped.parameter(forX: found.fraction)
+        private func fullSolve(_ found: Found) -> Double {
+            timings[found.timing].curve.unsafelyUnwrapped.parameter(forX: found.fraction)
+        }
+
+        /// The curve of an entry to solve; a stand-in for the others, which every step handles
+        /// without a NaN.
+        @inline(__always)
+        private func curve(_ found: Found) -> BezierPolynomial {
+            found.progress == .solve ? rows[found.timing].polynomial : .identity
         }
 
         /// Writes an entry's value at `fraction` (the entry before's for `.previous`, its base
