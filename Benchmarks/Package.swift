@@ -109,7 +109,15 @@ let package = Package(
             ]
         ),
         // Their load and write times per document, outside package-benchmark; and a loop to profile.
-        .executableTarget(name: "CAMLDriver", dependencies: ["CAMLDocuments"]),
+        // With --render, a document's frames as the live preview renders them, to profile.
+        .executableTarget(
+            name: "CAMLDriver",
+            dependencies: [
+                "CAMLDocuments",
+                .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCorePreview", package: "OpenQuartzCore"),
+            ]
+        ),
         // The scenes outside package-benchmark: to run by hand, to profile, to look at.
         .executableTarget(
             name: "SceneDriver",

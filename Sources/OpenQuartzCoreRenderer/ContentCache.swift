@@ -9,10 +9,12 @@ import OpenQuartzCore
 ///
 /// A layer's content is cached from the second frame in a row that shows it unchanged — the
 /// first time it is drawn directly, so content that changes every frame (an animated
-/// `strokeEnd`, say) costs nothing extra. Only content that is costly to draw is cached:
-/// plain backgrounds and borders are cheaper to fill than to composite. The bitmap has the
-/// resolution the layer covers on screen, rounded up to a step of 2^¼, so a scale animation
-/// re-rasterises only every few frames; an entry not used for two frames is dropped.
+/// `strokeEnd`, say) costs nothing extra. Only content that is costly to draw is cached: a
+/// recording, shape, gradient or text, or an image scaled on screen. Plain backgrounds and
+/// borders, and images that land pixel for pixel, are as cheap to draw as to composite. The
+/// bitmap has the resolution the layer covers on screen, rounded up to a step of 2^¼, so a
+/// scale animation re-rasterises only every few frames; an entry not used for two frames is
+/// dropped.
 final class ContentCache {
     private struct Entry {
         /// The node the entry was made from, to compare the next frame's with.
@@ -114,21 +116,22 @@ extension LayerPainter {
     /// from the ``ContentCache`` when it can, else directly.
     func paintOwnContentCached(_ snapshot: LayerSnapshot) {
         let layer = nodes[snapshot]
+        var ctm = cairo_matrix_t()
+        cairo_get_matrix(context, &ctm)
+        let deviceScale = max(hypot(ctm.xx, ctm.yx), hypot(ctm.xy, ctm.yy))
+        guard deviceScale.isFinite, deviceScale > 0 else { return }
         let costly: Bool =
             switch layer.kind {
             case .shape(let shape): shape.path.map { !$0.isEmpty } ?? false
             case .gradient(let gradient): (gradient.colors?.count ?? 0) > 0
             case .text(let text): text.string != nil
-            default: !(snapshot.drawing?.operations.isEmpty ?? true)
+            default:
+                !(snapshot.drawing?.operations.isEmpty ?? true) || isScaled(contentsOf: layer, ctm: ctm)
             }
         guard costly, let extent = contentExtent(of: snapshot) else {
             paintOwnContent(snapshot)
             return
         }
-        var ctm = cairo_matrix_t()
-        cairo_get_matrix(context, &ctm)
-        let deviceScale = max(hypot(ctm.xx, ctm.yx), hypot(ctm.xy, ctm.yy))
-        guard deviceScale.isFinite, deviceScale > 0 else { return }
         let scale = pow(2, (log2(deviceScale) * 4 - 1e-6).rounded(.up) / 4)
         let cache = resources.contents
         switch cache.decide(for: snapshot, node: layer, scale: scale) {
@@ -159,8 +162,30 @@ extension LayerPainter {
         }
     }
 
+    /// Whether a layer's `contents` image is scaled on its way to the screen (its pixels and
+    /// the screen's differ in size) and not turned. Scaling costs every frame a filtered read of
+    /// the image; drawn once into a bitmap of the screen's resolution, a layer that stays put
+    /// then costs only a copy of the pixels it covers. An image that lands pixel for pixel is as
+    /// cheap to draw as its bitmap would be to composite. A turned image is drawn directly: its
+    /// bitmap, turned, would be resampled twice, softer than Core Animation's single pass; so is
+    /// a nine-part image.
+    func isScaled(contentsOf layer: RenderNode, ctm: cairo_matrix_t) -> Bool {
+        guard let image = layer.contents else { return false }
+        guard ctm.xy == 0, ctm.yx == 0 else { return false }
+        let contentsScale = layer.contentsScale.isFinite && layer.contentsScale > 0 ? layer.contentsScale : 1
+        let layout = ContentsLayout(
+            sourceSize: CGSize(width: image.width, height: image.height), pointsPerUnit: 1 / contentsScale,
+            bounds: layer.bounds, gravity: layer.contentsGravity, contentsRect: layer.contentsRect,
+            contentsCenter: layer.contentsCenter)
+        guard layout.patches.count == 1, let patch = layout.patches.first else { return false }
+        // Screen pixels per image pixel along each axis: 1 when it lands pixel for pixel.
+        let alongX = Double(patch.destination.width) * abs(ctm.xx) / Double(patch.source.width)
+        let alongY = Double(patch.destination.height) * abs(ctm.yy) / Double(patch.source.height)
+        return abs(alongX - 1) > 1e-3 || abs(alongY - 1) > 1e-3
+    }
+
     private func composite(_ raster: ContentCache.Raster) {
-        if resources.contents.usesAffineCompositor,
+        if contentsOpacity == 1, resources.contents.usesAffineCompositor,
             AffineCompositor.paint(raster.surface, origin: raster.origin, scale: raster.scale, on: context)
         {
             resources.contents.affineCompositedCount += 1
@@ -170,7 +195,7 @@ extension LayerPainter {
         cairo_translate(context, Double(raster.origin.x), Double(raster.origin.y))
         cairo_scale(context, 1 / raster.scale, 1 / raster.scale)
         cairo_set_source_surface(context, raster.surface, 0, 0)
-        cairo_paint(context)
+        cairo_paint_with_alpha(context, contentsOpacity)
         cairo_restore(context)
     }
 

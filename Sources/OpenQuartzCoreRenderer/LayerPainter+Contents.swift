@@ -55,7 +55,16 @@ extension LayerPainter {
             switch source {
             case .image(let image):
                 guard let surface = images.surface(for: image) else { break }
-                CairoDrawing.fill(patch.destination, with: surface, from: patch.source, in: context)
+                if contentsOpacity < 1 {
+                    // A translucent layer's only image (LayerPainter.paintFlat): not nine-part.
+                    guard CairoDrawing.setSource(surface, from: patch.source, to: patch.destination, in: context)
+                    else { break }
+                    CairoDrawing.rectangle(patch.destination, in: context)
+                    cairo_clip(context)
+                    cairo_paint_with_alpha(context, contentsOpacity)
+                } else {
+                    CairoDrawing.fill(patch.destination, with: surface, from: patch.source, in: context)
+                }
             case .drawing(let drawing, let origin):
                 paintRecording(drawing, origin: origin, patch: patch, images: images, asGroup: isNinePart)
             }

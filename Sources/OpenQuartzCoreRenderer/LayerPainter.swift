@@ -21,6 +21,10 @@ struct LayerPainter {
     /// Whether the painter has clipped the context (a `masksToBounds` ancestor): spans then
     /// ask Cairo for the clip, and leave the drawing to it unless the clip is whole pixels.
     var clipsLayers = false
+    /// The opacity a translucent layer's contents image is painted with when the image is all
+    /// the layer paints: one image painted at that opacity is what a group of it painted at
+    /// that opacity would be, without the group's bitmap to clear and composite.
+    var contentsOpacity = 1.0
 
     /// Paints `snapshot` through `toParent`, its 4 × 4 map into the plane the context draws,
     /// with its opacity multiplied by `opacityFactor` (a transform layer's, which applies to
@@ -65,6 +69,12 @@ struct LayerPainter {
         let shadow = Shadow(of: layer)
         let groupsForShadow = shadow != nil && layer.shadowPath == nil
         let groupsContent = snapshot.mask != nil || groupsForShadow
+        if opacity < 1, shadow == nil, !groupsContent, paintsOnlyItsImage(snapshot) {
+            var painter = self
+            painter.contentsOpacity = opacity
+            painter.paintBody(snapshot)
+            return
+        }
         if opacity < 1 {
             // The group is as large as the clip: for a layer known to paint within a few
             // pixels, only those (a full-screen group per translucent layer cost most of a
@@ -89,6 +99,20 @@ struct LayerPainter {
             cairo_paint_with_alpha(context, opacity)
             cairo_restore(context)
         }
+    }
+
+    /// Whether a layer paints its `contents` image and nothing else (no background, border,
+    /// drawing, sublayers, replicas or particles), in one piece (no nine-part stretching).
+    private func paintsOnlyItsImage(_ snapshot: LayerSnapshot) -> Bool {
+        let layer = nodes[snapshot]
+        guard case .plain = layer.kind, layer.contents != nil, snapshot.sublayers.isEmpty,
+            snapshot.replicas.isEmpty, snapshot.particles.isEmpty, snapshot.transition == nil,
+            snapshot.drawing?.operations.isEmpty ?? true,
+            layer.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1)
+        else { return false }
+        let hasBackground = layer.backgroundColor.map { $0.alpha > 0 } ?? false
+        let hasBorder = layer.borderWidth > 0 && (layer.borderColor.map { $0.alpha > 0 } ?? false)
+        return !hasBackground && !hasBorder
     }
 
     /// Clips the context to a rectangle of whole device pixels holding everything `snapshot`

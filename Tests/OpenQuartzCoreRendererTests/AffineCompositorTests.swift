@@ -43,10 +43,6 @@ import Testing
         return (image, renderer.resources.contents.affineCompositedCount)
     }
 
-    /// The largest difference of any channel of any pixel.
-    func largestDifference(_ a: CGImage, _ b: CGImage) -> Int {
-        zip(a.rgbaPixels, b.rgbaPixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
-    }
 
     @Test(arguments: [0.3, 1.0, 2.5, -0.7, .pi / 2])
     func turnedBitmapMatchesCairo(angle: Double) {

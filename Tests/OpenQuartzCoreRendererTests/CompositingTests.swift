@@ -451,6 +451,66 @@ struct CompositingTests {
         }
     }
 
+    @Test(arguments: [
+        // (image side in pixels, layer side in points, turned, cached)
+        (64, 64.0, false, false),  // pixel for pixel: drawn each frame, as cheap as a copy
+        (96, 64.0, false, true),  // shrunk
+        (48, 64.0, false, true),  // enlarged
+        (96, 64.0, true, false),  // turned: drawn directly, resampled once
+    ])
+    func contentsImagesAreCachedWhenScaled(imageSide: Int, layerSide: Double, turned: Bool, cached: Bool) {
+        withManualClock { _ in
+            let layer = root()
+            let picture = box(CGRect(x: 16, y: 16, width: layerSide, height: layerSide), nil, in: layer)
+            picture.contents = quadrantImage(side: imageSide)
+            if turned { picture.transform = CATransform3DMakeRotation(0.3, 0, 0, 1) }
+            let uncached = CARenderer(width: 96, height: 96)
+            uncached.cachesContent = false
+            let expected = render(layer, renderer: uncached).image
+
+            let renderer = CARenderer(width: 96, height: 96)
+            let cache = renderer.resources.contents
+            for time in [0, 0.1, 0.2] { _ = render(layer, at: time, renderer: renderer) }
+            let image = render(layer, at: 0.3, renderer: renderer).image
+            #expect((cache.rasterisedCount, cache.compositedCount) == (cached ? (1, 2) : (0, 0)))
+            #expect(largestDifference(image, expected) <= 1, "the cached bitmap draws what the image does")
+        }
+    }
+
+    @Test func aTranslucentLayerThatShowsOnlyAnImageLooksAsItsGroupWould() {
+        withManualClock { _ in
+            let layer = root()
+            // Two of the same picture, one alone (painted at its opacity, no group) and one with
+            // a clear sublayer (grouped): they must look the same at each step of the cache —
+            // drawn directly, rasterised, composited — moved by a fraction of a pixel.
+            var pictures: [CALayer] = []
+            for x in [4.0, 52.0] {
+                let picture = box(CGRect(x: x, y: 20, width: 40, height: 40), nil, in: layer)
+                picture.contents = quadrantImage(side: 64)
+                picture.opacity = 0.4
+                pictures.append(picture)
+            }
+            box(CGRect(x: 0, y: 0, width: 1, height: 1), nil, in: pictures[1])
+            let renderer = CARenderer(width: 96, height: 96)
+            for (step, time) in [0, 0.1, 0.2].enumerated() {
+                for picture in pictures { picture.position.y = 40 + 0.3 * Double(step) }
+                let image = render(layer, at: time, renderer: renderer).image
+                var worst = 0
+                for y in 0..<96 {
+                    for x in 0..<48 {
+                        let alone = image.pixel(x: x, y: y)
+                        let grouped = image.pixel(x: x + 48, y: y)
+                        worst = max(worst, zip(alone, grouped).map { abs($0 - $1) }.max()!)
+                    }
+                }
+                #expect(worst <= 1, "step \(step)")
+                // Red at 40 % over white.
+                let red = image.pixel(x: 14, y: 30)
+                #expect(red[0] == 255 && abs(red[1] - 153) <= 1 && abs(red[2] - 153) <= 1, "step \(step): \(red)")
+            }
+        }
+    }
+
     // MARK: Frame renderer
 
     @Test func frameRendererDeliversFramesInOrderMatchingSingleFrames() throws {

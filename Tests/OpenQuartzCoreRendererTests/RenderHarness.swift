@@ -75,3 +75,8 @@ func quadrantImage(side: Int = 16) -> CGImage {
     }
     return CGImage(width: side, height: side, rgbaPixels: pixels)!
 }
+
+/// The largest difference of any channel of any pixel between two images of the same size.
+func largestDifference(_ a: CGImage, _ b: CGImage) -> Int {
+    zip(a.rgbaPixels, b.rgbaPixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+}

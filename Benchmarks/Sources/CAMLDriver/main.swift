@@ -1,6 +1,9 @@
 import CAMLDocuments
 import Foundation
 import OpenCAML
+import OpenQuartzCore
+import OpenQuartzCorePreview
+import OpenQuartzCoreRenderer
 
 // The CAML benchmarks' documents outside package-benchmark: a table of each document's load and
 // write times (thread CPU, least of 9 runs), to read, and a loop over one document to profile:
@@ -8,6 +11,7 @@ import OpenCAML
 //     swift run -c release CAMLDriver                    # the table
 //     swift run -c release CAMLDriver NAME 200           # load NAME 200 times (valgrind --tool=callgrind)
 //     swift run -c release CAMLDriver NAME 200 --write   # write it 200 times
+//     swift run -c release CAMLDriver NAME 60 --render   # render 60 frames as the live preview does
 
 let arguments = CommandLine.arguments.dropFirst()
 let (documents, fromCorpus) = CAMLDocuments.all()
@@ -17,6 +21,10 @@ if let name = arguments.first {
         exit(1)
     }
     let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100
+    if arguments.contains("--render") {
+        try renderFrames(of: document, count: count)
+        exit(0)
+    }
     let package = try CAMLDocuments.load(document)
     for _ in 0..<count {
         if arguments.contains("--write") {
@@ -48,3 +56,29 @@ print(
         loads[loads.count / 2], loads[loads.count - 1], ratios.sorted()[ratios.count / 2] * 100,
         ratios.max()! * 100))
 try? FileManager.default.removeItem(at: CAMLDocuments.scratchFolder)
+
+/// Renders `count` frames of `document` 1/60 s apart, at 780 × 1688 pixels (a 390 × 844 pt
+/// wallpaper at scale 2) as `carender preview`'s sessions do, after a first frame that fills the
+/// caches; prints each frame's thread CPU time, least and median.
+@MainActor
+func renderFrames(of document: BenchmarkDocument, count: Int) throws {
+    let scene = try DocumentPreviewScene(contentsOf: document.url.path, type: document.type)
+    let renderer = CARenderer(width: 780, height: 1688, scale: 2)
+    renderer.bounds = CGRect(origin: scene.root.frame.origin, size: scene.size)
+    renderer.layer = scene.root
+    var milliseconds: [Double] = []
+    CAClock.$current.withValue(scene.clock) {
+        for index in 0...count {
+            let start = CAMLDocuments.threadCPUSeconds()
+            let time = Double(index) / 60
+            scene.advance(to: time)
+            renderer.beginFrame(atTime: time)
+            renderer.render()
+            renderer.endFrame()
+            if index > 0 { milliseconds.append((CAMLDocuments.threadCPUSeconds() - start) * 1000) }
+        }
+    }
+    milliseconds.sort()
+    print(String(format: "%@: %d frames, thread CPU least %.2f ms, median %.2f ms", document.name, count,
+        milliseconds.first ?? 0, milliseconds.isEmpty ? 0 : milliseconds[milliseconds.count / 2]))
+}
