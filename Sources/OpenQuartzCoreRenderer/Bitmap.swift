@@ -50,14 +50,6 @@ final class Bitmap {
         cairo_surface_destroy(surface)
     }
 
-    /// Clears every pixel to transparent.
-    func clear() {
-        let context = cairo_create(surface)
-        cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
-        cairo_paint(context)
-        cairo_destroy(context)
-    }
-
     /// The pixels as Cairo holds them, premultiplied BGRA8 on a little-endian machine, rows
     /// packed without padding, top row first.
     var premultipliedBGRA: [UInt8] {

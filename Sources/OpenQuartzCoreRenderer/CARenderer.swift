@@ -28,15 +28,36 @@ public final class CARenderer {
     let resources = RenderResources()
     private var frameTime: CFTimeInterval?
     private var lastFrameTime: CFTimeInterval?
+    /// The frame between `beginFrame` and `endFrame`, once captured (by `render()` or
+    /// `updateBounds()`), with the boxes of pixels it changes (nil: all).
+    private var current: (frame: CapturedFrame?, extents: FrameExtents?, region: [PixelBox]?)?
+    /// Rectangles given to ``addUpdate(_:)`` before the frame was captured.
+    private var addedUpdates: [CGRect] = []
+    /// What the bitmap shows: the last frame drawn, kept to find what the next one changes.
+    private var drawn: (root: LayerSnapshot, nodes: [RenderNode], extents: FrameExtents, settings: Settings)?
+
+    /// What else decides a frame's pixels: a frame drawn with other settings is drawn whole.
+    private struct Settings: Equatable {
+        let bounds: CGRect
+        let cachesContent: Bool
+        let drawsWithSpans: Bool
+    }
 
     /// Creates a renderer for a bitmap of `width × height` pixels, `scale` pixels per point;
     /// ``bounds`` starts as the whole bitmap in points. Sizes that are not positive, or a scale
     /// that is not a finite number above 0, trap with a message.
-    public init(width: Int, height: Int, scale: CGFloat = 1) {
+    public convenience init(width: Int, height: Int, scale: CGFloat = 1) {
+        self.init(width: width, height: height, scale: scale, nodeTrees: NodeTreeCache())
+    }
+
+    /// A renderer that captures through `nodeTrees`: for tests, which give it a count of
+    /// changes of their own (other tests change layers meanwhile).
+    init(width: Int, height: Int, scale: CGFloat, nodeTrees: NodeTreeCache) {
         require(
             scale.isFinite && scale > 0, "CARenderer scale must be a finite number above 0, got \(scale)")
         bitmap = Bitmap(width: width, height: height)
         self.scale = scale
+        self.nodeTrees = nodeTrees
         bounds = CGRect(x: 0, y: 0, width: CGFloat(width) / scale, height: CGFloat(height) / scale)
     }
 
@@ -49,14 +70,97 @@ public final class CARenderer {
         frameTime = t
     }
 
-    /// Draws the tree as presented at the frame's time.
+    /// Draws the frame's update region (``updateBounds()``): the pixels that differ from the
+    /// frame drawn before, and those added with ``addUpdate(_:)``. The rest of the bitmap keeps
+    /// what it showed.
     public func render() {
-        guard let time = frameTime else {
+        guard frameTime != nil else {
             misuse("CARenderer.render() must come between beginFrame(atTime:) and endFrame()")
         }
-        let frame = layer.map { nodeTrees.capture($0, at: time) }
-        FrameRasteriser.draw(frame, into: bitmap, bounds: bounds, scale: scale, resources: resources)
+        let (frame, extents, region) = captureCurrentFrame()
+        FrameRasteriser.draw(frame, into: bitmap, bounds: bounds, scale: scale, resources: resources, region: region)
+        if let frame, let root = frame.root, let extents {
+            drawn = (root, frame.nodes.nodes, extents, settings)
+        } else {
+            drawn = nil
+        }
         frame.map { nodeTrees.pool.recycle($0.nodes) }
+        current = (nil, nil, [])
+    }
+
+    /// The bounds of the frame's update region, in the coordinates of ``bounds``: every pixel
+    /// ``render()`` will draw. Initially the pixels that differ from the frame drawn before
+    /// (found by comparing the layers' values: the boxes of those that changed, where they
+    /// were and where they are); all of ``bounds`` for the first frame, after ``bounds`` or a
+    /// setting changed, or when the tree's structure changed. Call it between
+    /// ``beginFrame(atTime:timeStamp:)`` and ``endFrame()``.
+    public func updateBounds() -> CGRect {
+        guard frameTime != nil else {
+            misuse("CARenderer.updateBounds() must come between beginFrame(atTime:) and endFrame()")
+        }
+        guard let region = captureCurrentFrame().region else { return bounds }
+        let box = region.reduce(PixelBox.empty) { $0.union($1) }
+        guard !box.isEmpty else { return .null }
+        return CGRect(
+            x: bounds.minX + CGFloat(box.minX) / scale, y: bounds.minY + CGFloat(box.minY) / scale,
+            width: CGFloat(box.maxX - box.minX) / scale, height: CGFloat(box.maxY - box.minY) / scale)
+    }
+
+    /// Adds `rect` (in the coordinates of ``bounds``) to the frame's update region: its pixels
+    /// are drawn again by ``render()`` whether or not anything there changed. Call it between
+    /// ``beginFrame(atTime:timeStamp:)`` and ``endFrame()``.
+    public func addUpdate(_ rect: CGRect) {
+        guard frameTime != nil else {
+            misuse("CARenderer.addUpdate(_:) must come between beginFrame(atTime:) and endFrame()")
+        }
+        if var captured = current, captured.region != nil {
+            captured.region = captured.region.map { $0 + pixelBoxes([rect]) }
+            current = captured
+        } else {
+            addedUpdates.append(rect)
+        }
+    }
+
+    private var settings: Settings {
+        Settings(bounds: bounds, cachesContent: cachesContent, drawsWithSpans: drawsWithSpans)
+    }
+
+    /// The frame, captured at most once between `beginFrame` and `endFrame`, with its update
+    /// region.
+    private func captureCurrentFrame() -> (frame: CapturedFrame?, extents: FrameExtents?, region: [PixelBox]?) {
+        if let current { return current }
+        let frame = layer.map { nodeTrees.capture($0, at: frameTime!) }
+        let extents = frame.flatMap { FrameExtents(of: $0, bounds: bounds, scale: scale) }
+        var region: [PixelBox]?
+        if let frame, let extents, let drawn, drawn.settings == settings {
+            region = UpdateRegion.changes(
+                from: (drawn.root, drawn.nodes, drawn.extents), to: frame, extents: extents,
+                screen: PixelBox(minX: 0, minY: 0, maxX: bitmap.width, maxY: bitmap.height))
+            if region != nil, !addedUpdates.isEmpty { region! += pixelBoxes(addedUpdates) }
+        }
+        addedUpdates = []
+        current = (frame, extents, region)
+        return (frame, extents, region)
+    }
+
+    /// The whole pixels that `rects` (in the coordinates of ``bounds``) touch, within the
+    /// bitmap.
+    private func pixelBoxes(_ rects: [CGRect]) -> [PixelBox] {
+        let screen = PixelBox(minX: 0, minY: 0, maxX: bitmap.width, maxY: bitmap.height)
+        return rects.compactMap { rect in
+            let rect = rect.standardized
+            guard !rect.isNull, !rect.isEmpty, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite,
+                rect.maxY.isFinite
+            else { return nil }
+            func pixel(_ value: CGFloat, _ origin: CGFloat, _ rule: FloatingPointRoundingRule) -> Int {
+                Int(max(-1e9, min(1e9, Double((value - origin) * scale))).rounded(rule))
+            }
+            let box = PixelBox(
+                minX: pixel(rect.minX, bounds.minX, .down), minY: pixel(rect.minY, bounds.minY, .down),
+                maxX: pixel(rect.maxX, bounds.minX, .up), maxY: pixel(rect.maxY, bounds.minY, .up)
+            ).intersection(screen)
+            return box.isEmpty ? nil : box
+        }
     }
 
     /// Captures the frame of ``layer`` at media time `t` as ``render()`` does, without
@@ -96,11 +200,14 @@ public final class CARenderer {
     }
 
     /// Captures the frames: the evaluated tree, and the snapshots frames share.
-    let nodeTrees = NodeTreeCache()
+    let nodeTrees: NodeTreeCache
 
     /// Ends the frame.
     public func endFrame() {
         require(frameTime != nil, "CARenderer.endFrame() without beginFrame(atTime:)")
+        if let frame = current?.frame { nodeTrees.pool.recycle(frame.nodes) }
+        current = nil
+        addedUpdates = []
         lastFrameTime = frameTime
         frameTime = nil
     }

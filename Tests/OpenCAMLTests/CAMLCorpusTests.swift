@@ -5,34 +5,11 @@ import Testing
 
 @testable import OpenCAML
 
-/// Loads every `.caml` document and `.ca` bundle of the shared corpus (FORMAT.md), which is
-/// not part of the package: the test reads it from `../shared/caml-corpus/files` relative to
-/// the package root and skips, saying why, when it is absent.
+/// Loads every `.caml` document and `.ca` bundle of the shared corpus (``CAMLCorpus``).
 @Suite struct CAMLCorpusTests {
-    static let corpusFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/caml-corpus/files")
+    static let corpusFolder = CAMLCorpus.folder
 
-    /// The documents to load: `.ca` folders as bundles, `.tendies` files as wallpaper
-    /// packages, and `.caml` files outside bundles (the asset manifests are CAML too, but hold
-    /// no layer).
-    static func documents() -> [(url: URL, type: String)] {
-        guard let walker = FileManager.default.enumerator(at: corpusFolder, includingPropertiesForKeys: nil) else {
-            return []
-        }
-        var found: [(URL, String)] = []
-        for case let url as URL in walker {
-            if url.pathExtension == "ca" {
-                found.append((url, kCAPackageTypeCAMLBundle))
-                walker.skipDescendants()
-            } else if url.pathExtension == "caml", url.lastPathComponent != "assetManifest.caml" {
-                found.append((url, kCAPackageTypeCAMLFile))
-            } else if url.pathExtension == "tendies" {
-                found.append((url, kCAPackageTypeTendies))
-            }
-        }
-        return found.sorted { $0.0.path < $1.0.path }
-    }
+    static func documents() -> [(url: URL, type: String)] { CAMLCorpus.documents() }
 
     @Test func everyCorpusDocumentLoadsOrFailsCleanly() throws {
         guard FileManager.default.fileExists(atPath: Self.corpusFolder.path) else {

@@ -38,8 +38,8 @@ import Testing
     func cachedFrame(_ layer: CALayer, affine: Bool, size: Int = 96) -> (image: CGImage, affineCount: Int) {
         let renderer = CARenderer(width: size, height: size)
         renderer.resources.contents.usesAffineCompositor = affine
-        for time in [0.0, 0.1] { _ = render(layer, at: time, renderer: renderer) }
-        let image = render(layer, at: 0.2, renderer: renderer).image
+        for time in [0.0, 0.1] { _ = render(layer, at: time, renderer: renderer, whole: true) }
+        let image = render(layer, at: 0.2, renderer: renderer, whole: true).image
         return (image, renderer.resources.contents.affineCompositedCount)
     }
 

@@ -425,15 +425,15 @@ struct CompositingTests {
 
             let renderer = CARenderer(width: 96, height: 96)
             let cache = renderer.resources.contents
-            _ = render(layer, at: 0, renderer: renderer)
+            _ = render(layer, at: 0, renderer: renderer, whole: true)
             #expect((cache.rasterisedCount, cache.compositedCount) == (0, 0), "first sight: drawn directly")
-            _ = render(layer, at: 0.1, renderer: renderer)
+            _ = render(layer, at: 0.1, renderer: renderer, whole: true)
             #expect((cache.rasterisedCount, cache.compositedCount) == (1, 0), "unchanged: rasterised")
             star.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
-            let turned = render(layer, at: 0.2, renderer: renderer).image
+            let turned = render(layer, at: 0.2, renderer: renderer, whole: true).image
             #expect((cache.rasterisedCount, cache.compositedCount) == (1, 1), "moved, same content: composited")
             star.transform = CATransform3DIdentity
-            let image = render(layer, at: 0.3, renderer: renderer).image
+            let image = render(layer, at: 0.3, renderer: renderer, whole: true).image
             #expect((cache.rasterisedCount, cache.compositedCount) == (1, 2))
             var worst = 0
             for y in 0..<96 {
@@ -446,7 +446,7 @@ struct CompositingTests {
             #expect(worst <= 1, "a composited bitmap at the same place draws the same pixels")
             #expect(turned.pixel(x: 48, y: 48) == [0, 0, 255, 255])
             star.fillColor = red
-            _ = render(layer, at: 0.4, renderer: renderer)
+            _ = render(layer, at: 0.4, renderer: renderer, whole: true)
             #expect(cache.compositedCount == 2, "changed content is drawn again")
         }
     }
@@ -470,8 +470,8 @@ struct CompositingTests {
 
             let renderer = CARenderer(width: 96, height: 96)
             let cache = renderer.resources.contents
-            for time in [0, 0.1, 0.2] { _ = render(layer, at: time, renderer: renderer) }
-            let image = render(layer, at: 0.3, renderer: renderer).image
+            for time in [0, 0.1, 0.2] { _ = render(layer, at: time, renderer: renderer, whole: true) }
+            let image = render(layer, at: 0.3, renderer: renderer, whole: true).image
             #expect((cache.rasterisedCount, cache.compositedCount) == (cached ? (1, 2) : (0, 0)))
             #expect(largestDifference(image, expected) <= 1, "the cached bitmap draws what the image does")
         }
@@ -494,7 +494,7 @@ struct CompositingTests {
             let renderer = CARenderer(width: 96, height: 96)
             for (step, time) in [0, 0.1, 0.2].enumerated() {
                 for picture in pictures { picture.position.y = 40 + 0.3 * Double(step) }
-                let image = render(layer, at: time, renderer: renderer).image
+                let image = render(layer, at: time, renderer: renderer, whole: true).image
                 var worst = 0
                 for y in 0..<96 {
                     for x in 0..<48 {

@@ -37,20 +37,24 @@ func box(_ frame: CGRect, _ color: CGColor?, in parent: CALayer) -> CALayer {
 }
 
 /// Renders one frame of `layer` at `time` with `renderer`, or with a new renderer whose bitmap
-/// covers the layer's bounds at `scale` pixels per point, and returns the renderer.
+/// covers the layer's bounds at `scale` pixels per point, and returns the renderer. With
+/// `whole`, every pixel is drawn again, not only the frame's update region (for tests of what
+/// drawing does from frame to frame, such as the content cache).
 ///
 /// The frame commits the implicit transaction, so changes after it go into a new one; that one
 /// is made without implicit animations too, so that a test changes its layers between frames
 /// as it built them. A test that means such a change to animate calls
 /// `CATransaction.setDisableActions(false)` first.
 func render(
-    _ layer: CALayer, at time: CFTimeInterval = 0, scale: CGFloat = 1, renderer: CARenderer? = nil
+    _ layer: CALayer, at time: CFTimeInterval = 0, scale: CGFloat = 1, renderer: CARenderer? = nil,
+    whole: Bool = false
 ) -> CARenderer {
     let size = layer.bounds.size
     let renderer =
         renderer ?? CARenderer(width: Int(size.width * scale), height: Int(size.height * scale), scale: scale)
     renderer.layer = layer
     renderer.beginFrame(atTime: time)
+    if whole { renderer.addUpdate(renderer.bounds) }
     renderer.render()
     renderer.endFrame()
     CATransaction.setDisableActions(true)
@@ -74,9 +78,4 @@ func quadrantImage(side: Int = 16) -> CGImage {
         }
     }
     return CGImage(width: side, height: side, rgbaPixels: pixels)!
-}
-
-/// The largest difference of any channel of any pixel between two images of the same size.
-func largestDifference(_ a: CGImage, _ b: CGImage) -> Int {
-    zip(a.rgbaPixels, b.rgbaPixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
 }

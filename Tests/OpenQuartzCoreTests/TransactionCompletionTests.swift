@@ -90,17 +90,13 @@ struct TransactionCompletionTests {
 
     @Test func commitWithoutBeginWarnsOnceAndChangesNothing() {
         withManualClock { _ in
-            // Compared with what was there before: another test that ran on this thread may have
-            // left its implicit transaction open with actions disabled.
-            let duration = CATransaction.animationDuration()
-            let disabled = CATransaction.disableActions()
             let warnings = collectingWarnings {
                 CATransaction.commit()
             }
             #expect(warnings.count == 1)
             #expect(warnings.first?.contains("commit()") == true)
-            #expect(CATransaction.animationDuration() == duration)
-            #expect(CATransaction.disableActions() == disabled)
+            #expect(CATransaction.animationDuration() == 0.25)
+            #expect(!CATransaction.disableActions())
 
             // With only the implicit transaction open, it stays open.
             let layer = CALayer()

@@ -7,3 +7,8 @@ extension CGImage {
         return (0..<4).map { Int(rgbaPixels[index + $0]) }
     }
 }
+
+/// The largest difference of any channel of any pixel between two images of the same size.
+public func largestDifference(_ a: CGImage, _ b: CGImage) -> Int {
+    zip(a.rgbaPixels, b.rgbaPixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+}

@@ -2,14 +2,17 @@ import Foundation
 import OpenQuartzCore
 
 /// Runs `body` with a fresh manual clock bound as `CAClock.current`, starting at `time`, and
-/// commits whatever the body left in the implicit transaction, so that tests sharing a thread
-/// never see each other's changes.
+/// commits whatever is in the thread's implicit transaction before and after the body, so that
+/// tests sharing a thread never see each other's changes or settings (a test without this
+/// harness may leave its implicit transaction open, with actions disabled, on a thread that
+/// runs another test next).
 public func withManualClock<Result>(
     startingAt time: CFTimeInterval = 0,
     _ body: (CAManualClock) throws -> Result
 ) rethrows -> Result {
     let clock = CAManualClock(time: time)
     return try CAClock.$current.withValue(clock) {
+        CATransaction.flush()
         defer { CATransaction.flush() }
         return try body(clock)
     }

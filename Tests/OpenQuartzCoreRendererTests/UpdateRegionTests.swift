@@ -1,0 +1,160 @@
+import OpenQuartzCore
+import QuartzTestSupport
+import Testing
+
+@testable import OpenQuartzCoreRenderer
+
+/// `CARenderer.updateBounds()`, `addUpdate(_:)` and `render()` drawing only the update region:
+/// the pixels that differ from the frame drawn before.
+@Suite("CARenderer: update region") struct UpdateRegionTests {
+    /// A count of changes of the test's own, which its renderers read: other tests change
+    /// layers meanwhile, and each change makes every renderer draw its next frame whole.
+    private final class Changes: @unchecked Sendable {
+        var count: UInt64 = 0
+    }
+
+    /// A 96 × 96 renderer of `layer` that builds its tree again when `changes` counts one.
+    private func renderer(of layer: CALayer, changes: Changes, caching: Bool = true) -> CARenderer {
+        let renderer = CARenderer(width: 96, height: 96, scale: 1, nodeTrees: NodeTreeCache { changes.count })
+        renderer.layer = layer
+        renderer.cachesContent = caching
+        return renderer
+    }
+
+    /// A 96 × 96 white root with a red square that stays at the top left and a blue 16 × 16
+    /// square whose x slides from 24 to 72 over a second, at y 64.
+    @MainActor private func scene() -> (root: CALayer, slider: CALayer) {
+        let layer = root()
+        box(CGRect(x: 4, y: 4, width: 16, height: 16), red, in: layer)
+        let slider = box(CGRect(x: 16, y: 56, width: 16, height: 16), blue, in: layer)
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = 24
+        slide.toValue = 72
+        slide.duration = 1
+        slider.add(slide, forKey: "slide")
+        return (layer, slider)
+    }
+
+    /// Renders a frame at `time` and answers its update bounds.
+    private func frame(_ renderer: CARenderer, at time: CFTimeInterval) -> CGRect {
+        renderer.beginFrame(atTime: time)
+        let bounds = renderer.updateBounds()
+        renderer.render()
+        renderer.endFrame()
+        return bounds
+    }
+
+    @Test @MainActor func aMovingLayerUpdatesOnlyWhereItWasAndIs() {
+        withManualClock { clock in
+            let (layer, _) = scene()
+            let changes = Changes()
+            let renderer = renderer(of: layer, changes: changes, caching: false)
+            #expect(frame(renderer, at: 0) == renderer.bounds, "the first frame is drawn whole")
+            clock.advance(to: 0.1)
+            // From x 16…32 to 20.8…36.8 (x 28.8 at 0.1 s), y 56…72, and 2 pixels more all round.
+            #expect(frame(renderer, at: 0.1) == CGRect(x: 14, y: 54, width: 25, height: 20))
+            clock.advance(to: 0.25)
+            let update = frame(renderer, at: 0.25)
+            // From x 20.8…36.8 to 28…44 (x 36 at a quarter).
+            #expect(update == CGRect(x: 18, y: 54, width: 28, height: 20), "\(update)")
+
+            let whole = CARenderer(width: 96, height: 96)
+            whole.layer = layer
+            whole.cachesContent = false
+            _ = frame(whole, at: 0.25)
+            #expect(largestDifference(renderer.image, whole.image) == 0, "the same picture as a whole frame")
+            #expect(renderer.image.pixel(x: 36, y: 64) == bluePixel)
+            #expect(renderer.image.pixel(x: 20, y: 64) == whitePixel, "where it was is white again")
+            #expect(renderer.image.pixel(x: 10, y: 10) == redPixel, "what did not change is still there")
+        }
+    }
+
+    @Test @MainActor func aStillFrameUpdatesNothingAndKeepsThePicture() {
+        withManualClock { clock in
+            let layer = root()
+            box(CGRect(x: 4, y: 4, width: 16, height: 16), red, in: layer)
+            let changes = Changes()
+            let renderer = renderer(of: layer, changes: changes)
+            _ = frame(renderer, at: 0)
+            let before = renderer.image
+            clock.advance(to: 1)
+            #expect(frame(renderer, at: 1).isNull)
+            #expect(largestDifference(renderer.image, before) == 0)
+        }
+    }
+
+    @Test @MainActor func addedRectanglesAreUpdatedToo() {
+        withManualClock { _ in
+            let layer = root()
+            let changes = Changes()
+            let renderer = renderer(of: layer, changes: changes)
+            _ = frame(renderer, at: 0)
+            renderer.beginFrame(atTime: 0.1)
+            renderer.addUpdate(CGRect(x: 10.5, y: 20, width: 5, height: 5))
+            #expect(renderer.updateBounds() == CGRect(x: 10, y: 20, width: 6, height: 5))
+            renderer.addUpdate(CGRect(x: 80, y: 80, width: 40, height: 40))
+            #expect(renderer.updateBounds() == CGRect(x: 10, y: 20, width: 86, height: 76), "within the bitmap")
+            renderer.render()
+            renderer.endFrame()
+        }
+    }
+
+    @Test @MainActor func aChangedModelOrOtherBoundsDrawTheWholeFrame() {
+        withManualClock { clock in
+            let (layer, slider) = scene()
+            let changes = Changes()
+            let renderer = renderer(of: layer, changes: changes)
+            _ = frame(renderer, at: 0)
+            CATransaction.setDisableActions(true)
+            slider.backgroundColor = green
+            changes.count += 1
+            clock.advance(to: 0.1)
+            #expect(frame(renderer, at: 0.1) == renderer.bounds, "the tree was built again")
+            #expect(renderer.image.pixel(x: 30, y: 64) == greenPixel)
+            renderer.bounds = CGRect(x: 0, y: 0, width: 96, height: 96)
+            clock.advance(to: 0.15)
+            _ = frame(renderer, at: 0.15)
+            clock.advance(to: 0.2)
+            #expect(frame(renderer, at: 0.2).width < 96, "the same bounds: only what moved")
+            renderer.bounds = CGRect(x: 8, y: 0, width: 96, height: 96)
+            clock.advance(to: 0.3)
+            #expect(frame(renderer, at: 0.3) == renderer.bounds, "other bounds: all of it")
+        }
+    }
+
+    @Test @MainActor func sublayersAreInTheBoxOfWhatMovesAndShadowsDrawWholeFrames() {
+        withManualClock { clock in
+            let layer = root()
+            let card = box(CGRect(x: 16, y: 16, width: 16, height: 16), blue, in: layer)
+            // A sublayer hanging out of the card, 8 points to its right.
+            box(CGRect(x: 24, y: 4, width: 8, height: 8), red, in: card)
+            let slide = CABasicAnimation(keyPath: "position.y")
+            slide.fromValue = 24
+            slide.toValue = 64
+            slide.duration = 1
+            card.add(slide, forKey: "slide")
+            let changes = Changes()
+            let renderer = renderer(of: layer, changes: changes, caching: false)
+            for time in [0, 0.1] {
+                clock.advance(to: time)
+                _ = frame(renderer, at: time)
+            }
+            clock.advance(to: 0.5)
+            // From y 20 (at 0.1 s) to 36 (at half a second); the sublayer reaches x 48.
+            #expect(frame(renderer, at: 0.5) == CGRect(x: 14, y: 18, width: 36, height: 36))
+            let whole = CARenderer(width: 96, height: 96)
+            whole.layer = layer
+            whole.cachesContent = false
+            _ = frame(whole, at: 0.5)
+            #expect(largestDifference(renderer.image, whole.image) == 0)
+
+            CATransaction.setDisableActions(true)
+            card.shadowOpacity = 1
+            changes.count += 1
+            for time in [0.6, 0.7, 0.8] {
+                clock.advance(to: time)
+                #expect(frame(renderer, at: time) == renderer.bounds, "a shadow is blurred from beyond any box")
+            }
+        }
+    }
+}
