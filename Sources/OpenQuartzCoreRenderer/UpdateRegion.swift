@@ -46,11 +46,16 @@ struct FrameExtents {
     /// The trees with more nodes than this are drawn whole: finding their boxes each frame
     /// would cost more than it saves.
     static let nodeLimit = 4096
+    /// Nor are trees deeper than this tracked: the boxes are found recursively, on the calling
+    /// thread's stack (the painter runs deep trees on a stack of their own).
+    static let depthLimit = 256
 
     /// The boxes of `frame`'s layers as drawn into a bitmap of `width × height` pixels showing
     /// `bounds` at `scale`; nil when the frame is not one that can be tracked.
     init?(of frame: CapturedFrame, bounds: CGRect, scale: CGFloat) {
-        guard let root = frame.root, frame.nodes.nodes.count <= Self.nodeLimit else { return nil }
+        guard let root = frame.root, frame.nodes.nodes.count <= Self.nodeLimit, root.depth <= Self.depthLimit else {
+            return nil
+        }
         var boxes = [PixelBox](repeating: .empty, count: frame.nodes.nodes.count)
         let device = CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY)
             .concatenating(CGAffineTransform(scaleX: scale, y: scale))

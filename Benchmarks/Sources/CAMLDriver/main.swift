@@ -59,7 +59,8 @@ try? FileManager.default.removeItem(at: CAMLDocuments.scratchFolder)
 
 /// Renders `count` frames of `document` 1/60 s apart, at 780 × 1688 pixels (a 390 × 844 pt
 /// wallpaper at scale 2) as `carender preview`'s sessions do, after a first frame that fills the
-/// caches; prints each frame's thread CPU time, least and median.
+/// caches; prints each frame's thread CPU time, least and median, and how much of the canvas
+/// the frames' update regions cover on average.
 @MainActor
 func renderFrames(of document: BenchmarkDocument, count: Int) throws {
     let scene = try DocumentPreviewScene(contentsOf: document.url.path, type: document.type)
@@ -67,18 +68,26 @@ func renderFrames(of document: BenchmarkDocument, count: Int) throws {
     renderer.bounds = CGRect(origin: scene.root.frame.origin, size: scene.size)
     renderer.layer = scene.root
     var milliseconds: [Double] = []
+    var updated = 0.0
     CAClock.$current.withValue(scene.clock) {
         for index in 0...count {
             let start = CAMLDocuments.threadCPUSeconds()
             let time = Double(index) / 60
             scene.advance(to: time)
             renderer.beginFrame(atTime: time)
+            let update = renderer.updateBounds()
             renderer.render()
             renderer.endFrame()
-            if index > 0 { milliseconds.append((CAMLDocuments.threadCPUSeconds() - start) * 1000) }
+            if index > 0 {
+                milliseconds.append((CAMLDocuments.threadCPUSeconds() - start) * 1000)
+                if !update.isNull { updated += update.width * update.height / (scene.size.width * scene.size.height) }
+            }
         }
     }
     milliseconds.sort()
-    print(String(format: "%@: %d frames, thread CPU least %.2f ms, median %.2f ms", document.name, count,
-        milliseconds.first ?? 0, milliseconds.isEmpty ? 0 : milliseconds[milliseconds.count / 2]))
+    print(
+        String(
+            format: "%@: %d frames, thread CPU least %.2f ms, median %.2f ms; update region %.0f%% of the canvas",
+            document.name, count, milliseconds.first ?? 0, milliseconds.isEmpty ? 0 : milliseconds[milliseconds.count / 2],
+            updated / Double(max(count, 1)) * 100))
 }
