@@ -53,18 +53,17 @@ final class Bitmap {
     /// The pixels as Cairo holds them, premultiplied BGRA8 on a little-endian machine, rows
     /// packed without padding, top row first.
     var premultipliedBGRA: [UInt8] {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else { return [] }
-        let rowBytes = width * 4
-        if stride == rowBytes { return Array(UnsafeBufferPointer(start: data, count: rowBytes * height)) }
-        var pixels = [UInt8](repeating: 0, count: rowBytes * height)
-        pixels.withUnsafeMutableBytes { target in
-            for y in 0..<height {
-                target.baseAddress!.advanced(by: y * rowBytes).copyMemory(from: data + y * stride, byteCount: rowBytes)
+        withPixels { data, stride in
+            let rowBytes = width * 4
+            if stride == rowBytes { return Array(UnsafeRawBufferPointer(start: data, count: rowBytes * height)) }
+            var pixels = [UInt8](repeating: 0, count: rowBytes * height)
+            pixels.withUnsafeMutableBytes { target in
+                for y in 0..<height {
+                    target.baseAddress!.advanced(by: y * rowBytes).copyMemory(from: data + y * stride, byteCount: rowBytes)
+                }
             }
+            return pixels
         }
-        return pixels
     }
 
     /// Calls `body` with Cairo's pixels in place (premultiplied BGRA8, rows `bytesPerRow`
@@ -79,17 +78,16 @@ final class Bitmap {
 
     /// The pixels as straight (non-premultiplied) RGBA8, top row first.
     var straightRGBA: [UInt8] {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else { return [] }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        pixels.withUnsafeMutableBytes { target in
-            for y in 0..<height {
-                convertPremultipliedBGRAToStraightRGBA(
-                    data + y * stride, into: target.baseAddress! + y * width * 4, pixels: width)
+        withPixels { data, stride in
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            pixels.withUnsafeMutableBytes { target in
+                for y in 0..<height {
+                    convertPremultipliedBGRAToStraightRGBA(
+                        data + y * stride, into: target.baseAddress! + y * width * 4, pixels: width)
+                }
             }
+            return pixels
         }
-        return pixels
     }
 
     /// The pixels as a `CGImage` (straight RGBA8).

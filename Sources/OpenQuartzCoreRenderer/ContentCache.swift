@@ -172,7 +172,7 @@ extension LayerPainter {
     func isScaled(contentsOf layer: RenderNode, ctm: cairo_matrix_t) -> Bool {
         guard let image = layer.contents else { return false }
         guard ctm.xy == 0, ctm.yx == 0 else { return false }
-        let contentsScale = layer.contentsScale.isFinite && layer.contentsScale > 0 ? layer.contentsScale : 1
+        let contentsScale = layer.usableContentsScale
         let layout = ContentsLayout(
             sourceSize: CGSize(width: image.width, height: image.height), pointsPerUnit: 1 / contentsScale,
             bounds: layer.bounds, gravity: layer.contentsGravity, contentsRect: layer.contentsRect,

@@ -28,7 +28,7 @@ extension LayerPainter {
         } else {
             return
         }
-        let scale = layer.contentsScale.isFinite && layer.contentsScale > 0 ? layer.contentsScale : 1
+        let scale = layer.usableContentsScale
         let layout = ContentsLayout(
             sourceSize: source.size, pointsPerUnit: source.pointsPerUnit(contentsScale: scale),
             bounds: layer.bounds, gravity: layer.contentsGravity,
@@ -345,5 +345,12 @@ extension LayerPainter {
     func mirrorVertically(within bounds: CGRect) {
         cairo_translate(context, 0, Double(bounds.minY + bounds.maxY))
         cairo_scale(context, 1, -1)
+    }
+}
+
+extension RenderNode {
+    /// `contentsScale`, or 1 where it is not a finite number above 0.
+    var usableContentsScale: CGFloat {
+        contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
     }
 }

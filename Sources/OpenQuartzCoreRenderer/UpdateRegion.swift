@@ -89,7 +89,7 @@ struct FrameExtents {
             own = own.union(path.boundingBoxOfPath.insetBy(dx: -reach, dy: -reach))
         }
         if let image = layer.contents, layer.contentsGravity != .resize {
-            let contentsScale = layer.contentsScale.isFinite && layer.contentsScale > 0 ? layer.contentsScale : 1
+            let contentsScale = layer.usableContentsScale
             let placed = ContentsLayout(
                 sourceSize: CGSize(width: image.width, height: image.height), pointsPerUnit: 1 / contentsScale,
                 bounds: layer.bounds, gravity: layer.contentsGravity, contentsRect: layer.contentsRect,
