@@ -21,16 +21,20 @@ final class ContentCache {
         var node: RenderNode
         var drawing: CGContext?
         var scale: Double
+        var flipsRows: Bool
         var raster: Raster?
         var lastFrame: Int
     }
 
-    /// A layer's content drawn into a bitmap whose top-left corner is at `origin` in the
-    /// layer's coordinates, `scale` pixels per point. Its outermost pixels are transparent.
+    /// A layer's content drawn into a bitmap whose first pixel's corner is at `origin` in the
+    /// layer's coordinates, `scale` pixels per point; with `flipsRows`, its rows run towards
+    /// the layer's smaller y (the layer is upside down on screen, as in a y-up CAML document),
+    /// so that it is composited without a flip. Its outermost pixels are transparent.
     struct Raster {
         let surface: OpaquePointer
         let origin: CGPoint
         let scale: Double
+        var flipsRows = false
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
@@ -68,16 +72,17 @@ final class ContentCache {
         case drawDirectly
     }
 
-    func decide(for snapshot: LayerSnapshot, node: RenderNode, scale: Double) -> Decision {
+    func decide(for snapshot: LayerSnapshot, node: RenderNode, scale: Double, flipsRows: Bool) -> Decision {
         let identity = snapshot.identity
         guard isEnabled else { return .drawDirectly }
         guard var entry = entries[identity] else {
             entries[identity] = Entry(
-                node: node, drawing: snapshot.drawing, scale: scale, raster: nil, lastFrame: frame)
+                node: node, drawing: snapshot.drawing, scale: scale, flipsRows: flipsRows, raster: nil,
+                lastFrame: frame)
             return .drawDirectly
         }
         let unchanged =
-            entry.scale == scale && entry.drawing === snapshot.drawing
+            entry.scale == scale && entry.flipsRows == flipsRows && entry.drawing === snapshot.drawing
             && Self.sameContent(entry.node, node)
         entry.lastFrame = frame
         if unchanged, let raster = entry.raster {
@@ -90,6 +95,7 @@ final class ContentCache {
         entry.node = node
         entry.drawing = snapshot.drawing
         entry.scale = scale
+        entry.flipsRows = flipsRows
         entries[identity] = entry
         return unchanged ? .rasterise : .drawDirectly
     }
@@ -133,8 +139,11 @@ extension LayerPainter {
             return
         }
         let scale = pow(2, (log2(deviceScale) * 4 - 1e-6).rounded(.up) / 4)
+        // Upside down on screen and not turned: the bitmap is drawn upside down too, so that
+        // pixman composites it without a flip, on its fast paths for moving and scaling.
+        let flipsRows = ctm.xy == 0 && ctm.yx == 0 && ctm.yy < 0
         let cache = resources.contents
-        switch cache.decide(for: snapshot, node: layer, scale: scale) {
+        switch cache.decide(for: snapshot, node: layer, scale: scale, flipsRows: flipsRows) {
         case .drawDirectly:
             paintOwnContent(snapshot)
         case .composite(let raster):
@@ -142,8 +151,9 @@ extension LayerPainter {
         case .rasterise:
             let minX = (Double(extent.minX) * scale).rounded(.down)
             let minY = (Double(extent.minY) * scale).rounded(.down)
+            let maxY = (Double(extent.maxY) * scale).rounded(.up)
             let width = Int((Double(extent.maxX) * scale).rounded(.up) - minX)
-            let height = Int((Double(extent.maxY) * scale).rounded(.up) - minY)
+            let height = Int(maxY - minY)
             guard width > 0, height > 0, width * height <= 4096 * 4096 else {
                 paintOwnContent(snapshot)
                 return
@@ -151,12 +161,13 @@ extension LayerPainter {
             // A transparent border of a pixel all round, which ``AffineCompositor`` relies on.
             let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width + 2), Int32(height + 2))!
             let drawer = cairo_create(surface)!
-            cairo_translate(drawer, 1 - minX, 1 - minY)
-            cairo_scale(drawer, scale, scale)
+            cairo_translate(drawer, 1 - minX, flipsRows ? 1 + maxY : 1 - minY)
+            cairo_scale(drawer, scale, flipsRows ? -scale : scale)
             LayerPainter(context: drawer, resources: resources, nodes: nodes).paintOwnContent(snapshot)
             cairo_destroy(drawer)
             let raster = ContentCache.Raster(
-                surface: surface, origin: CGPoint(x: (minX - 1) / scale, y: (minY - 1) / scale), scale: scale)
+                surface: surface, origin: CGPoint(x: (minX - 1) / scale, y: ((flipsRows ? maxY + 1 : minY - 1)) / scale),
+                scale: scale, flipsRows: flipsRows)
             cache.store(raster, for: snapshot)
             composite(raster)
         }
@@ -185,7 +196,7 @@ extension LayerPainter {
     }
 
     private func composite(_ raster: ContentCache.Raster) {
-        if contentsOpacity == 1, resources.contents.usesAffineCompositor,
+        if contentsOpacity == 1, !raster.flipsRows, resources.contents.usesAffineCompositor,
             AffineCompositor.paint(raster.surface, origin: raster.origin, scale: raster.scale, on: context)
         {
             resources.contents.affineCompositedCount += 1
@@ -193,7 +204,7 @@ extension LayerPainter {
         }
         cairo_save(context)
         cairo_translate(context, Double(raster.origin.x), Double(raster.origin.y))
-        cairo_scale(context, 1 / raster.scale, 1 / raster.scale)
+        cairo_scale(context, 1 / raster.scale, (raster.flipsRows ? -1 : 1) / raster.scale)
         cairo_set_source_surface(context, raster.surface, 0, 0)
         cairo_paint_with_alpha(context, contentsOpacity)
         cairo_restore(context)

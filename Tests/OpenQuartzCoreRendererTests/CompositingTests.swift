@@ -477,6 +477,43 @@ struct CompositingTests {
         }
     }
 
+    @Test func cachedContentUpsideDownOnScreenKeepsItsOrientation() {
+        withManualClock { _ in
+            // A y-up container, as a CAML document's canvas is: its bitmaps are drawn upside
+            // down too, and composited without a flip.
+            let layer = root()
+            let canvas = box(layer.bounds, nil, in: layer)
+            canvas.isGeometryFlipped = true
+            let picture = box(CGRect(x: 8, y: 8, width: 40, height: 40), nil, in: canvas)
+            picture.contents = quadrantImage(side: 64)
+            let wedge = CAShapeLayer()
+            wedge.frame = CGRect(x: 52, y: 8, width: 40, height: 60)
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 0, y: 0))
+            path.addLine(to: CGPoint(x: 40, y: 0))
+            path.addLine(to: CGPoint(x: 0, y: 60))
+            path.closeSubpath()
+            wedge.path = path
+            wedge.fillColor = blue
+            canvas.addSublayer(wedge)
+            let uncached = CARenderer(width: 96, height: 96)
+            uncached.cachesContent = false
+            let expected = render(layer, renderer: uncached).image
+
+            let renderer = CARenderer(width: 96, height: 96)
+            for time in [0, 0.1] { _ = render(layer, at: time, renderer: renderer, whole: true) }
+            let image = render(layer, at: 0.2, renderer: renderer, whole: true).image
+            let cache = renderer.resources.contents
+            #expect((cache.rasterisedCount, cache.compositedCount) == (2, 2))
+            #expect(largestDifference(image, expected) <= 1, "upright, where it was drawn directly")
+            // The image stays upright (Core Animation's contentsAreFlipped): red at the top left
+            // of the picture, which covers y 48…88 on screen; blue below it.
+            #expect(image.pixel(x: 18, y: 58) == redPixel)
+            #expect(image.pixel(x: 18, y: 78) == bluePixel)
+            #expect(image.pixel(x: 56, y: 84) == bluePixel, "the wedge's wide end is at the bottom")
+        }
+    }
+
     @Test func aTranslucentLayerThatShowsOnlyAnImageLooksAsItsGroupWould() {
         withManualClock { _ in
             let layer = root()
