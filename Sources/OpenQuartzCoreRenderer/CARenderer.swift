@@ -33,8 +33,12 @@ public final class CARenderer {
     private var current: (frame: CapturedFrame?, extents: FrameExtents?, region: [PixelBox]?)?
     /// Rectangles given to ``addUpdate(_:)`` before the frame was captured.
     private var addedUpdates: [CGRect] = []
-    /// What the bitmap shows: the last frame drawn, kept to find what the next one changes.
-    private var drawn: (root: LayerSnapshot, nodes: [RenderNode], extents: FrameExtents, settings: Settings)?
+    /// The rows of pixels the last `render()` drew: the others show what they showed before.
+    /// For the preview, which compares each frame with the one before it.
+    package private(set) var lastDrawnRows: Range<Int> = 0..<0
+    /// What the bitmap shows: the last frame drawn, kept to find what the next one changes,
+    /// and the settings it was drawn with.
+    private var drawn: (frame: DrawnFrame, settings: Settings)?
 
     /// What else decides a frame's pixels: a frame drawn with other settings is drawn whole.
     private struct Settings: Equatable {
@@ -79,12 +83,16 @@ public final class CARenderer {
         }
         let (frame, extents, region) = captureCurrentFrame()
         FrameRasteriser.draw(frame, into: bitmap, bounds: bounds, scale: scale, resources: resources, region: region)
+        let rows = region.map { $0.reduce(PixelBox.empty) { $0.union($1) } }
+        lastDrawnRows = rows.map { $0.isEmpty ? 0..<0 : $0.minY..<$0.maxY } ?? 0..<bitmap.height
+        // The frame before goes back to the pool; this one's nodes are kept while it is shown.
+        drawn.map { nodeTrees.pool.recycle($0.frame.nodes) }
         if let frame, let root = frame.root, let extents {
-            drawn = (root, frame.nodes.nodes, extents, settings)
+            drawn = (DrawnFrame(root: root, nodes: frame.nodes, extents: extents), settings)
         } else {
             drawn = nil
+            frame.map { nodeTrees.pool.recycle($0.nodes) }
         }
-        frame.map { nodeTrees.pool.recycle($0.nodes) }
         current = (nil, nil, [])
     }
 
@@ -130,12 +138,10 @@ public final class CARenderer {
     private func captureCurrentFrame() -> (frame: CapturedFrame?, extents: FrameExtents?, region: [PixelBox]?) {
         if let current { return current }
         let frame = layer.map { nodeTrees.capture($0, at: frameTime!) }
-        let extents = frame.flatMap { FrameExtents(of: $0, bounds: bounds, scale: scale) }
+        let extents = frame.flatMap { FrameExtents(of: $0, toDevice: toDevice) }
         var region: [PixelBox]?
         if let frame, let extents, let drawn, drawn.settings == settings {
-            region = UpdateRegion.changes(
-                from: (drawn.root, drawn.nodes, drawn.extents), to: frame, extents: extents,
-                screen: PixelBox(minX: 0, minY: 0, maxX: bitmap.width, maxY: bitmap.height))
+            region = UpdateRegion.changes(from: drawn.frame, to: frame, extents: extents, screen: screen)
             if region != nil, !addedUpdates.isEmpty { region! += pixelBoxes(addedUpdates) }
         }
         addedUpdates = []
@@ -146,22 +152,23 @@ public final class CARenderer {
     /// The whole pixels that `rects` (in the coordinates of ``bounds``) touch, within the
     /// bitmap.
     private func pixelBoxes(_ rects: [CGRect]) -> [PixelBox] {
-        let screen = PixelBox(minX: 0, minY: 0, maxX: bitmap.width, maxY: bitmap.height)
-        return rects.compactMap { rect in
-            let rect = rect.standardized
-            guard !rect.isNull, !rect.isEmpty, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite,
-                rect.maxY.isFinite
+        rects.compactMap { rect in
+            let shown = rect.standardized.intersection(bounds)
+            guard !shown.isNull, !shown.isEmpty,
+                let box = PixelBox(covering: shown, through: toDevice, margin: 0)?.intersection(screen), !box.isEmpty
             else { return nil }
-            func pixel(_ value: CGFloat, _ origin: CGFloat, _ rule: FloatingPointRoundingRule) -> Int {
-                Int(max(-1e9, min(1e9, Double((value - origin) * scale))).rounded(rule))
-            }
-            let box = PixelBox(
-                minX: pixel(rect.minX, bounds.minX, .down), minY: pixel(rect.minY, bounds.minY, .down),
-                maxX: pixel(rect.maxX, bounds.minX, .up), maxY: pixel(rect.maxY, bounds.minY, .up)
-            ).intersection(screen)
-            return box.isEmpty ? nil : box
+            return box
         }
     }
+
+    /// Points in ``bounds`` to the bitmap's pixels.
+    private var toDevice: CGAffineTransform {
+        CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(
+            CGAffineTransform(scaleX: scale, y: scale))
+    }
+
+    /// The whole bitmap.
+    private var screen: PixelBox { PixelBox(minX: 0, minY: 0, maxX: bitmap.width, maxY: bitmap.height) }
 
     /// Captures the frame of ``layer`` at media time `t` as ``render()`` does, without
     /// flushing the implicit transaction or painting: for the `Benchmarks` package, which

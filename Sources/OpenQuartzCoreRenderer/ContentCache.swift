@@ -181,17 +181,12 @@ extension LayerPainter {
     /// bitmap, turned, would be resampled twice, softer than Core Animation's single pass; so is
     /// a nine-part image.
     func isScaled(contentsOf layer: RenderNode, ctm: cairo_matrix_t) -> Bool {
-        guard let image = layer.contents else { return false }
-        guard ctm.xy == 0, ctm.yx == 0 else { return false }
-        let contentsScale = layer.usableContentsScale
-        let layout = ContentsLayout(
-            sourceSize: CGSize(width: image.width, height: image.height), pointsPerUnit: 1 / contentsScale,
-            bounds: layer.bounds, gravity: layer.contentsGravity, contentsRect: layer.contentsRect,
-            contentsCenter: layer.contentsCenter)
-        guard layout.patches.count == 1, let patch = layout.patches.first else { return false }
+        guard ctm.xy == 0, ctm.yx == 0, layer.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1),
+            let (selected, placed) = layer.contentsImagePlacement
+        else { return false }
         // Screen pixels per image pixel along each axis: 1 when it lands pixel for pixel.
-        let alongX = Double(patch.destination.width) * abs(ctm.xx) / Double(patch.source.width)
-        let alongY = Double(patch.destination.height) * abs(ctm.yy) / Double(patch.source.height)
+        let alongX = Double(placed.width) * abs(ctm.xx) / Double(selected.width)
+        let alongY = Double(placed.height) * abs(ctm.yy) / Double(selected.height)
         return abs(alongX - 1) > 1e-3 || abs(alongY - 1) > 1e-3
     }
 
@@ -210,11 +205,15 @@ extension LayerPainter {
         cairo_restore(context)
     }
 
-    /// Where a layer's own content can draw, in its coordinates: its bounds (a backing store's
-    /// canvas), or for a shape the path's box grown by the stroke, within the bounds when the
-    /// layer clips; nil when nothing can show.
+    /// Where a layer's own content can draw, in its coordinates (``contentExtent(of:drawing:)``).
     func contentExtent(of snapshot: LayerSnapshot) -> CGRect? {
-        let layer = nodes[snapshot]
+        Self.contentExtent(of: nodes[snapshot], drawing: snapshot.drawing)
+    }
+
+    /// Where the own content of `layer`, which recorded `drawing`, can draw, in its
+    /// coordinates: its bounds (a backing store's canvas), or for a shape the path's box grown
+    /// by the stroke, within the bounds when the layer clips; nil when nothing can show.
+    static func contentExtent(of layer: RenderNode, drawing: CGContext?) -> CGRect? {
         var extent = layer.bounds
         if let shape = layer.shape, let path = shape.path {
             let box = path.boundingBoxOfPath
@@ -224,7 +223,7 @@ extension LayerPainter {
             let halfWidths = shape.lineJoin == .miter ? max(shape.miterLimit, 1) : 2.squareRoot()
             let reach = stroked ? shape.lineWidth / 2 * halfWidths + 1 : 1
             extent = box.insetBy(dx: -reach, dy: -reach)
-            if layer.contents != nil || !(snapshot.drawing?.operations.isEmpty ?? true) {
+            if layer.contents != nil || !(drawing?.operations.isEmpty ?? true) {
                 extent = extent.union(layer.bounds)
             }
             if layer.masksToBounds { extent = extent.intersection(layer.bounds) }

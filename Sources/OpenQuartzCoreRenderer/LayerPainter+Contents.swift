@@ -129,20 +129,15 @@ struct ContentsLayout {
         sourceSize: CGSize, pointsPerUnit: CGFloat, bounds: CGRect, gravity: CALayerContentsGravity,
         contentsRect: CGRect, contentsCenter: CGRect
     ) {
-        let unitRect = contentsRect.standardized
-        let selected = CGRect(
-            x: unitRect.minX * sourceSize.width, y: unitRect.minY * sourceSize.height,
-            width: unitRect.width * sourceSize.width, height: unitRect.height * sourceSize.height)
-        let natural = CGSize(width: selected.width * pointsPerUnit, height: selected.height * pointsPerUnit)
-        // Apple: "If an empty rectangle is provided, the results are undefined": draw nothing.
-        guard natural.width > 0, natural.height > 0, natural.width.isFinite, natural.height.isFinite,
-            bounds.minX.isFinite, bounds.minY.isFinite, bounds.width.isFinite, bounds.height.isFinite
+        guard
+            let (selected, placed) = Self.placement(
+                sourceSize: sourceSize, pointsPerUnit: pointsPerUnit, bounds: bounds, gravity: gravity,
+                contentsRect: contentsRect)
         else {
             destination = .null
             patches = []
             return
         }
-        let placed = Self.place(natural, in: bounds, gravity: gravity)
         destination = placed
         let center = contentsCenter.standardized
         let columns = Self.split(
@@ -164,6 +159,24 @@ struct ContentsLayout {
                         height: row.destination.upperBound - row.destination.lowerBound))
             }
         }
+    }
+
+    /// The part of the source `contentsRect` selects (in source units) and the rectangle of
+    /// `bounds` it fills, before nine-part stretching; nil when nothing is shown.
+    static func placement(
+        sourceSize: CGSize, pointsPerUnit: CGFloat, bounds: CGRect, gravity: CALayerContentsGravity,
+        contentsRect: CGRect
+    ) -> (selected: CGRect, placed: CGRect)? {
+        let unitRect = contentsRect.standardized
+        let selected = CGRect(
+            x: unitRect.minX * sourceSize.width, y: unitRect.minY * sourceSize.height,
+            width: unitRect.width * sourceSize.width, height: unitRect.height * sourceSize.height)
+        let natural = CGSize(width: selected.width * pointsPerUnit, height: selected.height * pointsPerUnit)
+        // Apple: "If an empty rectangle is provided, the results are undefined": draw nothing.
+        guard natural.width > 0, natural.height > 0, natural.width.isFinite, natural.height.isFinite,
+            bounds.minX.isFinite, bounds.minY.isFinite, bounds.width.isFinite, bounds.height.isFinite
+        else { return nil }
+        return (selected, place(natural, in: bounds, gravity: gravity))
     }
 
     /// The rectangle of `bounds` that contents of `natural` size fill under `gravity`.
@@ -352,5 +365,15 @@ extension RenderNode {
     /// `contentsScale`, or 1 where it is not a finite number above 0.
     var usableContentsScale: CGFloat {
         contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
+    }
+
+    /// The part of the `contents` image (in its pixels) that shows, and the rectangle of the
+    /// bounds it is stretched to before nine-part stretching; nil without an image or when
+    /// nothing shows.
+    var contentsImagePlacement: (selected: CGRect, placed: CGRect)? {
+        guard let image = contents else { return nil }
+        return ContentsLayout.placement(
+            sourceSize: CGSize(width: image.width, height: image.height), pointsPerUnit: 1 / usableContentsScale,
+            bounds: bounds, gravity: contentsGravity, contentsRect: contentsRect)
     }
 }

@@ -69,7 +69,7 @@ struct LayerPainter {
         let shadow = Shadow(of: layer)
         let groupsForShadow = shadow != nil && layer.shadowPath == nil
         let groupsContent = snapshot.mask != nil || groupsForShadow
-        if opacity < 1, shadow == nil, !groupsContent, paintsOnlyItsImage(snapshot) {
+        if opacity < 1, shadow == nil, paintsOnlyItsImage(snapshot) {
             var painter = self
             painter.contentsOpacity = opacity
             painter.paintBody(snapshot)
@@ -102,10 +102,10 @@ struct LayerPainter {
     }
 
     /// Whether a layer paints its `contents` image and nothing else (no background, border,
-    /// drawing, sublayers, replicas or particles), in one piece (no nine-part stretching).
+    /// drawing, sublayers, mask, replicas or particles), in one piece (no nine-part stretching).
     private func paintsOnlyItsImage(_ snapshot: LayerSnapshot) -> Bool {
         let layer = nodes[snapshot]
-        guard case .plain = layer.kind, layer.contents != nil, snapshot.sublayers.isEmpty,
+        guard case .plain = layer.kind, layer.contents != nil, snapshot.sublayers.isEmpty, snapshot.mask == nil,
             snapshot.replicas.isEmpty, snapshot.particles.isEmpty, snapshot.transition == nil,
             snapshot.drawing?.operations.isEmpty ?? true,
             layer.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1)
@@ -139,26 +139,16 @@ struct LayerPainter {
         }
         let hasContents = layer.contents != nil || !(snapshot.drawing?.operations.isEmpty ?? true)
         guard !hasContents || layer.contentsGravity == .resize else { return }
-        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
-        for (x, y) in [(extent.minX, extent.minY), (extent.maxX, extent.minY), (extent.minX, extent.maxY), (extent.maxX, extent.maxY)] {
-            var (deviceX, deviceY) = (Double(x), Double(y))
-            cairo_user_to_device(context, &deviceX, &deviceY)
-            (minX, minY) = (min(minX, deviceX), min(minY, deviceY))
-            (maxX, maxY) = (max(maxX, deviceX), max(maxY, deviceY))
-        }
-        // A pixel more all round: antialiased edges, and the transparent border of cached
-        // content.
-        minX = minX.rounded(.down) - 1
-        minY = minY.rounded(.down) - 1
-        maxX = maxX.rounded(.up) + 1
-        maxY = maxY.rounded(.up) + 1
-        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite, abs(minX) < 1e7, abs(minY) < 1e7,
-            abs(maxX) < 1e7, abs(maxY) < 1e7
-        else { return }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(context, &matrix)
+        let toDevice = CGAffineTransform(
+            a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
+        // A pixel more all round: antialiased edges, and the transparent border of cached
+        // content.
+        guard let box = PixelBox(covering: extent, through: toDevice, margin: 1) else { return }
         cairo_identity_matrix(context)
-        cairo_rectangle(context, minX, minY, maxX - minX, maxY - minY)
+        cairo_rectangle(
+            context, Double(box.minX), Double(box.minY), Double(box.maxX - box.minX), Double(box.maxY - box.minY))
         cairo_set_matrix(context, &matrix)
         cairo_clip(context)
     }

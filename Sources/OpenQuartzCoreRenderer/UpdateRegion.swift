@@ -28,6 +28,28 @@ struct PixelBox: Equatable {
     }
 }
 
+extension PixelBox {
+    /// The whole pixels that `rect` covers through `transform`, and `margin` more all round;
+    /// nil when it does not land on finite pixels. `.null` covers none.
+    init?(covering rect: CGRect, through transform: CGAffineTransform, margin: Int) {
+        guard !rect.isNull else {
+            self = .empty
+            return
+        }
+        var (minX, minY) = (Double.infinity, Double.infinity)
+        var (maxX, maxY) = (-Double.infinity, -Double.infinity)
+        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
+            let corner = CGPoint(x: x, y: y).applying(transform)
+            (minX, maxX) = (min(minX, Double(corner.x)), max(maxX, Double(corner.x)))
+            (minY, maxY) = (min(minY, Double(corner.y)), max(maxY, Double(corner.y)))
+        }
+        guard abs(minX) < 1e7, abs(maxX) < 1e7, abs(minY) < 1e7, abs(maxY) < 1e7 else { return nil }
+        self.init(
+            minX: Int(minX.rounded(.down)) - margin, minY: Int(minY.rounded(.down)) - margin,
+            maxX: Int(maxX.rounded(.up)) + margin, maxY: Int(maxY.rounded(.up)) + margin)
+    }
+}
+
 /// Where each layer of a frame can paint, in device pixels: what ``CARenderer`` compares with
 /// the frame before to find its update region (Apple's `updateBounds()`), so that a frame in
 /// which a few layers move repaints only around them.
@@ -50,15 +72,13 @@ struct FrameExtents {
     /// thread's stack (the painter runs deep trees on a stack of their own).
     static let depthLimit = 256
 
-    /// The boxes of `frame`'s layers as drawn into a bitmap of `width × height` pixels showing
-    /// `bounds` at `scale`; nil when the frame is not one that can be tracked.
-    init?(of frame: CapturedFrame, bounds: CGRect, scale: CGFloat) {
+    /// The boxes of `frame`'s layers as drawn into a bitmap whose pixels the root's superlayer
+    /// space maps to through `toDevice`; nil when the frame is not one that can be tracked.
+    init?(of frame: CapturedFrame, toDevice device: CGAffineTransform) {
         guard let root = frame.root, frame.nodes.nodes.count <= Self.nodeLimit, root.depth <= Self.depthLimit else {
             return nil
         }
         var boxes = [PixelBox](repeating: .empty, count: frame.nodes.nodes.count)
-        let device = CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY)
-            .concatenating(CGAffineTransform(scaleX: scale, y: scale))
         guard
             Self.measure(
                 root, through: frame.nodes[root].transformToSuperlayer3D, in: device, nodes: frame.nodes,
@@ -82,26 +102,15 @@ struct FrameExtents {
         let plane = PlaneTransform(flattening: toParent)
         guard plane.isAffine else { return nil }
         let transform = plane.affine.concatenating(parent)
-        var own = layer.bounds
-        if let shape = layer.shape, let path = shape.path, !path.isEmpty {
-            let stroked = shape.strokeColor != nil && shape.lineWidth.isFinite && shape.lineWidth > 0
-            let reach = stroked ? shape.lineWidth / 2 * max(shape.miterLimit, 2) : 0
-            own = own.union(path.boundingBoxOfPath.insetBy(dx: -reach, dy: -reach))
-        }
-        if let image = layer.contents, layer.contentsGravity != .resize {
-            let contentsScale = layer.usableContentsScale
-            let placed = ContentsLayout(
-                sourceSize: CGSize(width: image.width, height: image.height), pointsPerUnit: 1 / contentsScale,
-                bounds: layer.bounds, gravity: layer.contentsGravity, contentsRect: layer.contentsRect,
-                contentsCenter: layer.contentsCenter
-            ).destination
-            if !placed.isNull { own = own.union(placed) }
-        }
-        if snapshot.drawing.map({ !$0.operations.isEmpty }) ?? false {
+        // Its background and border, its shape's stroked path, contents its gravity places
+        // beyond the bounds.
+        var own = layer.bounds.union(LayerPainter.contentExtent(of: layer, drawing: snapshot.drawing) ?? .null)
+        if layer.contentsGravity != .resize {
             // A recording is stretched like contents; under another gravity it may reach out.
-            guard layer.contentsGravity == .resize else { return nil }
+            guard snapshot.drawing?.operations.isEmpty ?? true else { return nil }
+            if let (_, placed) = layer.contentsImagePlacement { own = own.union(placed) }
         }
-        guard var box = pixelBox(of: own, through: transform, grownBy: 0) else { return nil }
+        guard var box = PixelBox(covering: own, through: transform, margin: 2) else { return nil }
         let inner = layer.sublayerTransformAboutAnchor
         for sublayer in snapshot.sublayers {
             var toLayer = nodes[sublayer].transformToSuperlayer3D
@@ -123,26 +132,14 @@ struct FrameExtents {
         boxes[snapshot.nodeIndex] = box
         return box
     }
+}
 
-    /// The whole pixels `rect` (layer coordinates) covers through `transform`, and two more all
-    /// round, and `grow` more; nil when it does not map to finite pixels.
-    private static func pixelBox(of rect: CGRect, through transform: CGAffineTransform, grownBy grow: Int)
-        -> PixelBox?
-    {
-        guard !rect.isNull else { return .empty }
-        let corners = [
-            CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-            CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY),
-        ].map { $0.applying(transform) }
-        let xs = corners.map { Double($0.x) }
-        let ys = corners.map { Double($0.y) }
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
-            abs(minX) < 1e9, abs(maxX) < 1e9, abs(minY) < 1e9, abs(maxY) < 1e9
-        else { return nil }
-        return PixelBox(
-            minX: Int(minX.rounded(.down)) - 2 - grow, minY: Int(minY.rounded(.down)) - 2 - grow,
-            maxX: Int(maxX.rounded(.up)) + 2 + grow, maxY: Int(maxY.rounded(.up)) + 2 + grow)
-    }
+/// A frame as the bitmap shows it, kept to find what the next one changes: its snapshots,
+/// its nodes (kept out of the capture's pool until the next frame is drawn) and their boxes.
+struct DrawnFrame {
+    let root: LayerSnapshot
+    let nodes: FrameNodes
+    let extents: FrameExtents
 }
 
 /// The pixels of a frame that differ from the frame before it: the boxes (before and after) of
@@ -153,32 +150,28 @@ enum UpdateRegion {
 
     /// The boxes to redraw, clipped to `screen`; nil when everything must be.
     static func changes(
-        from previous: (root: LayerSnapshot, nodes: [RenderNode], extents: FrameExtents),
-        to frame: CapturedFrame, extents: FrameExtents, screen: PixelBox
+        from previous: DrawnFrame, to frame: CapturedFrame, extents: FrameExtents, screen: PixelBox
     ) -> [PixelBox]? {
-        guard let root = frame.root, root === previous.root, previous.nodes.count == frame.nodes.nodes.count else {
-            return nil
-        }
+        guard let root = frame.root, root === previous.root, previous.nodes.nodes.count == frame.nodes.nodes.count
+        else { return nil }
         var boxes: [PixelBox] = []
         func anyChange(in snapshot: LayerSnapshot) -> Bool {
-            if previous.nodes[snapshot.nodeIndex] != frame.nodes[snapshot] { return true }
+            if previous.nodes[snapshot] != frame.nodes[snapshot] { return true }
             if let mask = snapshot.mask, anyChange(in: mask) { return true }
             return snapshot.sublayers.contains { anyChange(in: $0) }
         }
         func collect(_ snapshot: LayerSnapshot) {
             let changed =
-                previous.nodes[snapshot.nodeIndex] != frame.nodes[snapshot]
-                || (snapshot.mask.map(anyChange(in:)) ?? false)
+                previous.nodes[snapshot] != frame.nodes[snapshot] || (snapshot.mask.map(anyChange(in:)) ?? false)
             guard changed else {
                 for sublayer in snapshot.sublayers { collect(sublayer) }
                 return
             }
-            for box in [previous.extents.boxes[snapshot.nodeIndex], extents.boxes[snapshot.nodeIndex]] {
-                let visible = box.intersection(screen)
-                if !visible.isEmpty { add(visible) }
-            }
+            add(previous.extents.boxes[snapshot.nodeIndex].intersection(screen))
+            add(extents.boxes[snapshot.nodeIndex].intersection(screen))
         }
         func add(_ box: PixelBox) {
+            guard !box.isEmpty else { return }
             // Overlapping boxes become one.
             var merged = box
             boxes.removeAll { other in

@@ -10,15 +10,12 @@ import Testing
 /// the corpus (`../shared/caml-corpus/files`) is absent.
 @Suite struct CAMLCorpusRoundTripTests {
     @Test func everyCorpusDocumentRoundTrips() throws {
-        guard FileManager.default.fileExists(atPath: CAMLCorpusTests.corpusFolder.path) else {
-            print("CAML corpus: skipped, \(CAMLCorpusTests.corpusFolder.path) is absent")
-            return
-        }
+        guard CAMLCorpus.isPresent(for: "CAML corpus") else { return }
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var checked = 0
         try withManualClock { _ in
-            for (url, type) in CAMLCorpusTests.documents() {
+            for (url, type) in CAMLCorpus.documents() {
                 guard let original = try? CAPackage(contentsOf: url, type: type, options: nil) else { continue }
                 let name = url.deletingPathExtension().lastPathComponent
                 try Warnings.$handler.withValue({ _ in }) {

@@ -7,19 +7,12 @@ import Testing
 
 /// Loads every `.caml` document and `.ca` bundle of the shared corpus (``CAMLCorpus``).
 @Suite struct CAMLCorpusTests {
-    static let corpusFolder = CAMLCorpus.folder
-
-    static func documents() -> [(url: URL, type: String)] { CAMLCorpus.documents() }
-
     @Test func everyCorpusDocumentLoadsOrFailsCleanly() throws {
-        guard FileManager.default.fileExists(atPath: Self.corpusFolder.path) else {
-            print("CAML corpus: skipped, \(Self.corpusFolder.path) is absent")
-            return
-        }
+        guard CAMLCorpus.isPresent(for: "CAML corpus") else { return }
         var loaded = 0
         var failures: [CAMLError] = []
         var warnings = 0
-        for (url, type) in Self.documents() {
+        for (url, type) in CAMLCorpus.documents() {
             do {
                 let package = try CAPackage(contentsOf: url, type: type, options: nil)
                 loaded += 1
@@ -42,15 +35,12 @@ import Testing
     /// speed 1) and back to no state never traps, with the clock run through the
     /// transitions.
     @Test func everyCorpusDocumentSwitchesThroughItsStates() throws {
-        guard FileManager.default.fileExists(atPath: Self.corpusFolder.path) else {
-            print("CAML corpus: skipped, \(Self.corpusFolder.path) is absent")
-            return
-        }
+        guard CAMLCorpus.isPresent(for: "CAML corpus") else { return }
         var documents = 0
         var switches = 0
         var transitions = 0
         withManualClock { clock in
-            for (url, type) in Self.documents() {
+            for (url, type) in CAMLCorpus.documents() {
                 guard let package = try? CAPackage(contentsOf: url, type: type, options: nil) else { continue }
                 var withStates: [CALayer] = []
                 var pending = [package.rootLayer]

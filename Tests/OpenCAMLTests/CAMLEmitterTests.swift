@@ -138,11 +138,8 @@ import Testing
     }
 
     @Test func corpusEmittersLoadAndEmit() throws {
-        let folder = CAMLCorpusTests.corpusFolder
-        guard FileManager.default.fileExists(atPath: folder.path) else {
-            print("CAML corpus: emitters skipped, \(folder.path) is absent")
-            return
-        }
+        guard CAMLCorpus.isPresent(for: "CAML corpus: emitters") else { return }
+        let folder = CAMLCorpus.folder
         // micasa's image asset is not in the corpus: its cell loads without contents, warned.
         let documents = [
             (folder.appendingPathComponent("openposter__micasa/main.caml"), kCAPackageTypeCAMLFile, 1, false),

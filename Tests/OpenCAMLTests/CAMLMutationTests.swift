@@ -84,13 +84,9 @@ import Testing
 
     /// The corpus's `.caml` documents, or none (with the reason printed) when it is absent.
     static func corpusDocuments() -> [String] {
-        let folder = CAMLCorpusTests.corpusFolder
-        guard FileManager.default.fileExists(atPath: folder.path),
-            let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-        else {
-            print("CAML mutation test: corpus part skipped, \(folder.path) is absent")
-            return []
-        }
+        guard CAMLCorpus.isPresent(for: "CAML mutation test: corpus part"),
+            let walker = FileManager.default.enumerator(at: CAMLCorpus.folder, includingPropertiesForKeys: nil)
+        else { return [] }
         var documents: [String] = []
         for case let url as URL in walker where url.pathExtension == "caml" {
             // The largest corpus document is mostly one inline image; 64 KiB keeps each run quick.

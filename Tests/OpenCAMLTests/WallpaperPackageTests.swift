@@ -320,7 +320,7 @@ private func layer(named name: String, in package: CAPackage) throws -> CALayer 
     /// The shared corpus's GitHub wallpaper, its three bundles zipped as CAPlayground lays
     /// them out: it loads, stacks, and switches all three bundles.
     @Test func theCorpusGitHubWallpaperLoadsAsAPackage() throws {
-        let corpus = CAMLCorpusTests.corpusFolder
+        let corpus = CAMLCorpus.folder
         let names = ["Background", "Floating", "Foreground"].map { ($0, "CAPlayground__GitHub__\($0).ca") }
         guard names.allSatisfy({ FileManager.default.fileExists(atPath: corpus.appendingPathComponent($0.1).path) })
         else {

@@ -17,10 +17,7 @@ import Testing
     }
 
     @Test @MainActor func framesDrawnInPartAreTheFramesDrawnWhole() throws {
-        guard FileManager.default.fileExists(atPath: CAMLCorpus.folder.path) else {
-            print("Update region corpus: skipped, \(CAMLCorpus.folder.path) is absent")
-            return
-        }
+        guard CAMLCorpus.isPresent(for: "Update region corpus") else { return }
         var frames = 0
         var partial = 0
         var updatedShare = 0.0

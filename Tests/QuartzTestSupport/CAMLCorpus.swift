@@ -9,6 +9,15 @@ public enum CAMLCorpus {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/caml-corpus/files")
 
+    /// Whether the corpus is there; when it is not, prints that `what` is skipped and why.
+    public static func isPresent(for what: String) -> Bool {
+        guard FileManager.default.fileExists(atPath: folder.path) else {
+            print("\(what): skipped, \(folder.path) is absent")
+            return false
+        }
+        return true
+    }
+
     /// The documents: `.ca` folders as bundles, `.tendies` files as wallpaper packages, and
     /// `.caml` files outside bundles (the asset manifests are CAML too, but hold no layer).
     public static func documents() -> [(url: URL, type: String)] {

@@ -159,10 +159,11 @@ final class FrameEncoder {
     static let deltaLimit = 0.75
 
     /// The message for the frame in `pixels` (premultiplied BGRA8, `bytesPerRow` apart),
-    /// converted to straight RGBA, for a page showing frame `pageHas` (0: none).
+    /// converted to straight RGBA, for a page showing frame `pageHas` (0: none). Only
+    /// `drawnRows` can differ from the last frame encoded (the renderer drew no others since).
     func encode(
         pixels: UnsafeRawPointer, bytesPerRow: Int, width: Int, height: Int, time: Double, request: UInt32,
-        skipped: UInt32, pageHas: UInt32, allocator: ByteBufferAllocator
+        skipped: UInt32, pageHas: UInt32, drawnRows: Range<Int>? = nil, allocator: ByteBufferAllocator
     ) -> ByteBuffer {
         let patchable =
             pageHas != 0 && pageHas == sequence && width == self.width && height == self.height
@@ -170,7 +171,7 @@ final class FrameEncoder {
         let base = sequence
         sequence = sequence == .max ? 1 : sequence + 1
         sendsFullFrameNext = false
-        if patchable, findSpans(in: pixels, width: width, height: height) {
+        if patchable, findSpans(in: pixels, width: width, height: height, rows: drawnRows ?? 0..<height) {
             let pixelCount = spans.reduce(0) { $0 + $1.count }
             var buffer = allocator.buffer(capacity: FrameEncoding.headerLength + spans.count * 8 + pixelCount * 4)
             Self.writeHeader(
@@ -184,9 +185,9 @@ final class FrameEncoder {
             skipped: skipped, allocator: allocator)
     }
 
-    /// Finds the spans of pixels that differ from `previous`; false when they would make a
-    /// delta too large to be worth it.
-    private func findSpans(in pixels: UnsafeRawPointer, width: Int, height: Int) -> Bool {
+    /// Finds the spans of pixels in `rows` that differ from `previous`; false when they would
+    /// make a delta too large to be worth it.
+    private func findSpans(in pixels: UnsafeRawPointer, width: Int, height: Int, rows: Range<Int>) -> Bool {
         spans.removeAll(keepingCapacity: true)
         let limit = Int(Double(width * height) * Self.deltaLimit)
         let rowBytes = width * 4
@@ -195,7 +196,7 @@ final class FrameEncoder {
         var lastChanged = -1
         return previous.withUnsafeBytes { previous in
             let before = previous.baseAddress!
-            for y in 0..<height {
+            for y in rows.clamped(to: 0..<height) {
                 let offset = y * rowBytes
                 if memcmp(pixels + offset, before + offset, rowBytes) == 0 { continue }
                 let new = (pixels + offset).assumingMemoryBound(to: UInt32.self)

@@ -88,7 +88,8 @@ final class PreviewSession {
         output.frame = renderer.withPremultipliedBGRA { pixels, bytesPerRow in
             encoder.encode(
                 pixels: pixels, bytesPerRow: bytesPerRow, width: width, height: height, time: time,
-                request: request, skipped: skipped, pageHas: pageHas, allocator: allocator)
+                request: request, skipped: skipped, pageHas: pageHas, drawnRows: renderer.lastDrawnRows,
+                allocator: allocator)
         }
         return output
     }
