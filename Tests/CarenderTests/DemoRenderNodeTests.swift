@@ -6,7 +6,7 @@ import Testing
 @testable import carender
 
 /// For every gallery demo, at several times of its run: the node the renderer captures of
-/// each layer (one ``RenderNodeTree`` evaluation) equals what `presentation()` reports.
+/// each layer (one ``RenderTree`` evaluation) equals what `presentation()` reports.
 @MainActor
 @Test func everyDemoCapturesWhatPresentationReports() {
     for demo in Gallery.demos {
@@ -17,7 +17,7 @@ import Testing
             for time in times.sorted() {
                 run.advance(to: time)
                 let now = clock.now
-                let nodes = RenderNodeTree(roots: [run.root])
+                let nodes = RenderTree(roots: [run.root])
                 nodes.evaluate(at: now)
                 var mismatches: [String] = []
                 for (index, layer) in nodes.layers.enumerated() where mismatches.count < 4 {

@@ -39,7 +39,7 @@ struct AnimationValueFidelityTests {
             expectClose(shown.m22, 2, within: 1e-9)
             expectClose(shown.m41, 10, within: 1e-9, "the translation shows")
             expectClose(shown.m42, 0, within: 1e-9)
-            RenderNodeTreeTests.expectNodesMatchPresentation(of: layer, at: 0.5, "additive transform")
+            RenderTreeNodeTests.expectNodesMatchPresentation(of: layer, at: 0.5, "additive transform")
             clock.advance(by: 1)
             shown = try #require(layer.presentation()).transform
             expectClose(shown.m11, 2, within: 1e-9)

@@ -37,7 +37,7 @@ import Testing
                 renderer.cachesContent = false
             }
             let times = [0, 1.0 / 60, 2.0 / 60, 0.3, 0.3 + 1.0 / 60, 0.9, 0.9 + 1.0 / 60, 1.6, 1.6 + 1.0 / 60]
-            try CAClock.$current.withValue(scene.clock) {
+            CAClock.$current.withValue(scene.clock) {
                 for (index, time) in times.enumerated() {
                     // What the scene does on this thread — animations that end, a state's
                     // changes, committed here — moves the process's count of changes.

@@ -2,29 +2,21 @@ import Foundation
 import OpenQuartzCore
 import Synchronization
 
-/// A captured frame: its layers (``LayerSnapshot``, nil when the root is hidden) and their
-/// values at the frame's time. Give the nodes back to the cache (``NodeBufferPool/recycle(_:)``)
-/// once the frame is painted.
-struct CapturedFrame: @unchecked Sendable {
-    let root: LayerSnapshot?
-    let nodes: FrameNodes
-}
-
-/// Captures a renderer's frames from a ``RenderNodeTree`` kept from frame to frame, built
+/// Captures a renderer's frames from a ``RenderTree`` kept from frame to frame, built
 /// again when the tree under the root, or anything on it, changed since
 /// (``layerTreeGeneration`` moved) or the root is another layer.
 ///
 /// While the tree stays as it is and only animations run, a frame costs an evaluation and
 /// nothing more: the snapshots of the layers are captured once per build and shared by every
 /// frame, and each frame's nodes are a buffer from ``pool``, into which the evaluation writes
-/// the animated fields as it evaluates them (RenderNodeTree). Nothing is allocated then.
+/// the animated fields as it evaluates them (RenderTree). Nothing is allocated then.
 ///
 /// A tree whose frames differ in more than the nodes' values — an animated `isHidden` or
 /// `zPosition`, a layer captured from a presentation copy, a transition, a replicator's
 /// delayed copies, an emitter's particles — has its snapshots captured anew each frame, into
 /// a buffer from the same pool.
 final class NodeTreeCache {
-    private var tree: RenderNodeTree?
+    private var tree: RenderTree?
     private var root: ObjectIdentifier?
     private var generation: UInt64 = 0
     /// The snapshots every frame of this build shares, once a capture found that they do not
@@ -51,11 +43,11 @@ final class NodeTreeCache {
         // Read before building: a change made while the tree is built moves it again, and the
         // next frame builds once more.
         let now = currentGeneration()
-        let tree: RenderNodeTree
+        let tree: RenderTree
         if let kept = self.tree, self.root == ObjectIdentifier(root), generation == now {
             tree = kept
         } else {
-            tree = RenderNodeTree(roots: [root])
+            tree = RenderTree(roots: [root])
             self.tree = tree
             self.root = ObjectIdentifier(root)
             generation = now
@@ -74,45 +66,5 @@ final class NodeTreeCache {
         structureCaptureCount += 1
         if mayShare, !capture.dependsOnFrame { sharedRoot = .some(snapshot) }
         return CapturedFrame(root: snapshot, nodes: nodes)
-    }
-}
-
-/// The node buffers of a renderer's frames in flight, and those free for the next frames:
-/// a frame takes one on the capturing thread and gives it back from the thread that painted
-/// it. Buffers of an older build of the tree are let go of instead of kept.
-final class NodeBufferPool: Sendable {
-    private struct State {
-        var build = 0
-        var free: [FrameNodes] = []
-    }
-
-    private let state: Mutex<State>
-
-    init() {
-        var state = State()
-        // Room for every frame a renderer keeps in flight, so that giving one back never
-        // grows the list.
-        state.free.reserveCapacity(64)
-        self.state = Mutex(state)
-    }
-
-    /// A buffer for a frame of `build`: a free one, holding the nodes of an earlier frame of
-    /// the same build, or a new one holding `base`.
-    func take(build: Int, base: [RenderNode]) -> FrameNodes {
-        let free = state.withLock { state -> FrameNodes? in
-            if state.build != build {
-                state.build = build
-                state.free.removeAll(keepingCapacity: true)
-            }
-            return state.free.popLast()
-        }
-        return free ?? FrameNodes(base, build: build)
-    }
-
-    /// Gives back the buffer of a frame that is painted: nothing reads it any more.
-    func recycle(_ nodes: FrameNodes) {
-        state.withLock { state in
-            if state.build == nodes.build { state.free.append(nodes) }
-        }
     }
 }

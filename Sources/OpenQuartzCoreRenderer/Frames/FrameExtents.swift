@@ -1,55 +1,6 @@
 import Foundation
 import OpenQuartzCore
 
-/// A rectangle of whole device pixels: `minX..<maxX` × `minY..<maxY`.
-struct PixelBox: Equatable {
-    var minX: Int
-    var minY: Int
-    var maxX: Int
-    var maxY: Int
-
-    static let empty = PixelBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
-
-    var isEmpty: Bool { minX >= maxX || minY >= maxY }
-
-    func union(_ other: PixelBox) -> PixelBox {
-        if isEmpty { return other }
-        if other.isEmpty { return self }
-        return PixelBox(
-            minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX),
-            maxY: max(maxY, other.maxY))
-    }
-
-    func intersection(_ other: PixelBox) -> PixelBox {
-        let box = PixelBox(
-            minX: max(minX, other.minX), minY: max(minY, other.minY), maxX: min(maxX, other.maxX),
-            maxY: min(maxY, other.maxY))
-        return box.isEmpty ? .empty : box
-    }
-}
-
-extension PixelBox {
-    /// The whole pixels that `rect` covers through `transform`, and `margin` more all round;
-    /// nil when it does not land on finite pixels. `.null` covers none.
-    init?(covering rect: CGRect, through transform: CGAffineTransform, margin: Int) {
-        guard !rect.isNull else {
-            self = .empty
-            return
-        }
-        var (minX, minY) = (Double.infinity, Double.infinity)
-        var (maxX, maxY) = (-Double.infinity, -Double.infinity)
-        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
-            let corner = CGPoint(x: x, y: y).applying(transform)
-            (minX, maxX) = (min(minX, Double(corner.x)), max(maxX, Double(corner.x)))
-            (minY, maxY) = (min(minY, Double(corner.y)), max(maxY, Double(corner.y)))
-        }
-        guard abs(minX) < 1e7, abs(maxX) < 1e7, abs(minY) < 1e7, abs(maxY) < 1e7 else { return nil }
-        self.init(
-            minX: Int(minX.rounded(.down)) - margin, minY: Int(minY.rounded(.down)) - margin,
-            maxX: Int(maxX.rounded(.up)) + margin, maxY: Int(maxY.rounded(.up)) + margin)
-    }
-}
-
 /// Where each layer of a frame can paint, in device pixels: what ``CARenderer`` compares with
 /// the frame before to find its update region (Apple's `updateBounds()`), so that a frame in
 /// which a few layers move repaints only around them.
@@ -131,58 +82,5 @@ struct FrameExtents {
         guard Shadow(of: layer) == nil else { return nil }
         boxes[snapshot.nodeIndex] = box
         return box
-    }
-}
-
-/// A frame as the bitmap shows it, kept to find what the next one changes: its snapshots,
-/// its nodes (kept out of the capture's pool until the next frame is drawn) and their boxes.
-struct DrawnFrame {
-    let root: LayerSnapshot
-    let nodes: FrameNodes
-    let extents: FrameExtents
-}
-
-/// The pixels of a frame that differ from the frame before it: the boxes (before and after) of
-/// every layer whose values changed, with its subtree. Everything else is still on the bitmap.
-enum UpdateRegion {
-    /// More separate boxes than this are merged into one around them all.
-    static let boxLimit = 8
-
-    /// The boxes to redraw, clipped to `screen`; nil when everything must be.
-    static func changes(
-        from previous: DrawnFrame, to frame: CapturedFrame, extents: FrameExtents, screen: PixelBox
-    ) -> [PixelBox]? {
-        guard let root = frame.root, root === previous.root, previous.nodes.nodes.count == frame.nodes.nodes.count
-        else { return nil }
-        var boxes: [PixelBox] = []
-        func anyChange(in snapshot: LayerSnapshot) -> Bool {
-            if previous.nodes[snapshot] != frame.nodes[snapshot] { return true }
-            if let mask = snapshot.mask, anyChange(in: mask) { return true }
-            return snapshot.sublayers.contains { anyChange(in: $0) }
-        }
-        func collect(_ snapshot: LayerSnapshot) {
-            let changed =
-                previous.nodes[snapshot] != frame.nodes[snapshot] || (snapshot.mask.map(anyChange(in:)) ?? false)
-            guard changed else {
-                for sublayer in snapshot.sublayers { collect(sublayer) }
-                return
-            }
-            add(previous.extents.boxes[snapshot.nodeIndex].intersection(screen))
-            add(extents.boxes[snapshot.nodeIndex].intersection(screen))
-        }
-        func add(_ box: PixelBox) {
-            guard !box.isEmpty else { return }
-            // Overlapping boxes become one.
-            var merged = box
-            boxes.removeAll { other in
-                let overlaps = !merged.intersection(other).isEmpty
-                if overlaps { merged = merged.union(other) }
-                return overlaps
-            }
-            boxes.append(merged)
-        }
-        collect(root)
-        if boxes.count > boxLimit { return [boxes.reduce(PixelBox.empty) { $0.union($1) }] }
-        return boxes
     }
 }

@@ -231,7 +231,7 @@ extension ShapeLayerStorage {
 
 /// A vector or keyframe lane's value written straight into a field of a node in a frame's
 /// node buffer: a typed store at a byte offset from the buffer's start, resolved when a
-/// ``RenderNodeTree`` is built, so that a frame writes a value with no switch on fields or
+/// ``RenderTree`` is built, so that a frame writes a value with no switch on fields or
 /// kinds and no box (what `write(AnimatableValue(vector:kind:), to:)` writes).
 package struct LaneWrite {
     /// What is stored: the lanes' numbers as the field's type.
@@ -337,6 +337,41 @@ package struct LaneWrite {
         case .rect:
             field.assumingMemoryBound(to: CGRect.self).pointee = CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
         case .color: field.assumingMemoryBound(to: RenderColor?.self).pointee = RenderColor(vector: v)
+        }
+    }
+
+    /// The lanes' numbers that ``store(_:into:)`` left in the buffer at `nodes` (a `Float`
+    /// field gives its `Float`'s value; no colour gives NaNs, as `baseVector` does): how the
+    /// tree's readers see a value it stored into a node instead of keeping it.
+    package func load(from nodes: UnsafeRawPointer) -> SIMD4<Double> {
+        let field = nodes + offset
+        switch store {
+        case .none, .transformPart, .planarTurn, .planarScale: misuse("a \(store) write holds no lane numbers")
+        case .cgFloat: return SIMD4(field.assumingMemoryBound(to: CGFloat.self).pointee, 0, 0, 0)
+        case .float: return SIMD4(Double(field.assumingMemoryBound(to: Float.self).pointee), 0, 0, 0)
+        case .point:
+            let point = field.assumingMemoryBound(to: CGPoint.self).pointee
+            return SIMD4(point.x, point.y, 0, 0)
+        case .size:
+            let size = field.assumingMemoryBound(to: CGSize.self).pointee
+            return SIMD4(size.width, size.height, 0, 0)
+        case .rect:
+            let rect = field.assumingMemoryBound(to: CGRect.self).pointee
+            return SIMD4(rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+        case .color:
+            guard let color = field.assumingMemoryBound(to: RenderColor?.self).pointee else {
+                return SIMD4(repeating: .nan)
+            }
+            return SIMD4(color.red, color.green, color.blue, color.alpha)
+        }
+    }
+
+    /// The whole transform a transform part's write left in the buffer at `nodes`.
+    package func loadTransform(from nodes: UnsafeRawPointer) -> CATransform3D {
+        switch store {
+        case .transformPart, .planarTurn, .planarScale:
+            return (nodes + offset).assumingMemoryBound(to: CATransform3D.self).pointee
+        default: misuse("a \(store) write holds no transform")
         }
     }
 }

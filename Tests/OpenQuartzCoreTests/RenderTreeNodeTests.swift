@@ -3,12 +3,12 @@ import OpenQuartzCore
 import QuartzTestSupport
 import Testing
 
-/// The renderer's nodes (``RenderNodeTree``, one evaluation of the whole tree) against what
+/// The renderer's nodes (``RenderTree``, one evaluation of the whole tree) against what
 /// `presentation()` reports, layer by layer, at the same times.
-@Suite struct RenderNodeTreeTests {
+@Suite struct RenderTreeNodeTests {
     /// Every layer's evaluated node equals the node read from its presentation copy.
     static func expectNodesMatchPresentation(of root: CALayer, at time: CFTimeInterval, _ label: String) {
-        let nodes = RenderNodeTree(roots: [root])
+        let nodes = RenderTree(roots: [root])
         nodes.evaluate(at: time)
         for (index, layer) in nodes.layers.enumerated() {
             guard let presented = layer.presentation() else {
@@ -91,11 +91,11 @@ import Testing
                 layer.add(animation, forKey: "distinct")
             }
             CATransaction.flush()
-            let tree = RenderNodeTree(roots: [root])
+            let tree = RenderTree(roots: [root])
             var buffer = tree.baseNodes
             for time in [0.6, 0.61, 1.7, 0.13, 3.2, 0.0, 0.91, 2.2, 0.4] {
                 tree.evaluate(at: time, into: &buffer)
-                let first = RenderNodeTree(roots: [root])
+                let first = RenderTree(roots: [root])
                 first.evaluate(at: time)
                 #expect(buffer.count == first.nodes.count)
                 for index in buffer.indices {
@@ -298,11 +298,11 @@ import Testing
             let root = CALayer()
             root.sublayers = layers
             CATransaction.flush()
-            let nodes = RenderNodeTree(roots: [root])
-            #expect(nodes.laneShape.vector >= RenderTree.vectorLaneSplitCount, "\(nodes.laneShape)")
+            let nodes = RenderTree(roots: [root])
+            #expect(nodes.laneCounts.vector >= RenderTree.vectorLaneSplitCount, "\(nodes.laneCounts), \(nodes.planarPartCount)")
             // Rotations and x scales (3 of the 7 key paths), less those on scaled layers
             // whose recomposed model is not exactly theirs.
-            #expect(nodes.laneShape.planarParts > count * 3 / 7 - count / 50, "\(nodes.laneShape)")
+            #expect(nodes.planarPartCount > count * 3 / 7 - count / 50, "\(nodes.laneCounts), \(nodes.planarPartCount)")
             var buffer = nodes.baseNodes
             for time in [0.0, 0.77, 1.4, 2.6] {
                 clock.advance(to: time)
@@ -458,7 +458,7 @@ import Testing
             child.opacity = 0.25
             CATransaction.flush()
             #expect(layerTreeGeneration.load(ordering: .relaxed) != before)
-            let nodes = RenderNodeTree(roots: [root])
+            let nodes = RenderTree(roots: [root])
             nodes.evaluate(at: 0)
             #expect(nodes.node(of: child)?.opacity == 0.25)
         }

@@ -89,7 +89,7 @@ final class LayerSnapshot: @unchecked Sendable {
     /// it adds to, and what it notes of the frame.
     struct Capture {
         let time: CFTimeInterval
-        let tree: RenderNodeTree?
+        let tree: RenderTree?
         let nodes: FrameNodes
         /// Set when anything captured depends on the frame beyond the tree's animated nodes:
         /// a node from a presentation copy, a transition, a replicator's delayed copies, an
@@ -285,25 +285,5 @@ extension CALayer {
     /// Whether a transition is attached to the layer, running or not.
     fileprivate var hasTransition: Bool {
         TransactionLock.shared.withLock { attachedAnimations.contains { $0.transitionCapture != nil } }
-    }
-}
-
-/// The values of one frame's layers, read by their snapshots' ``LayerSnapshot/nodeIndex``:
-/// the evaluated tree's nodes, in its order, then those the frame captured from presentation
-/// copies. A renderer lends it to one frame at a time (``NodeTreeCache``): while a frame is
-/// painted, nothing writes to it.
-final class FrameNodes: @unchecked Sendable {
-    var nodes: [RenderNode]
-    /// Which build of the evaluated tree the nodes belong to (``NodeTreeCache``).
-    let build: Int
-
-    init(_ nodes: [RenderNode], build: Int) {
-        self.nodes = nodes
-        self.build = build
-    }
-
-    /// The node of `snapshot`.
-    subscript(snapshot: LayerSnapshot) -> RenderNode {
-        nodes[snapshot.nodeIndex]
     }
 }

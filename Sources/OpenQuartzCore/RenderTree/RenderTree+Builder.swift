@@ -1,0 +1,141 @@
+import Foundation
+
+extension RenderTree {
+    /// Collects nodes and sorts animations into the two lanes.
+    struct Builder {
+        var nodes: [TimingNode] = []
+        var timings: [VectorTiming] = []
+        var timingIndices: [VectorTiming: Int32] = [:]
+        var vectorEntries: [VectorEntry] = []
+        var keyframeLane = KeyframeLane()
+        var generalEntries: [GeneralEntry] = []
+        var transformParts: [TransformPart] = []
+        var topEntry: [LayerKey: Slot] = [:]
+        var nodeIndex: [ObjectIdentifier: Int] = [:]
+        var layers: [CALayer] = []
+        /// The parts that have a ``PlanarPart`` (nil for the others), and those planar parts.
+        var planarIndexOfPart: [Int?] = []
+        var planarParts: [PlanarPart] = []
+
+        /// Adds `root` and everything under it, parents before children (sublayers in order,
+        /// then the mask), from an explicit stack: trees may be of any depth.
+        mutating func visit(_ root: CALayer, parent rootParent: Int) {
+            var pending: [(layer: CALayer, parent: Int)] = [(root, rootParent)]
+            while let (layer, parent) = pending.popLast() {
+                let index = nodes.count
+                nodes.append(
+                    TimingNode(
+                        parent: parent, beginTime: layer.storage.beginTime, speed: Double(layer.storage.speed),
+                        timeOffset: layer.storage.timeOffset))
+                nodeIndex[ObjectIdentifier(layer)] = index
+                layers.append(layer)
+                for attached in layer.attachedAnimations where attached.lifecycle.isCommitted {
+                    for compiled in attached.compiledParts {
+                        add(compiled, of: layer, node: index)
+                    }
+                }
+                // Pushed last to first, so that they come off the stack in the recursive order.
+                if let mask = layer.mask { pending.append((mask, index)) }
+                for sublayer in (layer.sublayers ?? []).reversed() { pending.append((sublayer, index)) }
+            }
+        }
+
+        private mutating func add(_ compiled: CompiledAnimation, of layer: CALayer, node: Int) {
+            let key = LayerKey(layer: ObjectIdentifier(layer), key: compiled.baseKey)
+            let below = topEntry[key]
+            let model = layer.modelValue(forKey: compiled.baseKey)
+            if below == nil, let (slot, entry) = vectorEntry(compiled, model: model, node: node) {
+                topEntry[key] = slot
+                vectorEntries.append(entry)
+            } else if below == nil, compiled.component == nil, let base = model.vector,
+                let shape = KeyframeLane.shape(of: compiled)
+            {
+                let timing = timingIndex(VectorTiming(parameters: compiled.timing, curve: compiled.curve, spring: nil))
+                let entry = keyframeLane.add(shape, node: node, timing: timing, base: base)
+                topEntry[key] = .keyframe(entry, model.kind)
+            } else {
+                topEntry[key] = .general(generalEntries.count)
+                generalEntries.append(GeneralEntry(node: node, input: below, base: model, animation: compiled))
+            }
+        }
+
+        /// The vector entry of an animation between fixed values on a whole value of up to four
+        /// numbers or a colour, or on a component of one (`position.x`, `bounds.size`), or on a
+        /// part of a transform (`transform.rotation.z`); nil when the vector lane cannot take it.
+        private mutating func vectorEntry(
+            _ compiled: CompiledAnimation, model: AnimatableValue, node: Int
+        ) -> (Slot, VectorEntry)? {
+            guard let (from, to, spring) = compiled.vectorEndpoints() else { return nil }
+            let timing = timingIndex(
+                VectorTiming(parameters: compiled.timing, curve: spring == nil ? compiled.curve : nil, spring: spring))
+            let all = SIMDMask<SIMD4<Int64>>(repeating: true)
+            guard let component = compiled.component else {
+                guard let base = model.baseVector, compiled.endpointKind == model.kind else {
+                    return nil
+                }
+                return (
+                    .vector(vectorEntries.count, model.kind),
+                    VectorEntry(
+                        node: Int32(node), timing: timing, from: from, delta: to - from, base: base, lanes: all)
+                )
+            }
+            guard compiled.endpointKind == component.kind else { return nil }
+            if case .transform(let part) = component, case .transform(let transform) = model {
+                // The part's numbers in the first lanes; the last lane says whether it shows.
+                var start = from
+                var delta = to - from
+                start[3] = 1
+                delta[3] = 0
+                let transformPart = TransformPart(entry: vectorEntries.count, component: part, model: transform)
+                transformParts.append(transformPart)
+                if let planar = PlanarPart(transformPart) {
+                    planarIndexOfPart.append(planarParts.count)
+                    planarParts.append(planar)
+                } else {
+                    planarIndexOfPart.append(nil)
+                }
+                return (
+                    .transformPart(transformParts.count - 1),
+                    VectorEntry(node: Int32(node), timing: timing, from: start, delta: delta, base: SIMD4(), lanes: all)
+                )
+            }
+            // A part of a point, size or rectangle: its numbers go to the lanes it occupies.
+            guard let base = model.vector, let first = component.firstLane(in: model.kind) else { return nil }
+            let count = component.kind == .number ? 1 : 2
+            var start = SIMD4<Double>()
+            var end = SIMD4<Double>()
+            var lanes = SIMDMask<SIMD4<Int64>>(repeating: false)
+            for lane in 0..<count {
+                start[first + lane] = from[lane]
+                end[first + lane] = to[lane]
+                lanes[first + lane] = true
+            }
+            return (
+                .vector(vectorEntries.count, model.kind),
+                VectorEntry(node: Int32(node), timing: timing, from: start, delta: end - start, base: base, lanes: lanes)
+            )
+        }
+
+        /// Keeps one copy of each distinct timing.
+        private mutating func timingIndex(_ timing: VectorTiming) -> Int32 {
+            if let index = timingIndices[timing] { return index }
+            let index = Int32(timings.count)
+            timings.append(timing)
+            timingIndices[timing] = index
+            return index
+        }
+
+        /// The planar part (``LaneWrite/Store/planarTurn``, ``LaneWrite/Store/planarScale``)
+        /// that writes part `index` over a field holding `base`, nil when there is none: the
+        /// part changes more than four entries, or `base` is not the part's model, whose other
+        /// entries the planar write leaves in place.
+        func planarPart(ofPart index: Int, over base: CATransform3D) -> (index: Int, turns: Bool)? {
+            guard let planar = planarIndexOfPart[index], transformParts[index].model == base else { return nil }
+            switch transformParts[index].component {
+            case .rotationZ, .rotation: return (planar, true)
+            case .scaleX, .scaleY, .scaleXY: return (planar, false)
+            default: return nil
+            }
+        }
+    }
+}

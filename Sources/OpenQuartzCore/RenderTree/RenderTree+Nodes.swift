@@ -1,0 +1,111 @@
+import Foundation
+
+extension RenderTree {
+    /// How each animated value of a tree reaches the field of its layer's node, resolved when
+    /// the tree is built so that a frame writes values by offset and store, with no strings.
+    struct NodeWrites {
+        /// Per vector entry, where its value goes in a frame's node buffer (``LaneWrite/none``
+        /// for an entry that is no node's field, or whose field takes a boxed value): written
+        /// as the entry is evaluated.
+        let vector: UnsafeMutableBufferPointer<LaneWrite>
+        /// The keyframe lane's values written into fields by a store, after the lane is evaluated.
+        let keyframe: [(entry: Int, write: LaneWrite)]
+        /// The other animated fields, written through their boxed values, in node order.
+        let boxed: [(node: Int, field: RenderNode.Field, slot: Slot)]
+        /// Per node, whether it must be captured from a presentation copy
+        /// (``RenderTree/needsPresentationCopy(_:)``).
+        let copied: [Bool]
+        let animatesStructure: Bool
+
+        /// The writes of the animations `builder` collected into nodes whose model values are
+        /// `base`. Called under the `TransactionLock`, which `needsDisplay(forKey:)` is asked under.
+        init(_ builder: Builder, base: [RenderNode]) {
+            var writes: [(node: Int, field: RenderNode.Field, slot: Slot)] = []
+            var copied = Array(repeating: false, count: builder.layers.count)
+            for (key, slot) in builder.topEntry {
+                guard let index = builder.nodeIndex[key.layer] else { continue }
+                let layerClass = type(of: builder.layers[index])
+                if let field = RenderNode.Field(key: key.key, of: layerClass), !layerClass.needsDisplay(forKey: key.key)
+                {
+                    writes.append((index, field, slot))
+                } else {
+                    copied[index] = true
+                }
+            }
+            // In node order, so that a frame writes through the nodes front to back.
+            writes.sort { $0.node < $1.node }
+            let vector = UnsafeMutableBufferPointer<LaneWrite>.allocate(capacity: builder.vectorEntries.count)
+            vector.initialize(repeating: .none)
+            var keyframe: [(entry: Int, write: LaneWrite)] = []
+            var boxed: [(node: Int, field: RenderNode.Field, slot: Slot)] = []
+            for write in writes {
+                switch write.slot {
+                case .vector(let entry, let kind):
+                    if let store = LaneWrite(node: write.node, kind: kind, field: write.field) {
+                        vector[entry] = store
+                        continue
+                    }
+                case .transformPart(let index):
+                    let part = builder.transformParts[index]
+                    let model = write.field == .transform ? base[write.node].transform : base[write.node].sublayerTransform
+                    if let planar = builder.planarPart(ofPart: index, over: model),
+                        let store = LaneWrite(
+                            node: write.node, transformPart: planar.index, store: planar.turns ? .planarTurn : .planarScale,
+                            field: write.field)
+                    {
+                        vector[part.entry] = store
+                        continue
+                    }
+                    if let store = LaneWrite(node: write.node, transformPart: index, field: write.field) {
+                        vector[part.entry] = store
+                        continue
+                    }
+                case .keyframe(let entry, let kind):
+                    if let store = LaneWrite(node: write.node, kind: kind, field: write.field) {
+                        keyframe.append((entry, store))
+                        continue
+                    }
+                case .general: break
+                }
+                boxed.append(write)
+            }
+            self.vector = vector
+            self.keyframe = keyframe
+            self.boxed = boxed
+            self.copied = copied
+            animatesStructure =
+                copied.contains(true) || writes.contains { $0.field == .isHidden || $0.field == .zPosition }
+        }
+
+        func free() {
+            vector.deallocate()
+        }
+
+        /// Writes the keyframe lane's values and the boxed values of `tree`, as last evaluated,
+        /// into `nodes`. A store always sets the whole field, so the field is not set back to
+        /// its base first; nor is any field whose write always sets it. The fields of a
+        /// subclass payload and a shadow path are set back first, all before any write: a
+        /// payload is reset as a whole.
+        func writeKeyframeAndBoxedValues(
+            of tree: RenderTree, into nodes: UnsafeMutablePointer<RenderNode>, base: UnsafeBufferPointer<RenderNode>
+        ) {
+            for (entry, write) in keyframe {
+                write.store(tree.keyframeValues[entry], into: UnsafeMutableRawPointer(nodes))
+            }
+            guard !boxed.isEmpty, let base = base.baseAddress else { return }
+            for write in boxed where !RenderNode.writeAlwaysSets(write.field) {
+                RenderNode.reset(write.field, of: nodes + write.node, to: base + write.node)
+            }
+            for write in boxed {
+                let node = nodes + write.node
+                switch write.slot {
+                case .transformPart(let index) where write.field == .transform:
+                    node.pointee.transform = tree.transform(ofPart: index)
+                case .transformPart(let index) where write.field == .sublayerTransform:
+                    node.pointee.sublayerTransform = tree.transform(ofPart: index)
+                default: node.pointee.write(tree.value(in: write.slot), to: write.field)
+                }
+            }
+        }
+    }
+}

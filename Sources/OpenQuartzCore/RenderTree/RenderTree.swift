@@ -1,0 +1,300 @@
+import Foundation
+
+/// An immutable snapshot of committed layer trees — their timing, the compiled animations on
+/// them, and a typed ``RenderNode`` per layer — whose presentation values can be evaluated at
+/// any media time without allocating. An OpenQuartzCore addition: the renderer draws its
+/// nodes, `presentation()` reads it, and it is what a frame costs.
+///
+///     let tree = RenderTree(roots: [root])
+///     tree.evaluate(at: 1.5)
+///     let position = tree.presentationValue(of: layer, forKeyPath: "position") as? CGPoint
+///
+/// Each evaluation writes the animated values into the nodes of the layers they animate, by
+/// fields resolved when the tree was built (`RenderTree+Nodes.swift`). Nodes are in the
+/// tree's order: depth first, a layer before its sublayers, then its mask.
+///
+/// The snapshot reflects the layers when it was made; make a new one after changing them
+/// (``layerTreeGeneration`` says when).
+public final class RenderTree {
+    /// A layer as a timing node: its media-timing values and its parent's index (-1 at a root).
+    struct TimingNode {
+        var parent: Int
+        var beginTime: Double
+        var speed: Double
+        var timeOffset: Double
+    }
+
+    /// Where an evaluated value lives.
+    enum Slot {
+        case vector(Int, ValueKind)
+        case keyframe(Int, ValueKind)
+        case general(Int)
+        /// A transform one of whose parts (`transform.rotation.z`, `transform.scale`, …) a
+        /// vector entry animates: index into `transformParts`. The entry holds the part in its
+        /// first lanes and 1 in its last while it has an effect; reading writes the part into
+        /// the model transform, as `ValueComponent.write` does.
+        case transformPart(Int)
+    }
+
+    struct GeneralEntry {
+        var node: Int
+        /// The entry below this one on the same layer and key; nil for the model value.
+        var input: Slot?
+        var base: AnimatableValue
+        var animation: CompiledAnimation
+    }
+
+    struct LayerKey: Hashable {
+        let layer: ObjectIdentifier
+        let key: String
+    }
+
+    // What a frame reads and writes lives in buffers the tree owns (allocated when it is
+    // built, freed with it), so that the lanes reach them by pointer, one frame after another.
+    let timingNodes: UnsafeMutableBufferPointer<TimingNode>
+    let timings: UnsafeMutableBufferPointer<VectorTiming>
+    /// The hot fields of `timings`, row for row.
+    let timingRows: UnsafeMutableBufferPointer<TimingRow>
+    /// The vector entries, split by what a frame reads of each: the ramp (from, delta) and
+    /// the node and timing always, the model value only while the animation has no effect.
+    /// Beside a large node buffer, 72 bytes an entry instead of 128 keep more of a frame's
+    /// data in the cache from one frame to the next.
+    let vectorRamps: UnsafeMutableBufferPointer<VectorRamp>
+    let vectorSources: UnsafeMutableBufferPointer<VectorSource>
+    let vectorBases: UnsafeMutableBufferPointer<SIMD4<Double>>
+    let transformParts: UnsafeMutableBufferPointer<TransformPart>
+    /// The transform parts that a frame writes as four entries.
+    let planarParts: UnsafeMutableBufferPointer<PlanarPart>
+    let nodeTimes: UnsafeMutableBufferPointer<Double>
+    /// The vector entries' values as last evaluated, but for those stored into a node's field
+    /// instead (``NodeWrites/vector``), which are read from the nodes.
+    let vectorValues: UnsafeMutableBufferPointer<SIMD4<Double>>
+    /// Per vector entry, the curve parameter t its last evaluation solved for (NaN before
+    /// the first): frames come in increasing time, so it starts Newton next to the answer.
+    let solvedParameters: UnsafeMutableBufferPointer<Double>
+    let keyframeLane: KeyframeLane
+    let keyframeValues: UnsafeMutableBufferPointer<SIMD4<Double>>
+    let generalEntries: [GeneralEntry]
+    private(set) var generalValues: [AnimatableValue]
+    /// The topmost entry of each animated (layer, key), for reading results.
+    let topEntry: [LayerKey: Slot]
+    let nodeIndex: [ObjectIdentifier: Int]
+    /// The layers, in the order of their nodes.
+    package let layers: [CALayer]
+    /// The nodes of the layers' model values, before any animation writes to them.
+    package let baseNodes: [RenderNode]
+    /// The nodes at the last time ``evaluate(at:)`` evaluated.
+    package private(set) var nodes: [RenderNode]
+    /// How each animated value reaches its node's field.
+    let writes: NodeWrites
+    /// The media time the lanes and ``nodes`` were last evaluated at: the lanes' is the later
+    /// when the last evaluation wrote into a buffer of the caller's.
+    private var laneTime: CFTimeInterval?
+    private var nodesTime: CFTimeInterval?
+
+    /// Snapshots the trees under `roots` (each root with all its sublayers and masks).
+    public init(roots: [CALayer]) {
+        var builder = Builder()
+        var base: [RenderNode] = []
+        var writes: NodeWrites?
+        // Under the lock, so the snapshot is of whole states: other threads may be changing
+        // these layers or ending their animations.
+        TransactionLock.shared.withLock {
+            for root in roots { builder.visit(root, parent: -1) }
+            base.reserveCapacity(builder.layers.count)
+            for layer in builder.layers { base.append(RenderNode(presenting: layer)) }
+            writes = NodeWrites(builder, base: base)
+        }
+        timingNodes = Self.own(builder.nodes)
+        timings = Self.own(builder.timings)
+        timingRows = Self.own(builder.timings.map(TimingRow.init))
+        vectorRamps = Self.own(builder.vectorEntries.map { VectorRamp(from: $0.from, delta: $0.delta) })
+        vectorSources = Self.own(builder.vectorEntries.map { VectorSource(node: $0.node, timing: $0.timing) })
+        vectorBases = Self.own(builder.vectorEntries.map(\.base))
+        transformParts = Self.own(builder.transformParts)
+        planarParts = Self.own(builder.planarParts)
+        nodeTimes = Self.own(Array(repeating: 0, count: builder.nodes.count))
+        vectorValues = Self.own(builder.vectorEntries.map(\.base))
+        solvedParameters = Self.own(Array(repeating: .nan, count: builder.vectorEntries.count))
+        keyframeLane = builder.keyframeLane
+        keyframeValues = Self.own(builder.keyframeLane.entries.map(\.base))
+        generalEntries = builder.generalEntries
+        generalValues = builder.generalEntries.map(\.base)
+        topEntry = builder.topEntry
+        nodeIndex = builder.nodeIndex
+        layers = builder.layers
+        baseNodes = base
+        nodes = base
+        self.writes = writes.unsafelyUnwrapped
+    }
+
+    deinit {
+        Self.free(timingNodes)
+        Self.free(timings)
+        Self.free(timingRows)
+        Self.free(vectorRamps)
+        Self.free(vectorSources)
+        Self.free(vectorBases)
+        Self.free(transformParts)
+        Self.free(planarParts)
+        Self.free(nodeTimes)
+        Self.free(vectorValues)
+        Self.free(solvedParameters)
+        Self.free(keyframeValues)
+        writes.free()
+    }
+
+    private static func own<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+        _ = buffer.initialize(from: elements)
+        return buffer
+    }
+
+    private static func free<Element>(_ buffer: UnsafeMutableBufferPointer<Element>) {
+        buffer.deinitialize()
+        buffer.deallocate()
+    }
+
+    /// The number of layers in the snapshot.
+    public var layerCount: Int { timingNodes.count }
+
+    /// The number of animations in the snapshot.
+    public var animationCount: Int { vectorRamps.count + keyframeLane.entries.count + generalEntries.count }
+
+    /// How many animations each lane took (vector, keyframe, general), for tests.
+    package var laneCounts: (vector: Int, keyframe: Int, general: Int) {
+        (vectorRamps.count, keyframeLane.entries.count, generalEntries.count)
+    }
+
+    /// From this many vector entries on, a frame evaluates the vector lane in two parts, one
+    /// on the ``LaneWorker``; below it, one thread does them all (handing half over costs
+    /// tens of microseconds, a few hundred entries' worth).
+    package static let vectorLaneSplitCount = 16_384
+
+    /// How many transform parts a frame writes as four entries (``PlanarPart``), for tests.
+    package var planarPartCount: Int { planarParts.count }
+
+    /// How many distinct keyframe tracks the keyframe lane stores, for tests.
+    package var keyframeTrackCount: Int { keyframeLane.tracks.count }
+
+    /// Evaluates every animation at `mediaTime` and writes the values into ``nodes``.
+    /// Allocates nothing once the nodes are held by the tree alone.
+    public func evaluate(at mediaTime: CFTimeInterval) {
+        evaluate(at: mediaTime, into: &nodes)
+        nodesTime = mediaTime
+    }
+
+    /// Evaluates every animation at `mediaTime` and writes the values into `nodes`, which
+    /// holds ``baseNodes`` or nodes an earlier call wrote (nodes past the tree's are left
+    /// alone): only the fields animations write are touched (an earlier call changed nothing
+    /// else). What a renderer calls, with a buffer per frame in flight. Allocates nothing once
+    /// `nodes` is held uniquely; copies fields, not whole nodes (several hundred bytes each).
+    package func evaluate(at mediaTime: CFTimeInterval, into nodes: inout [RenderNode]) {
+        require(nodes.count >= baseNodes.count, "\(nodes.count) nodes for a tree of \(baseNodes.count)")
+        laneTime = mediaTime
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            guard let nodes = nodes.baseAddress else {
+                evaluateLanes(at: mediaTime, into: nil)
+                return
+            }
+            evaluateLanes(at: mediaTime, into: UnsafeMutableRawPointer(nodes))
+            baseNodes.withUnsafeBufferPointer { base in
+                writes.writeKeyframeAndBoxedValues(of: self, into: nodes, base: base)
+            }
+        }
+    }
+
+    /// Evaluates the lanes, storing each vector entry that is a node's field straight into the
+    /// node buffer at `nodes` in the same pass: the stores, scattered through a large buffer,
+    /// wait on memory beside the arithmetic of the entries that follow.
+    private func evaluateLanes(at mediaTime: CFTimeInterval, into nodes: UnsafeMutableRawPointer?) {
+        for index in timingNodes.indices {
+            let node = timingNodes[index]
+            let parentTime = node.parent < 0 ? mediaTime : nodeTimes[node.parent]
+            nodeTimes[index] = (parentTime - node.beginTime) * node.speed + node.timeOffset
+        }
+        VectorLaneJob(
+            entries: VectorEntries(
+                ramps: UnsafeBufferPointer(vectorRamps), sources: UnsafeBufferPointer(vectorSources),
+                bases: UnsafeBufferPointer(vectorBases)),
+            timings: UnsafeBufferPointer(timings), rows: UnsafeBufferPointer(timingRows),
+            times: UnsafeBufferPointer(nodeTimes), solved: solvedParameters,
+            parts: UnsafeBufferPointer(transformParts), planar: UnsafeBufferPointer(planarParts),
+            values: vectorValues, writes: nodes == nil ? nil : UnsafeBufferPointer(writes.vector), nodes: nodes
+        ).run()
+        keyframeLane.evaluate(
+            nodeTimes: UnsafeBufferPointer(nodeTimes), timings: UnsafeBufferPointer(timings), into: keyframeValues)
+        for index in generalEntries.indices {
+            let underlying = generalEntries[index].input.map(value(in:)) ?? generalEntries[index].base
+            generalValues[index] = generalEntries[index].animation.applied(
+                at: nodeTimes[generalEntries[index].node], to: underlying)
+        }
+    }
+
+    /// The value a slot holds as last evaluated, for a slot whose value is kept in the tree: an
+    /// entry under another on the same key (what the general lane reads), or any slot but a
+    /// vector entry stored into a node. ``presentedValue(in:)`` reads any slot.
+    func value(in slot: Slot) -> AnimatableValue {
+        switch slot {
+        case .vector(let slot, let kind): return AnimatableValue(vector: vectorValues[slot], kind: kind)
+        case .keyframe(let slot, let kind): return AnimatableValue(vector: keyframeValues[slot], kind: kind)
+        case .general(let slot): return generalValues[slot]
+        case .transformPart(let index): return .transform(transform(ofPart: index))
+        }
+    }
+
+    /// The value a topmost slot shows as last evaluated: from its node's field where the
+    /// evaluation stored it there, as `value(in:)` otherwise.
+    private func presentedValue(in slot: Slot) -> AnimatableValue {
+        let entry: Int
+        switch slot {
+        case .vector(let index, _): entry = index
+        case .transformPart(let index): entry = transformParts[index].entry
+        case .keyframe, .general: return value(in: slot)
+        }
+        let write = writes.vector[entry]
+        guard write.store != .none else { return value(in: slot) }
+        return nodes.withUnsafeBufferPointer { nodes in
+            let buffer = UnsafeRawPointer(nodes.baseAddress.unsafelyUnwrapped)
+            guard case .vector(_, let kind) = slot else { return .transform(write.loadTransform(from: buffer)) }
+            return AnimatableValue(vector: write.load(from: buffer), kind: kind)
+        }
+    }
+
+    /// The presentation value of a property of `layer` as last evaluated (the model value if
+    /// nothing animates it), boxed as `value(forKeyPath:)` boxes it; nil if the layer is not in
+    /// the snapshot.
+    public func presentationValue(of layer: CALayer, forKeyPath keyPath: String) -> Any? {
+        guard nodeIndex[ObjectIdentifier(layer)] != nil else { return nil }
+        // The last evaluation went into a buffer of a renderer's: the nodes catch up with it.
+        if let laneTime, nodesTime != laneTime { evaluate(at: laneTime) }
+        let path = LayerKeyPath(keyPath, in: type(of: layer))
+        let value: AnimatableValue
+        if let slot = topEntry[LayerKey(layer: ObjectIdentifier(layer), key: path.baseKey)] {
+            value = presentedValue(in: slot)
+        } else {
+            value = layer.modelValue(forKey: path.baseKey)
+        }
+        switch path {
+        case .property(_, let component?): return component.read(from: value).boxed
+        case .property(let property, nil): return property.box(value)
+        case .custom: return value.boxed
+        }
+    }
+
+    /// The index of `layer`'s node; nil when the layer is not in the tree.
+    package func index(of layer: CALayer) -> Int? { nodeIndex[ObjectIdentifier(layer)] }
+
+    /// The node of `layer` at the last time ``evaluate(at:)`` evaluated.
+    package func node(of layer: CALayer) -> RenderNode? { index(of: layer).map { nodes[$0] } }
+
+    /// Whether the node at `index` must be captured from a presentation copy instead: one of
+    /// its animated keys has no typed field, or needs display when it changes
+    /// (`needsDisplay(forKey:)`), and the copy runs `display()` with the frame's values.
+    package func needsPresentationCopy(_ index: Int) -> Bool { writes.copied[index] }
+
+    /// Whether an animation writes `isHidden` or `zPosition` (what decides which layers a
+    /// frame draws, and in which order), or a layer needs a presentation copy: then what a
+    /// frame draws besides the nodes' values may change from frame to frame.
+    package var animatesStructure: Bool { writes.animatesStructure }
+}

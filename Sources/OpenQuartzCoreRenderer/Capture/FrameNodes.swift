@@ -1,0 +1,23 @@
+import Foundation
+import OpenQuartzCore
+import Synchronization
+
+/// The values of one frame's layers, read by their snapshots' ``LayerSnapshot/nodeIndex``:
+/// the evaluated tree's nodes, in its order, then those the frame captured from presentation
+/// copies. A renderer lends it to one frame at a time (``NodeTreeCache``): while a frame is
+/// painted, nothing writes to it.
+final class FrameNodes: @unchecked Sendable {
+    var nodes: [RenderNode]
+    /// Which build of the evaluated tree the nodes belong to (``NodeTreeCache``).
+    let build: Int
+
+    init(_ nodes: [RenderNode], build: Int) {
+        self.nodes = nodes
+        self.build = build
+    }
+
+    /// The node of `snapshot`.
+    subscript(snapshot: LayerSnapshot) -> RenderNode {
+        nodes[snapshot.nodeIndex]
+    }
+}

@@ -1,0 +1,25 @@
+import CCairo
+import Foundation
+import OpenQuartzCore
+
+/// A layer's shadow, when it shows: Core Animation draws none unless `shadowOpacity` is above
+/// 0 and `shadowColor` is not clear.
+struct Shadow {
+    let color: RenderColor
+    let opacity: Double
+    let offset: CGSize
+    /// The standard deviation of the Gaussian blur, in the layer's points: `shadowRadius`.
+    ///
+    /// Apple does not define the blur; design tools that export to Core Animation treat
+    /// `shadowRadius` as half of a CSS blur length, whose standard deviation is half the
+    /// length, which makes the standard deviation `shadowRadius` itself.
+    let sigma: CGFloat
+
+    init?(of layer: RenderNode) {
+        guard let color = layer.shadowColor, color.alpha > 0, layer.shadowOpacity > 0 else { return nil }
+        self.color = color
+        opacity = min(Double(layer.shadowOpacity), 1)
+        offset = layer.shadowOffset
+        sigma = layer.shadowRadius.isFinite ? max(layer.shadowRadius, 0) : 0
+    }
+}

@@ -1,0 +1,50 @@
+import CCairo
+import Dispatch
+import Foundation
+import OpenQuartzCore
+
+/// Bitmaps with their caches, one per worker thread, lent out one frame at a time.
+///
+/// Up to twice as many frames as there are workers are queued on a concurrent queue, and
+/// Dispatch may run more of them at once than there are workers: a frame that finds no idle
+/// worker waits for one.
+final class WorkerPool: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var idle: [(bitmap: Bitmap, resources: RenderResources)]
+    private let width: Int
+    private let height: Int
+    private let pixelFormats: CAFrameRenderer.PixelFormats
+
+    init(count: Int, width: Int, height: Int, cachesContent: Bool, pixelFormats: CAFrameRenderer.PixelFormats) {
+        idle = (0..<count).map { _ in
+            let resources = RenderResources()
+            resources.contents.isEnabled = cachesContent
+            return (Bitmap(width: width, height: height), resources)
+        }
+        self.width = width
+        self.height = height
+        self.pixelFormats = pixelFormats
+    }
+
+    /// Paints `job`'s frame, then gives its nodes back to `pool`.
+    func paint(_ job: FrameJob, bounds: CGRect, scale: CGFloat, recycling pool: NodeBufferPool) -> CARenderedFrame {
+        let worker = condition.withLock {
+            while idle.isEmpty { condition.wait() }
+            return idle.removeLast()
+        }
+        FrameRasteriser.draw(
+            job.frame, into: worker.bitmap, bounds: bounds, scale: scale, resources: worker.resources)
+        pool.recycle(job.frame.nodes)
+        // Read out in the frame's formats while the worker still holds the bitmap: the
+        // conversion to Y′CbCr runs here, on the worker, in parallel with the other frames.
+        let frame = CARenderedFrame(
+            index: job.index, time: job.time, width: width, height: height,
+            bgra: pixelFormats.contains(.premultipliedBGRA) ? worker.bitmap.premultipliedBGRA : nil,
+            planes: pixelFormats.contains(.yCbCr420) ? worker.bitmap.yCbCr420 : nil)
+        condition.withLock {
+            idle.append(worker)
+            condition.signal()
+        }
+        return frame
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import OpenQuartzCore
+
+/// A rectangle of whole device pixels: `minX..<maxX` × `minY..<maxY`.
+struct PixelBox: Equatable {
+    var minX: Int
+    var minY: Int
+    var maxX: Int
+    var maxY: Int
+
+    static let empty = PixelBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+
+    var isEmpty: Bool { minX >= maxX || minY >= maxY }
+
+    func union(_ other: PixelBox) -> PixelBox {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        return PixelBox(
+            minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX),
+            maxY: max(maxY, other.maxY))
+    }
+
+    func intersection(_ other: PixelBox) -> PixelBox {
+        let box = PixelBox(
+            minX: max(minX, other.minX), minY: max(minY, other.minY), maxX: min(maxX, other.maxX),
+            maxY: min(maxY, other.maxY))
+        return box.isEmpty ? .empty : box
+    }
+}
+
+extension PixelBox {
+    /// The whole pixels that `rect` covers through `transform`, and `margin` more all round;
+    /// nil when it does not land on finite pixels. `.null` covers none.
+    init?(covering rect: CGRect, through transform: CGAffineTransform, margin: Int) {
+        guard !rect.isNull else {
+            self = .empty
+            return
+        }
+        var (minX, minY) = (Double.infinity, Double.infinity)
+        var (maxX, maxY) = (-Double.infinity, -Double.infinity)
+        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
+            let corner = CGPoint(x: x, y: y).applying(transform)
+            (minX, maxX) = (min(minX, Double(corner.x)), max(maxX, Double(corner.x)))
+            (minY, maxY) = (min(minY, Double(corner.y)), max(maxY, Double(corner.y)))
+        }
+        guard abs(minX) < 1e7, abs(maxX) < 1e7, abs(minY) < 1e7, abs(maxY) < 1e7 else { return nil }
+        self.init(
+            minX: Int(minX.rounded(.down)) - margin, minY: Int(minY.rounded(.down)) - margin,
+            maxX: Int(maxX.rounded(.up)) + margin, maxY: Int(maxY.rounded(.up)) + margin)
+    }
+}

@@ -1,0 +1,78 @@
+import CCairo
+import Foundation
+import OpenQuartzCore
+
+extension LayerPainter {
+    /// Fills the layer's shape — its bounds with their rounded corners, whether or not it
+    /// masks to bounds (`CAGradientLayer.h`: "filling the shape of the layer (i.e. including
+    /// rounded corners)") — with its gradient, over its background.
+    ///
+    /// The points "are defined in a unit coordinate space that is then mapped to the layer's
+    /// bounds rectangle" (the header), so the whole gradient is stretched with the bounds: a
+    /// radial gradient is an ellipse, 2 × (endPoint − startPoint) across along each axis; an
+    /// axial gradient's bands are perpendicular to its axis in unit space, so on a wide layer a
+    /// diagonal gradient's middle band joins the other two corners; a conic gradient's angles
+    /// are measured in unit space. Colours beyond the first and last stops extend to the edges,
+    /// as Core Animation draws them.
+    func paintGradient(_ gradient: GradientLayerStorage, of layer: RenderNode) {
+        let bounds = layer.bounds
+        guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite,
+            bounds.minX.isFinite, bounds.minY.isFinite,
+            let ramp = ColorRamp(colors: gradient.colors, locations: gradient.locations)
+        else { return }
+        let start = gradient.startPoint
+        let end = gradient.endPoint
+        guard start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite else { return }
+
+        // Cairo's pattern matrix maps user space (the layer's points) to pattern space.
+        var userToUnit = cairo_matrix_t()
+        let (width, height) = (Double(bounds.width), Double(bounds.height))
+        cairo_matrix_init(
+            &userToUnit, 1 / width, 0, 0, 1 / height, -Double(bounds.minX) / width, -Double(bounds.minY) / height)
+        let pattern: OpaquePointer
+        var matrix = userToUnit
+        switch gradient.type {
+        case .radial:
+            let radiusX = abs(Double(end.x - start.x))
+            let radiusY = abs(Double(end.y - start.y))
+            guard radiusX > 0, radiusY > 0 else {
+                // An ellipse with no width or height: every point lies beyond its edge.
+                pattern = ramp.lastColorPattern()
+                break
+            }
+            // A unit circle about the origin in pattern space is the ellipse in unit space.
+            pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)
+            ramp.addStops(to: pattern)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            var unitToCircle = cairo_matrix_t()
+            cairo_matrix_init(
+                &unitToCircle, 1 / radiusX, 0, 0, 1 / radiusY, -Double(start.x) / radiusX, -Double(start.y) / radiusY)
+            cairo_matrix_multiply(&matrix, &userToUnit, &unitToCircle)
+        case .conic:
+            pattern = ramp.conicPattern(center: start, toward: end)
+        default:
+            // `.axial`, and any type Core Animation does not know, as the header's default.
+            guard start != end else {
+                // An axis of no length (Apple does not say what it draws): every point counts
+                // as past its end.
+                pattern = ramp.lastColorPattern()
+                break
+            }
+            pattern = cairo_pattern_create_linear(Double(start.x), Double(start.y), Double(end.x), Double(end.y))
+            ramp.addStops(to: pattern)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        }
+        defer { cairo_pattern_destroy(pattern) }
+        cairo_pattern_set_matrix(pattern, &matrix)
+
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        cairo_new_path(context)
+        // CAGradientLayer.h: the gradient fills "the shape of the layer (i.e. including rounded
+        // corners)", with or without masksToBounds.
+        addRoundedRect(bounds, of: layer)
+        cairo_set_source(context, pattern)
+        cairo_fill(context)
+    }
+
+}
