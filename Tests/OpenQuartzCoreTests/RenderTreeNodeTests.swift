@@ -463,6 +463,58 @@ import Testing
             #expect(nodes.node(of: child)?.opacity == 0.25)
         }
     }
+
+    /// The tree's readers show the last evaluation, whether it wrote into the tree's own nodes
+    /// or into a renderer's buffer: values stored straight into a node field (position, a
+    /// planar rotation, a colour) are read back from the nodes, never from a stale lane.
+    @Test func readersShowTheLastEvaluationWhereverItWrote() {
+        withManualClock { clock in
+            CATransaction.setDisableActions(true)
+            let layer = CALayer()
+            layer.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            CATransaction.flush()
+            let move = CABasicAnimation(keyPath: "position")
+            move.fromValue = CGPoint(x: 0, y: 0)
+            move.toValue = CGPoint(x: 100, y: 40)
+            move.duration = 1
+            move.timingFunction = CAMediaTimingFunction(name: .linear)
+            layer.add(move, forKey: "move")
+            let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+            turn.fromValue = 0.0
+            turn.toValue = Double.pi
+            turn.duration = 1
+            turn.timingFunction = CAMediaTimingFunction(name: .linear)
+            layer.add(turn, forKey: "turn")
+            let tint = CABasicAnimation(keyPath: "backgroundColor")
+            tint.fromValue = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            tint.toValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            tint.duration = 1
+            tint.timingFunction = CAMediaTimingFunction(name: .linear)
+            layer.add(tint, forKey: "tint")
+            CATransaction.flush()
+            let tree = RenderTree(roots: [layer])
+            #expect(tree.laneCounts.vector == 3 && tree.planarPartCount == 1, "\(tree.laneCounts)")
+            func expectValues(at time: Double, _ label: String) {
+                let position = tree.presentationValue(of: layer, forKeyPath: "position") as? CGPoint
+                #expect(position?.x.isApproximatelyEqual(to: 100 * time, absoluteTolerance: 1e-9) == true, "\(label)")
+                #expect(position?.y.isApproximatelyEqual(to: 40 * time, absoluteTolerance: 1e-9) == true, "\(label)")
+                let rotation = tree.presentationValue(of: layer, forKeyPath: "transform.rotation.z")
+                let angle = (rotation as? CGFloat).map(Double.init) ?? (rotation as? Double)
+                #expect(angle?.isApproximatelyEqual(to: .pi * time, absoluteTolerance: 1e-9) == true, "\(label): \(angle ?? .nan)")
+                let color = tree.presentationValue(of: layer, forKeyPath: "backgroundColor")
+                let red = (color as! CGColor).components?.first ?? -1
+                #expect(red.isApproximatelyEqual(to: time, absoluteTolerance: 1e-9), "\(label): red \(red)")
+            }
+            clock.advance(to: 0.25)
+            tree.evaluate(at: 0.25)
+            expectValues(at: 0.25, "own nodes")
+            var buffer = tree.baseNodes
+            clock.advance(to: 0.75)
+            tree.evaluate(at: 0.75, into: &buffer)
+            #expect(buffer[0].position.x.isApproximatelyEqual(to: 75, absoluteTolerance: 1e-9))
+            expectValues(at: 0.75, "after an evaluation into a renderer's buffer")
+        }
+    }
 }
 
 /// SplitMix64: the same numbers for a seed on every platform.
