@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "OpenQuartzCoreRenderer", targets: ["OpenQuartzCoreRenderer"]),
         .library(name: "OpenCAML", targets: ["OpenCAML"]),
         .library(name: "OpenQuartzCorePreview", targets: ["OpenQuartzCorePreview"]),
+        // A WebSocket client that talks to the preview server as its page does, for tests and
+        // benchmarks (swift-nio's NIOTestUtils is the model): the preview library ships none.
+        .library(name: "OpenQuartzCorePreviewTestSupport", targets: ["OpenQuartzCorePreviewTestSupport"]),
         .executable(name: "carender", targets: ["carender"]),
     ],
     dependencies: [
@@ -58,18 +61,25 @@ let package = Package(
         // Reads CAML documents and `.ca` bundles with Foundation's XMLParser (libxml2 at run time);
         // their image assets decode through OpenImageIO; `.tendies` zips inflate through zlib.
         .target(name: "OpenCAML", dependencies: ["OpenQuartzCore", "OpenImageIO", "CZlib"]),
-        // `carender preview`: the server, its page, the scenes' sessions and a small WebSocket
-        // client for the tests and the benchmark (see README, "Live preview").
+        // `carender preview`: the server, its page and the scenes' sessions (the DocC article
+        // "The preview").
         .target(
             name: "OpenQuartzCorePreview",
             dependencies: [
                 "OpenQuartzCore", "OpenQuartzCoreRenderer", "OpenCAML",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The preview's test client, on SwiftNIO's WebSocket codec.
+        .target(
+            name: "OpenQuartzCorePreviewTestSupport",
+            dependencies: [
+                "OpenQuartzCorePreview",
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -86,19 +96,26 @@ let package = Package(
         // libFuzzer target for the CAML reader: Scripts/fuzz-caml.sh builds it with
         // `-sanitize=fuzzer` in .build-fuzz; a plain build makes a tool that replays inputs.
         .executableTarget(name: "CAMLFuzzer", dependencies: ["OpenCAML", "OpenQuartzCore"]),
+        // Test support, split by what it drags in: the model's helpers (tolerances, the manual
+        // clock harness) need OpenQuartzCore alone, so the model's tests build where the C
+        // libraries are missing; golden images need the renderer; CAML fixtures need OpenCAML.
         .target(
             name: "QuartzTestSupport",
-            dependencies: [
-                "OpenQuartzCore",
-                // `readPNG(at:)` for the golden-image comparison.
-                "OpenQuartzCoreRenderer",
-                // `CAMLTreeFacts`, the round-trip comparison of CAML packages.
-                "OpenCAML",
-                .product(name: "Numerics", package: "swift-numerics"),
-                // Deflates the entries of the `.tendies` archives the wallpaper tests write.
-                "CZlib",
-            ],
+            dependencies: ["OpenQuartzCore", .product(name: "Numerics", package: "swift-numerics")],
             path: "Tests/QuartzTestSupport"
+        ),
+        // The golden-image comparison (`readPNG(at:)` comes from the renderer).
+        .target(
+            name: "RendererTestSupport",
+            dependencies: ["QuartzTestSupport", "OpenQuartzCoreRenderer"],
+            path: "Tests/RendererTestSupport"
+        ),
+        // The CAML corpus, `CAMLTreeFacts` (the round-trip comparison of CAML packages) and the
+        // `.tendies` fixtures, whose entries it deflates with zlib.
+        .target(
+            name: "CAMLTestSupport",
+            dependencies: ["QuartzTestSupport", "OpenCAML", "CZlib"],
+            path: "Tests/CAMLTestSupport"
         ),
         .testTarget(name: "OpenCoreGraphicsTests", dependencies: ["OpenCoreGraphics", "QuartzTestSupport"]),
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "QuartzTestSupport"]),
@@ -113,7 +130,8 @@ let package = Package(
         ),
         .testTarget(name: "OpenUIKitTests", dependencies: ["OpenUIKit", "QuartzTestSupport", "SwiftFiveClient"]),
         // CAMLFuzzer: the mutation test runs its documents through the fuzz target's exercise.
-        .testTarget(name: "OpenCAMLTests", dependencies: ["OpenCAML", "CAMLFuzzer", "QuartzTestSupport"]),
+        .testTarget(
+            name: "OpenCAMLTests", dependencies: ["OpenCAML", "CAMLFuzzer", "QuartzTestSupport", "CAMLTestSupport"]),
         .testTarget(
             name: "OpenImageIOTests",
             // The C libraries encode the tests' images; OpenUIKit is here for `UIImage(data:)`,
@@ -125,18 +143,23 @@ let package = Package(
         // Runs the built `carender` executable, as a user would.
         .testTarget(
             name: "CarenderTests",
-            dependencies: ["carender", "OpenQuartzCoreRenderer", "QuartzTestSupport"],
+            dependencies: [
+                "carender", "OpenQuartzCoreRenderer", "QuartzTestSupport", "RendererTestSupport", "CAMLTestSupport",
+            ],
             exclude: ["Goldens"]
         ),
         // Starts `carender preview`'s server in the test process and drives it over HTTP and
         // WebSocket; the demos come from the carender target, as the command loads them.
         .testTarget(
             name: "PreviewTests",
-            dependencies: ["OpenQuartzCorePreview", "OpenQuartzCoreRenderer", "OpenCAML", "carender", "QuartzTestSupport"]
+            dependencies: [
+                "OpenQuartzCorePreview", "OpenQuartzCorePreviewTestSupport", "OpenQuartzCoreRenderer", "OpenCAML",
+                "carender", "QuartzTestSupport", "RendererTestSupport", "CAMLTestSupport",
+            ]
         ),
         .testTarget(
             name: "OpenQuartzCoreRendererTests",
-            dependencies: ["OpenQuartzCoreRenderer", "QuartzTestSupport"],
+            dependencies: ["OpenQuartzCoreRenderer", "QuartzTestSupport", "RendererTestSupport"],
             exclude: ["Goldens"]
         ),
     ]

@@ -44,6 +44,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "OpenQuartzCorePreview", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCorePreviewTestSupport", package: "OpenQuartzCore"),
                 .product(name: "OpenCAML", package: "OpenQuartzCore"),
                 .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
                 .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),

@@ -2,6 +2,7 @@ import Foundation
 import OpenQuartzCore
 import OpenQuartzCoreRenderer
 import QuartzTestSupport
+import RendererTestSupport
 import Testing
 
 /// Golden-image checks for frames `carender` writes: each PNG is compared, pixel by pixel, with

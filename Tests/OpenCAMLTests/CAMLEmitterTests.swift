@@ -1,3 +1,4 @@
+import CAMLTestSupport
 import Foundation
 import OpenCoreGraphics
 import OpenQuartzCore

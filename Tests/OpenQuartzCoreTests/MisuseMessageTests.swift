@@ -8,8 +8,9 @@ import Testing
 /// `fatalError`.
 @Suite("Misuse messages in release builds")
 struct MisuseMessageTests {
-    /// The package's `Sources` folder, found from this file's place in `Tests`.
-    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    /// The package's `Sources` folder, found from this file's place in `Tests` (through the
+    /// links of `Scripts/model-tests.sh`'s package, when it runs there).
+    static let sources = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
 
     @Test func noSourceUsesAChecksThatLosesItsMessageUnderO() throws {

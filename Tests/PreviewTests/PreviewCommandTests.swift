@@ -1,4 +1,5 @@
 import Foundation
+import OpenQuartzCorePreviewTestSupport
 import Testing
 
 @testable import OpenQuartzCorePreview

@@ -1,3 +1,4 @@
+import CAMLTestSupport
 import Foundation
 import OpenCAML
 import OpenQuartzCore

@@ -4,6 +4,7 @@ import Foundation
 import OpenCAML
 import OpenQuartzCore
 import OpenQuartzCorePreview
+import OpenQuartzCorePreviewTestSupport
 import OpenQuartzCoreRenderer
 
 // Issue 15: a frame of a 390 × 844 pt wallpaper at scale 2 (780 × 1688 pixels) reaches the

@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
+import OpenQuartzCorePreview
 
 /// A WebSocket client that talks to the preview server as the page does: for the tests and
 /// the benchmark, on SwiftNIO's WebSocket codec. Not for production use.
