@@ -5,7 +5,7 @@ import OpenQuartzCore
 import OpenQuartzCorePreview
 
 /// `carender preview FILE|DEMO [--port N] [--scale S]`: plays a scene in the browser (see
-/// OpenQuartzCorePreview and the README's "Live preview").
+/// OpenQuartzCorePreview and its article "The preview").
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Plays a gallery demo or a CAML document live in the browser.",

@@ -2,7 +2,7 @@
 // the Swift 5 language mode with warnings as errors: they must compile with only the `import`
 // line changed. (`@NSManaged` is the one thing such code cannot keep: Swift on Linux accepts
 // the attribute but emits no accessors, so the program does not link. The animatable
-// property is a custom key instead; see the README's "Subclassing layers".)
+// property is a custom key instead; see the OpenQuartzCore article "Subclassing layers".)
 import OpenUIKit
 
 /// A custom drawn progress layer, as tutorials write it.
@@ -54,7 +54,7 @@ public final class SwiftFiveFinalProgressLayer: CALayer {
 }
 
 /// Xcode's template: `init?(coder:)` that traps. It compiles; such a layer cannot be
-/// presented or back a view here (see the README), but can be made and drawn directly.
+/// presented or back a view here (see the OpenQuartzCore article "Subclassing layers"), but can be made and drawn directly.
 public final class SwiftFiveTemplateShapeLayer: CAShapeLayer {
     public override init() {
         super.init()

@@ -86,7 +86,7 @@ public final class CAPackage {
     /// package's ``documentSize``; ``wallpaperBundles`` holds each bundle's own package, and
     /// ``stateLayers`` the bundles' roots, whose states
     /// ``CAStateController/setState(named:in:transitionSpeed:)`` switches together. The zip is
-    /// read with limits: see the README's *Wallpaper packages*.
+    /// read with limits: see the article *Wallpaper packages*.
     ///
     /// - Parameters:
     ///   - type: ``kCAPackageTypeCAMLFile``, ``kCAPackageTypeCAMLBundle`` or

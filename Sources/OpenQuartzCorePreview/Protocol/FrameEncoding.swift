@@ -5,7 +5,7 @@ import OpenQuartzCoreRenderer
 /// A frame as the server sends it: one binary WebSocket message of a 40-byte header and
 /// straight RGBA8 pixels, either the whole picture (a full frame) or only the pixels that
 /// changed since a frame the page has (a delta). Raw pixels, not PNG: on the loopback
-/// interface they cost less than compressing them (see README, "Live preview").
+/// interface they cost less than compressing them (see the article "The preview").
 ///
 /// The header, little-endian:
 ///
