@@ -31,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // The server's logger type (Hummingbird logs through swift-log; the preview silences it).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `swift package generate-documentation`: builds the modules' DocC catalogs
+        // (Scripts/documentation.sh fails on any warning).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "OpenCoreGraphics"),

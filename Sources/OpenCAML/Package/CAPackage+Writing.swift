@@ -19,7 +19,10 @@ extension CAPackage {
     /// replaced only when it is a `.ca` bundle (it holds `index.xml` or a `.caml` file) or
     /// empty.
     ///
-    /// - Parameter options: accepted for Apple's signature; none is read.
+    /// - Parameters:
+    ///   - url: where the `.caml` file or `.ca` bundle goes.
+    ///   - type: ``kCAPackageTypeCAMLFile`` or ``kCAPackageTypeCAMLBundle``.
+    ///   - options: accepted for Apple's signature; none is read.
     /// - Throws: ``CAMLError`` naming the path when the type is not one of the two, the folder
     ///   to write in is missing, or a file cannot be written.
     public func write(to url: URL, type: String, options: [AnyHashable: Any]?) throws(CAMLError) {

@@ -11,7 +11,7 @@ public let kCAPackageTypeCAMLFile = "com.apple.caml"
 ///
 /// Reads `.caml` files, `.ca` bundles and `.tendies` wallpaper packages
 /// (``kCAPackageTypeTendies``: the package's bundles stacked under one root), with their
-/// states (``CALayer/states``, run by ``CAStateController``) and image `contents` decoded from
+/// states (`CALayer.states`, run by ``CAStateController``) and image `contents` decoded from
 /// the bundle's assets (PNG, JPEG, WebP, GIF) or inline `data:` URIs; a missing asset is a
 /// warning, not an error. Writes any layer tree back as CAML with
 /// ``write(to:type:options:)`` (a `.caml` file or a `.ca` bundle).
@@ -89,6 +89,7 @@ public final class CAPackage {
     /// read with limits: see the article *Wallpaper packages*.
     ///
     /// - Parameters:
+    ///   - url: the `.caml` file, `.ca` bundle or `.tendies` package.
     ///   - type: ``kCAPackageTypeCAMLFile``, ``kCAPackageTypeCAMLBundle`` or
     ///     ``kCAPackageTypeTendies``.
     ///   - options: accepted for Apple's signature; no option is read yet.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An immutable snapshot of committed layer trees — their timing, the compiled animations on
-/// them, and a typed ``RenderNode`` per layer — whose presentation values can be evaluated at
+/// them, and a typed `RenderNode` per layer — whose presentation values can be evaluated at
 /// any media time without allocating. An OpenQuartzCore addition: the renderer draws its
 /// nodes, `presentation()` reads it, and it is what a frame costs.
 ///
@@ -14,7 +14,7 @@ import Foundation
 /// tree's order: depth first, a layer before its sublayers, then its mask.
 ///
 /// The snapshot reflects the layers when it was made; make a new one after changing them
-/// (``layerTreeGeneration`` says when).
+/// (`layerTreeGeneration` says when).
 public final class RenderTree {
     /// A layer as a timing node: its media-timing values and its parent's index (-1 at a root).
     struct TimingNode {
@@ -177,7 +177,7 @@ public final class RenderTree {
     /// How many distinct keyframe tracks the keyframe lane stores, for tests.
     package var keyframeTrackCount: Int { keyframeLane.tracks.count }
 
-    /// Evaluates every animation at `mediaTime` and writes the values into ``nodes``.
+    /// Evaluates every animation at `mediaTime` and writes the values into `nodes`.
     /// Allocates nothing once the nodes are held by the tree alone.
     public func evaluate(at mediaTime: CFTimeInterval) {
         evaluate(at: mediaTime, into: &nodes)

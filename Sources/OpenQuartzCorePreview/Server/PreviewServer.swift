@@ -13,8 +13,8 @@ import OpenQuartzCore
 ///     …
 ///     await server.stop()
 ///
-/// Each tab's WebSocket gets a ``PreviewSession`` of its own; the watched file's changes
-/// reload every tab (see ``PreviewHub``).
+/// Each tab's WebSocket gets a session of its own; the watched file's changes
+/// reload every tab (through the server's hub).
 public final class PreviewServer: Sendable {
     /// The port the server listens on (the one the system chose when asked for 0).
     public let port: Int

@@ -131,7 +131,7 @@ public final class CAMovieExporter {
     /// per point (rounded to whole pixels). The layer's frame is scaled to fit the picture,
     /// keeping its proportions, and centred on whole pixels; where the proportions differ the
     /// margins stay transparent (black in MP4). The tree must have been built with `clock` as
-    /// ``CAClock/current``.
+    /// `CAClock.current`.
     public init(layer: CALayer, clock: CAManualClock, frames: CAFrameSpan, size: CGSize, scale: CGFloat = 1) {
         require(
             size.width > 0 && size.height > 0 && scale.isFinite && scale > 0,

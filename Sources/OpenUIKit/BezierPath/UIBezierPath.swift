@@ -1,7 +1,7 @@
 import Foundation
 
 /// A path of lines and curves with the settings to stroke and fill it: Apple's
-/// `UIBezierPath`, built on ``CGMutablePath``.
+/// `UIBezierPath`, built on `CGMutablePath`.
 ///
 /// Angles are in UIKit's sense: on a y-down screen, `clockwise == true` sweeps towards
 /// increasing angles (0 points right, π/2 down). Apple's `UIBezierPath` is not bound to the main
