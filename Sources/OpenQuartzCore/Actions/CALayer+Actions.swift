@@ -55,10 +55,10 @@ extension CALayer {
         let previous = valueBeforeChange(forKey: key) { presentationValue(of: property) }
         apply()
         transactions.noteChanged(self)
-        let duration = transactions.animationDuration ?? 0.25
+        let duration = transactions.effectiveAnimationDuration
         let timingFunction = transactions.animationTimingFunction ?? defaultTimingFunction
         var timing = TimingParameters()
-        timing.duration = duration > 0 ? duration : 0.25
+        timing.duration = duration > 0 ? duration : TransactionStack.defaultAnimationDuration
         detachAnimations { $0.key == key }
         let groups = transactions.activeCompletionGroups
         for group in groups { group.animationAdded() }

@@ -24,7 +24,7 @@ package final class AnimationEventScheduler: @unchecked Sendable {
     @exclusivity(unchecked) private var schedules: [ObjectIdentifier: ClockSchedule] = [:]
 
     /// Slack for comparing event times computed through timing chains with a target time.
-    private let tolerance = 1e-9
+    private let tolerance = TimingParameters.boundaryTolerance
 
     private final class ClockSchedule {
         /// The clock whose schedule this is. Schedules are found by the clock's identity, and a

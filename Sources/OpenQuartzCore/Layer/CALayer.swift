@@ -614,7 +614,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         let animation = CABasicAnimation(keyPath: event)
         animation.property.resolvedPath = (.property(property, component: nil), ObjectIdentifier(self))
         let transaction = TransactionStack.current
-        animation.duration = transaction.animationDuration ?? 0.25
+        animation.duration = transaction.effectiveAnimationDuration
         animation.timingFunction = transaction.animationTimingFunction ?? defaultTimingFunction
         return animation
     }

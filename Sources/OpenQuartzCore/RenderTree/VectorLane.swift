@@ -131,15 +131,13 @@ struct TimingRow {
         form = oneCycle ? (timing.curve == nil ? .linear : .curve) : .general
     }
 
-    /// The raw fraction at local time `time`, exactly as `TimingParameters.progress` gives it
-    /// for this shape; nil when the animation has no effect then. Only for `curve` and `linear`.
+    /// The raw fraction at local time `time`, as `TimingParameters.progress` gives it for
+    /// this shape; nil when the animation has no effect then. Only for `curve` and `linear`.
     @inline(__always)
     func fraction(at time: Double) -> Double? {
-        let elapsed = (time - beginTime) * speed
-        // The same boundary tolerance as `TimingParameters.boundaryTolerance`.
-        if elapsed < -1e-9 { return fillsBackwards ? 0 : nil }
-        if elapsed >= duration - 1e-9 { return holdsEnd ? 1 : nil }
-        return min(max(max(elapsed, 0) / duration, 0), 1)
+        TimingParameters.singleCycleFraction(
+            elapsed: (time - beginTime) * speed, duration: duration, fillsBackwards: fillsBackwards,
+            holdsEnd: holdsEnd)
     }
 }
 

@@ -52,11 +52,11 @@ package struct TimingParameters: Hashable, Sendable {
     package func progress(atParentTime parentTime: Double) -> TimingProgress? {
         let elapsed = elapsed(atParentTime: parentTime)
         let active = activeDuration
-        if elapsed < -boundaryTolerance {
+        if elapsed < -Self.boundaryTolerance {
             guard fillsBackwards else { return nil }
             return progress(atActiveTime: wrapped(timeOffset, within: active), isEnd: false)
         }
-        if elapsed >= active - boundaryTolerance {
+        if elapsed >= active - Self.boundaryTolerance {
             guard fillsForwards, !removedOnCompletion else { return nil }
             return endProgress
         }
@@ -64,8 +64,23 @@ package struct TimingParameters: Hashable, Sendable {
     }
 
     /// Times computed through timing chains (commit time, layer conversions, many small clock
-    /// steps) carry rounding error; within this much of a boundary they count as on it.
-    package var boundaryTolerance: Double { 1e-9 }
+    /// steps) carry rounding error; within this much of a boundary they count as on it. The
+    /// clock's event delivery compares event times with the same slack.
+    package static let boundaryTolerance = 1e-9
+
+    /// The fraction of a single cycle — no time offset, no repeats, no autoreverse — at
+    /// `elapsed` seconds into it: what ``progress(atParentTime:)`` gives such a timing, in
+    /// fewer steps; nil when it has no effect then. `holdsEnd`: it fills forwards and is not
+    /// removed on completion. The render tree's vector lane calls it with the numbers it keeps
+    /// for such timings in a row of their own (`TimingRow`).
+    @inline(__always)
+    package static func singleCycleFraction(
+        elapsed: Double, duration: Double, fillsBackwards: Bool, holdsEnd: Bool
+    ) -> Double? {
+        if elapsed < -boundaryTolerance { return fillsBackwards ? 0 : nil }
+        if elapsed >= duration - boundaryTolerance { return holdsEnd ? 1 : nil }
+        return min(max(max(elapsed, 0) / duration, 0), 1)
+    }
 
     /// The progress that a forward fill holds: where the active interval ends.
     package var endProgress: TimingProgress {

@@ -43,7 +43,7 @@ open class CATransaction {
 
     /// The duration of animations added in the transaction that set none: 0.25 s unless set.
     open class func animationDuration() -> CFTimeInterval {
-        TransactionStack.current.animationDuration ?? 0.25
+        TransactionStack.current.effectiveAnimationDuration
     }
 
     /// Sets ``animationDuration()`` for the current transaction and those nested in it.

@@ -123,6 +123,15 @@ package final class TransactionStack {
         }
     }
 
+    /// Core Animation's duration for animations added in a transaction that sets none, and
+    /// for an animation given a duration of 0 or less (`CATransaction.h`: 0.25 s).
+    package static let defaultAnimationDuration: CFTimeInterval = 0.25
+
+    /// The duration animations added now take: the innermost duration set, else 0.25 s.
+    package var effectiveAnimationDuration: CFTimeInterval {
+        animationDuration ?? Self.defaultAnimationDuration
+    }
+
     /// The innermost duration set, if any.
     package var animationDuration: CFTimeInterval? {
         for level in levels.reversed() {

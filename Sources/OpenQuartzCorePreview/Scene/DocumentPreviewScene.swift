@@ -30,7 +30,7 @@ public final class DocumentPreviewScene: PreviewScene {
         size = root.bounds.size
         controller = CAStateController(layer: package.rootLayer)
         stateNames = package.stateNames
-        duration = Self.timelineLength(of: package.rootLayer)
+        duration = package.playingLength
         var ids: [ObjectIdentifier: String] = package.layerIDs
         for bundle in package.wallpaperBundles {
             ids.merge(bundle.package.layerIDs) { first, _ in first }
@@ -48,11 +48,5 @@ public final class DocumentPreviewScene: PreviewScene {
 
     public func layerID(of layer: CALayer) -> String? {
         ids[ObjectIdentifier(layer)]
-    }
-
-    /// The page's timeline: to the end of the longest animation (one cycle of one that repeats
-    /// forever, as `carender render` counts it), at least 2 s and at most an hour.
-    static func timelineLength(of root: CALayer) -> CFTimeInterval {
-        min(max(CAPackage.animationsEnd(under: root), 2), 3600)
     }
 }

@@ -26,10 +26,6 @@ enum DocumentScene {
         }
     }
 
-    /// The seconds rendered when no `--duration` or `--to` is given and no animation has a
-    /// finite length.
-    static let fallbackDuration: CFTimeInterval = 2
-
     /// Loads the document at `path` (of `type`) on a clock at media time 0, so that its
     /// animations start at 0, as a demo's do. With `states`, the scene starts in the
     /// timeline's first state and changes state at its times (see ``StateTimeline``), and its
@@ -55,11 +51,11 @@ enum DocumentScene {
         try states?.check(against: package, document: path)
         let canvas = CAClock.$current.withValue(clock) { package.makeCanvasLayer() }
         let name = URL(fileURLWithPath: path).lastPathComponent
-        var duration = defaultDuration(of: package.rootLayer)
+        var duration = package.playingLength
         if let states, !states.changes.isEmpty {
             // A second past the end of the last transition, so that the last state is seen.
             let settled = states.lastChange + StateTimeline.longestTransition(in: package) + 1
-            duration = min(max(duration, settled), 3600)
+            duration = min(max(duration, settled), CAPackage.longestPlayingLength)
         }
         let controller = CAStateController(layer: package.rootLayer)
         let demo = GalleryDemo(
@@ -70,13 +66,5 @@ enum DocumentScene {
                 return canvas
             })
         return (package, demo)
-    }
-
-    /// How long a document runs: the end of its longest animation, an endlessly repeating one
-    /// counted for one cycle; ``fallbackDuration`` when it has none with a finite length. At
-    /// most an hour, what `--duration` allows.
-    static func defaultDuration(of root: CALayer) -> CFTimeInterval {
-        let end = CAPackage.animationsEnd(under: root)
-        return end > 0 ? min(end, 3600) : fallbackDuration
     }
 }

@@ -35,14 +35,6 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
         }
     }
 
-    /// Whether ffmpeg makes the file.
-    var needsFFmpeg: Bool {
-        switch self {
-        case .mp4, .gif, .apng: true
-        case .png, .pngSequence: false
-        }
-    }
-
     /// The library's format for this choice.
     var movieFormat: CAMovieFormat {
         switch self {

@@ -89,7 +89,7 @@ enum CAMLGallery {
         let duration =
             order.count > 1
             ? stateInterval * Double(order.count)
-            : min(DocumentScene.defaultDuration(of: first.rootLayer), longestStill)
+            : min(first.playingLength, longestStill)
         let summary =
             order.count > 1
             ? "The CAML document \(title), in each of its states for \(format(stateInterval)) s, switched with its transitions."
