@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "OpenImageIO", targets: ["OpenImageIO"]),
         .library(name: "OpenQuartzCoreRenderer", targets: ["OpenQuartzCoreRenderer"]),
         .library(name: "OpenCAML", targets: ["OpenCAML"]),
+        .library(name: "OpenQuartzCoreScenes", targets: ["OpenQuartzCoreScenes"]),
         .library(name: "OpenQuartzCorePreview", targets: ["OpenQuartzCorePreview"]),
         // A WebSocket client that talks to the preview server as its page does, for tests and
         // benchmarks (swift-nio's NIOTestUtils is the model): the preview library ships none.
@@ -64,12 +65,20 @@ let package = Package(
         // Reads CAML documents and `.ca` bundles with Foundation's XMLParser (libxml2 at run time);
         // their image assets decode through OpenImageIO; `.tendies` zips inflate through zlib.
         .target(name: "OpenCAML", dependencies: ["OpenQuartzCore", "OpenImageIO", "CZlib"]),
+        // One scene type: a layer tree on a manual clock with its timed changes and its length.
+        // The built-in demos and loaded CAML documents are scenes; `carender`, the preview and
+        // the tests run them.
+        // The renderer draws what code draws into images when a scene becomes a CAML package.
+        .target(
+            name: "OpenQuartzCoreScenes",
+            dependencies: ["OpenQuartzCore", "OpenUIKit", "OpenCAML", "OpenQuartzCoreRenderer"]
+        ),
         // `carender preview`: the server, its page and the scenes' sessions (the DocC article
         // "The preview").
         .target(
             name: "OpenQuartzCorePreview",
             dependencies: [
-                "OpenQuartzCore", "OpenQuartzCoreRenderer", "OpenCAML",
+                "OpenQuartzCore", "OpenQuartzCoreRenderer", "OpenCAML", "OpenQuartzCoreScenes",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -89,6 +98,7 @@ let package = Package(
             name: "carender",
             dependencies: [
                 "OpenQuartzCorePreview",
+                "OpenQuartzCoreScenes",
                 "OpenQuartzCore",
                 "OpenUIKit",
                 "OpenQuartzCoreRenderer",
@@ -147,7 +157,8 @@ let package = Package(
         .testTarget(
             name: "CarenderTests",
             dependencies: [
-                "carender", "OpenQuartzCoreRenderer", "QuartzTestSupport", "RendererTestSupport", "CAMLTestSupport",
+                "carender", "OpenQuartzCoreScenes", "OpenQuartzCoreRenderer", "QuartzTestSupport", "RendererTestSupport",
+                "CAMLTestSupport",
             ],
             exclude: ["Goldens"]
         ),
@@ -157,7 +168,7 @@ let package = Package(
             name: "PreviewTests",
             dependencies: [
                 "OpenQuartzCorePreview", "OpenQuartzCorePreviewTestSupport", "OpenQuartzCoreRenderer", "OpenCAML",
-                "carender", "QuartzTestSupport", "RendererTestSupport", "CAMLTestSupport",
+                "carender", "OpenQuartzCoreScenes", "QuartzTestSupport", "RendererTestSupport", "CAMLTestSupport",
             ]
         ),
         .testTarget(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenCAML
 import OpenQuartzCore
+import OpenQuartzCoreScenes
 
 /// `carender convert IN OUT`: a CAML document or a demo written as CAML.
 struct Convert: ParsableCommand {
@@ -28,7 +29,7 @@ struct Convert: ParsableCommand {
               carender convert wallpaper.caml normalised.ca
               carender convert spring spring.ca
 
-            The demos: \(MainActor.assumeIsolated { Gallery.nameList }).
+            The demos: \(MainActor.assumeIsolated { Demos.nameList }).
             """)
 
     @Argument(help: "The .caml file, .ca bundle or demo to convert.")

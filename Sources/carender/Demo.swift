@@ -1,5 +1,6 @@
 import ArgumentParser
 import OpenQuartzCore
+import OpenQuartzCoreScenes
 import OpenUIKit
 
 /// `carender demo`: runs the seed articles' experiments that the model supports on a manual

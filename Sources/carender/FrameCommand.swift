@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenQuartzCore
 import OpenQuartzCoreRenderer
+import OpenQuartzCoreScenes
 
 /// `carender frame DEMO|FILE --time S --output FILE.png`: one frame of a demo or a CAML
 /// document as a PNG.
@@ -14,7 +15,7 @@ struct Frame: ParsableCommand {
             state machine as render's does, so the frame is the same picture as render's frame \
             at that time (see carender render --help).
 
-            The demos: \(MainActor.assumeIsolated { Gallery.nameList }).
+            The demos: \(MainActor.assumeIsolated { Demos.nameList }).
             """)
 
     @Argument(help: "The demo to render (see the list below), or a .caml file, .ca bundle or .tendies package.")

@@ -3,6 +3,7 @@ import Foundation
 import OpenCAML
 import OpenQuartzCore
 import OpenQuartzCoreRenderer
+import OpenQuartzCoreScenes
 
 /// `carender gallery`: every demo as MP4, GIF and a poster PNG, and an `index.html` that shows
 /// them all.
@@ -33,7 +34,7 @@ struct GalleryCommand: ParsableCommand {
               carender gallery --only spring,pop --fps 10
               carender gallery --caml ../shared/caml-corpus/files
 
-            The demos: \(MainActor.assumeIsolated { Gallery.nameList }).
+            The demos: \(MainActor.assumeIsolated { Demos.nameList }).
             """)
 
     @Option(
@@ -88,7 +89,7 @@ struct GalleryCommand: ParsableCommand {
 
     func run() throws {
         try MainActor.assumeIsolated {
-            let demos = Gallery.demos.filter { demo in onlyNames.map { $0.contains(demo.name) } ?? true }
+            let demos = Demos.all.filter { demo in onlyNames.map { $0.contains(demo.name) } ?? true }
             let documents = try caml.map { try CAMLGallery.documents(under: $0) } ?? []
             _ = try CAFFmpeg.locate()
             let folder = URL(fileURLWithPath: output, isDirectory: true)
@@ -96,7 +97,7 @@ struct GalleryCommand: ParsableCommand {
             // Every file is checked before anything is rendered: a folder or a device where a
             // file goes stops the gallery before it has replaced anything.
             let file = { (name: String) in try CAOutputFile(folder.appendingPathComponent(name).path) }
-            let scenes: [(demo: GalleryDemo, files: GalleryPage.Files, bundle: String?)] =
+            let scenes: [(demo: SceneDefinition, files: GalleryPage.Files, bundle: String?)] =
                 demos.map {
                     ($0, GalleryPage.Files(demo: $0.name), folder.appendingPathComponent($0.name + ".ca").path)
                 }

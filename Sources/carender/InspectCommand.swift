@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpenCAML
 import OpenQuartzCore
+import OpenQuartzCoreScenes
 
 /// `carender inspect DEMO|FILE --time S`: the layer tree of a demo or a CAML document with its
 /// presentation values; for a document, also its layers' names and ids, its states and
@@ -12,7 +13,7 @@ struct Inspect: ParsableCommand {
         discussion: """
             For a CAML document (.caml, .ca, .tendies) also the layers' names and ids, the states             and transitions, and every warning the loader gave; a .tendies package is shown bundle             by bundle, back to front. --states runs a state timeline up to --time first (see             carender render --help).
 
-            The demos: \(MainActor.assumeIsolated { Gallery.nameList }).
+            The demos: \(MainActor.assumeIsolated { Demos.nameList }).
             """)
 
     @Argument(help: "The demo to inspect, or a .caml file, .ca bundle or .tendies package.")
@@ -33,21 +34,22 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         try MainActor.assumeIsolated {
-            if let type = DocumentScene.packageType(of: demo) {
+            if let type = SceneDefinition.packageType(of: demo) {
                 try inspectDocument(type: type)
                 return
             }
-            let demo = try Gallery.demo(named: self.demo)
+            let demo = try Demos.named(self.demo)
             let clock = CAManualClock()
             let root = demo.scene(on: clock, at: time)
             print("\(demo.name) at t = \(time) s")
-            CAClock.$current.withValue(clock) { inspectionLines(of: root).forEach { print($0) } }
+            CAClock.$current.withValue(clock) { LayerInspection.lines(of: root).forEach { print($0) } }
         }
     }
 
     @MainActor
     private func inspectDocument(type: String) throws {
-        let (package, scene) = try DocumentScene.load(demo, type: type, states: stateOption.timeline())
+        let scene = try commandError { try SceneDefinition.document(at: demo, type: type, states: stateOption.timeline()) }
+        let package = scene.document!.package
         let clock = CAManualClock()
         let canvas = scene.scene(on: clock, at: time)
         let size = canvas.bounds.size
@@ -65,7 +67,7 @@ struct Inspect: ParsableCommand {
         }
         CAClock.$current.withValue(clock) {
             guard !bundles.isEmpty else {
-                inspectionLines(of: package.rootLayer, label: label).forEach { print($0) }
+                LayerInspection.lines(of: package.rootLayer, label: label).forEach { print($0) }
                 stateLines(of: package, label: label).forEach { print($0) }
                 warningLines(package.warnings).forEach { print($0) }
                 return
@@ -76,7 +78,7 @@ struct Inspect: ParsableCommand {
                     "\(bundle.role.rawValue): \(bundle.path) "
                         + "(canvas \(shortNumber(size.width)) × \(shortNumber(size.height)))")
                 let lines =
-                    inspectionLines(of: bundle.package.rootLayer, label: label)
+                    LayerInspection.lines(of: bundle.package.rootLayer, label: label)
                     + stateLines(of: bundle.package, label: label) + warningLines(bundle.package.warnings)
                 lines.forEach { print("  " + $0) }
             }
@@ -108,46 +110,4 @@ struct Inspect: ParsableCommand {
     private func warningLines(_ warnings: [CAMLWarning]) -> [String] {
         [warnings.isEmpty ? "No warnings." : "\(warnings.count) warnings:"] + warnings.map { "  \($0)" }
     }
-}
-
-/// One line per layer, indented by depth: its class (and what `label` says of it, such as a
-/// document's names and ids), then the presentation values that differ from a fresh layer's,
-/// then its running animations.
-func inspectionLines(of layer: CALayer, depth: Int = 0, label: (CALayer) -> String? = { _ in nil }) -> [String] {
-    let shown = layer.presentation() ?? layer
-    var fields = [
-        "position = (\(format(shown.position.x)), \(format(shown.position.y)))",
-        "bounds = (\(format(shown.bounds.width)) × \(format(shown.bounds.height)))",
-    ]
-    if shown.opacity != 1 { fields.append("opacity = \(format(CGFloat(shown.opacity)))") }
-    if !CATransform3DIsIdentity(shown.transform) {
-        let angle = shown.value(forKeyPath: "transform.rotation.z") as? CGFloat ?? 0
-        let scale = shown.value(forKeyPath: "transform.scale.x") as? CGFloat ?? 1
-        fields.append("rotation = \(format(angle)) rad, scale = \(format(scale))")
-    }
-    if let color = shown.backgroundColor?.components {
-        fields.append("backgroundColor = (" + color.map(format).joined(separator: ", ") + ")")
-    }
-    if shown.cornerRadius != 0 { fields.append("cornerRadius = \(format(shown.cornerRadius))") }
-    let corners: [(CACornerMask, String)] = [
-        (.layerMinXMinYCorner, "minXminY"), (.layerMaxXMinYCorner, "maxXminY"),
-        (.layerMinXMaxYCorner, "minXmaxY"), (.layerMaxXMaxYCorner, "maxXmaxY"),
-    ]
-    if corners.contains(where: { !shown.maskedCorners.contains($0.0) }) {
-        let names = corners.filter { shown.maskedCorners.contains($0.0) }.map(\.1)
-        fields.append("maskedCorners = [" + names.joined(separator: ", ") + "]")
-    }
-    if shown.cornerCurve != .circular { fields.append("cornerCurve = \(shown.cornerCurve.rawValue)") }
-    if shown.borderWidth != 0 { fields.append("borderWidth = \(format(shown.borderWidth))") }
-    if shown.shadowOpacity != 0 { fields.append("shadowOpacity = \(format(CGFloat(shown.shadowOpacity)))") }
-    if shown.zPosition != 0 { fields.append("zPosition = \(format(shown.zPosition))") }
-    if shown.isHidden { fields.append("hidden") }
-    if let keys = layer.animationKeys() { fields.append("animations: " + keys.joined(separator: ", ")) }
-    let title = label(layer).map { "\(type(of: layer)) (\($0))" } ?? "\(type(of: layer))"
-    let line = String(repeating: "  ", count: depth) + "\(title): " + fields.joined(separator: "; ")
-    return [line] + (layer.sublayers ?? []).flatMap { inspectionLines(of: $0, depth: depth + 1, label: label) }
-}
-
-private func format(_ value: CGFloat) -> String {
-    String(format: "%g", Double(value) + 0)
 }

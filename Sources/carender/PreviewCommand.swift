@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import OpenQuartzCore
 import OpenQuartzCorePreview
+import OpenQuartzCoreScenes
 
 /// `carender preview FILE|DEMO [--port N] [--scale S]`: plays a scene in the browser (see
 /// OpenQuartzCorePreview and its article "The preview").
@@ -17,7 +18,7 @@ struct Preview: ParsableCommand {
             a file that no longer loads shows its error and keeps the last good scene. Ctrl-C \
             stops the server.
 
-            The demos: \(MainActor.assumeIsolated { Gallery.nameList }).
+            The demos: \(MainActor.assumeIsolated { Demos.nameList }).
             """)
 
     @Argument(help: "The demo to play (see the list below), or a .caml file, .ca bundle or .tendies package.")
@@ -74,10 +75,10 @@ func previewSource(for argument: String) throws -> PreviewSource {
     } catch let error as ValidationError {
         throw CommandError(error.message)
     }
-    if let type = DocumentScene.packageType(of: argument) {
+    if let type = SceneDefinition.packageType(of: argument) {
         let name = URL(fileURLWithPath: argument).lastPathComponent
         let source = PreviewSource(name: name, watchedPath: argument) {
-            try DocumentPreviewScene(contentsOf: argument, type: type)
+            try SceneDefinition.document(at: argument, type: type).start()
         }
         do {
             _ = try source.load()
@@ -87,27 +88,5 @@ func previewSource(for argument: String) throws -> PreviewSource {
         return source
     }
     let demo = try loadScene(argument)
-    return PreviewSource(name: demo.name) { DemoPreviewScene(demo) }
-}
-
-/// A built-in demo as a preview scene: a ``DemoRun`` of it on a clock of its own.
-@MainActor
-final class DemoPreviewScene: PreviewScene {
-    let clock = CAManualClock()
-    let size: CGSize
-    let duration: CFTimeInterval
-    private let run: DemoRun
-
-    var root: CALayer { run.root }
-
-    init(_ demo: GalleryDemo) {
-        size = demo.size
-        duration = demo.duration
-        let clock = clock
-        run = CAClock.$current.withValue(clock) { DemoRun(demo, on: clock) }
-    }
-
-    func advance(to time: CFTimeInterval) {
-        run.advance(to: time)
-    }
+    return PreviewSource(name: demo.name) { demo.start() }
 }

@@ -3,6 +3,7 @@ import Foundation
 import OpenCoreGraphics
 import OpenQuartzCore
 import OpenQuartzCoreRenderer
+import OpenQuartzCoreScenes
 
 /// `carender render DEMO|FILE --output FILE`: a demo or a CAML document as a PNG, an MP4, a
 /// GIF, an APNG or numbered PNG frames.
@@ -52,7 +53,7 @@ struct Render: ParsableCommand {
               carender render Clock.ca --output clock.mp4 --duration 4
               carender render Wallpaper.tendies --output unlock.mp4 --scale 3 --states Locked,Unlock@1
 
-            The demos: \(MainActor.assumeIsolated { Gallery.nameList }).
+            The demos: \(MainActor.assumeIsolated { Demos.nameList }).
             """)
 
     @Argument(help: "The demo to render (the list is below), or a .caml file, .ca bundle or .tendies package.")
@@ -203,16 +204,27 @@ struct Render: ParsableCommand {
 
 /// Throws a usage error when `name` is neither a CAML document nor a demo, listing the demos.
 func validateDemoName(_ name: String) throws {
-    if DocumentScene.packageType(of: name) != nil { return }
-    if DocumentScene.extensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
+    if SceneDefinition.packageType(of: name) != nil { return }
+    if SceneDefinition.documentExtensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
         throw ValidationError("there is no CAML document at '\(name)'")
     }
     try MainActor.assumeIsolated {
         do {
-            _ = try Gallery.demo(named: name)
-        } catch let error as GalleryError {
+            _ = try Demos.named(name)
+        } catch let error as SceneError {
             throw ValidationError(error.description)
         }
+    }
+}
+
+/// Runs `body`, turning a ``SceneError`` (a document that does not load, a state it lacks)
+/// into the ``CommandError`` the commands report.
+@MainActor
+func commandError<Result>(_ body: () throws -> Result) throws -> Result {
+    do {
+        return try body()
+    } catch let error as SceneError {
+        throw CommandError(error.description)
     }
 }
 
@@ -224,12 +236,12 @@ func validateScale(_ scale: Double) throws {
 }
 
 /// The scene `argument` names: the CAML document at that path when it is one
-/// (``DocumentScene/packageType(of:)``), running `states` when given, else the demo of that
+/// (`SceneDefinition.packageType(of:)`), running `states` when given, else the demo of that
 /// name.
 @MainActor
-func loadScene(_ argument: String, states: StateTimeline? = nil) throws -> GalleryDemo {
-    if let type = DocumentScene.packageType(of: argument) {
-        return try DocumentScene.load(argument, type: type, states: states).demo
+func loadScene(_ argument: String, states: StateTimeline? = nil) throws -> SceneDefinition {
+    if let type = SceneDefinition.packageType(of: argument) {
+        return try commandError { try SceneDefinition.document(at: argument, type: type, states: states) }
     }
-    return try Gallery.demo(named: argument)
+    return try Demos.named(argument)
 }

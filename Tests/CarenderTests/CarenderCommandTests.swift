@@ -1,10 +1,9 @@
 import Foundation
 import OpenQuartzCore
 import OpenQuartzCoreRenderer
+import OpenQuartzCoreScenes
 import QuartzTestSupport
 import Testing
-
-@testable import carender
 
 @Suite("The carender command")
 struct CarenderCommandTests {
@@ -74,7 +73,7 @@ struct CarenderCommandTests {
             card.zPosition = 3
             parent.addSublayer(card)
             CATransaction.flush()
-            let lines = inspectionLines(of: parent)
+            let lines = LayerInspection.lines(of: parent)
             #expect(lines.count == 2)
             #expect(!lines[0].contains("maskedCorners") && !lines[0].contains("cornerCurve"), "defaults are left out")
             #expect(lines[1].hasPrefix("  CALayer: "))

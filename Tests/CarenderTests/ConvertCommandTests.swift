@@ -2,10 +2,9 @@ import CAMLTestSupport
 import Foundation
 import OpenCAML
 import OpenQuartzCore
+import OpenQuartzCoreScenes
 import QuartzTestSupport
 import Testing
-
-@testable import carender
 
 /// `carender convert`: CAML to normalised CAML, and every demo to a `.ca` bundle that reads
 /// back as the same tree and renders the same frames.
@@ -15,11 +14,14 @@ import Testing
     @Test @MainActor func everyDemoConvertsToABundleThatReadsBackTheSame() throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for demo in Gallery.demos {
-            let made = try CAMLSource.demo(demo).package()
+        for demo in Demos.all {
+            let clock = CAManualClock()
+            let scene = CAClock.$current.withValue(clock) { demo.start(on: clock) }
+            let made = CAClock.$current.withValue(clock) { scene.makeCAMLPackage() }
             let bundle = folder.appendingPathComponent("\(demo.name).ca")
-            let written = try withExtendedLifetime(made.keep) {
-                try CAMLOutputWriter.write(made.package, to: bundle.path)
+            let written = try withExtendedLifetime(scene) {
+                try made.package.write(to: bundle, type: kCAPackageTypeCAMLBundle, options: nil)
+                return try made.package.bundleFiles()
             }
             #expect(written.warnings.isEmpty, "\(demo.name): \(written.warnings)")
             let read = try withManualClock { _ in

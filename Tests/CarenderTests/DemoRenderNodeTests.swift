@@ -1,18 +1,17 @@
 import Foundation
 import OpenQuartzCore
+import OpenQuartzCoreScenes
 import QuartzTestSupport
 import Testing
-
-@testable import carender
 
 /// For every gallery demo, at several times of its run: the node the renderer captures of
 /// each layer (one ``RenderTree`` evaluation) equals what `presentation()` reports.
 @MainActor
 @Test func everyDemoCapturesWhatPresentationReports() {
-    for demo in Gallery.demos {
+    for demo in Demos.all {
         let clock = CAManualClock(time: 0)
         CAClock.$current.withValue(clock) {
-            let run = DemoRun(demo, on: clock)
+            let run = demo.start(on: clock)
             let times = [0, demo.duration * 0.25, demo.posterTime, demo.duration * 0.7, demo.duration]
             for time in times.sorted() {
                 run.advance(to: time)

@@ -3,28 +3,26 @@ import OpenQuartzCoreRenderer
 import QuartzTestSupport
 import Testing
 
-@testable import carender
-
 /// Issue 11: frame `n` of a render is at `n / fps` from a whole frame number, so a render in
 /// parts gives exactly the frames of a whole render.
 @Suite("Frame times")
 struct FrameSpanTests {
     @Test func framesAreWholeFrameNumbersOverTheRate() {
-        let span = FrameSpan(from: 0.8, to: 1.6, fps: 10)
+        let span = CAFrameSpan(from: 0.8, to: 1.6, fps: 10)
         #expect(span.first == 8 && span.count == 8)
         #expect(span.times == (8..<16).map { Double($0) / 10 })
         #expect(span.times[4] == 1.2, "not 0.8 + 0.4 = 1.2000000000000002")
     }
 
     @Test func fromAndToAreRoundedToTheNearestFrame() {
-        let span = FrameSpan(from: 0.26, to: 0.94, fps: 10)
+        let span = CAFrameSpan(from: 0.26, to: 0.94, fps: 10)
         #expect(span.first == 3 && span.count == 6)
         #expect(span.start == 0.3 && span.end == 0.9)
-        #expect(FrameSpan(from: 1, to: 1.01, fps: 10).count == 1, "at least one frame")
+        #expect(CAFrameSpan(from: 1, to: 1.01, fps: 10).count == 1, "at least one frame")
     }
 
     @Test func anyFiniteStartHasAFrameNumber() {
-        let span = FrameSpan(from: 1e20, to: 1e20 + 2, fps: 30)
+        let span = CAFrameSpan(from: 1e20, to: 1e20 + 2, fps: 30)
         #expect(span.first == 3e21)
         #expect(span.count == 1, "a frame apart is the same Double out there")
         #expect(span.times == [1e20])

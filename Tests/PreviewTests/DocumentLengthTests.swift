@@ -2,6 +2,7 @@ import Foundation
 import OpenCAML
 import OpenQuartzCore
 import OpenQuartzCorePreview
+import OpenQuartzCoreScenes
 import QuartzTestSupport
 import Testing
 
@@ -27,7 +28,7 @@ import Testing
     func previewTimelineIsTheDocumentsPlayingLength(animation: String, expected: Double) throws {
         let file = try PreviewFixture.writeDocument(Self.document(animation: animation))
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let scene = try DocumentPreviewScene(contentsOf: file.path, type: kCAPackageTypeCAMLFile)
+        let scene = try SceneDefinition.document(at: file.path, type: kCAPackageTypeCAMLFile).start()
         let package = try withManualClock { _ in
             try CAPackage(contentsOf: file, type: kCAPackageTypeCAMLFile, options: nil)
         }

@@ -1,33 +1,34 @@
 import Foundation
 import OpenQuartzCorePreviewTestSupport
+import OpenQuartzCoreScenes
 import Testing
 
 @testable import OpenQuartzCorePreview
-@testable import carender
 
 /// `carender preview`'s bad input: a clear one-line error and exit status 1.
 @Suite(.timeLimit(.minutes(1)))
 struct PreviewCommandTests {
-    @Test @MainActor func aMissingFileOrAnUnknownDemoIsAOneLineError() throws {
-        let missing = #expect(throws: CommandError.self) { try previewSource(for: "/nowhere/scene.caml") }
-        #expect(missing?.description == "there is no CAML document at '/nowhere/scene.caml'")
-        let unknown = #expect(throws: CommandError.self) { try previewSource(for: "no-such-demo") }
-        #expect(unknown?.description.hasPrefix("there is no demo called 'no-such-demo'") == true, "\(unknown as Any)")
-        #expect(unknown?.description.contains("\n") == false)
+    @Test func aMissingFileOrAnUnknownDemoIsAOneLineError() throws {
+        let missing = try runCarender(["preview", "/nowhere/scene.caml", "--port", "0"]).error
+        #expect(missing == "Error: there is no CAML document at '/nowhere/scene.caml'\n")
+        let unknown = try runCarender(["preview", "no-such-demo", "--port", "0"]).error
+        #expect(unknown.hasPrefix("Error: there is no demo called 'no-such-demo'") == true, "\(unknown)")
+        #expect(unknown.dropLast().contains("\n") == false)
     }
 
-    @Test @MainActor func aDocumentThatDoesNotLoadNamesItsPlace() throws {
+    @Test func aDocumentThatDoesNotLoadNamesItsPlace() throws {
         let file = try PreviewFixture.writeDocument(PreviewFixture.header + "<CALayer>")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let error = #expect(throws: CommandError.self) { try previewSource(for: file.path) }
-        #expect(error?.description.hasPrefix(file.path + ":1:") == true, "\(error as Any)")
+        let run = try runCarender(["preview", file.path, "--port", "0"])
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("Error: " + file.path + ":1:") == true, "\(run.error)")
     }
 
     @Test func aPortInUseIsAOneLineErrorWithStatus1() async throws {
         try await PreviewFixture.withServer { server in
             await #expect(throws: PreviewError.self) {
                 _ = try await PreviewServer.start(
-                    source: PreviewSource(name: "pop") { try DemoPreviewScene(Gallery.demo(named: "pop")) },
+                    source: PreviewSource(name: "pop") { try Demos.named("pop").start() },
                     port: server.port)
             }
             // The command as a person runs it.
@@ -48,8 +49,8 @@ struct PreviewCommandTests {
     }
 
     @Test func aDemoPlaysAtItsOwnSize() async throws {
-        let source = try await MainActor.run { try previewSource(for: "pop") }
-        let size = try await MainActor.run { try Gallery.demo(named: "pop").size }
+        let source = PreviewSource(name: "pop") { try Demos.named("pop").start() }
+        let size = try await MainActor.run { try Demos.named("pop").size }
         let server = try await PreviewServer.start(source: source, port: 0)
         try await PreviewClient.connect(port: server.port) { client in
             try await client.requestFrame(at: 0.3)

@@ -2,6 +2,7 @@ import Foundation
 import OpenCAML
 import OpenQuartzCore
 import OpenQuartzCoreRenderer
+import OpenQuartzCoreScenes
 import Synchronization
 import Testing
 
@@ -46,7 +47,7 @@ enum PreviewFixture {
     /// The document at `file` as a preview source, watched.
     static func source(_ file: URL) -> PreviewSource {
         PreviewSource(name: file.lastPathComponent, watchedPath: file.path) {
-            try DocumentPreviewScene(contentsOf: file.path, type: kCAPackageTypeCAMLFile)
+            try SceneDefinition.document(at: file.path, type: kCAPackageTypeCAMLFile).start()
         }
     }
 
@@ -75,7 +76,7 @@ enum PreviewFixture {
     static func renderedFrame(of file: URL, at time: Double, states: [(name: String, time: Double)]) throws
         -> [UInt8]
     {
-        let scene = try DocumentPreviewScene(contentsOf: file.path, type: kCAPackageTypeCAMLFile)
+        let scene = try SceneDefinition.document(at: file.path, type: kCAPackageTypeCAMLFile).start()
         let renderer = CARenderer(width: Int(scene.size.width), height: Int(scene.size.height))
         renderer.bounds = CGRect(origin: scene.root.frame.origin, size: scene.size)
         renderer.layer = scene.root

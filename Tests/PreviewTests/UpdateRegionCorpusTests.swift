@@ -2,6 +2,7 @@ import CAMLTestSupport
 import Foundation
 import OpenCAML
 import OpenQuartzCore
+import OpenQuartzCoreScenes
 import QuartzTestSupport
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
         var partial = 0
         var updatedShare = 0.0
         for (url, type) in CAMLCorpus.documents() {
-            guard let scene = try? DocumentPreviewScene(contentsOf: url.path, type: type) else { continue }
+            guard let scene = try? SceneDefinition.document(at: url.path, type: type).start() else { continue }
             let width = Int(scene.size.width.rounded(.up))
             let height = Int(scene.size.height.rounded(.up))
             guard width > 0, height > 0, width * height <= 1 << 22 else { continue }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenQuartzCore
+import OpenQuartzCoreScenes
 
 /// What the page sends: small JSON text messages.
 ///
@@ -89,7 +90,7 @@ enum PreviewMessage {
 
     /// The scene's description, sent when a tab's scene is built and after each reload.
     @MainActor
-    static func scene(name: String, scene: any PreviewScene, scale: CGFloat, state: String?, tree: [TreeRow])
+    static func scene(name: String, scene: OpenQuartzCoreScenes.Scene, scale: CGFloat, state: String?, tree: [TreeRow])
         -> String
     {
         encode(

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import OpenQuartzCore
+import OpenQuartzCoreScenes
 import OpenQuartzCoreRenderer
 
 /// One browser tab's scene: its own tree on its own clock, its own renderer (whose caches
@@ -29,7 +30,7 @@ final class PreviewSession {
 
     private let hub: PreviewHub
     private let scale: CGFloat
-    private var scene: (any PreviewScene)?
+    private var scene: (Scene)?
     private var renderer: CARenderer?
     private var rendererPixels = (width: 0, height: 0)
     /// The reload the scene was built after, to know when to build it again.
@@ -132,7 +133,7 @@ final class PreviewSession {
     }
 
     /// Moves `scene`'s clock to `time`, entering the page's states at their times on the way.
-    private func advance(_ scene: any PreviewScene, to time: CFTimeInterval) {
+    private func advance(_ scene: Scene, to time: CFTimeInterval) {
         while appliedChanges < changes.count, changes[appliedChanges].time <= time {
             let change = changes[appliedChanges]
             scene.advance(to: change.time)
@@ -144,7 +145,7 @@ final class PreviewSession {
     }
 
     /// The renderer for `scene`'s size, made again when the size changes.
-    private func renderer(for scene: any PreviewScene) -> CARenderer {
+    private func renderer(for scene: Scene) -> CARenderer {
         let width = max(1, Int((scene.size.width * scale).rounded()))
         let height = max(1, Int((scene.size.height * scale).rounded()))
         if let renderer, rendererPixels == (width, height) {

@@ -2,18 +2,19 @@ import Foundation
 import OpenCAML
 import OpenQuartzCore
 import OpenQuartzCoreRenderer
+import OpenQuartzCoreScenes
 
 /// What `carender convert` reads: a CAML document, or a built-in demo. (A `.tendies` package
 /// would be a case of its own, loaded through `CAPackage` with its package type.)
 enum CAMLSource {
     case document(path: String, type: String)
-    case demo(GalleryDemo)
+    case demo(SceneDefinition)
 
     /// The document or demo `argument` names.
     @MainActor
     static func named(_ argument: String) throws -> CAMLSource {
-        if let type = DocumentScene.packageType(of: argument) { return .document(path: argument, type: type) }
-        return .demo(try Gallery.demo(named: argument))
+        if let type = SceneDefinition.packageType(of: argument) { return .document(path: argument, type: type) }
+        return .demo(try Demos.named(argument))
     }
 
     /// The package to write, with notes on what it leaves out, made on a clock at media time 0
@@ -32,22 +33,9 @@ enum CAMLSource {
                     throw CommandError("\(error)")
                 }
             case .demo(let demo):
-                let run = DemoRun(demo, on: clock)
-                // CAML holds images, not code: drawings become contents, at 2 pixels per point
-                // at least, so that they stay sharp on a phone.
-                DrawnContentsRasterizer.rasterizeDrawings(under: run.root, minimumScale: 2)
-                let package = CAPackage(rootLayer: run.root)
-                // Built as iOS code builds trees: y down.
-                package.isGeometryFlipped = true
-                var notes: [String] = []
-                let later = run.pendingChangeTimes
-                if let first = later.first {
-                    notes.append(
-                        "the demo '\(demo.name)' changes its tree at \(later.map { format($0) + " s" }.joined(separator: ", ")); "
-                            + "a CAML document holds the tree as it starts, so the change\(later.count > 1 ? "s" : "") "
-                            + "from \(format(first)) s on \(later.count > 1 ? "are" : "is") not in it")
-                }
-                return (package, notes, run)
+                let scene = demo.start(on: clock)
+                let made = scene.makeCAMLPackage()
+                return (made.package, made.notes, scene)
             }
         }
     }

@@ -1,13 +1,14 @@
 import Foundation
 import OpenQuartzCore
 import OpenQuartzCoreRenderer
+import OpenQuartzCoreScenes
 
 /// Renders `demo` over `frames` into `framing` with ``CAMovieExporter``, writing every one of
 /// `outputs` in one pass: the demo is built on a manual clock, and its timeline's changes are
 /// scheduled on the exporter. With a `progressLabel`, shows a progress bar on a terminal.
 @MainActor
 func renderDemo(
-    _ demo: GalleryDemo, framing: Framing, frames: CAFrameSpan, to outputs: [CAMovieExporter.Output],
+    _ demo: SceneDefinition, framing: Framing, frames: CAFrameSpan, to outputs: [CAMovieExporter.Output],
     progressLabel: String? = nil, firstFileNumber: Int = 0
 ) throws {
     var progress = ProgressBar(
@@ -15,7 +16,7 @@ func renderDemo(
         isShown: progressLabel != nil && isatty(STDERR_FILENO) != 0)
     defer { progress.finish() }
     let clock = CAManualClock()
-    let run = CAClock.$current.withValue(clock) { DemoRun(demo, on: clock) }
+    let run = CAClock.$current.withValue(clock) { demo.start(on: clock) }
     let exporter = CAMovieExporter(
         layer: run.root, clock: clock, frames: frames, size: framing.size, scale: framing.scale)
     exporter.firstFileNumber = firstFileNumber

@@ -1,6 +1,7 @@
 import Foundation
 import OpenCAML
 import OpenQuartzCore
+import OpenQuartzCoreScenes
 
 /// A CAML document of `carender gallery --caml DIR`: where it was found, and either the scene
 /// that shows it, its states cycling, or why it could not be loaded.
@@ -8,7 +9,7 @@ struct CAMLGalleryDocument {
     enum Outcome {
         /// The scene, the names of the states it cycles through in order, and how many
         /// warnings loading gave.
-        case scene(GalleryDemo, states: [String], warnings: Int)
+        case scene(SceneDefinition, states: [String], warnings: Int)
         /// The loader's error, shown on the card instead of a video.
         case failed(String)
     }
@@ -79,7 +80,7 @@ enum CAMLGallery {
     @MainActor
     static func scene(
         for url: URL, type: String, title: String
-    ) throws -> (demo: GalleryDemo, states: [String], warnings: Int) {
+    ) throws -> (demo: SceneDefinition, states: [String], warnings: Int) {
         let first = try CAClock.$current.withValue(CAManualClock()) {
             try CAPackage(contentsOf: url, type: type, options: nil)
         }
@@ -94,7 +95,7 @@ enum CAMLGallery {
             order.count > 1
             ? "The CAML document \(title), in each of its states for \(format(stateInterval)) s, switched with its transitions."
             : "The CAML document \(title)."
-        let demo = GalleryDemo(
+        let demo = SceneDefinition(
             name: title, summary: summary,
             size: CGSize(width: (canvas.width * fit).rounded(), height: (canvas.height * fit).rounded()),
             duration: duration, posterTime: order.count > 1 ? min(duration, stateInterval + 1) : 0,
@@ -105,7 +106,7 @@ enum CAMLGallery {
     /// Loads the document on the clock the scene runs on and schedules its state changes: the
     /// initial state (or the first) at once, then each other state in turn.
     @MainActor
-    private static func build(url: URL, type: String, timeline: DemoTimeline) -> CALayer {
+    private static func build(url: URL, type: String, timeline: SceneTimeline) -> CALayer {
         guard let package = try? CAPackage(contentsOf: url, type: type, options: nil) else {
             // The file changed since it was first loaded: an empty canvas.
             return CALayer()

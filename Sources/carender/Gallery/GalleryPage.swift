@@ -1,4 +1,5 @@
 import Foundation
+import OpenQuartzCoreScenes
 
 /// The gallery's `index.html`: one card per demo with its video (the GIF as the alternative),
 /// its name, what it shows and its `.ca` bundle; with `--caml`, one card per CAML document, its
@@ -21,7 +22,7 @@ struct GalleryPage {
         }
     }
 
-    let demos: [GalleryDemo]
+    let demos: [SceneDefinition]
     /// The CAML documents found with `--caml`, none without it.
     var documents: [CAMLGalleryDocument] = []
     /// Pixels per point of the files.
@@ -104,11 +105,11 @@ struct GalleryPage {
         }
     }
 
-    private func card(_ demo: GalleryDemo) -> String {
+    private func card(_ demo: SceneDefinition) -> String {
         card(demo, files: Files(demo: demo.name), notes: [], hasBundle: true)
     }
 
-    private func card(_ demo: GalleryDemo, files: Files, notes: [String], hasBundle: Bool) -> String {
+    private func card(_ demo: SceneDefinition, files: Files, notes: [String], hasBundle: Bool) -> String {
         let name = escape(demo.name)
         let width = Int(demo.size.width.rounded())
         let height = Int(demo.size.height.rounded())

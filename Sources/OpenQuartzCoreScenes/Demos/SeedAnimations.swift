@@ -3,7 +3,7 @@ import OpenQuartzCore
 /// Seed 002's group, shared by the demo experiment and the gallery: a rotation, an
 /// autoreversing scale down to `scale` and, from 3 s, a path round a circle of `radius` about
 /// `center`, in a 10 s group that repeats.
-func seedGroupAnimation(around center: CGPoint, radius: CGFloat, scale: CGFloat) -> CAAnimationGroup {
+public func seedGroupAnimation(around center: CGPoint, radius: CGFloat, scale: CGFloat) -> CAAnimationGroup {
     let rotation = CABasicAnimation(keyPath: "transform.rotation.z")
     rotation.toValue = Double.pi
     rotation.duration = 1

@@ -2,30 +2,9 @@ import ArgumentParser
 import Foundation
 import OpenCAML
 import OpenQuartzCore
+import OpenQuartzCoreScenes
 
-/// `--states Locked,Unlock@1.5,Locked@4`: the state a CAML document starts in, set at 0 s
-/// without a transition, then each change at its media time, animated by the document's
-/// transitions at speed 1.
-struct StateTimeline: Equatable {
-    struct Change: Equatable {
-        let name: String
-        let time: CFTimeInterval
-    }
-
-    /// The state at 0 s.
-    let initial: String
-    /// The later changes, in time order.
-    let changes: [Change]
-
-    /// Every state name the timeline uses, each once, in order.
-    var names: [String] {
-        var seen: Set<String> = []
-        return ([initial] + changes.map(\.name)).filter { seen.insert($0).inserted }
-    }
-
-    /// The time of the last change, 0 without one.
-    var lastChange: CFTimeInterval { changes.last?.time ?? 0 }
-
+extension StateTimeline {
     /// Parses `NAME[,NAME@SECONDS]…`.
     ///
     /// - Throws: `ValidationError` saying what is wrong and how to write it.
@@ -66,39 +45,6 @@ struct StateTimeline: Equatable {
         }
         return StateTimeline(initial: first, changes: changes)
     }
-
-    /// Checks that `package` has every state the timeline names.
-    ///
-    /// - Throws: `CommandError` naming the unknown state and listing the document's states.
-    func check(against package: CAPackage, document: String) throws {
-        let known = package.stateNames
-        guard !known.isEmpty else {
-            throw CommandError("--states: \(document) has no states")
-        }
-        for name in names where !known.contains(name) {
-            throw CommandError(
-                "--states: \(document) has no state called '\(name)'; its states are: "
-                    + known.joined(separator: ", "))
-        }
-    }
-
-    /// Sets the initial state now (at speed 0, a jump) and puts each change on `timeline`
-    /// (at speed 1, with the document's transitions), every state layer of `package` at once.
-    @MainActor
-    func schedule(on timeline: DemoTimeline, package: CAPackage, controller: CAStateController) {
-        controller.setState(named: initial, in: package, transitionSpeed: 0)
-        for change in changes {
-            timeline.at(change.time) {
-                controller.setState(named: change.name, in: package, transitionSpeed: 1)
-            }
-        }
-    }
-
-    /// How long after the last change the document still moves: its longest transition that
-    /// ends (at speed 1), over every state layer.
-    static func longestTransition(in package: CAPackage) -> CFTimeInterval {
-        package.stateLayers.flatMap { $0.stateTransitions ?? [] }.map(\.duration).filter(\.isFinite).max() ?? 0
-    }
 }
 
 /// The `--states` option of `render`, `frame` and `inspect`.
@@ -119,7 +65,7 @@ struct StatesOption: ParsableArguments {
     func validate(for scene: String) throws {
         guard states != nil else { return }
         _ = try timeline()
-        guard DocumentScene.packageType(of: scene) != nil else {
+        guard SceneDefinition.packageType(of: scene) != nil else {
             throw ValidationError(
                 "--states applies to CAML documents (.caml, .ca, .tendies), not to the demo '\(scene)'")
         }

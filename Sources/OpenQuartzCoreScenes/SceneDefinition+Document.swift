@@ -2,16 +2,14 @@ import Foundation
 import OpenCAML
 import OpenQuartzCore
 
-/// A CAML document (a `.caml` file, a `.ca` bundle or a `.tendies` wallpaper package) named on
-/// the command line, loaded as a scene that the demo export path renders like any demo.
-enum DocumentScene {
+extension SceneDefinition {
     /// The extensions that name a document, for the commands' messages.
-    static let extensions = ["caml", "ca", "tendies"]
+    public static let documentExtensions = ["caml", "ca", "tendies"]
 
     /// The package type of `argument` when it names a document: an existing `.caml` or
     /// `.tendies` file, or an existing folder ending in `.ca` or holding `index.xml`. Nil for
     /// anything else, which the commands take as a demo name.
-    static func packageType(of argument: String) -> String? {
+    public static func packageType(of argument: String) -> String? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else { return nil }
         let url = URL(fileURLWithPath: argument)
@@ -26,18 +24,22 @@ enum DocumentScene {
         }
     }
 
-    /// Loads the document at `path` (of `type`) on a clock at media time 0, so that its
-    /// animations start at 0, as a demo's do. With `states`, the scene starts in the
-    /// timeline's first state and changes state at its times (see ``StateTimeline``), and its
-    /// length runs at least to a second after the last change's longest transition; without,
-    /// the document shows its own values, in no state.
+    /// The CAML document at `path` (of `type`: a `.caml` file, a `.ca` bundle or a `.tendies`
+    /// wallpaper package) as a scene, loaded on a clock at media time 0, so that its animations
+    /// start at 0, as a demo's do. It plays for the document's `CAPackage.playingLength`.
+    /// With `states`, the scene starts in the timeline's first state and changes state at its
+    /// times (see ``StateTimeline``), and its length runs at least to a second after the last
+    /// change's longest transition; without, the document shows its own values, in no state.
     ///
-    /// - Throws: `CommandError` with the loader's `file:line:column: message`, or naming a
+    /// The tree is built once: start the definition once (load the document again for a new
+    /// scene).
+    ///
+    /// - Throws: ``SceneError`` with the loader's `file:line:column: message`, or naming a
     ///   state of `states` the document lacks.
     @MainActor
-    static func load(
-        _ path: String, type: String, states: StateTimeline? = nil
-    ) throws -> (package: CAPackage, demo: GalleryDemo) {
+    public static func document(at path: String, type: String, states: StateTimeline? = nil) throws(SceneError)
+        -> SceneDefinition
+    {
         let clock = CAManualClock()
         let package: CAPackage
         do {
@@ -46,25 +48,23 @@ enum DocumentScene {
             }
         } catch {
             // The loader's CAMLError reads `file:line:column: message`.
-            throw CommandError("\(error)")
+            throw SceneError("\(error)")
         }
         try states?.check(against: package, document: path)
         let canvas = CAClock.$current.withValue(clock) { package.makeCanvasLayer() }
-        let name = URL(fileURLWithPath: path).lastPathComponent
         var duration = package.playingLength
         if let states, !states.changes.isEmpty {
             // A second past the end of the last transition, so that the last state is seen.
             let settled = states.lastChange + StateTimeline.longestTransition(in: package) + 1
             duration = min(max(duration, settled), CAPackage.longestPlayingLength)
         }
-        let controller = CAStateController(layer: package.rootLayer)
-        let demo = GalleryDemo(
-            name: name, summary: "The CAML document \(path).", size: canvas.bounds.size,
-            duration: duration, posterTime: 0,
+        let document = SceneDocument(package: package, controller: CAStateController(layer: package.rootLayer))
+        return SceneDefinition(
+            name: URL(fileURLWithPath: path).lastPathComponent, summary: "The CAML document \(path).",
+            size: canvas.bounds.size, duration: duration, posterTime: 0, document: document,
             build: { timeline in
-                states?.schedule(on: timeline, package: package, controller: controller)
+                states?.schedule(on: timeline, package: package, controller: document.controller)
                 return canvas
             })
-        return (package, demo)
     }
 }

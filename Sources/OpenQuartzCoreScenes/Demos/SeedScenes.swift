@@ -10,7 +10,7 @@ import OpenUIKit
 /// (0.25 s), a view's layer jumps (the view answers `NSNull`), and the same change inside
 /// `UIView.animate` animates (the view answers an action). At 1.4 s each goes back the same way.
 @MainActor
-func viewVersusLayerDemo(_ timeline: DemoTimeline) -> CALayer {
+func viewVersusLayerDemo(_ timeline: SceneTimeline) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 180))
     for row in 0..<3 { lane(CGRect(x: 10, y: 8 + 60 * CGFloat(row), width: 220, height: 44), in: root) }
     let standalone = square(36, at: CGPoint(x: 40, y: 30), accent, in: root)
@@ -48,7 +48,7 @@ private func viewBlock(centeredAt center: CGPoint, in root: CALayer) -> UIView {
 /// inner transaction sets 1 s, a `UIView.animate` block (a transaction too) 0.5 s, and an
 /// inner transaction that disables actions makes its change jump.
 @MainActor
-func nestedTransactionsDemo(_ timeline: DemoTimeline) -> CALayer {
+func nestedTransactionsDemo(_ timeline: SceneTimeline) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 240))
     let rows = (0..<4).map { row -> CALayer in
         let y = 30 + 60 * CGFloat(row)
@@ -81,7 +81,7 @@ func nestedTransactionsDemo(_ timeline: DemoTimeline) -> CALayer {
 /// completion, with fill mode removed, forwards, backwards and both, top to bottom. The strip
 /// at the bottom shows the 3 s, the animation's active time shaded and a moving playhead.
 @MainActor
-func fillModesDemo(_ timeline: DemoTimeline) -> CALayer {
+func fillModesDemo(_ timeline: SceneTimeline) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 240))
     let modes: [(CAMediaTimingFillMode, CGColor)] = [
         (.removed, ink), (.forwards, accent), (.backwards, leaf), (.both, plum),
@@ -130,7 +130,7 @@ func fillModesDemo(_ timeline: DemoTimeline) -> CALayer {
 /// Seed 000's `UIImageView`: eight generated frames of a spinner in `animationImages`, cycling
 /// every 0.8 s as a discrete keyframe animation on the layer's `contents`.
 @MainActor
-func imageViewDemo(_ timeline: DemoTimeline) -> CALayer {
+func imageViewDemo(_ timeline: SceneTimeline) -> CALayer {
     let root = canvas(CGSize(width: 120, height: 120))
     let imageView = UIImageView(frame: CGRect(x: 12, y: 12, width: 96, height: 96))
     imageView.animationImages = (0..<8).map { UIImage(cgImage: spinnerFrame($0, of: 8, side: 96)) }

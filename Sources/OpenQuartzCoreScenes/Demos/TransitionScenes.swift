@@ -4,22 +4,22 @@ import OpenQuartzCore
 // `pageUnCurl`, which is drawn as a fade here; `carender demo` prints it.
 
 @MainActor
-func fadeTransitionDemo(_ timeline: DemoTimeline) -> CALayer {
+func fadeTransitionDemo(_ timeline: SceneTimeline) -> CALayer {
     transitionDemo(.fade, subtype: nil, timeline)
 }
 
 @MainActor
-func moveInTransitionDemo(_ timeline: DemoTimeline) -> CALayer {
+func moveInTransitionDemo(_ timeline: SceneTimeline) -> CALayer {
     transitionDemo(.moveIn, subtype: .fromTop, timeline)
 }
 
 @MainActor
-func pushTransitionDemo(_ timeline: DemoTimeline) -> CALayer {
+func pushTransitionDemo(_ timeline: SceneTimeline) -> CALayer {
     transitionDemo(.push, subtype: .fromRight, timeline)
 }
 
 @MainActor
-func revealTransitionDemo(_ timeline: DemoTimeline) -> CALayer {
+func revealTransitionDemo(_ timeline: SceneTimeline) -> CALayer {
     transitionDemo(.reveal, subtype: .fromBottom, timeline)
 }
 
@@ -28,7 +28,7 @@ func revealTransitionDemo(_ timeline: DemoTimeline) -> CALayer {
 /// disabled so that the transition alone animates the change.
 @MainActor
 private func transitionDemo(
-    _ type: CATransitionType, subtype: CATransitionSubtype?, _ timeline: DemoTimeline
+    _ type: CATransitionType, subtype: CATransitionSubtype?, _ timeline: SceneTimeline
 ) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 120))
     let screen = CALayer()

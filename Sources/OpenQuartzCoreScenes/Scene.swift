@@ -1,0 +1,85 @@
+import OpenCAML
+import OpenQuartzCore
+
+/// A scene running on its manual clock: the tree of a built-in demo or a loaded document, and
+/// the timeline changes still to come. `carender` steps scenes through it (`frame` and
+/// `inspect` advance once, `render` and `gallery` once per frame), and the preview plays one
+/// per browser tab, building it again when the page goes back in time (a manual clock only
+/// moves forward) or the file changes.
+///
+/// Make it (``SceneDefinition/start(on:)``) and advance it inside
+/// `CAClock.$current.withValue(clock)`: the changes read the media time.
+@MainActor
+public final class Scene {
+    /// What the scene was made from.
+    public let definition: SceneDefinition
+    /// The root of the scene's tree, drawn at the origin.
+    public let root: CALayer
+    /// The clock the tree's animations run on.
+    public let clock: CAManualClock
+    private var pending: [SceneTimeline.Change]
+    /// Views the scene keeps: a layer points to its view only weakly, as its delegate.
+    private let kept: [AnyObject]
+    /// Every layer id of the document, the bundles' of a `.tendies` package included.
+    private let ids: [ObjectIdentifier: String]
+
+    /// Builds `definition` at the clock's time and commits it.
+    init(_ definition: SceneDefinition, on clock: CAManualClock) {
+        require(CAClock.current === clock, "a scene must start inside CAClock.$current.withValue(clock)")
+        self.definition = definition
+        self.clock = clock
+        let timeline = SceneTimeline()
+        root = definition.build(timeline)
+        kept = timeline.kept
+        CATransaction.flush()
+        // Stable: changes at the same time run in the order the scene gave them.
+        pending = timeline.changes.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
+        var ids = definition.document?.package.layerIDs ?? [:]
+        for bundle in definition.document?.package.wallpaperBundles ?? [] {
+            ids.merge(bundle.package.layerIDs) { first, _ in first }
+        }
+        self.ids = ids
+    }
+
+    /// The canvas in points.
+    public var size: CGSize { definition.size }
+    /// How long the scene plays, in seconds.
+    public var duration: CFTimeInterval { definition.duration }
+    /// The names of the document's states, each once; empty for a demo.
+    public var stateNames: [String] { definition.document?.package.stateNames ?? [] }
+
+    /// The timeline changes still to come, in the order they run; the scene forgets them (an
+    /// exporter runs them from now on).
+    public func takePendingChanges() -> [SceneTimeline.Change] {
+        defer { pending = [] }
+        return pending
+    }
+
+    /// The times of the timeline changes still to come.
+    public var pendingChangeTimes: [CFTimeInterval] { pending.map(\.time) }
+
+    /// Moves the clock to `time`, stopping at each timeline change that falls due on the way to
+    /// make it at its own time and commit it. Times before the clock's do nothing.
+    public func advance(to time: CFTimeInterval) {
+        while let next = pending.first, next.time <= time {
+            pending.removeFirst()
+            if next.time > clock.now { clock.advance(to: next.time) }
+            next.change()
+            CATransaction.flush()
+        }
+        if time > clock.now { clock.advance(to: time) }
+    }
+
+    /// Enters the document's state called `name` now, animating with its transitions at
+    /// `transitionSpeed` (0 jumps); nothing for a demo.
+    public func setState(named name: String, transitionSpeed: Float) {
+        guard let document = definition.document else { return }
+        document.controller.setState(named: name, in: document.package, transitionSpeed: transitionSpeed)
+    }
+
+    /// The id the document gives `layer`, nil when it has none.
+    public func layerID(of layer: CALayer) -> String? {
+        ids[ObjectIdentifier(layer)]
+    }
+}
