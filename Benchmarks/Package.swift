@@ -45,6 +45,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "OpenQuartzCorePreview", package: "OpenQuartzCore"),
                 .product(name: "OpenQuartzCorePreviewTestSupport", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCoreScenes", package: "OpenQuartzCore"),
                 .product(name: "OpenCAML", package: "OpenQuartzCore"),
                 .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
                 .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
@@ -117,6 +118,7 @@ let package = Package(
                 "CAMLDocuments",
                 .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
                 .product(name: "OpenQuartzCorePreview", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCoreScenes", package: "OpenQuartzCore"),
             ]
         ),
         // The scenes outside package-benchmark: to run by hand, to profile, to look at.

@@ -6,6 +6,7 @@ import OpenQuartzCore
 import OpenQuartzCorePreview
 import OpenQuartzCorePreviewTestSupport
 import OpenQuartzCoreRenderer
+import OpenQuartzCoreScenes
 
 // Issue 15: a frame of a 390 × 844 pt wallpaper at scale 2 (780 × 1688 pixels) reaches the
 // browser within one frame interval of 60 fps (16.7 ms). Each of the corpus's wallpapers of
@@ -40,7 +41,7 @@ enum PreviewFrames {
     /// microseconds.
     @MainActor
     static func renderFrames(_ url: URL) -> [Int] {
-        guard let scene = try? DocumentPreviewScene(contentsOf: url.path, type: kCAPackageTypeCAMLBundle) else {
+        guard let scene = try? SceneDefinition.document(at: url.path, type: kCAPackageTypeCAMLBundle).start() else {
             return []
         }
         var samples: [Int] = []
@@ -109,7 +110,7 @@ enum PreviewFrames {
 
     static func source(_ url: URL) -> PreviewSource {
         PreviewSource(name: url.lastPathComponent) {
-            try DocumentPreviewScene(contentsOf: url.path, type: kCAPackageTypeCAMLBundle)
+            try SceneDefinition.document(at: url.path, type: kCAPackageTypeCAMLBundle).start()
         }
     }
 

@@ -4,6 +4,7 @@ import OpenCAML
 import OpenQuartzCore
 import OpenQuartzCorePreview
 import OpenQuartzCoreRenderer
+import OpenQuartzCoreScenes
 
 // The CAML benchmarks' documents outside package-benchmark: a table of each document's load and
 // write times (thread CPU, least of 9 runs), to read, and a loop over one document to profile:
@@ -63,7 +64,7 @@ try? FileManager.default.removeItem(at: CAMLDocuments.scratchFolder)
 /// the frames' update regions cover on average.
 @MainActor
 func renderFrames(of document: BenchmarkDocument, count: Int) throws {
-    let scene = try DocumentPreviewScene(contentsOf: document.url.path, type: document.type)
+    let scene = try SceneDefinition.document(at: document.url.path, type: document.type).start()
     let renderer = CARenderer(width: 780, height: 1688, scale: 2)
     renderer.bounds = CGRect(origin: scene.root.frame.origin, size: scene.size)
     renderer.layer = scene.root
