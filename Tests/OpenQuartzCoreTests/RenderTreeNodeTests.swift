@@ -464,6 +464,22 @@ import Testing
         }
     }
 
+    /// Every field a render node has for an animated value is named by exactly one property
+    /// descriptor of the layer classes that have it, under the key Core Animation uses.
+    @Test func everyRenderFieldIsNamedByOneDescriptor() {
+        var named: [RenderNode.Field: [String]] = [:]
+        for layerClass in [CALayer.self, CAShapeLayer.self, CAGradientLayer.self, CATextLayer.self, CAReplicatorLayer.self] {
+            for (key, property) in layerClass.propertyTable.byKey {
+                guard let field = property.renderField else { continue }
+                if !(named[field]?.contains(key) ?? false) { named[field, default: []].append(key) }
+            }
+        }
+        for field in RenderNode.Field.allCases {
+            #expect(named[field]?.count == 1, "\(field): \(named[field] ?? [])")
+        }
+        #expect(named[.isHidden] == ["hidden"] && named[.shapePath] == ["path"] && named[.cornerRadius] == ["cornerRadius"])
+    }
+
     /// The tree's readers show the last evaluation, whether it wrote into the tree's own nodes
     /// or into a renderer's buffer: values stored straight into a node field (position, a
     /// planar rotation, a colour) are read back from the nodes, never from a stale lane.

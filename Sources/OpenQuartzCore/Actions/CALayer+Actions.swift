@@ -1,6 +1,12 @@
 import Foundation
 
 extension CALayer {
+    /// A change to one of `CALayer`'s own properties, named by its descriptor (its key with it).
+    @inline(__always)
+    package func changeValue(_ property: LayerProperty, _ apply: () -> Void) {
+        changeValue(forKey: property.key, property: property, apply)
+    }
+
     /// Changes a model value the way every property setter does: finds the action while the
     /// old value is still in place, applies the change inside the current transaction, then
     /// runs the action (which sees the new value).

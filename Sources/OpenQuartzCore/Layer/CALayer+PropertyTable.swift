@@ -5,44 +5,46 @@ import OpenCoreGraphics
 /// animatable ones are those `CALayer.h` marks Animatable (filters aside: there is no Core
 /// Image on Linux).
 let layerPropertyTable = LayerPropertyTable([
-    .rect("bounds", { $0.bounds }, { $0.bounds = $1 }),
-    .point("position", { $0.position }, { $0.position = $1 }),
-    .number("zPosition", { $0.zPosition }, { $0.zPosition = $1 }),
-    .point("anchorPoint", { $0.anchorPoint }, { $0.anchorPoint = $1 }),
-    .number("anchorPointZ", { $0.anchorPointZ }, { $0.anchorPointZ = $1 }),
-    .transform("transform", { $0.transform }, { $0.transform = $1 }),
-    .transform("sublayerTransform", { $0.sublayerTransform }, { $0.sublayerTransform = $1 }),
+    .rect("bounds", { $0.bounds }, { $0.bounds = $1 }).rendered(as: .bounds),
+    .point("position", { $0.position }, { $0.position = $1 }).rendered(as: .position),
+    .number("zPosition", { $0.zPosition }, { $0.zPosition = $1 }).rendered(as: .zPosition),
+    .point("anchorPoint", { $0.anchorPoint }, { $0.anchorPoint = $1 }).rendered(as: .anchorPoint),
+    .number("anchorPointZ", { $0.anchorPointZ }, { $0.anchorPointZ = $1 }).rendered(as: .anchorPointZ),
+    .transform("transform", { $0.transform }, { $0.transform = $1 }).rendered(as: .transform),
+    .transform("sublayerTransform", { $0.sublayerTransform }, { $0.sublayerTransform = $1 }).rendered(as: .sublayerTransform),
     .stored(
         "contents", .image, { $0.contents }, { $0.contents = $1 },
         get: { contents in
             if let image = contents as? CGImage { return .image(image) }
             return contents == nil ? .image(nil) : .opaque(AnyHashableBox(contents))
         },
-        set: { value in value.boxed }),
-    .rect("contentsRect", { $0.contentsRect }, { $0.contentsRect = $1 }),
-    .number("contentsScale", { $0.contentsScale }, { $0.contentsScale = $1 }),
-    .rect("contentsCenter", { $0.contentsCenter }, { $0.contentsCenter = $1 }),
+        set: { value in value.boxed }
+    ).rendered(as: .contents),
+    .rect("contentsRect", { $0.contentsRect }, { $0.contentsRect = $1 }).rendered(as: .contentsRect),
+    .number("contentsScale", { $0.contentsScale }, { $0.contentsScale = $1 }).rendered(as: .contentsScale),
+    .rect("contentsCenter", { $0.contentsCenter }, { $0.contentsCenter = $1 }).rendered(as: .contentsCenter),
     .float("minificationFilterBias", { $0.minificationFilterBias }, { $0.minificationFilterBias = $1 }),
-    .bool("hidden", { $0.isHidden }, { $0.isHidden = $1 }),
-    .bool("doubleSided", { $0.isDoubleSided }, { $0.isDoubleSided = $1 }, implicit: false),
-    .bool("masksToBounds", { $0.masksToBounds }, { $0.masksToBounds = $1 }),
-    .float("opacity", { $0.opacity }, { $0.opacity = $1 }),
+    .bool("hidden", { $0.isHidden }, { $0.isHidden = $1 }).rendered(as: .isHidden),
+    .bool("doubleSided", { $0.isDoubleSided }, { $0.isDoubleSided = $1 }, implicit: false).rendered(as: .isDoubleSided),
+    .bool("masksToBounds", { $0.masksToBounds }, { $0.masksToBounds = $1 }).rendered(as: .masksToBounds),
+    .float("opacity", { $0.opacity }, { $0.opacity = $1 }).rendered(as: .opacity),
     .number("rasterizationScale", { $0.rasterizationScale }, { $0.rasterizationScale = $1 }),
     .bool("shouldRasterize", { $0.shouldRasterize }, { $0.shouldRasterize = $1 }),
-    .color("backgroundColor", { $0.backgroundColor }, { $0.backgroundColor = $1 }),
-    .number("cornerRadius", { $0.cornerRadius }, { $0.cornerRadius = $1 }),
-    .number("borderWidth", { $0.borderWidth }, { $0.borderWidth = $1 }),
-    .color("borderColor", { $0.borderColor }, { $0.borderColor = $1 }),
-    .color("shadowColor", { $0.shadowColor }, { $0.shadowColor = $1 }),
-    .float("shadowOpacity", { $0.shadowOpacity }, { $0.shadowOpacity = $1 }),
-    .size("shadowOffset", { $0.shadowOffset }, { $0.shadowOffset = $1 }),
-    .number("shadowRadius", { $0.shadowRadius }, { $0.shadowRadius = $1 }),
+    .color("backgroundColor", { $0.backgroundColor }, { $0.backgroundColor = $1 }).rendered(as: .backgroundColor),
+    .number("cornerRadius", { $0.cornerRadius }, { $0.cornerRadius = $1 }).rendered(as: .cornerRadius),
+    .number("borderWidth", { $0.borderWidth }, { $0.borderWidth = $1 }).rendered(as: .borderWidth),
+    .color("borderColor", { $0.borderColor }, { $0.borderColor = $1 }).rendered(as: .borderColor),
+    .color("shadowColor", { $0.shadowColor }, { $0.shadowColor = $1 }).rendered(as: .shadowColor),
+    .float("shadowOpacity", { $0.shadowOpacity }, { $0.shadowOpacity = $1 }).rendered(as: .shadowOpacity),
+    .size("shadowOffset", { $0.shadowOffset }, { $0.shadowOffset = $1 }).rendered(as: .shadowOffset),
+    .number("shadowRadius", { $0.shadowRadius }, { $0.shadowRadius = $1 }).rendered(as: .shadowRadius),
     .stored(
         "shadowPath", .path, { $0.shadowPath }, { $0.shadowPath = $1 }, get: { .path($0) },
         set: { value in
             guard case .path(let path) = value else { misuse("expected a CGPath, found \(value.kind)") }
             return path
-        }),
+        }
+    ).rendered(as: .shadowPath),
     // Not animatable, but reachable through key-value coding.
     .bool("opaque", { $0.isOpaque }, { $0.isOpaque = $1 }, animatable: false),
     .bool("geometryFlipped", { $0.isGeometryFlipped }, { $0.isGeometryFlipped = $1 }, animatable: false),

@@ -156,7 +156,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         set {
             Self.requireValidGeometry(newValue, property: "bounds")
             let resized = storage.bounds.size != newValue.size
-            changeValue(forKey: "bounds", property: LayerPropertyDescriptors.bounds) { storage.bounds = newValue }
+            changeValue(LayerPropertyDescriptors.bounds) { storage.bounds = newValue }
             if resized, storage.needsDisplayOnBoundsChange { setNeedsDisplay() }
             // A new size needs a new layout of this layer and of the one holding it, which may
             // place its sublayers by their sizes (a UIView superview's layoutSubviews).
@@ -172,7 +172,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         get { storage.position }
         set {
             Self.requireValidGeometry(newValue, property: "position")
-            changeValue(forKey: "position", property: LayerPropertyDescriptors.position) { storage.position = newValue }
+            changeValue(LayerPropertyDescriptors.position) { storage.position = newValue }
         }
     }
 
@@ -180,7 +180,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var zPosition: CGFloat {
         get { storage.zPosition }
         set {
-            changeValue(forKey: "zPosition", property: LayerPropertyDescriptors.zPosition) {
+            changeValue(LayerPropertyDescriptors.zPosition) {
                 storage.zPosition = newValue
             }
         }
@@ -190,7 +190,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var anchorPoint: CGPoint {
         get { storage.anchorPoint }
         set {
-            changeValue(forKey: "anchorPoint", property: LayerPropertyDescriptors.anchorPoint) {
+            changeValue(LayerPropertyDescriptors.anchorPoint) {
                 storage.anchorPoint = newValue
             }
         }
@@ -200,7 +200,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var anchorPointZ: CGFloat {
         get { storage.anchorPointZ }
         set {
-            changeValue(forKey: "anchorPointZ", property: LayerPropertyDescriptors.anchorPointZ) {
+            changeValue(LayerPropertyDescriptors.anchorPointZ) {
                 storage.anchorPointZ = newValue
             }
         }
@@ -210,7 +210,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var transform: CATransform3D {
         get { storage.transform }
         set {
-            changeValue(forKey: "transform", property: LayerPropertyDescriptors.transform) {
+            changeValue(LayerPropertyDescriptors.transform) {
                 storage.transform = newValue
             }
         }
@@ -220,7 +220,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var sublayerTransform: CATransform3D {
         get { storage.sublayerTransform }
         set {
-            changeValue(forKey: "sublayerTransform", property: LayerPropertyDescriptors.sublayerTransform) {
+            changeValue(LayerPropertyDescriptors.sublayerTransform) {
                 storage.sublayerTransform = newValue
             }
         }
@@ -230,7 +230,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var contents: Any? {
         get { storage.contents }
         set {
-            changeValue(forKey: "contents", property: LayerPropertyDescriptors.contents) { storage.contents = newValue }
+            changeValue(LayerPropertyDescriptors.contents) { storage.contents = newValue }
         }
     }
 
@@ -238,7 +238,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var contentsRect: CGRect {
         get { storage.contentsRect }
         set {
-            changeValue(forKey: "contentsRect", property: LayerPropertyDescriptors.contentsRect) {
+            changeValue(LayerPropertyDescriptors.contentsRect) {
                 storage.contentsRect = newValue
             }
         }
@@ -248,7 +248,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var contentsScale: CGFloat {
         get { storage.contentsScale }
         set {
-            changeValue(forKey: "contentsScale", property: LayerPropertyDescriptors.contentsScale) {
+            changeValue(LayerPropertyDescriptors.contentsScale) {
                 storage.contentsScale = newValue
             }
         }
@@ -258,7 +258,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var contentsCenter: CGRect {
         get { storage.contentsCenter }
         set {
-            changeValue(forKey: "contentsCenter", property: LayerPropertyDescriptors.contentsCenter) {
+            changeValue(LayerPropertyDescriptors.contentsCenter) {
                 storage.contentsCenter = newValue
             }
         }
@@ -268,7 +268,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var minificationFilterBias: Float {
         get { storage.minificationFilterBias }
         set {
-            changeValue(forKey: "minificationFilterBias", property: LayerPropertyDescriptors.minificationFilterBias) {
+            changeValue(LayerPropertyDescriptors.minificationFilterBias) {
                 storage.minificationFilterBias = newValue
             }
         }
@@ -279,7 +279,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         get { storage.isHidden }
         set {
             let wasHidden = storage.isHidden
-            changeValue(forKey: "hidden", property: LayerPropertyDescriptors.hidden) { storage.isHidden = newValue }
+            changeValue(LayerPropertyDescriptors.hidden) { storage.isHidden = newValue }
             if wasHidden != newValue { runAction(forKey: newValue ? kCAOnOrderOut : kCAOnOrderIn) }
         }
     }
@@ -288,7 +288,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var isDoubleSided: Bool {
         get { storage.isDoubleSided }
         set {
-            changeValue(forKey: "doubleSided", property: LayerPropertyDescriptors.doubleSided) {
+            changeValue(LayerPropertyDescriptors.doubleSided) {
                 storage.isDoubleSided = newValue
             }
         }
@@ -298,7 +298,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var masksToBounds: Bool {
         get { storage.masksToBounds }
         set {
-            changeValue(forKey: "masksToBounds", property: LayerPropertyDescriptors.masksToBounds) {
+            changeValue(LayerPropertyDescriptors.masksToBounds) {
                 storage.masksToBounds = newValue
             }
         }
@@ -309,7 +309,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         get { storage.opacity }
         set {
             Self.requireValidOpacity(newValue)
-            changeValue(forKey: "opacity", property: LayerPropertyDescriptors.opacity) { storage.opacity = newValue }
+            changeValue(LayerPropertyDescriptors.opacity) { storage.opacity = newValue }
         }
     }
 
@@ -317,7 +317,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var rasterizationScale: CGFloat {
         get { storage.rasterizationScale }
         set {
-            changeValue(forKey: "rasterizationScale", property: LayerPropertyDescriptors.rasterizationScale) {
+            changeValue(LayerPropertyDescriptors.rasterizationScale) {
                 storage.rasterizationScale = newValue
             }
         }
@@ -327,7 +327,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var shouldRasterize: Bool {
         get { storage.shouldRasterize }
         set {
-            changeValue(forKey: "shouldRasterize", property: LayerPropertyDescriptors.shouldRasterize) {
+            changeValue(LayerPropertyDescriptors.shouldRasterize) {
                 storage.shouldRasterize = newValue
             }
         }
@@ -337,7 +337,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var backgroundColor: CGColor? {
         get { storage.backgroundColor }
         set {
-            changeValue(forKey: "backgroundColor", property: LayerPropertyDescriptors.backgroundColor) {
+            changeValue(LayerPropertyDescriptors.backgroundColor) {
                 storage.backgroundColor = newValue
             }
         }
@@ -347,7 +347,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var cornerRadius: CGFloat {
         get { storage.cornerRadius }
         set {
-            changeValue(forKey: "cornerRadius", property: LayerPropertyDescriptors.cornerRadius) {
+            changeValue(LayerPropertyDescriptors.cornerRadius) {
                 storage.cornerRadius = newValue
             }
         }
@@ -358,7 +358,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var maskedCorners: CACornerMask {
         get { storage.maskedCorners }
         set {
-            changeValue(forKey: "maskedCorners", property: LayerPropertyDescriptors.maskedCorners) {
+            changeValue(LayerPropertyDescriptors.maskedCorners) {
                 storage.maskedCorners = newValue
             }
         }
@@ -369,7 +369,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var cornerCurve: CALayerCornerCurve {
         get { storage.cornerCurve }
         set {
-            changeValue(forKey: "cornerCurve", property: LayerPropertyDescriptors.cornerCurve) {
+            changeValue(LayerPropertyDescriptors.cornerCurve) {
                 storage.cornerCurve = newValue
             }
         }
@@ -379,7 +379,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var borderWidth: CGFloat {
         get { storage.borderWidth }
         set {
-            changeValue(forKey: "borderWidth", property: LayerPropertyDescriptors.borderWidth) {
+            changeValue(LayerPropertyDescriptors.borderWidth) {
                 storage.borderWidth = newValue
             }
         }
@@ -389,7 +389,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var borderColor: CGColor? {
         get { storage.borderColor }
         set {
-            changeValue(forKey: "borderColor", property: LayerPropertyDescriptors.borderColor) {
+            changeValue(LayerPropertyDescriptors.borderColor) {
                 storage.borderColor = newValue
             }
         }
@@ -399,7 +399,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var shadowColor: CGColor? {
         get { storage.shadowColor }
         set {
-            changeValue(forKey: "shadowColor", property: LayerPropertyDescriptors.shadowColor) {
+            changeValue(LayerPropertyDescriptors.shadowColor) {
                 storage.shadowColor = newValue
             }
         }
@@ -409,7 +409,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var shadowOpacity: Float {
         get { storage.shadowOpacity }
         set {
-            changeValue(forKey: "shadowOpacity", property: LayerPropertyDescriptors.shadowOpacity) {
+            changeValue(LayerPropertyDescriptors.shadowOpacity) {
                 storage.shadowOpacity = newValue
             }
         }
@@ -419,7 +419,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var shadowOffset: CGSize {
         get { storage.shadowOffset }
         set {
-            changeValue(forKey: "shadowOffset", property: LayerPropertyDescriptors.shadowOffset) {
+            changeValue(LayerPropertyDescriptors.shadowOffset) {
                 storage.shadowOffset = newValue
             }
         }
@@ -429,7 +429,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var shadowRadius: CGFloat {
         get { storage.shadowRadius }
         set {
-            changeValue(forKey: "shadowRadius", property: LayerPropertyDescriptors.shadowRadius) {
+            changeValue(LayerPropertyDescriptors.shadowRadius) {
                 storage.shadowRadius = newValue
             }
         }
@@ -439,7 +439,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var shadowPath: CGPath? {
         get { storage.shadowPath }
         set {
-            changeValue(forKey: "shadowPath", property: LayerPropertyDescriptors.shadowPath) {
+            changeValue(LayerPropertyDescriptors.shadowPath) {
                 storage.shadowPath = newValue
             }
         }
@@ -450,14 +450,14 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// The layer's name, for finding it and for messages.
     open var name: String? {
         get { storage.name }
-        set { changeValue(forKey: "name", property: LayerPropertyDescriptors.name) { storage.name = newValue } }
+        set { changeValue(LayerPropertyDescriptors.name) { storage.name = newValue } }
     }
 
     /// How `contents` is placed in the bounds.
     open var contentsGravity: CALayerContentsGravity {
         get { storage.contentsGravity }
         set {
-            changeValue(forKey: "contentsGravity", property: LayerPropertyDescriptors.contentsGravity) {
+            changeValue(LayerPropertyDescriptors.contentsGravity) {
                 storage.contentsGravity = newValue
             }
         }
@@ -466,14 +466,14 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// Whether the layer draws fully opaque content.
     open var isOpaque: Bool {
         get { storage.isOpaque }
-        set { changeValue(forKey: "opaque", property: LayerPropertyDescriptors.opaque) { storage.isOpaque = newValue } }
+        set { changeValue(LayerPropertyDescriptors.opaque) { storage.isOpaque = newValue } }
     }
 
     /// Whether the sublayers' geometry is flipped vertically.
     open var isGeometryFlipped: Bool {
         get { storage.isGeometryFlipped }
         set {
-            changeValue(forKey: "geometryFlipped", property: LayerPropertyDescriptors.geometryFlipped) {
+            changeValue(LayerPropertyDescriptors.geometryFlipped) {
                 storage.isGeometryFlipped = newValue
             }
         }
@@ -483,7 +483,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var allowsGroupOpacity: Bool {
         get { storage.allowsGroupOpacity }
         set {
-            changeValue(forKey: "allowsGroupOpacity", property: LayerPropertyDescriptors.allowsGroupOpacity) {
+            changeValue(LayerPropertyDescriptors.allowsGroupOpacity) {
                 storage.allowsGroupOpacity = newValue
             }
         }
@@ -493,7 +493,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var allowsEdgeAntialiasing: Bool {
         get { storage.allowsEdgeAntialiasing }
         set {
-            changeValue(forKey: "allowsEdgeAntialiasing", property: LayerPropertyDescriptors.allowsEdgeAntialiasing) {
+            changeValue(LayerPropertyDescriptors.allowsEdgeAntialiasing) {
                 storage.allowsEdgeAntialiasing = newValue
             }
         }
@@ -514,7 +514,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         get { storage.beginTime }
         set {
             requireTimingValue(Double(newValue), "beginTime")
-            changeValue(forKey: "beginTime", property: LayerPropertyDescriptors.beginTime) {
+            changeValue(LayerPropertyDescriptors.beginTime) {
                 storage.beginTime = newValue
             }
             timingDidChange()
@@ -527,7 +527,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         get { storage.duration }
         set {
             requireTimingValue(Double(newValue), "duration")
-            changeValue(forKey: "duration", property: LayerPropertyDescriptors.duration) { storage.duration = newValue }
+            changeValue(LayerPropertyDescriptors.duration) { storage.duration = newValue }
         }
     }
 
@@ -536,7 +536,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         get { storage.speed }
         set {
             requireTimingValue(Double(newValue), "speed")
-            changeValue(forKey: "speed", property: LayerPropertyDescriptors.speed) { storage.speed = newValue }
+            changeValue(LayerPropertyDescriptors.speed) { storage.speed = newValue }
             timingDidChange()
         }
     }
@@ -546,7 +546,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         get { storage.timeOffset }
         set {
             requireTimingValue(Double(newValue), "timeOffset")
-            changeValue(forKey: "timeOffset", property: LayerPropertyDescriptors.timeOffset) {
+            changeValue(LayerPropertyDescriptors.timeOffset) {
                 storage.timeOffset = newValue
             }
             timingDidChange()
@@ -557,7 +557,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var repeatCount: Float {
         get { storage.repeatCount }
         set {
-            changeValue(forKey: "repeatCount", property: LayerPropertyDescriptors.repeatCount) {
+            changeValue(LayerPropertyDescriptors.repeatCount) {
                 storage.repeatCount = newValue
             }
         }
@@ -567,7 +567,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var repeatDuration: CFTimeInterval {
         get { storage.repeatDuration }
         set {
-            changeValue(forKey: "repeatDuration", property: LayerPropertyDescriptors.repeatDuration) {
+            changeValue(LayerPropertyDescriptors.repeatDuration) {
                 storage.repeatDuration = newValue
             }
         }
@@ -577,7 +577,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open var autoreverses: Bool {
         get { storage.autoreverses }
         set {
-            changeValue(forKey: "autoreverses", property: LayerPropertyDescriptors.autoreverses) {
+            changeValue(LayerPropertyDescriptors.autoreverses) {
                 storage.autoreverses = newValue
             }
         }

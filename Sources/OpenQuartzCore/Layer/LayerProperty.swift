@@ -21,12 +21,17 @@ package final class LayerProperty: Sendable {
     /// for `opacity`, `CGFloat` for `cornerRadius`): on Linux a boxed number only casts back
     /// to the type it was boxed as.
     package let box: @Sendable (AnimatableValue) -> Any?
+    /// The field of a layer's `RenderNode` that holds the property's presented value, which a
+    /// render tree writes an animation of it into; nil for a property the renderer does not
+    /// read from a node (a layer animating it is captured from a presentation copy).
+    package let renderField: RenderNode.Field?
 
     package init(
         key: String, kind: ValueKind, isAnimatable: Bool, hasImplicitAnimation: Bool,
         read: @escaping @Sendable (CALayer) -> AnimatableValue,
         write: @escaping @Sendable (CALayer, AnimatableValue) -> Void,
-        box: @escaping @Sendable (AnimatableValue) -> Any? = { $0.boxed }
+        box: @escaping @Sendable (AnimatableValue) -> Any? = { $0.boxed },
+        renderField: RenderNode.Field? = nil
     ) {
         self.key = key
         self.kind = kind
@@ -35,6 +40,14 @@ package final class LayerProperty: Sendable {
         self.read = read
         self.write = write
         self.box = box
+        self.renderField = renderField
+    }
+
+    /// The same property, its presented value held in `field` of a render node.
+    package func rendered(as field: RenderNode.Field) -> LayerProperty {
+        LayerProperty(
+            key: key, kind: kind, isAnimatable: isAnimatable, hasImplicitAnimation: hasImplicitAnimation, read: read,
+            write: write, box: box, renderField: field)
     }
 }
 

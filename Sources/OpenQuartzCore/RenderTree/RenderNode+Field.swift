@@ -2,10 +2,10 @@ import Foundation
 import OpenCoreGraphics
 
 extension RenderNode {
-    /// A property of a node that an animation may write: resolved from its key once, when a
-    /// ``RenderTree`` is built, so that a frame writes values by a switch, with no strings
-    /// and no `Any`.
-    package enum Field: Sendable {
+    /// A property of a node that an animation may write: the layer property's descriptor
+    /// names it (`LayerProperty.renderField`), and a ``RenderTree`` resolves it once, when it
+    /// is built, so that a frame writes values by a switch, with no strings and no `Any`.
+    package enum Field: Sendable, CaseIterable {
         case bounds, position, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
         case isHidden, isDoubleSided, opacity, masksToBounds, backgroundColor, cornerRadius
         case borderWidth, borderColor, contents, contentsRect, contentsCenter, contentsScale
@@ -15,77 +15,6 @@ extension RenderNode {
         case fontSize, foregroundColor
         case instanceTransform, instanceColor, instanceRedOffset, instanceGreenOffset, instanceBlueOffset
         case instanceAlphaOffset
-
-        /// The field an animation of `key` on a layer of `layerClass` writes; nil when the
-        /// node has none for it (a custom key, a key the renderer does not read from a node,
-        /// or one whose value has no typed writer here): such a layer is captured from a
-        /// presentation copy instead.
-        package init?(key: String, of layerClass: CALayer.Type) {
-            switch key {
-            case "bounds": self = .bounds
-            case "position": self = .position
-            case "anchorPoint": self = .anchorPoint
-            case "anchorPointZ": self = .anchorPointZ
-            case "zPosition": self = .zPosition
-            case "transform": self = .transform
-            case "sublayerTransform": self = .sublayerTransform
-            case "hidden": self = .isHidden
-            case "doubleSided": self = .isDoubleSided
-            case "opacity": self = .opacity
-            case "masksToBounds": self = .masksToBounds
-            case "backgroundColor": self = .backgroundColor
-            case "cornerRadius": self = .cornerRadius
-            case "borderWidth": self = .borderWidth
-            case "borderColor": self = .borderColor
-            case "contents": self = .contents
-            case "contentsRect": self = .contentsRect
-            case "contentsCenter": self = .contentsCenter
-            case "contentsScale": self = .contentsScale
-            case "shadowColor": self = .shadowColor
-            case "shadowOpacity": self = .shadowOpacity
-            case "shadowOffset": self = .shadowOffset
-            case "shadowRadius": self = .shadowRadius
-            case "shadowPath": self = .shadowPath
-            default:
-                if layerClass is CAShapeLayer.Type, let field = Self.shapeField(key) {
-                    self = field
-                } else if layerClass is CAGradientLayer.Type, key == "startPoint" || key == "endPoint" {
-                    self = key == "startPoint" ? .startPoint : .endPoint
-                } else if layerClass is CATextLayer.Type, key == "fontSize" || key == "foregroundColor" {
-                    self = key == "fontSize" ? .fontSize : .foregroundColor
-                } else if layerClass is CAReplicatorLayer.Type, let field = Self.replicatorField(key) {
-                    self = field
-                } else {
-                    return nil
-                }
-            }
-        }
-
-        private static func shapeField(_ key: String) -> Field? {
-            switch key {
-            case "path": .shapePath
-            case "fillColor": .fillColor
-            case "strokeColor": .strokeColor
-            case "strokeStart": .strokeStart
-            case "strokeEnd": .strokeEnd
-            case "lineWidth": .lineWidth
-            case "miterLimit": .miterLimit
-            case "lineDashPhase": .lineDashPhase
-            default: nil
-            }
-        }
-
-        private static func replicatorField(_ key: String) -> Field? {
-            switch key {
-            case "instanceTransform": .instanceTransform
-            case "instanceColor": .instanceColor
-            case "instanceRedOffset": .instanceRedOffset
-            case "instanceGreenOffset": .instanceGreenOffset
-            case "instanceBlueOffset": .instanceBlueOffset
-            case "instanceAlphaOffset": .instanceAlphaOffset
-            default: nil
-            }
-        }
     }
 
     /// Sets `field` of `node` back to its value in `base`: the subclass payload as a whole for

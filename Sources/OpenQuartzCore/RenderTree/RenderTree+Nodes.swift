@@ -25,7 +25,7 @@ extension RenderTree {
             for (key, slot) in builder.topEntry {
                 guard let index = builder.nodeIndex[key.layer] else { continue }
                 let layerClass = type(of: builder.layers[index])
-                if let field = RenderNode.Field(key: key.key, of: layerClass), !layerClass.needsDisplay(forKey: key.key)
+                if let field = layerClass.propertyTable[key.key]?.renderField, !layerClass.needsDisplay(forKey: key.key)
                 {
                     writes.append((index, field, slot))
                 } else {

@@ -118,8 +118,8 @@ let gradientLayerPropertyTable: LayerPropertyTable = {
         [
             gradient.colors("colors", \.colors),
             gradient.numbers("locations", \.locations),
-            gradient.point("startPoint", \.startPoint),
-            gradient.point("endPoint", \.endPoint),
+            gradient.point("startPoint", \.startPoint).rendered(as: .startPoint),
+            gradient.point("endPoint", \.endPoint).rendered(as: .endPoint),
             gradient.constant("type", \.type),
         ],
         inheriting: layerPropertyTable)

@@ -127,12 +127,12 @@ let replicatorLayerPropertyTable: LayerPropertyTable = {
                 get: { .number(Double($0)) }, set: { Int(saturating: $0.number) }, box: { Int(saturating: $0.number) }),
             replicator.bool("preservesDepth", \.preservesDepth),
             replicator.double("instanceDelay", \.instanceDelay),
-            replicator.transform("instanceTransform", \.instanceTransform),
-            replicator.color("instanceColor", \.instanceColor),
-            replicator.float("instanceRedOffset", \.instanceRedOffset),
-            replicator.float("instanceGreenOffset", \.instanceGreenOffset),
-            replicator.float("instanceBlueOffset", \.instanceBlueOffset),
-            replicator.float("instanceAlphaOffset", \.instanceAlphaOffset),
+            replicator.transform("instanceTransform", \.instanceTransform).rendered(as: .instanceTransform),
+            replicator.color("instanceColor", \.instanceColor).rendered(as: .instanceColor),
+            replicator.float("instanceRedOffset", \.instanceRedOffset).rendered(as: .instanceRedOffset),
+            replicator.float("instanceGreenOffset", \.instanceGreenOffset).rendered(as: .instanceGreenOffset),
+            replicator.float("instanceBlueOffset", \.instanceBlueOffset).rendered(as: .instanceBlueOffset),
+            replicator.float("instanceAlphaOffset", \.instanceAlphaOffset).rendered(as: .instanceAlphaOffset),
         ],
         inheriting: layerPropertyTable)
 }()

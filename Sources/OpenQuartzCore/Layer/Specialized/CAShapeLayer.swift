@@ -192,17 +192,17 @@ let shapeLayerPropertyTable: LayerPropertyTable = {
     let shape = SubclassPropertyBuilder(storage: \CAShapeLayer.shapeStorage)
     return LayerPropertyTable(
         [
-            shape.path("path", \.path, implicit: false),
-            shape.color("fillColor", \.fillColor),
+            shape.path("path", \.path, implicit: false).rendered(as: .shapePath),
+            shape.color("fillColor", \.fillColor).rendered(as: .fillColor),
             shape.constant("fillRule", \.fillRule),
-            shape.color("strokeColor", \.strokeColor),
-            shape.number("strokeStart", \.strokeStart),
-            shape.number("strokeEnd", \.strokeEnd),
-            shape.number("lineWidth", \.lineWidth),
-            shape.number("miterLimit", \.miterLimit),
+            shape.color("strokeColor", \.strokeColor).rendered(as: .strokeColor),
+            shape.number("strokeStart", \.strokeStart).rendered(as: .strokeStart),
+            shape.number("strokeEnd", \.strokeEnd).rendered(as: .strokeEnd),
+            shape.number("lineWidth", \.lineWidth).rendered(as: .lineWidth),
+            shape.number("miterLimit", \.miterLimit).rendered(as: .miterLimit),
             shape.constant("lineCap", \.lineCap),
             shape.constant("lineJoin", \.lineJoin),
-            shape.number("lineDashPhase", \.lineDashPhase),
+            shape.number("lineDashPhase", \.lineDashPhase).rendered(as: .lineDashPhase),
             shape.numbers("lineDashPattern", \.lineDashPattern),
         ],
         inheriting: layerPropertyTable)

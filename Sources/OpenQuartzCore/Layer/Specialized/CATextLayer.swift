@@ -157,8 +157,8 @@ let textLayerPropertyTable: LayerPropertyTable = {
         [
             text.object("string", \.string),
             text.object("font", \.font),
-            text.number("fontSize", \.fontSize),
-            text.color("foregroundColor", \.foregroundColor),
+            text.number("fontSize", \.fontSize).rendered(as: .fontSize),
+            text.color("foregroundColor", \.foregroundColor).rendered(as: .foregroundColor),
             text.bool("wrapped", \.isWrapped),
             text.constant("truncationMode", \.truncationMode),
             text.constant("alignmentMode", \.alignmentMode),
