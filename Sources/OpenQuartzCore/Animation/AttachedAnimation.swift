@@ -83,15 +83,15 @@ extension TimingParameters {
     package init(_ animation: CAAnimation) {
         // Straight from the animation's storage: no dynamic dispatch per property.
         self.init()
-        beginTime = animation.base.beginTime
-        duration = animation.base.duration
-        speed = Double(animation.base.speed)
-        timeOffset = animation.base.timeOffset
-        repeatCount = Double(animation.base.repeatCount)
-        repeatDuration = animation.base.repeatDuration
-        autoreverses = animation.base.autoreverses
-        fillsForwards = animation.base.fillMode.fillsForwards
-        fillsBackwards = animation.base.fillMode.fillsBackwards
+        beginTime = animation.base.timing.beginTime
+        duration = animation.base.timing.duration
+        speed = Double(animation.base.timing.speed)
+        timeOffset = animation.base.timing.timeOffset
+        repeatCount = Double(animation.base.timing.repeatCount)
+        repeatDuration = animation.base.timing.repeatDuration
+        autoreverses = animation.base.timing.autoreverses
+        fillsForwards = animation.base.timing.fillMode.fillsForwards
+        fillsBackwards = animation.base.timing.fillMode.fillsBackwards
         removedOnCompletion = animation.base.isRemovedOnCompletion
     }
 }

@@ -22,14 +22,7 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
         var timingFunction: CAMediaTimingFunction?
         var delegate: (any CAAnimationDelegate)?
         var isRemovedOnCompletion = true
-        var beginTime: CFTimeInterval = 0
-        var duration: CFTimeInterval = 0
-        var speed: Float = 1
-        var timeOffset: CFTimeInterval = 0
-        var repeatCount: Float = 0
-        var repeatDuration: CFTimeInterval = 0
-        var autoreverses = false
-        var fillMode = CAMediaTimingFillMode.removed
+        var timing = MediaTimingStorage()
         var customValues: [String: Any] = [:]
     }
 
@@ -57,72 +50,72 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
 
     /// When the animation begins, in the layer's time; 0 means "when the transaction commits".
     open var beginTime: CFTimeInterval {
-        get { base.beginTime }
+        get { base.timing.beginTime }
         set {
             requireNumber(newValue, "beginTime")
-            base.beginTime = newValue
+            base.timing.beginTime = newValue
         }
     }
 
     /// The length of one cycle. 0 or less takes the transaction's duration when added
     /// (Core Animation's behaviour; 0.25 s by default).
     open var duration: CFTimeInterval {
-        get { base.duration }
+        get { base.timing.duration }
         set {
             requireNumber(newValue, "duration")
-            base.duration = newValue
+            base.timing.duration = newValue
         }
     }
 
     /// How fast the animation's time runs; negative values are allowed, as on Apple.
     open var speed: Float {
-        get { base.speed }
+        get { base.timing.speed }
         set {
             requireNumber(Double(newValue), "speed")
-            base.speed = newValue
+            base.timing.speed = newValue
         }
     }
 
     /// An offset into the animation's active time; it wraps around to the start.
     open var timeOffset: CFTimeInterval {
-        get { base.timeOffset }
+        get { base.timing.timeOffset }
         set {
             requireNumber(newValue, "timeOffset")
-            base.timeOffset = newValue
+            base.timing.timeOffset = newValue
         }
     }
 
     /// How many cycles to play; fractional counts end part-way, `.infinity` never ends, 0 or
     /// less plays one.
     open var repeatCount: Float {
-        get { base.repeatCount }
+        get { base.timing.repeatCount }
         set {
             // Apple stores any number; a count of 0 or less plays one cycle.
             requireNumber(Double(newValue), "repeatCount")
-            base.repeatCount = newValue
+            base.timing.repeatCount = newValue
         }
     }
 
     /// How long to repeat for (`.infinity` for ever), instead of `repeatCount`.
     open var repeatDuration: CFTimeInterval {
-        get { base.repeatDuration }
+        get { base.timing.repeatDuration }
         set {
             // Apple stores any number; 0 or less means "use repeatCount".
             requireNumber(newValue, "repeatDuration")
-            base.repeatDuration = newValue
+            base.timing.repeatDuration = newValue
         }
     }
 
     /// Whether each cycle plays forwards, then backwards.
     open var autoreverses: Bool {
-        get { base.autoreverses }
-        set { base.autoreverses = newValue }
+        get { base.timing.autoreverses }
+        set { base.timing.autoreverses = newValue }
     }
 
     /// What the animation shows outside its active interval (default `.removed`).
     open var fillMode: CAMediaTimingFillMode {
-        get { base.fillMode }
-        set { base.fillMode = newValue }
+        get { base.timing.fillMode }
+        set { base.timing.fillMode = newValue }
     }
 
     // MARK: Key-value coding

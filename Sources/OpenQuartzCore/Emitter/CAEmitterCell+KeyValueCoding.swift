@@ -97,18 +97,18 @@ package struct EmitterCellProperty: Sendable {
             EmitterCellProperty(
                 key: "style", kind: .opaque, read: { .opaque(AnyHashableBox($0.style)) },
                 write: { $0.style = $1.boxed as? [AnyHashable: Any] }, box: { $0.boxed }),
-            double("beginTime", \.beginTime),
-            double("duration", \.duration),
-            float("speed", \.speed),
-            double("timeOffset", \.timeOffset),
-            float("repeatCount", \.repeatCount),
-            double("repeatDuration", \.repeatDuration),
-            bool("autoreverses", \.autoreverses),
+            double("beginTime", \.timing.beginTime),
+            double("duration", \.timing.duration),
+            float("speed", \.timing.speed),
+            double("timeOffset", \.timing.timeOffset),
+            float("repeatCount", \.timing.repeatCount),
+            double("repeatDuration", \.timing.repeatDuration),
+            bool("autoreverses", \.timing.autoreverses),
             EmitterCellProperty(
-                key: "fillMode", kind: .opaque, read: { .opaque(AnyHashableBox($0.fillMode.rawValue)) },
+                key: "fillMode", kind: .opaque, read: { .opaque(AnyHashableBox($0.timing.fillMode.rawValue)) },
                 write: { cell, value in
                     let boxed = value.boxed
-                    cell.fillMode =
+                    cell.timing.fillMode =
                         boxed as? CAMediaTimingFillMode
                         ?? CAMediaTimingFillMode(rawValue: boxed as? String ?? "removed")
                 },

@@ -260,51 +260,51 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     /// When the cell starts emitting, in its emitter's time: the layer's for a cell of the
     /// layer, the particle's age for a sub-cell. Defaults to 0.
     open var beginTime: CFTimeInterval {
-        get { values.beginTime }
-        set { values.beginTime = newValue }
+        get { values.timing.beginTime }
+        set { values.timing.beginTime = newValue }
     }
 
     /// How long the cell emits after `beginTime` (with `repeatCount` or `repeatDuration`);
     /// 0, the default, emits for ever (a sub-cell: for its particle's life).
     open var duration: CFTimeInterval {
-        get { values.duration }
-        set { values.duration = newValue }
+        get { values.timing.duration }
+        set { values.timing.duration = newValue }
     }
 
     /// How fast the cell's emission clock runs against its emitter's. Defaults to 1.
     open var speed: Float {
-        get { values.speed }
-        set { values.speed = newValue }
+        get { values.timing.speed }
+        set { values.timing.speed = newValue }
     }
 
     /// Added to the cell's emission clock. Defaults to 0.
     open var timeOffset: CFTimeInterval {
-        get { values.timeOffset }
-        set { values.timeOffset = newValue }
+        get { values.timing.timeOffset }
+        set { values.timing.timeOffset = newValue }
     }
 
     /// How many times `duration` repeats. Defaults to 0 (once).
     open var repeatCount: Float {
-        get { values.repeatCount }
-        set { values.repeatCount = newValue }
+        get { values.timing.repeatCount }
+        set { values.timing.repeatCount = newValue }
     }
 
     /// How long `duration` repeats for, instead of a count. Defaults to 0.
     open var repeatDuration: CFTimeInterval {
-        get { values.repeatDuration }
-        set { values.repeatDuration = newValue }
+        get { values.timing.repeatDuration }
+        set { values.timing.repeatDuration = newValue }
     }
 
     /// Stored; emission does not run backwards.
     open var autoreverses: Bool {
-        get { values.autoreverses }
-        set { values.autoreverses = newValue }
+        get { values.timing.autoreverses }
+        set { values.timing.autoreverses = newValue }
     }
 
     /// Stored; a cell emits only inside its active interval.
     open var fillMode: CAMediaTimingFillMode {
-        get { values.fillMode }
-        set { values.fillMode = newValue }
+        get { values.timing.fillMode }
+        set { values.timing.fillMode = newValue }
     }
 
     // MARK: Key-value coding (in the class body, so that subclasses can override it)
@@ -427,14 +427,7 @@ package struct EmitterCellValues {
     package var minificationFilterBias: Float = 0
     package var emitterCells: [CAEmitterCell]?
     package var style: [AnyHashable: Any]?
-    package var beginTime: CFTimeInterval = 0
-    package var duration: CFTimeInterval = 0
-    package var speed: Float = 1
-    package var timeOffset: CFTimeInterval = 0
-    package var repeatCount: Float = 0
-    package var repeatDuration: CFTimeInterval = 0
-    package var autoreverses = false
-    package var fillMode = CAMediaTimingFillMode.removed
+    package var timing = MediaTimingStorage()
     /// Values set for keys no property declares.
     package var customValues: [String: Any] = [:]
 

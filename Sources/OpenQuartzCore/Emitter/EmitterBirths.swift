@@ -67,20 +67,20 @@ struct BirthCurve {
     /// `repeatCount` or `repeatDuration`, run at `speed`), for ever when `duration` is 0; nil
     /// for a disabled or stopped cell.
     static func activeInterval(of cell: EmitterCellValues) -> Range<Double>? {
-        let speed = Double(cell.speed)
-        guard cell.isEnabled, speed > 0, speed.isFinite, cell.beginTime.isFinite else { return nil }
+        let speed = Double(cell.timing.speed)
+        guard cell.isEnabled, speed > 0, speed.isFinite, cell.timing.beginTime.isFinite else { return nil }
         let length: Double
-        if cell.duration > 0 {
-            if cell.repeatDuration > 0 {
-                length = cell.repeatDuration
+        if cell.timing.duration > 0 {
+            if cell.timing.repeatDuration > 0 {
+                length = cell.timing.repeatDuration
             } else {
-                length = cell.duration * max(Double(cell.repeatCount), 1)
+                length = cell.timing.duration * max(Double(cell.timing.repeatCount), 1)
             }
         } else {
             length = .infinity
         }
-        let end = cell.beginTime + length / speed
-        return end.isNaN || end <= cell.beginTime ? nil : cell.beginTime..<end
+        let end = cell.timing.beginTime + length / speed
+        return end.isNaN || end <= cell.timing.beginTime ? nil : cell.timing.beginTime..<end
     }
 
     /// Where an animation can change a value, in the layer's time.

@@ -266,9 +266,9 @@ extension EmitterCellValues {
             && alphaSpeed == other.alphaSpeed && (contents as AnyObject?) === (other.contents as AnyObject?)
             && contentsRect == other.contentsRect && contentsScale == other.contentsScale
             && minificationFilter == other.minificationFilter && magnificationFilter == other.magnificationFilter
-            && beginTime == other.beginTime && duration == other.duration && speed == other.speed
-            && timeOffset == other.timeOffset && repeatCount == other.repeatCount
-            && repeatDuration == other.repeatDuration
+            && timing.beginTime == other.timing.beginTime && timing.duration == other.timing.duration
+            && timing.speed == other.timing.speed && timing.timeOffset == other.timing.timeOffset
+            && timing.repeatCount == other.timing.repeatCount && timing.repeatDuration == other.timing.repeatDuration
     }
 }
 

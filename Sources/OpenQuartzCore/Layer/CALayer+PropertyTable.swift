@@ -54,13 +54,13 @@ let layerPropertyTable = LayerPropertyTable([
     .bool(
         "needsDisplayOnBoundsChange", { $0.needsDisplayOnBoundsChange }, { $0.needsDisplayOnBoundsChange = $1 },
         animatable: false),
-    .bool("autoreverses", { $0.autoreverses }, { $0.autoreverses = $1 }, animatable: false),
-    .double("beginTime", { $0.beginTime }, { $0.beginTime = $1 }),
-    .double("duration", { $0.duration }, { $0.duration = $1 }),
-    .double("timeOffset", { $0.timeOffset }, { $0.timeOffset = $1 }),
-    .double("repeatDuration", { $0.repeatDuration }, { $0.repeatDuration = $1 }),
-    .float("speed", { $0.speed }, { $0.speed = $1 }, animatable: false),
-    .float("repeatCount", { $0.repeatCount }, { $0.repeatCount = $1 }, animatable: false),
+    .bool("autoreverses", { $0.timing.autoreverses }, { $0.timing.autoreverses = $1 }, animatable: false),
+    .double("beginTime", { $0.timing.beginTime }, { $0.timing.beginTime = $1 }),
+    .double("duration", { $0.timing.duration }, { $0.timing.duration = $1 }),
+    .double("timeOffset", { $0.timing.timeOffset }, { $0.timing.timeOffset = $1 }),
+    .double("repeatDuration", { $0.timing.repeatDuration }, { $0.timing.repeatDuration = $1 }),
+    .float("speed", { $0.timing.speed }, { $0.timing.speed = $1 }, animatable: false),
+    .float("repeatCount", { $0.timing.repeatCount }, { $0.timing.repeatCount = $1 }, animatable: false),
     .stored(
         "name", .opaque, { $0.name }, { $0.name = $1 }, animatable: false, get: { .opaque(AnyHashableBox($0)) },
         set: {

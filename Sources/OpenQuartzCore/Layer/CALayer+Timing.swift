@@ -29,10 +29,10 @@ extension CALayer {
         }
         var time = media
         for current in timed.reversed() {
-            time = (time - current.storage.beginTime) * Double(current.storage.speed) + current.storage.timeOffset
+            time = (time - current.storage.timing.beginTime) * Double(current.storage.timing.speed) + current.storage.timing.timeOffset
             // Infinite timing values are allowed; where they meet (∞ − ∞, 0 × ∞) no time has
             // elapsed, rather than NaN reaching every animation below.
-            if time.isNaN { time = current.storage.timeOffset }
+            if time.isNaN { time = current.storage.timing.timeOffset }
         }
         return time
     }
@@ -82,15 +82,15 @@ extension CALayer {
         var time = local
         var layer = nearestTimedLayer()
         while let current = layer {
-            let speed = Double(current.storage.speed)
+            let speed = Double(current.storage.timing.speed)
             if speed == 0 {
                 // A paused layer shows one local time, `timeOffset`, at every parent time from
                 // its `beginTime` on: that is the first parent time that reaches it.
-                guard time == current.storage.timeOffset else { return .infinity }
-                time = current.storage.beginTime
+                guard time == current.storage.timing.timeOffset else { return .infinity }
+                time = current.storage.timing.beginTime
             } else {
-                time = (time - current.storage.timeOffset) / speed + current.storage.beginTime
-                if time.isNaN { time = current.storage.beginTime }
+                time = (time - current.storage.timing.timeOffset) / speed + current.storage.timing.beginTime
+                if time.isNaN { time = current.storage.timing.beginTime }
             }
             layer = current.parent?.nearestTimedLayer()
         }
@@ -99,7 +99,7 @@ extension CALayer {
 
     /// Whether the layer maps its superlayer's time to anything but the same time.
     private var hasOwnTiming: Bool {
-        storage.beginTime != 0 || storage.speed != 1 || storage.timeOffset != 0
+        storage.timing.beginTime != 0 || storage.timing.speed != 1 || storage.timing.timeOffset != 0
     }
 }
 

@@ -511,11 +511,11 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
 
     /// When the layer's time starts, in its superlayer's time.
     open var beginTime: CFTimeInterval {
-        get { storage.beginTime }
+        get { storage.timing.beginTime }
         set {
             requireTimingValue(Double(newValue), "beginTime")
             changeValue(LayerPropertyDescriptors.beginTime) {
-                storage.beginTime = newValue
+                storage.timing.beginTime = newValue
             }
             timingDidChange()
         }
@@ -524,30 +524,30 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// The layer's simple duration: infinity unless set, as on Apple. Stored for
     /// `CAMediaTiming`; a layer's time is not clipped to it here.
     open var duration: CFTimeInterval {
-        get { storage.duration }
+        get { storage.timing.duration }
         set {
             requireTimingValue(Double(newValue), "duration")
-            changeValue(LayerPropertyDescriptors.duration) { storage.duration = newValue }
+            changeValue(LayerPropertyDescriptors.duration) { storage.timing.duration = newValue }
         }
     }
 
     /// How fast the layer's time runs against its superlayer's; 0 pauses the subtree.
     open var speed: Float {
-        get { storage.speed }
+        get { storage.timing.speed }
         set {
             requireTimingValue(Double(newValue), "speed")
-            changeValue(LayerPropertyDescriptors.speed) { storage.speed = newValue }
+            changeValue(LayerPropertyDescriptors.speed) { storage.timing.speed = newValue }
             timingDidChange()
         }
     }
 
     /// An offset added to the layer's local time.
     open var timeOffset: CFTimeInterval {
-        get { storage.timeOffset }
+        get { storage.timing.timeOffset }
         set {
             requireTimingValue(Double(newValue), "timeOffset")
             changeValue(LayerPropertyDescriptors.timeOffset) {
-                storage.timeOffset = newValue
+                storage.timing.timeOffset = newValue
             }
             timingDidChange()
         }
@@ -555,38 +555,38 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
 
     /// Stored for `CAMediaTiming`; layers do not repeat here.
     open var repeatCount: Float {
-        get { storage.repeatCount }
+        get { storage.timing.repeatCount }
         set {
             changeValue(LayerPropertyDescriptors.repeatCount) {
-                storage.repeatCount = newValue
+                storage.timing.repeatCount = newValue
             }
         }
     }
 
     /// Stored for `CAMediaTiming`; layers do not repeat here.
     open var repeatDuration: CFTimeInterval {
-        get { storage.repeatDuration }
+        get { storage.timing.repeatDuration }
         set {
             changeValue(LayerPropertyDescriptors.repeatDuration) {
-                storage.repeatDuration = newValue
+                storage.timing.repeatDuration = newValue
             }
         }
     }
 
     /// Stored for `CAMediaTiming`; layers do not reverse here.
     open var autoreverses: Bool {
-        get { storage.autoreverses }
+        get { storage.timing.autoreverses }
         set {
             changeValue(LayerPropertyDescriptors.autoreverses) {
-                storage.autoreverses = newValue
+                storage.timing.autoreverses = newValue
             }
         }
     }
 
     /// Stored for `CAMediaTiming`.
     open var fillMode: CAMediaTimingFillMode {
-        get { storage.fillMode }
-        set { changeValue(forKey: "fillMode") { storage.fillMode = newValue } }
+        get { storage.timing.fillMode }
+        set { changeValue(forKey: "fillMode") { storage.timing.fillMode = newValue } }
     }
 
     // MARK: Actions (declared in the class body so subclasses can override them)

@@ -46,15 +46,8 @@ package struct LayerStorage {
     // Identity
     package var name: String?
     // Timing (a layer is a timing node for its animations and sublayers)
-    package var beginTime: CFTimeInterval = 0
     /// `CAMediaTiming.h`: a layer's duration defaults to infinity (an animation's to 0).
-    package var duration: CFTimeInterval = .infinity
-    package var speed: Float = 1
-    package var timeOffset: CFTimeInterval = 0
-    package var repeatCount: Float = 0
-    package var repeatDuration: CFTimeInterval = 0
-    package var autoreverses = false
-    package var fillMode = CAMediaTimingFillMode.removed
+    package var timing = MediaTimingStorage(duration: .infinity)
     // Values set for keys no property declares (key-value coding's custom properties)
     package var customValues: [String: Any] = [:]
 

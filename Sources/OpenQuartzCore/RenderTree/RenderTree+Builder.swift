@@ -25,8 +25,8 @@ extension RenderTree {
                 let index = nodes.count
                 nodes.append(
                     TimingNode(
-                        parent: parent, beginTime: layer.storage.beginTime, speed: Double(layer.storage.speed),
-                        timeOffset: layer.storage.timeOffset))
+                        parent: parent, beginTime: layer.storage.timing.beginTime, speed: Double(layer.storage.timing.speed),
+                        timeOffset: layer.storage.timing.timeOffset))
                 nodeIndex[ObjectIdentifier(layer)] = index
                 layers.append(layer)
                 for attached in layer.attachedAnimations where attached.lifecycle.isCommitted {

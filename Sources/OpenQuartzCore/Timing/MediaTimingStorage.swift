@@ -1,0 +1,19 @@
+import Foundation
+
+/// The stored `CAMediaTiming` values of a timed object — a layer, an animation, an emitter
+/// cell — declared once. `CAMediaTiming.h`: every value defaults to 0 (`speed` to 1, `fillMode`
+/// to removed) but a layer's `duration`, which is infinite.
+package struct MediaTimingStorage {
+    package var beginTime: CFTimeInterval = 0
+    package var duration: CFTimeInterval
+    package var speed: Float = 1
+    package var timeOffset: CFTimeInterval = 0
+    package var repeatCount: Float = 0
+    package var repeatDuration: CFTimeInterval = 0
+    package var autoreverses = false
+    package var fillMode = CAMediaTimingFillMode.removed
+
+    package init(duration: CFTimeInterval = 0) {
+        self.duration = duration
+    }
+}
