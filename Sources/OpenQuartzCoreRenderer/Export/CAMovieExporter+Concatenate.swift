@@ -26,7 +26,7 @@ extension CAMovieExporter {
             let inputs = (0..<parts.count).map { "[\($0):v]" }.joined()
             formatArguments = [
                 "-filter_complex", "\(inputs)concat=n=\(parts.count):v=1:a=0[v]", "-map", "[v]", "-plays", "0",
-                "-pix_fmt", "rgba", "-f", "apng",
+                "-pix_fmt", FFmpegPixelFormat.rgba.rawValue, "-f", "apng",
             ]
         case .gif, .png, .pngSequence:
             throw .cannotWrite(

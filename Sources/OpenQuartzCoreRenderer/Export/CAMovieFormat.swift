@@ -44,16 +44,10 @@ public enum CAMovieFormat: Hashable, Sendable {
         return false
     }
 
-    /// The pixel format frames reach ffmpeg in: the renderer's planar Y′CbCr 4:2:0 (BT.709,
-    /// limited range, converted on the render workers) for video, which has no alpha; straight
-    /// RGBA for the formats that keep transparency.
-    var ffmpegInputPixelFormat: String {
-        isMP4 ? "yuv420p" : "rgba"
-    }
-
-    /// The pixel formats the renderer delivers for this output.
-    var rendererPixelFormats: CAFrameRenderer.PixelFormats {
-        isMP4 ? .yCbCr420 : .premultipliedBGRA
+    /// The pixel format frames reach ffmpeg in: Y′CbCr for video, which has no alpha;
+    /// straight RGBA for the formats that keep transparency.
+    var ffmpegInputPixelFormat: FFmpegPixelFormat {
+        isMP4 ? .yuv420p : .rgba
     }
 
     /// ffmpeg's arguments after the input, up to and including the output file.
@@ -63,13 +57,13 @@ public enum CAMovieFormat: Hashable, Sendable {
             // H.264 in yuv420p needs even sizes: pad odd ones by a pixel at the right or bottom.
             // The tags say what the frames are, so that players convert them back right: BT.709
             // matrix and primaries, limited range, and sRGB's transfer curve.
-            ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p"]
+            ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", FFmpegPixelFormat.yuv420p.rawValue]
                 + (settings.preset.map { ["-preset", $0] } ?? []) + ["-crf", "\(settings.crf)"]
                 + settings.extraArguments + Self.videoColorTags + ["-movflags", "+faststart", "-f", "mp4", path]
         case .gif:
             ["-filter_complex", "split[a][b];[a]palettegen[p];[b][p]paletteuse", "-loop", "0", "-f", "gif", path]
         case .apng:
-            ["-plays", "0", "-pix_fmt", "rgba", "-f", "apng", path]
+            ["-plays", "0", "-pix_fmt", FFmpegPixelFormat.rgba.rawValue, "-f", "apng", path]
         case .png, .pngSequence:
             misuse("\(self) is written without ffmpeg")
         }

@@ -14,7 +14,7 @@ final class FFmpegEncoder: FrameSink {
     private let child: ChildProcess
     private var input: Int32
     private let log: Int32
-    private let pixelFormat: String
+    private let pixelFormat: FFmpegPixelFormat
     /// Whether ffmpeg has ended and the log and the temporary file are dealt with.
     private var isEnded = false
     let pixelFormats: CAFrameRenderer.PixelFormats
@@ -26,7 +26,7 @@ final class FFmpegEncoder: FrameSink {
         self.output = output
         self.format = format
         pixelFormat = format.ffmpegInputPixelFormat
-        pixelFormats = format.rendererPixelFormats
+        pixelFormats = format.ffmpegInputPixelFormat.rendererPixelFormats
         // A write to an ffmpeg that has died must fail with EPIPE, not kill this process.
         signal(SIGPIPE, SIG_IGN)
         log = try Self.makeLog()
@@ -58,7 +58,7 @@ final class FFmpegEncoder: FrameSink {
         let arguments =
             [
                 "-hide_banner", "-nostats", "-loglevel", "error", "-y",
-                "-f", "rawvideo", "-pix_fmt", pixelFormat, "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "-",
+                "-f", "rawvideo", "-pix_fmt", pixelFormat.rawValue, "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "-",
             ] + format.ffmpegOutputArguments(to: temporary)
         do {
             child = try ChildProcess.start(

@@ -8,14 +8,9 @@ struct ExportFrame {
     /// Its position among the frames rendered.
     var index: Int { frame.index }
 
-    /// The pixels in ffmpeg's pixel format `format`: `yuv420p` (the renderer's Y′CbCr planes)
-    /// or `rgba` (straight).
-    func pixels(in format: String) -> [UInt8] {
-        switch format {
-        case "yuv420p": frame.yCbCr420.bytes
-        case "rgba": frame.rgba
-        default: misuse("frames are not made in ffmpeg's pixel format \(format)")
-        }
+    /// The pixels in ffmpeg's pixel format `format`.
+    func pixels(in format: FFmpegPixelFormat) -> [UInt8] {
+        format.pixels(of: frame)
     }
 
     /// Encodes the frame as PNG.
