@@ -2,20 +2,24 @@ import Foundation
 
 extension CALayer {
     /// A copy of the layer with the committed animations applied at `mediaTime`: an instance
-    /// of the layer's class (see `makeLayerCopy()`).
+    /// of the layer's class (see `makeLayerCopy()`). Its animated values come from a render
+    /// tree of the layer (``RenderTree/init(presenting:)``) evaluated at the layer's time: the
+    /// evaluator the renderer draws with, so what `presentation()` reports is what is drawn.
     package func makePresentationCopy(at mediaTime: Double) -> CALayer {
         // Under the lock: the thread advancing the clock may be ending these animations now.
         let (copy, animatedKeys) = TransactionLock.shared.withLock {
             let copy = makeLayerCopy()
-            let time = convertTime(mediaTime, from: nil)
             var animatedKeys: [String] = []
             for attached in attachedAnimations where attached.lifecycle.isCommitted {
                 for compiled in attached.compiledParts where !animatedKeys.contains(compiled.baseKey) {
                     animatedKeys.append(compiled.baseKey)
                 }
             }
+            guard !animatedKeys.isEmpty else { return (copy, animatedKeys) }
+            let tree = RenderTree(presenting: self)
+            tree.evaluate(at: convertTime(mediaTime, from: nil))
             for key in animatedKeys {
-                let value = animatedValue(forKey: key, at: time)
+                let value = tree.presentedValue(of: self, forKey: key)
                 if let property = type(of: self).propertyTable[key] {
                     property.write(copy, value)
                 } else {

@@ -23,20 +23,35 @@ extension RenderTree {
             var pending: [(layer: CALayer, parent: Int)] = [(root, rootParent)]
             while let (layer, parent) = pending.popLast() {
                 let index = nodes.count
-                nodes.append(
-                    TimingNode(
-                        parent: parent, beginTime: layer.storage.timing.beginTime, speed: Double(layer.storage.timing.speed),
-                        timeOffset: layer.storage.timing.timeOffset))
-                nodeIndex[ObjectIdentifier(layer)] = index
-                layers.append(layer)
-                for attached in layer.attachedAnimations where attached.lifecycle.isCommitted {
-                    for compiled in attached.compiledParts {
-                        add(compiled, of: layer, node: index)
-                    }
-                }
+                let timing = layer.storage.timing
+                add(
+                    layer,
+                    as: TimingNode(
+                        parent: parent, beginTime: timing.beginTime, speed: Double(timing.speed),
+                        timeOffset: timing.timeOffset))
                 // Pushed last to first, so that they come off the stack in the recursive order.
                 if let mask = layer.mask { pending.append((mask, index)) }
                 for sublayer in (layer.sublayers ?? []).reversed() { pending.append((sublayer, index)) }
+            }
+        }
+
+        /// Adds `layer` alone — not its sublayers nor its mask — as a timing node of its own
+        /// that passes the time it is given through unchanged: a tree evaluated at the layer's
+        /// local time (`convertTime(_:from: nil)`), which is what `presentation()` reads.
+        mutating func addAlone(_ layer: CALayer) {
+            add(layer, as: TimingNode(parent: -1, beginTime: 0, speed: 1, timeOffset: 0))
+        }
+
+        /// Adds `layer` as `node` (its timing), with its committed animations.
+        private mutating func add(_ layer: CALayer, as node: TimingNode) {
+            let index = nodes.count
+            nodes.append(node)
+            nodeIndex[ObjectIdentifier(layer)] = index
+            layers.append(layer)
+            for attached in layer.attachedAnimations where attached.lifecycle.isCommitted {
+                for compiled in attached.compiledParts {
+                    add(compiled, of: layer, node: index)
+                }
             }
         }
 

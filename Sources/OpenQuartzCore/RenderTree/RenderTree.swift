@@ -93,14 +93,26 @@ public final class RenderTree {
     private var nodesTime: CFTimeInterval?
 
     /// Snapshots the trees under `roots` (each root with all its sublayers and masks).
-    public init(roots: [CALayer]) {
+    public convenience init(roots: [CALayer]) {
+        self.init { builder in
+            for root in roots { builder.visit(root, parent: -1) }
+        }
+    }
+
+    /// Snapshots `layer` alone — not its sublayers nor its mask — to be evaluated at the
+    /// layer's own local time (`convertTime(_:from: nil)`): the tree `presentation()` reads.
+    package convenience init(presenting layer: CALayer) {
+        self.init { builder in builder.addAlone(layer) }
+    }
+
+    private init(collecting collect: (inout Builder) -> Void) {
         var builder = Builder()
         var base: [RenderNode] = []
         var writes: NodeWrites?
         // Under the lock, so the snapshot is of whole states: other threads may be changing
         // these layers or ending their animations.
         TransactionLock.shared.withLock {
-            for root in roots { builder.visit(root, parent: -1) }
+            collect(&builder)
             base.reserveCapacity(builder.layers.count)
             for layer in builder.layers { base.append(RenderNode(presenting: layer)) }
             writes = NodeWrites(builder, base: base)
@@ -266,20 +278,24 @@ public final class RenderTree {
     /// the snapshot.
     public func presentationValue(of layer: CALayer, forKeyPath keyPath: String) -> Any? {
         guard nodeIndex[ObjectIdentifier(layer)] != nil else { return nil }
-        // The last evaluation went into a buffer of a renderer's: the nodes catch up with it.
-        if let laneTime, nodesTime != laneTime { evaluate(at: laneTime) }
         let path = LayerKeyPath(keyPath, in: type(of: layer))
-        let value: AnimatableValue
-        if let slot = topEntry[LayerKey(layer: ObjectIdentifier(layer), key: path.baseKey)] {
-            value = presentedValue(in: slot)
-        } else {
-            value = layer.modelValue(forKey: path.baseKey)
-        }
+        let value = presentedValue(of: layer, forKey: path.baseKey)
         switch path {
         case .property(_, let component?): return component.read(from: value).boxed
         case .property(let property, nil): return property.box(value)
         case .custom: return value.boxed
         }
+    }
+
+    /// The value of `key` (a whole property or a custom key) of `layer`, a layer of the tree,
+    /// as last evaluated: the model value if nothing animates it.
+    package func presentedValue(of layer: CALayer, forKey key: String) -> AnimatableValue {
+        guard let slot = topEntry[LayerKey(layer: ObjectIdentifier(layer), key: key)] else {
+            return layer.modelValue(forKey: key)
+        }
+        // The last evaluation went into a buffer of a renderer's: the nodes catch up with it.
+        if let laneTime, nodesTime != laneTime { evaluate(at: laneTime) }
+        return presentedValue(in: slot)
     }
 
     /// The index of `layer`'s node; nil when the layer is not in the tree.

@@ -136,7 +136,7 @@ struct TimingRow {
     @inline(__always)
     func fraction(at time: Double) -> Double? {
         TimingParameters.singleCycleFraction(
-            elapsed: (time - beginTime) * speed, duration: duration, fillsBackwards: fillsBackwards,
+            atParentTime: time, beginTime: beginTime, speed: speed, duration: duration, fillsBackwards: fillsBackwards,
             holdsEnd: holdsEnd)
     }
 }

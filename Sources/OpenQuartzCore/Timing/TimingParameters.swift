@@ -41,8 +41,15 @@ package struct TimingParameters: Hashable, Sendable {
     /// Time since `beginTime`, scaled by `speed`, before `timeOffset`.
     @inline(__always)
     package func elapsed(atParentTime parentTime: Double) -> Double {
+        Self.elapsed(atParentTime: parentTime, beginTime: beginTime, speed: speed)
+    }
+
+    /// ``elapsed(atParentTime:)`` of a timing that begins at `beginTime` and runs at `speed`.
+    @inline(__always)
+    package static func elapsed(atParentTime parentTime: Double, beginTime: Double, speed: Double) -> Double {
         let elapsed = (parentTime - beginTime) * speed
-        // An infinite speed at its begin time (0 × ∞): nothing has elapsed yet.
+        // An infinite speed at its begin time (0 × ∞), or an infinite parent time at an
+        // infinite begin time (∞ − ∞): nothing has elapsed yet.
         return elapsed.isNaN ? 0 : elapsed
     }
 
@@ -68,15 +75,18 @@ package struct TimingParameters: Hashable, Sendable {
     /// clock's event delivery compares event times with the same slack.
     package static let boundaryTolerance = 1e-9
 
-    /// The fraction of a single cycle — no time offset, no repeats, no autoreverse — at
-    /// `elapsed` seconds into it: what ``progress(atParentTime:)`` gives such a timing, in
-    /// fewer steps; nil when it has no effect then. `holdsEnd`: it fills forwards and is not
-    /// removed on completion. The render tree's vector lane calls it with the numbers it keeps
-    /// for such timings in a row of their own (`TimingRow`).
+    /// The fraction of a single cycle — no time offset, no repeats, no autoreverse — that
+    /// begins at `beginTime` and runs at `speed`, at `parentTime`: what
+    /// ``progress(atParentTime:)`` gives such a timing, in fewer steps; nil when it has no
+    /// effect then. `holdsEnd`: it fills forwards and is not removed on completion. The render
+    /// tree's vector lane calls it with the numbers it keeps for such timings in a row of their
+    /// own (`TimingRow`).
     @inline(__always)
     package static func singleCycleFraction(
-        elapsed: Double, duration: Double, fillsBackwards: Bool, holdsEnd: Bool
+        atParentTime parentTime: Double, beginTime: Double, speed: Double, duration: Double, fillsBackwards: Bool,
+        holdsEnd: Bool
     ) -> Double? {
+        let elapsed = elapsed(atParentTime: parentTime, beginTime: beginTime, speed: speed)
         if elapsed < -boundaryTolerance { return fillsBackwards ? 0 : nil }
         if elapsed >= duration - boundaryTolerance { return holdsEnd ? 1 : nil }
         return min(max(max(elapsed, 0) / duration, 0), 1)
