@@ -67,7 +67,12 @@ extension CALayer {
     }
 
     /// The model value of `key` with its committed animations composed on it, in the order
-    /// they were added, at `time` in the layer's time space.
+    /// they were added, at `time` in the layer's time space: the general lane's own step
+    /// (`CompiledAnimation.applied`), for the reads of one value that every change of an
+    /// animating property makes (where its implicit animation starts, a view's additive
+    /// animation). A render tree per read would cost 2.6 times as much when 10,000 animating
+    /// layers are moved again in one transaction (`ImplicitCommit`), with 26 allocations a
+    /// layer; `presentation()` copies read the tree.
     package func animatedValue(forKey key: String, at time: Double) -> AnimatableValue {
         var value = modelValue(forKey: key)
         for attached in attachedAnimations where attached.lifecycle.isCommitted {
