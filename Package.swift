@@ -157,8 +157,8 @@ let package = Package(
         .testTarget(
             name: "CarenderTests",
             dependencies: [
-                "carender", "OpenQuartzCoreScenes", "OpenQuartzCoreRenderer", "QuartzTestSupport", "RendererTestSupport",
-                "CAMLTestSupport",
+                "carender", "OpenQuartzCoreScenes", "OpenQuartzCoreRenderer", "QuartzTestSupport",
+                "RendererTestSupport", "CAMLTestSupport",
             ],
             exclude: ["Goldens"]
         ),

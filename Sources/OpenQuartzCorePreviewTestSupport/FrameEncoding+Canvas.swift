@@ -49,7 +49,8 @@ extension FrameEncoding {
         ///   it has).
         public mutating func apply(_ message: ByteBuffer) throws -> Frame {
             var buffer = message
-            guard buffer.readableBytes >= FrameEncoding.headerLength, buffer.readBytes(length: 4) == FrameEncoding.magic,
+            guard buffer.readableBytes >= FrameEncoding.headerLength,
+                buffer.readBytes(length: 4) == FrameEncoding.magic,
                 let width = buffer.readInteger(endianness: .little, as: UInt32.self).map(Int.init),
                 let height = buffer.readInteger(endianness: .little, as: UInt32.self).map(Int.init),
                 let request = buffer.readInteger(endianness: .little, as: UInt32.self),

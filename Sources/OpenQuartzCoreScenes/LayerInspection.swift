@@ -6,8 +6,8 @@ public enum LayerInspection {
     /// document's names and ids), then the presentation values that differ from a fresh layer's,
     /// then its running animations.
     public static func lines(
-            of layer: CALayer, depth: Int = 0, label: (CALayer) -> String? = { _ in nil }
-        ) -> [String] {
+        of layer: CALayer, depth: Int = 0, label: (CALayer) -> String? = { _ in nil }
+    ) -> [String] {
         let shown = layer.presentation() ?? layer
         var fields = [
             "position = (\(format(shown.position.x)), \(format(shown.position.y)))",

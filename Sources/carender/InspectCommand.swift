@@ -48,7 +48,9 @@ struct Inspect: ParsableCommand {
 
     @MainActor
     private func inspectDocument(type: String) throws {
-        let scene = try commandError { try SceneDefinition.document(at: demo, type: type, states: stateOption.timeline()) }
+        let scene = try commandError {
+            try SceneDefinition.document(at: demo, type: type, states: stateOption.timeline())
+        }
         let package = scene.document!.package
         let clock = CAManualClock()
         let canvas = scene.scene(on: clock, at: time)

@@ -118,7 +118,9 @@ import Testing
             layer = shape
         case 1:
             let gradient = CAGradientLayer()
-            gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 1, blue: 0, alpha: 1)]
+            gradient.colors = [
+                CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 1, blue: 0, alpha: 1),
+            ]
             layer = gradient
         case 2:
             let text = CATextLayer()
@@ -190,7 +192,9 @@ import Testing
             animation.duration = random.double(in: 0.4...2)
             if random.int(below: 3) == 0 { animation.repeatCount = 2; animation.autoreverses = true }
             if random.int(below: 3) == 0 { animation.fillMode = .both; animation.isRemovedOnCompletion = false }
-            if random.int(below: 4) == 0, let property = animation as? CAPropertyAnimation { property.isAdditive = true }
+            if random.int(below: 4) == 0, let property = animation as? CAPropertyAnimation {
+                property.isAdditive = true
+            }
             layer.add(animation, forKey: "random\(index)")
         }
         if let shape = layer as? CAShapeLayer, random.int(below: 2) == 0 {
@@ -274,9 +278,12 @@ import Testing
                 let shares = index % 3 != 0
                 let begin = shares ? animation.beginTime : random.double(in: 0...0.5)
                 let duration = shares ? animation.duration : random.double(in: 0.5...2)
-                let curve = shares ? animation.timingFunction : CAMediaTimingFunction(
-                    controlPoints: Float(random.double(in: 0...1)), Float(random.double(in: 0...1)),
-                    Float(random.double(in: 0...1)), Float(random.double(in: 0...1)))
+                let curve =
+                    shares
+                    ? animation.timingFunction
+                    : CAMediaTimingFunction(
+                        controlPoints: Float(random.double(in: 0...1)), Float(random.double(in: 0...1)),
+                        Float(random.double(in: 0...1)), Float(random.double(in: 0...1)))
                 animation = CABasicAnimation(keyPath: keyPath)
                 switch keyPath {
                 case "position":
@@ -299,7 +306,9 @@ import Testing
             root.sublayers = layers
             CATransaction.flush()
             let nodes = RenderTree(roots: [root])
-            #expect(nodes.laneCounts.vector >= RenderTree.vectorLaneSplitCount, "\(nodes.laneCounts), \(nodes.planarPartCount)")
+            #expect(
+                nodes.laneCounts.vector >= RenderTree.vectorLaneSplitCount,
+                "\(nodes.laneCounts), \(nodes.planarPartCount)")
             // Rotations and x scales (3 of the 7 key paths), less those on scaled layers
             // whose recomposed model is not exactly theirs.
             #expect(nodes.planarPartCount > count * 3 / 7 - count / 50, "\(nodes.laneCounts), \(nodes.planarPartCount)")
@@ -339,9 +348,14 @@ import Testing
             ("sublayerTransform", actual.sublayerTransform, expected.sublayerTransform),
         ] {
             let entries = { (t: CATransform3D) in
-                [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44]
+                [
+                    t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42,
+                    t.m43, t.m44,
+                ]
             }
-            for (entry, (x, y)) in zip(entries(a), entries(e)).enumerated() { numbers.append(("\(name)[\(entry)]", x, y)) }
+            for (entry, (x, y)) in zip(entries(a), entries(e)).enumerated() {
+                numbers.append(("\(name)[\(entry)]", x, y))
+            }
         }
         var differences = numbers.filter { abs($0.1 - $0.2) > 1e-9 }.map { "node \(index) \($0.0): \($0.1) vs \($0.2)" }
         switch (actual.backgroundColor, expected.backgroundColor) {
@@ -351,7 +365,10 @@ import Testing
             if pairs.contains(where: { abs($0 - $1) > 1e-9 }) || a.isGray != e.isGray {
                 differences.append("node \(index) backgroundColor: \(a) vs \(e)")
             }
-        default: differences.append("node \(index) backgroundColor: \(String(describing: actual.backgroundColor)) vs \(String(describing: expected.backgroundColor))")
+        default:
+            differences.append(
+                "node \(index) backgroundColor: \(String(describing: actual.backgroundColor)) vs \(String(describing: expected.backgroundColor))"
+            )
         }
         return differences
     }
@@ -468,7 +485,9 @@ import Testing
     /// descriptor of the layer classes that have it, under the key Core Animation uses.
     @Test func everyRenderFieldIsNamedByOneDescriptor() {
         var named: [RenderNode.Field: [String]] = [:]
-        for layerClass in [CALayer.self, CAShapeLayer.self, CAGradientLayer.self, CATextLayer.self, CAReplicatorLayer.self] {
+        for layerClass in [
+            CALayer.self, CAShapeLayer.self, CAGradientLayer.self, CATextLayer.self, CAReplicatorLayer.self,
+        ] {
             for (key, property) in layerClass.propertyTable.byKey {
                 guard let field = property.renderField else { continue }
                 if !(named[field]?.contains(key) ?? false) { named[field, default: []].append(key) }
@@ -477,7 +496,8 @@ import Testing
         for field in RenderNode.Field.allCases {
             #expect(named[field]?.count == 1, "\(field): \(named[field] ?? [])")
         }
-        #expect(named[.isHidden] == ["hidden"] && named[.shapePath] == ["path"] && named[.cornerRadius] == ["cornerRadius"])
+        #expect(
+            named[.isHidden] == ["hidden"] && named[.shapePath] == ["path"] && named[.cornerRadius] == ["cornerRadius"])
     }
 
     /// The tree's readers show the last evaluation, whether it wrote into the tree's own nodes
@@ -516,7 +536,9 @@ import Testing
                 #expect(position?.y.isApproximatelyEqual(to: 40 * time, absoluteTolerance: 1e-9) == true, "\(label)")
                 let rotation = tree.presentationValue(of: layer, forKeyPath: "transform.rotation.z")
                 let angle = (rotation as? CGFloat).map(Double.init) ?? (rotation as? Double)
-                #expect(angle?.isApproximatelyEqual(to: .pi * time, absoluteTolerance: 1e-9) == true, "\(label): \(angle ?? .nan)")
+                #expect(
+                    angle?.isApproximatelyEqual(to: .pi * time, absoluteTolerance: 1e-9) == true,
+                    "\(label): \(angle ?? .nan)")
                 let color = tree.presentationValue(of: layer, forKeyPath: "backgroundColor")
                 let red = (color as! CGColor).components?.first ?? -1
                 #expect(red.isApproximatelyEqual(to: time, absoluteTolerance: 1e-9), "\(label): red \(red)")

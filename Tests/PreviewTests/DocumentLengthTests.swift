@@ -20,9 +20,18 @@ import Testing
     /// A document whose only animation lasts 0.5 s plays for 0.5 s in the preview, as
     /// `carender render` renders it; one with no animation for 2 s.
     @Test(arguments: [
-        (#"<animations><p key="a" type="CABasicAnimation" keyPath="position.x" toValue="80" duration="0.5"/></animations>"#, 0.5),
-        (#"<animations><p key="a" type="CABasicAnimation" keyPath="opacity" toValue="0" duration="0.5" repeatCount="inf" autoreverses="1"/></animations>"#, 1.0),
-        (#"<animations><p key="a" type="CABasicAnimation" keyPath="opacity" toValue="0" duration="5000"/></animations>"#, 3600),
+        (
+            #"<animations><p key="a" type="CABasicAnimation" keyPath="position.x" toValue="80" duration="0.5"/></animations>"#,
+            0.5
+        ),
+        (
+            #"<animations><p key="a" type="CABasicAnimation" keyPath="opacity" toValue="0" duration="0.5" repeatCount="inf" autoreverses="1"/></animations>"#,
+            1.0
+        ),
+        (
+            #"<animations><p key="a" type="CABasicAnimation" keyPath="opacity" toValue="0" duration="5000"/></animations>"#,
+            3600
+        ),
         ("", 2.0),
     ])
     func previewTimelineIsTheDocumentsPlayingLength(animation: String, expected: Double) throws {

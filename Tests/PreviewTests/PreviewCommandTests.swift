@@ -34,7 +34,10 @@ struct PreviewCommandTests {
             // The command as a person runs it.
             let run = try runCarender(["preview", "pop", "--port", String(server.port)])
             #expect(run.status == 1)
-            #expect(run.error == "Error: port \(server.port) is in use; choose another with --port, or --port 0 for any free one\n")
+            #expect(
+                run.error
+                    == "Error: port \(server.port) is in use; choose another with --port, or --port 0 for any free one\n"
+            )
         }
     }
 

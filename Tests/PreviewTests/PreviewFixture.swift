@@ -95,7 +95,8 @@ enum PreviewFixture {
         var rgba = [UInt8](repeating: 0, count: bgra.count)
         bgra.withUnsafeBytes { source in
             rgba.withUnsafeMutableBytes { target in
-                convertPremultipliedBGRAToStraightRGBA(source.baseAddress!, into: target.baseAddress!, pixels: bgra.count / 4)
+                convertPremultipliedBGRAToStraightRGBA(
+                    source.baseAddress!, into: target.baseAddress!, pixels: bgra.count / 4)
             }
         }
         return rgba

@@ -88,10 +88,12 @@ struct PreviewServerTests {
                         try PreviewFixture.renderedFrame(of: file, at: time, states: states)
                     }
                     let wrong = zip(frame.rgba, expected).filter { $0 != $1 }.count
-                    #expect(frame.rgba.count == expected.count && wrong == 0, "\(what) at \(time) s: \(wrong) bytes differ")
+                    #expect(
+                        frame.rgba.count == expected.count && wrong == 0, "\(what) at \(time) s: \(wrong) bytes differ")
                     if frame.isDelta {
                         deltas += 1
-                        #expect(frame.messageLength < 100 * 80 * 4 / 4, "\(what): a delta of \(frame.messageLength) bytes")
+                        #expect(
+                            frame.messageLength < 100 * 80 * 4 / 4, "\(what): a delta of \(frame.messageLength) bytes")
                     }
                     return frame
                 }
@@ -295,7 +297,9 @@ struct PreviewServerTests {
     @Test func requestsThatArriveFasterThanFramesAreSkippedNotQueued() async throws {
         try await PreviewFixture.withServer { server in
             try await PreviewClient.connect(port: server.port) { client in
-                for request in 1...50 { try await client.requestFrame(at: Double(request) / 50, request: UInt32(request)) }
+                for request in 1...50 {
+                    try await client.requestFrame(at: Double(request) / 50, request: UInt32(request))
+                }
                 var frames: [FrameEncoding.Frame] = []
                 while frames.last?.request != 50 { frames.append(try await client.nextFrame()) }
                 // The last request is always drawn; those replaced while a frame was drawn are

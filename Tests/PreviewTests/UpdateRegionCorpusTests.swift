@@ -61,7 +61,8 @@ import Testing
                     frames += 1
                     if update != kept.bounds {
                         partial += 1
-                        updatedShare += update.isNull ? 0 : update.width * update.height / (scene.size.width * scene.size.height)
+                        updatedShare +=
+                            update.isNull ? 0 : update.width * update.height / (scene.size.width * scene.size.height)
                     }
                     let same = kept.withPremultipliedBGRA { keptPixels, keptRow in
                         whole.withPremultipliedBGRA { wholePixels, _ in
@@ -78,7 +79,8 @@ import Testing
         }
         print(
             "Update region corpus: \(frames) frames, \(partial) drawn in part, "
-                + String(format: "%.0f%% of the canvas on average", partial == 0 ? 0 : updatedShare / Double(partial) * 100))
+                + String(
+                    format: "%.0f%% of the canvas on average", partial == 0 ? 0 : updatedShare / Double(partial) * 100))
         #expect(partial > frames / 4, "the corpus's animations leave most of most frames alone")
     }
 }

@@ -89,6 +89,7 @@ func renderFrames(of document: BenchmarkDocument, count: Int) throws {
     print(
         String(
             format: "%@: %d frames, thread CPU least %.2f ms, median %.2f ms; update region %.0f%% of the canvas",
-            document.name, count, milliseconds.first ?? 0, milliseconds.isEmpty ? 0 : milliseconds[milliseconds.count / 2],
+            document.name, count, milliseconds.first ?? 0,
+            milliseconds.isEmpty ? 0 : milliseconds[milliseconds.count / 2],
             updated / Double(max(count, 1)) * 100))
 }

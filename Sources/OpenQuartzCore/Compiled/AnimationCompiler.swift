@@ -88,7 +88,8 @@ struct AnimationCompiler {
                 return transform
             }
             guard let converted = AnimatableValue(converting: value, to: valueKind) else {
-                refusal = "\(kindName).\(name) for key path '\(keyPath)' must be \(valueKind), got \(describeType(value))"
+                refusal =
+                    "\(kindName).\(name) for key path '\(keyPath)' must be \(valueKind), got \(describeType(value))"
                 return nil
             }
             guard converted.hasOnlyFiniteNumbers else {

@@ -11,7 +11,8 @@ let layerPropertyTable = LayerPropertyTable([
     .point("anchorPoint", { $0.anchorPoint }, { $0.anchorPoint = $1 }).rendered(as: .anchorPoint),
     .number("anchorPointZ", { $0.anchorPointZ }, { $0.anchorPointZ = $1 }).rendered(as: .anchorPointZ),
     .transform("transform", { $0.transform }, { $0.transform = $1 }).rendered(as: .transform),
-    .transform("sublayerTransform", { $0.sublayerTransform }, { $0.sublayerTransform = $1 }).rendered(as: .sublayerTransform),
+    .transform("sublayerTransform", { $0.sublayerTransform }, { $0.sublayerTransform = $1 })
+        .rendered(as: .sublayerTransform),
     .stored(
         "contents", .image, { $0.contents }, { $0.contents = $1 },
         get: { contents in

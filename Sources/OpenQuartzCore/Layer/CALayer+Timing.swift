@@ -29,10 +29,11 @@ extension CALayer {
         }
         var time = media
         for current in timed.reversed() {
-            time = (time - current.storage.timing.beginTime) * Double(current.storage.timing.speed) + current.storage.timing.timeOffset
+            let timing = current.storage.timing
+            time = (time - timing.beginTime) * Double(timing.speed) + timing.timeOffset
             // Infinite timing values are allowed; where they meet (∞ − ∞, 0 × ∞) no time has
             // elapsed, rather than NaN reaching every animation below.
-            if time.isNaN { time = current.storage.timing.timeOffset }
+            if time.isNaN { time = timing.timeOffset }
         }
         return time
     }

@@ -104,11 +104,19 @@ extension RenderNode {
             kind = .shape(shape)
         case .startPoint, .endPoint:
             guard case .gradient(var gradient) = kind else { return }
-            if field == .startPoint { gradient.startPoint = value.pointValue } else { gradient.endPoint = value.pointValue }
+            if field == .startPoint {
+                gradient.startPoint = value.pointValue
+            } else {
+                gradient.endPoint = value.pointValue
+            }
             kind = .gradient(gradient)
         case .fontSize, .foregroundColor:
             guard case .text(var text) = kind else { return }
-            if field == .fontSize { text.fontSize = CGFloat(value.number) } else { text.foregroundColor = value.colorValue }
+            if field == .fontSize {
+                text.fontSize = CGFloat(value.number)
+            } else {
+                text.foregroundColor = value.colorValue
+            }
             kind = .text(text)
         case .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset,
             .instanceAlphaOffset:

@@ -127,7 +127,8 @@ extension RenderTree {
             }
             return (
                 .vector(vectorEntries.count, model.kind),
-                VectorEntry(node: Int32(node), timing: timing, from: start, delta: end - start, base: base, lanes: lanes)
+                VectorEntry(
+                    node: Int32(node), timing: timing, from: start, delta: end - start, base: base, lanes: lanes)
             )
         }
 

@@ -47,10 +47,12 @@ extension RenderTree {
                     }
                 case .transformPart(let index):
                     let part = builder.transformParts[index]
-                    let model = write.field == .transform ? base[write.node].transform : base[write.node].sublayerTransform
+                    let model =
+                        write.field == .transform ? base[write.node].transform : base[write.node].sublayerTransform
                     if let planar = builder.planarPart(ofPart: index, over: model),
                         let store = LaneWrite(
-                            node: write.node, transformPart: planar.index, store: planar.turns ? .planarTurn : .planarScale,
+                            node: write.node, transformPart: planar.index,
+                            store: planar.turns ? .planarTurn : .planarScale,
                             field: write.field)
                     {
                         vector[part.entry] = store

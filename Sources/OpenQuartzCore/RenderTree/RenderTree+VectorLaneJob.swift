@@ -17,7 +17,6 @@ extension RenderTree {
         let writes: UnsafeBufferPointer<LaneWrite>?
         let nodes: UnsafeMutableRawPointer?
 
-
         /// Evaluates every entry: a large lane in two parts, the first on the ``LaneWorker``
         /// (when it is free) and the second here. Each entry's evaluation reads only shared,
         /// unchanging data and writes only its own slots and its own node field, so the parts

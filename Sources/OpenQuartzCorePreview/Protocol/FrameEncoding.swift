@@ -139,7 +139,8 @@ final class FrameEncoder {
                 for span in spans {
                     let source = pixels + span.start * 4
                     convertPremultipliedBGRAToStraightRGBA(source, into: target.baseAddress! + at, pixels: span.count)
-                    previous.baseAddress!.advanced(by: span.start * 4).copyMemory(from: source, byteCount: span.count * 4)
+                    previous.baseAddress!.advanced(by: span.start * 4).copyMemory(
+                        from: source, byteCount: span.count * 4)
                     at += span.count * 4
                 }
                 return pixelCount * 4
@@ -164,7 +165,8 @@ final class FrameEncoder {
             _ = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: rowBytes * height) { target in
                 for y in 0..<height {
                     let source = pixels + y * bytesPerRow
-                    convertPremultipliedBGRAToStraightRGBA(source, into: target.baseAddress! + y * rowBytes, pixels: width)
+                    convertPremultipliedBGRAToStraightRGBA(
+                        source, into: target.baseAddress! + y * rowBytes, pixels: width)
                     previous.baseAddress!.advanced(by: y * rowBytes).copyMemory(from: source, byteCount: rowBytes)
                 }
                 return rowBytes * height

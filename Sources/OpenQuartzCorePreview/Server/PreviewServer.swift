@@ -66,7 +66,8 @@ public final class PreviewServer: Sendable {
                 guard request.path?.split(separator: "?").first == "/ws", originIsLocal(request.headerFields[.origin])
                 else { return .dontUpgrade }
                 return .upgrade([:]) { inbound, outbound, _ in
-                    await PreviewConnection(hub: hub, scale: scale, log: log).serve(inbound: inbound, outbound: outbound)
+                    await PreviewConnection(hub: hub, scale: scale, log: log).serve(
+                        inbound: inbound, outbound: outbound)
                 }
             },
             configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "carender preview"),

@@ -1,8 +1,8 @@
 import Foundation
 import NIOCore
 import OpenQuartzCore
-import OpenQuartzCoreScenes
 import OpenQuartzCoreRenderer
+import OpenQuartzCoreScenes
 
 /// One browser tab's scene: its own tree on its own clock, its own renderer (whose caches
 /// last between frames), the states the page chose and when, and the layer it selected.

@@ -218,7 +218,8 @@ final class LayerSnapshot: @unchecked Sendable {
                 let delayed = time - Double(index) * delay
                 // A copy at the frame's time reads the frame's nodes; one at a delayed time,
                 // presentation copies made for that time.
-                var copyCapture = Capture(time: delayed, tree: delayed == time ? capture.tree : nil, nodes: capture.nodes)
+                var copyCapture = Capture(
+                    time: delayed, tree: delayed == time ? capture.tree : nil, nodes: capture.nodes)
                 defer { capture.dependsOnFrame = capture.dependsOnFrame || copyCapture.dependsOnFrame }
                 return Replica(
                     index: index,

@@ -58,7 +58,8 @@ final class FFmpegEncoder: FrameSink {
         let arguments =
             [
                 "-hide_banner", "-nostats", "-loglevel", "error", "-y",
-                "-f", "rawvideo", "-pix_fmt", pixelFormat.rawValue, "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "-",
+                "-f", "rawvideo", "-pix_fmt", pixelFormat.rawValue, "-s", "\(width)x\(height)", "-r", "\(fps)", "-i",
+                "-",
             ] + format.ffmpegOutputArguments(to: temporary)
         do {
             child = try ChildProcess.start(

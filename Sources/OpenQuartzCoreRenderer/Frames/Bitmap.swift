@@ -59,7 +59,8 @@ final class Bitmap {
             var pixels = [UInt8](repeating: 0, count: rowBytes * height)
             pixels.withUnsafeMutableBytes { target in
                 for y in 0..<height {
-                    target.baseAddress!.advanced(by: y * rowBytes).copyMemory(from: data + y * stride, byteCount: rowBytes)
+                    target.baseAddress!.advanced(by: y * rowBytes).copyMemory(
+                        from: data + y * stride, byteCount: rowBytes)
                 }
             }
             return pixels

@@ -73,8 +73,9 @@ struct FrameExtents {
         }
         if let mask = snapshot.mask {
             // The mask's own boxes are not needed (it only hides), but it must be trackable.
-            guard measure(mask, through: nodes[mask].transformToSuperlayer3D, in: transform, nodes: nodes, into: &boxes)
-                != nil
+            guard
+                measure(mask, through: nodes[mask].transformToSuperlayer3D, in: transform, nodes: nodes, into: &boxes)
+                    != nil
             else { return nil }
         }
         // A shadow is blurred from what lies around each pixel, beyond any box of pixels to

@@ -18,7 +18,8 @@ enum FrameRasteriser {
         if let region {
             for box in region {
                 cairo_rectangle(
-                    context, Double(box.minX), Double(box.minY), Double(box.maxX - box.minX), Double(box.maxY - box.minY))
+                    context, Double(box.minX), Double(box.minY), Double(box.maxX - box.minX),
+                    Double(box.maxY - box.minY))
             }
             cairo_clip(context)
         }

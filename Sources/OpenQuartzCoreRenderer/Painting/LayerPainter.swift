@@ -236,7 +236,8 @@ struct LayerPainter {
     private func paintTransformLayer(_ snapshot: LayerSnapshot, through toParent: CATransform3D, opacity: Double) {
         var planes: [(snapshot: LayerSnapshot, transform: CATransform3D, opacity: Double, depth: Double)] = []
         func gather(_ container: LayerSnapshot, _ toPlane: CATransform3D, _ opacity: Double) {
-            let inner = nodes[container].sublayerTransformAboutAnchor.map { CATransform3DConcat($0, toPlane) } ?? toPlane
+            let inner =
+                nodes[container].sublayerTransformAboutAnchor.map { CATransform3DConcat($0, toPlane) } ?? toPlane
             for sublayer in container.sublayers {
                 let transform = CATransform3DConcat(nodes[sublayer].transformToSuperlayer3D, inner)
                 if nodes[sublayer].isTransformLayer {

@@ -1,5 +1,5 @@
-import OpenCoreGraphics
 import Foundation
+import OpenCoreGraphics
 import OpenQuartzCore
 import OpenUIKit
 
