@@ -1,27 +1,5 @@
 import Foundation
 
-/// Where the values of a compiled property animation come from.
-package enum AnimationSource {
-    /// `CABasicAnimation`'s from/to/by values, interpolated along the timing curve.
-    case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
-    /// `CASpringAnimation`: from/to/by values, with the spring's motion in place of the curve.
-    // The rarer sources are boxed (`indirect`), so that every compiled animation — most are
-    // basic — stays small to copy; the box is made once, when the animation is compiled.
-    indirect case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, solver: SpringSolver)
-    /// `CAKeyframeAnimation`: a track of keyframes evaluated at the eased fraction.
-    indirect case keyframes(KeyframeTrack)
-    /// `rotationMode` of a keyframe animation along a path: turns the layer with the path's
-    /// tangent, on top of its transform.
-    indirect case tangentRotation(KeyframeTrack, reversed: Bool)
-}
-
-/// The timing of an animation group that encloses a compiled animation: children run in the
-/// group's local time, clipped (not scaled) to the group's duration.
-package struct GroupTiming {
-    package var timing: TimingParameters
-    package var curve: UnitBezier?
-}
-
 /// A property animation converted, once, into the typed form that frames evaluate: the
 /// target, the values, the frozen timing (with that of enclosing groups) and the curve.
 ///

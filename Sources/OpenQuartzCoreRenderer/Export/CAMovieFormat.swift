@@ -74,22 +74,3 @@ public enum CAMovieFormat: Hashable, Sendable {
         "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "iec61966-2-1", "-color_range", "tv",
     ]
 }
-
-/// Finding ffmpeg, which encodes the video formats.
-public enum CAFFmpeg {
-    /// The `ffmpeg` executable in a folder of `PATH`.
-    public static func locate(
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(CAMovieExportError) -> URL {
-        for folder in (environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(folder), isDirectory: true).appendingPathComponent("ffmpeg")
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue,
-                FileManager.default.isExecutableFile(atPath: candidate.path)
-            {
-                return candidate
-            }
-        }
-        throw .ffmpegNotFound
-    }
-}
