@@ -86,17 +86,7 @@ package struct CompiledAnimation {
         fraction: Double, iteration: Double, underlying: AnimatableValue
     ) -> AnimatableValue {
         let base = valueFunction == nil ? underlying : .number(neutralFunctionInput)
-        let start: AnimatableValue
-        let end: AnimatableValue
-        switch (from, to, by) {
-        case let (from?, to?, _): (start, end) = (from, to)
-        case let (from?, nil, by?): (start, end) = (from, from.adding(by))
-        case let (nil, to?, by?): (start, end) = (to.subtracting(by), to)
-        case let (from?, nil, nil): (start, end) = (from, base)
-        case let (nil, to?, nil): (start, end) = (base, to)
-        case let (nil, nil, by?): (start, end) = (base, base.adding(by))
-        case (nil, nil, nil): (start, end) = (base, base)
-        }
+        let (start, end) = Self.endpoints(from: from, to: to, by: by, base: base)
         var value = AnimatableValue.interpolate(from: start, to: end, fraction: fraction)
         if isCumulative, iteration > 0 {
             let travel = AnimatableValue.interpolate(
@@ -122,6 +112,43 @@ package struct CompiledAnimation {
         switch valueFunction?.name {
         case .scale?, .scaleX?, .scaleY?, .scaleZ?: 1
         default: 0
+        }
+    }
+}
+
+extension CompiledAnimation {
+    /// `CABasicAnimation.h`'s from/to/by rules: the two values an animation goes between, with
+    /// `base` (the value underneath) standing in for the ones it leaves out.
+    @inline(__always)
+    static func endpoints(
+        from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, base: AnimatableValue
+    ) -> (start: AnimatableValue, end: AnimatableValue) {
+        fixedEndpoints(from: from, to: to, by: by) ?? baseEndpoints(from: from, to: to, by: by, base: base)
+    }
+
+    /// The endpoints when the animation's own values fix both (from and to, or one of them
+    /// and by); nil when one of them is the value underneath.
+    @inline(__always)
+    static func fixedEndpoints(
+        from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?
+    ) -> (start: AnimatableValue, end: AnimatableValue)? {
+        switch (from, to, by) {
+        case let (from?, to?, _): (from, to)
+        case let (from?, nil, by?): (from, from.adding(by))
+        case let (nil, to?, by?): (to.subtracting(by), to)
+        default: nil
+        }
+    }
+
+    @inline(__always)
+    private static func baseEndpoints(
+        from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, base: AnimatableValue
+    ) -> (start: AnimatableValue, end: AnimatableValue) {
+        switch (from, to, by) {
+        case let (from?, nil, _): (from, base)
+        case let (nil, to?, _): (base, to)
+        case let (nil, nil, by?): (base, base.adding(by))
+        default: (base, base)
         }
     }
 }

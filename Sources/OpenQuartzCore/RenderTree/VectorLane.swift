@@ -118,14 +118,7 @@ extension CompiledAnimation {
         case .spring(let f, let t, let b, let solver): (from, to, by, spring) = (f, t, b, solver)
         default: return nil
         }
-        let start: AnimatableValue
-        let end: AnimatableValue
-        switch (from, to, by) {
-        case let (from?, to?, _): (start, end) = (from, to)
-        case let (from?, nil, by?): (start, end) = (from, from.adding(by))
-        case let (nil, to?, by?): (start, end) = (to.subtracting(by), to)
-        default: return nil
-        }
+        guard let (start, end) = Self.fixedEndpoints(from: from, to: to, by: by) else { return nil }
         guard start.kind == end.kind, let a = start.endpointVector, let b = end.endpointVector else { return nil }
         return (a, b, spring)
     }
