@@ -67,6 +67,7 @@ struct ActionSearchTests {
             let delegate = AnsweringDelegate(.nothing)
             let layer = CALayer()
             layer.delegate = delegate
+            CATransaction.flush()  // committed first: Core Animation animates only committed layers
             layer.opacity = 0.5
             CATransaction.flush()
             let animation = try #require(layer.animation(forKey: "opacity") as? CABasicAnimation)

@@ -8,6 +8,8 @@ struct ImplicitAnimationTests {
         try withManualClock { clock in
             let layer = CALayer()
             #expect(layer.presentation() == nil, "no presentation before the first commit")
+            CATransaction.flush()
+            #expect(layer.presentation() != nil, "committed: now it is on screen, and changes to it animate")
             layer.position = CGPoint(x: 100, y: 0)
             #expect(layer.position == CGPoint(x: 100, y: 0), "implicit animations set the model at once")
             CATransaction.flush()
@@ -46,6 +48,46 @@ struct ImplicitAnimationTests {
         }
     }
 
+    /// A tree built, laid out and shown in the transaction that first commits it appears with
+    /// its values at once: Core Animation's implicit animation runs only for a layer that has
+    /// been committed (Apple's pictures of lottie-ios's paused trees show every layer laid
+    /// out). What the delegate answers still runs; once committed, changes animate.
+    @Test func neverCommittedLayersShowTheirValuesAtOnce() throws {
+        try withManualClock { clock in
+            let root = CALayer()
+            root.speed = 0
+            root.timeOffset = 0.5
+            let child = CALayer()
+            root.addSublayer(child)
+            child.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+            child.position = CGPoint(x: 20, y: 15)
+            child.anchorPoint = CGPoint(x: 0.25, y: 0.5)
+            child.opacity = 0.5
+            final class FadingDelegate: CALayerDelegate {
+                func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+                    let fade = CABasicAnimation(keyPath: event)
+                    fade.duration = 1
+                    return fade
+                }
+            }
+            let delegated = CALayer()
+            let delegate = FadingDelegate()
+            delegated.delegate = delegate
+            delegated.opacity = 0.2
+            CATransaction.flush()
+            #expect(child.animationKeys() == nil, "nothing to animate from")
+            #expect(delegated.animation(forKey: "opacity") != nil, "the delegate's answer runs")
+            clock.advance(by: 0.1)
+            let shown = try #require(child.presentation())
+            #expect(shown.bounds.size == CGSize(width: 40, height: 30))
+            #expect(shown.position == CGPoint(x: 20, y: 15) && shown.anchorPoint == CGPoint(x: 0.25, y: 0.5))
+            #expect(shown.opacity == 0.5)
+            child.position = CGPoint(x: 60, y: 15)
+            CATransaction.flush()
+            #expect(child.animation(forKey: "position") is CABasicAnimation, "committed now: it animates")
+        }
+    }
+
     @Test func implicitAnimationOfASubclassGoesThroughAddForKey() {
         withManualClock { _ in
             final class Watching: CALayer {
@@ -56,6 +98,7 @@ struct ImplicitAnimationTests {
                 }
             }
             let layer = Watching()
+            CATransaction.flush()  // committed first: Core Animation animates only committed layers
             layer.position = CGPoint(x: 1, y: 1)
             #expect(layer.added == ["position"])
         }

@@ -73,6 +73,7 @@ struct SpecializedGradientLayerTests {
     @Test func arraysSetWhereThereWereNoneSwitchHalfWay() {
         withManualClock { clock in
             let gradient = CAGradientLayer()
+            CATransaction.flush()  // committed first: Core Animation animates only committed layers
             gradient.colors = [red, blue]
             CATransaction.flush()
             #expect(gradient.animation(forKey: "colors") != nil, "an animation runs, though nil cannot interpolate")
@@ -115,6 +116,7 @@ struct SpecializedGradientLayerTests {
     @Test func pointsAnimateImplicitly() throws {
         try withManualClock { clock in
             let gradient = CAGradientLayer()
+            CATransaction.flush()  // committed first: Core Animation animates only committed layers
             gradient.startPoint = CGPoint(x: 0, y: 0.5)
             gradient.endPoint = CGPoint(x: 1, y: 0.5)
             CATransaction.flush()

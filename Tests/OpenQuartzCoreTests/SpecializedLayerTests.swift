@@ -77,6 +77,7 @@ struct SpecializedLayerTests {
     func numberPropertyAnimatesImplicitly(_ property: NumberPropertyCase) throws {
         try withManualClock { clock in
             let layer = property.make()
+            CATransaction.flush()  // committed first: Core Animation animates only committed layers
             let start = numberValue(layer.value(forKey: property.key))
             property.set(layer, property.target)
             CATransaction.flush()
@@ -128,6 +129,7 @@ struct SpecializedLayerTests {
     @Test func transformLayerAnimatesLikeAnyLayer() throws {
         try withManualClock { clock in
             let layer = CATransformLayer()
+            CATransaction.flush()  // committed first: Core Animation animates only committed layers
             layer.transform = CATransform3DMakeTranslation(0, 0, 100)
             CATransaction.flush()
             clock.advance(by: 0.125)

@@ -27,6 +27,7 @@ struct SpecializedTextLayerTests {
     @Test func foregroundColorAnimatesImplicitly() throws {
         try withManualClock { clock in
             let text = CATextLayer()
+            CATransaction.flush()  // committed first: Core Animation animates only committed layers
             text.foregroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             CATransaction.flush()
             clock.advance(by: 0.125)
@@ -105,6 +106,7 @@ struct SpecializedReplicatorLayerTests {
     @Test func instanceTransformAndColorAnimateImplicitly() throws {
         try withManualClock { clock in
             let replicator = CAReplicatorLayer()
+            CATransaction.flush()  // committed first: Core Animation animates only committed layers
             replicator.instanceTransform = CATransform3DMakeTranslation(100, 0, 0)
             replicator.instanceColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
             CATransaction.flush()
@@ -119,6 +121,7 @@ struct SpecializedReplicatorLayerTests {
     @Test func instanceCountAnimatesAndTruncates() {
         withManualClock { clock in
             let replicator = CAReplicatorLayer()
+            CATransaction.flush()  // committed first: Core Animation animates only committed layers
             replicator.instanceCount = 11
             CATransaction.flush()
             #expect(replicator.animation(forKey: "instanceCount") != nil, "CAReplicatorLayer.h marks it Animatable")

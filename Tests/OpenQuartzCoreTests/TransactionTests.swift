@@ -145,12 +145,14 @@ struct TransactionTests {
     @Test func implicitTransactionCommitsOnFlushOrWhenTimeAdvances() throws {
         try withManualClock(startingAt: 5) { clock in
             let layer = CALayer()
-            layer.opacity = 0
             #expect(layer.presentation() == nil, "not committed yet")
+            clock.advance(by: 0)
+            #expect(layer.presentation() != nil, "committed when time advanced")
+            layer.opacity = 0
+            #expect(try #require(layer.animation(forKey: "opacity")).beginTime == 0, "not committed yet")
             clock.advance(by: 0)
             let animation = try #require(layer.animation(forKey: "opacity"))
             #expect(animation.beginTime == 5, "begin time stamped at the commit")
-            #expect(layer.presentation() != nil)
         }
     }
 

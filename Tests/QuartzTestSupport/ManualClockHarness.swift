@@ -56,6 +56,8 @@ public func committedLayer(position: CGPoint = .zero) -> CALayer {
     CATransaction.setDisableActions(true)
     layer.position = position
     CATransaction.commit()
+    // An explicit transaction nested in the thread's implicit one commits with it.
+    CATransaction.flush()
     return layer
 }
 

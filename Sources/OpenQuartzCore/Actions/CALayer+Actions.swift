@@ -24,12 +24,26 @@ extension CALayer {
             property.hasImplicitAnimation
         {
             // Nothing here calls out but through the lock's deferred callouts.
-            TransactionLock.shared.withLock { changeWithDefaultAction(of: property, in: transactions, apply) }
+            TransactionLock.shared.withLock {
+                if hasBeenCommitted {
+                    changeWithDefaultAction(of: property, in: transactions, apply)
+                } else {
+                    apply()
+                    transactions.noteChanged(self)
+                }
+            }
             displayWatch?.markIfChanged()
             return
         }
         // The action search asks the delegate, user code: outside the lock, as is running the action.
-        let action = transactions.disableActions ? nil : action(forKey: key)
+        var action = transactions.disableActions ? nil : action(forKey: key)
+        // Core Animation's own implicit animation runs only for a layer that has been committed:
+        // a layer built, laid out and shown in the transaction that first commits it appears
+        // with its values at once (Apple's pictures of lottie-ios's layer trees show it). What
+        // the delegate, `actions` or `style` answer runs either way.
+        if !hasBeenCommitted, let implicit = action as? CAPropertyAnimation, implicit.property.isImplicitDefault {
+            action = nil
+        }
         TransactionLock.shared.withLock {
             // Recorded for an action to start from, and for a committed layer whether or not
             // anything animates: a transition captures it as what was rendered before. A layer

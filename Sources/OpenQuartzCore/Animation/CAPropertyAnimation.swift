@@ -16,6 +16,9 @@ open class CAPropertyAnimation: CAAnimation {
         /// `keyPath` already resolved against a layer class (default actions know their
         /// property), so adding the animation to a layer of that class skips parsing it.
         var resolvedPath: (path: LayerKeyPath, layerClass: ObjectIdentifier)?
+        /// Made by the action search's own last step (`CALayer.implicitAnimation(forKey:)`):
+        /// Core Animation's implicit animation, which a layer never committed does not run.
+        var isImplicitDefault = false
     }
 
     @exclusivity(unchecked) package final var property = PropertyStorage()

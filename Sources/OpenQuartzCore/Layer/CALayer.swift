@@ -613,6 +613,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         guard let property = propertyTable[event], property.hasImplicitAnimation else { return nil }
         let animation = CABasicAnimation(keyPath: event)
         animation.property.resolvedPath = (.property(property, component: nil), ObjectIdentifier(self))
+        animation.property.isImplicitDefault = true
         let transaction = TransactionStack.current
         animation.duration = transaction.effectiveAnimationDuration
         animation.timingFunction = transaction.animationTimingFunction ?? defaultTimingFunction
