@@ -17,16 +17,17 @@ extension KeyframeTrack {
     ///
     /// - Precondition: no key time, timing parameter or
     ///   cubic parameter is NaN or infinite (key times outside [0, 1] are merely ignored);
-    ///   a `path` has at least one point and animates a `CGPoint`.
+    ///   a `path` has at least one point and animates a `CGPoint` or `transform.translation`.
     package static func make(for animation: CAKeyframeAnimation, kind: ValueKind, keyPath: String) -> KeyframeTrack? {
         let mode = CalculationMode(animation.calculationMode)
         let keyTimes = numbers(animation.keyTimes, named: "keyTimes", keyPath: keyPath, allowInfinite: true)
         let curves = animation.timingFunctions?.map(\.curve)
         if let path = animation.path {
+            // A path gives points: a position's, or a translation's x and y (`transform.translation`).
             require(
-                kind == .point,
-                "CAKeyframeAnimation for key path '\(keyPath)': a path can only animate a CGPoint property, "
-                    + "and '\(keyPath)' holds \(kind)")
+                kind == .point || (kind == .size && keyPath.hasSuffix("translation")),
+                "CAKeyframeAnimation for key path '\(keyPath)': a path can only animate a CGPoint property "
+                    + "or transform.translation, and '\(keyPath)' holds \(kind)")
             require(
                 !PathOutline(path).points.isEmpty,
                 "CAKeyframeAnimation for key path '\(keyPath)': the path has no points; "

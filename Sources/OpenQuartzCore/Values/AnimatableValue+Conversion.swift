@@ -45,6 +45,12 @@ extension AnimatableValue {
                 self = .size(size)
             } else if case .size(let size)? = Self.geometry(in: value) {
                 self = .size(size)
+            } else if let point = value as? CGPoint {
+                // Two numbers either way, as Core Animation reads them: `transform.translation`
+                // takes CGPoint values (lottie-ios's layer trees animate it so).
+                self = .size(CGSize(width: point.x, height: point.y))
+            } else if case .point(let point)? = Self.geometry(in: value) {
+                self = .size(CGSize(width: point.x, height: point.y))
             } else {
                 return nil
             }

@@ -94,6 +94,10 @@ package enum ValueComponent: Equatable, Sendable {
         case (.transform(.translation), .transform(let t), .size(let s)):
             let moved = t.setting(component: .translationX, to: Double(s.width))
             return .transform(moved.setting(component: .translationY, to: Double(s.height)))
+        case (.transform(.translation), .transform(let t), .point(let p)):
+            // A keyframe `path` moves a translation as it moves a position.
+            let moved = t.setting(component: .translationX, to: Double(p.x))
+            return .transform(moved.setting(component: .translationY, to: Double(p.y)))
         case (.transform(let component), .transform(let t), .number(let n)):
             return .transform(t.setting(component: component, to: n))
         default:
