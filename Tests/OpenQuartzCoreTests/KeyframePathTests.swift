@@ -98,7 +98,10 @@ struct KeyframePathTests {
         }
     }
 
-    @Test func closeSubpathReturnsToTheSubpathStart() {
+    /// Core Animation leaves out a path's closing segment at its end, for pacing and for key
+    /// times (Apple's pictures of lottie-ios's closed motion paths): the layer ends at the last
+    /// point. A close followed by more of the path still goes back to the subpath's start.
+    @Test func aTrailingCloseSubpathIsNoSegmentAMiddleOneReturnsToTheStart() {
         let path = CGMutablePath()
         path.move(to: CGPoint(x: 0, y: 0))
         path.addLine(to: CGPoint(x: 100, y: 0))
@@ -106,9 +109,21 @@ struct KeyframePathTests {
         path.addLine(to: CGPoint(x: 0, y: 50))
         path.closeSubpath()
         let paced = KeyframeTrack(path: path, keyTimes: nil, timingFunctions: nil, mode: .paced)
-        expectClose(keyframePoint(paced.value(atFraction: 0.5)), CGPoint(x: 100, y: 50), within: 1e-9)
-        expectClose(keyframePoint(paced.value(atFraction: 0.9)), CGPoint(x: 0, y: 30), within: 1e-9)
-        expectClose(keyframePoint(paced.value(atFraction: 1)), CGPoint(x: 0, y: 0), within: 1e-9)
+        expectClose(keyframePoint(paced.value(atFraction: 0.5)), CGPoint(x: 100, y: 25), within: 1e-9)
+        expectClose(keyframePoint(paced.value(atFraction: 0.9)), CGPoint(x: 25, y: 50), within: 1e-9)
+        expectClose(keyframePoint(paced.value(atFraction: 1)), CGPoint(x: 0, y: 50), within: 1e-9)
+        let keyed = KeyframeTrack(path: path, keyTimes: [0, 0.2, 0.6, 1], timingFunctions: nil, mode: .linear)
+        expectClose(keyframePoint(keyed.value(atFraction: 0.6)), CGPoint(x: 100, y: 50), within: 1e-9)
+        expectClose(keyframePoint(keyed.value(atFraction: 0.8)), CGPoint(x: 50, y: 50), within: 1e-9)
+
+        let twice = CGMutablePath()
+        twice.move(to: CGPoint(x: 0, y: 0))
+        twice.addLine(to: CGPoint(x: 100, y: 0))
+        twice.closeSubpath()
+        twice.addLine(to: CGPoint(x: 0, y: 100))
+        let middle = KeyframeTrack(path: twice, keyTimes: nil, timingFunctions: nil, mode: .linear)
+        expectClose(keyframePoint(middle.value(atFraction: 2.0 / 3)), CGPoint(x: 0, y: 0), within: 1e-9)
+        expectClose(keyframePoint(middle.value(atFraction: 1)), CGPoint(x: 0, y: 100), within: 1e-9)
     }
 
     @Test func moveInsideThePathJumpsToTheNextSubpath() {

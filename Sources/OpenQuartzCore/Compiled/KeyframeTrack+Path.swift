@@ -55,7 +55,8 @@ struct PathOutline {
     init(_ path: CGPath) {
         var current = CGPoint.zero
         var subpathStart = CGPoint.zero
-        for element in path.elements {
+        let elements = path.elements
+        for (index, element) in elements.enumerated() {
             switch element {
             case .move(let to):
                 points.append(to)
@@ -75,6 +76,10 @@ struct PathOutline {
                 addCubic(current, control1, control2, to)
                 current = to
             case .closeSubpath:
+                // Core Animation leaves out a path's closing segment at its end: n key times
+                // for n points, and a layer that ends where the last point is, not back at the
+                // start (Apple's pictures of lottie-ios's closed motion paths).
+                guard index < elements.count - 1 else { break }
                 let to = subpathStart
                 addCubic(current, lerp(current, to, 1.0 / 3), lerp(current, to, 2.0 / 3), to)
                 current = to
