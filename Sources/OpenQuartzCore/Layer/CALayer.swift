@@ -709,8 +709,9 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open func needsLayout() -> Bool { layoutIsNeeded }
 
     /// Lays out now if marked as needing it.
-    /// The layers below are laid out in the same pass, each before its sublayers, from an
-    /// explicit stack so that a tree of any depth can be laid out.
+    /// The layers below — sublayers and masks, as on Apple — are laid out in the same pass,
+    /// each before its sublayers, then its mask, from an explicit stack so that a tree of any
+    /// depth can be laid out.
     open func layoutIfNeeded() {
         guard layoutIsNeeded else { return }
         var pending: [CALayer] = [self]
@@ -718,6 +719,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
             guard layer.layoutIsNeeded else { continue }
             layer.layoutIsNeeded = false
             layer.layoutSublayers()
+            if let mask = layer.mask { pending.append(mask) }
             pending.append(contentsOf: layer.sublayerList.reversed())
         }
     }
