@@ -11,7 +11,10 @@ struct AnimationCompiler {
         switch animation {
         case let group as CAAnimationGroup:
             var groupTiming = TimingParameters(group)
-            if !groups.isEmpty { groupTiming.removedOnCompletion = false }
+            if !groups.isEmpty {
+                groupTiming.removedOnCompletion = false
+                groupTiming.isGroupChild = true
+            }
             let enclosing = groups + [GroupTiming(timing: groupTiming, curve: group.timingFunction?.curve)]
             return (group.animations ?? []).flatMap { child -> [CompiledAnimation] in
                 if child.duration <= 0 { child.duration = group.duration }
@@ -30,7 +33,10 @@ struct AnimationCompiler {
             guard var compiled = compile(basic, at: path, previousValue: previous) else { return [] }
             compiled.groups = groups
             // Children's removedOnCompletion is ignored: inside a group they fill as they say.
-            if !groups.isEmpty { compiled.timing.removedOnCompletion = false }
+            if !groups.isEmpty {
+                compiled.timing.removedOnCompletion = false
+                compiled.timing.isGroupChild = true
+            }
             return [compiled]
         case let keyframes as CAKeyframeAnimation:
             guard let keyPath = keyframes.keyPath else { return [] }
@@ -38,7 +44,10 @@ struct AnimationCompiler {
             let (kind, component) = target(of: path, sample: keyframes.values?.first)
             guard let track = KeyframeTrack.make(for: keyframes, kind: kind, keyPath: keyPath) else { return [] }
             var timing = TimingParameters(keyframes)
-            if !groups.isEmpty { timing.removedOnCompletion = false }
+            if !groups.isEmpty {
+                timing.removedOnCompletion = false
+                timing.isGroupChild = true
+            }
             let timingFunction = keyframes.timingFunction
             var parts = [
                 CompiledAnimation(

@@ -66,7 +66,7 @@ struct TimingRow {
         // `TimingParameters.progress`'s.
         let oneCycle =
             p.timeOffset == 0 && p.repeatCount == 0 && p.repeatDuration == 0 && !p.autoreverses
-            && p.duration > 0 && p.duration < 1e6 && timing.spring == nil
+            && p.duration > 0 && p.duration < 1e6 && timing.spring == nil && !p.isGroupChild
         form = oneCycle ? (timing.curve == nil ? .linear : .curve) : .general
     }
 

@@ -26,6 +26,10 @@ package struct TimingParameters: Hashable, Sendable {
     package var fillsForwards = false
     package var fillsBackwards = false
     package var removedOnCompletion = true
+    /// A child of a group: its active interval includes its end, where it shows its end value
+    /// whatever its fill mode (Apple shows a child's last keyframe at exactly its end, where a
+    /// group's paused tree is often drawn: lottie-ios pauses at a layer's last frame).
+    package var isGroupChild = false
 
     package init() {}
 
@@ -64,6 +68,7 @@ package struct TimingParameters: Hashable, Sendable {
             return progress(atActiveTime: wrapped(timeOffset, within: active), isEnd: false)
         }
         if elapsed >= active - Self.boundaryTolerance {
+            if isGroupChild, elapsed <= active + Self.boundaryTolerance { return endProgress }
             guard fillsForwards, !removedOnCompletion else { return nil }
             return endProgress
         }
