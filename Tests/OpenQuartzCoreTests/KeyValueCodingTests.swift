@@ -157,4 +157,21 @@ struct KeyValueCodingTests {
             #expect(layer.bounds.size == CGSize(width: 30, height: 40))
         }
     }
+
+    /// `compositingFilter` (lottie-ios sets `"xor"` on the layers of inverted mattes) is kept,
+    /// read back by key, and carried by the presentation layer; it does not animate.
+    @Test func compositingFilterIsKeptAndPresented() throws {
+        try withManualClock { _ in
+            let layer = committedLayer()
+            layer.compositingFilter = "xor"
+            CATransaction.flush()
+            #expect(layer.compositingFilter as? String == "xor")
+            #expect(layer.value(forKey: "compositingFilter") as? String == "xor")
+            #expect(layer.animationKeys() == nil, "not animatable")
+            let shown = try #require(layer.presentation())
+            #expect(shown.compositingFilter as? String == "xor")
+            layer.setValue("multiplyBlendMode", forKey: "compositingFilter")
+            #expect(layer.compositingFilter as? String == "multiplyBlendMode")
+        }
+    }
 }

@@ -43,6 +43,16 @@ public final class CGColor: Equatable, Hashable, CustomStringConvertible, @unche
         self.init(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// Creates a colour of `space` from its components, alpha last: red, green, blue and alpha
+    /// for an RGB space, gray and alpha for a gray one (`space.numberOfComponents + 1` numbers).
+    /// Failable, as Apple's is; every space here makes a colour.
+    public convenience init?(colorSpace space: CGColorSpace, components: UnsafePointer<CGFloat>) {
+        switch space.model {
+        case .rgb: self.init(red: components[0], green: components[1], blue: components[2], alpha: components[3])
+        case .monochrome: self.init(gray: components[0], alpha: components[1])
+        }
+    }
+
     /// Creates a gray colour: `gray` is the white level, 0 black to 1 white.
     public convenience init(gray: CGFloat, alpha: CGFloat) {
         let level = Double(gray)

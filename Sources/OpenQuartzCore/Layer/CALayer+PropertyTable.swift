@@ -74,6 +74,9 @@ let layerPropertyTable = LayerPropertyTable([
             if let gravity = value.boxed as? CALayerContentsGravity { return gravity }
             return CALayerContentsGravity(rawValue: value.boxed as? String ?? "resize")
         }),
+    .stored(
+        "compositingFilter", .opaque, { $0.compositingFilter }, { $0.compositingFilter = $1 }, animatable: false,
+        get: { .opaque(AnyHashableBox($0)) }, set: { $0.boxed }),
     // CALayer.h does not mark these two Animatable: they switch at once.
     .stored(
         "maskedCorners", .opaque, { $0.maskedCorners }, { $0.maskedCorners = $1 }, animatable: false,

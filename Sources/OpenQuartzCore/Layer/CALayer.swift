@@ -453,6 +453,14 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         set { changeValue(LayerPropertyDescriptors.name) { storage.name = newValue } }
     }
 
+    /// A Core Image filter, or its name (`"xor"`, `"multiplyBlendMode"`), that composites the
+    /// layer onto what is behind it. Kept and copied to the presentation layer, not drawn:
+    /// there is no Core Image on Linux, and the renderer composites every layer normally.
+    open var compositingFilter: Any? {
+        get { storage.compositingFilter }
+        set { changeValue(LayerPropertyDescriptors.compositingFilter) { storage.compositingFilter = newValue } }
+    }
+
     /// How `contents` is placed in the bounds.
     open var contentsGravity: CALayerContentsGravity {
         get { storage.contentsGravity }

@@ -46,4 +46,5 @@ enum LayerPropertyDescriptors {
     static let repeatCount = layerPropertyTable["repeatCount"]!
     static let name = layerPropertyTable["name"]!
     static let contentsGravity = layerPropertyTable["contentsGravity"]!
+    static let compositingFilter = layerPropertyTable["compositingFilter"]!
 }

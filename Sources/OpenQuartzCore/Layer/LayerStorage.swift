@@ -19,6 +19,7 @@ package struct LayerStorage {
     package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsGravity = CALayerContentsGravity.resize
     package var minificationFilterBias: Float = 0
+    package var compositingFilter: Any?
     // Visibility and compositing
     package var isHidden = false
     package var isDoubleSided = true
