@@ -479,4 +479,38 @@ struct ShapeAndGradientTests {
             #expect(image.pixel(x: 48, y: 72) == whitePixel, "no colours: no gradient")
         }
     }
+
+    /// A gradient on a layer far larger than the canvas (lottie-ios pads its gradient layers by
+    /// 10,000 points on each side) draws its ramp where the same gradient on a small layer
+    /// does: the ramp's points are worked out in the layer's own points, not squeezed through
+    /// a pattern matrix of 1/20,000.
+    @Test(arguments: [CAGradientLayerType.axial, .radial])
+    func aGradientOnAHugeLayerDrawsItsRampInPlace(type: CAGradientLayerType) {
+        withManualClock { _ in
+            func draw(padding: CGFloat) -> CGImage {
+                let layer = root(side: 96)
+                let frame = CGRect(x: -padding, y: -padding, width: 96 + 2 * padding, height: 96 + 2 * padding)
+                let ramp = gradient(frame, [red, blue], in: layer)
+                ramp.type = type
+                // The ramp runs over the canvas's 96 points, whatever the padding.
+                func unit(_ point: CGPoint) -> CGPoint {
+                    CGPoint(x: (point.x + padding) / frame.width, y: (point.y + padding) / frame.height)
+                }
+                ramp.startPoint = unit(CGPoint(x: type == .radial ? 48 : 0, y: 48))
+                ramp.endPoint = unit(CGPoint(x: 96, y: type == .radial ? 96 : 48))
+                return render(layer, scale: 2).image
+            }
+            let small = draw(padding: 0)
+            let huge = draw(padding: 10_000)
+            var largest = 0
+            for y in stride(from: 1, to: 192, by: 10) {
+                for x in stride(from: 1, to: 192, by: 3) {
+                    for (a, b) in zip(small.pixel(x: x, y: y), huge.pixel(x: x, y: y)) {
+                        largest = max(largest, abs(a - b))
+                    }
+                }
+            }
+            #expect(largest <= 2, "\(type): the padded gradient differs by \(largest) levels")
+        }
+    }
 }

@@ -58,9 +58,23 @@ extension LayerPainter {
                 pattern = ramp.lastColorPattern()
                 break
             }
-            pattern = cairo_pattern_create_linear(Double(start.x), Double(start.y), Double(end.x), Double(end.y))
+            // The same ramp in the layer's own points, with no pattern matrix: pixman takes
+            // the matrix in 16.16 fixed point, where the 1/20,000 of a layer padded by 10,000
+            // points on each side (as lottie-ios pads its gradient layers) is off by a fifth,
+            // and the ramp lands pixels away. In unit space the value at u is
+            // (u − s)·d / |d|²; with u = (p − origin) / size it is (p − p₁)·g, g the axis
+            // scaled by 1 / size and over |d|², so the ramp runs from p₁ to p₁ + g / |g|².
+            let d = (x: Double(end.x - start.x), y: Double(end.y - start.y))
+            let squared = d.x * d.x + d.y * d.y
+            let g = (x: d.x / width / squared, y: d.y / height / squared)
+            let gSquared = g.x * g.x + g.y * g.y
+            let p1 = (
+                x: Double(start.x) * width + Double(bounds.minX), y: Double(start.y) * height + Double(bounds.minY)
+            )
+            pattern = cairo_pattern_create_linear(p1.x, p1.y, p1.x + g.x / gSquared, p1.y + g.y / gSquared)
             ramp.addStops(to: pattern)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_matrix_init_identity(&matrix)
         }
         defer { cairo_pattern_destroy(pattern) }
         cairo_pattern_set_matrix(pattern, &matrix)
