@@ -185,4 +185,35 @@ struct RendererTests {
         await #expect(processExitsWith: .failure) { CARenderer(width: 10, height: 10, scale: .nan).render() }
         await #expect(processExitsWith: .failure) { CARenderer(width: 10, height: 10).render() }
     }
+
+    /// A layer subclass written as Xcode's template writes it — `fatalError` in
+    /// `required init?(coder:)` — with an animation on a custom key that does not redraw it
+    /// (lottie-ios animates its progress so) is drawn without a presentation copy, so without
+    /// calling that initializer: the frame is drawn and shows the layer's values.
+    @Test func aCustomKeyThatDoesNotRedrawNeedsNoPresentationCopy() async {
+        await #expect(processExitsWith: .success) {
+            withManualClock { _ in
+                let layer = root()
+                let template = TemplateLayer()
+                template.frame = CGRect(x: 0, y: 0, width: 48, height: 96)
+                template.backgroundColor = red
+                layer.addSublayer(template)
+                CATransaction.flush()
+                let progress = CABasicAnimation(keyPath: "progress")
+                progress.fromValue = 0.0
+                progress.toValue = 1.0
+                progress.duration = 1
+                template.add(progress, forKey: "progress")
+                let frame = render(layer, at: 0.5)
+                guard frame.image.pixel(x: 10, y: 10) == redPixel else { exit(1) }
+            }
+        }
+    }
+}
+
+/// A layer subclass as Xcode's template writes it.
+private final class TemplateLayer: CALayer {
+    override init() { super.init() }
+    override init(layer: Any) { super.init(layer: layer) }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 }

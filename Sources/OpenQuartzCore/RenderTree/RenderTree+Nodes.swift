@@ -25,12 +25,16 @@ extension RenderTree {
             for (key, slot) in builder.topEntry {
                 guard let index = builder.nodeIndex[key.layer] else { continue }
                 let layerClass = type(of: builder.layers[index])
-                if let field = layerClass.propertyTable[key.key]?.renderField, !layerClass.needsDisplay(forKey: key.key)
-                {
+                let property = layerClass.propertyTable[key.key]
+                let redraws = layerClass.needsDisplay(forKey: key.key)
+                if let field = property?.renderField, !redraws {
                     writes.append((index, field, slot))
-                } else {
+                } else if property != nil || redraws {
                     copied[index] = true
                 }
+                // A custom key that does not make the layer redraw changes nothing drawn: its
+                // layer needs no presentation copy (which a subclass makes through its
+                // `init?(coder:)`, often a `fatalError` in iOS code).
             }
             // In node order, so that a frame writes through the nodes front to back.
             writes.sort { $0.node < $1.node }

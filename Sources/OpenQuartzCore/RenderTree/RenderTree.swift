@@ -305,8 +305,10 @@ public final class RenderTree {
     package func node(of layer: CALayer) -> RenderNode? { index(of: layer).map { nodes[$0] } }
 
     /// Whether the node at `index` must be captured from a presentation copy instead: one of
-    /// its animated keys has no typed field, or needs display when it changes
-    /// (`needsDisplay(forKey:)`), and the copy runs `display()` with the frame's values.
+    /// its animated properties has no typed field, or an animated key needs display when it
+    /// changes (`needsDisplay(forKey:)`), and the copy runs `display()` with the frame's values.
+    /// An animated custom key that does not redraw the layer needs no copy: nothing drawn
+    /// depends on it.
     package func needsPresentationCopy(_ index: Int) -> Bool { writes.copied[index] }
 
     /// Whether an animation writes `isHidden` or `zPosition` (what decides which layers a
