@@ -83,6 +83,16 @@ extension RenderTree {
                 copied.contains(true) || writes.contains { $0.field == .isHidden || $0.field == .zPosition }
         }
 
+        /// No writes at all, for a tree that makes no nodes: every value stays in the lanes.
+        init(valuesOnly builder: Builder) {
+            vector = UnsafeMutableBufferPointer<LaneWrite>.allocate(capacity: builder.vectorEntries.count)
+            vector.initialize(repeating: .none)
+            keyframe = []
+            boxed = []
+            copied = Array(repeating: false, count: builder.layers.count)
+            animatesStructure = false
+        }
+
         func free() {
             vector.deallocate()
         }

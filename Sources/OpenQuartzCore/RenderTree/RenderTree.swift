@@ -94,18 +94,21 @@ public final class RenderTree {
 
     /// Snapshots the trees under `roots` (each root with all its sublayers and masks).
     public convenience init(roots: [CALayer]) {
-        self.init { builder in
+        self.init(makingNodes: true) { builder in
             for root in roots { builder.visit(root, parent: -1) }
         }
     }
 
     /// Snapshots `layer` alone — not its sublayers nor its mask — to be evaluated at the
     /// layer's own local time (`convertTime(_:from: nil)`): the tree `presentation()` reads.
+    /// It makes no render node: its values stay in its lanes, where its readers find them (a
+    /// renderer captures a presentation copy every frame for some layers, and a node for them
+    /// would be built and written for nothing).
     package convenience init(presenting layer: CALayer) {
-        self.init { builder in builder.addAlone(layer) }
+        self.init(makingNodes: false) { builder in builder.addAlone(layer) }
     }
 
-    private init(collecting collect: (inout Builder) -> Void) {
+    private init(makingNodes: Bool, collecting collect: (inout Builder) -> Void) {
         var builder = Builder()
         var base: [RenderNode] = []
         var writes: NodeWrites?
@@ -113,6 +116,10 @@ public final class RenderTree {
         // these layers or ending their animations.
         TransactionLock.shared.withLock {
             collect(&builder)
+            guard makingNodes else {
+                writes = NodeWrites(valuesOnly: builder)
+                return
+            }
             base.reserveCapacity(builder.layers.count)
             for layer in builder.layers { base.append(RenderNode(presenting: layer)) }
             writes = NodeWrites(builder, base: base)
