@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "OpenImageIO", targets: ["OpenImageIO"]),
         .library(name: "OpenQuartzCoreRenderer", targets: ["OpenQuartzCoreRenderer"]),
         .library(name: "OpenCAML", targets: ["OpenCAML"]),
+        .library(name: "OpenLottie", targets: ["OpenLottie"]),
         .library(name: "OpenQuartzCoreScenes", targets: ["OpenQuartzCoreScenes"]),
         .library(name: "OpenQuartzCorePreview", targets: ["OpenQuartzCorePreview"]),
         // A WebSocket client that talks to the preview server as its page does, for tests and
@@ -65,6 +66,9 @@ let package = Package(
         // Reads CAML documents and `.ca` bundles with Foundation's XMLParser (libxml2 at run time);
         // their image assets decode through OpenImageIO; `.tendies` zips inflate through zlib.
         .target(name: "OpenCAML", dependencies: ["OpenQuartzCore", "OpenImageIO", "CZlib"]),
+        // Reads Lottie animations (Bodymovin JSON) and makes layer trees with Core Animation
+        // animations; embedded images decode through OpenImageIO.
+        .target(name: "OpenLottie", dependencies: ["OpenQuartzCore", "OpenImageIO"]),
         // One scene type: a layer tree on a manual clock with its timed changes and its length.
         // The built-in demos and loaded CAML documents are scenes; `carender`, the preview and
         // the tests run them.
@@ -130,6 +134,13 @@ let package = Package(
             dependencies: ["QuartzTestSupport", "OpenCAML", "CZlib"],
             path: "Tests/CAMLTestSupport"
         ),
+        // The Lottie corpus (Apple's pictures of lottie-ios's samples, not part of the package)
+        // and the comparison lottie-ios's snapshot tests make: CIEDE2000 on white and on black.
+        .target(
+            name: "LottieTestSupport",
+            dependencies: ["QuartzTestSupport", "OpenQuartzCoreRenderer"],
+            path: "Tests/LottieTestSupport"
+        ),
         .testTarget(name: "OpenCoreGraphicsTests", dependencies: ["OpenCoreGraphics", "QuartzTestSupport"]),
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "QuartzTestSupport"]),
         // iOS code in the Swift 5 language mode calling UIKit from nonisolated methods, built with
@@ -170,6 +181,10 @@ let package = Package(
                 "OpenQuartzCorePreview", "OpenQuartzCorePreviewTestSupport", "OpenQuartzCoreRenderer", "OpenCAML",
                 "carender", "OpenQuartzCoreScenes", "QuartzTestSupport", "RendererTestSupport", "CAMLTestSupport",
             ]
+        ),
+        .testTarget(
+            name: "OpenLottieTests",
+            dependencies: ["OpenLottie", "OpenQuartzCoreRenderer", "QuartzTestSupport", "LottieTestSupport"]
         ),
         .testTarget(
             name: "OpenQuartzCoreRendererTests",

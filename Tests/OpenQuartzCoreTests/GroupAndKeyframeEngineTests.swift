@@ -4,6 +4,60 @@ import Testing
 
 @Suite("Groups, keyframes and springs on layers")
 struct GroupAndKeyframeEngineTests {
+    /// lottie-ios's visibility animation (hidden, shown from `a`, hidden from 1): Apple's
+    /// pictures show the layer at the last frame, so the empty span between the two final key
+    /// times shows nothing and the value before it holds to the end.
+    @Test func discreteValueWithAnEmptySpanAtTheEndNeverShows() throws {
+        try withManualClock { clock in
+            let layer = committedLayer()
+            let animation = CAKeyframeAnimation(keyPath: "opacity")
+            animation.calculationMode = .discrete
+            animation.values = [0.1, 0.5, 0.9]
+            animation.keyTimes = [0, 0.25, 1, 1]
+            animation.duration = 1
+            animation.fillMode = .forwards
+            animation.isRemovedOnCompletion = false
+            layer.add(animation, forKey: "opacity")
+            CATransaction.flush()
+            clock.advance(to: 0.125)
+            expectClose(Double(try #require(layer.presentation()).opacity), 0.1, within: 1e-6)
+            clock.advance(to: 0.5)
+            expectClose(Double(try #require(layer.presentation()).opacity), 0.5, within: 1e-6)
+            clock.advance(to: 1)
+            expectClose(Double(try #require(layer.presentation()).opacity), 0.5, within: 1e-6)
+            clock.advance(to: 3)
+            expectClose(Double(try #require(layer.presentation()).opacity), 0.5, within: 1e-6)
+        }
+    }
+
+    /// lottie-ios ends with such an animation after a last hold keyframe; Apple's pictures show
+    /// the model value there.
+    @Test func discreteAnimationOfOneValueBetweenTwoKeyTimesShowsTheModelValue() throws {
+        try withManualClock { clock in
+            let layer = committedLayer()
+            layer.opacity = 0.3
+            CATransaction.flush()
+            let animation = CAKeyframeAnimation(keyPath: "opacity")
+            animation.calculationMode = .discrete
+            animation.values = [0.8]
+            animation.keyTimes = [0, 1]
+            animation.duration = 1
+            layer.add(animation, forKey: "opacity")
+            CATransaction.flush()
+            clock.advance(to: 0.5)
+            expectClose(Double(try #require(layer.presentation()).opacity), 0.3, within: 1e-6)
+            // With no key times, one discrete value shows.
+            let plain = CAKeyframeAnimation(keyPath: "opacity")
+            plain.calculationMode = .discrete
+            plain.values = [0.8]
+            plain.duration = 1
+            layer.add(plain, forKey: "opacity")
+            CATransaction.flush()
+            clock.advance(to: 0.75)
+            expectClose(Double(try #require(layer.presentation()).opacity), 0.8, within: 1e-6)
+        }
+    }
+
     @Test func keyframeAnimationMovesThroughItsValuesAtTheirKeyTimes() throws {
         try withManualClock { clock in
             let layer = committedLayer()

@@ -37,6 +37,9 @@ extension KeyframeTrack {
         }
         // Apple: an animation with no values does nothing (it is still added and ends on time).
         guard let raw = animation.values, !raw.isEmpty else { return nil }
+        // Measured on Apple (lottie-ios's snapshots of hold keyframes after the last eased
+        // one): a discrete animation of one value between two key times shows the model value.
+        if mode == .discrete, raw.count == 1, keyTimes?.count == 2 { return nil }
         var values: [AnimatableValue] = []
         values.reserveCapacity(raw.count)
         for (index, value) in raw.enumerated() {

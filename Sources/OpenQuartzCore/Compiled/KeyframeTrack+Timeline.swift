@@ -65,10 +65,15 @@ extension KeyframeTrack {
     }
 
     /// The index of the value that holds at `f` when value i holds from `times[i]` until
-    /// `times[i + 1]`; the last value holds to the end, as in Apple's discrete example.
+    /// `times[i + 1]`; the last value holds to the end, as in Apple's discrete example. A value
+    /// whose span is empty (two equal key times) never shows: at the end of
+    /// `[0, a, 1, 1]` the value of `a…1` does (measured on Apple: lottie-ios's layers, visible
+    /// from `a` and hidden from 1, are visible at their last frame).
     @inline(__always)
     static func step(in times: [Double], at f: Double, count: Int) -> Int {
-        lastIndex(in: times, atOrBefore: f, upTo: count - 1)
+        var index = lastIndex(in: times, atOrBefore: f, upTo: count - 1)
+        while index > 0, index + 1 < times.count, times[index] == times[index + 1] { index -= 1 }
+        return index
     }
 
     /// The largest i in 0...limit with `times[i] <= f`, or 0 when there is none: a binary

@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import OpenQuartzCore
 import Synchronization
@@ -36,6 +37,8 @@ final class LayerSnapshot: @unchecked Sendable {
     let isUpsideDown: Bool
     /// For an emitter: its particles at the frame's time, in drawing order.
     let particles: [EmitterParticle]
+    /// The Cairo operator of the layer's `compositingFilter`, nil to draw it normally.
+    let blendOperator: cairo_operator_t?
 
     /// A transition between two captured trees.
     struct TransitionSnapshot {
@@ -55,7 +58,7 @@ final class LayerSnapshot: @unchecked Sendable {
     private init(
         identity: ObjectIdentifier, nodeIndex: Int, drawing: CGContext?, sublayers: [LayerSnapshot],
         mask: LayerSnapshot?, transition: TransitionSnapshot?, replicas: [Replica], isUpsideDown: Bool,
-        particles: [EmitterParticle]
+        particles: [EmitterParticle], blendOperator: cairo_operator_t?
     ) {
         self.identity = identity
         self.nodeIndex = nodeIndex
@@ -66,6 +69,7 @@ final class LayerSnapshot: @unchecked Sendable {
         self.replicas = replicas
         self.isUpsideDown = isUpsideDown
         self.particles = particles
+        self.blendOperator = blendOperator
     }
 
     /// Lets go of the sublayers from an explicit stack, as `CALayer` does, so that a tree of
@@ -262,7 +266,7 @@ final class LayerSnapshot: @unchecked Sendable {
         let snapshot = LayerSnapshot(
             identity: ObjectIdentifier(model), nodeIndex: layer.nodeIndex, drawing: model.lastDrawing,
             sublayers: sublayers, mask: mask, transition: transition, replicas: replicas, isUpsideDown: isUpsideDown,
-            particles: particles)
+            particles: particles, blendOperator: CompositingFilter.cairoOperator(for: model.compositingFilter))
         // A running maximum, not a list of depths: this runs for every layer of every frame.
         var below = max(mask?.depth ?? 0, transition?.before.depth ?? 0)
         for sublayer in sublayers { below = max(below, sublayer.depth) }

@@ -50,6 +50,20 @@ struct LayerPainter {
         // A transform that flattens the layer to a line or a point leaves nothing to see, and
         // would put the Cairo context in an error state.
         guard abs(affine.a * affine.d - affine.b * affine.c) > 1e-12 else { return }
+        if let blend = snapshot.blendOperator {
+            // Drawn apart, then blended onto what is below it.
+            cairo_push_group(context)
+            cairo_save(context)
+            apply(affine)
+            paintFlat(snapshot, opacity: opacity)
+            cairo_restore(context)
+            cairo_pop_group_to_source(context)
+            cairo_save(context)
+            cairo_set_operator(context, blend)
+            cairo_paint(context)
+            cairo_restore(context)
+            return
+        }
         cairo_save(context)
         defer { cairo_restore(context) }
         apply(affine)

@@ -1,0 +1,120 @@
+import Foundation
+import OpenCoreGraphics
+import OpenQuartzCore
+
+/// A Lottie gradient as `CAGradientLayer`s. The gradient must reach past the path's layer
+/// (paths leave their layer's bounds), so the layer is padded by 10,000 points on each side
+/// and its start and end points are placed relative to the padded bounds; alpha stops, which
+/// Lottie positions apart from the colour stops, draw in a second gradient layer used as the
+/// first one's mask.
+enum GradientLayers {
+    static let padding = 10_000.0
+
+    static func make(_ gradient: ShapeItem.Gradient, alpha _: Bool, bounds: CGRect, context: AnimationContext)
+        -> CAGradientLayer
+    {
+        let colorLayer = padded(bounds)
+        addAnimations(gradient, alpha: false, to: colorLayer, bounds: bounds, context: context)
+        if gradient.hasAlphaStops {
+            let alphaLayer = CAGradientLayer()
+            alphaLayer.anchorPoint = .zero
+            alphaLayer.bounds = colorLayer.bounds
+            addAnimations(gradient, alpha: true, to: alphaLayer, bounds: bounds, context: context)
+            colorLayer.mask = alphaLayer
+        }
+        return colorLayer
+    }
+
+    private static func padded(_ bounds: CGRect) -> CAGradientLayer {
+        let layer = CAGradientLayer()
+        layer.anchorPoint = .zero
+        layer.bounds = CGRect(
+            x: bounds.origin.x, y: bounds.origin.y, width: bounds.width + 2 * padding,
+            height: bounds.height + 2 * padding)
+        layer.transform = CATransform3DMakeTranslation(-padding, -padding, 0)
+        return layer
+    }
+
+    /// A point of the path's layer as a fraction of the padded bounds.
+    private static func unitPoint(_ point: CGPoint, in layer: CALayer) -> CGPoint {
+        let size = layer.bounds.size
+        return CGPoint(x: (point.x + padding) / size.width, y: (point.y + padding) / size.height)
+    }
+
+    private static func addAnimations(
+        _ gradient: ShapeItem.Gradient, alpha: Bool, to layer: CAGradientLayer, bounds: CGRect,
+        context: AnimationContext
+    ) {
+        let stops = gradient.stops(alpha: alpha, in: gradient.colors.first)
+        layer.colors = [CGColor](repeating: CGColor(red: 0, green: 0, blue: 0, alpha: 1), count: max(stops.count, 1))
+        layer.addAnimation(for: .colors, keyframes: gradient.colors, context: context) { components in
+            gradient.stops(alpha: alpha, in: components).map(\.color) as [Any]
+        }
+        layer.addAnimation(for: .locations, keyframes: gradient.colors, context: context) { components in
+            gradient.stops(alpha: alpha, in: components).map { NSNumber(value: $0.location) }
+        }
+        layer.addAnimation(for: .opacity, keyframes: gradient.opacity, context: context) { CGFloat($0 / 100) }
+        if gradient.isRadial {
+            // One centre and radius: Core Animation's radial gradient reaches the end point's
+            // distance in x and y alike.
+            layer.type = .radial
+            let start = gradient.start.first.point
+            let end = gradient.end.first.point
+            if gradient.start.isAnimated || gradient.end.isAnimated {
+                context.warn("", "animated radial gradient points are drawn at their first values")
+            }
+            let radius = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
+            layer.startPoint = unitPoint(start, in: layer)
+            layer.endPoint = unitPoint(CGPoint(x: start.x + radius, y: start.y + radius), in: layer)
+        } else {
+            layer.type = .axial
+            layer.addAnimation(for: .startPoint, keyframes: gradient.start, context: context) {
+                unitPoint($0.point, in: layer)
+            }
+            layer.addAnimation(for: .endPoint, keyframes: gradient.end, context: context) {
+                unitPoint($0.point, in: layer)
+            }
+        }
+    }
+}
+
+extension ShapeItem.Gradient {
+    struct Stop {
+        var color: CGColor
+        var location: Double
+    }
+
+    /// The colour stops (`alpha` false) or the alpha stops (as black of that alpha) of one
+    /// keyframe's numbers: `colorCount` × (location, red, green, blue), then (location, alpha)
+    /// pairs.
+    func stops(alpha: Bool, in components: LottieVector) -> [Stop] {
+        var stops: [Stop] = []
+        if !alpha {
+            for index in 0..<colorCount {
+                let base = index * 4
+                stops.append(
+                    Stop(
+                        color: CGColor(
+                            red: components[base + 1], green: components[base + 2], blue: components[base + 3], alpha: 1
+                        ),
+                        location: components[base]))
+            }
+        } else {
+            var index = colorCount * 4
+            while index + 1 < components.components.count {
+                stops.append(
+                    Stop(
+                        color: CGColor(red: 0, green: 0, blue: 0, alpha: components[index + 1]),
+                        location: components[index]))
+                index += 2
+            }
+        }
+        return stops
+    }
+
+    var hasAlphaStops: Bool {
+        colors.keyframes.contains { keyframe in
+            stops(alpha: true, in: keyframe.value).contains { $0.color.alpha < 0.999 }
+        }
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import OpenCoreGraphics
+import OpenQuartzCore
+
+/// Makes the layer tree of a composition, as lottie-ios's Core Animation engine lays it out:
+/// a layer a Lottie layer, each filling its composition's bounds; parents as invisible
+/// transform layers around their children; a track matte as the `mask` of a container that
+/// holds the matted layer; the animations on the layers they change.
+struct LayerTreeBuilder {
+    let animation: LottieAnimation
+
+    /// Adds the layers of a composition to `container` (back to front, as `sublayers` are
+    /// ordered) with their animations.
+    func addLayers(_ layers: [LayerModel], to container: CALayer, bounds: CGRect, context: AnimationContext, depth: Int)
+    {
+        let byIndex = Dictionary(
+            layers.compactMap { layer in layer.index.map { ($0, layer) } }, uniquingKeysWith: { first, _ in first })
+        for (layer, matte) in Self.pairedWithMattes(layers) {
+            guard let made = makeLayer(layer, bounds: bounds, context: context, depth: depth) else { continue }
+            let placed = wrappedInParents(made, of: layer, byIndex: byIndex, bounds: bounds, context: context)
+            guard let matte, let matteType = layer.matte,
+                let matteLayer = makeMatte(matte, type: matteType, bounds: bounds, context: context, depth: depth)
+            else {
+                container.addSublayer(placed)
+                continue
+            }
+            let matteParents = wrappedInParents(
+                matteLayer, of: matte, byIndex: byIndex, bounds: bounds, context: context)
+            // The layer and its matte in one coordinate space; Core Animation ignores a mask
+            // that has a mask of its own, so the matte is wrapped once more.
+            let maskContainer = Self.filling(CALayer(), bounds)
+            maskContainer.name = "\(layer.name) (parent, masked)"
+            maskContainer.addSublayer(placed)
+            let maskParent = Self.filling(CALayer(), bounds)
+            maskParent.addSublayer(matteParents)
+            maskContainer.mask = maskParent
+            container.addSublayer(maskContainer)
+        }
+    }
+
+    /// Each layer with the layer that mattes it (the one before it in the file), back to front.
+    static func pairedWithMattes(_ layers: [LayerModel]) -> [(LayerModel, LayerModel?)] {
+        var remaining = layers
+        var paired: [(LayerModel, LayerModel?)] = []
+        while let layer = remaining.popLast() {
+            if layer.matte != nil, let matte = remaining.popLast() {
+                paired.append((layer, matte))
+            } else {
+                paired.append((layer, nil))
+            }
+        }
+        return paired
+    }
+
+    /// A layer that fills `bounds` of its superlayer with the same coordinates.
+    static func filling<Layer: CALayer>(_ layer: Layer, _ bounds: CGRect) -> Layer {
+        layer.anchorPoint = .zero
+        layer.bounds = bounds
+        return layer
+    }
+
+    /// The layer inside invisible layers that carry its parents' transforms, outermost last.
+    private func wrappedInParents(
+        _ layer: CALayer, of model: LayerModel, byIndex: [Int: LayerModel], bounds: CGRect, context: AnimationContext
+    ) -> CALayer {
+        var current = layer
+        var child = model
+        var seen: Set<Int> = []
+        while let parentIndex = child.parentIndex, let parent = byIndex[parentIndex], seen.insert(parentIndex).inserted
+        {
+            let parentLayer = Self.filling(CALayer(), bounds)
+            parentLayer.name = "\(model.name) (parent, \(parent.name))"
+            addTransformAnimations(parent.transform, to: parentLayer, context: context)
+            parentLayer.addSublayer(current)
+            current = parentLayer
+            child = parent
+        }
+        return current
+    }
+
+    /// The layer a track matte masks with: the matte layer itself for alpha mattes; for
+    /// inverted ones, an opaque layer with the matte cut out of it (`xor`).
+    private func makeMatte(
+        _ matte: LayerModel, type: LayerModel.MatteType, bounds: CGRect, context: AnimationContext, depth: Int
+    ) -> CALayer? {
+        guard let matteLayer = makeLayer(matte, bounds: bounds, context: context, depth: depth) else { return nil }
+        switch type {
+        case .alpha, .luma:
+            return matteLayer
+        case .alphaInverted, .lumaInverted:
+            let base = CALayer()
+            base.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            // The inverted matte reaches far past the composition; its sublayers keep the
+            // composition's coordinates.
+            base.anchorPoint = .zero
+            base.bounds = CGRect(x: -10_000, y: -10_000, width: bounds.width + 20_000, height: bounds.height + 20_000)
+            base.position = CGPoint(x: -10_000, y: -10_000)
+            base.addSublayer(matteLayer)
+            matteLayer.compositingFilter = "xor"
+            return base
+        }
+    }
+
+    /// The layer for one Lottie layer, with its transform, opacity, visibility, masks and content.
+    func makeLayer(_ model: LayerModel, bounds: CGRect, context: AnimationContext, depth: Int) -> CALayer? {
+        if model.isHidden {
+            // Hidden layers still move the layers parented to them, which are built apart.
+            let layer = Self.filling(CALayer(), bounds)
+            layer.name = model.name
+            addTransformAnimations(model.transform, to: layer, context: context)
+            return layer
+        }
+        let layer: CALayer
+        var childContext: AnimationContext?
+        var childBounds = bounds
+        switch model.content {
+        case .unsupported:
+            return nil
+        case .null:
+            // A null draws nothing; an empty layer keeps the tree's shape.
+            let empty = Self.filling(CALayer(), bounds)
+            empty.name = model.name
+            addTransformAnimations(model.transform, to: empty, context: context)
+            return empty
+        case .precomposition(_, let width, let height, let timeRemapping):
+            layer = CALayer()
+            layer.anchorPoint = .zero
+            childBounds = CGRect(x: bounds.origin.x, y: bounds.origin.y, width: width, height: height)
+            layer.bounds = childBounds
+            layer.masksToBounds = true
+            var remapped = context.withSimpleTimeRemapping {
+                [stretch = model.timeStretch, start = model.startTime] frame in
+                frame * stretch + start
+            }
+            let frameRate = animation.frameRate
+            remapped = remapped.withComplexTimeRemapping(required: timeRemapping != nil) {
+                [stretch = model.timeStretch, start = model.startTime] frame in
+                if let timeRemapping { return timeRemapping.value(at: frame) * frameRate }
+                return (frame - start) / stretch
+            }
+            childContext = remapped
+        case .solid(let color, let width, let height):
+            layer = Self.filling(CALayer(), bounds)
+            let fill = Self.filling(CAShapeLayer(), bounds)
+            fill.path = CGPath(rect: CGRect(x: 0, y: 0, width: width, height: height), transform: nil)
+            fill.fillColor = color
+            layer.addSublayer(fill)
+        case .shapes(let items):
+            layer = Self.filling(CALayer(), bounds)
+            ShapeLayerBuilder(context: context, bounds: bounds).addShapes(items, to: layer)
+        case .image(let assetID):
+            layer = Self.filling(CALayer(), bounds)
+            if case .image(let image, let width, let height) = animation.assets[assetID] {
+                let content = CALayer()
+                content.anchorPoint = .zero
+                content.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+                content.contents = image
+                content.contentsGravity = .resize
+                layer.addSublayer(content)
+            }
+        }
+        layer.name = model.name
+        layer.compositingFilter = model.blendMode.filterName
+        addTransformAnimations(model.transform, to: layer, context: context)
+        layer.addAnimation(for: .opacity, keyframes: model.transform.opacity, context: context) { CGFloat($0 / 100) }
+        addVisibilityAnimation(to: layer, inFrame: model.inFrame, outFrame: model.outFrame, context: context)
+        if let dropShadow = model.dropShadow { addDropShadow(dropShadow, to: layer, context: context) }
+        let masks = model.masks.filter { $0.mode != .none }
+        if !masks.isEmpty {
+            layer.mask = MaskLayers.make(masks, bounds: layer.bounds, context: context)
+        }
+        if case .precomposition(let assetID, _, _, _) = model.content, let childContext,
+            case .precomposition(let layers) = animation.assets[assetID]
+        {
+            addLayers(layers, to: layer, bounds: childBounds, context: childContext, depth: depth + 1)
+        }
+        return layer
+    }
+
+    /// Hidden before the layer's in point and from its out point on (a discrete animation of
+    /// `hidden`).
+    func addVisibilityAnimation(to layer: CALayer, inFrame: Double, outFrame: Double, context: AnimationContext) {
+        if context.mustUseComplexTimeRemapping {
+            let keyframes = KeyframeGroup<Double>(keyframes: [
+                Keyframe(time: 0, value: 1, isHold: true), Keyframe(time: inFrame, value: 0, isHold: true),
+                Keyframe(time: outFrame, value: 1, isHold: true),
+            ])
+            layer.addAnimation(for: .isHidden, keyframes: keyframes, context: context) { $0 != 0 }
+            return
+        }
+        let animation = CAKeyframeAnimation(keyPath: "hidden")
+        animation.calculationMode = .discrete
+        animation.values = [true, false, true]
+        let outKey =
+            context.simpleTimeRemapping(outFrame) == context.endFrame ? 1 : min(context.progressTime(for: outFrame), 1)
+        animation.keyTimes = [0, max(context.progressTime(for: inFrame), 0), outKey, 1].map { NSNumber(value: $0) }
+        layer.add(context.timed(animation), forKey: "hidden")
+    }
+
+    /// The layer's transform as separate animations of translation, anchor point, scale and
+    /// rotation (the key paths lottie-ios animates).
+    func addTransformAnimations(_ transform: TransformModel, to layer: CALayer, context: AnimationContext) {
+        TransformAnimations.add(transform, to: layer, context: context, allowsSkew: false)
+    }
+
+    private func addDropShadow(_ shadow: DropShadowModel, to layer: CALayer, context: AnimationContext) {
+        let opacityScale = shadow.opacityIsByte ? 255.0 : 100.0
+        layer.addAnimation(for: .shadowOpacity, keyframes: shadow.opacity, context: context) {
+            Float($0 / opacityScale)
+        }
+        layer.addAnimation(for: .shadowColor, keyframes: shadow.color, context: context) { $0.cgColor }
+        let radiusScale = shadow.opacityIsByte ? 5.0 : 2.0
+        layer.addAnimation(for: .shadowRadius, keyframes: shadow.radius, context: context) { CGFloat($0 / radiusScale) }
+        let angleShift = shadow.opacityIsByte ? -90.0 : 0
+        let offsets = CombinedKeyframes.combine([ErasedKeyframes(shadow.angle), ErasedKeyframes(shadow.distance)]) {
+            values -> LottieVector in
+            let angle = ((values[0] as? Double ?? 0) + angleShift) * .pi / 180
+            let distance = values[1] as? Double ?? 0
+            return LottieVector([distance * cos(angle), distance * sin(angle)])
+        }
+        layer.addAnimation(for: .shadowOffset, keyframes: offsets, context: context) {
+            CGSize(width: $0.x, height: $0.y)
+        }
+    }
+}
+
+extension LottieVector {
+    /// A colour from red, green, blue (and alpha) in 0…1 (or 0…255, as the oldest files write).
+    var cgColor: CGColor {
+        var red = self[0]
+        var green = self[1]
+        var blue = self[2]
+        if red > 1 || green > 1 || blue > 1 {
+            red /= 255
+            green /= 255
+            blue /= 255
+        }
+        let alpha = components.count > 3 ? self[3] : 1
+        return CGColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import OpenCoreGraphics
+import OpenQuartzCore
+
+/// A shape layer's items as layers: a layer a group (with the group's transform), and inside
+/// it a layer a path with the fills, strokes and trims that apply to it, in lottie-ios's
+/// arrangement (a fill applies to the paths before it; paths with different opacities draw
+/// in layers of their own).
+struct ShapeLayerBuilder {
+    let context: AnimationContext
+    let bounds: CGRect
+
+    /// The paths and the items that paint them, drawn as one unit.
+    struct RenderGroup {
+        var paths: [ShapeItem] = []
+        var others: [ShapeItem] = []
+    }
+
+    func addShapes(_ items: [ShapeItem], to layer: CALayer) {
+        if let repeaterItem = items.first(where: { if case .repeater = $0.kind { true } else { false } }),
+            case .repeater(let repeater) = repeaterItem.kind
+        {
+            if repeater.copies.isAnimated {
+                context.warn(repeaterItem.path, "animated repeater copies are drawn at their first value")
+            }
+            let copies = min(max(Int(repeater.copies.first.rounded()), 0), 1_000)
+            let others = items.filter { if case .repeater = $0.kind { false } else { true } }
+            for index in 0..<copies {
+                for group in makeGroupLayers(others, isTopLevel: true) {
+                    let copy = LayerTreeBuilder.filling(CALayer(), bounds)
+                    copy.addSublayer(group)
+                    addRepeaterTransform(repeater, index: index, to: copy)
+                    layer.addSublayer(copy)
+                }
+            }
+            return
+        }
+        for group in makeGroupLayers(items, isTopLevel: true) { layer.addSublayer(group) }
+    }
+
+    private func addRepeaterTransform(_ repeater: ShapeItem.Repeater, index: Int, to layer: CALayer) {
+        var transform = TransformModel.identity
+        transform.anchor = repeater.anchor
+        transform.scale = repeater.scale
+        transform.rotation = repeater.rotation.map { $0 * Double(index) }
+        transform.position = repeater.position.map { LottieVector([$0.x * Double(index), $0.y * Double(index)]) }
+        TransformAnimations.add(transform, to: layer, context: context, allowsSkew: false)
+    }
+
+    /// A layer for each group among `items`, front to back turned back to front; the items
+    /// that are not groups and draw no path (a fill, a transform…) apply to every group.
+    private func makeGroupLayers(_ items: [ShapeItem], isTopLevel: Bool, inheritedFromAbove: [ShapeItem] = [])
+        -> [CALayer]
+    {
+        let visible = items.filter { !$0.isHidden }
+        var groups = visible.filter(\.isGroup)
+        var others = visible.filter { !$0.isGroup }
+        if groups.isEmpty, isTopLevel {
+            groups = [ShapeItem(name: "", kind: .group(others), isHidden: false, path: others.first?.path ?? "")]
+            others = []
+        }
+        let inherited = others.contains(where: \.drawsPath) ? [] : others
+        return groups.reversed().compactMap { group in
+            guard case .group(let children) = group.kind else { return nil }
+            return makeGroupLayer(children, inherited: inherited)
+        }
+    }
+
+    private func makeGroupLayer(_ children: [ShapeItem], inherited: [ShapeItem]) -> CALayer {
+        let layer = LayerTreeBuilder.filling(CALayer(), bounds)
+        for child in makeGroupLayers(children, isTopLevel: false) { layer.addSublayer(child) }
+        let items = (children + inherited).filter { !$0.isGroup && !$0.isHidden }
+        for renderGroup in Self.renderGroups(items).reversed() {
+            let combinable =
+                renderGroup.paths.count > 1
+                && renderGroup.paths.allSatisfy { if case .path = $0.kind { true } else { false } }
+                && !renderGroup.others.contains { if case .trim = $0.kind { true } else { false } }
+            if combinable {
+                let shapes = renderGroup.paths.compactMap { item -> KeyframeGroup<BezierShape>? in
+                    if case .path(let keyframes) = item.kind { keyframes } else { nil }
+                }
+                let combined = CombinedKeyframes.combine(shapes.map(ErasedKeyframes.init)) { values in
+                    ShapeList(shapes: values.compactMap { $0 as? BezierShape })
+                }
+                layer.addSublayer(
+                    ShapeItemLayerBuilder(context: context, bounds: bounds).make(
+                        .combined(combined), others: renderGroup.others))
+            } else {
+                for path in renderGroup.paths {
+                    layer.addSublayer(
+                        ShapeItemLayerBuilder(context: context, bounds: bounds).make(
+                            .item(path), others: renderGroup.others))
+                }
+            }
+        }
+        if let transformItem = items.first(where: { if case .transform = $0.kind { true } else { false } }),
+            case .transform(let transform) = transformItem.kind
+        {
+            TransformAnimations.add(transform, to: layer, context: context, allowsSkew: true)
+            layer.addAnimation(for: .opacity, keyframes: transform.opacity, context: context) { CGFloat($0 / 100) }
+        }
+        return layer
+    }
+
+    /// The items split where a fill ends the paths it paints, and again where fills and
+    /// strokes animate their opacity differently (one layer has one opacity).
+    static func renderGroups(_ items: [ShapeItem]) -> [RenderGroup] {
+        var groups = [RenderGroup()]
+        for item in items {
+            if item.drawsPath {
+                groups[groups.count - 1].paths.append(item)
+            } else if item.isFill {
+                groups[groups.count - 1].others.append(item)
+                groups.append(RenderGroup())
+            } else {
+                for index in groups.indices { groups[index].others.append(item) }
+            }
+        }
+        return groups.flatMap { group -> [RenderGroup] in
+            let paints = group.others.filter { $0.isFill || $0.isStroke }
+            let rest = group.others.filter { !($0.isFill || $0.isStroke) }
+            let firstOpacity = paints.first?.paintOpacity
+            if paints.allSatisfy({ $0.paintOpacity == firstOpacity }) { return [group] }
+            return paints.map { RenderGroup(paths: group.paths, others: [$0] + rest) }
+        }
+    }
+}
+
+/// Several paths drawn as one (so that an even-odd fill sees all of them).
+struct ShapeList: Interpolatable {
+    var shapes: [BezierShape]
+
+    func interpolated(to other: ShapeList, amount: Double) -> ShapeList {
+        ShapeList(shapes: zip(shapes, other.shapes).map { $0.interpolated(to: $1, amount: amount) })
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import OpenCoreGraphics
+
+/// One layer of a Lottie composition.
+struct LayerModel: Sendable {
+    enum Content: Sendable {
+        /// A precomposition: the asset's layers, in a `width` × `height` frame, with the time
+        /// remapping curve (seconds of the asset for each frame of this layer) when there is one.
+        case precomposition(assetID: String, width: Double, height: Double, timeRemapping: KeyframeGroup<Double>?)
+        case solid(color: CGColor, width: Double, height: Double)
+        case shapes([ShapeItem])
+        case image(assetID: String)
+        case null
+        /// A layer type that is not drawn (text without glyphs, audio, camera…): skipped.
+        case unsupported
+    }
+
+    enum MatteType: Int {
+        case alpha = 1, alphaInverted = 2, luma = 3, lumaInverted = 4
+    }
+
+    var name: String
+    var index: Int?
+    var parentIndex: Int?
+    var content: Content
+    var transform: TransformModel
+    var inFrame: Double
+    var outFrame: Double
+    var startTime: Double
+    var timeStretch: Double
+    var isHidden: Bool
+    var matte: MatteType?
+    var isMatteSource: Bool
+    var masks: [MaskModel]
+    var blendMode: BlendMode
+    var dropShadow: DropShadowModel?
+    /// Where the layer is in the file, for warnings.
+    var path: String
+}
+
+/// A mask of a layer.
+struct MaskModel: Sendable {
+    enum Mode: String {
+        case add = "a", subtract = "s", intersect = "i", lighten = "l", darken = "d", difference = "f", none = "n"
+    }
+
+    var mode: Mode
+    var isInverted: Bool
+    var shape: KeyframeGroup<BezierShape>
+    var opacity: KeyframeGroup<Double>
+    var expansion: KeyframeGroup<Double>
+}
+
+/// A drop shadow, from the layer style or the effect.
+struct DropShadowModel: Sendable {
+    var color: KeyframeGroup<LottieVector>
+    /// Percent.
+    var opacity: KeyframeGroup<Double>
+    /// Degrees, clockwise from up.
+    var angle: KeyframeGroup<Double>
+    var distance: KeyframeGroup<Double>
+    var radius: KeyframeGroup<Double>
+    /// Whether opacity is 0–255 (the effect) rather than 0–100 (the style).
+    var opacityIsByte: Bool
+}
+
+/// After Effects' blend modes, in the file's numbering, with Core Animation's filter names.
+enum BlendMode: Int {
+    case normal = 0, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight,
+        difference, exclusion, hue, saturation, color, luminosity, add, hardMix
+
+    /// The `compositingFilter` name Core Animation knows the mode by, nil for normal.
+    var filterName: String? {
+        switch self {
+        case .normal: nil
+        case .multiply: "multiplyBlendMode"
+        case .screen: "screenBlendMode"
+        case .overlay: "overlayBlendMode"
+        case .darken: "darkenBlendMode"
+        case .lighten: "lightenBlendMode"
+        case .colorDodge: "colorDodgeBlendMode"
+        case .colorBurn: "colorBurnBlendMode"
+        case .hardLight: "hardLightBlendMode"
+        case .softLight: "softLightBlendMode"
+        case .difference: "differenceBlendMode"
+        case .exclusion: "exclusionBlendMode"
+        case .hue: "hueBlendMode"
+        case .saturation: "saturationBlendMode"
+        case .color: "colorBlendMode"
+        case .luminosity: "luminosityBlendMode"
+        case .add: "linearDodgeBlendMode"
+        case .hardMix: nil
+        }
+    }
+}
+
+/// An asset: a precomposition's layers or an image.
+enum AssetModel: Sendable {
+    case precomposition(layers: [LayerModel])
+    case image(CGImage?, width: Double, height: Double)
+}

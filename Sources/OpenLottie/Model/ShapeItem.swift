@@ -1,0 +1,144 @@
+import Foundation
+import OpenCoreGraphics
+import OpenQuartzCore
+
+/// One item of a shape layer's contents.
+struct ShapeItem: Sendable {
+    enum Kind: Sendable {
+        case group([ShapeItem])
+        case path(KeyframeGroup<BezierShape>)
+        case rectangle(Rectangle)
+        case ellipse(Ellipse)
+        case star(Star)
+        case fill(Fill)
+        case stroke(Stroke)
+        case gradientFill(Gradient)
+        case gradientStroke(Gradient, StrokeStyle)
+        case trim(Trim)
+        case transform(TransformModel)
+        case repeater(Repeater)
+        case roundedCorners(KeyframeGroup<Double>)
+        case merge
+    }
+
+    enum Direction: Sendable {
+        case clockwise, counterClockwise
+    }
+
+    struct Rectangle: Sendable {
+        var position: KeyframeGroup<LottieVector>
+        var size: KeyframeGroup<LottieVector>
+        var roundness: KeyframeGroup<Double>
+        var direction: Direction
+    }
+
+    struct Ellipse: Sendable {
+        var position: KeyframeGroup<LottieVector>
+        var size: KeyframeGroup<LottieVector>
+        var direction: Direction
+    }
+
+    struct Star: Sendable {
+        var isPolygon: Bool
+        var position: KeyframeGroup<LottieVector>
+        var outerRadius: KeyframeGroup<Double>
+        var innerRadius: KeyframeGroup<Double>
+        var outerRoundness: KeyframeGroup<Double>
+        var innerRoundness: KeyframeGroup<Double>
+        var rotation: KeyframeGroup<Double>
+        var points: KeyframeGroup<Double>
+        var direction: Direction
+    }
+
+    struct Fill: Sendable {
+        var color: KeyframeGroup<LottieVector>
+        var opacity: KeyframeGroup<Double>
+        var evenOdd: Bool
+    }
+
+    struct StrokeStyle: Sendable {
+        var width: KeyframeGroup<Double>
+        var opacity: KeyframeGroup<Double>
+        var lineCap: CAShapeLayerLineCap
+        var lineJoin: CAShapeLayerLineJoin
+        var miterLimit: Double
+        /// Dash, gap… lengths (first keyframe of each) and the offset's keyframes.
+        var dashes: [Double]?
+        var dashOffset: KeyframeGroup<Double>
+    }
+
+    struct Stroke: Sendable {
+        var color: KeyframeGroup<LottieVector>
+        var style: StrokeStyle
+    }
+
+    struct Gradient: Sendable {
+        var isRadial: Bool
+        var start: KeyframeGroup<LottieVector>
+        var end: KeyframeGroup<LottieVector>
+        var colorCount: Int
+        var colors: KeyframeGroup<LottieVector>
+        var opacity: KeyframeGroup<Double>
+        var evenOdd: Bool
+    }
+
+    struct Trim: Sendable {
+        var start: KeyframeGroup<Double>
+        var end: KeyframeGroup<Double>
+        var offset: KeyframeGroup<Double>
+        var isSimultaneous: Bool
+    }
+
+    struct Repeater: Sendable {
+        var copies: KeyframeGroup<Double>
+        var offset: KeyframeGroup<Double>
+        var anchor: KeyframeGroup<LottieVector>
+        var position: KeyframeGroup<LottieVector>
+        var scale: KeyframeGroup<LottieVector>
+        var rotation: KeyframeGroup<Double>
+        var startOpacity: KeyframeGroup<Double>
+        var endOpacity: KeyframeGroup<Double>
+    }
+
+    var name: String
+    var kind: Kind
+    var isHidden: Bool
+    var path: String
+
+    var drawsPath: Bool {
+        switch kind {
+        case .path, .rectangle, .ellipse, .star: true
+        default: false
+        }
+    }
+
+    var isFill: Bool {
+        switch kind {
+        case .fill, .gradientFill: true
+        default: false
+        }
+    }
+
+    var isStroke: Bool {
+        switch kind {
+        case .stroke, .gradientStroke: true
+        default: false
+        }
+    }
+
+    var isGroup: Bool {
+        if case .group = kind { return true }
+        return false
+    }
+
+    /// The opacity keyframes of a fill or stroke.
+    var paintOpacity: KeyframeGroup<Double>? {
+        switch kind {
+        case .fill(let fill): fill.opacity
+        case .stroke(let stroke): stroke.style.opacity
+        case .gradientFill(let gradient): gradient.opacity
+        case .gradientStroke(let gradient, _): gradient.opacity
+        default: nil
+        }
+    }
+}

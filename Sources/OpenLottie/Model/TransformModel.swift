@@ -1,0 +1,31 @@
+import Foundation
+
+/// A layer's or a shape group's transform, as the file animates it.
+struct TransformModel: Sendable {
+    var anchor: KeyframeGroup<LottieVector>
+    /// The position, or nil when its dimensions are animated separately.
+    var position: KeyframeGroup<LottieVector>?
+    var positionX: KeyframeGroup<Double>?
+    var positionY: KeyframeGroup<Double>?
+    /// Percent: 100 is the layer's own size.
+    var scale: KeyframeGroup<LottieVector>
+    /// Degrees about z.
+    var rotation: KeyframeGroup<Double>
+    var rotationX: KeyframeGroup<Double>
+    var rotationY: KeyframeGroup<Double>
+    /// Percent.
+    var opacity: KeyframeGroup<Double>
+    /// Degrees.
+    var skew: KeyframeGroup<Double>
+    var skewAxis: KeyframeGroup<Double>
+
+    static let identity = TransformModel(
+        anchor: KeyframeGroup(LottieVector([0, 0, 0])), position: KeyframeGroup(LottieVector([0, 0, 0])),
+        scale: KeyframeGroup(LottieVector([100, 100, 100])), rotation: KeyframeGroup(0), rotationX: KeyframeGroup(0),
+        rotationY: KeyframeGroup(0), opacity: KeyframeGroup(100), skew: KeyframeGroup(0), skewAxis: KeyframeGroup(0)
+    )
+
+    var hasSkew: Bool {
+        skew.keyframes.contains { $0.value != 0 }
+    }
+}

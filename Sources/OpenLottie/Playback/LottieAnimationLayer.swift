@@ -1,0 +1,156 @@
+import Foundation
+import OpenCoreGraphics
+import OpenQuartzCore
+
+/// A layer that plays a Lottie animation with Core Animation, as lottie-ios's Core Animation
+/// engine does: the animation's layers are sublayers of an inner layer of the animation's own
+/// size, scaled to fit this layer's bounds (aspect fit, centred); every property animation
+/// spans the animation's frames; pausing sets the inner layer's `speed` to 0 and its
+/// `timeOffset` to the frame's time.
+///
+///     let layer = animation.makeLayer()
+///     layer.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
+///     layer.currentFrame = 30              // paused at frame 30
+///     layer.play(loopMode: .loop)          // plays on the media clock
+open class LottieAnimationLayer: CALayer {
+    /// How playback repeats.
+    public enum LoopMode: Equatable, Sendable {
+        case playOnce
+        case loop
+        case autoReverse
+        case `repeat`(Float)
+        case repeatBackwards(Float)
+    }
+
+    /// The animation this layer plays.
+    public let animation: LottieAnimation
+
+    /// The layer of the animation's size that holds its layers; its timing pauses and plays.
+    public let contentLayer: CALayer
+
+    private var playback: AnimationContext.Playback
+    private var pausedFrame: Double
+
+    /// Makes the layer tree of `animation`, paused at its first frame.
+    public init(animation: LottieAnimation) {
+        self.animation = animation
+        contentLayer = CALayer()
+        pausedFrame = animation.startFrame
+        playback = AnimationContext.Playback(fromFrame: animation.startFrame, toFrame: animation.endFrame)
+        super.init()
+        contentLayer.name = animation.name.isEmpty ? "Lottie animation" : animation.name
+        contentLayer.bounds = CGRect(origin: .zero, size: animation.size)
+        bounds = CGRect(origin: .zero, size: animation.size)
+        addSublayer(contentLayer)
+        layoutContent()
+        buildLayers()
+        currentFrame = animation.startFrame
+    }
+
+    /// Apple's copy initialiser, for presentation copies.
+    public override init(layer: Any) {
+        guard let other = layer as? LottieAnimationLayer else {
+            fatalError("LottieAnimationLayer.init(layer:): \(type(of: layer)) is not a LottieAnimationLayer")
+        }
+        animation = other.animation
+        contentLayer = other.contentLayer
+        playback = other.playback
+        pausedFrame = other.pausedFrame
+        super.init(layer: other)
+    }
+
+    public required init?(coder: NSCoder) {
+        nil
+    }
+
+    open override var bounds: CGRect {
+        didSet { layoutContent() }
+    }
+
+    /// The frame shown while paused, or the frame playback started from.
+    public var currentFrame: Double {
+        get { pausedFrame }
+        set {
+            pausedFrame = newValue
+            if !playback.isPaused || playback.fromFrame != animation.startFrame
+                || playback.toFrame != animation.endFrame
+                || playback.repeatCount != 0 || playback.autoreverses
+            {
+                playback = AnimationContext.Playback(fromFrame: animation.startFrame, toFrame: animation.endFrame)
+                buildLayers()
+            }
+            contentLayer.speed = 0
+            contentLayer.timeOffset = (newValue - animation.startFrame) / animation.frameRate
+        }
+    }
+
+    /// The progress shown while paused: frame `ip + p · (op − ip)`.
+    public var currentProgress: Double {
+        get { (pausedFrame - animation.startFrame) / (animation.endFrame - animation.startFrame) }
+        set { currentFrame = animation.frame(atProgress: newValue) }
+    }
+
+    /// Whether the animation is playing on the media clock.
+    public var isAnimationPlaying: Bool { !playback.isPaused }
+
+    /// Plays from `fromFrame` (the first frame by default) to `toFrame` (the end) on the media
+    /// clock, at `speed`, repeating as `loopMode` says; the last frame stays when it ends.
+    public func play(fromFrame: Double? = nil, toFrame: Double? = nil, loopMode: LoopMode = .playOnce, speed: Float = 1)
+    {
+        var next = AnimationContext.Playback(
+            fromFrame: fromFrame ?? animation.startFrame, toFrame: toFrame ?? animation.endFrame, isPaused: false)
+        switch loopMode {
+        case .playOnce: break
+        case .loop: next.repeatCount = .infinity
+        case .autoReverse:
+            next.repeatCount = .infinity
+            next.autoreverses = true
+        case .repeat(let count): next.repeatCount = count
+        case .repeatBackwards(let count):
+            next.repeatCount = count
+            next.autoreverses = true
+        }
+        playback = next
+        pausedFrame = next.fromFrame
+        contentLayer.speed = speed
+        contentLayer.timeOffset = 0
+        contentLayer.beginTime = 0
+        buildLayers()
+    }
+
+    /// Stops playback where it is now on the media clock.
+    public func pause() {
+        guard !playback.isPaused else { return }
+        let now = contentLayer.convertTime(CACurrentMediaTime(), from: nil)
+        var frame = animation.startFrame + now * animation.frameRate
+        if let presented = contentLayer.animation(forKey: "progress") {
+            _ = presented
+        }
+        frame = min(max(frame, min(playback.fromFrame, playback.toFrame)), max(playback.fromFrame, playback.toFrame))
+        currentFrame = frame
+    }
+
+    private func layoutContent() {
+        let size = animation.size
+        guard size.width > 0, size.height > 0, bounds.width > 0, bounds.height > 0 else { return }
+        let scale = min(bounds.width / size.width, bounds.height / size.height)
+        contentLayer.position = CGPoint(x: bounds.midX, y: bounds.midY)
+        contentLayer.transform = CATransform3DMakeScale(scale, scale, 1)
+    }
+
+    private func buildLayers() {
+        contentLayer.sublayers = nil
+        let context = AnimationContext(
+            frameRate: animation.frameRate, startFrame: animation.startFrame, endFrame: animation.endFrame,
+            playback: playback, warn: { _, _ in })
+        LayerTreeBuilder(animation: animation).addLayers(
+            animation.layers, to: contentLayer, bounds: contentLayer.bounds, context: context, depth: 0)
+    }
+}
+
+extension LottieAnimation {
+    /// A layer that plays this animation, sized to it and paused at its first frame.
+    public func makeLayer() -> LottieAnimationLayer {
+        LottieAnimationLayer(animation: self)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import OpenCoreGraphics
+
+/// Reading animated properties: `{"a": 0, "k": value}` or `{"a": 1, "k": [keyframes]}`, in the
+/// forms Bodymovin has written since version 4 (the older one gives each keyframe its end value
+/// `e` and leaves the last keyframe with only a time).
+extension JSONNode {
+    /// The keyframes of the property at `key`, or `fallback` when the property is absent.
+    func keyframes<Value>(
+        _ key: String, default fallback: Value, _ readValue: (JSONNode) throws(LottieError) -> Value
+    ) throws(LottieError) -> KeyframeGroup<Value> {
+        guard let property = self[key] else { return KeyframeGroup(fallback) }
+        return try property.keyframeGroup(readValue)
+    }
+
+    func keyframeGroup<Value>(_ readValue: (JSONNode) throws(LottieError) -> Value) throws(LottieError)
+        -> KeyframeGroup<Value>
+    {
+        guard isObject else {
+            // A bare value where a property belongs.
+            return KeyframeGroup(try readValue(self))
+        }
+        let content = try required("k")
+        var group: KeyframeGroup<Value>
+        if let elements = content.value as? [Any], let first = elements.first as? [String: Any], first["t"] != nil {
+            group = try content.animatedKeyframes(readValue)
+        } else {
+            group = KeyframeGroup(try readValue(content))
+        }
+        if self["x"] != nil {
+            group.hasExpression = true
+            context.warn(path: "\(path).x", "After Effects expressions are not evaluated; the keyframes are played")
+        }
+        return group
+    }
+
+    private func animatedKeyframes<Value>(_ readValue: (JSONNode) throws(LottieError) -> Value) throws(LottieError)
+        -> KeyframeGroup<Value>
+    {
+        var keyframes: [Keyframe<Value>] = []
+        var previousEnd: Value?
+        var previousIn: CGPoint?
+        var previousSpatialIn: CGPoint?
+        for element in try elements() {
+            let time = try element.required("t").number()
+            var value: Value
+            if let start = element["s"] {
+                value = try readValue(start)
+            } else if let previousEnd {
+                value = previousEnd
+            } else if let last = keyframes.last {
+                value = last.value
+            } else {
+                throw element.error("the keyframe has no value (\"s\") and no keyframe before it ends anywhere")
+            }
+            if let end = element["e"] {
+                previousEnd = try readValue(end)
+            } else {
+                previousEnd = nil
+            }
+            if let last = keyframes.last, time < last.time {
+                throw element["t"]!.error("keyframe time \(time) comes before the previous keyframe's \(last.time)")
+            }
+            let keyframe = Keyframe(
+                time: time, value: value, isHold: try element.bool("h"),
+                inTangent: previousIn,
+                outTangent: try element["o"].map { node throws(LottieError) in try node.tangent() },
+                spatialInTangent: previousSpatialIn,
+                spatialOutTangent: try element["to"].map { node throws(LottieError) in try node.point() })
+            previousIn = try element["i"].map { node throws(LottieError) in try node.tangent() }
+            previousSpatialIn = try element["ti"].map { node throws(LottieError) in try node.point() }
+            keyframes.append(keyframe)
+        }
+        guard !keyframes.isEmpty else { throw error("an animated property has no keyframes") }
+        return KeyframeGroup(keyframes: keyframes)
+    }
+
+    /// An easing handle `{"x": 0.3, "y": 1}` or `{"x": [0.3], "y": [1]}` (the first dimension's).
+    func tangent() throws(LottieError) -> CGPoint {
+        let x = try required("x").numbers()
+        let y = try required("y").numbers()
+        guard let firstX = x.first, let firstY = y.first else { throw error("an easing handle has no values") }
+        return CGPoint(x: firstX, y: firstY)
+    }
+
+    /// `[x, y]` or `[x, y, z]`.
+    func point() throws(LottieError) -> CGPoint {
+        let values = try numbers()
+        return CGPoint(x: values.first ?? 0, y: values.count > 1 ? values[1] : 0)
+    }
+
+    func vector() throws(LottieError) -> LottieVector {
+        LottieVector(try numbers())
+    }
+
+    func scalar() throws(LottieError) -> Double {
+        try number()
+    }
+
+    /// A path: `{"c": true, "v": [...], "i": [...], "o": [...]}`, or that object in a
+    /// one-element array (how keyframes write it).
+    func bezierShape() throws(LottieError) -> BezierShape {
+        if let array = value as? [Any] {
+            guard array.count >= 1 else { throw error("a path keyframe holds no path") }
+            return try JSONNode(value: array[0], path: "\(path)[0]", context: context).bezierShape()
+        }
+        let vertices = try required("v").elements()
+        guard vertices.count <= ReadingLimits.maximumVertices else {
+            throw error("the path has \(vertices.count) vertices; at most \(ReadingLimits.maximumVertices) are read")
+        }
+        let inTangents = try self["i"]?.elements() ?? []
+        let outTangents = try self["o"]?.elements() ?? []
+        var result: [BezierShape.Vertex] = []
+        result.reserveCapacity(vertices.count)
+        for (index, vertex) in vertices.enumerated() {
+            result.append(
+                BezierShape.Vertex(
+                    point: try vertex.point(),
+                    inTangent: index < inTangents.count ? try inTangents[index].point() : .zero,
+                    outTangent: index < outTangents.count ? try outTangents[index].point() : .zero))
+        }
+        return BezierShape(vertices: result, isClosed: try bool("c"))
+    }
+}

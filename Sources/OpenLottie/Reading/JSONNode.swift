@@ -1,0 +1,136 @@
+import Foundation
+
+/// A value of a Lottie document with where it sits, so every error names the file and the
+/// JSON path. Reading is bounded: the document's nesting, its numbers and its collections are
+/// checked where they are read.
+struct JSONNode {
+    let value: Any
+    let path: String
+    let context: ReadingContext
+
+    /// The value at `key`, or nil when the object has no such key (or the value is `null`).
+    subscript(key: String) -> JSONNode? {
+        guard let object = value as? [String: Any], let child = object[key], !(child is NSNull) else { return nil }
+        return JSONNode(value: child, path: path.isEmpty ? key : "\(path).\(key)", context: context)
+    }
+
+    func error(_ message: String) -> LottieError {
+        LottieError(file: context.file, path: path, message: message)
+    }
+
+    func warn(_ message: String) {
+        context.warn(path: path, message)
+    }
+
+    /// The value at `key`, which must be there.
+    func required(_ key: String) throws(LottieError) -> JSONNode {
+        guard let child = self[key] else { throw error("the required field \"\(key)\" is missing") }
+        return child
+    }
+
+    var isObject: Bool { value is [String: Any] }
+    var isArray: Bool { value is [Any] }
+
+    /// The elements of an array, each with its index in the path.
+    func elements() throws(LottieError) -> [JSONNode] {
+        guard let array = value as? [Any] else { throw error("expected an array, found \(kind)") }
+        if array.count > ReadingLimits.maximumElements {
+            throw error("has \(array.count) elements; at most \(ReadingLimits.maximumElements) are read")
+        }
+        return array.enumerated().map { JSONNode(value: $1, path: "\(path)[\($0)]", context: context) }
+    }
+
+    /// A finite number (JSON booleans are numbers here, as After Effects writes 0 and 1).
+    func number() throws(LottieError) -> Double {
+        if let number = value as? NSNumber, !(value is String) {
+            let double = number.doubleValue
+            guard double.isFinite else { throw error("is \(double); numbers must be finite") }
+            return double
+        }
+        // Some exporters write a one-element array where a number belongs.
+        if let array = value as? [Any], array.count == 1 {
+            return try JSONNode(value: array[0], path: "\(path)[0]", context: context).number()
+        }
+        throw error("expected a number, found \(kind)")
+    }
+
+    func number(_ key: String, default fallback: Double) throws(LottieError) -> Double {
+        guard let child = self[key] else { return fallback }
+        return try child.number()
+    }
+
+    func integer(_ key: String, default fallback: Int) throws(LottieError) -> Int {
+        guard let child = self[key] else { return fallback }
+        let number = try child.number()
+        guard abs(number) < 1e9 else { throw child.error("\(number) is out of range") }
+        return Int(number.rounded())
+    }
+
+    func bool(_ key: String) throws(LottieError) -> Bool {
+        guard let child = self[key] else { return false }
+        if let bool = child.value as? Bool { return bool }
+        return try child.number() != 0
+    }
+
+    func string() throws(LottieError) -> String {
+        guard let string = value as? String else { throw error("expected a string, found \(kind)") }
+        return string
+    }
+
+    func string(_ key: String) throws(LottieError) -> String? {
+        try self[key]?.string()
+    }
+
+    /// An array of finite numbers.
+    func numbers() throws(LottieError) -> [Double] {
+        if value is NSNumber { return [try number()] }
+        var result: [Double] = []
+        for element in try elements() { result.append(try element.number()) }
+        return result
+    }
+
+    var kind: String {
+        switch value {
+        case is String: "a string"
+        case is [Any]: "an array"
+        case is [String: Any]: "an object"
+        case is NSNumber: "a number"
+        default: "null"
+        }
+    }
+}
+
+/// What reading one document shares: its name for errors, its warnings, and the bounds.
+final class ReadingContext {
+    let file: String
+    private(set) var warnings: [LottieWarning] = []
+    private var warned: Set<String> = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    /// Records a warning once per message: the same feature in many places warns once, naming
+    /// the first place.
+    func warn(path: String, _ message: String) {
+        guard warned.insert(message).inserted else { return }
+        warnings.append(LottieWarning(path: path, message: message))
+    }
+}
+
+/// The bounds on what a file may ask for; beyond them reading throws instead of running out
+/// of memory or time.
+enum ReadingLimits {
+    /// The largest array read (keyframes, vertices, layers, shapes).
+    static let maximumElements = 200_000
+    /// The deepest nesting of shape groups and precompositions.
+    static let maximumDepth = 64
+    /// The largest canvas side, in points.
+    static let maximumSide = 16_384.0
+    /// The longest animation, in frames.
+    static let maximumFrames = 1_000_000.0
+    /// The most vertices in one path.
+    static let maximumVertices = 100_000
+    /// The largest file read, in bytes.
+    static let maximumFileSize = 256 << 20
+}

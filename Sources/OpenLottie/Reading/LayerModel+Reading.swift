@@ -1,0 +1,150 @@
+import Foundation
+import OpenCoreGraphics
+
+extension LayerModel {
+    /// Reads a composition's `layers`.
+    static func layers(reading node: JSONNode) throws(LottieError) -> [LayerModel] {
+        var layers: [LayerModel] = []
+        for element in try node.elements() {
+            layers.append(try LayerModel(reading: element))
+        }
+        return layers
+    }
+
+    init(reading node: JSONNode) throws(LottieError) {
+        guard node.isObject else { throw node.error("expected a layer object, found \(node.kind)") }
+        path = node.path
+        name = try node.string("nm") ?? ""
+        index = try node["ind"].map { n throws(LottieError) in Int(try n.number()) }
+        parentIndex = try node["parent"].map { n throws(LottieError) in Int(try n.number()) }
+        inFrame = try node.number("ip", default: 0)
+        outFrame = try node.number("op", default: ReadingLimits.maximumFrames)
+        startTime = try node.number("st", default: 0)
+        timeStretch = try node.number("sr", default: 1)
+        if timeStretch == 0 { throw node["sr"]!.error("a time stretch of 0 is not a duration") }
+        isHidden = try node.bool("hd")
+        isMatteSource = try node.bool("td")
+        matte = try node["tt"].flatMap { n throws(LottieError) in MatteType(rawValue: Int(try n.number())) }
+        if matte == .luma || matte == .lumaInverted {
+            node.warn("luma mattes are drawn as alpha mattes (Core Animation masks by alpha)")
+        }
+        blendMode = BlendMode(rawValue: try node.integer("bm", default: 0)) ?? .normal
+        if blendMode != .normal {
+            node.warn("blend modes are kept as the layer's compositingFilter and drawn as normal")
+        }
+        transform = try node["ks"].map { n throws(LottieError) in try TransformModel(reading: n) } ?? .identity
+        if try node.bool("ao") { node.warn("auto-orient is not drawn") }
+        masks = []
+        if let maskNodes = try node["masksProperties"]?.elements() {
+            for maskNode in maskNodes {
+                let modeName = try maskNode.string("mode") ?? "a"
+                guard let mode = MaskModel.Mode(rawValue: modeName) else {
+                    throw maskNode.error("unknown mask mode \"\(modeName)\"")
+                }
+                if ![.add, .subtract, .intersect, .none].contains(mode) {
+                    maskNode.warn("mask mode \"\(modeName)\" is drawn as add")
+                }
+                let expansion = try maskNode.keyframes("x", default: 0) { n throws(LottieError) in try n.scalar() }
+                if expansion.keyframes.contains(where: { $0.value != 0 }) {
+                    maskNode.warn("mask expansion is not drawn")
+                }
+                let opacity = try maskNode.keyframes("o", default: 100) { n throws(LottieError) in try n.scalar() }
+                if opacity.keyframes.contains(where: { $0.value != 100 }) {
+                    maskNode.warn("mask opacity is not drawn")
+                }
+                masks.append(
+                    MaskModel(
+                        mode: mode, isInverted: try maskNode.bool("inv"),
+                        shape: try maskNode.required("pt").keyframeGroup { n throws(LottieError) in try n.bezierShape()
+                        },
+                        opacity: opacity, expansion: expansion))
+            }
+        }
+        dropShadow = try DropShadowModel(readingLayer: node)
+        let type = try node.integer("ty", default: 3)
+        switch type {
+        case 0:
+            let timeRemapping = try node["tm"].map { n throws(LottieError) in
+                try n.keyframeGroup { v throws(LottieError) in try v.scalar() }
+            }
+            content = .precomposition(
+                assetID: try node.required("refId").string(), width: try node.number("w", default: 0),
+                height: try node.number("h", default: 0), timeRemapping: timeRemapping)
+        case 1:
+            let hex = try node.string("sc") ?? "#000000"
+            content = .solid(
+                color: Self.color(hex: hex), width: try node.number("sw", default: 0),
+                height: try node.number("sh", default: 0))
+        case 2:
+            content = .image(assetID: try node.required("refId").string())
+        case 3:
+            content = .null
+        case 4:
+            content = .shapes(
+                try node["shapes"].map { n throws(LottieError) in try ShapeItem.items(reading: n, depth: 0) } ?? [])
+        case 5:
+            node.warn("text layers are not drawn yet")
+            content = .unsupported
+        default:
+            node.warn("layers of type \(type) are not drawn")
+            content = .unsupported
+        }
+        if try node.bool("ddd") { node.warn("3D layers are drawn flat") }
+    }
+
+    /// `#rrggbb` (or `#rgb`); anything else is black, as players draw it.
+    static func color(hex: String) -> CGColor {
+        var digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
+        if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
+        guard digits.count >= 6, let value = UInt32(digits.prefix(6), radix: 16) else {
+            return CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        }
+        return CGColor(
+            red: CGFloat((value >> 16) & 0xFF) / 255, green: CGFloat((value >> 8) & 0xFF) / 255,
+            blue: CGFloat(value & 0xFF) / 255, alpha: 1)
+    }
+}
+
+extension DropShadowModel {
+    /// The layer's drop shadow: the layer style (`sy`, type 1) or the effect (`ef`, type 25).
+    /// Other effects and styles warn.
+    init?(readingLayer layer: JSONNode) throws(LottieError) {
+        var found: DropShadowModel?
+        if let styles = try layer["sy"]?.elements() {
+            for style in styles {
+                guard try style.integer("ty", default: -1) == 1 else {
+                    style.warn("layer styles other than the drop shadow are not drawn")
+                    continue
+                }
+                func scalar(_ key: String, _ fallback: Double) throws(LottieError) -> KeyframeGroup<Double> {
+                    try style.keyframes(key, default: fallback) { n throws(LottieError) in try n.scalar() }
+                }
+                found = DropShadowModel(
+                    color: try style.keyframes("c", default: LottieVector([0, 0, 0, 1])) { n throws(LottieError) in
+                        try n.vector()
+                    },
+                    opacity: try scalar("o", 75), angle: try scalar("a", 120), distance: try scalar("d", 5),
+                    radius: try scalar("s", 5), opacityIsByte: false)
+            }
+        }
+        if let effects = try layer["ef"]?.elements() {
+            for effect in effects {
+                guard try effect.integer("ty", default: -1) == 25, let values = try effect["ef"]?.elements(),
+                    values.count >= 5
+                else {
+                    effect.warn("effects other than the drop shadow are not drawn")
+                    continue
+                }
+                func scalar(_ index: Int) throws(LottieError) -> KeyframeGroup<Double> {
+                    try values[index].required("v").keyframeGroup { n throws(LottieError) in try n.scalar() }
+                }
+                found = DropShadowModel(
+                    color: try values[0].required("v").keyframeGroup { n throws(LottieError) in try n.vector() },
+                    opacity: try scalar(1), angle: try scalar(2), distance: try scalar(3), radius: try scalar(4),
+                    opacityIsByte: true)
+            }
+        }
+        guard let found else { return nil }
+        self = found
+    }
+}

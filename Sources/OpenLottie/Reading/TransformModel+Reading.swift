@@ -1,0 +1,33 @@
+import Foundation
+
+extension TransformModel {
+    /// Reads a layer's `ks` or a shape group's `tr`.
+    init(reading node: JSONNode) throws(LottieError) {
+        self = .identity
+        anchor = try node.keyframes("a", default: LottieVector([0, 0, 0])) { n throws(LottieError) in try n.vector() }
+        if let position = node["p"], position.isObject, try position.bool("s") {
+            positionX = try position.required("x").keyframeGroup { n throws(LottieError) in try n.scalar() }
+            positionY = try position.required("y").keyframeGroup { n throws(LottieError) in try n.scalar() }
+            self.position = nil
+        } else {
+            self.position = try node.keyframes("p", default: LottieVector([0, 0, 0])) { n throws(LottieError) in
+                try n.vector()
+            }
+        }
+        scale = try node.keyframes("s", default: LottieVector([100, 100, 100])) { n throws(LottieError) in
+            try n.vector()
+        }
+        let rotationKey = node["rz"] != nil ? "rz" : "r"
+        rotation = try node.keyframes(rotationKey, default: 0) { n throws(LottieError) in try n.scalar() }
+        rotationX = try node.keyframes("rx", default: 0) { n throws(LottieError) in try n.scalar() }
+        rotationY = try node.keyframes("ry", default: 0) { n throws(LottieError) in try n.scalar() }
+        opacity = try node.keyframes("o", default: 100) { n throws(LottieError) in try n.scalar() }
+        skew = try node.keyframes("sk", default: 0) { n throws(LottieError) in try n.scalar() }
+        skewAxis = try node.keyframes("sa", default: 0) { n throws(LottieError) in try n.scalar() }
+        if rotationX.keyframes.contains(where: { $0.value != 0 })
+            || rotationY.keyframes.contains(where: { $0.value != 0 })
+        {
+            node.warn("rotation about x or y is not drawn (Core Animation's Lottie engine leaves it out too)")
+        }
+    }
+}
