@@ -110,6 +110,11 @@ struct ShapeLayerBuilder {
             if item.drawsPath {
                 groups[groups.count - 1].paths.append(item)
             } else if item.isFill {
+                // A fill after another with no path between them paints the same paths (as
+                // After Effects draws them; Apple's pictures show both fills).
+                if groups[groups.count - 1].paths.isEmpty, groups.count > 1 {
+                    groups[groups.count - 1].paths = groups[groups.count - 2].paths
+                }
                 groups[groups.count - 1].others.append(item)
                 groups.append(RenderGroup())
             } else {

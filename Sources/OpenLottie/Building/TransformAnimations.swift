@@ -25,9 +25,8 @@ enum TransformAnimations {
                 CGPoint(x: anchor.x / size.width, y: anchor.y / size.height)
             }
         }
-        // lottie-ios draws a negative x scale as positive in Apple's snapshots (it flips with a
-        // y rotation only outside them); the magnitude is what those pictures show.
-        layer.addAnimation(for: .scaleX, keyframes: transform.scale, context: context) { CGFloat(abs($0.x) / 100) }
+        // A negative x scale mirrors the layer, as Apple's pictures show.
+        layer.addAnimation(for: .scaleX, keyframes: transform.scale, context: context) { CGFloat($0.x / 100) }
         layer.addAnimation(for: .scaleY, keyframes: transform.scale, context: context) { CGFloat($0.y / 100) }
         layer.addAnimation(for: .rotationZ, keyframes: transform.rotation, context: context) { CGFloat($0 * .pi / 180) }
     }

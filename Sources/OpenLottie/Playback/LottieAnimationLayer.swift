@@ -4,7 +4,7 @@ import OpenQuartzCore
 
 /// A layer that plays a Lottie animation with Core Animation, as lottie-ios's Core Animation
 /// engine does: the animation's layers are sublayers of an inner layer of the animation's own
-/// size, scaled to fit this layer's bounds (aspect fit, centred); every property animation
+/// size, scaled to fit this layer's bounds (aspect fit, centred on whole points); every property animation
 /// spans the animation's frames; pausing sets the inner layer's `speed` to 0 and its
 /// `timeOffset` to the frame's time.
 ///
@@ -134,7 +134,13 @@ open class LottieAnimationLayer: CALayer {
         let size = animation.size
         guard size.width > 0, size.height > 0, bounds.width > 0, bounds.height > 0 else { return }
         let scale = min(bounds.width / size.width, bounds.height / size.height)
-        contentLayer.position = CGPoint(x: bounds.midX, y: bounds.midY)
+        // Centred on whole points: a size rounded up to whole pixels (how snapshots and
+        // `carender frame --size` ask for a picture) keeps the animation at its top left, as
+        // Apple draws a view of the exact size into a bitmap of the rounded one.
+        let slack = CGSize(width: bounds.width - size.width * scale, height: bounds.height - size.height * scale)
+        contentLayer.anchorPoint = .zero
+        contentLayer.position = CGPoint(
+            x: bounds.minX + (slack.width / 2).rounded(.down), y: bounds.minY + (slack.height / 2).rounded(.down))
         contentLayer.transform = CATransform3DMakeScale(scale, scale, 1)
     }
 
