@@ -70,12 +70,12 @@ let package = Package(
         // animations; embedded images decode through OpenImageIO.
         .target(name: "OpenLottie", dependencies: ["OpenQuartzCore", "OpenImageIO"]),
         // One scene type: a layer tree on a manual clock with its timed changes and its length.
-        // The built-in demos and loaded CAML documents are scenes; `carender`, the preview and
-        // the tests run them.
+        // The built-in demos, loaded CAML documents and Lottie files are scenes; `carender`, the
+        // preview and the tests run them.
         // The renderer draws what code draws into images when a scene becomes a CAML package.
         .target(
             name: "OpenQuartzCoreScenes",
-            dependencies: ["OpenQuartzCore", "OpenUIKit", "OpenCAML", "OpenQuartzCoreRenderer"]
+            dependencies: ["OpenQuartzCore", "OpenUIKit", "OpenCAML", "OpenLottie", "OpenQuartzCoreRenderer"]
         ),
         // `carender preview`: the server, its page and the scenes' sessions (the DocC article
         // "The preview").
@@ -107,6 +107,7 @@ let package = Package(
                 "OpenUIKit",
                 "OpenQuartzCoreRenderer",
                 "OpenCAML",
+                "OpenLottie",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,11 +1,11 @@
 import OpenCAML
 import OpenQuartzCore
 
-/// A scene running on its manual clock: the tree of a built-in demo or a loaded document, and
-/// the timeline changes still to come. `carender` steps scenes through it (`frame` and
-/// `inspect` advance once, `render` and `gallery` once per frame), and the preview plays one
-/// per browser tab, building it again when the page goes back in time (a manual clock only
-/// moves forward) or the file changes.
+/// A scene running on its manual clock: the tree of a built-in demo, a loaded document or a
+/// Lottie animation, and the timeline changes still to come. `carender` steps scenes through
+/// it (`frame` and `inspect` advance once, `render` and `gallery` once per frame), and the
+/// preview plays one per browser tab, building it again when the page goes back in time (a
+/// manual clock only moves forward) or the file changes.
 ///
 /// Make it (``SceneDefinition/start(on:)``) and advance it inside
 /// `CAClock.$current.withValue(clock)`: the changes read the media time.
@@ -76,6 +76,19 @@ public final class Scene {
     public func setState(named name: String, transitionSpeed: Float) {
         guard let document = definition.document else { return }
         document.controller.setState(named: name, in: document.package, transitionSpeed: transitionSpeed)
+    }
+
+    /// Makes a Lottie scene fill a picture of `size` points drawn one point to a point: its
+    /// root takes the bounds `size` at the origin, without animating, and lays the animation out
+    /// in them (aspect fit, centred), as lottie-ios's view does. A demo or a CAML document keeps
+    /// its own geometry: an exporter scales its canvas to fit the picture instead.
+    public func layOut(toFill size: CGSize) {
+        guard definition.animation != nil else { return }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        root.bounds = CGRect(origin: .zero, size: size)
+        root.position = CGPoint(x: size.width / 2, y: size.height / 2)
+        CATransaction.commit()
     }
 
     /// The id the document gives `layer`, nil when it has none.

@@ -1,10 +1,11 @@
 import OpenCAML
+import OpenLottie
 import OpenQuartzCore
 
 /// What a scene is before it runs: a layer tree whose animations start at media time 0 on a
 /// manual clock, with its name, canvas, length and the changes it makes later. The built-in
-/// demos (``Demos``) and loaded documents
-/// (``document(at:type:states:)``) are definitions; ``start(on:)`` runs one as a ``Scene``.
+/// demos (``Demos``), loaded documents (``document(at:type:states:)``) and Lottie animations
+/// (``lottie(at:)``) are definitions; ``start(on:)`` runs one as a ``Scene``.
 public struct SceneDefinition {
     /// The name on the command line (`carender render spring …`) or the document's file name.
     public let name: String
@@ -21,10 +22,14 @@ public struct SceneDefinition {
     /// The document the scene shows, with the controller its states run through; nil for a
     /// built-in demo.
     public let document: SceneDocument?
+    /// The Lottie animation the scene plays, with the warnings its reading gave; nil for a
+    /// built-in demo or a CAML document.
+    public let animation: LottieAnimation?
 
     public init(
         name: String, summary: String, size: CGSize, duration: CFTimeInterval, posterTime: CFTimeInterval,
-        document: SceneDocument? = nil, build: @escaping @MainActor (SceneTimeline) -> CALayer
+        document: SceneDocument? = nil, animation: LottieAnimation? = nil,
+        build: @escaping @MainActor (SceneTimeline) -> CALayer
     ) {
         self.name = name
         self.summary = summary
@@ -32,6 +37,7 @@ public struct SceneDefinition {
         self.duration = duration
         self.posterTime = posterTime
         self.document = document
+        self.animation = animation
         self.build = build
     }
 

@@ -4,27 +4,49 @@ import OpenQuartzCore
 import OpenQuartzCoreRenderer
 import OpenQuartzCoreScenes
 
-/// `carender frame DEMO|FILE --time S --output FILE.png`: one frame of a demo or a CAML
-/// document as a PNG.
+/// `carender frame DEMO|FILE --time S --output FILE.png`: one frame of a demo, a CAML document
+/// or a Lottie file as a PNG.
 struct Frame: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Renders one frame of a gallery demo or a CAML document to a PNG file.",
+        abstract: "Renders one frame of a gallery demo, a CAML document or a Lottie file to a PNG file.",
         discussion: """
             The same as carender render DEMO --output FILE.png --from TIME --scale S. DEMO may \
             be a .caml file, a .ca bundle or a .tendies package instead, and --states runs its \
             state machine as render's does, so the frame is the same picture as render's frame \
             at that time (see carender render --help).
 
+            DEMO may also be a Lottie file (Bodymovin .json; dotLottie .lottie packages are not \
+            read yet). It plays once from its first frame, so --time T shows frame ip + T × fr; \
+            --frame N and --progress P name the moment in its own units instead (frames before \
+            ip show ip, frames after op show op). --size WxH makes the animation fill the \
+            picture, keeping its proportions, centred: --size 834x1000 --scale 1 is 834 × 1000 \
+            pixels.
+
+            The PNG is RGBA with straight (not premultiplied) alpha. --background none, the \
+            default, leaves it transparent where nothing is drawn: a Lottie animation has no \
+            background of its own, and a demo or a document draws its own; --background COLOR \
+            fills the whole picture beneath it, margins included.
+
+            Examples:
+              carender frame group --time 4 --output group.png --scale 0.5
+              carender frame loader.json --frame 37.5 --size 834x1000 --output loader.png
+              carender frame loader.json --progress 0.25 --background white -o loader.png
+
             The demos: \(MainActor.assumeIsolated { Demos.nameList }).
             """)
 
-    @Argument(help: "The demo to render (see the list below), or a .caml file, .ca bundle or .tendies package.")
+    @Argument(
+        help:
+            "The demo to render (see the list below), a .caml file, .ca bundle or .tendies package, or a Lottie .json file."
+    )
     var demo: String
 
     @OptionGroup var stateOption: StatesOption
 
-    @Option(help: "The media time of the frame, in seconds from the demo's start.")
-    var time: Double = 0
+    @Option(help: "The media time of the frame, in seconds from the demo's start (default: 0).")
+    var time: Double?
+
+    @OptionGroup var lottieFrame: LottieFrameOption
 
     @Option(name: .shortAndLong, help: "The PNG file to write.")
     var output: String
@@ -35,16 +57,27 @@ struct Frame: ParsableCommand {
     @Option(help: ArgumentHelp("The picture's size in points (default: the demo's size).", valueName: "WxH"))
     var size: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "What the picture is drawn over: none (transparent where nothing is drawn, for a Lottie file as for "
+                + "a demo or a document), white, black, #rrggbb or #rrggbbaa.",
+            valueName: "none|color"))
+    var background: String = "none"
+
     func validate() throws {
         try validateDemoName(demo)
         try stateOption.validate(for: demo)
-        guard time.isFinite, time >= 0 else {
-            throw ValidationError("--time must be a number of seconds, 0 or more; got \(time)")
+        try lottieFrame.validate(for: demo, time: time)
+        if let time {
+            guard time.isFinite, time >= 0 else {
+                throw ValidationError("--time must be a number of seconds, 0 or more; got \(time)")
+            }
         }
         try validateScale(scale)
         if let size {
             try Framing(size: Framing.parseSize(size), scale: scale).validate()
         }
+        _ = try BackgroundOption.parse(background)
         guard output.lowercased().hasSuffix(".png") else {
             throw ValidationError(
                 "--output must be a .png file; got '\(output)' (carender render writes MP4, GIF, APNG and PNG frames)")
@@ -57,8 +90,9 @@ struct Frame: ParsableCommand {
             let framing = Framing(size: try size.map(Framing.parseSize) ?? demo.size, scale: scale)
             try framing.validate()
             try renderDemo(
-                demo, framing: framing, frames: singleFrame(at: time),
-                to: [CAMovieExporter.Output(path: output, format: .png)])
+                demo, framing: framing, frames: singleFrame(at: lottieFrame.time(in: demo) ?? time ?? 0),
+                to: [CAMovieExporter.Output(path: output, format: .png)], background: BackgroundOption.parse(background)
+            )
         }
     }
 }

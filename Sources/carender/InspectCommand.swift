@@ -4,29 +4,46 @@ import OpenCAML
 import OpenQuartzCore
 import OpenQuartzCoreScenes
 
-/// `carender inspect DEMO|FILE --time S`: the layer tree of a demo or a CAML document with its
-/// presentation values; for a document, also its layers' names and ids, its states and
-/// transitions, and every warning the loader gave; for a `.tendies` package, each bundle so.
+/// `carender inspect DEMO|FILE --time S`: the layer tree of a demo, a CAML document or a Lottie
+/// file with its presentation values; for a document, also its layers' names and ids, its
+/// states and transitions, and every warning the loader gave; for a `.tendies` package, each
+/// bundle so; for a Lottie file, its layers' names, its size, frame rate and frames, and every
+/// warning the reader gave.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Prints a gallery demo's or a CAML document's layer tree with its presentation values at a time.",
+        abstract:
+            "Prints a gallery demo's, a CAML document's or a Lottie file's layer tree with its presentation values "
+            + "at a time.",
         discussion: """
-            For a CAML document (.caml, .ca, .tendies) also the layers' names and ids, the states             and transitions, and every warning the loader gave; a .tendies package is shown bundle             by bundle, back to front. --states runs a state timeline up to --time first (see             carender render --help).
+            For a CAML document (.caml, .ca, .tendies) also the layers' names and ids, the states \
+            and transitions, and every warning the loader gave; a .tendies package is shown bundle \
+            by bundle, back to front. --states runs a state timeline up to --time first (see \
+            carender render --help).
+
+            For a Lottie file (.json) also its size, frame rate and frames, its layers' names, and \
+            every warning the reader gave with its JSON path; --frame and --progress choose the \
+            moment in its own units instead of --time (see carender frame --help).
 
             The demos: \(MainActor.assumeIsolated { Demos.nameList }).
             """)
 
-    @Argument(help: "The demo to inspect, or a .caml file, .ca bundle or .tendies package.")
+    @Argument(help: "The demo to inspect, a .caml file, .ca bundle or .tendies package, or a Lottie .json file.")
     var demo: String
 
-    @Option(help: "The media time, in seconds from the demo's start.")
-    var time: Double = 0
+    @Option(name: .customLong("time"), help: "The media time, in seconds from the demo's start (default: 0).")
+    var givenTime: Double?
+
+    @OptionGroup var lottieFrame: LottieFrameOption
 
     @OptionGroup var stateOption: StatesOption
+
+    /// `--time`, 0 when not given.
+    private var time: Double { givenTime ?? 0 }
 
     func validate() throws {
         try validateDemoName(demo)
         try stateOption.validate(for: demo)
+        try lottieFrame.validate(for: demo, time: givenTime)
         guard time.isFinite, time >= 0 else {
             throw ValidationError("--time must be a number of seconds, 0 or more; got \(time)")
         }
@@ -36,6 +53,10 @@ struct Inspect: ParsableCommand {
         try MainActor.assumeIsolated {
             if let type = SceneDefinition.packageType(of: demo) {
                 try inspectDocument(type: type)
+                return
+            }
+            if SceneDefinition.isLottieFile(demo) {
+                try inspectLottie()
                 return
             }
             let demo = try Demos.named(self.demo)
@@ -85,6 +106,32 @@ struct Inspect: ParsableCommand {
                 lines.forEach { print("  " + $0) }
             }
         }
+    }
+
+    /// The Lottie file's animation, its layer tree at the moment asked for, with the layers'
+    /// names, and the reader's warnings.
+    @MainActor
+    private func inspectLottie() throws {
+        let scene = try commandError { try SceneDefinition.lottie(at: demo) }
+        let animation = scene.animation!
+        let time = lottieFrame.time(in: scene) ?? self.time
+        let frame = scene.frame(atTime: time) ?? animation.startFrame
+        let clock = CAManualClock()
+        let root = scene.scene(on: clock, at: time)
+        let name = animation.name.isEmpty ? "" : " \"\(animation.name)\""
+        print(
+            "\(demo) at frame \(shortNumber(frame)) (t = \(shortNumber(time)) s): Lottie animation\(name), "
+                + "\(shortNumber(animation.size.width)) × \(shortNumber(animation.size.height)) points, "
+                + "\(shortNumber(animation.frameRate)) fps, frames \(shortNumber(animation.startFrame))–"
+                + "\(shortNumber(animation.endFrame)) (\(shortNumber(animation.duration)) s)"
+                + (animation.version.isEmpty ? "" : ", Bodymovin \(animation.version)"))
+        let label = { (layer: CALayer) in layer.name.map { "name \"\($0)\"" } }
+        CAClock.$current.withValue(clock) {
+            LayerInspection.lines(of: root, label: label).forEach { print($0) }
+        }
+        let warnings = animation.warnings
+        print(warnings.isEmpty ? "No warnings." : "\(warnings.count) warning\(warnings.count == 1 ? "" : "s"):")
+        warnings.forEach { print("  \($0)") }
     }
 
     /// The states and transitions of each layer of `package` that has states.

@@ -9,7 +9,7 @@ import OpenQuartzCoreScenes
 /// OpenQuartzCorePreview and its article "The preview").
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Plays a gallery demo or a CAML document live in the browser.",
+        abstract: "Plays a gallery demo, a CAML document or a Lottie file live in the browser.",
         discussion: """
             Starts a web server on 127.0.0.1 only and prints its address; open it in a browser. \
             The page plays the scene as the renderer draws it, with play/pause, a timeline to \
@@ -21,7 +21,10 @@ struct Preview: ParsableCommand {
             The demos: \(MainActor.assumeIsolated { Demos.nameList }).
             """)
 
-    @Argument(help: "The demo to play (see the list below), or a .caml file, .ca bundle or .tendies package.")
+    @Argument(
+        help:
+            "The demo to play (see the list below), a .caml file, .ca bundle or .tendies package, or a Lottie .json file."
+    )
     var scene: String
 
     @Option(help: "The port to listen on, 0 for any free one.")
@@ -64,8 +67,8 @@ struct Preview: ParsableCommand {
     }
 }
 
-/// The scenes `argument` names for the preview: the CAML document at that path, watched for
-/// changes, or the demo of that name, loaded as `carender frame` loads them.
+/// The scenes `argument` names for the preview: the CAML document or Lottie file at that path,
+/// watched for changes, or the demo of that name, loaded as `carender frame` loads them.
 ///
 /// - Throws: `CommandError` when the document does not load or there is no such demo.
 @MainActor
@@ -75,11 +78,17 @@ func previewSource(for argument: String) throws -> PreviewSource {
     } catch let error as ValidationError {
         throw CommandError(error.message)
     }
+    let loadFile: (@MainActor @Sendable () throws -> Scene)?
     if let type = SceneDefinition.packageType(of: argument) {
+        loadFile = { try SceneDefinition.document(at: argument, type: type).start() }
+    } else if SceneDefinition.isLottieFile(argument) {
+        loadFile = { try SceneDefinition.lottie(at: argument).start() }
+    } else {
+        loadFile = nil
+    }
+    if let loadFile {
         let name = URL(fileURLWithPath: argument).lastPathComponent
-        let source = PreviewSource(name: name, watchedPath: argument) {
-            try SceneDefinition.document(at: argument, type: type).start()
-        }
+        let source = PreviewSource(name: name, watchedPath: argument, load: loadFile)
         do {
             _ = try source.load()
         } catch {

@@ -5,12 +5,13 @@ import OpenQuartzCore
 import OpenQuartzCoreRenderer
 import OpenQuartzCoreScenes
 
-/// `carender render DEMO|FILE --output FILE`: a demo or a CAML document as a PNG, an MP4, a
-/// GIF, an APNG or numbered PNG frames.
+/// `carender render DEMO|FILE --output FILE`: a demo, a CAML document or a Lottie file as a
+/// PNG, an MP4, a GIF, an APNG or numbered PNG frames.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Renders a gallery demo or a CAML document to a PNG, MP4, GIF or APNG file, or to numbered PNG frames.",
+            "Renders a gallery demo, a CAML document or a Lottie file to a PNG, MP4, GIF or APNG file, or to "
+            + "numbered PNG frames.",
         discussion: """
             The format comes from --output: FILE.png is one frame (at --from); FILE.mp4 an H.264 \
             video (yuv420p; an odd width or height is padded by a pixel); FILE.gif a looping GIF \
@@ -27,6 +28,11 @@ struct Render: ParsableCommand {
             unless geometryFlipped, the root layer filling the canvas (index.xml's documentWidth × \
             documentHeight, else the root's size). Its length is the end of its longest animation, \
             an endlessly repeating one counted once, else 2 s.
+
+            DEMO may also be a Lottie file (Bodymovin .json): it plays once from its first frame \
+            (time T shows frame ip + T × fr) for its length, (op − ip) / fr, and --size makes it \
+            fill the picture, keeping its proportions, centred. carender frame takes --frame and \
+            --progress for it.
 
             --states runs a document's state machine: --states Locked,Unlock@1.5,Locked@4 starts in \
             Locked (set at 0 s, without a transition), enters Unlock at 1.5 s and Locked again at \
@@ -56,7 +62,10 @@ struct Render: ParsableCommand {
             The demos: \(MainActor.assumeIsolated { Demos.nameList }).
             """)
 
-    @Argument(help: "The demo to render (the list is below), or a .caml file, .ca bundle or .tendies package.")
+    @Argument(
+        help:
+            "The demo to render (the list is below), a .caml file, .ca bundle or .tendies package, or a Lottie .json file."
+    )
     var demo: String
 
     @OptionGroup var stateOption: StatesOption
@@ -202,11 +211,16 @@ struct Render: ParsableCommand {
     }
 }
 
-/// Throws a usage error when `name` is neither a CAML document nor a demo, listing the demos.
+/// Throws a usage error when `name` is neither a CAML document, a Lottie file nor a demo,
+/// listing the demos.
 func validateDemoName(_ name: String) throws {
-    if SceneDefinition.packageType(of: name) != nil { return }
-    if SceneDefinition.documentExtensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
+    if SceneDefinition.packageType(of: name) != nil || SceneDefinition.isLottieFile(name) { return }
+    let fileExtension = URL(fileURLWithPath: name).pathExtension.lowercased()
+    if SceneDefinition.documentExtensions.contains(fileExtension) {
         throw ValidationError("there is no CAML document at '\(name)'")
+    }
+    if SceneDefinition.lottieExtensions.contains(fileExtension) {
+        throw ValidationError("there is no Lottie file at '\(name)'")
     }
     try MainActor.assumeIsolated {
         do {
@@ -217,8 +231,8 @@ func validateDemoName(_ name: String) throws {
     }
 }
 
-/// Runs `body`, turning a ``SceneError`` (a document that does not load, a state it lacks)
-/// into the ``CommandError`` the commands report.
+/// Runs `body`, turning a ``SceneError`` (a document or a Lottie file that does not load, a
+/// state it lacks) into the ``CommandError`` the commands report.
 @MainActor
 func commandError<Result>(_ body: () throws -> Result) throws -> Result {
     do {
@@ -236,12 +250,15 @@ func validateScale(_ scale: Double) throws {
 }
 
 /// The scene `argument` names: the CAML document at that path when it is one
-/// (`SceneDefinition.packageType(of:)`), running `states` when given, else the demo of that
-/// name.
+/// (`SceneDefinition.packageType(of:)`), running `states` when given, else the Lottie file at
+/// that path (`SceneDefinition.isLottieFile(_:)`), else the demo of that name.
 @MainActor
 func loadScene(_ argument: String, states: StateTimeline? = nil) throws -> SceneDefinition {
     if let type = SceneDefinition.packageType(of: argument) {
         return try commandError { try SceneDefinition.document(at: argument, type: type, states: states) }
+    }
+    if SceneDefinition.isLottieFile(argument) {
+        return try commandError { try SceneDefinition.lottie(at: argument) }
     }
     return try Demos.named(argument)
 }

@@ -125,7 +125,13 @@ struct ShapeLayerBuilder {
             let paints = group.others.filter { $0.isFill || $0.isStroke }
             let rest = group.others.filter { !($0.isFill || $0.isStroke) }
             let firstOpacity = paints.first?.paintOpacity
-            if paints.allSatisfy({ $0.paintOpacity == firstOpacity }) { return [group] }
+            // A shape layer strokes over its fill: a fill listed before a stroke (in front of
+            // it, as After Effects stacks them) needs a layer of its own above the stroke's.
+            let fillInFront =
+                paints.firstIndex(where: \.isFill).map { fill in
+                    (paints.lastIndex(where: \.isStroke) ?? -1) > fill
+                } ?? false
+            if !fillInFront, paints.allSatisfy({ $0.paintOpacity == firstOpacity }) { return [group] }
             return paints.map { RenderGroup(paths: group.paths, others: [$0] + rest) }
         }
     }

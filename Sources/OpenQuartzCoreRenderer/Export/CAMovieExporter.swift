@@ -63,6 +63,10 @@ public final class CAMovieExporter {
     public var firstFileNumber = 0
     /// The ffmpeg executable to run; nil (the default) finds `ffmpeg` on `PATH`.
     public var ffmpeg: URL?
+    /// The colour the whole picture is filled with beneath the tree, margins included. Nil, the
+    /// default, leaves it transparent where nothing is drawn: PNG, APNG and GIF keep the
+    /// transparency, and MP4 shows black there.
+    public var backgroundColor: CGColor?
 
     private var changes: [(time: CFTimeInterval, change: () -> Void)] = []
     private var streams: [AsyncStream<CAMovieExportProgress>.Continuation] = []
@@ -193,6 +197,7 @@ public final class CAMovieExporter {
         let renderer = CAFrameRenderer(width: pixelWidth, height: pixelHeight, scale: renderScale)
         renderer.bounds = bounds
         renderer.threads = threads
+        renderer.backgroundColor = backgroundColor
         // Only what the sinks read: an MP4 alone takes Y′CbCr planes, and no BGRA is copied.
         renderer.pixelFormats = sinks.reduce(into: []) { $0.formUnion($1.pixelFormats) }
         do {

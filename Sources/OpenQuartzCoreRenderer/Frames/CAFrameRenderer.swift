@@ -56,6 +56,9 @@ public final class CAFrameRenderer {
     /// With only ``PixelFormats/yCbCr420``, the drawn pixels are converted where they lie and
     /// never copied.
     public var pixelFormats: PixelFormats = .premultipliedBGRA
+    /// The colour each frame is filled with before the tree is drawn over it. Nil, the
+    /// default, leaves the frames transparent where nothing is drawn.
+    public var backgroundColor: CGColor?
 
     private let width: Int
     private let height: Int
@@ -89,6 +92,7 @@ public final class CAFrameRenderer {
         let queue = DispatchQueue(label: "OpenQuartzCoreRenderer.frames", attributes: .concurrent)
         let bounds = self.bounds
         let scale = self.scale
+        let background = backgroundColor
         var delivered = 0
         let nodeTrees = NodeTreeCache()
         // Whatever happens, let the frames in flight finish before returning: they use the pool.
@@ -113,7 +117,8 @@ public final class CAFrameRenderer {
                 // still holds the tree: its presentation copies hold their model layers, and a
                 // model layer freed here, on a worker, would tell its animations' delegates so
                 // on a thread that is not theirs.
-                let frame = workers.paint(job.take(), bounds: bounds, scale: scale, recycling: nodePool)
+                let frame = workers.paint(
+                    job.take(), bounds: bounds, scale: scale, background: background, recycling: nodePool)
                 results.put(frame)
             }
             while let ready = results.takeIfReady(delivered) {

@@ -5,11 +5,12 @@ import OpenQuartzCore
 
 /// Paints one captured frame into a bitmap.
 enum FrameRasteriser {
-    /// Draws `frame` into `bitmap`: all of it, or with `region` only those boxes of pixels,
-    /// the rest of the bitmap keeping the frame before (none: nothing changed).
+    /// Draws `frame` into `bitmap`, over `background` (nil: transparent): all of it, or with
+    /// `region` only those boxes of pixels, the rest of the bitmap keeping the frame before
+    /// (none: nothing changed).
     static func draw(
         _ frame: CapturedFrame?, into bitmap: Bitmap, bounds: CGRect, scale: CGFloat, resources: RenderResources,
-        region: [PixelBox]? = nil
+        region: [PixelBox]? = nil, background: CGColor? = nil
     ) {
         if let region, region.isEmpty { return }
         resources.contents.beginFrame()
@@ -26,6 +27,10 @@ enum FrameRasteriser {
         cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
         cairo_paint(context)
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+        if let background {
+            CairoDrawing.setSource(background, in: context)
+            cairo_paint(context)
+        }
         guard let frame, let snapshot = frame.root else { return }
         cairo_scale(context, Double(scale), Double(scale))
         cairo_translate(context, -Double(bounds.minX), -Double(bounds.minY))

@@ -26,14 +26,18 @@ final class WorkerPool: @unchecked Sendable {
         self.pixelFormats = pixelFormats
     }
 
-    /// Paints `job`'s frame, then gives its nodes back to `pool`.
-    func paint(_ job: FrameJob, bounds: CGRect, scale: CGFloat, recycling pool: NodeBufferPool) -> CARenderedFrame {
+    /// Paints `job`'s frame over `background` (nil: transparent), then gives its nodes back to
+    /// `pool`.
+    func paint(
+        _ job: FrameJob, bounds: CGRect, scale: CGFloat, background: CGColor?, recycling pool: NodeBufferPool
+    ) -> CARenderedFrame {
         let worker = condition.withLock {
             while idle.isEmpty { condition.wait() }
             return idle.removeLast()
         }
         FrameRasteriser.draw(
-            job.frame, into: worker.bitmap, bounds: bounds, scale: scale, resources: worker.resources)
+            job.frame, into: worker.bitmap, bounds: bounds, scale: scale, resources: worker.resources,
+            background: background)
         pool.recycle(job.frame.nodes)
         // Read out in the frame's formats while the worker still holds the bitmap: the
         // conversion to Y′CbCr runs here, on the worker, in parallel with the other frames.

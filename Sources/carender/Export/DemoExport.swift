@@ -4,22 +4,29 @@ import OpenQuartzCoreRenderer
 import OpenQuartzCoreScenes
 
 /// Renders `demo` over `frames` into `framing` with ``CAMovieExporter``, writing every one of
-/// `outputs` in one pass: the demo is built on a manual clock, and its timeline's changes are
-/// scheduled on the exporter. With a `progressLabel`, shows a progress bar on a terminal.
+/// `outputs` in one pass: the demo is built on a manual clock (a Lottie animation laid out to
+/// fill the framing), and its timeline's changes are scheduled on the exporter. The picture is
+/// drawn over `background`, transparent without one. With a `progressLabel`, shows a progress
+/// bar on a terminal.
 @MainActor
 func renderDemo(
     _ demo: SceneDefinition, framing: Framing, frames: CAFrameSpan, to outputs: [CAMovieExporter.Output],
-    progressLabel: String? = nil, firstFileNumber: Int = 0
+    background: CGColor? = nil, progressLabel: String? = nil, firstFileNumber: Int = 0
 ) throws {
     var progress = ProgressBar(
         label: progressLabel ?? "", total: frames.count,
         isShown: progressLabel != nil && isatty(STDERR_FILENO) != 0)
     defer { progress.finish() }
     let clock = CAManualClock()
-    let run = CAClock.$current.withValue(clock) { demo.start(on: clock) }
+    let run = CAClock.$current.withValue(clock) {
+        let run = demo.start(on: clock)
+        run.layOut(toFill: framing.size)
+        return run
+    }
     let exporter = CAMovieExporter(
         layer: run.root, clock: clock, frames: frames, size: framing.size, scale: framing.scale)
     exporter.firstFileNumber = firstFileNumber
+    exporter.backgroundColor = background
     for change in run.takePendingChanges() {
         let make = change.change
         exporter.schedule(at: change.time) { MainActor.assumeIsolated { make() } }

@@ -66,8 +66,9 @@ struct StatesOption: ParsableArguments {
         guard states != nil else { return }
         _ = try timeline()
         guard SceneDefinition.packageType(of: scene) != nil else {
+            let what = SceneDefinition.isLottieFile(scene) ? "the Lottie file" : "the demo"
             throw ValidationError(
-                "--states applies to CAML documents (.caml, .ca, .tendies), not to the demo '\(scene)'")
+                "--states applies to CAML documents (.caml, .ca, .tendies), not to \(what) '\(scene)'")
         }
     }
 }

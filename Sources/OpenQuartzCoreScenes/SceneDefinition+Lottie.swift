@@ -1,0 +1,67 @@
+import Foundation
+import OpenLottie
+import OpenQuartzCore
+
+extension SceneDefinition {
+    /// The extensions that name a Lottie file: Bodymovin JSON and dotLottie packages.
+    public static let lottieExtensions = ["json", "lottie"]
+
+    /// Whether `argument` names an existing Lottie file: a `.json` or `.lottie` file, not a
+    /// folder. The commands take anything else as a CAML document or a demo name.
+    public static func isLottieFile(_ argument: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue
+        else { return false }
+        return lottieExtensions.contains(URL(fileURLWithPath: argument).pathExtension.lowercased())
+    }
+
+    /// The Lottie animation at `path` (Bodymovin JSON) as a scene of the animation's size and
+    /// length: its `LottieAnimationLayer` playing once from the first frame on the scene's
+    /// clock, so that at time `t` it shows frame `ip + t · fr`, and the last frame from the
+    /// scene's end on. The layer lays the animation out in any bounds (aspect fit, centred):
+    /// ``Scene/layOut(toFill:)`` makes it fill a picture of another size. What reading skipped
+    /// is in ``SceneDefinition/animation``'s `warnings`.
+    ///
+    /// - Throws: ``SceneError`` with the reader's `file: json.path: message`; for a dotLottie
+    ///   package (`.lottie`), that such packages are not read yet.
+    @MainActor
+    public static func lottie(at path: String) throws(SceneError) -> SceneDefinition {
+        let url = URL(fileURLWithPath: path)
+        // A dotLottie package is a zip of JSON animations, which the reader does not open yet.
+        guard url.pathExtension.lowercased() != "lottie" else {
+            throw SceneError(
+                "\(path): dotLottie packages are not read yet; give one of its animations/*.json files instead")
+        }
+        let animation: LottieAnimation
+        do {
+            animation = try LottieAnimation(contentsOf: url)
+        } catch {
+            throw SceneError(error.description)
+        }
+        return SceneDefinition(
+            name: url.lastPathComponent, summary: "The Lottie animation \(path).", size: animation.size,
+            duration: animation.duration, posterTime: animation.duration / 2, animation: animation,
+            build: { _ in
+                // Not committed yet, so nothing here animates implicitly.
+                let layer = animation.makeLayer()
+                layer.position = CGPoint(x: animation.size.width / 2, y: animation.size.height / 2)
+                layer.play(loopMode: .playOnce)
+                return layer
+            })
+    }
+
+    /// The scene time at which a Lottie scene shows `frame`: `(frame − ip) / fr`, 0 for a
+    /// frame before the first (the scene starts there); nil for a demo or a CAML document.
+    /// Frames past the end (`op`) show the last frame.
+    public func time(atFrame frame: Double) -> CFTimeInterval? {
+        guard let animation else { return nil }
+        return max(0, (frame - animation.startFrame) / animation.frameRate)
+    }
+
+    /// The frame a Lottie scene shows at scene time `time`: `ip + t · fr`, held at the last
+    /// frame (`op`) from the end on; nil for a demo or a CAML document.
+    public func frame(atTime time: CFTimeInterval) -> Double? {
+        guard let animation else { return nil }
+        return min(max(animation.startFrame + time * animation.frameRate, animation.startFrame), animation.endFrame)
+    }
+}
