@@ -39,13 +39,10 @@ import Testing
     /// The snapshots whose pictures still differ from Apple's (see the README's Lottie section
     /// for what each lacks).
     static let notYetMatching: Set<String> = [
-        "Issues-issue_1636 @ 25",
-        "Issues-issue_1636 @ 50",
         "Issues-issue_1717 @ 50",
         "Issues-issue_1762 @ 100",
         "Issues-issue_1853 @ 0",
         "Issues-issue_1972 @ 75",
-        "Issues-issue_1979 @ 50",
         "Issues-issue_2055 @ 25",
         "Issues-issue_2055 @ 75",
         "Issues-issue_2066 @ 25",
@@ -56,25 +53,17 @@ import Testing
         "Issues-pr_1734 @ 0",
         "Issues-pr_1734 @ 100",
         "Issues-pr_1734 @ 50",
-        "Issues-pr_1763 @ 0",
-        "Issues-pr_1763 @ 25",
-        "Issues-pr_1763 @ 50",
         "LottieFiles-gradient_pill @ 75",
         "LottieFiles-gradient_shapes @ 0",
         "LottieFiles-gradient_shapes @ 100",
         "LottieFiles-gradient_shapes @ 25",
         "LottieFiles-gradient_shapes @ 50",
         "LottieFiles-gradient_shapes @ 75",
-        "LottieFiles-loading_gradient_strokes @ 0",
-        "LottieFiles-loading_gradient_strokes @ 25",
-        "LottieFiles-loading_gradient_strokes @ 50",
-        "LottieFiles-loading_gradient_strokes @ 75",
         "TypeFace-J @ 50",
         "TypeFace-Y @ 25",
         "TypeFace-Y @ 50",
         "TypeFace-Y @ 75",
         "TypeFace-Z @ 50",
-        "TypeFace-Z @ 75",
     ]
 }
 

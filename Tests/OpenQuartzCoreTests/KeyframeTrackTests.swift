@@ -76,11 +76,24 @@ struct KeyframeTrackTests {
 
     static let invalidKeyTimes: [[Double]] = [
         [0, 1],  // wrong count
-        [0, 0.7, 0.4, 1],  // decreasing
-        [0, 0.5, 1.5, 1.5],  // outside [0, 1]
-        [-0.5, 0, 0.5, 1],  // outside [0, 1]
+        [0, 0.5, 1.5, 1.5],  // above 1
         [0, .nan, 0.5, 1],  // not a number
     ]
+
+    /// lottie-ios's keyframes before the animation's first frame: key times below 0 and out
+    /// of order. Apple's pictures show the segment that reaches past the fraction.
+    @Test func keyTimesBelowZeroOrOutOfOrderRiseToTheLargestSoFar() {
+        let track = keyframeNumberTrack([0, 0, 100, 100, 50, 50], keyTimes: [0, -4.29, -4, 0.286, 0.571, 1])
+        expectClose(keyframeNumber(track.value(atFraction: 0.25)), 100, within: 1e-12)
+        expectClose(keyframeNumber(track.value(atFraction: 0.4285)), 75, within: 1e-3)
+        let decreasing = keyframeNumberTrack([0, 10, 20, 60], keyTimes: [0, 0.7, 0.4, 1])
+        // Times [0, 0.7, 0.7, 1]: 0 → 10 over 0…0.7, then 20 → 60 from 0.7.
+        expectClose(keyframeNumber(decreasing.value(atFraction: 0.35)), 5, within: 1e-12)
+        expectClose(keyframeNumber(decreasing.value(atFraction: 0.85)), 40, within: 1e-12)
+        let belowZero = keyframeNumberTrack([0, 10, 20, 60], keyTimes: [-0.5, 0, 0.5, 1])
+        expectClose(keyframeNumber(belowZero.value(atFraction: 0)), 10, within: 1e-12)
+        expectClose(keyframeNumber(belowZero.value(atFraction: 0.25)), 15, within: 1e-12)
+    }
 
     @Test(arguments: invalidKeyTimes)
     func invalidKeyTimesAreIgnoredAndValuesEvenlySpaced(keyTimes: [Double]) {

@@ -4,8 +4,8 @@ import Foundation
 // cubic) or the step (discrete) a fraction falls in.
 
 extension KeyframeTrack {
-    /// The key times to use for `count` keyframe times: `keyTimes` when they are valid,
-    /// evenly spaced times otherwise.
+    /// The key times to use for `count` keyframe times: `keyTimes` when they are valid, made
+    /// to rise when only their order is wrong, evenly spaced times otherwise.
     ///
     /// Valid means `count` entries, each a number in [0, 1], none smaller than the one before.
     /// "If the values in this array are invalid or inappropriate for the current calculation
@@ -14,7 +14,21 @@ extension KeyframeTrack {
     /// first key time and the last after the last, rather than discarding the times.
     static func keyTimes(_ keyTimes: [Double]?, count: Int) -> [Double] {
         if let keyTimes, areValid(keyTimes, count: count) { return keyTimes }
+        if let keyTimes, let ordered = runningMaximum(keyTimes, count: count) { return ordered }
         return evenTimes(count: count)
+    }
+
+    /// Key times below 0 or out of order, made to rise: each is the largest so far. A value
+    /// then holds from the first key time past the fraction back, as Apple finds it (measured:
+    /// lottie-ios's keyframes before an animation's first frame give key times below 0 and
+    /// out of order, and Apple's pictures show the value of the segment that reaches past the
+    /// fraction, not evenly spaced values). Nil when the count is wrong or a time is NaN or
+    /// above 1: those are ignored, and the values evenly spaced.
+    static func runningMaximum(_ keyTimes: [Double], count: Int) -> [Double]? {
+        guard keyTimes.count == count, keyTimes.allSatisfy({ !$0.isNaN && $0 <= 1 }) else { return nil }
+        var ordered = keyTimes
+        for index in ordered.indices.dropFirst() { ordered[index] = max(ordered[index], ordered[index - 1]) }
+        return ordered
     }
 
     /// Whether `keyTimes` can time `count` keyframe times.
