@@ -41,7 +41,6 @@ import Testing
     static let notYetMatching: Set<String> = [
         "Issues-issue_1717 @ 50",
         "Issues-issue_1762 @ 100",
-        "Issues-issue_1853 @ 0",
         "Issues-issue_1972 @ 75",
         "Issues-issue_2055 @ 25",
         "Issues-issue_2055 @ 75",

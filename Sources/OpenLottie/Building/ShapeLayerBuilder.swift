@@ -59,11 +59,28 @@ struct ShapeLayerBuilder {
             groups = [ShapeItem(name: "", kind: .group(others), isHidden: false, path: others.first?.path ?? "")]
             others = []
         }
-        let inherited = others.contains(where: \.drawsPath) ? [] : others
-        return groups.reversed().compactMap { group in
-            guard case .group(let children) = group.kind else { return nil }
-            return makeGroupLayer(children, inherited: inherited)
+        var layers: [CALayer]
+        if !others.contains(where: \.drawsPath) {
+            // Fills, strokes and the like beside the groups paint every group.
+            layers = groups.reversed().compactMap { group in
+                guard case .group(let children) = group.kind else { return nil }
+                return makeGroupLayer(children, inherited: others)
+            }
+        } else {
+            // Paths beside the groups: each group takes the paints listed after it (below
+            // it, as After Effects applies them), and the paths with their paints draw as a
+            // group of their own above the groups (Apple's pictures show both).
+            layers = []
+            for (index, item) in visible.enumerated().reversed() {
+                guard case .group(let children) = item.kind else { continue }
+                let below = visible[(index + 1)...].filter { !$0.isGroup && !$0.drawsPath && !$0.isTransform }
+                layers.append(makeGroupLayer(children, inherited: Array(below)))
+            }
+            if isTopLevel {
+                layers.append(makeGroupLayer(others, inherited: []))
+            }
         }
+        return layers
     }
 
     private func makeGroupLayer(_ children: [ShapeItem], inherited: [ShapeItem]) -> CALayer {

@@ -126,6 +126,11 @@ struct ShapeItem: Sendable {
         }
     }
 
+    var isTransform: Bool {
+        if case .transform = kind { return true }
+        return false
+    }
+
     var isGroup: Bool {
         if case .group = kind { return true }
         return false
