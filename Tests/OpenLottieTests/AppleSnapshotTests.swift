@@ -39,9 +39,6 @@ import Testing
     /// The snapshots whose pictures still differ from Apple's (see the README's Lottie section
     /// for what each lacks).
     static let notYetMatching: Set<String> = [
-        "Issues-issue_1717 @ 50",
-        "Issues-issue_1762 @ 100",
-        "Issues-issue_1972 @ 75",
         "Issues-issue_2055 @ 25",
         "Issues-issue_2055 @ 75",
         "Issues-issue_2066 @ 25",
@@ -49,9 +46,6 @@ import Testing
         "Issues-issue_2270 @ 50",
         "Issues-issue_2270 @ 75",
         "Issues-pr_1604_2 @ 50",
-        "Issues-pr_1734 @ 0",
-        "Issues-pr_1734 @ 100",
-        "Issues-pr_1734 @ 50",
         "LottieFiles-gradient_pill @ 75",
         "LottieFiles-gradient_shapes @ 0",
         "LottieFiles-gradient_shapes @ 100",

@@ -76,8 +76,8 @@ struct KeyframeTrackTests {
 
     static let invalidKeyTimes: [[Double]] = [
         [0, 1],  // wrong count
-        [0, 0.5, 1.5, 1.5],  // above 1
         [0, .nan, 0.5, 1],  // not a number
+        [0, .infinity, 0.5, 1],  // not finite
     ]
 
     /// lottie-ios's keyframes before the animation's first frame: key times below 0 and out
@@ -90,6 +90,9 @@ struct KeyframeTrackTests {
         // Times [0, 0.7, 0.7, 1]: 0 → 10 over 0…0.7, then 20 → 60 from 0.7.
         expectClose(keyframeNumber(decreasing.value(atFraction: 0.35)), 5, within: 1e-12)
         expectClose(keyframeNumber(decreasing.value(atFraction: 0.85)), 40, within: 1e-12)
+        // lottie-ios's last keyframe after the animation's end: [0, 0.3, 1.3] and an appended 1.
+        let pastTheEnd = keyframeNumberTrack([0, 0, 100, 100], keyTimes: [0, 0.3, 1.3, 1])
+        expectClose(keyframeNumber(pastTheEnd.value(atFraction: 0.8)), 50, within: 1e-12)
         let belowZero = keyframeNumberTrack([0, 10, 20, 60], keyTimes: [-0.5, 0, 0.5, 1])
         expectClose(keyframeNumber(belowZero.value(atFraction: 0)), 10, within: 1e-12)
         expectClose(keyframeNumber(belowZero.value(atFraction: 0.25)), 15, within: 1e-12)

@@ -5,7 +5,7 @@ import Foundation
 
 extension KeyframeTrack {
     /// The key times to use for `count` keyframe times: `keyTimes` when they are valid, made
-    /// to rise when only their order is wrong, evenly spaced times otherwise.
+    /// to rise when they are out of order or outside [0, 1], evenly spaced times otherwise.
     ///
     /// Valid means `count` entries, each a number in [0, 1], none smaller than the one before.
     /// "If the values in this array are invalid or inappropriate for the current calculation
@@ -18,14 +18,14 @@ extension KeyframeTrack {
         return evenTimes(count: count)
     }
 
-    /// Key times below 0 or out of order, made to rise: each is the largest so far. A value
-    /// then holds from the first key time past the fraction back, as Apple finds it (measured:
-    /// lottie-ios's keyframes before an animation's first frame give key times below 0 and
-    /// out of order, and Apple's pictures show the value of the segment that reaches past the
-    /// fraction, not evenly spaced values). Nil when the count is wrong or a time is NaN or
-    /// above 1: those are ignored, and the values evenly spaced.
+    /// Key times outside [0, 1] or out of order, made to rise: each is the largest so far.
+    /// The segment at a fraction is then the one that ends at the first key time past it, as
+    /// Apple finds it (measured: lottie-ios's keyframes before an animation's first frame or
+    /// after its last give such key times, and Apple's pictures show that segment's value, not
+    /// evenly spaced values). Nil when the count is wrong or a time is not finite: those are
+    /// ignored, and the values evenly spaced.
     static func runningMaximum(_ keyTimes: [Double], count: Int) -> [Double]? {
-        guard keyTimes.count == count, keyTimes.allSatisfy({ !$0.isNaN && $0 <= 1 }) else { return nil }
+        guard keyTimes.count == count, keyTimes.allSatisfy(\.isFinite) else { return nil }
         var ordered = keyTimes
         for index in ordered.indices.dropFirst() { ordered[index] = max(ordered[index], ordered[index - 1]) }
         return ordered
