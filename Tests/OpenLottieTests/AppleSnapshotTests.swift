@@ -45,7 +45,6 @@ import Testing
         "Issues-issue_2066 @ 50",
         "Issues-issue_2270 @ 50",
         "Issues-issue_2270 @ 75",
-        "Issues-pr_1604_2 @ 50",
         "LottieFiles-gradient_pill @ 75",
         "LottieFiles-gradient_shapes @ 0",
         "LottieFiles-gradient_shapes @ 100",

@@ -208,7 +208,8 @@ struct LayerTreeBuilder {
         layer.addAnimation(for: .shadowOpacity, keyframes: shadow.opacity, context: context) {
             Float($0 / opacityScale)
         }
-        layer.addAnimation(for: .shadowColor, keyframes: shadow.color, context: context) { $0.cgColor }
+        let scale = shadow.color.colorScale
+        layer.addAnimation(for: .shadowColor, keyframes: shadow.color, context: context) { $0.cgColor(scale) }
         let radiusScale = shadow.opacityIsByte ? 5.0 : 2.0
         layer.addAnimation(for: .shadowRadius, keyframes: shadow.radius, context: context) { CGFloat($0 / radiusScale) }
         let angleShift = shadow.opacityIsByte ? -90.0 : 0
@@ -225,17 +226,20 @@ struct LayerTreeBuilder {
 }
 
 extension LottieVector {
-    /// A colour from red, green, blue (and alpha) in 0…1 (or 0…255, as the oldest files write).
-    var cgColor: CGColor {
-        var red = self[0]
-        var green = self[1]
-        var blue = self[2]
-        if red > 1 || green > 1 || blue > 1 {
-            red /= 255
-            green /= 255
-            blue /= 255
-        }
+    /// A colour from red, green, blue (and alpha), each multiplied by `scale` (1 for the
+    /// 0…1 colours files write, 1/255 for the oldest files' 0…255 ones). Eased values may
+    /// overshoot 1; drawing clamps them.
+    func cgColor(_ scale: Double) -> CGColor {
         let alpha = components.count > 3 ? self[3] : 1
-        return CGColor(red: red, green: green, blue: blue, alpha: alpha)
+        return CGColor(red: self[0] * scale, green: self[1] * scale, blue: self[2] * scale, alpha: alpha)
+    }
+}
+
+extension KeyframeGroup where Value == LottieVector {
+    /// 1/255 when a keyframe of the file writes a colour component above 1 (the oldest files
+    /// count 0…255), 1 otherwise: decided on the file's own values, not on eased ones that
+    /// overshoot.
+    var colorScale: Double {
+        keyframes.contains { $0.value[0] > 1 || $0.value[1] > 1 || $0.value[2] > 1 } ? 1.0 / 255 : 1
     }
 }

@@ -61,7 +61,8 @@ struct ShapeItemLayerBuilder {
             addPath(shape, to: shapeLayer, multiplier: multiplier, roundedCorners: roundedCorners)
             if let fill {
                 shapeLayer.fillRule = fill.evenOdd ? .evenOdd : .nonZero
-                shapeLayer.addAnimation(for: .fillColor, keyframes: fill.color, context: context) { $0.cgColor }
+                let scale = fill.color.colorScale
+                shapeLayer.addAnimation(for: .fillColor, keyframes: fill.color, context: context) { $0.cgColor(scale) }
                 shapeLayer.addAnimation(for: .opacity, keyframes: fill.opacity, context: context) { CGFloat($0 / 100) }
             }
             if let stroke { addStroke(stroke.style, color: stroke.color, to: shapeLayer) }
@@ -89,7 +90,8 @@ struct ShapeItemLayerBuilder {
         layer.lineCap = style.lineCap
         layer.miterLimit = style.miterLimit
         if let color {
-            layer.addAnimation(for: .strokeColor, keyframes: color, context: context) { $0.cgColor }
+            let scale = color.colorScale
+            layer.addAnimation(for: .strokeColor, keyframes: color, context: context) { $0.cgColor(scale) }
         }
         layer.addAnimation(for: .lineWidth, keyframes: style.width, context: context) { CGFloat($0) }
         layer.addAnimation(for: .opacity, keyframes: style.opacity, context: context) { CGFloat($0 / 100) }
