@@ -59,16 +59,21 @@ let package = Package(
         // Cairo draws the layers; Scripts/install-dependencies.sh installs it.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .target(name: "OpenQuartzCoreRenderer", dependencies: ["OpenQuartzCore", "CCairo"]),
-        // Raw inflate and CRC-32 for the entries of `.tendies` wallpaper packages (zip archives),
-        // whose central directory OpenCAML walks itself; the tests deflate with it to write
-        // such archives. Scripts/install-dependencies.sh installs it.
+        // Raw inflate and CRC-32 for the entries of zip archives, whose central directory
+        // ZipArchiveReading walks itself; the tests deflate with it to write such archives.
+        // Scripts/install-dependencies.sh installs it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // One bounded zip reader (not a product) for `.tendies` wallpapers and `.lottie` packages,
+        // so both refuse hostile archives alike: a file that is not a zip fails quickly, and an
+        // entry cannot inflate past its declared size or name a path outside its folder.
+        .target(name: "ZipArchiveReading", dependencies: ["CZlib"]),
         // Reads CAML documents and `.ca` bundles with Foundation's XMLParser (libxml2 at run time);
-        // their image assets decode through OpenImageIO; `.tendies` zips inflate through zlib.
-        .target(name: "OpenCAML", dependencies: ["OpenQuartzCore", "OpenImageIO", "CZlib"]),
-        // Reads Lottie animations (Bodymovin JSON) and makes layer trees with Core Animation
-        // animations; embedded images decode through OpenImageIO.
-        .target(name: "OpenLottie", dependencies: ["OpenQuartzCore", "OpenImageIO"]),
+        // their image assets decode through OpenImageIO; `.tendies` zips open with ZipArchiveReading.
+        .target(name: "OpenCAML", dependencies: ["OpenQuartzCore", "OpenImageIO", "ZipArchiveReading"]),
+        // Reads Lottie animations (Bodymovin JSON, and dotLottie packages through
+        // ZipArchiveReading) and makes layer trees with Core Animation animations; embedded
+        // images decode through OpenImageIO.
+        .target(name: "OpenLottie", dependencies: ["OpenQuartzCore", "OpenImageIO", "ZipArchiveReading"]),
         // One scene type: a layer tree on a manual clock with its timed changes and its length.
         // The built-in demos, loaded CAML documents and Lottie files are scenes; `carender`, the
         // preview and the tests run them.
@@ -114,6 +119,9 @@ let package = Package(
         // libFuzzer target for the CAML reader: Scripts/fuzz-caml.sh builds it with
         // `-sanitize=fuzzer` in .build-fuzz; a plain build makes a tool that replays inputs.
         .executableTarget(name: "CAMLFuzzer", dependencies: ["OpenCAML", "OpenQuartzCore"]),
+        // libFuzzer target for the Lottie reader: Scripts/fuzz-lottie.sh builds it with
+        // `-sanitize=fuzzer` in .build-fuzz-lottie; a plain build makes a tool that replays inputs.
+        .executableTarget(name: "LottieFuzzer", dependencies: ["OpenLottie", "OpenQuartzCore"]),
         // Test support, split by what it drags in: the model's helpers (tolerances, the manual
         // clock harness) need OpenQuartzCore alone, so the model's tests build where the C
         // libraries are missing; golden images need the renderer; CAML fixtures need OpenCAML.
@@ -128,11 +136,14 @@ let package = Package(
             dependencies: ["QuartzTestSupport", "OpenQuartzCoreRenderer"],
             path: "Tests/RendererTestSupport"
         ),
+        // Writes zip archives, true ones and ones no zip library writes (sizes that lie, cut
+        // streams), deflating their entries with zlib: the `.tendies` and `.lottie` fixtures.
+        .target(name: "ZipTestSupport", dependencies: ["CZlib"], path: "Tests/ZipTestSupport"),
         // The CAML corpus, `CAMLTreeFacts` (the round-trip comparison of CAML packages) and the
-        // `.tendies` fixtures, whose entries it deflates with zlib.
+        // `.tendies` fixtures.
         .target(
             name: "CAMLTestSupport",
-            dependencies: ["QuartzTestSupport", "OpenCAML", "CZlib"],
+            dependencies: ["QuartzTestSupport", "OpenCAML", "ZipTestSupport"],
             path: "Tests/CAMLTestSupport"
         ),
         // The Lottie corpus (Apple's pictures of lottie-ios's samples, not part of the package)
@@ -156,7 +167,10 @@ let package = Package(
         .testTarget(name: "OpenUIKitTests", dependencies: ["OpenUIKit", "QuartzTestSupport", "SwiftFiveClient"]),
         // CAMLFuzzer: the mutation test runs its documents through the fuzz target's exercise.
         .testTarget(
-            name: "OpenCAMLTests", dependencies: ["OpenCAML", "CAMLFuzzer", "QuartzTestSupport", "CAMLTestSupport"]),
+            name: "OpenCAMLTests",
+            dependencies: ["OpenCAML", "CAMLFuzzer", "QuartzTestSupport", "CAMLTestSupport", "ZipTestSupport"]
+        ),
+        .testTarget(name: "ZipArchiveReadingTests", dependencies: ["ZipArchiveReading", "ZipTestSupport"]),
         .testTarget(
             name: "OpenImageIOTests",
             // The C libraries encode the tests' images; OpenUIKit is here for `UIImage(data:)`,
@@ -170,7 +184,7 @@ let package = Package(
             name: "CarenderTests",
             dependencies: [
                 "carender", "OpenQuartzCoreScenes", "OpenQuartzCoreRenderer", "QuartzTestSupport",
-                "RendererTestSupport", "CAMLTestSupport",
+                "RendererTestSupport", "CAMLTestSupport", "ZipTestSupport",
             ],
             exclude: ["Goldens"]
         ),
@@ -185,7 +199,9 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenLottieTests",
-            dependencies: ["OpenLottie", "OpenQuartzCoreRenderer", "QuartzTestSupport", "LottieTestSupport"]
+            dependencies: [
+                "OpenLottie", "OpenQuartzCoreRenderer", "QuartzTestSupport", "LottieTestSupport", "ZipTestSupport",
+            ]
         ),
         .testTarget(
             name: "OpenQuartzCoreRendererTests",

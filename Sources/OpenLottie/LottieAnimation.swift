@@ -31,6 +31,8 @@ public final class LottieAnimation: Sendable {
 
     let layers: [LayerModel]
     let assets: [String: AssetModel]
+    /// The fonts and glyphs text layers are drawn with.
+    let fonts: FontLibrary
 
     /// The animation's length in seconds.
     public var duration: Double { (endFrame - startFrame) / frameRate }
@@ -40,14 +42,23 @@ public final class LottieAnimation: Sendable {
         startFrame + progress * (endFrame - startFrame)
     }
 
-    /// Reads a Bodymovin JSON file, or a dotLottie package (`.lottie`).
+    /// Reads a Bodymovin JSON file, or a dotLottie package (`.lottie`, or any zip): the
+    /// animation its manifest starts with, its images read from the package. Errors about a
+    /// package name the entry at fault, before the JSON path: `a/anim.json: layers[0].ks.o`.
     public convenience init(contentsOf url: URL) throws(LottieError) {
         let file = url.path
-        let attributes = try? FileManager.default.attributesOfItem(atPath: file)
-        if let size = attributes?[.size] as? Int, size > ReadingLimits.maximumFileSize {
-            throw LottieError(
-                file: file, path: "",
-                message: "the file is \(size) bytes; at most \(ReadingLimits.maximumFileSize) are read")
+        let limit = ReadingLimits.standard.maximumFileSize
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
+        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+            // `/dev/zero` never ends and a pipe may never answer.
+            throw LottieError(file: file, path: "", message: "is not a regular file")
+        }
+        if let size = attributes?[.size] as? Int, size > limit {
+            throw LottieError(file: file, path: "", message: "the file is \(size) bytes; at most \(limit) are read")
+        }
+        if DotLottiePackage.isPackage(at: url) {
+            try self.init(package: DotLottiePackage(url: url, limits: .standard), limits: .standard)
+            return
         }
         let data: Data
         do {
@@ -60,30 +71,47 @@ public final class LottieAnimation: Sendable {
 
     /// Reads Bodymovin JSON from memory; `name` names it in errors, and image assets that are
     /// files are looked for in `folder`.
-    public init(data: Data, name file: String = "<data>", folder: URL? = nil) throws(LottieError) {
+    public convenience init(data: Data, name file: String = "<data>", folder: URL? = nil) throws(LottieError) {
+        try self.init(
+            data: data, name: file, images: folder.map(ImageSource.folder) ?? .embeddedOnly, limits: .standard)
+    }
+
+    /// Reads Bodymovin JSON from memory within `limits` (the fuzz target and the tests read
+    /// with smaller ones), its image files from `images`.
+    package init(data: Data, name file: String = "<data>", images: ImageSource = .embeddedOnly, limits: ReadingLimits)
+        throws(LottieError)
+    {
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
             throw LottieError(file: file, path: "", message: "is not JSON: \(Self.describe(error))")
         }
-        let context = ReadingContext(file: file)
+        let context = ReadingContext(file: file, limits: limits)
         let root = JSONNode(value: json, path: "", context: context)
         guard root.isObject else { throw root.error("a Lottie animation is a JSON object, found \(root.kind)") }
-        let width = try root.required("w").number()
-        let height = try root.required("h").number()
-        for (key, value) in [("w", width), ("h", height)] where !(value > 0 && value <= ReadingLimits.maximumSide) {
-            throw root[key]!.error("the size \(value) is outside 0…\(Int(ReadingLimits.maximumSide)) points")
+        var sides: [Double] = []
+        for key in ["w", "h"] {
+            let node = try root.required(key)
+            let side = try node.number()
+            guard side > 0, side <= limits.maximumSide else {
+                throw node.error("the size \(side) is outside 0…\(String(format: "%g", limits.maximumSide)) points")
+            }
+            sides.append(side)
         }
-        size = CGSize(width: width, height: height)
-        frameRate = try root.required("fr").number()
+        size = CGSize(width: sides[0], height: sides[1])
+        let rateNode = try root.required("fr")
+        frameRate = try rateNode.number()
         guard frameRate > 0, frameRate <= 1000 else {
-            throw root["fr"]!.error("a frame rate of \(frameRate) is not usable")
+            throw rateNode.error("a frame rate of \(frameRate) is not usable")
         }
         startFrame = try root.required("ip").number()
-        endFrame = try root.required("op").number()
-        guard endFrame > startFrame, endFrame - startFrame <= ReadingLimits.maximumFrames else {
-            throw root["op"]!.error("the frames \(startFrame)…\(endFrame) are not a usable range")
+        let endNode = try root.required("op")
+        endFrame = try endNode.number()
+        guard endFrame > startFrame, endFrame - startFrame <= limits.maximumFrames else {
+            throw endNode.error(
+                "the frames \(startFrame)…\(endFrame) are not a usable range (the end must come after the start, "
+                    + "at most \(String(format: "%g", limits.maximumFrames)) frames later)")
         }
         name = try root.string("nm") ?? ""
         version = (try? root.string("v")) ?? ""
@@ -91,46 +119,69 @@ public final class LottieAnimation: Sendable {
         var assets: [String: AssetModel] = [:]
         var assetLayers: [String: (node: JSONNode, layers: [LayerModel])] = [:]
         for asset in try root["assets"]?.elements() ?? [] {
+            guard asset.isObject else { throw asset.error("expected an asset object, found \(asset.kind)") }
             let id = try asset.required("id").string()
+            guard assets[id] == nil else {
+                asset.warn("another asset has the id \"\(id)\" too; the first is used")
+                continue
+            }
             if let layersNode = asset["layers"] {
                 let layers = try LayerModel.layers(reading: layersNode)
                 assets[id] = .precomposition(layers: layers)
                 assetLayers[id] = (asset, layers)
             } else {
-                assets[id] = try Self.image(reading: asset, folder: folder)
+                assets[id] = try Self.image(reading: asset, images: images)
             }
         }
-        if root["chars"] != nil || root["fonts"] != nil {
-            root.warn("text is not drawn yet (glyphs and fonts are read past)")
-        }
+        fonts = try FontLibrary(reading: root)
+        try fonts.checkText(of: layers, assets: assets, root: root)
         self.assets = assets
-        try Self.checkReferences(
-            layers: layers, path: "layers", assets: assets, assetLayers: assetLayers, context: context)
+        var check = ReferenceCheck(assets: assets, assetLayers: assetLayers, context: context)
+        _ = try check.height(of: layers)
+        try check.checkTreeCost(of: layers, frames: endFrame - startFrame)
         warnings = context.warnings
     }
 
+    /// Foundation's reason, cut short: it quotes a number that is too large in full.
     private static func describe(_ error: Error) -> String {
         let nsError = error as NSError
-        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+        let reason = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+        return reason.count > 200 ? reason.prefix(200) + "…" : reason
     }
 
-    /// An image asset: embedded (`data:` URL in `p`) or a file beside the animation (`u` + `p`).
-    private static func image(reading asset: JSONNode, folder: URL?) throws(LottieError) -> AssetModel {
+    /// An image asset: embedded (`data:` URL in `p`) or a file (`u` + `p`) beside the animation
+    /// or in its package.
+    private static func image(reading asset: JSONNode, images: ImageSource) throws(LottieError) -> AssetModel {
         let width = try asset.number("w", default: 0)
         let height = try asset.number("h", default: 0)
         let name = try asset.string("p") ?? ""
         var data: Data?
         if name.hasPrefix("data:"), let comma = name.firstIndex(of: ",") {
             data = Data(base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters)
-            if data == nil { throw asset["p"]!.error("the embedded image is not valid base64") }
-        } else if let folder {
+            if data == nil { throw try asset.required("p").error("the embedded image is not valid base64") }
+        } else if case .folder(let folder) = images {
             let relative = (try asset.string("u") ?? "") + name
             let url = folder.appendingPathComponent(relative)
-            guard !relative.contains(".."), let bytes = try? Data(contentsOf: url) else {
+            // Only regular files: `/dev/zero` never ends and a pipe may never answer.
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
+            guard !relative.contains(".."), attributes?[.type] as? FileAttributeType == .typeRegular,
+                (attributes?[.size] as? Int ?? 0) <= asset.context.limits.maximumFileSize,
+                let bytes = try? Data(contentsOf: url)
+            else {
                 asset.warn("the image \(relative) is missing and is not drawn")
                 return .image(nil, width: width, height: height)
             }
             data = bytes
+        } else if case .package(let read) = images {
+            let directory = try asset.string("u") ?? ""
+            guard let bytes = try read(directory, name) else {
+                asset.warn("the image \(directory + name) is missing from the package and is not drawn")
+                return .image(nil, width: width, height: height)
+            }
+            data = bytes
+        } else {
+            asset.warn("the image \(name) is a file and no folder was given; it is not drawn")
+            return .image(nil, width: width, height: height)
         }
         guard let data, let source = CGImageSourceCreateWithData(data, nil),
             let image = CGImageSourceCreateImageAtIndex(source, 0, nil)
@@ -139,47 +190,5 @@ public final class LottieAnimation: Sendable {
             return .image(nil, width: width, height: height)
         }
         return .image(image, width: width, height: height)
-    }
-
-    /// Every precomposition and image a layer names exists, and precompositions do not contain
-    /// themselves.
-    private static func checkReferences(
-        layers: [LayerModel], path: String, assets: [String: AssetModel],
-        assetLayers: [String: (node: JSONNode, layers: [LayerModel])], context: ReadingContext,
-        visiting: [String] = []
-    ) throws(LottieError) {
-        guard visiting.count <= ReadingLimits.maximumDepth else {
-            throw LottieError(
-                file: context.file, path: path,
-                message: "precompositions nest deeper than \(ReadingLimits.maximumDepth)")
-        }
-        for layer in layers {
-            switch layer.content {
-            case .precomposition(let id, _, _, _):
-                guard let asset = assetLayers[id] else {
-                    throw LottieError(
-                        file: context.file, path: "\(layer.path).refId",
-                        message: "no precomposition asset has the id \"\(id)\"")
-                }
-                if visiting.contains(id) {
-                    throw LottieError(
-                        file: context.file, path: "\(layer.path).refId",
-                        message:
-                            "the precomposition \"\(id)\" contains itself (\((visiting + [id]).joined(separator: " → ")))"
-                    )
-                }
-                try checkReferences(
-                    layers: asset.layers, path: asset.node.path, assets: assets, assetLayers: assetLayers,
-                    context: context,
-                    visiting: visiting + [id])
-            case .image(let id):
-                guard case .image = assets[id] else {
-                    throw LottieError(
-                        file: context.file, path: "\(layer.path).refId", message: "no image asset has the id \"\(id)\"")
-                }
-            default:
-                break
-            }
-        }
     }
 }

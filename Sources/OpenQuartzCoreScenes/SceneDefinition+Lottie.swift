@@ -15,23 +15,18 @@ extension SceneDefinition {
         return lottieExtensions.contains(URL(fileURLWithPath: argument).pathExtension.lowercased())
     }
 
-    /// The Lottie animation at `path` (Bodymovin JSON) as a scene of the animation's size and
-    /// length: its `LottieAnimationLayer` playing once from the first frame on the scene's
-    /// clock, so that at time `t` it shows frame `ip + t · fr`, and the last frame from the
-    /// scene's end on. The layer lays the animation out in any bounds (aspect fit, centred):
+    /// The Lottie animation at `path` (Bodymovin JSON, or the animation a dotLottie package
+    /// starts with) as a scene of the animation's size and length: its `LottieAnimationLayer`
+    /// playing once from the first frame on the scene's clock, so that at time `t` it shows
+    /// frame `ip + t · fr`, and the last frame from the scene's end on. The layer lays the animation out in any bounds (aspect fit, centred):
     /// ``Scene/layOut(toFill:)`` makes it fill a picture of another size. What reading skipped
     /// is in ``SceneDefinition/animation``'s `warnings`.
     ///
-    /// - Throws: ``SceneError`` with the reader's `file: json.path: message`; for a dotLottie
-    ///   package (`.lottie`), that such packages are not read yet.
+    /// - Throws: ``SceneError`` with the reader's `file: json.path: message` (for a dotLottie
+    ///   package, `file: entry: json.path: message`).
     @MainActor
     public static func lottie(at path: String) throws(SceneError) -> SceneDefinition {
         let url = URL(fileURLWithPath: path)
-        // A dotLottie package is a zip of JSON animations, which the reader does not open yet.
-        guard url.pathExtension.lowercased() != "lottie" else {
-            throw SceneError(
-                "\(path): dotLottie packages are not read yet; give one of its animations/*.json files instead")
-        }
         let animation: LottieAnimation
         do {
             animation = try LottieAnimation(contentsOf: url)

@@ -15,8 +15,8 @@ struct Frame: ParsableCommand {
             state machine as render's does, so the frame is the same picture as render's frame \
             at that time (see carender render --help).
 
-            DEMO may also be a Lottie file (Bodymovin .json; dotLottie .lottie packages are not \
-            read yet). It plays once from its first frame, so --time T shows frame ip + T × fr; \
+            DEMO may also be a Lottie file (Bodymovin .json, or a dotLottie .lottie package: the \
+            animation its manifest starts with). It plays once from its first frame, so --time T shows frame ip + T × fr; \
             --frame N and --progress P name the moment in its own units instead (frames before \
             ip show ip, frames after op show op). --size WxH makes the animation fill the \
             picture, keeping its proportions, centred: --size 834x1000 --scale 1 is 834 × 1000 \
@@ -37,7 +37,7 @@ struct Frame: ParsableCommand {
 
     @Argument(
         help:
-            "The demo to render (see the list below), a .caml file, .ca bundle or .tendies package, or a Lottie .json file."
+            "The demo to render (see the list below), a .caml file, .ca bundle or .tendies package, or a Lottie .json or .lottie file."
     )
     var demo: String
 

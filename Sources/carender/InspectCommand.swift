@@ -27,7 +27,8 @@ struct Inspect: ParsableCommand {
             The demos: \(MainActor.assumeIsolated { Demos.nameList }).
             """)
 
-    @Argument(help: "The demo to inspect, a .caml file, .ca bundle or .tendies package, or a Lottie .json file.")
+    @Argument(
+        help: "The demo to inspect, a .caml file, .ca bundle or .tendies package, or a Lottie .json or .lottie file.")
     var demo: String
 
     @Option(name: .customLong("time"), help: "The media time, in seconds from the demo's start (default: 0).")

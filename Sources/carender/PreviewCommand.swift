@@ -23,7 +23,7 @@ struct Preview: ParsableCommand {
 
     @Argument(
         help:
-            "The demo to play (see the list below), a .caml file, .ca bundle or .tendies package, or a Lottie .json file."
+            "The demo to play (see the list below), a .caml file, .ca bundle or .tendies package, or a Lottie .json or .lottie file."
     )
     var scene: String
 

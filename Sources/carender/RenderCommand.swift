@@ -64,7 +64,7 @@ struct Render: ParsableCommand {
 
     @Argument(
         help:
-            "The demo to render (the list is below), a .caml file, .ca bundle or .tendies package, or a Lottie .json file."
+            "The demo to render (the list is below), a .caml file, .ca bundle or .tendies package, or a Lottie .json or .lottie file."
     )
     var demo: String
 

@@ -2,6 +2,7 @@ import Foundation
 import OpenCoreGraphics
 import OpenQuartzCoreRenderer
 import Testing
+import ZipTestSupport
 
 /// `carender frame` and `inspect` given a Lottie file: `--frame`, `--progress`, `--size` filling
 /// the picture, `--background`, and the reader's errors and warnings.
@@ -151,13 +152,24 @@ import Testing
         #expect(leftovers(in: folder).isEmpty)
     }
 
-    @Test func dotLottiePackageIsNotReadYet() throws {
-        let (folder, file) = try Self.write(Self.slide(), as: "slide.lottie")
-        let output = folder.appendingPathComponent("out.png")
-        let result = try carender(["frame", file.path, "-o", output.path])
-        #expect(result.status == 1)
-        #expect(result.error.contains("dotLottie packages are not read yet"), "\(result.error)")
-        #expect(!FileManager.default.fileExists(atPath: output.path))
+    @Test func dotLottiePackageRendersAsItsJSON() throws {
+        let (folder, json) = try Self.write(Self.slide(), as: "slide.json")
+        let package = folder.appendingPathComponent("slide.lottie")
+        try writeZip(
+            [
+                ("manifest.json", Data(#"{"version": "2", "animations": [{"id": "slide"}]}"#.utf8)),
+                ("a/slide.json", Data(Self.slide().utf8)),
+            ], to: package)
+        var images: [CGImage] = []
+        for (file, name) in [(json, "json.png"), (package, "lottie.png")] {
+            let output = folder.appendingPathComponent(name)
+            let result = try carender(["frame", file.path, "--frame", "15", "--size", "200x100", "-o", output.path])
+            #expect(result.status == 0, "\(file.lastPathComponent): \(result.error)")
+            images.append(try readPNG(at: output))
+        }
+        #expect(images[1].width == 200 && images[1].height == 100)
+        #expect(images[1].rgbaPixels == images[0].rgbaPixels)
+        #expect(Self.isClose(Self.pixel(100, 50, of: images[1]), to: Self.red, tolerance: Self.tolerance))
     }
 
     @Test(arguments: [

@@ -3,6 +3,7 @@ import Foundation
 import OpenQuartzCore
 import QuartzTestSupport
 import Testing
+import ZipTestSupport
 
 @testable import OpenCAML
 

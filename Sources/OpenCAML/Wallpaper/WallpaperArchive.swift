@@ -1,5 +1,6 @@
 import Foundation
 import OpenQuartzCore
+import ZipArchiveReading
 
 /// Reads a `.tendies` wallpaper package (FORMAT.md §1 item 5): a zip holding
 /// `…/<name>.wallpaper/Wallpaper.plist` and the `.ca` bundles that property list names.
@@ -32,7 +33,7 @@ enum WallpaperArchive {
     static func load(
         _ url: URL, scratchParent: URL = FileManager.default.temporaryDirectory
     ) throws(CAMLError) -> [CAWallpaperBundle] {
-        let archive = try ZipArchiveReader(url: url)
+        let archive = try ZipArchiveReader(wallpaperAt: url)
         let plists = archive.entries.filter { $0.kind == .file && $0.components.last == "Wallpaper.plist" }
             .sorted { $0.components.lexicographicallyPrecedes($1.components) }
         guard let plist = plists.first else {
@@ -51,7 +52,7 @@ enum WallpaperArchive {
                 $0.components.count > bundle.components.count && $0.components.starts(with: bundle.components)
             }
             guard entries.contains(where: { $0.kind == .file }) else {
-                throw archive.error(
+                throw archive.wallpaperError(
                     plist,
                     "names the \(bundle.role.rawValue) bundle \"\(bundle.components.last ?? "")\", "
                         + "which the archive does not hold (no files under \(bundle.components.joined(separator: "/"))/)"
@@ -112,15 +113,15 @@ enum WallpaperArchive {
     private static func propertyList(
         _ entry: ZipArchiveReader.Entry, in archive: ZipArchiveReader
     ) throws(CAMLError) -> [String: Any] {
-        let data = try archive.contents(of: entry, limit: maximumPropertyListBytes)
+        let data = try archive.wallpaperContents(of: entry, limit: maximumPropertyListBytes)
         let value: Any
         do {
             value = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw archive.error(entry, "is not a property list (\(error.localizedDescription))")
+            throw archive.wallpaperError(entry, "is not a property list (\(error.localizedDescription))")
         }
         guard let dictionary = value as? [String: Any] else {
-            throw archive.error(entry, "is not a property list dictionary")
+            throw archive.wallpaperError(entry, "is not a property list dictionary")
         }
         return dictionary
     }
@@ -159,7 +160,7 @@ enum WallpaperArchive {
             names = plainlyNamedBundles(in: folder, of: archive)
         }
         guard !names.isEmpty else {
-            throw archive.error(
+            throw archive.wallpaperError(
                 entry,
                 "names no bundle (no LayeredAnimation or ParameterizedCA asset) and no background.ca, "
                     + "floating.ca or foreground.ca lies beside it")
@@ -167,7 +168,7 @@ enum WallpaperArchive {
         return try names.map { role, name throws(CAMLError) in
             let parts = name.split(separator: "/").map(String.init).filter { !$0.isEmpty && $0 != "." }
             guard !parts.isEmpty, !parts.contains(".."), !name.hasPrefix("/") else {
-                throw archive.error(entry, "names the \(role.rawValue) bundle \"\(name)\", outside its folder")
+                throw archive.wallpaperError(entry, "names the \(role.rawValue) bundle \"\(name)\", outside its folder")
             }
             return NamedBundle(role: role, components: folder + parts)
         }
@@ -211,16 +212,16 @@ enum WallpaperArchive {
             // The components hold no `..` (ZipArchiveReader refuses them); checked again here
             // on the path itself.
             guard destination.standardizedFileURL.path.hasPrefix(scratch.standardizedFileURL.path + "/") else {
-                throw archive.error(entry, "would be extracted outside the package's folder; refused")
+                throw archive.wallpaperError(entry, "would be extracted outside the package's folder; refused")
             }
             let folder = isFolder ? destination : destination.deletingLastPathComponent()
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
-                throw archive.error(entry, "cannot be extracted (\(error.localizedDescription))")
+                throw archive.wallpaperError(entry, "cannot be extracted (\(error.localizedDescription))")
             }
             if !isFolder {
-                try archive.extract(entry, to: destination)
+                try archive.wallpaperExtract(entry, to: destination)
             }
         }
     }

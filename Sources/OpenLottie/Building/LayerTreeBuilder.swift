@@ -148,6 +148,9 @@ struct LayerTreeBuilder {
         case .shapes(let items):
             layer = Self.filling(CALayer(), bounds)
             ShapeLayerBuilder(context: context, bounds: bounds).addShapes(items, to: layer)
+        case .text(let text):
+            layer = Self.filling(CALayer(), bounds)
+            TextLayerBuilder(fonts: animation.fonts, context: context, bounds: bounds).addText(text, to: layer)
         case .image(let assetID):
             layer = Self.filling(CALayer(), bounds)
             if case .image(let image, let width, let height) = animation.assets[assetID] {
@@ -232,6 +235,13 @@ extension LottieVector {
     func cgColor(_ scale: Double) -> CGColor {
         let alpha = components.count > 3 ? self[3] : 1
         return CGColor(red: self[0] * scale, green: self[1] * scale, blue: self[2] * scale, alpha: alpha)
+    }
+}
+
+extension LottieVector {
+    /// A colour as a file writes it, 0…1 or (when a component is above 1) 0…255.
+    var fileColor: CGColor {
+        cgColor(self[0] > 1 || self[1] > 1 || self[2] > 1 ? 1.0 / 255 : 1)
     }
 }
 

@@ -10,8 +10,10 @@ struct LayerModel: Sendable {
         case solid(color: CGColor, width: Double, height: Double)
         case shapes([ShapeItem])
         case image(assetID: String)
+        /// Text: its documents, drawn from the file's glyphs or by `CATextLayer`.
+        case text(TextModel)
         case null
-        /// A layer type that is not drawn (text without glyphs, audio, camera…): skipped.
+        /// A layer type that is not drawn (audio, camera…): skipped.
         case unsupported
     }
 

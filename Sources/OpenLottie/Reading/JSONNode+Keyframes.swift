@@ -42,7 +42,9 @@ extension JSONNode {
         var previousIn: CGPoint?
         var previousSpatialIn: CGPoint?
         for element in try elements() {
-            let time = try element.required("t").number()
+            guard element.isObject else { throw element.error("expected a keyframe object, found \(element.kind)") }
+            let timeNode = try element.required("t")
+            let time = try timeNode.number()
             var value: Value
             if let start = element["s"] {
                 value = try readValue(start)
@@ -59,7 +61,7 @@ extension JSONNode {
                 previousEnd = nil
             }
             if let last = keyframes.last, time < last.time {
-                throw element["t"]!.error("keyframe time \(time) comes before the previous keyframe's \(last.time)")
+                throw timeNode.error("keyframe time \(time) comes before the previous keyframe's \(last.time)")
             }
             let keyframe = Keyframe(
                 time: time, value: value, isHold: try element.bool("h"),
@@ -77,6 +79,7 @@ extension JSONNode {
 
     /// An easing handle `{"x": 0.3, "y": 1}` or `{"x": [0.3], "y": [1]}` (the first dimension's).
     func tangent() throws(LottieError) -> CGPoint {
+        guard isObject else { throw error("expected an easing handle object, found \(kind)") }
         let x = try required("x").numbers()
         let y = try required("y").numbers()
         guard let firstX = x.first, let firstY = y.first else { throw error("an easing handle has no values") }
@@ -104,9 +107,10 @@ extension JSONNode {
             guard array.count >= 1 else { throw error("a path keyframe holds no path") }
             return try JSONNode(value: array[0], path: "\(path)[0]", context: context).bezierShape()
         }
+        guard isObject else { throw error("expected a path (an object with \"v\"), found \(kind)") }
         let vertices = try required("v").elements()
-        guard vertices.count <= ReadingLimits.maximumVertices else {
-            throw error("the path has \(vertices.count) vertices; at most \(ReadingLimits.maximumVertices) are read")
+        guard vertices.count <= context.limits.maximumVertices else {
+            throw error("the path has \(vertices.count) vertices; at most \(context.limits.maximumVertices) are read")
         }
         let inTangents = try self["i"]?.elements() ?? []
         let outTangents = try self["o"]?.elements() ?? []

@@ -15,16 +15,19 @@ extension LayerModel {
         guard node.isObject else { throw node.error("expected a layer object, found \(node.kind)") }
         path = node.path
         name = try node.string("nm") ?? ""
-        index = try node["ind"].map { n throws(LottieError) in Int(try n.number()) }
-        parentIndex = try node["parent"].map { n throws(LottieError) in Int(try n.number()) }
+        index = try node["ind"].map { n throws(LottieError) in try n.integer() }
+        parentIndex = try node["parent"].map { n throws(LottieError) in try n.integer() }
         inFrame = try node.number("ip", default: 0)
-        outFrame = try node.number("op", default: ReadingLimits.maximumFrames)
+        outFrame = try node.number("op", default: node.context.limits.maximumFrames)
         startTime = try node.number("st", default: 0)
-        timeStretch = try node.number("sr", default: 1)
-        if timeStretch == 0 { throw node["sr"]!.error("a time stretch of 0 is not a duration") }
+        timeStretch = 1
+        if let stretch = node["sr"] {
+            timeStretch = try stretch.number()
+            if timeStretch == 0 { throw stretch.error("a time stretch of 0 is not a duration") }
+        }
         isHidden = try node.bool("hd")
         isMatteSource = try node.bool("td")
-        matte = try node["tt"].flatMap { n throws(LottieError) in MatteType(rawValue: Int(try n.number())) }
+        matte = try node["tt"].flatMap { n throws(LottieError) in MatteType(rawValue: try n.integer()) }
         if matte == .luma || matte == .lumaInverted {
             node.warn("luma mattes are drawn as alpha mattes (Core Animation masks by alpha)")
         }
@@ -83,8 +86,7 @@ extension LayerModel {
             content = .shapes(
                 try node["shapes"].map { n throws(LottieError) in try ShapeItem.items(reading: n, depth: 0) } ?? [])
         case 5:
-            node.warn("text layers are not drawn yet")
-            content = .unsupported
+            content = .text(try TextModel(readingLayer: node))
         default:
             node.warn("layers of type \(type) are not drawn")
             content = .unsupported

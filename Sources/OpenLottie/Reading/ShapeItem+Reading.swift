@@ -5,8 +5,8 @@ extension ShapeItem {
     /// Reads the items of a shape layer's `shapes` or a group's `it`; items of unknown types
     /// are skipped with a warning.
     static func items(reading node: JSONNode, depth: Int) throws(LottieError) -> [ShapeItem] {
-        guard depth <= ReadingLimits.maximumDepth else {
-            throw node.error("shape groups nest deeper than \(ReadingLimits.maximumDepth)")
+        guard depth <= node.context.limits.maximumDepth else {
+            throw node.error("shape groups nest deeper than \(node.context.limits.maximumDepth)")
         }
         var items: [ShapeItem] = []
         for element in try node.elements() {

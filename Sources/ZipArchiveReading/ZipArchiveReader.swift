@@ -12,11 +12,12 @@ import Foundation
 /// that is not a zip; its inflate loop never ends when a deflate stream runs to the end of the
 /// file without finishing; and where an entry's data starts is internal to it.)
 ///
-/// ZIP64 archives and encrypted entries are refused; a `.tendies` package needs neither.
-struct ZipArchiveReader {
+/// ZIP64 archives and encrypted entries are refused; `.tendies` wallpapers and `.lottie`
+/// packages need neither.
+package struct ZipArchiveReader {
     /// One entry of the central directory.
-    struct Entry {
-        enum Kind {
+    package struct Entry {
+        package enum Kind {
             case file
             case directory
             /// A Unix symbolic link: never extracted.
@@ -24,45 +25,45 @@ struct ZipArchiveReader {
         }
 
         /// The name as the archive writes it.
-        let path: String
+        package let path: String
         /// The name's folders and file name, without empty or `.` parts. Never holds `..`
         /// (an archive with such an entry is refused).
-        let components: [String]
-        let kind: Kind
+        package let components: [String]
+        package let kind: Kind
         fileprivate let flags: UInt16
         fileprivate let method: UInt16
         fileprivate let crc32: UInt32
         fileprivate let compressedSize: UInt64
         /// The size the entry says its contents have.
-        let uncompressedSize: UInt64
+        package let uncompressedSize: UInt64
         fileprivate let localHeaderOffset: UInt64
     }
 
     /// The archive, for error messages.
-    let url: URL
+    package let url: URL
     /// Every entry, in central-directory order.
-    let entries: [Entry]
+    package let entries: [Entry]
     private let handle: FileHandle
     private let fileSize: UInt64
     /// Where the central directory starts: no entry's data may reach past it.
     private let directoryOffset: UInt64
 
     /// The largest central directory read: about 200,000 entries with 300-byte names.
-    static let maximumDirectorySize: UInt64 = 64 << 20
+    package static let maximumDirectorySize: UInt64 = 64 << 20
 
     /// Opens the archive at `url` and reads its central directory.
     ///
-    /// - Throws: ``CAMLError`` naming the file when it cannot be read or is not a zip archive,
-    ///   and naming the entry when a name would leave the folder it is extracted to (absolute,
-    ///   or with a `..` part).
-    init(url: URL) throws(CAMLError) {
+    /// - Throws: ``ZipArchiveError`` naming the file when it cannot be read or is not a zip
+    ///   archive, and naming the entry when a name would leave the folder it is extracted to
+    ///   (absolute, or with a `..` part).
+    package init(url: URL) throws(ZipArchiveError) {
         self.url = url
         let handle: FileHandle
         do {
             handle = try FileHandle(forReadingFrom: url)
             fileSize = try handle.seekToEnd()
         } catch {
-            throw CAMLError(path: url.path, message: "cannot be read (\(error.localizedDescription))")
+            throw ZipArchiveError(path: url.path, message: "cannot be read (\(error.localizedDescription))")
         }
         self.handle = handle
         let end = try Self.endRecord(in: handle, fileSize: fileSize, url: url)
@@ -73,7 +74,7 @@ struct ZipArchiveReader {
 
     /// The contents of `entry` (a file) in memory, refused when it says it holds more than
     /// `limit` bytes.
-    func contents(of entry: Entry, limit: UInt64) throws(CAMLError) -> Data {
+    package func contents(of entry: Entry, limit: UInt64) throws(ZipArchiveError) -> Data {
         guard entry.uncompressedSize <= limit else {
             throw error(entry, "holds \(entry.uncompressedSize) bytes, more than the \(limit) read for it")
         }
@@ -83,7 +84,7 @@ struct ZipArchiveReader {
     }
 
     /// Writes the contents of `entry` (a file) to a new file at `destination`.
-    func extract(_ entry: Entry, to destination: URL) throws(CAMLError) {
+    package func extract(_ entry: Entry, to destination: URL) throws(ZipArchiveError) {
         guard FileManager.default.createFile(atPath: destination.path, contents: nil) else {
             throw error(entry, "cannot be written to \(destination.path)")
         }
@@ -95,7 +96,7 @@ struct ZipArchiveReader {
         }
         defer { try? output.close() }
         do {
-            try read(entry) { chunk throws(CAMLError) in
+            try read(entry) { chunk throws(ZipArchiveError) in
                 do {
                     try output.write(contentsOf: chunk)
                 } catch {
@@ -106,14 +107,14 @@ struct ZipArchiveReader {
     }
 
     /// An error about `entry` of this archive.
-    func error(_ entry: Entry, _ message: String) -> CAMLError {
-        CAMLError(path: url.path, message: "entry \"\(entry.path)\" \(message)")
+    package func error(_ entry: Entry, _ message: String) -> ZipArchiveError {
+        ZipArchiveError(path: url.path, entry: entry.path, message: message)
     }
 
     // MARK: - Reading an entry
 
     /// Hands the contents of `entry` to `consumer` in chunks, checking its size and CRC-32.
-    private func read(_ entry: Entry, into consumer: (Data) throws(CAMLError) -> Void) throws(CAMLError) {
+    private func read(_ entry: Entry, into consumer: (Data) throws(ZipArchiveError) -> Void) throws(ZipArchiveError) {
         guard entry.kind == .file else { throw error(entry, "is not a file") }
         guard entry.flags & 1 == 0 else { throw error(entry, "is encrypted") }
         let header = try Self.read(handle, at: entry.localHeaderOffset, count: 30, url: url)
@@ -128,7 +129,7 @@ struct ZipArchiveReader {
         }
         var produced: UInt64 = 0
         var checksum = crc32(0, nil, 0)
-        func take(_ chunk: Data) throws(CAMLError) {
+        func take(_ chunk: Data) throws(ZipArchiveError) {
             produced += UInt64(chunk.count)
             guard produced <= entry.uncompressedSize else {
                 throw error(entry, "inflates to more than the \(entry.uncompressedSize) bytes it declares")
@@ -169,8 +170,8 @@ struct ZipArchiveReader {
     /// inflated far past the declared size. Each call to `inflate` ends the stream, uses up its
     /// input, fills its output, or makes no progress, which asks for the next chunk: a stream
     /// still open when the entry's bytes run out is an error, never a wait.
-    private func inflate(_ entry: Entry, from dataStart: UInt64, into take: (Data) throws(CAMLError) -> Void)
-        throws(CAMLError)
+    private func inflate(_ entry: Entry, from dataStart: UInt64, into take: (Data) throws(ZipArchiveError) -> Void)
+        throws(ZipArchiveError)
     {
         var stream = z_stream()
         let started = inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
@@ -237,10 +238,14 @@ struct ZipArchiveReader {
 
     /// The end-of-central-directory record, looked for in the last 65,557 bytes (the record and
     /// the longest comment), the latest one first.
-    private static func endRecord(in handle: FileHandle, fileSize: UInt64, url: URL) throws(CAMLError) -> EndRecord {
+    private static func endRecord(in handle: FileHandle, fileSize: UInt64, url: URL) throws(ZipArchiveError)
+        -> EndRecord
+    {
         let tailSize = min(fileSize, 22 + 0xFFFF)
         let tail = try read(handle, at: fileSize - tailSize, count: tailSize, url: url)
-        guard tail.count >= 22 else { throw CAMLError(path: url.path, message: "is not a zip archive (too short)") }
+        guard tail.count >= 22 else {
+            throw ZipArchiveError(path: url.path, message: "is not a zip archive (too short)")
+        }
         var position = tail.count - 22
         while position >= 0 {
             if tail.littleEndian(UInt32.self, at: position) == 0x0605_4b50 {
@@ -249,14 +254,14 @@ struct ZipArchiveReader {
                 let offset = tail.littleEndian(UInt32.self, at: position + 16)
                 let recordStart = fileSize - tailSize + UInt64(position)
                 if entryCount == 0xFFFF || size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF {
-                    throw CAMLError(path: url.path, message: "is a ZIP64 archive, which is not supported")
+                    throw ZipArchiveError(path: url.path, message: "is a ZIP64 archive, which is not supported")
                 }
                 guard UInt64(offset) + UInt64(size) <= recordStart else {
-                    throw CAMLError(
+                    throw ZipArchiveError(
                         path: url.path, message: "is not a valid zip archive (its central directory lies past its end)")
                 }
                 guard UInt64(size) <= maximumDirectorySize else {
-                    throw CAMLError(
+                    throw ZipArchiveError(
                         path: url.path, message: "has a central directory of \(size) bytes, more than is read")
                 }
                 return EndRecord(
@@ -264,25 +269,25 @@ struct ZipArchiveReader {
             }
             position -= 1
         }
-        throw CAMLError(path: url.path, message: "is not a zip archive (no end of central directory record)")
+        throw ZipArchiveError(path: url.path, message: "is not a zip archive (no end of central directory record)")
     }
 
     /// The `count` entries of the central directory `directory`.
-    private static func entries(in directory: Data, count: Int, url: URL) throws(CAMLError) -> [Entry] {
+    private static func entries(in directory: Data, count: Int, url: URL) throws(ZipArchiveError) -> [Entry] {
         var entries: [Entry] = []
         entries.reserveCapacity(count)
         var position = 0
         for _ in 0..<count {
             guard position + 46 <= directory.count, directory.littleEndian(UInt32.self, at: position) == 0x0201_4b50
             else {
-                throw CAMLError(
+                throw ZipArchiveError(
                     path: url.path, message: "is not a valid zip archive (its central directory is cut short)")
             }
             let nameLength = Int(directory.littleEndian(UInt16.self, at: position + 28))
             let extraLength = Int(directory.littleEndian(UInt16.self, at: position + 30))
             let commentLength = Int(directory.littleEndian(UInt16.self, at: position + 32))
             guard position + 46 + nameLength <= directory.count else {
-                throw CAMLError(
+                throw ZipArchiveError(
                     path: url.path, message: "is not a valid zip archive (its central directory is cut short)")
             }
             let flags = directory.littleEndian(UInt16.self, at: position + 8)
@@ -300,7 +305,7 @@ struct ZipArchiveReader {
             let uncompressedSize = directory.littleEndian(UInt32.self, at: position + 24)
             let localHeaderOffset = directory.littleEndian(UInt32.self, at: position + 42)
             if compressedSize == 0xFFFF_FFFF || uncompressedSize == 0xFFFF_FFFF || localHeaderOffset == 0xFFFF_FFFF {
-                throw CAMLError(path: url.path, message: "entry \"\(path)\" is a ZIP64 entry, which is not supported")
+                throw ZipArchiveError(path: url.path, entry: path, message: "is a ZIP64 entry, which is not supported")
             }
             entries.append(
                 Entry(
@@ -317,26 +322,27 @@ struct ZipArchiveReader {
     /// The parts of an entry's name, refusing a name that would leave the folder the archive
     /// is extracted to ("zip slip"): absolute, a drive letter, or a `..` part. Backslashes
     /// count as separators, as archives made on Windows use them.
-    private static func safeComponents(of path: String, url: URL) throws(CAMLError) -> [String] {
+    private static func safeComponents(of path: String, url: URL) throws(ZipArchiveError) -> [String] {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "\\", omittingEmptySubsequences: false) }.map(String.init)
         let isAbsolute = path.hasPrefix("/") || path.hasPrefix("\\")
         let hasDrive = parts.first.map { $0.count == 2 && $0.hasSuffix(":") } ?? false
         guard !isAbsolute, !hasDrive, !parts.contains(".."), !path.contains("\0") else {
-            throw CAMLError(
-                path: url.path, message: "entry \"\(path)\" would be extracted outside the package's folder; refused")
+            throw ZipArchiveError(
+                path: url.path, entry: path, message: "would be extracted outside the package's folder; refused")
         }
         return parts.filter { !$0.isEmpty && $0 != "." }
     }
 
     /// `count` bytes of the file at `offset`; fewer only at the end of the file.
-    private static func read(_ handle: FileHandle, at offset: UInt64, count: UInt64, url: URL) throws(CAMLError) -> Data
+    private static func read(_ handle: FileHandle, at offset: UInt64, count: UInt64, url: URL) throws(ZipArchiveError)
+        -> Data
     {
         do {
             try handle.seek(toOffset: offset)
             return try handle.read(upToCount: Int(count)) ?? Data()
         } catch {
-            throw CAMLError(path: url.path, message: "cannot be read (\(error.localizedDescription))")
+            throw ZipArchiveError(path: url.path, message: "cannot be read (\(error.localizedDescription))")
         }
     }
 }

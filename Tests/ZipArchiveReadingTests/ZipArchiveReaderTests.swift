@@ -1,11 +1,9 @@
-import CAMLTestSupport
 import Foundation
-import QuartzTestSupport
 import Testing
+import ZipArchiveReading
+import ZipTestSupport
 
-@testable import OpenCAML
-
-/// The zip reader under `.tendies` packages on its own: entries larger than the 64 KiB it reads
+/// The zip reader under `.tendies` and `.lottie` packages on its own: entries larger than the 64 KiB it reads
 /// and inflates at a time, and deflate streams that are cut short, invalid, or too long.
 @Suite struct ZipArchiveReaderTests {
     /// A reader of a new archive file, which `write` writes.
@@ -30,7 +28,7 @@ import Testing
     }
 
     /// The error reading the entry at `index`, or nil when it reads.
-    private func readError(_ reader: ZipArchiveReader, _ index: Int = 0) -> CAMLError? {
+    private func readError(_ reader: ZipArchiveReader, _ index: Int = 0) -> ZipArchiveError? {
         do {
             _ = try reader.contents(of: reader.entries[index], limit: 1 << 30)
             return nil
@@ -58,6 +56,19 @@ import Testing
         }
     }
 
+    @Test func aFileThatIsNotAZipIsAnErrorNamingNoEntry() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zip-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("Short.zip")
+        try Data("PK".utf8).write(to: url)
+        #expect(throws: ZipArchiveError(path: url.path, message: "is not a zip archive (too short)")) {
+            try ZipArchiveReader(url: url)
+        }
+        let entryError = ZipArchiveError(path: url.path, entry: "a/b.json", message: "fails its CRC-32 check")
+        #expect(entryError.messageNamingEntry == "entry \"a/b.json\" fails its CRC-32 check")
+        #expect(entryError.description == "\(url.path): entry \"a/b.json\" fails its CRC-32 check")
+    }
+
     @Test func aStreamCutShortInALaterChunkFailsInsteadOfWaiting() throws {
         let random = noise(300_000)
         let deflated = try RawZipEntry.deflated(random)
@@ -69,7 +80,9 @@ import Testing
             ]).write(to: url)
         }
         let error = try #require(readError(reader))
-        #expect(error.message == "entry \"cut\" ends before its deflate stream does", "\(error)")
+        #expect(
+            error
+                == ZipArchiveError(path: reader.url.path, entry: "cut", message: "ends before its deflate stream does"))
     }
 
     @Test func bytesThatAreNotDeflateAreAnErrorNamingZlibsReason() throws {
@@ -79,7 +92,10 @@ import Testing
                 .write(to: url)
         }
         let error = try #require(readError(reader))
-        #expect(error.message == "entry \"bad\" is not valid deflate data (invalid block type)", "\(error)")
+        #expect(
+            error
+                == ZipArchiveError(
+                    path: reader.url.path, entry: "bad", message: "is not valid deflate data (invalid block type)"))
     }
 
     @Test func aSmallStreamInflatingFarPastItsDeclaredSizeIsRefused() throws {
@@ -89,7 +105,11 @@ import Testing
             try rawZip([RawZipEntry(name: "bomb", method: 8, data: bomb, uncompressedSize: 100_000)]).write(to: url)
         }
         let error = try #require(readError(reader))
-        #expect(error.message == "entry \"bomb\" inflates to more than the 100000 bytes it declares", "\(error)")
+        #expect(
+            error
+                == ZipArchiveError(
+                    path: reader.url.path, entry: "bomb", message: "inflates to more than the 100000 bytes it declares")
+        )
     }
 
     @Test func aStreamEndingBeforeItsDeclaredSizeIsAnError() throws {
@@ -102,6 +122,9 @@ import Testing
             ]).write(to: url)
         }
         let error = try #require(readError(reader))
-        #expect(error.message == "entry \"short\" holds 1000 bytes, not the 1001 it declares", "\(error)")
+        #expect(
+            error
+                == ZipArchiveError(
+                    path: reader.url.path, entry: "short", message: "holds 1000 bytes, not the 1001 it declares"))
     }
 }

@@ -1,0 +1,149 @@
+import Foundation
+import OpenCoreGraphics
+import OpenQuartzCore
+
+/// A text layer's documents as layers, each document in a layer of its own that a discrete
+/// `hidden` animation shows from its keyframe's frame to the next one's.
+///
+/// Text whose font has glyphs in the file (`chars`, matched through `fonts.list` by family
+/// and style) is drawn from them, as lottie-web and lottie-android draw it: a layer a line at
+/// the line's baseline, and in it a `CAShapeLayer` a character sharing its glyph's outline,
+/// scaled by `size / 100`, filled with the document's fill colour and stroked with its stroke
+/// (under the fill unless the document puts it over). ``GlyphLayout`` says where they go.
+///
+/// Other text is drawn by `CATextLayer`, which the renderer draws with its fonts: DejaVu Sans
+/// for font names it does not know (DejaVu Serif and Sans Mono for serif and monospaced
+/// names), bold and italic from the name's style words. Point text is a `CATextLayer` a line
+/// whose first baseline sits at the layer's origin (After Effects' anchor for point text):
+/// its top is the renderer's ascent above the baseline, and it ends at, starts at or is
+/// centred on x = 0 as the text is justified. Paragraph text is one `CATextLayer` filling its
+/// box, wrapped, with the renderer's line spacing. Tracking and strokes are not drawn there.
+struct TextLayerBuilder {
+    let fonts: FontLibrary
+    let context: AnimationContext
+    let bounds: CGRect
+
+    /// The ascent and line height of DejaVu, the renderer's faces, in ems (its `hhea` table:
+    /// 1901 and 2384 units of 2048), where a `CATextLayer` puts its first baseline and how
+    /// tall a line of it is.
+    static let rendererAscent = 1901.0 / 2048
+    static let rendererLineHeight = 2384.0 / 2048
+
+    func addText(_ text: TextModel, to layer: CALayer) {
+        let documents = text.documents.keyframes
+        for (index, keyframe) in documents.enumerated() {
+            let container = LayerTreeBuilder.filling(CALayer(), bounds)
+            container.name = "text document \(index)"
+            let document = keyframe.value
+            if let font = fonts.glyphFont(named: document.fontName) {
+                addGlyphs(of: document, font: font, to: container)
+            } else {
+                addTextLayers(of: document, to: container)
+            }
+            if documents.count > 1 {
+                let visibility = text.visibility(ofDocument: index)
+                container.addAnimation(for: .isHidden, keyframes: visibility, context: context) { $0 != 0 }
+            }
+            layer.addSublayer(container)
+        }
+    }
+
+    // MARK: Glyphs
+
+    private func addGlyphs(of document: TextDocument, font: FontLibrary.Font, to container: CALayer) {
+        let scale = document.size / 100
+        let fill = document.fillColor?.fileColor
+        let stroke = document.strokeWidth > 0 ? document.strokeColor?.fileColor : nil
+        guard scale > 0, fill != nil || stroke != nil else { return }
+        // The stroke is drawn in the glyph's units, which the layer scales.
+        let strokeWidth = document.strokeWidth / scale
+        for line in GlyphLayout(document: document, font: font, library: fonts).lines {
+            let lineLayer = CALayer()
+            lineLayer.name = String(line.characters.map(\.character))
+            lineLayer.anchorPoint = .zero
+            lineLayer.bounds = .zero
+            lineLayer.position = line.origin
+            for placed in line.characters {
+                guard let outline = placed.glyph?.outline else { continue }
+                if let stroke, !document.strokeOverFill {
+                    let under = glyphLayer(placed, outline: outline, scale: scale)
+                    under.strokeColor = stroke
+                    under.lineWidth = strokeWidth
+                    lineLayer.addSublayer(under)
+                }
+                let glyph = glyphLayer(placed, outline: outline, scale: scale)
+                glyph.fillColor = fill
+                if let stroke, document.strokeOverFill {
+                    // A shape layer strokes over its fill.
+                    glyph.strokeColor = stroke
+                    glyph.lineWidth = strokeWidth
+                }
+                if glyph.fillColor != nil || glyph.strokeColor != nil { lineLayer.addSublayer(glyph) }
+            }
+            container.addSublayer(lineLayer)
+        }
+    }
+
+    /// A character's layer: its glyph's outline, unpainted, scaled about its start on the
+    /// baseline.
+    private func glyphLayer(_ placed: GlyphLayout.Placed, outline: CGPath, scale: Double) -> CAShapeLayer {
+        let glyph = CAShapeLayer()
+        glyph.name = String(placed.character)
+        glyph.anchorPoint = .zero
+        glyph.bounds = .zero
+        glyph.position = CGPoint(x: placed.x, y: 0)
+        glyph.transform = CATransform3DMakeScale(scale, scale, 1)
+        glyph.path = outline
+        glyph.fillColor = nil
+        return glyph
+    }
+
+    // MARK: Text layers
+
+    private func addTextLayers(of document: TextDocument, to container: CALayer) {
+        let size = document.size
+        // Text without a fill draws nothing here (a `CATextLayer` with no colour draws black).
+        guard size > 0, let color = document.fillColor?.fileColor else { return }
+        func textLayer(_ string: String) -> CATextLayer {
+            let text = CATextLayer()
+            text.string = string
+            if !document.fontName.isEmpty { text.font = document.fontName }
+            text.fontSize = size
+            text.foregroundColor = color
+            text.alignmentMode =
+                switch document.justification {
+                case .left: .left
+                case .right: .right
+                case .center: .center
+                }
+            text.anchorPoint = .zero
+            return text
+        }
+        if let box = document.box {
+            let text = textLayer(document.lines.map { String($0) }.joined(separator: "\n"))
+            text.name = "paragraph"
+            text.isWrapped = true
+            text.bounds = CGRect(origin: .zero, size: box.size)
+            text.position = CGPoint(x: box.minX, y: box.minY - document.baselineShift)
+            container.addSublayer(text)
+            return
+        }
+        for (index, line) in document.lines.enumerated() where !line.isEmpty {
+            let text = textLayer(String(line))
+            text.name = String(line)
+            // Wide enough for any of the renderer's characters, two ems each: the alignment
+            // places the line within it.
+            let width = 2 * size * Double(line.count + 1)
+            text.bounds = CGRect(x: 0, y: 0, width: width, height: Self.rendererLineHeight * size)
+            let x: Double =
+                switch document.justification {
+                case .left: 0
+                case .right: -width
+                case .center: -width / 2
+                }
+            let baseline = Double(index) * document.lineHeight - document.baselineShift
+            text.position = CGPoint(x: x, y: baseline - Self.rendererAscent * size)
+            container.addSublayer(text)
+        }
+    }
+}
