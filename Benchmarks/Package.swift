@@ -37,6 +37,10 @@ let package = Package(
         ),
         benchmark("EmitterFrame", renders: true),
         benchmark("CAMLParsing", readsCAML: true),
+        // Reading a Lottie file and making its tree (median and largest corpus sample).
+        benchmark("LottieLoading", readsLottie: true),
+        // Every corpus sample's snapshot frames drawn on one thread, and a playing tree's frames.
+        benchmark("LottieFrames", renders: true, readsLottie: true),
         // Issue 15: `carender preview`'s server driven as the page drives it, a frame of each
         // corpus wallpaper of 390 × 844 pt at scale 2 per request.
         .executableTarget(
@@ -121,6 +125,17 @@ let package = Package(
                 .product(name: "OpenQuartzCoreScenes", package: "OpenQuartzCore"),
             ]
         ),
+        // The Lottie benchmarks' samples: the shared corpus's, each drawn as its snapshot is.
+        .target(
+            name: "LottieSamples",
+            dependencies: [
+                .product(name: "OpenLottie", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
+            ]
+        ),
+        // Their read + tree and frame times per sample, outside package-benchmark; and a loop to profile.
+        .executableTarget(name: "LottieDriver", dependencies: ["LottieSamples"]),
         // The scenes outside package-benchmark: to run by hand, to profile, to look at.
         .executableTarget(
             name: "SceneDriver",
@@ -134,8 +149,9 @@ let package = Package(
 
 /// One benchmark executable: `Benchmarks/<name>/<name>.swift`, as the plugin expects. With
 /// `renders`, it also uses the renderer and the renderer benchmarks' scenes; with `readsCAML`,
-/// OpenCAML and the CAML benchmarks' documents.
-func benchmark(_ name: String, renders: Bool = false, readsCAML: Bool = false) -> Target {
+/// OpenCAML and the CAML benchmarks' documents; with `readsLottie`, OpenLottie and the Lottie
+/// benchmarks' samples.
+func benchmark(_ name: String, renders: Bool = false, readsCAML: Bool = false, readsLottie: Bool = false) -> Target {
     let rendering: [Target.Dependency] = [
         "RendererScenes", "CairoReference",
         .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
@@ -146,7 +162,8 @@ func benchmark(_ name: String, renders: Bool = false, readsCAML: Bool = false) -
             .product(name: "Benchmark", package: "benchmark"),
             .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
         ] + (renders ? rendering : [])
-            + (readsCAML ? ["CAMLDocuments", .product(name: "OpenCAML", package: "OpenQuartzCore")] : []),
+            + (readsCAML ? ["CAMLDocuments", .product(name: "OpenCAML", package: "OpenQuartzCore")] : [])
+            + (readsLottie ? ["LottieSamples", .product(name: "OpenLottie", package: "OpenQuartzCore")] : []),
         path: "Benchmarks/\(name)",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     )
