@@ -5,13 +5,47 @@ import Foundation
 /// checked where they are read.
 struct JSONNode {
     let value: Any
-    let path: String
     let context: ReadingContext
+    /// Where the value is, kept in parts until an error or a warning needs it as text: a
+    /// document has hundreds of thousands of numbers, and formatting a path for each is most
+    /// of the cost of reading it.
+    private let location: Location
+
+    private enum Location {
+        case path(String)
+        case member(parent: String, key: String)
+        case element(parent: String, index: Int)
+    }
+
+    init(value: Any, path: String, context: ReadingContext) {
+        self.value = value
+        self.context = context
+        location = .path(path)
+    }
+
+    private init(value: Any, location: Location, context: ReadingContext) {
+        self.value = value
+        self.context = context
+        self.location = location
+    }
+
+    /// The JSON path, as `layers[3].shapes[2].ks.k[1].s`.
+    var path: String {
+        switch location {
+        case .path(let path): path
+        case .member(let parent, let key): parent.isEmpty ? key : "\(parent).\(key)"
+        case .element(let parent, let index): "\(parent)[\(index)]"
+        }
+    }
 
     /// The value at `key`, or nil when the object has no such key (or the value is `null`).
     subscript(key: String) -> JSONNode? {
-        guard let object = value as? [String: Any], let child = object[key], !(child is NSNull) else { return nil }
-        return JSONNode(value: child, path: path.isEmpty ? key : "\(path).\(key)", context: context)
+        // `type(of:)` rather than `is NSNull`: on Linux a cast test on a Swift array or
+        // dictionary bridges it to Foundation's class first.
+        guard let object = value as? [String: Any], let child = object[key], type(of: child) != NSNull.self else {
+            return nil
+        }
+        return JSONNode(value: child, location: .member(parent: path, key: key), context: context)
     }
 
     func error(_ message: String) -> LottieError {
@@ -37,13 +71,20 @@ struct JSONNode {
         if array.count > context.limits.maximumElements {
             throw error("has \(array.count) elements; at most \(context.limits.maximumElements) are read")
         }
-        return array.enumerated().map { JSONNode(value: $1, path: "\(path)[\($0)]", context: context) }
+        let parent = path
+        return array.enumerated().map { JSONNode(value: $1, location: .element(parent: parent, index: $0), context: context) }
     }
 
     /// A finite number of at most `ReadingLimits.maximumMagnitude` (JSON booleans are numbers
     /// here, as After Effects writes 0 and 1).
     func number() throws(LottieError) -> Double {
-        if let number = value as? NSNumber, !(value is String) {
+        // Containers first: casting a Swift array to NSNumber on Linux bridges it to NSArray.
+        if let array = value as? [Any] {
+            // Some exporters write a one-element array where a number belongs.
+            guard array.count == 1 else { throw error("expected a number, found \(kind)") }
+            return try JSONNode(value: array[0], location: .element(parent: path, index: 0), context: context).number()
+        }
+        if !(value is String), !(value is [String: Any]), let number = value as? NSNumber {
             let double = number.doubleValue
             guard double.isFinite else { throw error("is \(double); numbers must be finite") }
             // Far past any picture, and where sums and products of values could overflow.
@@ -52,10 +93,6 @@ struct JSONNode {
                 throw error("\(double) is out of range (numbers up to ±\(limit) are read)")
             }
             return double
-        }
-        // Some exporters write a one-element array where a number belongs.
-        if let array = value as? [Any], array.count == 1 {
-            return try JSONNode(value: array[0], path: "\(path)[0]", context: context).number()
         }
         throw error("expected a number, found \(kind)")
     }
@@ -95,9 +132,21 @@ struct JSONNode {
 
     /// An array of finite numbers.
     func numbers() throws(LottieError) -> [Double] {
-        if value is NSNumber { return [try number()] }
+        guard let array = value as? [Any] else {
+            guard !(value is String), !(value is [String: Any]), value is NSNumber else {
+                throw error("expected an array, found \(kind)")
+            }
+            return [try number()]
+        }
+        guard array.count <= context.limits.maximumElements else {
+            throw error("has \(array.count) elements; at most \(context.limits.maximumElements) are read")
+        }
+        let parent = path
         var result: [Double] = []
-        for element in try elements() { result.append(try element.number()) }
+        result.reserveCapacity(array.count)
+        for (index, element) in array.enumerated() {
+            result.append(try JSONNode(value: element, location: .element(parent: parent, index: index), context: context).number())
+        }
         return result
     }
 
