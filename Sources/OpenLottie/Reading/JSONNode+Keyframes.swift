@@ -88,8 +88,22 @@ extension JSONNode {
 
     /// `[x, y]` or `[x, y, z]`.
     func point() throws(LottieError) -> CGPoint {
+        if let point = Self.fastPoint(value, limit: context.limits.maximumMagnitude) { return point }
         let values = try numbers()
         return CGPoint(x: values.first ?? 0, y: values.count > 1 ? values[1] : 0)
+    }
+
+    /// `[x, y]` or `[x, y, z]` of two finite numbers within `limit`, read without making a
+    /// node for each (a path's vertices are most of a file); nil for anything else, which the
+    /// full reading then reports with its place.
+    @inline(__always)
+    static func fastPoint(_ value: Any, limit: Double) -> CGPoint? {
+        guard let array = value as? [Any], array.count == 2 || array.count == 3,
+            type(of: array[0]) != String.self, type(of: array[1]) != String.self,
+            let x = (array[0] as? NSNumber)?.doubleValue, let y = (array[1] as? NSNumber)?.doubleValue,
+            abs(x) <= limit, abs(y) <= limit
+        else { return nil }
+        return CGPoint(x: x, y: y)
     }
 
     func vector() throws(LottieError) -> LottieVector {
@@ -116,7 +130,15 @@ extension JSONNode {
         let outTangents = try self["o"]?.elements() ?? []
         var result: [BezierShape.Vertex] = []
         result.reserveCapacity(vertices.count)
+        let limit = context.limits.maximumMagnitude
         for (index, vertex) in vertices.enumerated() {
+            if let point = Self.fastPoint(vertex.value, limit: limit),
+                let inTangent = index < inTangents.count ? Self.fastPoint(inTangents[index].value, limit: limit) : .zero,
+                let outTangent = index < outTangents.count ? Self.fastPoint(outTangents[index].value, limit: limit) : .zero
+            {
+                result.append(BezierShape.Vertex(point: point, inTangent: inTangent, outTangent: outTangent))
+                continue
+            }
             result.append(
                 BezierShape.Vertex(
                     point: try vertex.point(),
