@@ -98,6 +98,9 @@ struct LayerPainter {
             cairo_push_group(context)
         }
         if let shadow, let path = layer.shadowPath { paintShadow(shadow, of: path) }
+        // Nothing shows outside a shape mask's path: the groups need not be larger (a Lottie
+        // gradient is a layer 20,000 points wide masked by the path it fills).
+        let clipsToMask = shadow == nil && snapshot.mask.map { clipToExtent(ofMask: $0) } ?? false
         if groupsContent { cairo_push_group(context) }
         paintBody(snapshot)
         if groupsContent {
@@ -108,6 +111,7 @@ struct LayerPainter {
             cairo_paint(context)
             cairo_pattern_destroy(content)
         }
+        if clipsToMask { cairo_restore(context) }
         if opacity < 1 {
             cairo_pop_group_to_source(context)
             cairo_paint_with_alpha(context, opacity)
@@ -165,6 +169,32 @@ struct LayerPainter {
             context, Double(box.minX), Double(box.minY), Double(box.maxX - box.minX), Double(box.maxY - box.minY))
         cairo_set_matrix(context, &matrix)
         cairo_clip(context)
+    }
+
+    /// Saves the context and clips it to where `mask`, a shape layer that draws only its path,
+    /// can let anything through; false (nothing saved) when that is not known so simply.
+    private func clipToExtent(ofMask mask: LayerSnapshot) -> Bool {
+        let node = nodes[mask]
+        guard case .shape = node.kind, mask.sublayers.isEmpty, mask.mask == nil, mask.replicas.isEmpty,
+            mask.transition == nil, node.backgroundColor == nil, node.borderWidth == 0, node.contents == nil,
+            mask.drawing?.operations.isEmpty ?? true, node.shadowOpacity == 0,
+            let extent = contentExtent(of: mask)
+        else { return false }
+        let plane = PlaneTransform(flattening: node.transformToSuperlayer3D)
+        guard plane.isAffine else { return false }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        let toDevice = CGAffineTransform(
+            a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
+        guard let box = PixelBox(covering: extent, through: plane.affine.concatenating(toDevice), margin: 1)
+        else { return false }
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        cairo_rectangle(
+            context, Double(box.minX), Double(box.minY), Double(box.maxX - box.minX), Double(box.maxY - box.minY))
+        cairo_set_matrix(context, &matrix)
+        cairo_clip(context)
+        return true
     }
 
     /// The layer without its shadow, mask and opacity: background, contents, what its class
