@@ -6,7 +6,9 @@ import Testing
 
 /// Bad input (files come from anywhere) gives a thrown error naming the file and the JSON path,
 /// or a warning where a sensible picture is still possible, never a trap, a hang or unbounded
-/// memory. Inputs the fuzz target (Scripts/fuzz-lottie.sh) found are kept at the end.
+/// memory. The inputs that took minutes or gigabytes to make a layer tree of, before reading
+/// estimated its cost, are kept in `layerTreeTooCostlyToMakeIsRefused`; what the fuzz target
+/// (Scripts/fuzz-lottie.sh) finds belongs here too.
 @Suite struct LottieRobustnessTests {
     /// A minimal animation around `layers` (and `assets`), with `extra` fields appended.
     static func document(layers: String, assets: String = "[]", extra: String = "") -> String {
@@ -453,9 +455,4 @@ extension LottieRobustnessTests {
             #expect(throws: Never.self, "\(sample)") { try LottieAnimation(contentsOf: sample.url) }
         }
     }
-}
-
-// MARK: - Inputs the fuzz target found
-
-extension LottieRobustnessTests {
 }

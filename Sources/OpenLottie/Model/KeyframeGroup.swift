@@ -59,8 +59,13 @@ struct KeyframeGroup<Value: Interpolatable>: Equatable, Sendable {
         if keyframes.count == 1 || frame <= firstKeyframe.time { return firstKeyframe.value }
         let last = keyframes[keyframes.count - 1]
         if frame >= last.time { return last.value }
+        // The last keyframe at or before `frame`, by halving (keyframes are in time order).
         var index = 0
-        while index + 1 < keyframes.count, keyframes[index + 1].time <= frame { index += 1 }
+        var upper = keyframes.count - 1
+        while index < upper {
+            let middle = (index + upper + 1) / 2
+            if keyframes[middle].time <= frame { index = middle } else { upper = middle - 1 }
+        }
         let from = keyframes[index]
         let to = keyframes[index + 1]
         if from.isHold { return from.value }

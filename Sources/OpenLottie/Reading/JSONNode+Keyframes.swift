@@ -133,8 +133,10 @@ extension JSONNode {
         let limit = context.limits.maximumMagnitude
         for (index, vertex) in vertices.enumerated() {
             if let point = Self.fastPoint(vertex.value, limit: limit),
-                let inTangent = index < inTangents.count ? Self.fastPoint(inTangents[index].value, limit: limit) : .zero,
-                let outTangent = index < outTangents.count ? Self.fastPoint(outTangents[index].value, limit: limit) : .zero
+                let inTangent = index < inTangents.count
+                    ? Self.fastPoint(inTangents[index].value, limit: limit) : .zero,
+                let outTangent = index < outTangents.count
+                    ? Self.fastPoint(outTangents[index].value, limit: limit) : .zero
             {
                 result.append(BezierShape.Vertex(point: point, inTangent: inTangent, outTangent: outTangent))
                 continue

@@ -72,7 +72,9 @@ struct JSONNode {
             throw error("has \(array.count) elements; at most \(context.limits.maximumElements) are read")
         }
         let parent = path
-        return array.enumerated().map { JSONNode(value: $1, location: .element(parent: parent, index: $0), context: context) }
+        return array.enumerated().map {
+            JSONNode(value: $1, location: .element(parent: parent, index: $0), context: context)
+        }
     }
 
     /// A finite number of at most `ReadingLimits.maximumMagnitude` (JSON booleans are numbers
@@ -145,7 +147,9 @@ struct JSONNode {
         var result: [Double] = []
         result.reserveCapacity(array.count)
         for (index, element) in array.enumerated() {
-            result.append(try JSONNode(value: element, location: .element(parent: parent, index: index), context: context).number())
+            result.append(
+                try JSONNode(value: element, location: .element(parent: parent, index: index), context: context)
+                    .number())
         }
         return result
     }
