@@ -863,7 +863,11 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
             if parent.maskLayer === self {
                 parent.maskLayer = nil
             } else {
-                parent.sublayerList.removeAll { $0 === self }
+                // A layer is in one list once; clearing `sublayers` removes them from the front,
+                // so this finds each at once (a scan of the whole list each was quadratic).
+                if let index = parent.sublayerList.firstIndex(where: { $0 === self }) {
+                    parent.sublayerList.remove(at: index)
+                }
             }
             self.parent = nil
             timingDidChange()
