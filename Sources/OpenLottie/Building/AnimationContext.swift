@@ -15,6 +15,20 @@ struct AnimationContext {
         var autoreverses = false
         /// Whether the tree is paused (the root layer's speed is 0).
         var isPaused = true
+
+        /// The frame shown `elapsed` seconds after playback started, as the clipping groups
+        /// play it: the range repeated, reversed on the way back, holding its end when done.
+        func frame(afterPlaying elapsed: Double, frameRate: Double) -> Double {
+            let cycle = abs(toFrame - fromFrame) / frameRate
+            guard cycle > 0, elapsed > 0 else { return fromFrame }
+            let direction: Double = toFrame >= fromFrame ? 1 : -1
+            let cycles = Double(max(repeatCount, 1))
+            let total = cycle * cycles * (autoreverses ? 2 : 1)
+            if total.isFinite, elapsed >= total { return autoreverses ? fromFrame : toFrame }
+            var position = elapsed.truncatingRemainder(dividingBy: autoreverses ? 2 * cycle : cycle)
+            if position > cycle { position = 2 * cycle - position }
+            return fromFrame + direction * position * frameRate
+        }
     }
 
     let frameRate: Double
@@ -28,8 +42,6 @@ struct AnimationContext {
     /// Whether a precomposition above has a time remapping curve, which cannot be inverted:
     /// keyframes below it are sampled at every frame instead.
     var mustUseComplexTimeRemapping = false
-    /// The JSON path of the item being built, for warnings.
-    var warn: (String, String) -> Void
 
     /// The animation's length, in seconds.
     var animationDuration: Double { (endFrame - startFrame) / frameRate }
@@ -80,11 +92,9 @@ struct AnimationContext {
         clip.repeatCount = playback.repeatCount
         clip.fillMode = .both
         clip.isRemovedOnCompletion = false
-        if playback.isPaused {
-            // The root's time is its time offset; a begin time just before 0 keeps the commit
-            // from stamping the current time on the group.
-            clip.beginTime = -Double.leastNonzeroMagnitude
-        }
+        // The inner layer's time is 0 where playback starts (its time offset while paused); a
+        // begin time just before 0 keeps the commit from stamping its current time instead.
+        clip.beginTime = -Double.leastNonzeroMagnitude
         return clip
     }
 }

@@ -60,9 +60,6 @@ enum GradientLayers {
             layer.type = .radial
             let start = gradient.start.first.point
             let end = gradient.end.first.point
-            if gradient.start.isAnimated || gradient.end.isAnimated {
-                context.warn("", "animated radial gradient points are drawn at their first values")
-            }
             let radius = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
             layer.startPoint = unitPoint(start, in: layer)
             layer.endPoint = unitPoint(CGPoint(x: start.x + radius, y: start.y + radius), in: layer)

@@ -20,9 +20,6 @@ struct ShapeLayerBuilder {
         if let repeaterItem = items.first(where: { if case .repeater = $0.kind { true } else { false } }),
             case .repeater(let repeater) = repeaterItem.kind
         {
-            if repeater.copies.isAnimated {
-                context.warn(repeaterItem.path, "animated repeater copies are drawn at their first value")
-            }
             let copies = min(max(Int(repeater.copies.first.rounded()), 0), 1_000)
             let others = items.filter { if case .repeater = $0.kind { false } else { true } }
             for index in 0..<copies {

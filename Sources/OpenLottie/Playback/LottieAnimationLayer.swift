@@ -112,22 +112,18 @@ open class LottieAnimationLayer: CALayer {
         }
         playback = next
         pausedFrame = next.fromFrame
+        // The inner layer's time starts at 0 now, where every animation begins.
         contentLayer.speed = speed
         contentLayer.timeOffset = 0
-        contentLayer.beginTime = 0
+        contentLayer.beginTime = convertTime(CACurrentMediaTime(), from: nil)
         buildLayers()
     }
 
-    /// Stops playback where it is now on the media clock.
+    /// Stops playback where it is now on the media clock: the frame shown stays.
     public func pause() {
         guard !playback.isPaused else { return }
-        let now = contentLayer.convertTime(CACurrentMediaTime(), from: nil)
-        var frame = animation.startFrame + now * animation.frameRate
-        if let presented = contentLayer.animation(forKey: "progress") {
-            _ = presented
-        }
-        frame = min(max(frame, min(playback.fromFrame, playback.toFrame)), max(playback.fromFrame, playback.toFrame))
-        currentFrame = frame
+        let elapsed = contentLayer.convertTime(CACurrentMediaTime(), from: nil)
+        currentFrame = playback.frame(afterPlaying: elapsed, frameRate: animation.frameRate)
     }
 
     private func layoutContent() {
@@ -148,7 +144,7 @@ open class LottieAnimationLayer: CALayer {
         contentLayer.sublayers = nil
         let context = AnimationContext(
             frameRate: animation.frameRate, startFrame: animation.startFrame, endFrame: animation.endFrame,
-            playback: playback, warn: { _, _ in })
+            playback: playback)
         LayerTreeBuilder(animation: animation).addLayers(
             animation.layers, to: contentLayer, bounds: contentLayer.bounds, context: context, depth: 0)
     }

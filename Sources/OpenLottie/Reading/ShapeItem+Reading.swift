@@ -91,6 +91,9 @@ extension ShapeItem {
                     },
                     endOpacity: try transform.keyframes("eo", default: 100) { n throws(LottieError) in try n.scalar() })
             )
+            if case .repeater(let repeater) = kind, repeater.copies.isAnimated {
+                node.warn("animated repeater copies are drawn at their first value")
+            }
         case "rd":
             kind = .roundedCorners(try scalar("r", 0))
         case "mm":
@@ -159,6 +162,9 @@ extension ShapeItem.Gradient {
             throw gradient.error(
                 "the gradient has \(colorCount) colour stops but a keyframe holds only \(keyframe.value.components.count) numbers"
             )
+        }
+        if isRadial, start.isAnimated || end.isAnimated {
+            node.warn("animated radial gradient points are drawn at their first values")
         }
         if isRadial, node["h"] != nil {
             node.warn("the highlight of radial gradients is not drawn (Core Animation's gradient has none)")
