@@ -454,8 +454,9 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     }
 
     /// A Core Image filter, or its name (`"xor"`, `"multiplyBlendMode"`), that composites the
-    /// layer onto what is behind it. Kept and copied to the presentation layer, not drawn:
-    /// there is no Core Image on Linux, and the renderer composites every layer normally.
+    /// layer onto what is behind it. The renderer draws the blend modes' names and `xor`; a
+    /// filter object is kept and copied to the presentation layer but not drawn (there is no
+    /// Core Image on Linux).
     open var compositingFilter: Any? {
         get { storage.compositingFilter }
         set { changeValue(LayerPropertyDescriptors.compositingFilter) { storage.compositingFilter = newValue } }
