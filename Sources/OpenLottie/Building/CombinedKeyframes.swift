@@ -36,7 +36,10 @@ enum CombinedKeyframes {
             }
             return KeyframeGroup(keyframes: keyframes)
         }
-        let times = groups.flatMap { $0.timings.map(\.time) }
+        // Between the animating groups' keyframes: a group of one keyframe holds its value
+        // everywhere, and before the first and after the last keyframe every value holds, so
+        // samples there would repeat the ends.
+        let times = animating.flatMap { $0.timings.map(\.time) }
         let minimum = times.min() ?? 0
         let maximum = times.max() ?? 0
         var keyframes: [Keyframe<Result>] = []
