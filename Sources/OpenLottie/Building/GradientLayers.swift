@@ -10,7 +10,7 @@ import OpenQuartzCore
 enum GradientLayers {
     static let padding = 10_000.0
 
-    static func make(_ gradient: ShapeItem.Gradient, alpha _: Bool, bounds: CGRect, context: AnimationContext)
+    static func make(_ gradient: ShapeItem.Gradient, bounds: CGRect, context: AnimationContext)
         -> CAGradientLayer
     {
         let colorLayer = padded(bounds)

@@ -42,7 +42,7 @@ struct ShapeItemLayerBuilder {
             pathMask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             pathMask.fillRule = gradientFill.evenOdd ? .evenOdd : .nonZero
             pathContainer.mask = pathMask
-            let colorLayer = GradientLayers.make(gradientFill, alpha: false, bounds: bounds, context: context)
+            let colorLayer = GradientLayers.make(gradientFill, bounds: bounds, context: context)
             pathContainer.addSublayer(colorLayer)
             container.addSublayer(pathContainer)
             let overlay = LayerTreeBuilder.filling(CAShapeLayer(), bounds)
@@ -74,7 +74,7 @@ struct ShapeItemLayerBuilder {
             pathMask.fillColor = nil
             pathMask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             container.mask = pathMask
-            container.addSublayer(GradientLayers.make(gradient, alpha: false, bounds: bounds, context: context))
+            container.addSublayer(GradientLayers.make(gradient, bounds: bounds, context: context))
             layer.addSublayer(container)
             var multiplier = 1
             if let trim { multiplier = addTrim(trim, to: pathMask) }

@@ -46,7 +46,7 @@ struct ShapeLayerBuilder {
 
     /// A layer for each group among `items`, front to back turned back to front; the items
     /// that are not groups and draw no path (a fill, a transform…) apply to every group.
-    private func makeGroupLayers(_ items: [ShapeItem], isTopLevel: Bool, inheritedFromAbove: [ShapeItem] = [])
+    private func makeGroupLayers(_ items: [ShapeItem], isTopLevel: Bool)
         -> [CALayer]
     {
         let visible = items.filter { !$0.isHidden }

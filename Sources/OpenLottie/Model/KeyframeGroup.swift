@@ -34,8 +34,6 @@ struct Keyframe<Value: Interpolatable>: Equatable, Sendable {
 /// The keyframes of one property: a single keyframe for a value that never changes.
 struct KeyframeGroup<Value: Interpolatable>: Equatable, Sendable {
     var keyframes: [Keyframe<Value>]
-    /// Whether the property carries an After Effects expression (never evaluated).
-    var hasExpression = false
 
     init(keyframes: [Keyframe<Value>]) {
         self.keyframes = keyframes

@@ -49,8 +49,6 @@ struct MaskModel: Sendable {
     var mode: Mode
     var isInverted: Bool
     var shape: KeyframeGroup<BezierShape>
-    var opacity: KeyframeGroup<Double>
-    var expansion: KeyframeGroup<Double>
 }
 
 /// A drop shadow, from the layer style or the effect.

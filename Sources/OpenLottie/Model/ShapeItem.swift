@@ -91,13 +91,10 @@ struct ShapeItem: Sendable {
 
     struct Repeater: Sendable {
         var copies: KeyframeGroup<Double>
-        var offset: KeyframeGroup<Double>
         var anchor: KeyframeGroup<LottieVector>
         var position: KeyframeGroup<LottieVector>
         var scale: KeyframeGroup<LottieVector>
         var rotation: KeyframeGroup<Double>
-        var startOpacity: KeyframeGroup<Double>
-        var endOpacity: KeyframeGroup<Double>
     }
 
     var name: String

@@ -28,7 +28,6 @@ extension JSONNode {
             group = KeyframeGroup(try readValue(content))
         }
         if self["x"] != nil {
-            group.hasExpression = true
             context.warn(path: "\(path).x", "After Effects expressions are not evaluated; the keyframes are played")
         }
         return group

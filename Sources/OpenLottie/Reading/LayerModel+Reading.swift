@@ -59,8 +59,7 @@ extension LayerModel {
                     MaskModel(
                         mode: mode, isInverted: try maskNode.bool("inv"),
                         shape: try maskNode.required("pt").keyframeGroup { n throws(LottieError) in try n.bezierShape()
-                        },
-                        opacity: opacity, expansion: expansion))
+                        }))
             }
         }
         dropShadow = try DropShadowModel(readingLayer: node)

@@ -74,25 +74,32 @@ extension ShapeItem {
             kind = .transform(try TransformModel(reading: node))
         case "rp":
             let transform = try node.required("tr")
-            kind = .repeater(
-                Repeater(
-                    copies: try scalar("c", 1), offset: try scalar("o", 0),
-                    anchor: try transform.keyframes("a", default: LottieVector([0, 0])) { n throws(LottieError) in
-                        try n.vector()
-                    },
-                    position: try transform.keyframes("p", default: LottieVector([0, 0])) { n throws(LottieError) in
-                        try n.vector()
-                    },
-                    scale: try transform.keyframes("s", default: LottieVector([100, 100])) { n throws(LottieError) in
-                        try n.vector()
-                    },
-                    rotation: try transform.keyframes("r", default: 0) { n throws(LottieError) in try n.scalar() },
-                    startOpacity: try transform.keyframes("so", default: 100) { n throws(LottieError) in try n.scalar()
-                    },
-                    endOpacity: try transform.keyframes("eo", default: 100) { n throws(LottieError) in try n.scalar() })
-            )
-            if case .repeater(let repeater) = kind, repeater.copies.isAnimated {
+            let repeater = Repeater(
+                copies: try scalar("c", 1),
+                anchor: try transform.keyframes("a", default: LottieVector([0, 0])) { n throws(LottieError) in
+                    try n.vector()
+                },
+                position: try transform.keyframes("p", default: LottieVector([0, 0])) { n throws(LottieError) in
+                    try n.vector()
+                },
+                scale: try transform.keyframes("s", default: LottieVector([100, 100])) { n throws(LottieError) in
+                    try n.vector()
+                },
+                rotation: try transform.keyframes("r", default: 0) { n throws(LottieError) in try n.scalar() })
+            kind = .repeater(repeater)
+            if repeater.copies.isAnimated {
                 node.warn("animated repeater copies are drawn at their first value")
+            }
+            // Read for their types; lottie-ios's Core Animation engine draws neither.
+            let offset = try scalar("o", 0)
+            let opacities = [
+                try transform.keyframes("so", default: 100) { n throws(LottieError) in try n.scalar() },
+                try transform.keyframes("eo", default: 100) { n throws(LottieError) in try n.scalar() },
+            ]
+            if offset.keyframes.contains(where: { $0.value != 0 })
+                || opacities.contains(where: { $0.keyframes.contains { $0.value != 100 } })
+            {
+                node.warn("a repeater's offset and its copies' opacities are not drawn")
             }
         case "rd":
             kind = .roundedCorners(try scalar("r", 0))
