@@ -157,18 +157,26 @@ struct LayerPainter {
         }
         let hasContents = layer.contents != nil || !(snapshot.drawing?.operations.isEmpty ?? true)
         guard !hasContents || layer.contentsGravity == .resize else { return }
+        _ = clip(toPixelsCovering: extent, through: .identity)
+    }
+
+    /// Clips the context to the whole device pixels that cover `extent` (in the coordinates
+    /// `toUser` maps into the current user space), a pixel more all round for antialiased
+    /// edges and the transparent border of cached content; false when there are none.
+    private func clip(toPixelsCovering extent: CGRect, through toUser: CGAffineTransform) -> Bool {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(context, &matrix)
         let toDevice = CGAffineTransform(
             a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
-        // A pixel more all round: antialiased edges, and the transparent border of cached
-        // content.
-        guard let box = PixelBox(covering: extent, through: toDevice, margin: 1) else { return }
+        guard let box = PixelBox(covering: extent, through: toUser.concatenating(toDevice), margin: 1) else {
+            return false
+        }
         cairo_identity_matrix(context)
         cairo_rectangle(
             context, Double(box.minX), Double(box.minY), Double(box.maxX - box.minX), Double(box.maxY - box.minY))
         cairo_set_matrix(context, &matrix)
         cairo_clip(context)
+        return true
     }
 
     /// Saves the context and clips it to where `mask`, a shape layer that draws only its path,
@@ -182,18 +190,11 @@ struct LayerPainter {
         else { return false }
         let plane = PlaneTransform(flattening: node.transformToSuperlayer3D)
         guard plane.isAffine else { return false }
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(context, &matrix)
-        let toDevice = CGAffineTransform(
-            a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
-        guard let box = PixelBox(covering: extent, through: plane.affine.concatenating(toDevice), margin: 1)
-        else { return false }
         cairo_save(context)
-        cairo_identity_matrix(context)
-        cairo_rectangle(
-            context, Double(box.minX), Double(box.minY), Double(box.maxX - box.minX), Double(box.maxY - box.minY))
-        cairo_set_matrix(context, &matrix)
-        cairo_clip(context)
+        guard clip(toPixelsCovering: extent, through: plane.affine) else {
+            cairo_restore(context)
+            return false
+        }
         return true
     }
 
