@@ -451,6 +451,40 @@ struct CompositingTests {
         }
     }
 
+    /// Content mostly outside the frame (a Lottie gradient, 20,000 points wide, of which a
+    /// few hundred show) or shrunk below three quarters along one axis (a bitmap would be
+    /// resampled through a wide filter every frame) is drawn directly; the same content seen
+    /// whole and evenly scaled is cached.
+    @Test(arguments: [
+        // (layer frame, scale x, scale y, cached)
+        (CGRect(x: 16, y: 16, width: 64, height: 64), 1.0, 1.0, true),
+        (CGRect(x: -2000, y: -2000, width: 4096, height: 4096), 1.0, 1.0, false),
+        (CGRect(x: 16, y: 16, width: 64, height: 64), 1.0, 0.5, false),
+        (CGRect(x: 16, y: 16, width: 64, height: 64), 0.9, 0.8, true),
+    ])
+    func contentIsCachedWhenMostlySeenAndEvenlyScaled(frame: CGRect, scaleX: Double, scaleY: Double, cached: Bool) {
+        withManualClock { _ in
+            let layer = root()
+            let gradient = CAGradientLayer()
+            gradient.frame = frame
+            gradient.colors = [red, blue]
+            gradient.transform = CATransform3DMakeScale(scaleX, scaleY, 1)
+            layer.addSublayer(gradient)
+            let uncached = CARenderer(width: 96, height: 96)
+            uncached.cachesContent = false
+            let expected = render(layer, renderer: uncached).image
+            let renderer = CARenderer(width: 96, height: 96)
+            let cache = renderer.resources.contents
+            for time in [0, 0.1, 0.2] { _ = render(layer, at: time, renderer: renderer, whole: true) }
+            let image = render(layer, at: 0.3, renderer: renderer, whole: true).image
+            #expect((cache.rasterisedCount, cache.compositedCount) == (cached ? (1, 2) : (0, 0)))
+            // A cached bitmap shrunk on screen is resampled: its antialiased edges soften by a
+            // few levels. Drawn directly, the frame is the uncached one.
+            let shrunk = cached && (scaleX != 1 || scaleY != 1)
+            #expect(largestDifference(image, expected) <= (shrunk ? 12 : 1))
+        }
+    }
+
     @Test(arguments: [
         // (image side in pixels, layer side in points, turned, cached)
         (64, 64.0, false, false),  // pixel for pixel: drawn each frame, as cheap as a copy

@@ -28,7 +28,9 @@ enum AffineCompositor {
             let target = cairo_get_group_target(context),
             cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
             cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
-            cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+            cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
+            // A group clipped to nothing is an image of no pixels and no data.
+            cairo_image_surface_get_data(target) != nil, cairo_image_surface_get_data(surface) != nil
         else { return false }
         var deviceScaleX = 0.0
         var deviceScaleY = 0.0

@@ -11,10 +11,12 @@ import OpenQuartzCore
 /// first time it is drawn directly, so content that changes every frame (an animated
 /// `strokeEnd`, say) costs nothing extra. Only content that is costly to draw is cached: a
 /// recording, shape, gradient or text, or an image scaled on screen. Plain backgrounds and
-/// borders, and images that land pixel for pixel, are as cheap to draw as to composite. The
-/// bitmap has the resolution the layer covers on screen, rounded up to a step of 2^¼, so a
-/// scale animation re-rasterises only every few frames; an entry not used for two frames is
-/// dropped.
+/// borders, and images that land pixel for pixel, are as cheap to draw as to composite; so is
+/// content mostly outside the clip (a bitmap of all of it would cost more than the part that
+/// shows) or shrunk below three quarters along one axis (its bitmap would go through a wide
+/// filter every frame). The bitmap has the resolution the layer covers on screen, rounded up
+/// to a step of 2^¼, so a scale animation re-rasterises only every few frames; an entry not
+/// used for two frames is dropped.
 final class ContentCache {
     private struct Entry {
         /// The node the entry was made from, to compare the next frame's with.
@@ -124,7 +126,9 @@ extension LayerPainter {
         let layer = nodes[snapshot]
         var ctm = cairo_matrix_t()
         cairo_get_matrix(context, &ctm)
-        let deviceScale = max(hypot(ctm.xx, ctm.yx), hypot(ctm.xy, ctm.yy))
+        let columnScale = hypot(ctm.xx, ctm.yx)
+        let rowScale = hypot(ctm.xy, ctm.yy)
+        let deviceScale = max(columnScale, rowScale)
         guard deviceScale.isFinite, deviceScale > 0 else { return }
         let costly: Bool =
             switch layer.kind {
@@ -134,11 +138,16 @@ extension LayerPainter {
             default:
                 !(snapshot.drawing?.operations.isEmpty ?? true) || isScaled(contentsOf: layer, ctm: ctm)
             }
-        guard costly, let extent = contentExtent(of: snapshot) else {
+        // The bitmap's scale: its resolution on screen rounded up to a step of 2^¼.
+        let scale = pow(2, (log2(deviceScale) * 4 - 1e-6).rounded(.up) / 4)
+        // A bitmap has one scale: shrunk below three quarters along one axis on screen, it
+        // would be resampled through a wide filter every frame, which costs more than drawing
+        // the content.
+        let isSqueezed = min(columnScale, rowScale) < scale * 0.75
+        guard costly, !isSqueezed, let extent = contentExtent(of: snapshot), isMostlyVisible(extent) else {
             paintOwnContent(snapshot)
             return
         }
-        let scale = pow(2, (log2(deviceScale) * 4 - 1e-6).rounded(.up) / 4)
         // Upside down on screen and not turned: the bitmap is drawn upside down too, so that
         // pixman composites it without a flip, on its fast paths for moving and scaling.
         let flipsRows = ctm.xy == 0 && ctm.yx == 0 && ctm.yy < 0
@@ -165,12 +174,22 @@ extension LayerPainter {
             cairo_scale(drawer, scale, flipsRows ? -scale : scale)
             LayerPainter(context: drawer, resources: resources, nodes: nodes).paintOwnContent(snapshot)
             cairo_destroy(drawer)
-            let raster = ContentCache.Raster(
-                surface: surface, origin: CGPoint(x: (minX - 1) / scale, y: ((flipsRows ? maxY + 1 : minY - 1)) / scale),
-                scale: scale, flipsRows: flipsRows)
+            let origin = CGPoint(x: (minX - 1) / scale, y: (flipsRows ? maxY + 1 : minY - 1) / scale)
+            let raster = ContentCache.Raster(surface: surface, origin: origin, scale: scale, flipsRows: flipsRows)
             cache.store(raster, for: snapshot)
             composite(raster)
         }
+    }
+
+    /// Whether at least a quarter of `extent` (in user space) lies within the clip. A bitmap
+    /// of content that mostly falls outside it would cost more to draw than it saves: a Lottie
+    /// gradient is a layer 20,000 points wide of which a few hundred show.
+    private func isMostlyVisible(_ extent: CGRect) -> Bool {
+        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
+        cairo_clip_extents(context, &x1, &y1, &x2, &y2)
+        let visible = extent.intersection(CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1))
+        guard !visible.isNull else { return false }
+        return Double(visible.width * visible.height) * 4 >= Double(extent.width * extent.height)
     }
 
     /// Whether a layer's `contents` image is scaled on its way to the screen (its pixels and

@@ -52,13 +52,12 @@ struct LayerPainter {
         guard abs(affine.a * affine.d - affine.b * affine.c) > 1e-12 else { return }
         if let blend = snapshot.blendOperator {
             // Drawn apart, then blended onto what is below it.
-            cairo_push_group(context)
             cairo_save(context)
             apply(affine)
+            clip(toPixelsCovering: paintedExtent(of: snapshot))
+            cairo_push_group(context)
             paintFlat(snapshot, opacity: opacity)
-            cairo_restore(context)
             cairo_pop_group_to_source(context)
-            cairo_save(context)
             cairo_set_operator(context, blend)
             cairo_paint(context)
             cairo_restore(context)
@@ -89,18 +88,23 @@ struct LayerPainter {
             painter.paintBody(snapshot)
             return
         }
-        if opacity < 1 {
-            // The group is as large as the clip: for a layer known to paint within a few
-            // pixels, only those (a full-screen group per translucent layer cost most of a
-            // frame of tens of them).
+        // A group is as large as the clip: clipped to what the layer can paint, it holds only
+        // those pixels (a full-screen group per translucent star cost most of a frame of tens
+        // of them; a Lottie gradient is a layer 20,000 points wide masked by the path it
+        // fills).
+        let groups = opacity < 1 || groupsContent
+        let extent = groups ? paintedExtent(of: snapshot) : nil
+        if extent?.isNull == true { return }
+        if groups {
             cairo_save(context)
-            if shadow == nil { clipToGroupBox(of: snapshot) }
-            cairo_push_group(context)
+            clip(toPixelsCovering: extent)
+            if clipIsEmpty {
+                cairo_restore(context)
+                return
+            }
         }
+        if opacity < 1 { cairo_push_group(context) }
         if let shadow, let path = layer.shadowPath { paintShadow(shadow, of: path) }
-        // Nothing shows outside a shape mask's path: the groups need not be larger (a Lottie
-        // gradient is a layer 20,000 points wide masked by the path it fills).
-        let clipsToMask = shadow == nil && snapshot.mask.map { clipToExtent(ofMask: $0) } ?? false
         if groupsContent { cairo_push_group(context) }
         paintBody(snapshot)
         if groupsContent {
@@ -111,12 +115,11 @@ struct LayerPainter {
             cairo_paint(context)
             cairo_pattern_destroy(content)
         }
-        if clipsToMask { cairo_restore(context) }
         if opacity < 1 {
             cairo_pop_group_to_source(context)
             cairo_paint_with_alpha(context, opacity)
-            cairo_restore(context)
         }
+        if groups { cairo_restore(context) }
     }
 
     /// Whether a layer paints its `contents` image and nothing else (no background, border,
@@ -133,37 +136,10 @@ struct LayerPainter {
         return !hasBackground && !hasBorder
     }
 
-    /// Clips the context to a rectangle of whole device pixels holding everything `snapshot`
-    /// paints, when that is known: a layer alone (no sublayers, mask, replicas, particles or
-    /// running transition), plain or a shape, whose contents, if any, fill its bounds (the
-    /// default gravity). A clip of whole pixels changes no pixel inside it, and the layer
-    /// paints nothing outside (an image resampled into the smaller group may round a level
-    /// the other way: pixman steps from the destination's origin). Otherwise leaves the clip
-    /// as it is.
-    private func clipToGroupBox(of snapshot: LayerSnapshot) {
-        let layer = nodes[snapshot]
-        guard snapshot.sublayers.isEmpty, snapshot.mask == nil, snapshot.replicas.isEmpty,
-            snapshot.particles.isEmpty, snapshot.transition == nil
-        else { return }
-        var extent = layer.bounds
-        switch layer.kind {
-        case .plain:
-            break
-        case .shape:
-            guard let shape = contentExtent(of: snapshot) else { return }
-            extent = extent.union(shape)
-        default:
-            return
-        }
-        let hasContents = layer.contents != nil || !(snapshot.drawing?.operations.isEmpty ?? true)
-        guard !hasContents || layer.contentsGravity == .resize else { return }
-        _ = clip(toPixelsCovering: extent, through: .identity)
-    }
-
     /// Clips the context to the whole device pixels that cover `extent` (in the coordinates
     /// `toUser` maps into the current user space), a pixel more all round for antialiased
     /// edges and the transparent border of cached content; false when there are none.
-    private func clip(toPixelsCovering extent: CGRect, through toUser: CGAffineTransform) -> Bool {
+    func clip(toPixelsCovering extent: CGRect, through toUser: CGAffineTransform) -> Bool {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(context, &matrix)
         let toDevice = CGAffineTransform(
@@ -176,25 +152,6 @@ struct LayerPainter {
             context, Double(box.minX), Double(box.minY), Double(box.maxX - box.minX), Double(box.maxY - box.minY))
         cairo_set_matrix(context, &matrix)
         cairo_clip(context)
-        return true
-    }
-
-    /// Saves the context and clips it to where `mask`, a shape layer that draws only its path,
-    /// can let anything through; false (nothing saved) when that is not known so simply.
-    private func clipToExtent(ofMask mask: LayerSnapshot) -> Bool {
-        let node = nodes[mask]
-        guard case .shape = node.kind, mask.sublayers.isEmpty, mask.mask == nil, mask.replicas.isEmpty,
-            mask.transition == nil, node.backgroundColor == nil, node.borderWidth == 0, node.contents == nil,
-            mask.drawing?.operations.isEmpty ?? true, node.shadowOpacity == 0,
-            let extent = contentExtent(of: mask)
-        else { return false }
-        let plane = PlaneTransform(flattening: node.transformToSuperlayer3D)
-        guard plane.isAffine else { return false }
-        cairo_save(context)
-        guard clip(toPixelsCovering: extent, through: plane.affine) else {
-            cairo_restore(context)
-            return false
-        }
         return true
     }
 
