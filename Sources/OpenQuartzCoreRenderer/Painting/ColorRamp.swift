@@ -15,6 +15,11 @@ struct ColorRamp {
         var blue: Double
         var alpha: Double
 
+        func isClose(to other: Stop) -> Bool {
+            location == other.location && abs(red - other.red) < 1e-9 && abs(green - other.green) < 1e-9
+                && abs(blue - other.blue) < 1e-9 && abs(alpha - other.alpha) < 1e-9
+        }
+
         func mixed(with other: Stop, _ fraction: Double) -> Stop {
             func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
             return Stop(
@@ -43,6 +48,38 @@ struct ColorRamp {
                 let rgba = pair.1.rgba
                 return Stop(location: pair.0, red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha)
             }
+    }
+
+    private init(stops: [Stop]) {
+        self.stops = stops
+    }
+
+    /// This ramp with each colour's alpha multiplied by `mask`'s alpha at the same place: what
+    /// a gradient masked by a gradient of the same geometry shows, as one gradient. Nil when a
+    /// colour of this ramp is not opaque: the product of two alphas that both change between
+    /// stops is not linear, and a ramp would only approximate it.
+    func masked(by mask: ColorRamp) -> ColorRamp? {
+        guard stops.allSatisfy({ $0.alpha == 1 }) else { return nil }
+        let cuts = Set(stops.map(\.location) + mask.stops.map(\.location)).sorted()
+        func stop(at location: Double, _ color: Stop, _ alpha: Stop) -> Stop {
+            Stop(location: location, red: color.red, green: color.green, blue: color.blue, alpha: alpha.alpha)
+        }
+        // Each span between neighbouring cuts is linear in both ramps; its ends are stops of
+        // their own, so a hard edge of either ramp stays one. Before the first cut and after
+        // the last, each ramp holds its end colour.
+        let first = cuts[0]
+        let last = cuts[cuts.count - 1]
+        var merged = [stop(at: first, colors(from: first - 1, to: first).1, mask.colors(from: first - 1, to: first).1)]
+        for (from, to) in zip(cuts, cuts.dropFirst()) {
+            let (start, end) = colors(from: from, to: to)
+            let (startAlpha, endAlpha) = mask.colors(from: from, to: to)
+            merged += [stop(at: from, start, startAlpha), stop(at: to, end, endAlpha)]
+        }
+        merged.append(stop(at: last, colors(from: last, to: last + 1).0, mask.colors(from: last, to: last + 1).0))
+        // Neighbouring spans meet in one stop, and only a hard edge keeps two at one place.
+        var distinct: [Stop] = []
+        for stop in merged where distinct.last.map({ !$0.isClose(to: stop) }) ?? true { distinct.append(stop) }
+        return ColorRamp(stops: distinct)
     }
 
     func addStops(to pattern: OpaquePointer) {

@@ -92,3 +92,111 @@ extension LayerPainter {
         return x2 <= x1 || y2 <= y1
     }
 }
+
+// MARK: Masks that are a path
+
+extension LayerPainter {
+    /// Clips the context to the path of `mask` when the mask's alpha is exactly the coverage of
+    /// that path — a shape layer that only fills its path with an opaque colour — and true; false
+    /// (nothing changed) otherwise. Content that lays each pixel once, painted through this clip,
+    /// is what the content masked by `mask` would be, without the two groups a mask costs.
+    func clipToPath(ofMask mask: LayerSnapshot) -> Bool {
+        let node = nodes[mask]
+        guard case .shape(let shape) = node.kind, node.opacity == 1, !node.masksToBounds,
+            mask.sublayers.isEmpty, mask.mask == nil, mask.replicas.isEmpty, mask.particles.isEmpty,
+            mask.transition == nil, mask.blendOperator == nil, !hasOwnDrawing(node, mask), Shadow(of: node) == nil,
+            let path = shape.path, !path.isEmpty, path.hasOnlyFinitePoints,
+            let fill = shape.fillColor, fill.alpha == 1, !strokes(shape)
+        else { return false }
+        // Cairo's clip to several subpaths that overlap is antialiased apart from its fill of
+        // them, by up to a few levels along the overlap: one subpath only.
+        var subpaths = 0
+        path.applyWithBlock { element in
+            if element.pointee.type == .moveToPoint { subpaths += 1 }
+        }
+        let plane = PlaneTransform(flattening: node.transformToSuperlayer3D)
+        guard subpaths == 1, plane.isAffine else { return false }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        apply(plane.affine)
+        CairoDrawing.setPath(path, in: context)
+        cairo_set_matrix(context, &matrix)
+        let rule = cairo_get_fill_rule(context)
+        cairo_set_fill_rule(context, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_clip(context)
+        cairo_set_fill_rule(context, rule)
+        return true
+    }
+
+    /// Whether `snapshot`, its mask and shadow aside, paints one thing — a gradient or a
+    /// background — over the whole of the clip, with no group on the way (every layer below it
+    /// opaque, unmasked, without shadow or blend mode, flat), as a Lottie gradient fill is drawn
+    /// (a gradient layer padded by 10,000 points). Through a clip to a mask's path, such content
+    /// takes the path's coverage once, as it does from the mask; content with an edge of its
+    /// own inside the clip would take both edges' coverage differently there.
+    func fillsTheClipOnce(_ snapshot: LayerSnapshot) -> Bool {
+        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
+        cairo_clip_extents(context, &x1, &y1, &x2, &y2)
+        let clip = CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+        var count = 0
+        return countFills(snapshot, isRoot: true, toRoot: .identity, covering: clip, count: &count) && count == 1
+    }
+
+    private func countFills(
+        _ snapshot: LayerSnapshot, isRoot: Bool, toRoot: CGAffineTransform, covering clip: CGRect, count: inout Int
+    ) -> Bool {
+        let node = nodes[snapshot]
+        guard snapshot.replicas.isEmpty, snapshot.particles.isEmpty, snapshot.transition == nil,
+            snapshot.drawing?.operations.isEmpty ?? true, node.contents == nil,
+            !(node.borderWidth > 0 && (node.borderColor.map { $0.alpha > 0 } ?? false)),
+            isRoot
+                || (node.opacity == 1 && snapshot.mask == nil && snapshot.blendOperator == nil
+                    && Shadow(of: node) == nil)
+        else { return false }
+        var fills = node.backgroundColor.map { $0.alpha > 0 } ?? false
+        switch node.kind {
+        case .plain:
+            break
+        case .gradient(let gradient):
+            fills = fills || (gradient.colors?.count ?? 0) > 0
+        default:
+            return false
+        }
+        if fills {
+            // The fill is the bounds with their corners: the clip must lie within its straight
+            // part, in the layer's coordinates.
+            count += 1
+            let inset = cornerRadius(of: node)
+            guard count == 1, abs(toRoot.a * toRoot.d - toRoot.b * toRoot.c) > 1e-12 else { return false }
+            let fromRoot = toRoot.inverted()
+            let inside = node.bounds.insetBy(dx: inset, dy: inset)
+            let corners = [
+                CGPoint(x: clip.minX, y: clip.minY), CGPoint(x: clip.maxX, y: clip.minY),
+                CGPoint(x: clip.minX, y: clip.maxY), CGPoint(x: clip.maxX, y: clip.maxY),
+            ]
+            guard corners.allSatisfy({ inside.contains($0.applying(fromRoot)) }) else { return false }
+        }
+        let sublayerTransform = node.sublayerTransformAboutAnchor
+        for sublayer in snapshot.sublayers where nodes[sublayer].opacity > 0 {
+            var toLayer = nodes[sublayer].transformToSuperlayer3D
+            if let sublayerTransform { toLayer = CATransform3DConcat(toLayer, sublayerTransform) }
+            let plane = PlaneTransform(flattening: toLayer)
+            guard !nodes[sublayer].isTransformLayer, plane.isAffine,
+                countFills(
+                    sublayer, isRoot: false, toRoot: plane.affine.concatenating(toRoot), covering: clip, count: &count)
+            else { return false }
+        }
+        return true
+    }
+
+    private func strokes(_ shape: ShapeLayerStorage) -> Bool {
+        guard let stroke = shape.strokeColor, stroke.alpha > 0 else { return false }
+        return shape.lineWidth.isFinite && shape.lineWidth > 0
+    }
+
+    private func hasOwnDrawing(_ node: RenderNode, _ snapshot: LayerSnapshot) -> Bool {
+        node.contents != nil || !(snapshot.drawing?.operations.isEmpty ?? true)
+            || (node.backgroundColor.map { $0.alpha > 0 } ?? false)
+            || (node.borderWidth > 0 && (node.borderColor.map { $0.alpha > 0 } ?? false))
+    }
+}

@@ -14,11 +14,14 @@ extension LayerPainter {
     /// diagonal gradient's middle band joins the other two corners; a conic gradient's angles
     /// are measured in unit space. Colours beyond the first and last stops extend to the edges,
     /// as Core Animation draws them.
-    func paintGradient(_ gradient: GradientLayerStorage, of layer: RenderNode) {
+    ///
+    /// `ramp`, when given, replaces the layer's colours and locations (a gradient masked by a
+    /// gradient of the same geometry, ``maskedGradientRamp(of:)``).
+    func paintGradient(_ gradient: GradientLayerStorage, of layer: RenderNode, ramp: ColorRamp? = nil) {
         let bounds = layer.bounds
         guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite,
             bounds.minX.isFinite, bounds.minY.isFinite,
-            let ramp = ColorRamp(colors: gradient.colors, locations: gradient.locations)
+            let ramp = ramp ?? ColorRamp(colors: gradient.colors, locations: gradient.locations)
         else { return }
         let start = gradient.startPoint
         let end = gradient.endPoint
@@ -89,4 +92,46 @@ extension LayerPainter {
         cairo_fill(context)
     }
 
+    /// The one ramp that draws `snapshot`, a gradient layer and nothing else, masked by its
+    /// mask, when the mask is a gradient layer of the same geometry — the same bounds in the
+    /// same place, type, points and corners — that draws nothing else (as Lottie's gradients
+    /// with alpha stops are drawn): the layer's colours with the mask's alphas
+    /// (``ColorRamp/masked(by:)``). Painted directly, the pair needs neither group a mask costs.
+    /// Only where the clip lies within the gradients' straight edges: at an edge, a mask lays
+    /// its coverage over the content's, where one gradient would lay it once.
+    func maskedGradientRamp(of snapshot: LayerSnapshot) -> ColorRamp? {
+        guard let mask = snapshot.mask else { return nil }
+        let node = nodes[snapshot]
+        let maskNode = nodes[mask]
+        guard case .gradient(let gradient) = node.kind, case .gradient(let alpha) = maskNode.kind,
+            drawsOnlyItsGradient(snapshot, isMask: false), drawsOnlyItsGradient(mask, isMask: true),
+            maskNode.opacity == 1, maskNode.bounds == node.bounds, alpha.type == gradient.type,
+            alpha.startPoint == gradient.startPoint, alpha.endPoint == gradient.endPoint,
+            maskNode.cornerRadius == node.cornerRadius, maskNode.maskedCorners == node.maskedCorners,
+            maskNode.cornerCurve == node.cornerCurve,
+            CATransform3DIsIdentity(maskNode.transformToSuperlayer3D),
+            clipLiesWithin(node.bounds.insetBy(dx: cornerRadius(of: node), dy: cornerRadius(of: node))),
+            let colors = ColorRamp(colors: gradient.colors, locations: gradient.locations),
+            let alphas = ColorRamp(colors: alpha.colors, locations: alpha.locations)
+        else { return nil }
+        return colors.masked(by: alphas)
+    }
+
+    /// Whether the layer draws its gradient and nothing more: no background, border, contents,
+    /// drawing, sublayers, shadow or anything that needs a group.
+    private func drawsOnlyItsGradient(_ snapshot: LayerSnapshot, isMask: Bool) -> Bool {
+        let node = nodes[snapshot]
+        return snapshot.sublayers.isEmpty && (!isMask || snapshot.mask == nil) && snapshot.replicas.isEmpty
+            && snapshot.particles.isEmpty && snapshot.transition == nil && snapshot.blendOperator == nil
+            && (snapshot.drawing?.operations.isEmpty ?? true) && node.contents == nil
+            && !(node.backgroundColor.map { $0.alpha > 0 } ?? false)
+            && !(node.borderWidth > 0 && (node.borderColor.map { $0.alpha > 0 } ?? false)) && Shadow(of: node) == nil
+    }
+
+    /// Whether the clip lies within `rect` (in the current user space).
+    func clipLiesWithin(_ rect: CGRect) -> Bool {
+        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
+        cairo_clip_extents(context, &x1, &y1, &x2, &y2)
+        return rect.contains(CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1))
+    }
 }

@@ -105,21 +105,39 @@ struct LayerPainter {
         }
         if opacity < 1 { cairo_push_group(context) }
         if let shadow, let path = layer.shadowPath { paintShadow(shadow, of: path) }
-        if groupsContent { cairo_push_group(context) }
-        paintBody(snapshot)
-        if groupsContent {
-            var content = cairo_pop_group(context)!
-            if let mask = snapshot.mask { content = masking(content, with: mask) }
-            if groupsForShadow, let shadow { paintShadow(shadow, ofAlphaIn: content) }
-            cairo_set_source(context, content)
-            cairo_paint(context)
-            cairo_pattern_destroy(content)
+        if shadow == nil, case .gradient(let gradient) = layer.kind, let ramp = maskedGradientRamp(of: snapshot) {
+            // A gradient masked by the alphas of the same gradient: one gradient.
+            resources.masksWithoutGroupsCount += 1
+            paintGradient(gradient, of: layer, ramp: ramp)
+        } else if let mask = snapshot.mask, shadow == nil, fillsTheClipOnce(snapshot), clipToPath(ofMask: mask) {
+            // A path for a mask, and content that fills the clip once (a Lottie gradient
+            // fill): clipped to the path, with no group.
+            resources.masksWithoutGroupsCount += 1
+            var painter = self
+            painter.clipsLayers = true
+            painter.paintBody(snapshot)
+        } else {
+            paintGrouped(snapshot, shadow: groupsForShadow ? shadow : nil)
         }
         if opacity < 1 {
             cairo_pop_group_to_source(context)
             cairo_paint_with_alpha(context, opacity)
         }
         if groups { cairo_restore(context) }
+    }
+
+    /// The body in a group, masked by the layer's mask and under the shadow of its alpha.
+    private func paintGrouped(_ snapshot: LayerSnapshot, shadow: Shadow?) {
+        let grouped = snapshot.mask != nil || shadow != nil
+        if grouped { cairo_push_group(context) }
+        paintBody(snapshot)
+        guard grouped else { return }
+        var content = cairo_pop_group(context)!
+        if let mask = snapshot.mask { content = masking(content, with: mask) }
+        if let shadow { paintShadow(shadow, ofAlphaIn: content) }
+        cairo_set_source(context, content)
+        cairo_paint(context)
+        cairo_pattern_destroy(content)
     }
 
     /// Whether a layer paints its `contents` image and nothing else (no background, border,

@@ -9,6 +9,9 @@ final class RenderResources {
     let contents = ContentCache()
     /// The span rasteriser's buffers, kept between shapes.
     let spans = SpanRasterizer()
+    /// How many masks were drawn as a clip or as one gradient rather than through groups: for
+    /// tests.
+    var masksWithoutGroupsCount = 0
     /// Whether backgrounds spans can draw exactly are drawn by them rather than Cairo.
     var drawsWithSpans = true
 }

@@ -1,0 +1,141 @@
+import Foundation
+import OpenQuartzCore
+import QuartzTestSupport
+import Testing
+
+@testable import OpenQuartzCoreRenderer
+
+/// Two masks are drawn without the groups a mask costs (`LayerPainter.paintFlat`): a shape
+/// layer that fills its path with an opaque colour, over content that lays each pixel once,
+/// becomes a clip to the path; a gradient masked by the alphas of a gradient of the same
+/// geometry becomes one gradient. Both are how Lottie's gradient fills are drawn. Each scene is
+/// drawn as it is and again with a sublayer added that takes the shortcut away; the two frames
+/// must agree within the rounding of 8-bit groups.
+@Suite struct MaskShortcutTests {
+    enum Case: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case gradientMaskedByEllipse, gradientMaskedByStar, gradientMaskedByTwoShapes
+        case axialAlphaGradient, radialAlphaGradient
+        var testDescription: String { rawValue }
+    }
+
+    func frame(_ scene: Case, shortcut: Bool) -> (pixels: [UInt8], shortcuts: Int) {
+        withManualClock { _ in
+            CATransaction.setDisableActions(true)
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 120, height: 90)
+            root.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 1)
+            let container = CALayer()
+            container.frame = CGRect(x: 20.3, y: 10.6, width: 80, height: 60)
+            root.addSublayer(container)
+            // As Lottie draws a gradient: a layer reaching far beyond what shows of it, so that
+            // its edges are never seen.
+            let gradient = CAGradientLayer()
+            gradient.anchorPoint = .zero
+            gradient.bounds = CGRect(x: 0, y: 0, width: 2080, height: 2060)
+            gradient.position = CGPoint(x: -1000, y: -1000)
+            gradient.colors = [
+                CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 1, green: 1, blue: 0, alpha: 1),
+                CGColor(red: 0, green: 1, blue: 0.5, alpha: 1),
+            ]
+            gradient.locations = [0, 0.4, 1]
+            gradient.startPoint = CGPoint(x: 0.4855, y: 0.4883)
+            gradient.endPoint = CGPoint(x: 0.5163, y: 0.5029)
+            container.addSublayer(gradient)
+            switch scene {
+            case .gradientMaskedByEllipse, .gradientMaskedByStar, .gradientMaskedByTwoShapes:
+                container.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+                let mask = CAShapeLayer()
+                mask.frame = container.bounds
+                let path = CGMutablePath()
+                switch scene {
+                case .gradientMaskedByStar:
+                    // A pentagram, its edges crossing, its middle a hole by the even-odd rule.
+                    let points = (0..<5).map { index in
+                        let angle = Double(index * 2) * 2 * .pi / 5 - .pi / 2
+                        return CGPoint(x: 40 + 28 * cos(angle), y: 30 + 28 * sin(angle))
+                    }
+                    path.addLines(between: points)
+                    path.closeSubpath()
+                    mask.fillRule = .evenOdd
+                default:
+                    path.addEllipse(in: CGRect(x: 6, y: 4, width: 60, height: 44))
+                    // Two subpaths that overlap are masked through groups.
+                    if scene == .gradientMaskedByTwoShapes { path.addRect(CGRect(x: 30, y: 20, width: 40, height: 30)) }
+                }
+                mask.path = path
+                container.mask = mask
+                // Content drawn twice at a pixel takes the grouped way.
+                if !shortcut { container.addSublayer(CATransformLayer()) }
+            case .axialAlphaGradient, .radialAlphaGradient:
+                if scene == .radialAlphaGradient { gradient.type = .radial }
+                let alpha = CAGradientLayer()
+                alpha.anchorPoint = .zero
+                alpha.bounds = gradient.bounds
+                alpha.type = gradient.type
+                alpha.startPoint = gradient.startPoint
+                alpha.endPoint = gradient.endPoint
+                alpha.colors = [
+                    CGColor(red: 0, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 0, alpha: 0.2),
+                    CGColor(red: 0, green: 0, blue: 0, alpha: 0.2), CGColor(red: 0, green: 0, blue: 0, alpha: 0.9),
+                ]
+                // A hard edge at 0.6.
+                alpha.locations = [0.1, 0.6, 0.6, 0.95]
+                gradient.mask = alpha
+                // The gradients turned, and what shows of them clipped by whole pixels.
+                gradient.anchorPoint = CGPoint(x: 0.5, y: 0.5)
+                gradient.position = CGPoint(x: 40, y: 30)
+                gradient.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+                container.frame = CGRect(x: 20, y: 10, width: 80, height: 60)
+                container.masksToBounds = true
+                if !shortcut { gradient.addSublayer(CALayer()) }
+            }
+            let renderer = render(root, scale: 2)
+            return (renderer.premultipliedBGRA, renderer.resources.masksWithoutGroupsCount)
+        }
+    }
+
+    @Test(arguments: Case.allCases)
+    func theShortcutDrawsWhatTheMaskDoes(_ scene: Case) {
+        let (fast, shortcuts) = frame(scene, shortcut: true)
+        let (grouped, none) = frame(scene, shortcut: false)
+        #expect((shortcuts, none) == (scene == .gradientMaskedByTwoShapes ? 0 : 1, 0))
+        #expect(fast.count == 240 * 180 * 4)
+        let differences = zip(fast, grouped).map { abs(Int($0) - Int($1)) }
+        let largest = differences.max() ?? 0
+        // Through groups, a colour is rounded to 8 bits and then its product with the mask's
+        // alpha again; as one gradient, once.
+        let rounding = scene == .axialAlphaGradient || scene == .radialAlphaGradient ? 2 : 1
+        #expect(largest <= rounding, "pixels differ by up to \(largest) levels")
+        // The mask did cut: some pixels show the background only, some the gradient.
+        let blue = stride(from: 0, to: fast.count, by: 4).filter { fast[$0] > 200 && fast[$0 + 2] < 70 }.count
+        #expect(blue > 1000, "\(blue) pixels of the background")
+        let warm = stride(from: 0, to: fast.count, by: 4).filter { fast[$0 + 2] > 150 }.count
+        #expect(warm > 500, "\(warm) pixels of the gradient")
+    }
+
+    /// The alphas of the mask multiply the colours where they lie, hard edges kept.
+    @Test func aRampMaskedByAlphasKeepsColoursAndMultipliesAlphas() throws {
+        let colors = try #require(
+            ColorRamp(
+                colors: [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)],
+                locations: nil))
+        let black = { (alpha: Double) in CGColor(red: 0, green: 0, blue: 0, alpha: alpha) }
+        let alphas = try #require(
+            ColorRamp(colors: [black(1), black(0), black(0.5), black(0.5)], locations: [0, 0.5, 0.5, 0.8]))
+        let merged = try #require(colors.masked(by: alphas))
+        let (quarter, _) = merged.colors(from: 0.25, to: 0.3)
+        #expect(abs(quarter.red - 0.75) < 1e-12 && abs(quarter.blue - 0.25) < 1e-12)
+        #expect(abs(quarter.alpha - 0.5) < 1e-12)
+        let (_, belowEdge) = merged.colors(from: 0.4, to: 0.5)
+        let (aboveEdge, _) = merged.colors(from: 0.5, to: 0.6)
+        #expect(abs(belowEdge.alpha) < 1e-12 && abs(aboveEdge.alpha - 0.5) < 1e-12)
+        let (end, _) = merged.colors(from: 1, to: 1.1)
+        #expect(abs(end.blue - 1) < 1e-12 && abs(end.alpha - 0.5) < 1e-12)
+        // A translucent colour would need a product of two changing alphas: no single ramp.
+        let translucent = try #require(
+            ColorRamp(
+                colors: [CGColor(red: 1, green: 0, blue: 0, alpha: 0.5), CGColor(red: 0, green: 0, blue: 1, alpha: 1)],
+                locations: nil))
+        #expect(translucent.masked(by: alphas) == nil)
+    }
+}
