@@ -113,6 +113,38 @@ import Testing
         #expect(warm > 500, "\(warm) pixels of the gradient")
     }
 
+    /// A translucent gradient alone is one gradient with its alphas multiplied by the opacity,
+    /// drawn without the group a translucent layer needs; with a sublayer it takes the group.
+    @Test func aTranslucentGradientIsDrawnWithoutAGroup() {
+        func frame(withSublayer: Bool) -> [UInt8] {
+            withManualClock { _ in
+                CATransaction.setDisableActions(true)
+                let root = CALayer()
+                root.frame = CGRect(x: 0, y: 0, width: 120, height: 90)
+                root.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 1)
+                let gradient = CAGradientLayer()
+                gradient.frame = CGRect(x: 20.3, y: 10.6, width: 80, height: 60)
+                gradient.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+                gradient.type = .radial
+                gradient.startPoint = CGPoint(x: 0.5, y: 0.5)
+                gradient.endPoint = CGPoint(x: 1, y: 1)
+                gradient.colors = [
+                    CGColor(red: 1, green: 1, blue: 0, alpha: 1), CGColor(red: 1, green: 0, blue: 0, alpha: 0.5),
+                ]
+                gradient.opacity = 0.4
+                if withSublayer { gradient.addSublayer(CALayer()) }
+                root.addSublayer(gradient)
+                return render(root, scale: 2).premultipliedBGRA
+            }
+        }
+        let alone = frame(withSublayer: false)
+        let grouped = frame(withSublayer: true)
+        let largest = zip(alone, grouped).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(largest <= 2, "pixels differ by up to \(largest) levels")
+        let tinted = stride(from: 0, to: alone.count, by: 4).filter { alone[$0 + 2] > 120 }.count
+        #expect(tinted > 1000, "\(tinted) pixels tinted by the gradient")
+    }
+
     /// The alphas of the mask multiply the colours where they lie, hard edges kept.
     @Test func aRampMaskedByAlphasKeepsColoursAndMultipliesAlphas() throws {
         let colors = try #require(

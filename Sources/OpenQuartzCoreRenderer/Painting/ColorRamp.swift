@@ -82,6 +82,18 @@ struct ColorRamp {
         return ColorRamp(stops: distinct)
     }
 
+    /// This ramp with every alpha multiplied by `factor`: a gradient drawn at an opacity.
+    /// Alphas are interpolated on their own, so the product is the same at every place.
+    func multiplyingAlphas(by factor: Double) -> ColorRamp {
+        guard factor != 1 else { return self }
+        return ColorRamp(
+            stops: stops.map { stop in
+                var stop = stop
+                stop.alpha *= factor
+                return stop
+            })
+    }
+
     func addStops(to pattern: OpaquePointer) {
         for stop in stops {
             cairo_pattern_add_color_stop_rgba(pattern, stop.location, stop.red, stop.green, stop.blue, stop.alpha)

@@ -130,7 +130,8 @@ extension LayerPainter {
 
     /// Whether `snapshot`, its mask and shadow aside, paints one thing — a gradient or a
     /// background — over the whole of the clip, with no group on the way (every layer below it
-    /// opaque, unmasked, without shadow or blend mode, flat), as a Lottie gradient fill is drawn
+    /// opaque or a gradient alone, unmasked, without shadow or blend mode, flat), as a Lottie
+    /// gradient fill is drawn
     /// (a gradient layer padded by 10,000 points). Through a clip to a mask's path, such content
     /// takes the path's coverage once, as it does from the mask; content with an edge of its
     /// own inside the clip would take both edges' coverage differently there.
@@ -149,9 +150,10 @@ extension LayerPainter {
         guard snapshot.replicas.isEmpty, snapshot.particles.isEmpty, snapshot.transition == nil,
             snapshot.drawing?.operations.isEmpty ?? true, node.contents == nil,
             !(node.borderWidth > 0 && (node.borderColor.map { $0.alpha > 0 } ?? false)),
-            isRoot
-                || (node.opacity == 1 && snapshot.mask == nil && snapshot.blendOperator == nil
-                    && Shadow(of: node) == nil)
+            isRoot || (snapshot.mask == nil && snapshot.blendOperator == nil && Shadow(of: node) == nil),
+            // A translucent layer is drawn through a group, but for a gradient alone, whose
+            // opacity goes into its alphas.
+            isRoot || node.opacity == 1 || soleGradientRamp(of: snapshot) != nil
         else { return false }
         var fills = node.backgroundColor.map { $0.alpha > 0 } ?? false
         switch node.kind {

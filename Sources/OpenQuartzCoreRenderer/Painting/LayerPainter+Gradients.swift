@@ -117,9 +117,19 @@ extension LayerPainter {
         return colors.masked(by: alphas)
     }
 
+    /// The one ramp that draws `snapshot` when it is a gradient layer that draws its gradient
+    /// and nothing else, masked by the same gradient's alphas (``maskedGradientRamp(of:)``) or
+    /// not masked at all; nil otherwise.
+    func soleGradientRamp(of snapshot: LayerSnapshot) -> ColorRamp? {
+        guard snapshot.mask == nil else { return maskedGradientRamp(of: snapshot) }
+        guard case .gradient(let gradient) = nodes[snapshot].kind, drawsOnlyItsGradient(snapshot, isMask: false)
+        else { return nil }
+        return ColorRamp(colors: gradient.colors, locations: gradient.locations)
+    }
+
     /// Whether the layer draws its gradient and nothing more: no background, border, contents,
     /// drawing, sublayers, shadow or anything that needs a group.
-    private func drawsOnlyItsGradient(_ snapshot: LayerSnapshot, isMask: Bool) -> Bool {
+    func drawsOnlyItsGradient(_ snapshot: LayerSnapshot, isMask: Bool) -> Bool {
         let node = nodes[snapshot]
         return snapshot.sublayers.isEmpty && (!isMask || snapshot.mask == nil) && snapshot.replicas.isEmpty
             && snapshot.particles.isEmpty && snapshot.transition == nil && snapshot.blendOperator == nil

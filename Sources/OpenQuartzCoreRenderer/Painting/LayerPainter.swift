@@ -103,13 +103,17 @@ struct LayerPainter {
                 return
             }
         }
+        if groups, shadow == nil, case .gradient(let gradient) = layer.kind, let ramp = soleGradientRamp(of: snapshot) {
+            // A gradient alone, translucent or masked by the alphas of the same gradient: one
+            // gradient, its alphas multiplied by the opacity and the mask's, with no group.
+            if snapshot.mask != nil { resources.masksWithoutGroupsCount += 1 }
+            paintGradient(gradient, of: layer, ramp: ramp.multiplyingAlphas(by: opacity))
+            cairo_restore(context)
+            return
+        }
         if opacity < 1 { cairo_push_group(context) }
         if let shadow, let path = layer.shadowPath { paintShadow(shadow, of: path) }
-        if shadow == nil, case .gradient(let gradient) = layer.kind, let ramp = maskedGradientRamp(of: snapshot) {
-            // A gradient masked by the alphas of the same gradient: one gradient.
-            resources.masksWithoutGroupsCount += 1
-            paintGradient(gradient, of: layer, ramp: ramp)
-        } else if let mask = snapshot.mask, shadow == nil, fillsTheClipOnce(snapshot), clipToPath(ofMask: mask) {
+        if let mask = snapshot.mask, shadow == nil, fillsTheClipOnce(snapshot), clipToPath(ofMask: mask) {
             // A path for a mask, and content that fills the clip once (a Lottie gradient
             // fill): clipped to the path, with no group.
             resources.masksWithoutGroupsCount += 1
