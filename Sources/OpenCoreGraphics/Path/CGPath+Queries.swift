@@ -4,6 +4,10 @@ extension CGPath {
     /// Whether the path has no elements at all. A path holding only a move is not empty.
     public var isEmpty: Bool { storage.elements.isEmpty }
 
+    /// How many elements the path holds (moves, lines, curves and closes): what drawing it
+    /// costs beyond the pixels it covers.
+    package var elementCount: Int { storage.elements.count }
+
     /// The end of the last element (the subpath's start after a close), or `.zero` for an
     /// empty path, as Apple returns.
     public var currentPoint: CGPoint { storage.currentPoint ?? .zero }

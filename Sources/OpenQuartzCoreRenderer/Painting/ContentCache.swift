@@ -11,12 +11,12 @@ import OpenQuartzCore
 /// first time it is drawn directly, so content that changes every frame (an animated
 /// `strokeEnd`, say) costs nothing extra. Only content that is costly to draw is cached: a
 /// recording, shape, gradient or text, or an image scaled on screen. Plain backgrounds and
-/// borders, and images that land pixel for pixel, are as cheap to draw as to composite; so is
-/// content mostly outside the clip (a bitmap of all of it would cost more than the part that
-/// shows) or shrunk below three quarters along one axis (its bitmap would go through a wide
-/// filter every frame). The bitmap has the resolution the layer covers on screen, rounded up
-/// to a step of 2^¼, so a scale animation re-rasterises only every few frames; an entry not
-/// used for two frames is dropped.
+/// borders, and images that land pixel for pixel, are as cheap to draw as to composite; so are
+/// shapes of a few elements over a large area, content mostly outside the clip (a bitmap of all
+/// of it would cost more than the part that shows) and content shrunk below three quarters
+/// along one axis (its bitmap would go through a wide filter every frame). The bitmap has the
+/// resolution the layer covers on screen, rounded up to a step of 2^¼, so a scale animation
+/// re-rasterises only every few frames; an entry not used for two frames is dropped.
 final class ContentCache {
     private struct Entry {
         /// The node the entry was made from, to compare the next frame's with.
@@ -144,7 +144,9 @@ extension LayerPainter {
         // would be resampled through a wide filter every frame, which costs more than drawing
         // the content.
         let isSqueezed = min(columnScale, rowScale) < scale * 0.75
-        guard costly, !isSqueezed, let extent = contentExtent(of: snapshot), isMostlyVisible(extent) else {
+        guard costly, !isSqueezed, let extent = contentExtent(of: snapshot), isMostlyVisible(extent),
+            !isSimpleShape(layer, rasterPixels: Double(extent.width * extent.height) * scale * scale)
+        else {
             paintOwnContent(snapshot)
             return
         }
@@ -179,6 +181,15 @@ extension LayerPainter {
             cache.store(raster, for: snapshot)
             composite(raster)
         }
+    }
+
+    /// Whether `layer` is a shape whose path is drawn for less than its bitmap of
+    /// `rasterPixels` would cost to make and composite: a few elements over a large area (a
+    /// line of a Lottie pattern, stroked across the frame). Each element is counted as worth
+    /// 4,096 pixels of compositing.
+    private func isSimpleShape(_ layer: RenderNode, rasterPixels: Double) -> Bool {
+        guard let shape = layer.shape, let path = shape.path, layer.contents == nil else { return false }
+        return Double(path.elementCount) * 4096 < rasterPixels
     }
 
     /// Whether at least a quarter of `extent` (in user space) lies within the clip. A bitmap
