@@ -256,6 +256,27 @@ struct Transform3DDecompositionTests {
         expectClose(stretched.rotationZ, 0.5, within: 1e-12)
     }
 
+    /// A flat mirror decomposes as a negative x (or y) scale, as a 2D transform does: a layer
+    /// mirrored by `transform.scale.x = -1` and turned by `transform.rotation.z` is the mirror
+    /// turned (Apple's pictures of Lottie's mirrored shapes show it so), not turned the other way.
+    @Test func aFlatMirrorIsANegativeScaleThatATurnKeeps() throws {
+        let mirrorX = try #require(DecomposedTransform(CATransform3DMakeScale(-1, 1, 1)))
+        #expect(mirrorX.scale == TransformVector(-1, 1, 1))
+        let mirrorY = try #require(DecomposedTransform(CATransform3DMakeScale(1, -2, 1)))
+        #expect(mirrorY.scale == TransformVector(1, -2, 1))
+        let angle = -30 * Double.pi / 180
+        let turned = CATransform3DMakeScale(-1, 1, 1).setting(component: .rotationZ, to: angle)
+        expectClose(
+            turned, CATransform3DConcat(CATransform3DMakeScale(-1, 1, 1), CATransform3DMakeRotation(angle, 0, 0, 1)),
+            within: 1e-12)
+        // Reading the parts back gives what was set.
+        expectClose(turned.scaleX, -1, within: 1e-12)
+        expectClose(turned.rotationZ, angle, within: 1e-12)
+        // Mirrored through z too, the mirror stays in z.
+        let deep = try #require(DecomposedTransform(CATransform3DMakeScale(1, 1, -1)))
+        #expect(deep.scale == TransformVector(1, 1, -1))
+    }
+
     @Test func settingOneComponentKeepsTheOthers() {
         let t = composed
         let moved = t.setting(component: .translationY, to: -4)

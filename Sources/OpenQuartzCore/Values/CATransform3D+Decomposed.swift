@@ -14,10 +14,10 @@ import Foundation
 package struct DecomposedTransform: Equatable, Sendable {
     /// Translation, the fourth row after dividing by m44.
     package var translation: TransformVector
-    /// Scale factors along the rotated x, y and z axes. When the 3×3 part mirrors, the z
-    /// scale is the negative one, so that the x and y scales of flat layers stay positive: a
-    /// mirror in x reads as a half turn about y, a mirror in y as a half turn about x, each
-    /// with z scale −1.
+    /// Scale factors along the rotated x, y and z axes. When the 3×3 part mirrors, one scale
+    /// is negative: for a flat transform (x and y apart from z) the x scale when m11 < m22,
+    /// else the y scale, as a 2D transform decomposes — so a mirrored layer that is then
+    /// turned by `transform.rotation.z` turns as Apple draws it; otherwise the z scale.
     package var scale: TransformVector
     /// Shear of y towards x, z towards x and z towards y, as fractions of the scale.
     package var skewXY: Double
@@ -60,13 +60,13 @@ package struct DecomposedTransform: Equatable, Sendable {
         let tiny = largest * 1e-12
         var sx = r0.length
         let hasX = sx > tiny
-        let bx = hasX ? r0 * (1 / sx) : .zero
+        var bx = hasX ? r0 * (1 / sx) : .zero
         if !hasX { sx = 0 }
         var xy = hasX ? bx.dot(r1) : 0
         let v1 = r1 - bx * xy
         var sy = v1.length
         let hasY = sy > tiny
-        let by = hasY ? v1 * (1 / sy) : .zero
+        var by = hasY ? v1 * (1 / sy) : .zero
         if !hasY { (sy, xy) = (0, 0) }
         var xz = hasX ? bx.dot(r2) : 0
         var yz = hasY ? by.dot(r2) : 0
@@ -78,8 +78,22 @@ package struct DecomposedTransform: Equatable, Sendable {
 
         if hasX && hasY && hasZ {
             if bx.dot(by.cross(bz)) < 0 {
-                sz = -sz
-                bz = bz * -1
+                if r0.z == 0, r1.z == 0, r2.x == 0, r2.y == 0, r0.x * r1.y - r0.y * r1.x < 0 {
+                    // A mirror within the plane (x and y apart from z) is a negative x or y
+                    // scale, as a 2D transform decomposes: x when m11 < m22, else y. A turn
+                    // then set on it turns the mirrored layer, as Apple draws it.
+                    if r0.x < r1.y {
+                        sx = -sx
+                        bx = bx * -1
+                    } else {
+                        sy = -sy
+                        by = by * -1
+                    }
+                    xy = -xy
+                } else {
+                    sz = -sz
+                    bz = bz * -1
+                }
             }
             rotation = RotationBasis(x: bx, y: by, z: bz)
         } else {
