@@ -43,7 +43,6 @@ import Testing
         "Issues-issue_2055 @ 75",
         "Issues-issue_2066 @ 25",
         "Issues-issue_2066 @ 50",
-        "Issues-issue_2270 @ 75",
         "LottieFiles-gradient_pill @ 75",
         "LottieFiles-gradient_shapes @ 0",
         "LottieFiles-gradient_shapes @ 100",

@@ -17,22 +17,36 @@ struct ShapeLayerBuilder {
     }
 
     func addShapes(_ items: [ShapeItem], to layer: CALayer) {
-        if let repeaterItem = items.first(where: { if case .repeater = $0.kind { true } else { false } }),
-            case .repeater(let repeater) = repeaterItem.kind
-        {
-            let copies = min(max(Int(repeater.copies.first.rounded()), 0), 1_000)
-            let others = items.filter { if case .repeater = $0.kind { false } else { true } }
-            for index in 0..<copies {
-                for group in makeGroupLayers(others, isTopLevel: true) {
-                    let copy = LayerTreeBuilder.filling(CALayer(), bounds)
-                    copy.addSublayer(group)
-                    addRepeaterTransform(repeater, index: index, to: copy)
-                    layer.addSublayer(copy)
-                }
-            }
+        if let (repeater, others) = Self.splitRepeater(items) {
+            addCopies(of: repeater, to: layer) { makeGroupLayers(others, isTopLevel: true) }
             return
         }
         for group in makeGroupLayers(items, isTopLevel: true) { layer.addSublayer(group) }
+    }
+
+    /// The first visible repeater among `items` and the items it repeats (the others).
+    private static func splitRepeater(_ items: [ShapeItem]) -> (ShapeItem.Repeater, [ShapeItem])? {
+        guard
+            let repeaterItem = items.first(where: { item in
+                if case .repeater = item.kind { !item.isHidden } else { false }
+            }),
+            case .repeater(let repeater) = repeaterItem.kind
+        else { return nil }
+        return (repeater, items.filter { if case .repeater = $0.kind { false } else { true } })
+    }
+
+    /// Adds `repeater`'s copies of the layers `make` makes to `layer`, each copy in a layer of
+    /// the repeater's transform taken as many times as its index, the first copy at the back.
+    private func addCopies(of repeater: ShapeItem.Repeater, to layer: CALayer, _ make: () -> [CALayer]) {
+        let copies = min(max(Int(repeater.copies.first.rounded()), 0), 1_000)
+        for index in 0..<copies {
+            for group in make() {
+                let copy = LayerTreeBuilder.filling(CALayer(), bounds)
+                copy.addSublayer(group)
+                addRepeaterTransform(repeater, index: index, to: copy)
+                layer.addSublayer(copy)
+            }
+        }
     }
 
     private func addRepeaterTransform(_ repeater: ShapeItem.Repeater, index: Int, to layer: CALayer) {
@@ -81,6 +95,14 @@ struct ShapeLayerBuilder {
     }
 
     private func makeGroupLayer(_ children: [ShapeItem], inherited: [ShapeItem]) -> CALayer {
+        if let (repeater, others) = Self.splitRepeater(children) {
+            // A repeater in a group repeats the group's content inside the group's transform.
+            let layer = LayerTreeBuilder.filling(CALayer(), bounds)
+            let content = others.filter { !$0.isTransform }
+            addCopies(of: repeater, to: layer) { [makeGroupLayer(content, inherited: inherited)] }
+            addTransform(of: others, to: layer)
+            return layer
+        }
         let layer = LayerTreeBuilder.filling(CALayer(), bounds)
         for child in makeGroupLayers(children, isTopLevel: false) { layer.addSublayer(child) }
         let items = (children + inherited).filter { !$0.isGroup && !$0.isHidden }
@@ -107,13 +129,18 @@ struct ShapeLayerBuilder {
                 }
             }
         }
-        if let transformItem = items.first(where: { if case .transform = $0.kind { true } else { false } }),
+        addTransform(of: items, to: layer)
+        return layer
+    }
+
+    /// The group's transform and opacity, from the first transform among `items`.
+    private func addTransform(of items: [ShapeItem], to layer: CALayer) {
+        if let transformItem = items.first(where: { !$0.isHidden && $0.isTransform }),
             case .transform(let transform) = transformItem.kind
         {
             TransformAnimations.add(transform, to: layer, context: context, allowsSkew: true)
             layer.addAnimation(for: .opacity, keyframes: transform.opacity, context: context) { CGFloat($0 / 100) }
         }
-        return layer
     }
 
     /// The items split where a fill ends the paths it paints, and again where fills and
