@@ -277,6 +277,49 @@ struct Transform3DDecompositionTests {
         #expect(deep.scale == TransformVector(1, 1, -1))
     }
 
+    /// Both flat axes negated is a scale by two negative factors, not a half turn: scale x,
+    /// scale y and a rotation set one after another (as three animations of one layer apply)
+    /// give the negative scales turned, as Apple draws Lottie's shapes at −100 % on both axes.
+    @Test func twoNegativeScalesSetInTurnAreKeptUnderATurn() throws {
+        let flipped = try #require(DecomposedTransform(CATransform3DMakeScale(-1, -0.5, 1)))
+        #expect(flipped.scale == TransformVector(-1, -0.5, 1))
+        expectClose(flipped.rotation.eulerAngles.z, 0, within: 1e-12)
+        let composed = CATransform3DIdentity.setting(component: .scaleX, to: -1)
+            .setting(component: .scaleY, to: -0.5).setting(component: .rotationZ, to: 0.3)
+        expectClose(
+            composed,
+            CATransform3DConcat(CATransform3DMakeScale(-1, -0.5, 1), CATransform3DMakeRotation(0.3, 0, 0, 1)),
+            within: 1e-12)
+        // A half turn made as a rotation is not exactly diagonal, and stays a turn.
+        let halfTurn = try #require(DecomposedTransform(CATransform3DMakeRotation(.pi, 0, 0, 1)))
+        #expect(halfTurn.scale == TransformVector(1, 1, 1))
+        expectClose(abs(halfTurn.rotation.eulerAngles.z), .pi, within: 1e-12)
+    }
+
+    /// Three animations of one layer's scale x, scale y and rotation compose as the parts they
+    /// set, on the render tree's path as on `presentation()`.
+    @Test func animatedNegativeScalesAndATurnCompose() throws {
+        try withManualClock { clock in
+            let layer = CALayer()
+            for (key, value) in [
+                ("transform.scale.x", -1.0), ("transform.scale.y", -0.5), ("transform.rotation.z", 0.3),
+            ] {
+                let animation = CABasicAnimation(keyPath: key)
+                animation.fromValue = value
+                animation.toValue = value
+                animation.duration = 10
+                layer.add(animation, forKey: key)
+            }
+            CATransaction.flush()
+            clock.advance(to: 1)
+            let presented = try #require(layer.presentation()).transform
+            expectClose(
+                presented,
+                CATransform3DConcat(CATransform3DMakeScale(-1, -0.5, 1), CATransform3DMakeRotation(0.3, 0, 0, 1)),
+                within: 1e-12)
+        }
+    }
+
     @Test func settingOneComponentKeepsTheOthers() {
         let t = composed
         let moved = t.setting(component: .translationY, to: -4)

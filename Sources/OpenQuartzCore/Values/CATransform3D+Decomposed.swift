@@ -17,7 +17,8 @@ package struct DecomposedTransform: Equatable, Sendable {
     /// Scale factors along the rotated x, y and z axes. When the 3×3 part mirrors, one scale
     /// is negative: for a flat transform (x and y apart from z) the x scale when m11 < m22,
     /// else the y scale, as a 2D transform decomposes — so a mirrored layer that is then
-    /// turned by `transform.rotation.z` turns as Apple draws it; otherwise the z scale.
+    /// turned by `transform.rotation.z` turns as Apple draws it; otherwise the z scale. A
+    /// matrix that only negates both flat axes is two negative scales, not a half turn.
     package var scale: TransformVector
     /// Shear of y towards x, z towards x and z towards y, as fractions of the scale.
     package var skewXY: Double
@@ -77,6 +78,14 @@ package struct DecomposedTransform: Equatable, Sendable {
         if !hasZ { (sz, xz, yz) = (0, 0, 0) }
 
         if hasX && hasY && hasZ {
+            if r0.y == 0, r0.z == 0, r1.x == 0, r1.z == 0, r2.x == 0, r2.y == 0, r0.x < 0, r1.y < 0 {
+                // Both flat axes negated and nothing else: a scale by two negative factors,
+                // not a half turn, so that transform key paths set one after another (scale x,
+                // scale y, then a rotation) keep both signs, as Apple draws Lottie's shapes
+                // scaled by −100 % on both axes.
+                (sx, sy) = (-sx, -sy)
+                (bx, by) = (bx * -1, by * -1)
+            }
             if bx.dot(by.cross(bz)) < 0 {
                 if r0.z == 0, r1.z == 0, r2.x == 0, r2.y == 0, r0.x * r1.y - r0.y * r1.x < 0 {
                     // A mirror within the plane (x and y apart from z) is a negative x or y
