@@ -470,14 +470,8 @@ struct CompositingTests {
             gradient.colors = [red, blue]
             gradient.transform = CATransform3DMakeScale(scaleX, scaleY, 1)
             layer.addSublayer(gradient)
-            let uncached = CARenderer(width: 96, height: 96)
-            uncached.cachesContent = false
-            let expected = render(layer, renderer: uncached).image
-            let renderer = CARenderer(width: 96, height: 96)
-            let cache = renderer.resources.contents
-            for time in [0, 0.1, 0.2] { _ = render(layer, at: time, renderer: renderer, whole: true) }
-            let image = render(layer, at: 0.3, renderer: renderer, whole: true).image
-            #expect((cache.rasterisedCount, cache.compositedCount) == (cached ? (1, 2) : (0, 0)))
+            let (image, expected, counts) = fourthCachedFrame(of: layer)
+            #expect(counts == (cached ? (1, 2) : (0, 0)))
             // A cached bitmap shrunk on screen is resampled: its antialiased edges soften by a
             // few levels. Drawn directly, the frame is the uncached one.
             let shrunk = cached && (scaleX != 1 || scaleY != 1)
@@ -498,17 +492,24 @@ struct CompositingTests {
             let picture = box(CGRect(x: 16, y: 16, width: layerSide, height: layerSide), nil, in: layer)
             picture.contents = quadrantImage(side: imageSide)
             if turned { picture.transform = CATransform3DMakeRotation(0.3, 0, 0, 1) }
-            let uncached = CARenderer(width: 96, height: 96)
-            uncached.cachesContent = false
-            let expected = render(layer, renderer: uncached).image
-
-            let renderer = CARenderer(width: 96, height: 96)
-            let cache = renderer.resources.contents
-            for time in [0, 0.1, 0.2] { _ = render(layer, at: time, renderer: renderer, whole: true) }
-            let image = render(layer, at: 0.3, renderer: renderer, whole: true).image
-            #expect((cache.rasterisedCount, cache.compositedCount) == (cached ? (1, 2) : (0, 0)))
+            let (image, expected, counts) = fourthCachedFrame(of: layer)
+            #expect(counts == (cached ? (1, 2) : (0, 0)))
             #expect(largestDifference(image, expected) <= 1, "the cached bitmap draws what the image does")
         }
+    }
+
+    /// The fourth of four frames of an unchanging `layer` with content caching (the second
+    /// rasterises what it caches, the third and fourth composite it), the same frame drawn
+    /// without caching, and how many contents were rasterised and composited.
+    func fourthCachedFrame(of layer: CALayer) -> (image: CGImage, uncached: CGImage, counts: (Int, Int)) {
+        let uncached = CARenderer(width: 96, height: 96)
+        uncached.cachesContent = false
+        let expected = render(layer, renderer: uncached).image
+        let renderer = CARenderer(width: 96, height: 96)
+        let cache = renderer.resources.contents
+        for time in [0, 0.1, 0.2] { _ = render(layer, at: time, renderer: renderer, whole: true) }
+        let image = render(layer, at: 0.3, renderer: renderer, whole: true).image
+        return (image, expected, (cache.rasterisedCount, cache.compositedCount))
     }
 
     @Test func cachedContentUpsideDownOnScreenKeepsItsOrientation() {

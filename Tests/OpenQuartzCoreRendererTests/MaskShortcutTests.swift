@@ -18,12 +18,18 @@ import Testing
         var testDescription: String { rawValue }
     }
 
+    /// A 120 × 90 blue layer to draw the scenes over, its changes not animated.
+    static func root() -> CALayer {
+        CATransaction.setDisableActions(true)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 120, height: 90)
+        root.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 1)
+        return root
+    }
+
     func frame(_ scene: Case, shortcut: Bool) -> (pixels: [UInt8], shortcuts: Int) {
         withManualClock { _ in
-            CATransaction.setDisableActions(true)
-            let root = CALayer()
-            root.frame = CGRect(x: 0, y: 0, width: 120, height: 90)
-            root.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 1)
+            let root = Self.root()
             let container = CALayer()
             container.frame = CGRect(x: 20.3, y: 10.6, width: 80, height: 60)
             root.addSublayer(container)
@@ -118,10 +124,7 @@ import Testing
     @Test func aTranslucentGradientIsDrawnWithoutAGroup() {
         func frame(withSublayer: Bool) -> [UInt8] {
             withManualClock { _ in
-                CATransaction.setDisableActions(true)
-                let root = CALayer()
-                root.frame = CGRect(x: 0, y: 0, width: 120, height: 90)
-                root.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 1)
+                let root = Self.root()
                 let gradient = CAGradientLayer()
                 gradient.frame = CGRect(x: 20.3, y: 10.6, width: 80, height: 60)
                 gradient.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
