@@ -8,6 +8,13 @@ extension CGPath {
     /// costs beyond the pixels it covers.
     package var elementCount: Int { storage.elements.count }
 
+    /// How many subpaths the path holds: its moves.
+    package var subpathCount: Int {
+        storage.elements.reduce(0) { count, element in
+            if case .move = element { count + 1 } else { count }
+        }
+    }
+
     /// The end of the last element (the subpath's start after a close), or `.zero` for an
     /// empty path, as Apple returns.
     public var currentPoint: CGPoint { storage.currentPoint ?? .zero }

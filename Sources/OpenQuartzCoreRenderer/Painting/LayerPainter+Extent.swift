@@ -110,12 +110,8 @@ extension LayerPainter {
         else { return false }
         // Cairo's clip to several subpaths that overlap is antialiased apart from its fill of
         // them, by up to a few levels along the overlap: one subpath only.
-        var subpaths = 0
-        path.applyWithBlock { element in
-            if element.pointee.type == .moveToPoint { subpaths += 1 }
-        }
         let plane = PlaneTransform(flattening: node.transformToSuperlayer3D)
-        guard subpaths == 1, plane.isAffine else { return false }
+        guard path.subpathCount == 1, plane.isAffine else { return false }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(context, &matrix)
         apply(plane.affine)
@@ -153,7 +149,7 @@ extension LayerPainter {
             isRoot || (snapshot.mask == nil && snapshot.blendOperator == nil && Shadow(of: node) == nil),
             // A translucent layer is drawn through a group, but for a gradient alone, whose
             // opacity goes into its alphas.
-            isRoot || node.opacity == 1 || soleGradientRamp(of: snapshot) != nil
+            isRoot || node.opacity == 1 || drawsOnlyItsGradient(snapshot, isMask: false)
         else { return false }
         var fills = node.backgroundColor.map { $0.alpha > 0 } ?? false
         switch node.kind {

@@ -127,10 +127,11 @@ extension LayerPainter {
         return ColorRamp(colors: gradient.colors, locations: gradient.locations)
     }
 
-    /// Whether the layer draws its gradient and nothing more: no background, border, contents,
-    /// drawing, sublayers, shadow or anything that needs a group.
+    /// Whether the layer is a gradient layer that draws its gradient and nothing more: no
+    /// background, border, contents, drawing, sublayers, shadow or anything that needs a group.
     func drawsOnlyItsGradient(_ snapshot: LayerSnapshot, isMask: Bool) -> Bool {
         let node = nodes[snapshot]
+        guard case .gradient = node.kind else { return false }
         return snapshot.sublayers.isEmpty && (!isMask || snapshot.mask == nil) && snapshot.replicas.isEmpty
             && snapshot.particles.isEmpty && snapshot.transition == nil && snapshot.blendOperator == nil
             && (snapshot.drawing?.operations.isEmpty ?? true) && node.contents == nil
