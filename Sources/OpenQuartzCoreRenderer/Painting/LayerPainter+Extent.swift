@@ -60,9 +60,7 @@ extension LayerPainter {
         let layer = nodes[snapshot]
         let hasContents = layer.contents != nil || !(snapshot.drawing?.operations.isEmpty ?? true)
         guard !hasContents || layer.contentsGravity == .resize || layer.masksToBounds else { return nil }
-        let hasBackground = layer.backgroundColor.map { $0.alpha > 0 } ?? false
-        let hasBorder = layer.borderWidth > 0 && (layer.borderColor.map { $0.alpha > 0 } ?? false)
-        var extent = hasContents || hasBackground || hasBorder ? layer.bounds : .null
+        var extent = hasContents || layer.drawsBackground || layer.drawsBorder ? layer.bounds : .null
         switch layer.kind {
         case .plain:
             break
@@ -145,13 +143,13 @@ extension LayerPainter {
         let node = nodes[snapshot]
         guard snapshot.replicas.isEmpty, snapshot.particles.isEmpty, snapshot.transition == nil,
             snapshot.drawing?.operations.isEmpty ?? true, node.contents == nil,
-            !(node.borderWidth > 0 && (node.borderColor.map { $0.alpha > 0 } ?? false)),
+            !node.drawsBorder,
             isRoot || (snapshot.mask == nil && snapshot.blendOperator == nil && Shadow(of: node) == nil),
             // A translucent layer is drawn through a group, but for a gradient alone, whose
             // opacity goes into its alphas.
             isRoot || node.opacity == 1 || drawsOnlyItsGradient(snapshot, isMask: false)
         else { return false }
-        var fills = node.backgroundColor.map { $0.alpha > 0 } ?? false
+        var fills = node.drawsBackground
         switch node.kind {
         case .plain:
             break
@@ -193,8 +191,14 @@ extension LayerPainter {
     }
 
     private func hasOwnDrawing(_ node: RenderNode, _ snapshot: LayerSnapshot) -> Bool {
-        node.contents != nil || !(snapshot.drawing?.operations.isEmpty ?? true)
-            || (node.backgroundColor.map { $0.alpha > 0 } ?? false)
-            || (node.borderWidth > 0 && (node.borderColor.map { $0.alpha > 0 } ?? false))
+        node.contents != nil || !(snapshot.drawing?.operations.isEmpty ?? true) || node.drawsBackground
+            || node.drawsBorder
     }
+}
+
+extension RenderNode {
+    /// Whether the layer fills its bounds with a background colour that shows.
+    var drawsBackground: Bool { backgroundColor.map { $0.alpha > 0 } ?? false }
+    /// Whether the layer draws a border that shows.
+    var drawsBorder: Bool { borderWidth > 0 && (borderColor.map { $0.alpha > 0 } ?? false) }
 }

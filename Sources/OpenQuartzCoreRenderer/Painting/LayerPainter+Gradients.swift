@@ -135,8 +135,7 @@ extension LayerPainter {
         return snapshot.sublayers.isEmpty && (!isMask || snapshot.mask == nil) && snapshot.replicas.isEmpty
             && snapshot.particles.isEmpty && snapshot.transition == nil && snapshot.blendOperator == nil
             && (snapshot.drawing?.operations.isEmpty ?? true) && node.contents == nil
-            && !(node.backgroundColor.map { $0.alpha > 0 } ?? false)
-            && !(node.borderWidth > 0 && (node.borderColor.map { $0.alpha > 0 } ?? false)) && Shadow(of: node) == nil
+            && !node.drawsBackground && !node.drawsBorder && Shadow(of: node) == nil
     }
 
     /// Whether the clip lies within `rect` (in the current user space).

@@ -153,9 +153,7 @@ struct LayerPainter {
             snapshot.drawing?.operations.isEmpty ?? true,
             layer.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1)
         else { return false }
-        let hasBackground = layer.backgroundColor.map { $0.alpha > 0 } ?? false
-        let hasBorder = layer.borderWidth > 0 && (layer.borderColor.map { $0.alpha > 0 } ?? false)
-        return !hasBackground && !hasBorder
+        return !layer.drawsBackground && !layer.drawsBorder
     }
 
     /// Clips the context to the whole device pixels that cover `extent` (in the coordinates
