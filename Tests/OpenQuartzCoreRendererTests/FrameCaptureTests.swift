@@ -81,6 +81,33 @@ import Testing
         }
     }
 
+    /// An animated `isHidden` changes the snapshots only on the frames where it flips: a frame
+    /// whose animated flags are those of the last capture reuses that capture's snapshots.
+    @Test func framesWithTheSameHiddenFlagsShareTheirSnapshots() throws {
+        try withManualClock { _ in
+            let (layer, under, over) = overlappingPair()
+            moveAcross(under)
+            let blink = CAKeyframeAnimation(keyPath: "hidden")
+            blink.values = [false, true]
+            blink.keyTimes = [0, 0.5]
+            blink.calculationMode = .discrete
+            blink.duration = 1
+            over.add(blink, forKey: "blink")
+            CATransaction.flush()
+            let cache = NodeTreeCache { 0 }
+            let frames = [0.1, 0.2, 0.6, 0.7, 0.3].map { cache.capture(layer, at: $0) }
+            #expect(frames.map { $0.root?.sublayers.count } == [2, 2, 1, 1, 2])
+            #expect(frames[1].root === frames[0].root, "still shown: the first frame's snapshots")
+            #expect(frames[3].root === frames[2].root, "still hidden: the third frame's snapshots")
+            #expect(frames[4].root !== frames[0].root, "shown again: captured again")
+            #expect(cache.structureCaptureCount == 3)
+            // The shared snapshots read each frame's own nodes: the red square still moves.
+            let index = try #require(frames[1].root?.sublayers.first?.nodeIndex)
+            #expect(abs(frames[0].nodes.nodes[index].position.x - 42) < 1e-9)
+            #expect(abs(frames[1].nodes.nodes[index].position.x - 44) < 1e-9)
+        }
+    }
+
     @Test func framesWithOnlyAnimationsShareTheirSnapshots() {
         withManualClock { _ in
             let (layer, under, over) = overlappingPair()

@@ -86,6 +86,36 @@ struct SpecializedShapeLayerTests {
         }
     }
 
+    /// A render tree playing a path animation writes each frame's path into one it made on an
+    /// earlier frame once nothing else holds that one; a path someone holds never changes.
+    @Test func aPlayingPathAnimationReusesOnlyPathsNobodyHolds() throws {
+        try withManualClock { clock in
+            let shape = CAShapeLayer()
+            shape.path = triangle(100)
+            let animation = CABasicAnimation(keyPath: "path")
+            animation.fromValue = triangle(20)
+            animation.toValue = triangle(100)
+            animation.duration = 1
+            shape.add(animation, forKey: "morph")
+            CATransaction.flush()
+            let tree = RenderTree(roots: [shape])
+            func presentedPath(at time: Double) throws -> CGPath {
+                tree.evaluate(at: time)
+                return try #require(tree.presentationValue(of: shape, forKeyPath: "path") as? CGPath)
+            }
+            let held = try presentedPath(at: 0.25)
+            var seen: Set<ObjectIdentifier> = [ObjectIdentifier(held)]
+            for (step, time) in [0.5, 0.625, 0.75, 0.875].enumerated() {
+                let path = try presentedPath(at: time)
+                expectClose(endPoints(of: path)[1], CGPoint(x: 20 + 80 * time, y: 0), within: 1e-9)
+                #expect(path !== held, "step \(step): the held path is not written over")
+                seen.insert(ObjectIdentifier(path))
+            }
+            expectClose(endPoints(of: held)[1], CGPoint(x: 40, y: 0), within: 1e-9)
+            #expect(seen.count == 3, "the held path, and two the tree takes turns with: \(seen.count)")
+        }
+    }
+
     @Test func pathIsCopiedOnAssignment() {
         withManualClock { _ in
             let shape = CAShapeLayer()

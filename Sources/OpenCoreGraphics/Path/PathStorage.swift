@@ -35,6 +35,17 @@ struct PathStorage: Sendable {
         elements.append(element)
     }
 
+    /// Empties the path, keeping the room its elements had.
+    mutating func removeAll() {
+        elements.removeAll(keepingCapacity: true)
+        currentPoint = nil
+        subpathStart = nil
+    }
+
+    mutating func reserveCapacity(_ count: Int) {
+        elements.reserveCapacity(count)
+    }
+
     /// Appends `element` with its points mapped through `t`.
     mutating func append(_ element: PathElement, transform t: CGAffineTransform) {
         append(t.isIdentity ? element : element.applying(t))

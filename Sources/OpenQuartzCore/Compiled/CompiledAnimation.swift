@@ -33,9 +33,12 @@ package struct CompiledAnimation {
 
     /// The animated value at a time in the layer's time space, given the value underneath
     /// (the model value, or what earlier animations made of it); nil when the animation has
-    /// no effect at that time.
+    /// no effect at that time. An interpolated path is written into a path of `paths` where
+    /// one is given (``PathPool``).
     @inline(__always)
-    package func value(atLayerTime layerTime: Double, underlying: AnimatableValue) -> AnimatableValue? {
+    package func value(
+        atLayerTime layerTime: Double, underlying: AnimatableValue, paths: PathPool? = nil
+    ) -> AnimatableValue? {
         var time = layerTime
         for group in groups {
             guard let progress = group.timing.progress(atParentTime: time) else { return nil }
@@ -45,14 +48,15 @@ package struct CompiledAnimation {
         switch source {
         case .basic(let from, let to, let by):
             let fraction = timingFunction?.curve.solve(progress.fraction) ?? progress.fraction
-            return interpolate(from, to, by, fraction: fraction, iteration: progress.iteration, underlying: underlying)
+            return interpolate(
+                from, to, by, fraction: fraction, iteration: progress.iteration, underlying: underlying, paths: paths)
         case .spring(let from, let to, let by, let solver):
             // The spring's own motion replaces the timing curve: it runs in seconds.
             let fraction = solver.progress(at: progress.fraction * timing.duration)
             return interpolate(from, to, by, fraction: fraction, iteration: progress.iteration, underlying: underlying)
         case .keyframes(let track):
             let fraction = timingFunction?.curve.solve(progress.fraction) ?? progress.fraction
-            var value = track.value(atFraction: fraction)
+            var value = track.value(atFraction: fraction, paths: paths)
             if isCumulative, progress.iteration > 0 {
                 // Each repetition starts where the previous one ended.
                 let travel = track.value(atFraction: 1).subtracting(track.value(atFraction: 0))
@@ -70,24 +74,26 @@ package struct CompiledAnimation {
     /// The value underneath with this animation applied at `layerTime`: the whole value, or
     /// the part the key path names (`position.x`) written back into it.
     @inline(__always)
-    package func applied(at layerTime: Double, to underlying: AnimatableValue) -> AnimatableValue {
+    package func applied(
+        at layerTime: Double, to underlying: AnimatableValue, paths: PathPool? = nil
+    ) -> AnimatableValue {
         if let component {
             let part = component.read(from: underlying)
             guard let animated = value(atLayerTime: layerTime, underlying: part) else { return underlying }
             return component.write(animated, into: underlying)
         }
-        return value(atLayerTime: layerTime, underlying: underlying) ?? underlying
+        return value(atLayerTime: layerTime, underlying: underlying, paths: paths) ?? underlying
     }
 
     /// `CABasicAnimation.h`'s from/to/by rules at an eased fraction of the current cycle.
     @inline(__always)
     private func interpolate(
         _ from: AnimatableValue?, _ to: AnimatableValue?, _ by: AnimatableValue?,
-        fraction: Double, iteration: Double, underlying: AnimatableValue
+        fraction: Double, iteration: Double, underlying: AnimatableValue, paths: PathPool? = nil
     ) -> AnimatableValue {
         let base = valueFunction == nil ? underlying : .number(neutralFunctionInput)
         let (start, end) = Self.endpoints(from: from, to: to, by: by, base: base)
-        var value = AnimatableValue.interpolate(from: start, to: end, fraction: fraction)
+        var value = AnimatableValue.interpolate(from: start, to: end, fraction: fraction, paths: paths)
         if isCumulative, iteration > 0 {
             let travel = AnimatableValue.interpolate(
                 from: start.zero, to: end.subtracting(start), fraction: iteration)

@@ -102,8 +102,9 @@ package struct KeyframeTrack {
     /// The animated value at `f`, the fraction of the cycle after the animation's timing
     /// function. Fractions outside [0, 1] (a timing curve that overshoots) hold the first or
     /// last keyframe rather than extrapolating, so a path animation never leaves its path.
+    /// Paths interpolate into a path of `paths` where one is given.
     @inline(__always)
-    package func value(atFraction f: Double) -> AnimatableValue {
+    package func value(atFraction f: Double, paths: PathPool? = nil) -> AnimatableValue {
         let f = f.isNaN ? 0 : min(max(f, 0), 1)
         switch storage {
         case .constant(let value):
@@ -112,7 +113,8 @@ package struct KeyframeTrack {
             return values[Self.step(in: times, at: f, count: values.count)]
         case .interpolated(let values, let times, let curves):
             let (segment, local) = Self.segment(in: times, curves: curves, at: f)
-            return AnimatableValue.interpolate(from: values[segment], to: values[segment + 1], fraction: local)
+            return AnimatableValue.interpolate(
+                from: values[segment], to: values[segment + 1], fraction: local, paths: paths)
         case .keyedSpline(let spline, let times, let curves):
             let (segment, local) = Self.segment(in: times, curves: curves, at: f)
             return spline.value(segment: segment, at: local)

@@ -16,6 +16,8 @@ extension RenderTree {
         /// (``RenderTree/needsPresentationCopy(_:)``).
         let copied: [Bool]
         let animatesStructure: Bool
+        /// The nodes whose `isHidden` or `zPosition` an animation writes, in order, each once.
+        let structureNodes: [Int]
 
         /// The writes of the animations `builder` collected into nodes whose model values are
         /// `base`. Called under the `TransactionLock`, which `needsDisplay(forKey:)` is asked under.
@@ -79,8 +81,12 @@ extension RenderTree {
             self.keyframe = keyframe
             self.boxed = boxed
             self.copied = copied
-            animatesStructure =
-                copied.contains(true) || writes.contains { $0.field == .isHidden || $0.field == .zPosition }
+            var structureNodes: [Int] = []
+            for write in writes where write.field == .isHidden || write.field == .zPosition {
+                if structureNodes.last != write.node { structureNodes.append(write.node) }
+            }
+            self.structureNodes = structureNodes
+            animatesStructure = copied.contains(true) || !structureNodes.isEmpty
         }
 
         /// No writes at all, for a tree that makes no nodes: every value stays in the lanes.
@@ -91,6 +97,7 @@ extension RenderTree {
             boxed = []
             copied = Array(repeating: false, count: builder.layers.count)
             animatesStructure = false
+            structureNodes = []
         }
 
         func free() {

@@ -76,6 +76,8 @@ public final class RenderTree {
     let keyframeValues: UnsafeMutableBufferPointer<SIMD4<Double>>
     let generalEntries: [GeneralEntry]
     private(set) var generalValues: [AnimatableValue]
+    /// Per general entry, the paths its path values are interpolated into (nil for other kinds).
+    private let generalPaths: [PathPool?]
     /// The topmost entry of each animated (layer, key), for reading results.
     let topEntry: [LayerKey: Slot]
     let nodeIndex: [ObjectIdentifier: Int]
@@ -139,6 +141,9 @@ public final class RenderTree {
         keyframeValues = Self.own(builder.keyframeLane.entries.map(\.base))
         generalEntries = builder.generalEntries
         generalValues = builder.generalEntries.map(\.base)
+        generalPaths = builder.generalEntries.map {
+            if case .path = $0.base { PathPool() } else { nil }
+        }
         topEntry = builder.topEntry
         nodeIndex = builder.nodeIndex
         layers = builder.layers
@@ -246,7 +251,7 @@ public final class RenderTree {
         for index in generalEntries.indices {
             let underlying = generalEntries[index].input.map(value(in:)) ?? generalEntries[index].base
             generalValues[index] = generalEntries[index].animation.applied(
-                at: nodeTimes[generalEntries[index].node], to: underlying)
+                at: nodeTimes[generalEntries[index].node], to: underlying, paths: generalPaths[index])
         }
     }
 
@@ -322,4 +327,8 @@ public final class RenderTree {
     /// frame draws, and in which order), or a layer needs a presentation copy: then what a
     /// frame draws besides the nodes' values may change from frame to frame.
     package var animatesStructure: Bool { writes.animatesStructure }
+
+    /// The nodes whose `isHidden` or `zPosition` an animation writes, in node order: what a
+    /// frame's structure depends on, besides presentation copies.
+    package var structureNodes: [Int] { writes.structureNodes }
 }

@@ -6,10 +6,11 @@ extension AnimatableValue {
     ///
     /// Numbers, geometry and colours interpolate linearly; transforms decompose and
     /// interpolate their parts as Core Animation does; values that cannot interpolate (booleans,
-    /// images, other objects) switch at the half-way point.
+    /// images, other objects) switch at the half-way point. Paths interpolate point by point
+    /// when their elements match, into a path of `paths` where one is given.
     @inline(__always)
     package static func interpolate(
-        from: AnimatableValue, to: AnimatableValue, fraction f: Double
+        from: AnimatableValue, to: AnimatableValue, fraction f: Double, paths: PathPool? = nil
     ) -> AnimatableValue {
         switch (from, to) {
         case let (.number(a), .number(b)):
@@ -39,8 +40,9 @@ extension AnimatableValue {
         case let (.colors(a), .colors(b)) where a.count == b.count:
             return .colors(zip(a, b).map { $0 + ($1 - $0).scaled(by: f) })
         case let (.path(a?), .path(b?)):
-            if let blended = interpolatePaths(a, b, fraction: f) { return .path(blended) }
-            return f < 0.5 ? from : to
+            let blended =
+                if let paths { paths.interpolate(a, b, fraction: f) } else { CGPath.interpolating(a, b, fraction: f) }
+            return blended.map { .path($0) } ?? (f < 0.5 ? from : to)
         default:
             return f < 0.5 ? from : to
         }
@@ -107,26 +109,4 @@ extension AnimatableValue {
 @inline(__always)
 private func lerp(_ a: CGFloat, _ b: CGFloat, _ f: Double) -> CGFloat {
     a + (b - a) * CGFloat(f)
-}
-
-/// Interpolates two paths point by point when they have the same sequence of elements, as
-/// Core Animation does for `CAShapeLayer.path`; returns nil when they differ.
-private func interpolatePaths(_ a: CGPath, _ b: CGPath, fraction f: Double) -> CGPath? {
-    let first = a.elements
-    let second = b.elements
-    guard first.count == second.count else { return nil }
-    let path = CGMutablePath()
-    for (x, y) in zip(first, second) {
-        func mix(_ p: CGPoint, _ q: CGPoint) -> CGPoint { CGPoint(x: lerp(p.x, q.x, f), y: lerp(p.y, q.y, f)) }
-        switch (x, y) {
-        case let (.move(p), .move(q)): path.move(to: mix(p, q))
-        case let (.line(p), .line(q)): path.addLine(to: mix(p, q))
-        case let (.quadCurve(p, c), .quadCurve(q, d)): path.addQuadCurve(to: mix(p, q), control: mix(c, d))
-        case let (.curve(p, c1, c2), .curve(q, d1, d2)):
-            path.addCurve(to: mix(p, q), control1: mix(c1, d1), control2: mix(c2, d2))
-        case (.closeSubpath, .closeSubpath): path.closeSubpath()
-        default: return nil
-        }
-    }
-    return path
 }

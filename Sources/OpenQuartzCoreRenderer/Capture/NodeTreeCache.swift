@@ -14,7 +14,9 @@ import Synchronization
 /// A tree whose frames differ in more than the nodes' values — an animated `isHidden` or
 /// `zPosition`, a layer captured from a presentation copy, a transition, a replicator's
 /// delayed copies, an emitter's particles — has its snapshots captured anew each frame, into
-/// a buffer from the same pool.
+/// a buffer from the same pool. Where only `isHidden` and `zPosition` animate, a frame whose
+/// animated flags and positions are those of the last capture reuses its snapshots: a Lottie
+/// layer's in and out points are hold keyframes of `hidden`, which change on few frames.
 final class NodeTreeCache {
     private var tree: RenderTree?
     private var root: ObjectIdentifier?
@@ -24,6 +26,11 @@ final class NodeTreeCache {
     private var sharedRoot: LayerSnapshot??
     /// Whether this build may share its snapshots between frames: nothing animates structure.
     private var mayShare = false
+    /// The last capture whose snapshots depend on the frame only through the animated
+    /// `isHidden` and `zPosition` of ``RenderTree/structureNodes``, with those values as it
+    /// saw them: another frame with the same values has the same snapshots.
+    private var lastRoot: LayerSnapshot??
+    private var lastStructure: [(isHidden: Bool, zPosition: CGFloat)] = []
     /// How many times the tree was built: for tests.
     private(set) var buildCount = 0
     /// How many frames were captured with snapshots of their own: for tests.
@@ -54,6 +61,9 @@ final class NodeTreeCache {
             buildCount += 1
             sharedRoot = nil
             mayShare = !tree.animatesStructure
+            lastRoot = nil
+            lastStructure = []
+            lastStructure.reserveCapacity(tree.structureNodes.count)
         }
         let nodes = pool.take(build: buildCount, base: tree.baseNodes)
         let count = tree.baseNodes.count
@@ -61,10 +71,31 @@ final class NodeTreeCache {
         if nodes.nodes.count > count { nodes.nodes.removeSubrange(count...) }
         tree.evaluate(at: time, into: &nodes.nodes)
         if let sharedRoot { return CapturedFrame(root: sharedRoot, nodes: nodes) }
+        if let lastRoot, hasLastStructure(tree, nodes) { return CapturedFrame(root: lastRoot, nodes: nodes) }
         var capture = LayerSnapshot.Capture(time: time, tree: tree, nodes: nodes)
         let snapshot = LayerSnapshot.capture(root, &capture)
         structureCaptureCount += 1
-        if mayShare, !capture.dependsOnFrame { sharedRoot = .some(snapshot) }
+        if !capture.dependsOnFrame {
+            if mayShare { sharedRoot = .some(snapshot) }
+            lastRoot = .some(snapshot)
+            lastStructure.removeAll(keepingCapacity: true)
+            for index in tree.structureNodes {
+                lastStructure.append((nodes.nodes[index].isHidden, nodes.nodes[index].zPosition))
+            }
+        } else {
+            lastRoot = nil
+        }
         return CapturedFrame(root: snapshot, nodes: nodes)
+    }
+
+    /// Whether the animated `isHidden` and `zPosition` in `nodes` are those ``lastRoot`` saw.
+    private func hasLastStructure(_ tree: RenderTree, _ nodes: FrameNodes) -> Bool {
+        let indices = tree.structureNodes
+        guard indices.count == lastStructure.count else { return false }
+        for (index, seen) in zip(indices, lastStructure) {
+            guard nodes.nodes[index].isHidden == seen.isHidden, nodes.nodes[index].zPosition == seen.zPosition
+            else { return false }
+        }
+        return true
     }
 }
