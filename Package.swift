@@ -39,7 +39,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "OpenCoreGraphics"),
-        // Prefetch hints for the render tree's scattered writes into a frame's nodes (Swift has none).
+        // Prefetch hints for the render tree's scattered writes into a frame's nodes (Swift has
+        // none), and glibc's `mallopt`, which its Swift module does not bring (the renderer keeps
+        // its groups' freed memory, FreedMemoryHint.swift).
         .target(name: "CMemoryHints"),
         .target(name: "OpenQuartzCore", dependencies: ["OpenCoreGraphics", "CMemoryHints"]),
         // `UIImage(contentsOfFile:)` and `UIImage(data:)` decode through OpenImageIO.
@@ -58,7 +60,7 @@ let package = Package(
         ),
         // Cairo draws the layers; Scripts/install-dependencies.sh installs it.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .target(name: "OpenQuartzCoreRenderer", dependencies: ["OpenQuartzCore", "CCairo"]),
+        .target(name: "OpenQuartzCoreRenderer", dependencies: ["OpenQuartzCore", "CCairo", "CMemoryHints"]),
         // Raw inflate and CRC-32 for the entries of zip archives, whose central directory
         // ZipArchiveReading walks itself; the tests deflate with it to write such archives.
         // Scripts/install-dependencies.sh installs it.

@@ -193,6 +193,16 @@ public final class CARenderer {
         set { resources.drawsWithSpans = newValue }
     }
 
+    /// Whether linear and radial gradients are drawn from colour tables (``GradientRaster``)
+    /// rather than Cairo's gradient patterns: true unless a test compares the two.
+    package var drawsGradientsFromTables: Bool {
+        get { resources.drawsGradients }
+        set { resources.drawsGradients = newValue }
+    }
+
+    /// How many gradients were drawn from a colour table: for tests.
+    package var gradientTableFillCount: Int { resources.gradients.fillCount }
+
     /// The last frame's pixels as drawn: premultiplied BGRA8, rows packed, top row first.
     package var premultipliedBGRA: [UInt8] { bitmap.premultipliedBGRA }
 
@@ -236,7 +246,9 @@ public final class CARenderer {
     /// `k × instanceDelay` seconds late, so they change for that much longer.
     private static func nextChange(in root: CALayer, after now: CFTimeInterval) -> CFTimeInterval {
         var next = CFTimeInterval.infinity
-        var pending: [(layer: CALayer, lag: CFTimeInterval, replicaBudget: Int)] = [(root, 0, LayerSnapshot.replicaLimit)]
+        var pending: [(layer: CALayer, lag: CFTimeInterval, replicaBudget: Int)] = [
+            (root, 0, LayerSnapshot.replicaLimit)
+        ]
         while let (layer, lag, replicaBudget) = pending.popLast() {
             let local = layer.convertTime(now - lag, from: nil)
             for attached in layer.attachedAnimations where attached.lifecycle.isCommitted {
@@ -256,7 +268,8 @@ public final class CARenderer {
             let sublayers = layer.sublayers ?? []
             var sublayerBudget = replicaBudget
             if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1 {
-                let count = LayerSnapshot.drawnInstanceCount(of: replicator.replicatorStorage, model: layer, budget: replicaBudget)
+                let count = LayerSnapshot.drawnInstanceCount(
+                    of: replicator.replicatorStorage, model: layer, budget: replicaBudget)
                 sublayerBudget = replicaBudget / count
                 if replicator.instanceDelay.isFinite, replicator.instanceDelay != 0 {
                     for copy in 1..<count {

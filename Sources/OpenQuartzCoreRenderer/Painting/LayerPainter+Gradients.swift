@@ -34,6 +34,8 @@ extension LayerPainter {
             &userToUnit, 1 / width, 0, 0, 1 / height, -Double(bounds.minX) / width, -Double(bounds.minY) / height)
         let pattern: OpaquePointer
         var matrix = userToUnit
+        // What ``GradientRaster`` draws instead of the pattern, where it can.
+        var raster: (shape: GradientRaster.Shape, userToPattern: cairo_matrix_t)?
         switch gradient.type {
         case .radial:
             let radiusX = abs(Double(end.x - start.x))
@@ -51,6 +53,7 @@ extension LayerPainter {
             cairo_matrix_init(
                 &unitToCircle, 1 / radiusX, 0, 0, 1 / radiusY, -Double(start.x) / radiusX, -Double(start.y) / radiusY)
             cairo_matrix_multiply(&matrix, &userToUnit, &unitToCircle)
+            raster = (.radial, matrix)
         case .conic:
             pattern = ramp.conicPattern(center: start, toward: end)
         default:
@@ -78,6 +81,9 @@ extension LayerPainter {
             ramp.addStops(to: pattern)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
             cairo_matrix_init_identity(&matrix)
+            var toParameter = cairo_matrix_t()
+            cairo_matrix_init(&toParameter, g.x, 0, g.y, 0, -(p1.x * g.x + p1.y * g.y), 0)
+            raster = (.linear, toParameter)
         }
         defer { cairo_pattern_destroy(pattern) }
         cairo_pattern_set_matrix(pattern, &matrix)
@@ -88,6 +94,11 @@ extension LayerPainter {
         // CAGradientLayer.h: the gradient fills "the shape of the layer (i.e. including rounded
         // corners)", with or without masksToBounds.
         addRoundedRect(bounds, of: layer)
+        if let raster, resources.drawsGradients,
+            resources.gradients.fill(context, ramp: ramp, shape: raster.shape, userToPattern: raster.userToPattern)
+        {
+            return
+        }
         cairo_set_source(context, pattern)
         cairo_fill(context)
     }

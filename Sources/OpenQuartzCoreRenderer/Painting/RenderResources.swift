@@ -9,9 +9,18 @@ final class RenderResources {
     let contents = ContentCache()
     /// The span rasteriser's buffers, kept between shapes.
     let spans = SpanRasterizer()
+    /// Linear and radial gradients' colour table and pixels, kept between gradients.
+    let gradients = GradientRaster()
     /// How many masks were drawn as a clip or as one gradient rather than through groups: for
     /// tests.
     var masksWithoutGroupsCount = 0
     /// Whether backgrounds spans can draw exactly are drawn by them rather than Cairo.
     var drawsWithSpans = true
+    /// Whether linear and radial gradients are drawn by ``GradientRaster`` rather than Cairo's
+    /// patterns (off for tests that compare the two).
+    var drawsGradients = true
+
+    init() {
+        _ = FreedMemoryHint.applied
+    }
 }
