@@ -29,6 +29,16 @@ import Testing
         over.add(tint, forKey: "tint")
     }
 
+    /// `layer` shown for the first half of a second and hidden for the second.
+    private func hideHalfWay(_ layer: CALayer) {
+        let blink = CAKeyframeAnimation(keyPath: "hidden")
+        blink.values = [false, true]
+        blink.keyTimes = [0, 0.5]
+        blink.calculationMode = .discrete
+        blink.duration = 1
+        layer.add(blink, forKey: "blink")
+    }
+
     private func overlappingPair() -> (root: CALayer, under: CALayer, over: CALayer) {
         let layer = root()
         let under = box(CGRect(x: 16, y: 16, width: 48, height: 48), red, in: layer)
@@ -59,12 +69,7 @@ import Testing
     @Test func animatedHiddenShowsAndHidesThroughCapture() {
         withManualClock { clock in
             let (layer, _, over) = overlappingPair()
-            let blink = CAKeyframeAnimation(keyPath: "hidden")
-            blink.values = [false, true]
-            blink.keyTimes = [0, 0.5]
-            blink.calculationMode = .discrete
-            blink.duration = 1
-            over.add(blink, forKey: "blink")
+            hideHalfWay(over)
             for (time, hidden) in [(0.25, false), (0.3, false), (0.75, true)] {
                 clock.advance(to: time)
                 let renderer = render(layer, at: time)
@@ -87,12 +92,7 @@ import Testing
         try withManualClock { _ in
             let (layer, under, over) = overlappingPair()
             moveAcross(under)
-            let blink = CAKeyframeAnimation(keyPath: "hidden")
-            blink.values = [false, true]
-            blink.keyTimes = [0, 0.5]
-            blink.calculationMode = .discrete
-            blink.duration = 1
-            over.add(blink, forKey: "blink")
+            hideHalfWay(over)
             CATransaction.flush()
             let cache = NodeTreeCache { 0 }
             let frames = [0.1, 0.2, 0.6, 0.7, 0.3].map { cache.capture(layer, at: $0) }

@@ -63,17 +63,23 @@ struct SpecializedShapeLayerTests {
         }
     }
 
+    /// A shape whose triangle grows from a side of 20 to 100 in a second, linearly, committed.
+    private func growingTriangle() -> CAShapeLayer {
+        let shape = CAShapeLayer()
+        shape.path = triangle(100)
+        let animation = CABasicAnimation(keyPath: "path")
+        animation.fromValue = triangle(20)
+        animation.toValue = triangle(100)
+        animation.duration = 1
+        animation.timingFunction = CAMediaTimingFunction(name: .linear)
+        shape.add(animation, forKey: "morph")
+        CATransaction.flush()
+        return shape
+    }
+
     @Test func pathAnimatesExplicitlyPointByPoint() throws {
         try withManualClock { clock in
-            let shape = CAShapeLayer()
-            shape.path = triangle(100)
-            let animation = CABasicAnimation(keyPath: "path")
-            animation.fromValue = triangle(20)
-            animation.toValue = triangle(100)
-            animation.duration = 1
-            animation.timingFunction = CAMediaTimingFunction(name: .linear)
-            shape.add(animation, forKey: "morph")
-            CATransaction.flush()
+            let shape = growingTriangle()
             clock.advance(by: 0.5)
             let path = try #require(shape.presentation()?.path)
             #expect(path.elements.count == 4)
@@ -90,14 +96,7 @@ struct SpecializedShapeLayerTests {
     /// earlier frame once nothing else holds that one; a path someone holds never changes.
     @Test func aPlayingPathAnimationReusesOnlyPathsNobodyHolds() throws {
         try withManualClock { clock in
-            let shape = CAShapeLayer()
-            shape.path = triangle(100)
-            let animation = CABasicAnimation(keyPath: "path")
-            animation.fromValue = triangle(20)
-            animation.toValue = triangle(100)
-            animation.duration = 1
-            shape.add(animation, forKey: "morph")
-            CATransaction.flush()
+            let shape = growingTriangle()
             let tree = RenderTree(roots: [shape])
             func presentedPath(at time: Double) throws -> CGPath {
                 tree.evaluate(at: time)
