@@ -48,8 +48,10 @@ final class GradientRaster {
         var userToPattern = userToPattern
         var toPattern = cairo_matrix_t()
         cairo_matrix_multiply(&toPattern, &deviceToUser, &userToPattern)
-        let coefficients = [toPattern.xx, toPattern.yx, toPattern.xy, toPattern.yy, toPattern.x0, toPattern.y0]
-        guard coefficients.allSatisfy(\.isFinite) else { return false }
+        let m = toPattern
+        guard m.xx.isFinite, m.yx.isFinite, m.xy.isFinite, m.yy.isFinite, m.x0.isFinite, m.y0.isFinite else {
+            return false
+        }
 
         // What shows: the path within the clip, in whole device pixels (with the identity
         // matrix, user space is the device's, groups included).
