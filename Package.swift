@@ -207,7 +207,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenQuartzCoreRendererTests",
-            dependencies: ["OpenQuartzCoreRenderer", "QuartzTestSupport", "RendererTestSupport"],
+            dependencies: ["OpenQuartzCoreRenderer", "QuartzTestSupport", "RendererTestSupport", "OpenImageIO"],
             exclude: ["Goldens"]
         ),
     ]

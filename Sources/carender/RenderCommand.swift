@@ -10,17 +10,25 @@ import OpenQuartzCoreScenes
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Renders a gallery demo, a CAML document or a Lottie file to a PNG, MP4, GIF or APNG file, or to "
-            + "numbered PNG frames.",
+            "Renders a gallery demo, a CAML document or a Lottie file to a PNG, MP4, GIF, APNG, ProRes 4444 .mov, "
+            + "WebM or WebP file, or to numbered PNG frames.",
         discussion: """
             The format comes from --output: FILE.png is one frame (at --from); FILE.mp4 an H.264 \
             video (yuv420p; an odd width or height is padded by a pixel); FILE.gif a looping GIF \
-            with a palette made for it; FILE.apng a looping animated PNG; a folder — a path ending \
-            in / or an existing folder — gets numbered frames frame-00000.png, frame-00001.png, …. \
-            --format overrides the guess.
+            with a palette made for it; FILE.apng a looping animated PNG; FILE.mov an Apple ProRes \
+            4444 video with alpha (yuva444p10le, for After Effects, Premiere Pro, Final Cut Pro and \
+            Resolve); FILE.webm a VP9 video with alpha (yuva420p, as browsers play it); FILE.webp a \
+            looping lossless animated WebP; a folder — a path ending in / or an existing folder — \
+            gets numbered frames frame-00000.png, frame-00001.png, …. --format overrides the guess.
 
-            MP4, GIF and APNG are encoded by ffmpeg, found on PATH (Debian and Ubuntu: sudo \
-            apt-get install ffmpeg). PNG output needs nothing else.
+            --background none (the default) keeps transparency where nothing is drawn in every \
+            format that carries it: PNG, PNG frames, APNG, MOV, WebM, WebP, and GIF (one \
+            transparent palette entry: a pixel shows or not). MP4 has no alpha: nothing drawn is \
+            black there. --background white, black, #rrggbb or #rrggbbaa draws the picture over \
+            that colour.
+
+            MP4, GIF, APNG, MOV, WebM and WebP are encoded by ffmpeg, found on PATH (Debian and \
+            Ubuntu: sudo apt-get install ffmpeg). PNG output needs nothing else.
 
             DEMO may instead be a CAML document: a .caml file, a .ca bundle (a folder ending in \
             .ca or holding index.xml) or a .tendies wallpaper package (its Background, Floating \
@@ -54,6 +62,8 @@ struct Render: ParsableCommand {
             Examples:
               carender render spring --output spring.mp4
               carender render group --output group.gif --size 120x120 --fps 25
+              carender render loader.json --output loader.mov
+              carender render loader.json --output loader.webm --background none
               carender render pop --output pop.png --from 0.25 --scale 2
               carender render fill-modes --output frames/ --fps 10
               carender render Clock.ca --output clock.mp4 --duration 4
@@ -81,6 +91,13 @@ struct Render: ParsableCommand {
 
     @Option(help: ArgumentHelp("The picture's size in points (default: the demo's size).", valueName: "WxH"))
     var size: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "What the picture is drawn over: none (transparent where nothing is drawn; black in MP4), white, "
+                + "black, #rrggbb or #rrggbbaa.",
+            valueName: "none|color"))
+    var background: String = "none"
 
     @Option(help: "Pixels per point.")
     var scale: Double = 1
@@ -154,12 +171,13 @@ struct Render: ParsableCommand {
         }
         guard format != nil || OutputFormat(path: output) != nil else {
             throw ValidationError(
-                "cannot tell the format of --output '\(output)': use a name ending in .png, .mp4, .gif "
-                    + "or .apng, a folder ending in / for numbered PNG frames, or give --format")
+                "cannot tell the format of --output '\(output)': use a name ending in .png, .mp4, .gif, "
+                    + ".apng, .mov, .webm or .webp, a folder ending in / for numbered PNG frames, or give --format")
         }
         if let size {
             try Framing(size: Framing.parseSize(size), scale: scale).validate()
         }
+        _ = try BackgroundOption.parse(background)
     }
 
     func run() throws {
@@ -182,23 +200,25 @@ struct Render: ParsableCommand {
                 span = shard.span
                 firstFileNumber = shard.offset
             }
+            let background = try BackgroundOption.parse(self.background)
             let pixels = "\(framing.pixelWidth)×\(framing.pixelHeight) pixels"
             switch format {
             case .png:
                 try renderDemo(
                     demo, framing: framing, frames: singleFrame(at: from),
-                    to: [CAMovieExporter.Output(path: output, format: .png)])
+                    to: [CAMovieExporter.Output(path: output, format: .png)], background: background)
                 print("Wrote \(output): \(demo.name) at \(shortNumber(from)) s, \(pixels).")
             case .pngSequence:
                 try renderDemo(
                     demo, framing: framing, frames: span,
-                    to: [CAMovieExporter.Output(path: output, format: .pngSequence)],
+                    to: [CAMovieExporter.Output(path: output, format: .pngSequence)], background: background,
                     progressLabel: demo.name, firstFileNumber: firstFileNumber)
                 print("Wrote \(span.count) frames of \(pixels) to \(output) (frame-00000.png …), \(fps) fps.")
-            case .mp4, .gif, .apng:
+            case .mp4, .gif, .apng, .mov, .webm, .webp:
                 try renderDemo(
                     demo, framing: framing, frames: span,
-                    to: [CAMovieExporter.Output(path: output, format: format.movieFormat)], progressLabel: demo.name)
+                    to: [CAMovieExporter.Output(path: output, format: format.movieFormat)], background: background,
+                    progressLabel: demo.name)
                 let padded =
                     format == .mp4 && (framing.pixelWidth % 2 == 1 || framing.pixelHeight % 2 == 1)
                     ? " (padded to even \(framing.pixelWidth + framing.pixelWidth % 2)×\(framing.pixelHeight + framing.pixelHeight % 2))"

@@ -153,6 +153,38 @@ struct RenderCommandTests {
         #expect(try probe(url)["nb_read_frames"] == "5")
     }
 
+    /// The formats with alpha for editors and browsers, each by its extension: a ProRes 4444
+    /// QuickTime file, VP9 with alpha in WebM, an animated WebP. (`TransparentExportTests`
+    /// decodes them and reads the alpha back.)
+    @Test(arguments: [
+        ("spring.mov", "prores", "yuva444p12le"), ("spring.webm", "vp9", "yuv420p"), ("spring.webp", nil, nil),
+    ])
+    func transparentFormatsComeFromTheExtension(name: String, codec: String?, pixels: String?) throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent(name)
+        let result = try carender(["render", "spring", "--output", url.path, "--background", "none"] + small)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("5 frames of 64×32 pixels at 10 fps"), "\(result.output)")
+        guard let codec else {
+            let data = try Data(contentsOf: url)
+            #expect(data.prefix(4).elementsEqual("RIFF".utf8) && data[8..<12].elementsEqual("WEBP".utf8))
+            #expect(data.range(of: Data("ANIM".utf8)) != nil, "the animation chunk of an animated WebP")
+            return
+        }
+        let stream = try probe(url)
+        #expect(stream["codec_name"] == codec)
+        // ffmpeg's own VP9 decoder leaves the alpha stream out; the file says it has one.
+        #expect(stream["pix_fmt"] == pixels)
+        #expect(stream["nb_read_frames"] == "5")
+        if codec == "vp9" {
+            let tags = try run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["ffprobe", "-v", "error", "-show_entries", "stream_tags=alpha_mode", "-of", "csv=p=0", url.path])
+            #expect(tags.output.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "alpha_mode: \(tags.output)")
+        }
+    }
+
     @Test func aFolderGetsNumberedPNGFrames() throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -222,6 +254,7 @@ struct RenderCommandTests {
             (["render", "spring", "-o", "x.mp4", "--duration", "0"], "--duration must be a number of seconds above 0"),
             (["render", "spring", "-o", "x.mp4", "--scale", "0"], "--scale must be a number above 0"),
             (["render", "spring", "-o", "x.avi"], "cannot tell the format of --output 'x.avi'"),
+            (["render", "spring", "-o", "x.webm", "--background", "pink"], "--background must be none, white"),
         ]
         for (arguments, message) in cases {
             let result = try carender(arguments)
@@ -288,7 +321,10 @@ struct RenderCommandTests {
     @Test func helpExplainsFormatsAndListsTheDemos() throws {
         let help = try carender(["render", "--help"])
         #expect(help.status == 0)
-        for text in ["FILE.mp4", "FILE.gif", "FILE.apng", "frame-00000.png", "sudo", "--size", "fill-modes"] {
+        for text in [
+            "FILE.mp4", "FILE.gif", "FILE.apng", "FILE.mov", "FILE.webm", "FILE.webp", "--background",
+            "frame-00000.png", "sudo", "--size", "fill-modes",
+        ] {
             #expect(help.output.contains(text), "\(text)")
         }
     }

@@ -26,9 +26,9 @@ extension CAMovieExporter {
             let inputs = (0..<parts.count).map { "[\($0):v]" }.joined()
             formatArguments = [
                 "-filter_complex", "\(inputs)concat=n=\(parts.count):v=1:a=0[v]", "-map", "[v]", "-plays", "0",
-                "-pix_fmt", FFmpegPixelFormat.rgba.rawValue, "-f", "apng",
+                "-pix_fmt", format.pixelFormat.rawValue, "-f", "apng",
             ]
-        case .gif, .png, .pngSequence:
+        case .gif, .png, .pngSequence, .proRes4444, .webm, .webp:
             throw .cannotWrite(
                 file: output,
                 reason: "only MP4 and APNG parts are joined (a GIF part has a palette of its own; PNG frames "

@@ -174,7 +174,7 @@ public final class CAMovieExporter {
                     sinks.append(PNGFileWriter(file!))
                 case .pngSequence:
                     sinks.append(try PNGSequenceWriter(folder: output.path, firstNumber: firstFileNumber))
-                case .mp4, .gif, .apng:
+                case .mp4, .gif, .apng, .proRes4444, .webm, .webp:
                     sinks.append(
                         try FFmpegEncoder(
                             ffmpeg: ffmpeg!, format: output.format, output: file!, width: pixelWidth,

@@ -30,12 +30,32 @@ public enum CAMovieFormat: Hashable, Sendable {
     /// Numbered PNG files in a folder (made when missing): `frame-00000.png`, … numbered by
     /// the frame's number from media time 0 (``CAFrameSpan/first`` + its index).
     case pngSequence
+    /// An Apple ProRes 4444 video with alpha in a QuickTime `.mov` file (`yuva444p10le`): what
+    /// After Effects, Premiere Pro, Final Cut Pro and DaVinci Resolve take with transparency.
+    case proRes4444
+    /// A VP9 video with alpha in a WebM file (`yuva420p`, constant quality `crf`, 0 … 63), as
+    /// browsers play transparent video.
+    case webm(crf: Int = 31)
+    /// A looping animated WebP, lossless, with alpha.
+    case webp
 
     /// Whether ffmpeg makes the file.
     public var needsFFmpeg: Bool {
         switch self {
-        case .mp4, .gif, .apng: true
+        case .mp4, .gif, .apng, .proRes4444, .webm, .webp: true
         case .png, .pngSequence: false
+        }
+    }
+
+    /// The pixels the written file holds.
+    public var pixelFormat: CAMoviePixelFormat {
+        switch self {
+        case .mp4: .yuv420p
+        case .gif: .pal8
+        case .png, .pngSequence, .apng: .rgba
+        case .proRes4444: .yuva444p10le
+        case .webm: .yuva420p
+        case .webp: .bgra
         }
     }
 
@@ -63,14 +83,55 @@ public enum CAMovieFormat: Hashable, Sendable {
         case .gif:
             ["-filter_complex", "split[a][b];[a]palettegen[p];[b][p]paletteuse", "-loop", "0", "-f", "gif", path]
         case .apng:
-            ["-plays", "0", "-pix_fmt", FFmpegPixelFormat.rgba.rawValue, "-f", "apng", path]
+            ["-plays", "0", "-pix_fmt", pixelFormat.rawValue, "-f", "apng", path]
+        case .proRes4444:
+            // Profile 4 is 4444; the alpha plane keeps 16 bits. Y′CbCr by BT.709, tagged so.
+            [
+                "-vf", Self.videoColorFilter + ":out_range=tv", "-c:v", "prores_ks", "-profile:v", "4", "-alpha_bits",
+                "16",
+            ]
+                + ["-vendor", "apl0", "-pix_fmt", pixelFormat.rawValue] + Self.videoColorTags + ["-f", "mov", path]
+        case .webm(let crf):
+            // Constant quality (`-b:v 0`); the alpha goes in a second VP9 stream of the frames.
+            ["-vf", Self.videoColorFilter + ":out_range=tv", "-c:v", "libvpx-vp9", "-pix_fmt", pixelFormat.rawValue]
+                + ["-crf", "\(crf)", "-b:v", "0", "-row-mt", "1", "-auto-alt-ref", "0"] + Self.videoColorTags
+                + ["-f", "webm", path]
+        case .webp:
+            [
+                "-c:v", "libwebp_anim", "-lossless", "1", "-loop", "0", "-pix_fmt", pixelFormat.rawValue, "-f", "webp",
+                path,
+            ]
         case .png, .pngSequence:
             misuse("\(self) is written without ffmpeg")
         }
     }
 
+    /// ffmpeg's scale filter converting RGBA frames to Y′CbCr by BT.709, as the renderer
+    /// converts its own for MP4.
+    static let videoColorFilter = "scale=out_color_matrix=bt709"
+
     /// ffmpeg's output options that tag a video made of the renderer's Y′CbCr frames.
     static let videoColorTags = [
         "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "iec61966-2-1", "-color_range", "tv",
     ]
+}
+
+/// The pixels a ``CAMovieFormat`` writes, by ffmpeg's `-pix_fmt` names.
+public enum CAMoviePixelFormat: String, Hashable, Sendable {
+    /// Y′CbCr 4:2:0, 8 bits: H.264 video, no alpha.
+    case yuv420p
+    /// Y′CbCr 4:2:0 with a full-resolution alpha plane, 8 bits: VP9 in WebM.
+    case yuva420p
+    /// Y′CbCr 4:4:4 with alpha, 10 bits (the alpha 16 in the file): ProRes 4444.
+    case yuva444p10le
+    /// Straight 8-bit RGBA: PNG and APNG.
+    case rgba
+    /// Straight 8-bit BGRA: lossless WebP.
+    case bgra
+    /// 8-bit palette indices, one of them transparent: GIF.
+    case pal8
+
+    /// Whether the file keeps transparency (GIF's as one transparent palette entry: a pixel is
+    /// shown or not).
+    public var hasAlpha: Bool { self != .yuv420p }
 }

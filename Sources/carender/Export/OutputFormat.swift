@@ -15,6 +15,12 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     case apng
     /// Numbered PNG files in a folder: `frame-00000.png`, `frame-00001.png`, ….
     case pngSequence = "png-sequence"
+    /// An Apple ProRes 4444 video with alpha in a QuickTime file.
+    case mov
+    /// A VP9 video with alpha in a WebM file.
+    case webm
+    /// A looping lossless animated WebP.
+    case webp
 
     /// The format a path asks for: by its extension, or numbered frames for a path ending in
     /// `/` or naming an existing folder; nil when it says nothing we know.
@@ -31,6 +37,9 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
         case "mp4", "m4v": self = .mp4
         case "gif": self = .gif
         case "apng": self = .apng
+        case "mov": self = .mov
+        case "webm": self = .webm
+        case "webp": self = .webp
         default: return nil
         }
     }
@@ -43,6 +52,9 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
         case .gif: .gif
         case .apng: .apng
         case .pngSequence: .pngSequence
+        case .mov: .proRes4444
+        case .webm: .webm()
+        case .webp: .webp
         }
     }
 }
