@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreGraphics
 import OpenLottie
 import OpenQuartzCore
 
@@ -20,12 +21,14 @@ extension SceneDefinition {
     /// playing once from the first frame on the scene's clock, so that at time `t` it shows
     /// frame `ip + t · fr`, and the last frame from the scene's end on. The layer lays the animation out in any bounds (aspect fit, centred):
     /// ``Scene/layOut(toFill:)`` makes it fill a picture of another size. What reading skipped
-    /// is in ``SceneDefinition/animation``'s `warnings`.
+    /// is in ``SceneDefinition/animation``'s `warnings`. With `loops` above 1 it plays that
+    /// many times in a row, and the scene is that many times as long.
     ///
     /// - Throws: ``SceneError`` with the reader's `file: json.path: message` (for a dotLottie
     ///   package, `file: entry: json.path: message`).
     @MainActor
-    public static func lottie(at path: String) throws(SceneError) -> SceneDefinition {
+    public static func lottie(at path: String, loops: Int = 1) throws(SceneError) -> SceneDefinition {
+        require(loops >= 1, "a Lottie scene plays at least once; got \(loops) loops")
         let url = URL(fileURLWithPath: path)
         let animation: LottieAnimation
         do {
@@ -35,12 +38,12 @@ extension SceneDefinition {
         }
         return SceneDefinition(
             name: url.lastPathComponent, summary: "The Lottie animation \(path).", size: animation.size,
-            duration: animation.duration, posterTime: animation.duration / 2, animation: animation,
+            duration: animation.duration * Double(loops), posterTime: animation.duration / 2, animation: animation,
             build: { _ in
                 // Not committed yet, so nothing here animates implicitly.
                 let layer = animation.makeLayer()
                 layer.position = CGPoint(x: animation.size.width / 2, y: animation.size.height / 2)
-                layer.play(loopMode: .playOnce)
+                layer.play(loopMode: loops == 1 ? .playOnce : .repeat(Float(loops)))
                 return layer
             })
     }

@@ -37,10 +37,13 @@ struct Render: ParsableCommand {
             documentHeight, else the root's size). Its length is the end of its longest animation, \
             an endlessly repeating one counted once, else 2 s.
 
-            DEMO may also be a Lottie file (Bodymovin .json): it plays once from its first frame \
-            (time T shows frame ip + T × fr) for its length, (op − ip) / fr, and --size makes it \
-            fill the picture, keeping its proportions, centred. carender frame takes --frame and \
-            --progress for it.
+            DEMO may also be a Lottie file (Bodymovin .json, or a dotLottie .lottie package): it \
+            plays once from its first frame (time T shows frame ip + T × fr) for its length, \
+            (op − ip) / fr, at its own frame rate (rounded to a whole number of frames a second) \
+            unless --fps says otherwise, and --size makes it fill the picture, keeping its \
+            proportions, centred. --frames A..B renders its frames A up to but not including B \
+            (in the file's frame numbers, instead of --from and --to); --loops N plays it N times \
+            in a row. carender frame takes --frame and --progress for it.
 
             --states runs a document's state machine: --states Locked,Unlock@1.5,Locked@4 starts in \
             Locked (set at 0 s, without a transition), enters Unlock at 1.5 s and Locked again at \
@@ -102,8 +105,18 @@ struct Render: ParsableCommand {
     @Option(help: "Pixels per point.")
     var scale: Double = 1
 
-    @Option(help: "Frames per second.")
-    var fps: Int = 30
+    @Option(help: "Frames per second (default: a Lottie file's own frame rate, else 30).")
+    var fps: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "A Lottie file's frames to render, A up to but not including B, in its own frame numbers "
+                + "(instead of --from and --to).",
+            valueName: "A..B"))
+    var frames: String?
+
+    @Option(help: ArgumentHelp("How many times a Lottie file plays in a row (default 1).", valueName: "N"))
+    var loops: Int?
 
     @Option(help: ArgumentHelp("Seconds to render (default: the demo's length).", valueName: "seconds"))
     var duration: Double?
@@ -120,6 +133,18 @@ struct Render: ParsableCommand {
                 + "machines; join the parts with carender concat.",
             valueName: "K/N"))
     var shard: String?
+
+    /// `--frames A..B` parsed: nil without it.
+    func frameRange() throws -> (first: Double, end: Double)? {
+        guard let frames else { return nil }
+        let pieces = frames.components(separatedBy: "..")
+        guard pieces.count == 2, let first = Double(pieces[0]), let end = Double(pieces[1]), first.isFinite,
+            end.isFinite, end > first
+        else {
+            throw ValidationError("--frames must be A..B with A before B, for example 0..60; got '\(frames)'")
+        }
+        return (first, end)
+    }
 
     /// `--shard K/N` parsed: nil without it.
     func shardPart() throws -> (part: Int, of: Int)? {
@@ -145,8 +170,21 @@ struct Render: ParsableCommand {
         }
         try stateOption.validate(for: demo)
         try validateScale(scale)
-        guard (1...240).contains(fps) else {
+        if let fps, !(1...240).contains(fps) {
             throw ValidationError("--fps must be a whole number from 1 to 240; got \(fps)")
+        }
+        if frames != nil || loops != nil, !SceneDefinition.isLottieFile(demo) {
+            throw ValidationError(
+                "--frames and --loops apply to Lottie files (.json, .lottie); give --from and --to in seconds")
+        }
+        if let loops, !(1...1000).contains(loops) {
+            throw ValidationError("--loops must be a whole number from 1 to 1000; got \(loops)")
+        }
+        if frames != nil {
+            _ = try frameRange()
+            guard to == nil, duration == nil, from == 0 else {
+                throw ValidationError("give --frames or --from, --to and --duration, not both")
+            }
         }
         guard from.isFinite, from >= 0 else {
             throw ValidationError("--from must be a number of seconds, 0 or more; got \(shortNumber(from))")
@@ -182,13 +220,24 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try MainActor.assumeIsolated {
-            let demo = try loadScene(self.demo, states: stateOption.timeline())
+            let demo =
+                if let loops {
+                    try commandError { try SceneDefinition.lottie(at: self.demo, loops: loops) }
+                } else {
+                    try loadScene(self.demo, states: stateOption.timeline())
+                }
+            let fps = self.fps ?? demo.animation.map { min(max(Int($0.frameRate.rounded()), 1), 240) } ?? 30
             guard let format = format ?? OutputFormat(path: output) else {
                 misuse("validate() checked the format")
             }
             let framing = Framing(size: try size.map(Framing.parseSize) ?? demo.size, scale: scale)
             try framing.validate()
-            let end = to ?? from + (duration ?? demo.duration)
+            var (from, end) = (self.from, to ?? self.from + (duration ?? demo.duration))
+            if let (first, last) = try frameRange() {
+                // Frames before ip are ip; those from op on are the last.
+                from = demo.time(atFrame: first) ?? 0
+                end = max(demo.time(atFrame: last) ?? 0, from + 1 / Double(fps))
+            }
             var span = FrameSpan(from: from, to: end, fps: fps)
             var firstFileNumber = 0
             if let (part, parts) = try shardPart() {

@@ -172,6 +172,35 @@ import ZipTestSupport
         #expect(Self.isClose(Self.pixel(100, 50, of: images[1]), to: Self.red, tolerance: Self.tolerance))
     }
 
+    /// `render` plays a Lottie file at its own frame rate over its own frames; `--frames A..B`
+    /// picks frames by their numbers, `--loops N` plays it N times. (A render that starts
+    /// mid-way draws its first frame directly where a whole render composites the content it
+    /// cached: a channel may differ by 2.)
+    @Test func renderTakesTheFilesFrameRateFramesAndLoops() throws {
+        let (folder, lottie) = try Self.write(Self.slide(), as: "slide.json")
+        func render(_ name: String, _ options: [String]) throws -> [CGImage] {
+            let frames = folder.appendingPathComponent(name + "/")
+            let result = try carender(["render", lottie.path, "-o", frames.path + "/"] + options)
+            #expect(result.status == 0, "\(result.error)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted()
+            return try names.map { try readPNG(at: frames.appendingPathComponent($0)) }
+        }
+        func same(_ a: CGImage, _ b: CGImage) -> Bool {
+            zip(a.rgbaPixels, b.rgbaPixels).allSatisfy { abs(Int($0) - Int($1)) <= 2 }
+        }
+        let whole = try render("whole", [])
+        #expect(whole.count == 30, "frames 0 to 29 at the file's 30 fps")
+        #expect(!same(whole[10], whole[11]), "the frames differ")
+        let part = try render("part", ["--frames", "10..20"])
+        #expect(part.count == 10)
+        #expect(same(part[0], whole[10]) && same(part[9], whole[19]), "frames 10 to 19")
+        let twice = try render("twice", ["--loops", "2"])
+        #expect(twice.count == 60)
+        #expect(same(twice[30], whole[0]) && same(twice[45], whole[15]), "the second play shows the first's frames")
+        let slower = try render("slower", ["--fps", "15"])
+        #expect(slower.count == 15 && same(slower[5], whole[10]), "--fps overrides the file's rate")
+    }
+
     @Test(arguments: [
         (["frame", "spring", "--frame", "3"], "--frame applies to Lottie files"),
         (["frame", "spring", "--progress", "0.5"], "--progress applies to Lottie files"),
@@ -181,12 +210,16 @@ import ZipTestSupport
         (["frame", "LOTTIE", "--frame", "inf"], "--frame must be a finite frame number"),
         (["frame", "LOTTIE", "--background", "purple"], "--background must be none, white, black"),
         (["inspect", "spring", "--progress", "0.5"], "--progress applies to Lottie files"),
+        (["render", "spring", "--frames", "0..10"], "--frames and --loops apply to Lottie files"),
+        (["render", "LOTTIE", "--frames", "20..10"], "--frames must be A..B with A before B"),
+        (["render", "LOTTIE", "--frames", "0..10", "--from", "1"], "give --frames or --from"),
+        (["render", "LOTTIE", "--loops", "0"], "--loops must be a whole number from 1 to 1000"),
     ])
     func frameOptionsAreRefusedWhereTheyDoNotApply(arguments: [String], message: String) throws {
         let (folder, file) = try Self.write(Self.slide(), as: "slide.json")
         let output = folder.appendingPathComponent("out.png")
         let command =
-            arguments.map { $0 == "LOTTIE" ? file.path : $0 } + (arguments[0] == "frame" ? ["-o", output.path] : [])
+            arguments.map { $0 == "LOTTIE" ? file.path : $0 } + (arguments[0] == "inspect" ? [] : ["-o", output.path])
         let result = try carender(command)
         #expect(result.status == 64)
         #expect(result.error.contains(message), "\(result.error)")
