@@ -76,10 +76,14 @@ struct Render: ParsableCommand {
             """)
 
     @Argument(
-        help:
-            "The demo to render (the list is below), a .caml file, .ca bundle or .tendies package, or a Lottie .json or .lottie file."
-    )
-    var demo: String
+        help: ArgumentHelp(
+            "The demo to render (the list is below), a .caml file, .ca bundle or .tendies package, or a Lottie "
+                + ".json or .lottie file; with --output-dir, any number of them and folders of them.",
+            valueName: "demo|file|folder"))
+    var inputs: [String] = []
+
+    /// The one input of a render to `--output`.
+    var demo: String { inputs.first ?? "" }
 
     @OptionGroup var stateOption: StatesOption
 
@@ -87,10 +91,49 @@ struct Render: ParsableCommand {
         name: .shortAndLong,
         help: ArgumentHelp(
             "The file or folder to write; its extension sets the format.", valueName: "file|folder/"))
-    var output: String
+    var output: String?
 
-    @Option(help: "The format, when --output's extension does not say it.")
-    var format: OutputFormat?
+    @Option(
+        name: .customLong("output-dir"),
+        help: ArgumentHelp(
+            "Render every input into this folder (made when missing), each as NAME.EXT for each --format.",
+            valueName: "folder"))
+    var outputDirectory: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The format, when --output's extension does not say it; with --output-dir, one or more, comma-separated "
+                + "(default mp4): \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
+            valueName: "format[,format…]"))
+    var format: String?
+
+    /// `--format` parsed: nil without it.
+    func formats() throws -> [OutputFormat]? {
+        guard let format else { return nil }
+        let names = format.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let formats = try names.map { name in
+            guard let chosen = OutputFormat(rawValue: name.lowercased()) else {
+                throw ValidationError(
+                    "--format takes \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")); got '\(name)'")
+            }
+            return chosen
+        }
+        guard Set(formats).count == formats.count else {
+            throw ValidationError("--format names '\(format)': each format once")
+        }
+        return formats
+    }
+
+    /// The one format of a render to `--output`: `--format`'s, else the path's.
+    func singleFormat() throws -> OutputFormat? {
+        if let chosen = try formats() {
+            guard chosen.count == 1 else {
+                throw ValidationError("one --format for one --output; several go with --output-dir")
+            }
+            return chosen[0]
+        }
+        return output.flatMap(OutputFormat.init(path:))
+    }
 
     @Option(help: ArgumentHelp("The picture's size in points (default: the demo's size).", valueName: "WxH"))
     var size: String?
@@ -134,6 +177,33 @@ struct Render: ParsableCommand {
             valueName: "K/N"))
     var shard: String?
 
+    /// The scene `input` names, playing `--loops` times when it is a Lottie file.
+    @MainActor
+    func scene(_ input: String, states: StateTimeline? = nil) throws -> SceneDefinition {
+        guard let loops else { return try loadScene(input, states: states) }
+        return try commandError { try SceneDefinition.lottie(at: input, loops: loops) }
+    }
+
+    /// The picture `scene` is drawn into: `--size` (or the scene's own) at `--scale`.
+    func framing(of scene: SceneDefinition) throws -> Framing {
+        let framing = Framing(size: try size.map(Framing.parseSize) ?? scene.size, scale: scale)
+        try framing.validate()
+        return framing
+    }
+
+    /// The frames of `scene` to render: at `--fps` (a Lottie file's own rate by default, else
+    /// 30), from `--from` to `--to` (or for `--duration`, or the scene's length), or a Lottie
+    /// file's `--frames A..B`.
+    func frameSpan(of scene: SceneDefinition) throws -> FrameSpan {
+        let fps = self.fps ?? scene.animation.map { min(max(Int($0.frameRate.rounded()), 1), 240) } ?? 30
+        guard let (first, last) = try frameRange() else {
+            return FrameSpan(from: from, to: to ?? from + (duration ?? scene.duration), fps: fps)
+        }
+        // Frames before ip are ip; those from op on are the last.
+        let start = scene.time(atFrame: first) ?? 0
+        return FrameSpan(from: start, to: max(scene.time(atFrame: last) ?? 0, start + 1 / Double(fps)), fps: fps)
+    }
+
     /// `--frames A..B` parsed: nil without it.
     func frameRange() throws -> (first: Double, end: Double)? {
         guard let frames else { return nil }
@@ -159,9 +229,44 @@ struct Render: ParsableCommand {
     }
 
     func validate() throws {
+        guard !inputs.isEmpty else {
+            throw ValidationError("give a demo, a CAML document or a Lottie file to render")
+        }
+        if outputDirectory != nil {
+            try validateBatch()
+        } else {
+            guard inputs.count == 1, output != nil else {
+                throw ValidationError(
+                    inputs.count == 1
+                        ? "give --output FILE (or --output-dir FOLDER)"
+                        : "several inputs render into a folder: give --output-dir FOLDER")
+            }
+            try validateSingle()
+        }
+        try validateOptions()
+    }
+
+    /// What a batch (`--output-dir`) refuses: an `--output`, `--shard`, `--states`, and any
+    /// `--frames` or `--loops` when an input named is not a Lottie file.
+    private func validateBatch() throws {
+        guard output == nil else { throw ValidationError("give --output or --output-dir, not both") }
+        guard shard == nil else { throw ValidationError("--shard renders one input; it does not go with --output-dir") }
+        guard stateOption.states == nil else {
+            throw ValidationError("--states runs one document; it does not go with --output-dir")
+        }
+        _ = try formats()
+        if frames != nil || loops != nil {
+            for input in inputs where !SceneDefinition.isLottieFile(input) && !isBatchFolder(input) {
+                throw ValidationError(
+                    "--frames and --loops apply to Lottie files (.json, .lottie); '\(input)' is not one")
+            }
+        }
+    }
+
+    private func validateSingle() throws {
         try validateDemoName(demo)
         if try shardPart() != nil {
-            let chosen = format ?? OutputFormat(path: output)
+            let chosen = try singleFormat()
             guard chosen == .mp4 || chosen == .apng || chosen == .pngSequence else {
                 throw ValidationError(
                     "--shard renders MP4, APNG or PNG frames (a GIF part would have a palette of its own, "
@@ -169,13 +274,22 @@ struct Render: ParsableCommand {
             }
         }
         try stateOption.validate(for: demo)
-        try validateScale(scale)
-        if let fps, !(1...240).contains(fps) {
-            throw ValidationError("--fps must be a whole number from 1 to 240; got \(fps)")
-        }
         if frames != nil || loops != nil, !SceneDefinition.isLottieFile(demo) {
             throw ValidationError(
                 "--frames and --loops apply to Lottie files (.json, .lottie); give --from and --to in seconds")
+        }
+        guard try singleFormat() != nil else {
+            throw ValidationError(
+                "cannot tell the format of --output '\(output ?? "")': use a name ending in .png, .mp4, .gif, "
+                    + ".apng, .mov, .webm or .webp, a folder ending in / for numbered PNG frames, or give --format")
+        }
+    }
+
+    /// The options every render checks: scale, frame rate, times, size and background.
+    private func validateOptions() throws {
+        try validateScale(scale)
+        if let fps, !(1...240).contains(fps) {
+            throw ValidationError("--fps must be a whole number from 1 to 240; got \(fps)")
         }
         if let loops, !(1...1000).contains(loops) {
             throw ValidationError("--loops must be a whole number from 1 to 1000; got \(loops)")
@@ -207,11 +321,6 @@ struct Render: ParsableCommand {
                 throw ValidationError("--to may be at most 3600 s after --from; got \(shortNumber(to))")
             }
         }
-        guard format != nil || OutputFormat(path: output) != nil else {
-            throw ValidationError(
-                "cannot tell the format of --output '\(output)': use a name ending in .png, .mp4, .gif, "
-                    + ".apng, .mov, .webm or .webp, a folder ending in / for numbered PNG frames, or give --format")
-        }
         if let size {
             try Framing(size: Framing.parseSize(size), scale: scale).validate()
         }
@@ -219,26 +328,18 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        if let outputDirectory {
+            try MainActor.assumeIsolated { try BatchRender(command: self, folder: outputDirectory).run() }
+            return
+        }
         try MainActor.assumeIsolated {
-            let demo =
-                if let loops {
-                    try commandError { try SceneDefinition.lottie(at: self.demo, loops: loops) }
-                } else {
-                    try loadScene(self.demo, states: stateOption.timeline())
-                }
-            let fps = self.fps ?? demo.animation.map { min(max(Int($0.frameRate.rounded()), 1), 240) } ?? 30
-            guard let format = format ?? OutputFormat(path: output) else {
-                misuse("validate() checked the format")
-            }
-            let framing = Framing(size: try size.map(Framing.parseSize) ?? demo.size, scale: scale)
-            try framing.validate()
-            var (from, end) = (self.from, to ?? self.from + (duration ?? demo.duration))
-            if let (first, last) = try frameRange() {
-                // Frames before ip are ip; those from op on are the last.
-                from = demo.time(atFrame: first) ?? 0
-                end = max(demo.time(atFrame: last) ?? 0, from + 1 / Double(fps))
-            }
-            var span = FrameSpan(from: from, to: end, fps: fps)
+            guard let output, let format = try singleFormat() else { misuse("validate() checked the output") }
+            let demo = try scene(self.demo, states: stateOption.timeline())
+            let framing = try framing(of: demo)
+            var span = try frameSpan(of: demo)
+            // A single PNG is at exactly --from (or frame A), not on a frame of the rate.
+            let from = try frameRange().map { demo.time(atFrame: $0.first) ?? 0 } ?? self.from
+            let fps = span.fps
             var firstFileNumber = 0
             if let (part, parts) = try shardPart() {
                 guard let shard = span.shard(part, of: parts) else {

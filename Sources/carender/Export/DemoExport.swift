@@ -7,15 +7,17 @@ import OpenQuartzCoreScenes
 /// `outputs` in one pass: the demo is built on a manual clock (a Lottie animation laid out to
 /// fill the framing), and its timeline's changes are scheduled on the exporter. The picture is
 /// drawn over `background`, transparent without one. With a `progressLabel`, shows a progress
-/// bar on a terminal.
+/// bar on a terminal; `framesDone`, when given, hears of each frame done instead (a batch's
+/// one bar).
 @MainActor
 func renderDemo(
     _ demo: SceneDefinition, framing: Framing, frames: CAFrameSpan, to outputs: [CAMovieExporter.Output],
-    background: CGColor? = nil, progressLabel: String? = nil, firstFileNumber: Int = 0
+    background: CGColor? = nil, progressLabel: String? = nil, firstFileNumber: Int = 0,
+    framesDone: ((Int) -> Void)? = nil
 ) throws {
     var progress = ProgressBar(
         label: progressLabel ?? "", total: frames.count,
-        isShown: progressLabel != nil && isatty(STDERR_FILENO) != 0)
+        isShown: framesDone == nil && progressLabel != nil && isatty(STDERR_FILENO) != 0)
     defer { progress.finish() }
     let clock = CAManualClock()
     let run = CAClock.$current.withValue(clock) {
@@ -31,7 +33,9 @@ func renderDemo(
         let make = change.change
         exporter.schedule(at: change.time) { MainActor.assumeIsolated { make() } }
     }
-    try exporter.exportSynchronously(to: outputs) { progress.update(done: $0.framesDone) }
+    try exporter.exportSynchronously(to: outputs) { step in
+        if let framesDone { framesDone(step.framesDone) } else { progress.update(done: step.framesDone) }
+    }
 }
 
 /// One frame at exactly `time`, whatever the frame rate: a span of one frame at 1 fps.

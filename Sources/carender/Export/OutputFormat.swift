@@ -44,6 +44,15 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
         }
     }
 
+    /// The extension of the file a batch writes in this format; nil for numbered frames, which
+    /// go into a folder.
+    var fileExtension: String? {
+        switch self {
+        case .pngSequence: nil
+        default: rawValue
+        }
+    }
+
     /// The library's format for this choice.
     var movieFormat: CAMovieFormat {
         switch self {

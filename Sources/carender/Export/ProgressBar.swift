@@ -36,6 +36,13 @@ struct ProgressBar {
         Self.write("\r" + line + "\u{1B}[K")
     }
 
+    /// Clears the bar's line, so that a line can be printed where it was; the next update draws
+    /// it again below.
+    func clear() {
+        guard isShown else { return }
+        Self.write("\r\u{1B}[K")
+    }
+
     /// Ends the bar's line.
     func finish() {
         guard isShown else { return }
