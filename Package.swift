@@ -186,7 +186,7 @@ let package = Package(
             name: "CarenderTests",
             dependencies: [
                 "carender", "OpenQuartzCoreScenes", "OpenQuartzCoreRenderer", "QuartzTestSupport",
-                "RendererTestSupport", "CAMLTestSupport", "ZipTestSupport",
+                "RendererTestSupport", "CAMLTestSupport", "ZipTestSupport", "LottieTestSupport",
             ],
             exclude: ["Goldens"]
         ),

@@ -7,10 +7,10 @@ import OpenQuartzCoreScenes
 /// `carender convert IN OUT`: a CAML document or a demo written as CAML.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Writes a CAML document or a built-in demo as a .caml file or a .ca bundle.",
+        abstract: "Writes a CAML document, a Lottie file or a built-in demo as a .caml file or a .ca bundle.",
         discussion: """
-            IN is a .caml file, a .ca bundle (a folder ending in .ca or holding index.xml) or the \
-            name of a demo; OUT's extension says what to write: OUT.caml, one file with its \
+            IN is a .caml file, a .ca bundle (a folder ending in .ca or holding index.xml), a \
+            Lottie file (.json, .lottie) or the name of a demo; OUT's extension says what to write: OUT.caml, one file with its \
             images inline as data: URIs, or OUT.ca, a bundle folder with index.xml, main.caml \
             and the images in assets/.
 
@@ -18,7 +18,9 @@ struct Convert: ParsableCommand {
             differ from a new layer's as attributes, images as the bytes they were read from, \
             states and transitions with LK… elements. A demo is written as its tree at its \
             start, with its animations; what it draws in code is rendered into images; changes \
-            it makes later on its timeline are not in the file (a note says so).
+            it makes later on its timeline are not in the file (a note says so). A Lottie file is \
+            written as the layer tree it makes, with its animations, playing once from time 0: \
+            the document draws the animation's frames as the Lottie file does.
 
             OUT is replaced only once it is complete: a file through a temporary file, a bundle \
             through a temporary folder beside it. An existing folder is replaced only when it is \
@@ -28,11 +30,12 @@ struct Convert: ParsableCommand {
               carender convert Clock.ca Clock.caml
               carender convert wallpaper.caml normalised.ca
               carender convert spring spring.ca
+              carender convert loader.json loader.ca
 
             The demos: \(MainActor.assumeIsolated { Demos.nameList }).
             """)
 
-    @Argument(help: "The .caml file, .ca bundle or demo to convert.")
+    @Argument(help: "The .caml file, .ca bundle, Lottie file or demo to convert.")
     var input: String
 
     @Argument(help: "The .caml file or .ca bundle to write.")

@@ -113,4 +113,27 @@ import Testing
         #expect(package.rootLayer.animationKeys() == ["xy"])
         #expect(package.warnings.isEmpty)
     }
+
+    /// A keyframe path moves a point or a translation, as `add(_:forKey:)` takes it (lottie-ios
+    /// moves every layer along `transform.translation`); on anything else it is skipped.
+    @Test func aKeyframePathMovesAPointOrATranslation() throws {
+        try withManualClock { clock in
+            let package = try loadCAML(
+                camlHeader + """
+                    <CALayer><animations>
+                      <p key="slide" type="CAKeyframeAnimation" keyPath="transform.translation" path="0 0 m 100 40 l"
+                         duration="1"/>
+                      <p key="bad" type="CAKeyframeAnimation" keyPath="opacity" path="0 0 m 1 1 l" duration="1"/>
+                    </animations></CALayer></caml>
+                    """)
+            #expect(package.rootLayer.animationKeys() == ["slide"])
+            #expect(package.warnings.count == 1, "\(package.warnings)")
+            #expect(package.warnings.first?.description.contains("not a point or a translation") == true)
+            CATransaction.flush()
+            clock.advance(by: 0.25)
+            let shown = try #require(package.rootLayer.presentation())
+            expectClose(shown.transform.m41, 25, within: 1e-9)
+            expectClose(shown.transform.m42, 10, within: 1e-9)
+        }
+    }
 }

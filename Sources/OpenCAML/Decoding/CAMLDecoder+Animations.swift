@@ -53,10 +53,12 @@ extension CAMLDecoder {
         }
         guard let keyPath = (animation as? CAPropertyAnimation)?.keyPath else { return nil }
         if let path = (animation as? CAKeyframeAnimation)?.path {
-            // A keyframe path moves a point: anything else, or a path without points, is
-            // misuse to `add(_:forKey:)`.
-            guard layerValueKind(keyPath, of: layerClass) == .point else {
-                return "a keyframe path cannot animate \"\(keyPath)\", which is not a point"
+            // A keyframe path moves a point (or a translation): anything else, or a path
+            // without points, is misuse to `add(_:forKey:)`.
+            guard let kind = layerValueKind(keyPath, of: layerClass),
+                KeyframeTrack.pathCanAnimate(kind, keyPath: keyPath)
+            else {
+                return "a keyframe path cannot animate \"\(keyPath)\", which is not a point or a translation"
             }
             if path.isEmpty { return "a keyframe path without points" }
         }

@@ -102,7 +102,11 @@ extension CALayer {
         for property: AnimatedProperty, keyframes: [Keyframe<Value>], keyTimes custom: [Double]?,
         context: AnimationContext, value makeValue: (Value) -> Any
     ) -> CAKeyframeAnimation {
-        var keyTimes = custom ?? keyframes.map { context.progressTime(for: $0.time) }
+        // lottie-ios hands the key times of an animation in one piece to Core Animation as
+        // `Float`s (those of a segment as computed): a key time a hair past a frame's moment,
+        // such as frame 14.5 reached by 145 steps of 0.1, lands on it, and the discrete value
+        // there shows at that moment, as Apple's pictures show.
+        var keyTimes = custom ?? keyframes.map { Double(Float(context.progressTime(for: $0.time))) }
         var timingFunctions: [CAMediaTimingFunction] = []
         for index in 0..<(keyframes.count - 1) {
             timingFunctions.append(TimingCurve(from: keyframes[index], to: keyframes[index + 1]).function)

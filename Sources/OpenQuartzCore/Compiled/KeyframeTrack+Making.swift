@@ -9,6 +9,12 @@ import OpenCoreGraphics
 // path. Either way NaN never reaches the presentation layer.
 
 extension KeyframeTrack {
+    /// Whether a keyframe `path` can animate `keyPath`, which holds `kind`: a point, or a
+    /// translation's x and y (`transform.translation`, which lottie-ios moves layers with).
+    package static func pathCanAnimate(_ kind: ValueKind, keyPath: String) -> Bool {
+        kind == .point || (kind == .size && keyPath.hasSuffix("translation"))
+    }
+
     /// The track for `animation`, whose property (or part of one) at `keyPath` holds values of
     /// `kind`; nil when the animation has nothing to animate (`values` nil or empty and no
     /// `path`), which Apple treats as no animation.
@@ -25,7 +31,7 @@ extension KeyframeTrack {
         if let path = animation.path {
             // A path gives points: a position's, or a translation's x and y (`transform.translation`).
             require(
-                kind == .point || (kind == .size && keyPath.hasSuffix("translation")),
+                pathCanAnimate(kind, keyPath: keyPath),
                 "CAKeyframeAnimation for key path '\(keyPath)': a path can only animate a CGPoint property "
                     + "or transform.translation, and '\(keyPath)' holds \(kind)")
             require(

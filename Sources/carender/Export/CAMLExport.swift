@@ -15,8 +15,7 @@ enum CAMLSource {
     static func named(_ argument: String) throws -> CAMLSource {
         if let type = SceneDefinition.packageType(of: argument) { return .document(path: argument, type: type) }
         if SceneDefinition.isLottieFile(argument) {
-            throw CommandError(
-                "'\(argument)' is a Lottie file; convert writes CAML documents and demos, not Lottie animations, yet.")
+            return .demo(try commandError { try SceneDefinition.lottie(at: argument) })
         }
         return .demo(try Demos.named(argument))
     }

@@ -1,0 +1,73 @@
+import Foundation
+import LottieTestSupport
+import OpenCAML
+import OpenQuartzCore
+import OpenQuartzCoreRenderer
+import OpenQuartzCoreScenes
+import QuartzTestSupport
+import Testing
+
+/// Lottie to CAML (`carender convert anim.json out.caml`): every corpus sample written as a
+/// CAML document, read back, draws the frames the Lottie file draws, pixel for pixel, at the
+/// corpus's five snapshot moments.
+@Suite(.serialized) struct LottieToCAMLTests {
+    static let samples: [LottieCorpus.Sample] = (try? LottieCorpus.samples()) ?? []
+
+    @Test(arguments: samples) @MainActor
+    func convertedSampleDrawsTheSameFrames(_ sample: LottieCorpus.Sample) throws {
+        guard LottieCorpus.isPresent(for: "the CAML round trip of \(sample.name)") else { return }
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lottie = try SceneDefinition.lottie(at: sample.url.path)
+        let clock = CAManualClock()
+        let scene = CAClock.$current.withValue(clock) { lottie.start(on: clock) }
+        let made = CAClock.$current.withValue(clock) { scene.makeCAMLPackage() }
+        let file = folder.appendingPathComponent("\(sample.name).caml")
+        try withExtendedLifetime(scene) {
+            try made.package.write(to: file, type: kCAPackageTypeCAMLFile, options: nil)
+        }
+        let document = try SceneDefinition.document(at: file.path, type: kCAPackageTypeCAMLFile)
+        #expect(document.size == lottie.size)
+        // The longer side 160 pixels: every layer, mask and animation is drawn, in less time.
+        let scale = 160 / max(lottie.size.width, lottie.size.height)
+        var differing: [String] = []
+        for progress in [0, 0.25, 0.5, 0.75, 1] {
+            let time = lottie.duration * progress
+            let ours = Self.picture(lottie, at: time, scale: scale)
+            let read = Self.picture(document, at: time, scale: scale)
+            let largest = zip(ours, read).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            if ours.count != read.count || largest > 0 { differing.append("\(Int(progress * 100)) % (\(largest))") }
+        }
+        let message = "\(sample.name): differs at \(differing.joined(separator: ", "))"
+        if Self.notYetIdentical.contains(sample.name) {
+            withKnownIssue(Comment(rawValue: message)) { #expect(differing.isEmpty, "\(message)") }
+        } else {
+            #expect(differing.isEmpty, "\(message)")
+        }
+    }
+
+    /// `definition` at media time `time`, drawn at `scale` pixels a point: premultiplied BGRA.
+    @MainActor
+    static func picture(_ definition: SceneDefinition, at time: Double, scale: Double) -> [UInt8] {
+        let clock = CAManualClock()
+        return CAClock.$current.withValue(clock) {
+            let scene = definition.start(on: clock)
+            clock.advance(to: time)
+            let size = definition.size
+            let renderer = CARenderer(
+                width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
+            renderer.layer = scene.root
+            renderer.beginFrame(atTime: time)
+            renderer.render()
+            renderer.endFrame()
+            return withExtendedLifetime(scene) { renderer.premultipliedBGRA }
+        }
+    }
+
+    /// The samples whose CAML does not yet draw every pixel the same: two by one or two levels
+    /// of 255 in a few edge pixels (CAML's numbers are written to within 1e-9), one with a
+    /// trimmed stroke's end a pixel apart (see docs/carender.md).
+    static let notYetIdentical: Set<String> = [
+        "Issues-issue_1732", "LottieFiles-loading_gradient_strokes", "MotionCorpse_Jrcanest",
+    ]
+}
