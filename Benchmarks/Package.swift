@@ -136,6 +136,8 @@ let package = Package(
         ),
         // Their read + tree and frame times per sample, outside package-benchmark; and a loop to profile.
         .executableTarget(name: "LottieDriver", dependencies: ["LottieSamples"]),
+        // Every corpus sample to H.264 by ours, ThorVG and rlottie, interleaved (issue 27).
+        .executableTarget(name: "LottieExport", dependencies: ["LottieSamples", "PeerScenes"]),
         // The scenes outside package-benchmark: to run by hand, to profile, to look at.
         .executableTarget(
             name: "SceneDriver",

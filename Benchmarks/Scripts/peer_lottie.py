@@ -5,6 +5,8 @@
     peer_lottie.py export thorvg|rlottie N WIDTH HEIGHT [--frames F] [--output FILE]
     peer_lottie.py frame thorvg|rlottie N WIDTH HEIGHT K      frame K's BGRA on stdout
     peer_lottie.py checksum N WIDTH HEIGHT                    the scene's numbers, summed
+    peer_lottie.py export-file thorvg|rlottie FILE WIDTH HEIGHT FPS FRAMES
+                                                              a Lottie file's frames 0 … FRAMES − 1
 
 The rectangles come from the same seeded generator as the C reference's
 (`peer_scene_generate` in Sources/CairoReference), repeated here operation for operation so
@@ -140,7 +142,32 @@ class Rlottie:
 PLAYERS = {"thorvg": ThorVG, "rlottie": Rlottie}
 
 
+def export(renderer, width, height, fps, frames, target):
+    """Pipes `frames` frames of `renderer` to ffmpeg's x264 at `fps`, as the other exports do."""
+    ffmpeg = subprocess.Popen(
+        [os.environ.get("FFMPEG", "ffmpeg"), "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "bgra",
+         "-s", f"{width}x{height}", "-r", str(fps), "-i", "-",
+         "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", target],
+        stdin=subprocess.PIPE)
+    for frame in range(frames):
+        ffmpeg.stdin.write(renderer.render(frame))
+    ffmpeg.stdin.close()
+    return ffmpeg.wait()
+
+
 def main(arguments):
+    if len(arguments) >= 7 and arguments[0] == "export-file":
+        player, path = arguments[1], arguments[2]
+        width, height, fps, frames = (int(value) for value in arguments[3:7])
+        with open(path) as file:
+            renderer = PLAYERS[player](file.read(), width, height)
+        target = f"/tmp/lottie-{player}-{os.getpid()}.mp4"
+        status = export(renderer, width, height, fps, frames, target)
+        if os.path.exists(target):
+            os.unlink(target)
+        if status != 0:
+            raise SystemExit(f"ffmpeg exited with {status}")
+        return
     if len(arguments) < 4:
         raise SystemExit(__doc__)
     mode = arguments[0]
@@ -165,15 +192,7 @@ def main(arguments):
     elif mode == "export":
         renderer = PLAYERS[player](json.dumps(lottie(count, width, height, frames)), width, height)
         target = output or f"/tmp/peer-{player}-{os.getpid()}.mp4"
-        ffmpeg = subprocess.Popen(
-            [os.environ.get("FFMPEG", "ffmpeg"), "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "bgra",
-             "-s", f"{width}x{height}", "-r", str(FPS), "-i", "-",
-             "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", target],
-            stdin=subprocess.PIPE)
-        for frame in range(frames):
-            ffmpeg.stdin.write(renderer.render(frame))
-        ffmpeg.stdin.close()
-        status = ffmpeg.wait()
+        status = export(renderer, width, height, FPS, frames, target)
         if output is None and os.path.exists(target):
             os.unlink(target)
         if status != 0:

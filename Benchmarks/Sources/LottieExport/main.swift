@@ -1,0 +1,111 @@
+import Foundation
+import LottieSamples
+import OpenLottie
+import OpenQuartzCore
+import OpenQuartzCoreRenderer
+import PeerScenes
+
+// Every corpus sample exported to H.264 by ours, ThorVG and rlottie, as a server turns Lottie
+// files into videos: each sample at its own size and frame rate, all its frames, x264
+// `-preset veryfast -crf 23`, each export a child process measured by `wait4` (its CPU time
+// and that of its ffmpeg), the three tools interleaved sample by sample, the order turning.
+//
+//     swift run -c release LottieExport                  the table and the totals
+//     swift run -c release LottieExport --only NAME,…    some samples
+//     LottieExport ours FILE                             our export alone, as the child runs it
+//
+// The players come from `Scripts/peer-setup.sh` (thorvg-python, rlottie-python).
+
+let arguments = CommandLine.arguments
+
+/// The sample's picture and frames: its own size, rounded down to even pixels (x264's 4:2:0
+/// needs them, and the players' ffmpeg gets no padding), its frame rate rounded, frames ip up
+/// to op.
+func exportShape(of animation: LottieAnimation) -> (width: Int, height: Int, fps: Int, frames: Int) {
+    let fps = max(1, Int(animation.frameRate.rounded()))
+    let frames = max(1, Int((animation.endFrame - animation.startFrame).rounded()))
+    let even = { (side: CGFloat) in max(2, Int(side.rounded()) / 2 * 2) }
+    return (even(animation.size.width), even(animation.size.height), fps, frames)
+}
+
+if arguments.count >= 3, arguments[1] == "ours" {
+    let url = URL(fileURLWithPath: arguments[2])
+    let animation = try LottieAnimation(contentsOf: url)
+    let shape = exportShape(of: animation)
+    let clock = CAManualClock()
+    let layer = CAClock.$current.withValue(clock) {
+        let layer = animation.makeLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: shape.width, height: shape.height)
+        layer.position = CGPoint(x: Double(shape.width) / 2, y: Double(shape.height) / 2)
+        layer.play(loopMode: .playOnce)
+        CATransaction.flush()
+        return layer
+    }
+    let exporter = CAMovieExporter(
+        layer: layer, clock: clock, frames: CAFrameSpan(first: 0, count: shape.frames, fps: shape.fps),
+        size: CGSize(width: shape.width, height: shape.height))
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-ours-\(getpid()).mp4")
+    defer { try? FileManager.default.removeItem(at: output) }
+    try exporter.exportSynchronously(
+        to: [.init(path: output.path, format: .mp4(.init(crf: 23, preset: "veryfast")))])
+    exit(0)
+}
+
+let samples = LottieSamples.all()
+if LottieSamples.skipReason(for: "LottieExport", samples) != nil { exit(0) }
+try PeerRunner.prepare()
+let only = arguments.firstIndex(of: "--only").map { Set(arguments[$0 + 1].split(separator: ",").map(String.init)) }
+let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+let script = PeerRunner.benchmarksDirectory.appendingPathComponent("Scripts/peer_lottie.py").path
+let tools = ["ours", "thorvg", "rlottie"]
+var totals: [String: ChildCost] = Dictionary(uniqueKeysWithValues: tools.map { ($0, ChildCost(wall: 0, cpu: 0)) })
+var oursAhead = (cpu: [String: Int](), wall: [String: Int]())
+var measured = 0
+var failures: [String] = []
+print("sample\tW×H\tfps\tframes\t" + tools.map { "\($0) CPU s\t\($0) wall s" }.joined(separator: "\t"))
+for (index, sample) in samples.enumerated() where only?.contains(sample.name) ?? true {
+    guard let animation = try? LottieAnimation(contentsOf: sample.url) else {
+        failures.append("\(sample.name): does not read")
+        continue
+    }
+    let shape = exportShape(of: animation)
+    var costs: [String: ChildCost] = [:]
+    do {
+        for offset in 0..<tools.count {
+            let tool = tools[(index + offset) % tools.count]
+            let command =
+                tool == "ours"
+                ? [executable, "ours", sample.url.path]
+                : ["/usr/bin/env", "python3", script, "export-file", tool, sample.url.path]
+                    + ["\(shape.width)", "\(shape.height)", "\(shape.fps)", "\(shape.frames)"]
+            costs[tool] = try PeerRunner.run(command, environment: [:])
+        }
+    } catch {
+        failures.append("\(sample.name): \(error)")
+        continue
+    }
+    measured += 1
+    for tool in tools {
+        totals[tool]!.cpu += costs[tool]!.cpu
+        totals[tool]!.wall += costs[tool]!.wall
+    }
+    for peer in tools.dropFirst() {
+        if costs["ours"]!.cpu <= costs[peer]!.cpu { oursAhead.cpu[peer, default: 0] += 1 }
+        if costs["ours"]!.wall <= costs[peer]!.wall { oursAhead.wall[peer, default: 0] += 1 }
+    }
+    print(
+        "\(sample.name)\t\(shape.width)×\(shape.height)\t\(shape.fps)\t\(shape.frames)\t"
+            + tools.map { String(format: "%.2f\t%.2f", costs[$0]!.cpu, costs[$0]!.wall) }.joined(separator: "\t"))
+}
+print("\n\(measured) samples exported by all three")
+for tool in tools {
+    print(String(format: "%@: CPU %.1f s, wall %.1f s", tool, totals[tool]!.cpu, totals[tool]!.wall))
+}
+for peer in tools.dropFirst() {
+    print(
+        String(
+            format: "ours ÷ %@: CPU %.2f×, wall %.2f×; ours no slower on %d (CPU) and %d (wall) of %d samples", peer,
+            totals["ours"]!.cpu / totals[peer]!.cpu, totals["ours"]!.wall / totals[peer]!.wall,
+            oursAhead.cpu[peer, default: 0], oursAhead.wall[peer, default: 0], measured))
+}
+for failure in failures { print("failed: \(failure)") }
