@@ -3,15 +3,14 @@
 # `carender gallery`, which renders every demo — the seed articles' experiments — to MP4, GIF and
 # a poster PNG (and saves it as a .ca CAML bundle) in gallery/ at the top of the package, with
 # gallery/index.html to open in a browser. When the CAML corpus is there (../shared/caml-corpus/files
-# beside the package), its documents get cards too, their states cycled (--caml). Built in
+# beside the package), its documents get cards too, their states cycled (--caml); when the Lottie
+# corpus is there (../shared/lottie-corpus/samples), each of its animations gets a card (--lottie). Built in
 # release mode, which renders much faster. Arguments go to the gallery command (for example
 # --output DIR or --scale 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/install-dependencies.sh
-corpus=../shared/caml-corpus/files
-if [ -d "$corpus" ]; then
-    swift run -c release carender gallery --caml "$corpus" "$@"
-else
-    swift run -c release carender gallery "$@"
-fi
+corpora=()
+if [ -d ../shared/caml-corpus/files ]; then corpora+=(--caml ../shared/caml-corpus/files); fi
+if [ -d ../shared/lottie-corpus/samples ]; then corpora+=(--lottie ../shared/lottie-corpus/samples); fi
+swift run -c release carender gallery "${corpora[@]}" "$@"

@@ -25,6 +25,12 @@ struct GalleryCommand: ParsableCommand {
             × \(Int(CAMLGallery.largestSide)) points; its files are named caml-PATH. A document \
             that cannot be loaded gets a card with the error.
 
+            With --lottie DIR, every Lottie file under DIR (.json files and .lottie packages, found \
+            in its subfolders too) gets a card, after the demos and documents: the animation \
+            played once, fitted into \(Int(CAMLGallery.largestSide)) × \(Int(CAMLGallery.largestSide)) \
+            points; its files are named lottie-PATH. A file that cannot be read gets a card with \
+            the error.
+
             The videos are encoded by ffmpeg, found on PATH (Debian and Ubuntu: sudo apt-get \
             install ffmpeg).
 
@@ -33,6 +39,7 @@ struct GalleryCommand: ParsableCommand {
               carender gallery --output /tmp/gallery --scale 2
               carender gallery --only spring,pop --fps 10
               carender gallery --caml ../shared/caml-corpus/files
+              carender gallery --lottie ../shared/lottie-corpus/samples
 
             The demos: \(MainActor.assumeIsolated { Demos.nameList }).
             """)
@@ -61,6 +68,11 @@ struct GalleryCommand: ParsableCommand {
             "Also render every CAML document (.caml, .ca, .tendies) under this folder, its states cycled.",
             valueName: "folder"))
     var caml: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Also render every Lottie file (.json, .lottie) under this folder, each played once.", valueName: "folder"))
+    var lottie: String?
 
     func validate() throws {
         guard (1...120).contains(fps) else {
@@ -91,6 +103,7 @@ struct GalleryCommand: ParsableCommand {
         try MainActor.assumeIsolated {
             let demos = Demos.all.filter { demo in onlyNames.map { $0.contains(demo.name) } ?? true }
             let documents = try caml.map { try CAMLGallery.documents(under: $0) } ?? []
+            let animations = try lottie.map { try LottieGallery.animations(under: $0) } ?? []
             _ = try CAFFmpeg.locate()
             let folder = URL(fileURLWithPath: output, isDirectory: true)
             try makeFolder(output, for: "the gallery folder", advice: "Choose another with --output.")
@@ -101,7 +114,7 @@ struct GalleryCommand: ParsableCommand {
                 demos.map {
                     ($0, GalleryPage.Files(demo: $0.name), folder.appendingPathComponent($0.name + ".ca").path)
                 }
-                + documents.compactMap { document in
+                + (documents + animations).compactMap { document in
                     guard case .scene(let scene, _, _) = document.outcome else { return nil }
                     return (scene, GalleryPage.Files(demo: document.fileStem), nil)
                 }
@@ -135,15 +148,17 @@ struct GalleryCommand: ParsableCommand {
                 }
                 print("\(demo.name): \(span.count) frames, \(written)")
             }
-            for document in documents {
+            for document in documents + animations {
                 if case .failed(let message) = document.outcome { print("\(document.title): not loaded: \(message)") }
             }
             var page = GalleryPage(demos: demos, scale: scale, fps: fps)
             page.documents = documents
+            page.animations = animations
             let html = page.html
             try index.write(Data(html.utf8))
             let shown =
-                documents.isEmpty ? "" : " and \(documents.count) CAML document\(documents.count == 1 ? "" : "s")"
+                (documents.isEmpty ? "" : " and \(documents.count) CAML document\(documents.count == 1 ? "" : "s")")
+                + (animations.isEmpty ? "" : " and \(animations.count) Lottie file\(animations.count == 1 ? "" : "s")")
             print(
                 "Wrote the gallery of \(demos.count) demos\(shown): open "
                     + "\(URL(fileURLWithPath: index.path).standardizedFileURL.path) in a browser.")

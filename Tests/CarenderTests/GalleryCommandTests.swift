@@ -120,6 +120,40 @@ struct GalleryCommandTests {
         #expect(poster.rgbaPixels[right] > 200 && poster.rgbaPixels[right + 2] < 60, "red at the bottom right")
     }
 
+    /// `--lottie DIR`: a card per Lottie file found under DIR, the animation fitted and played
+    /// once; one that does not read gets a card with its error, and the others still render.
+    @Test func lottieFilesGetCardsOrTheirError() throws {
+        let scratch = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let files = scratch.appendingPathComponent("anims/nested")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        try Data(LottieCommandTests.slide().utf8).write(to: files.appendingPathComponent("slide.json"))
+        try Data(#"{"v": "5.7.4", "fr": 30, "layers": []}"#.utf8).write(
+            to: scratch.appendingPathComponent("anims/broken.json"))
+        try Data("notes".utf8).write(to: scratch.appendingPathComponent("anims/notes.txt"))
+        let folder = scratch.appendingPathComponent("gallery")
+        let result = try carender([
+            "gallery", "-o", folder.path, "--only", "pop", "--fps", "10", "--lottie",
+            scratch.appendingPathComponent("anims").path,
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("1 demos and 2 Lottie files"), "\(result.output)")
+        let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(cardNames(in: html) == ["pop", "lottie-broken.json", "lottie-nested_slide.json"])
+        #expect(html.contains("<h1>Lottie animations</h1>"))
+        #expect(html.contains("<h2>nested/slide.json</h2>"))
+        #expect(html.contains("broken.json: the required field"), "the error names the file: \(html)")
+        for suffix in ["mp4", "gif", "png"] {
+            let url = folder.appendingPathComponent("lottie-nested_slide.json.\(suffix)")
+            #expect(fileSize(url) > 0, "\(url.lastPathComponent)")
+        }
+        // The poster, at the middle (frame 15): the red rectangle's centre at x = 50 of 100.
+        let poster = try readPNG(at: folder.appendingPathComponent("lottie-nested_slide.json.png"))
+        #expect(poster.width == 100 && poster.height == 50)
+        let middle = (25 * poster.width + 50) * 4
+        #expect(Array(poster.rgbaPixels[middle..<middle + 4]) == [255, 0, 0, 255], "red in the middle")
+    }
+
     @Test func badArgumentsSayWhatIsWrong() throws {
         let unknown = try carender(["gallery", "--only", "spring,nope"])
         #expect(unknown.status != 0 && unknown.error.contains("there is no demo called 'nope'"))

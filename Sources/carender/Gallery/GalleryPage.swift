@@ -25,6 +25,8 @@ struct GalleryPage {
     let demos: [SceneDefinition]
     /// The CAML documents found with `--caml`, none without it.
     var documents: [CAMLGalleryDocument] = []
+    /// The Lottie files found with `--lottie`, none without it.
+    var animations: [CAMLGalleryDocument] = []
     /// Pixels per point of the files.
     let scale: Double
     let fps: Int
@@ -54,6 +56,7 @@ struct GalleryPage {
         \(demos.map(card).joined(separator: "\n"))
         </main>
         \(documents.isEmpty ? "" : documentSection)
+        \(animations.isEmpty ? "" : animationSection)
         </body>
         </html>
 
@@ -73,6 +76,22 @@ struct GalleryPage {
             </header>
             <main>
             \(documents.map(documentCard).joined(separator: "\n"))
+            </main>
+            """
+    }
+
+    /// The Lottie files' heading and cards.
+    private var animationSection: String {
+        let failed = animations.filter { if case .failed = $0.outcome { true } else { false } }.count
+        return """
+            <header>
+            <h1>Lottie animations</h1>
+            <p>\(animations.count) file\(animations.count == 1 ? "" : "s") found by <code>carender gallery --lottie</code>, \
+            each made into the layer tree lottie-ios's Core Animation engine makes and played once\
+            \(failed > 0 ? "; \(failed) could not be read" : "").</p>
+            </header>
+            <main>
+            \(animations.map(documentCard).joined(separator: "\n"))
             </main>
             """
     }
