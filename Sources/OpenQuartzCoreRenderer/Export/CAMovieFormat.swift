@@ -27,8 +27,8 @@ public enum CAMovieFormat: Hashable, Sendable {
     case gif
     /// A looping animated PNG.
     case apng
-    /// Numbered PNG files in a folder (made when missing): `frame-00000.png`, … numbered by
-    /// the frame's number from media time 0 (``CAFrameSpan/first`` + its index).
+    /// Numbered PNG files in a folder (made when missing): `frame-00000.png`, … numbered from
+    /// ``CAMovieExporter/firstFileNumber`` (0 by default) in the order of the frames.
     case pngSequence
     /// An Apple ProRes 4444 video with alpha in a QuickTime `.mov` file (`yuva444p10le`): what
     /// After Effects, Premiere Pro, Final Cut Pro and DaVinci Resolve take with transparency.
