@@ -59,11 +59,9 @@ enum CAMLGallery {
                 }
             }
         }
-        var stems: Set<String> = []
-        return found.sorted { $0.url.path < $1.url.path }.map { url, type in
-            let title = String(url.standardizedFileURL.path.dropFirst(root.path.count).drop { $0 == "/" })
-            var stem = "caml-" + String(title.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
-            while !stems.insert(stem.lowercased()).inserted { stem += "_" }
+        let types = Dictionary(found.map { ($0.url, $0.type) }, uniquingKeysWith: { first, _ in first })
+        return cardNames(for: found.map(\.url), under: root, prefix: "caml-").map { url, title, stem in
+            let type = types[url] ?? kCAPackageTypeCAMLFile
             let outcome: CAMLGalleryDocument.Outcome
             do {
                 let scene = try Self.scene(for: url, type: type, title: title)
@@ -72,6 +70,20 @@ enum CAMLGallery {
                 outcome = .failed("\(error)")
             }
             return CAMLGalleryDocument(title: title, fileStem: stem, outcome: outcome)
+        }
+    }
+
+    /// `urls`, found under `root`, in path order, each with its title (its path under `root`)
+    /// and the stem of its files: `prefix` and the title with anything but letters, digits,
+    /// `.`, `_` and `-` made `_`, made unique (ignoring case) with more `_`.
+    static func cardNames(for urls: [URL], under root: URL, prefix: String) -> [(url: URL, title: String, stem: String)]
+    {
+        var stems: Set<String> = []
+        return urls.sorted { $0.path < $1.path }.map { url in
+            let title = String(url.standardizedFileURL.path.dropFirst(root.path.count).drop { $0 == "/" })
+            var stem = prefix + String(title.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
+            while !stems.insert(stem.lowercased()).inserted { stem += "_" }
+            return (url, title, stem)
         }
     }
 

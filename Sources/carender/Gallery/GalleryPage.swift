@@ -65,33 +65,36 @@ struct GalleryPage {
 
     /// The CAML documents' heading and cards.
     private var documentSection: String {
-        let failed = documents.filter { if case .failed = $0.outcome { true } else { false } }.count
-        return """
-            <header>
-            <h1>CAML documents</h1>
-            <p>\(documents.count) document\(documents.count == 1 ? "" : "s") found by <code>carender gallery --caml</code>, \
-            drawn as Apple draws them (y up unless geometryFlipped, the root filling the canvas), each state shown \
-            for \(shortNumber(CAMLGallery.stateInterval)) s and switched with the document's transitions\
-            \(failed > 0 ? "; \(failed) could not be loaded" : "").</p>
-            </header>
-            <main>
-            \(documents.map(documentCard).joined(separator: "\n"))
-            </main>
-            """
+        section(
+            "CAML documents", documents, noun: "document", option: "--caml",
+            what: "drawn as Apple draws them (y up unless geometryFlipped, the root filling the canvas), each state "
+                + "shown for \(shortNumber(CAMLGallery.stateInterval)) s and switched with the document's transitions",
+            failure: "could not be loaded")
     }
 
     /// The Lottie files' heading and cards.
     private var animationSection: String {
-        let failed = animations.filter { if case .failed = $0.outcome { true } else { false } }.count
+        section(
+            "Lottie animations", animations, noun: "file", option: "--lottie",
+            what: "each made into the layer tree lottie-ios's Core Animation engine makes and played once",
+            failure: "could not be read")
+    }
+
+    /// A heading, a line saying how many `entries` `option` found and `what` they show (and how
+    /// many failed), and their cards.
+    private func section(
+        _ heading: String, _ entries: [CAMLGalleryDocument], noun: String, option: String, what: String,
+        failure: String
+    ) -> String {
+        let failed = entries.filter { if case .failed = $0.outcome { true } else { false } }.count
         return """
             <header>
-            <h1>Lottie animations</h1>
-            <p>\(animations.count) file\(animations.count == 1 ? "" : "s") found by <code>carender gallery --lottie</code>, \
-            each made into the layer tree lottie-ios's Core Animation engine makes and played once\
-            \(failed > 0 ? "; \(failed) could not be read" : "").</p>
+            <h1>\(heading)</h1>
+            <p>\(entries.count) \(noun)\(entries.count == 1 ? "" : "s") found by <code>carender gallery \(option)</code>, \
+            \(what)\(failed > 0 ? "; \(failed) \(failure)" : "").</p>
             </header>
             <main>
-            \(animations.map(documentCard).joined(separator: "\n"))
+            \(entries.map(documentCard).joined(separator: "\n"))
             </main>
             """
     }

@@ -21,11 +21,7 @@ enum LottieGallery {
                 found.append(url)
             }
         }
-        var stems: Set<String> = []
-        return found.sorted { $0.path < $1.path }.map { url in
-            let title = String(url.standardizedFileURL.path.dropFirst(root.path.count).drop { $0 == "/" })
-            var stem = "lottie-" + String(title.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
-            while !stems.insert(stem.lowercased()).inserted { stem += "_" }
+        return CAMLGallery.cardNames(for: found, under: root, prefix: "lottie-").map { url, title, stem in
             do {
                 let animation = try SceneDefinition.lottie(at: url.path)
                 return CAMLGalleryDocument(
