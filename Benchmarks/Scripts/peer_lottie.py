@@ -7,6 +7,9 @@
     peer_lottie.py checksum N WIDTH HEIGHT                    the scene's numbers, summed
     peer_lottie.py export-file thorvg|rlottie FILE WIDTH HEIGHT FPS FRAMES
                                                               a Lottie file's frames 0 … FRAMES − 1
+    peer_lottie.py time-file thorvg|rlottie FILE WIDTH HEIGHT FRAMES
+                                                              the CPU seconds those frames take to draw
+                                                              on one thread, no encoding
 
 The rectangles come from the same seeded generator as the C reference's
 (`peer_scene_generate` in Sources/CairoReference), repeated here operation for operation so
@@ -23,6 +26,7 @@ import math
 import os
 import subprocess
 import sys
+import time
 
 SEED = 13
 FRAMES = 240
@@ -107,9 +111,9 @@ def lottie(count, width, height, frames=FRAMES):
 
 
 class ThorVG:
-    def __init__(self, document, width, height):
+    def __init__(self, document, width, height, threads=None):
         import thorvg_python as tvg
-        self.engine = tvg.Engine(threads=os.cpu_count() or 1)
+        self.engine = tvg.Engine(threads=threads or os.cpu_count() or 1)
         self.canvas = tvg.SwCanvas(self.engine)
         self.canvas.set_target(width, height, cs=tvg.Colorspace.ARGB8888)
         self.buffer = self.canvas.buffer_arr
@@ -156,6 +160,17 @@ def export(renderer, width, height, fps, frames, target):
 
 
 def main(arguments):
+    if len(arguments) >= 6 and arguments[0] == "time-file":
+        player, path = arguments[1], arguments[2]
+        width, height, frames = (int(value) for value in arguments[3:6])
+        with open(path) as file:
+            document = file.read()
+        renderer = ThorVG(document, width, height, threads=1) if player == "thorvg" else Rlottie(document, width, height)
+        start = time.process_time()
+        for frame in range(frames):
+            renderer.render(frame)
+        print(time.process_time() - start)
+        return
     if len(arguments) >= 7 and arguments[0] == "export-file":
         player, path = arguments[1], arguments[2]
         width, height, fps, frames = (int(value) for value in arguments[3:7])

@@ -60,6 +60,32 @@ struct GradientCase: CustomTestStringConvertible, Sendable {
         #expect(ours.contains { $0 > 0 })
     }
 
+    /// Gradients of other colours in one frame, one of them twice: each is drawn with its own
+    /// colours.
+    @Test func gradientsOfOtherColoursEachGetTheirTable() {
+        func draw(fromTables: Bool) -> (pixels: [UInt8], fills: Int) {
+            CATransaction.setDisableActions(true)
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 100, height: 80)
+            let redToBlue = [(1.0, 0.0, 0.0), (0.0, 0.0, 1.0)]
+            let greenToYellow = [(0.0, 1.0, 0.0), (1.0, 1.0, 0.0)]
+            for (index, colors) in [redToBlue, greenToYellow, redToBlue].enumerated() {
+                let layer = CAGradientLayer()
+                layer.frame = CGRect(x: 4 + 32 * index, y: 10, width: 28, height: 60)
+                layer.colors = colors.map { CGColor(red: $0.0, green: $0.1, blue: $0.2, alpha: 1) }
+                root.addSublayer(layer)
+            }
+            let renderer = CARenderer(width: 100, height: 80)
+            renderer.drawsGradientsFromTables = fromTables
+            renderer.cachesContent = false
+            return (render(root, renderer: renderer).premultipliedBGRA, renderer.gradientTableFillCount)
+        }
+        let ours = draw(fromTables: true)
+        let cairo = draw(fromTables: false)
+        #expect(ours.fills == 3)
+        #expect((zip(ours.pixels, cairo.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0) <= 1)
+    }
+
     /// The picture, and how many gradients were drawn from a table.
     private func draw(_ gradient: GradientCase, fromTables: Bool) -> (pixels: [UInt8], tableFills: Int) {
         CATransaction.setDisableActions(true)

@@ -12,6 +12,8 @@ import PeerScenes
 //
 //     swift run -c release LottieExport                  the table and the totals
 //     swift run -c release LottieExport --only NAME,…    some samples
+//     swift run -c release LottieExport --frames-alone   the frames drawn on one thread, no
+//                                                        encoding, per frame: ours ÷ the faster player
 //     LottieExport ours FILE                             our export alone, as the child runs it
 //
 // The players come from `Scripts/peer-setup.sh` (thorvg-python, rlottie-python).
@@ -51,8 +53,88 @@ if arguments.count >= 3, arguments[1] == "ours" {
     exit(0)
 }
 
+/// The CPU seconds our renderer takes to draw `sample`'s frames on this thread, as the export
+/// draws them (a frame at each `k / fps`), without encoding.
+func ourFramesAlone(_ animation: LottieAnimation) -> Double {
+    let shape = exportShape(of: animation)
+    let clock = CAManualClock()
+    let layer = CAClock.$current.withValue(clock) {
+        let layer = animation.makeLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: shape.width, height: shape.height)
+        layer.position = CGPoint(x: Double(shape.width) / 2, y: Double(shape.height) / 2)
+        layer.play(loopMode: .playOnce)
+        CATransaction.flush()
+        return layer
+    }
+    let renderer = CARenderer(width: shape.width, height: shape.height)
+    renderer.layer = layer
+    let start = LottieSamples.threadCPUNanoseconds()
+    CAClock.$current.withValue(clock) {
+        for frame in 0..<shape.frames {
+            let time = Double(frame) / Double(shape.fps)
+            clock.advance(to: time)
+            renderer.beginFrame(atTime: time)
+            renderer.render()
+            renderer.endFrame()
+        }
+    }
+    return Double(LottieSamples.threadCPUNanoseconds() - start) / 1e9
+}
+
+/// The CPU seconds `player` takes to draw `sample`'s frames on one thread (its own measure).
+func playerFramesAlone(_ player: String, _ sample: LottieSample, _ animation: LottieAnimation) throws -> Double {
+    let shape = exportShape(of: animation)
+    let script = PeerRunner.benchmarksDirectory.appendingPathComponent("Scripts/peer_lottie.py").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+        "python3", script, "time-file", player, sample.url.path, "\(shape.width)", "\(shape.height)",
+        "\(shape.frames)",
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard process.terminationStatus == 0, let seconds = Double(text) else {
+        throw PeerError("\(player) could not draw \(sample.name)")
+    }
+    return seconds
+}
+
 let samples = LottieSamples.all()
 if LottieSamples.skipReason(for: "LottieExport", samples) != nil { exit(0) }
+if arguments.contains("--frames-alone") {
+    let only = arguments.firstIndex(of: "--only").map { Set(arguments[$0 + 1].split(separator: ",").map(String.init)) }
+    var totals = (ours: 0.0, faster: 0.0, frames: 0)
+    var ahead = 0
+    var measured = 0
+    print("sample\tframes\tours ms/frame\tThorVG ms/frame\trlottie ms/frame")
+    for sample in samples where only?.contains(sample.name) ?? true {
+        guard let animation = try? LottieAnimation(contentsOf: sample.url),
+            let thorvg = try? playerFramesAlone("thorvg", sample, animation),
+            let rlottie = try? playerFramesAlone("rlottie", sample, animation)
+        else { continue }
+        let frames = exportShape(of: animation).frames
+        let ours = ourFramesAlone(animation)
+        measured += 1
+        totals.ours += ours
+        totals.faster += min(thorvg, rlottie)
+        totals.frames += frames
+        if ours <= min(thorvg, rlottie) { ahead += 1 }
+        print(
+            String(
+                format: "%@\t%d\t%.3f\t%.3f\t%.3f", sample.name, frames, ours * 1000 / Double(frames),
+                thorvg * 1000 / Double(frames), rlottie * 1000 / Double(frames)))
+    }
+    print(
+        String(
+            format: "\n%d samples, %d frames: ours %.3f ms a frame, the faster player %.3f: %.2f×; "
+                + "ours no slower on %d", measured, totals.frames, totals.ours * 1000 / Double(totals.frames),
+            totals.faster * 1000 / Double(totals.frames), totals.ours / totals.faster, ahead))
+    exit(0)
+}
 try PeerRunner.prepare()
 let only = arguments.firstIndex(of: "--only").map { Set(arguments[$0 + 1].split(separator: ",").map(String.init)) }
 let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
