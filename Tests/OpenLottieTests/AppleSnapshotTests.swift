@@ -36,7 +36,7 @@ import Testing
         }
     }
 
-    /// The snapshots whose pictures still differ from Apple's (see the README's Lottie section
+    /// The snapshots whose pictures still differ from Apple's (see docs/lottie.md
     /// for what each lacks).
     static let notYetMatching: Set<String> = [
         "Issues-issue_2055 @ 25",

@@ -5,7 +5,7 @@ import OpenQuartzCoreRenderer
 import QuartzTestSupport
 import Testing
 
-/// The README's example: `CAMovieExporter` takes the tree a Lottie file makes unchanged.
+/// The example in docs/lottie.md: `CAMovieExporter` takes the tree a Lottie file makes unchanged.
 @Suite struct LottieExportTests {
     @Test @MainActor func anExporterTakesALottieTreeUnchanged() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") else {

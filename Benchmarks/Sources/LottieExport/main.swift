@@ -30,10 +30,10 @@ func exportShape(of animation: LottieAnimation) -> (width: Int, height: Int, fps
     return (even(animation.size.width), even(animation.size.height), fps, frames)
 }
 
-if arguments.count >= 3, arguments[1] == "ours" {
-    let url = URL(fileURLWithPath: arguments[2])
-    let animation = try LottieAnimation(contentsOf: url)
-    let shape = exportShape(of: animation)
+/// `animation` filling a picture of `shape`, playing once from frame ip on a clock of its own.
+func playingLayer(
+    _ animation: LottieAnimation, _ shape: (width: Int, height: Int, fps: Int, frames: Int)
+) -> (CALayer, CAManualClock) {
     let clock = CAManualClock()
     let layer = CAClock.$current.withValue(clock) {
         let layer = animation.makeLayer()
@@ -43,6 +43,14 @@ if arguments.count >= 3, arguments[1] == "ours" {
         CATransaction.flush()
         return layer
     }
+    return (layer, clock)
+}
+
+if arguments.count >= 3, arguments[1] == "ours" {
+    let url = URL(fileURLWithPath: arguments[2])
+    let animation = try LottieAnimation(contentsOf: url)
+    let shape = exportShape(of: animation)
+    let (layer, clock) = playingLayer(animation, shape)
     let exporter = CAMovieExporter(
         layer: layer, clock: clock, frames: CAFrameSpan(first: 0, count: shape.frames, fps: shape.fps),
         size: CGSize(width: shape.width, height: shape.height))
@@ -57,15 +65,7 @@ if arguments.count >= 3, arguments[1] == "ours" {
 /// draws them (a frame at each `k / fps`), without encoding.
 func ourFramesAlone(_ animation: LottieAnimation) -> Double {
     let shape = exportShape(of: animation)
-    let clock = CAManualClock()
-    let layer = CAClock.$current.withValue(clock) {
-        let layer = animation.makeLayer()
-        layer.bounds = CGRect(x: 0, y: 0, width: shape.width, height: shape.height)
-        layer.position = CGPoint(x: Double(shape.width) / 2, y: Double(shape.height) / 2)
-        layer.play(loopMode: .playOnce)
-        CATransaction.flush()
-        return layer
-    }
+    let (layer, clock) = playingLayer(animation, shape)
     let renderer = CARenderer(width: shape.width, height: shape.height)
     renderer.layer = layer
     let start = LottieSamples.threadCPUNanoseconds()
@@ -105,8 +105,8 @@ func playerFramesAlone(_ player: String, _ sample: LottieSample, _ animation: Lo
 
 let samples = LottieSamples.all()
 if LottieSamples.skipReason(for: "LottieExport", samples) != nil { exit(0) }
+let only = arguments.firstIndex(of: "--only").map { Set(arguments[$0 + 1].split(separator: ",").map(String.init)) }
 if arguments.contains("--frames-alone") {
-    let only = arguments.firstIndex(of: "--only").map { Set(arguments[$0 + 1].split(separator: ",").map(String.init)) }
     var totals = (ours: 0.0, faster: 0.0, frames: 0)
     var ahead = 0
     var measured = 0
@@ -136,7 +136,6 @@ if arguments.contains("--frames-alone") {
     exit(0)
 }
 try PeerRunner.prepare()
-let only = arguments.firstIndex(of: "--only").map { Set(arguments[$0 + 1].split(separator: ",").map(String.init)) }
 let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
 let script = PeerRunner.benchmarksDirectory.appendingPathComponent("Scripts/peer_lottie.py").path
 let tools = ["ours", "thorvg", "rlottie"]
