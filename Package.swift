@@ -36,6 +36,9 @@ let package = Package(
         // `swift package generate-documentation`: builds the modules' DocC catalogs
         // (Scripts/documentation.sh fails on any warning).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Writes `.tendies` wallpaper packages (zips): a well-kept zip library. Reading stays with
+        // ZipArchiveReading, which bounds what a hostile archive can make it do.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .target(name: "OpenCoreGraphics"),
@@ -64,14 +67,21 @@ let package = Package(
         // Raw inflate and CRC-32 for the entries of zip archives, whose central directory
         // ZipArchiveReading walks itself; the tests deflate with it to write such archives.
         // Scripts/install-dependencies.sh installs it.
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "SystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // One bounded zip reader (not a product) for `.tendies` wallpapers and `.lottie` packages,
         // so both refuse hostile archives alike: a file that is not a zip fails quickly, and an
         // entry cannot inflate past its declared size or name a path outside its folder.
-        .target(name: "ZipArchiveReading", dependencies: ["CZlib"]),
+        .target(name: "ZipArchiveReading", dependencies: ["SystemZlib"]),
         // Reads CAML documents and `.ca` bundles with Foundation's XMLParser (libxml2 at run time);
-        // their image assets decode through OpenImageIO; `.tendies` zips open with ZipArchiveReading.
-        .target(name: "OpenCAML", dependencies: ["OpenQuartzCore", "OpenImageIO", "ZipArchiveReading"]),
+        // their image assets decode through OpenImageIO; `.tendies` zips open with ZipArchiveReading
+        // and are written with ZIPFoundation.
+        .target(
+            name: "OpenCAML",
+            dependencies: [
+                "OpenQuartzCore", "OpenImageIO", "ZipArchiveReading",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         // Reads Lottie animations (Bodymovin JSON, and dotLottie packages through
         // ZipArchiveReading) and makes layer trees with Core Animation animations; embedded
         // images decode through OpenImageIO.
@@ -140,7 +150,7 @@ let package = Package(
         ),
         // Writes zip archives, true ones and ones no zip library writes (sizes that lie, cut
         // streams), deflating their entries with zlib: the `.tendies` and `.lottie` fixtures.
-        .target(name: "ZipTestSupport", dependencies: ["CZlib"], path: "Tests/ZipTestSupport"),
+        .target(name: "ZipTestSupport", dependencies: ["SystemZlib"], path: "Tests/ZipTestSupport"),
         // The CAML corpus, `CAMLTreeFacts` (the round-trip comparison of CAML packages) and the
         // `.tendies` fixtures.
         .target(
@@ -170,7 +180,9 @@ let package = Package(
         // CAMLFuzzer: the mutation test runs its documents through the fuzz target's exercise.
         .testTarget(
             name: "OpenCAMLTests",
-            dependencies: ["OpenCAML", "CAMLFuzzer", "QuartzTestSupport", "CAMLTestSupport", "ZipTestSupport"]
+            dependencies: [
+                "OpenCAML", "CAMLFuzzer", "QuartzTestSupport", "CAMLTestSupport", "ZipTestSupport", "ZipArchiveReading",
+            ]
         ),
         .testTarget(name: "ZipArchiveReadingTests", dependencies: ["ZipArchiveReading", "ZipTestSupport"]),
         .testTarget(

@@ -4,7 +4,7 @@
 # scrubs, switches a state and selects a layer, takes a screenshot after each step, and checks
 # that the canvas shows the scene's colours where the renderer draws them, that playing sends
 # frames as changes only, and that the canvas the page patched from them equals the same frame
-# sent whole.
+# sent whole; then steps a Lottie file frame by frame with the ◀ ▶ buttons.
 #
 #   bash Scripts/preview-check.sh [OUTPUT_FOLDER]      (default: .build/preview-check)
 #
@@ -71,11 +71,26 @@ start_preview() {
     exit 1
 }
 
+# A Lottie file, 100 × 50 at 25 fps, frames 10–35: a red 20 × 20 square whose centre moves
+# from x 20 at frame 10 to x 80 at frame 35; for stepping frame by frame.
+lottie="$output/slide.json"
+cat > "$lottie" << 'EOF'
+{"v": "5.7.4", "fr": 25, "ip": 10, "op": 35, "w": 100, "h": 50, "layers": [
+ {"ty": 4, "ind": 1, "ip": 10, "op": 35, "st": 0, "sr": 1,
+  "ks": {"o": {"a": 0, "k": 100}, "r": {"a": 0, "k": 0}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+         "p": {"a": 1, "k": [{"t": 10, "s": [20, 25], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}},
+                             {"t": 35, "s": [80, 25]}]}},
+  "shapes": [{"ty": "rc", "s": {"a": 0, "k": [20, 20]}, "p": {"a": 0, "k": [0, 0]}, "r": {"a": 0, "k": 0}},
+             {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}]}
+EOF
+
 start_preview "$scene" 1
 check_url="$address"
+start_preview "$lottie" 1
+lottie_url="$address"
 scene_url=""
 if [ -n "${PREVIEW_SCENE:-}" ]; then
     start_preview "$PREVIEW_SCENE" "${PREVIEW_SCALE:-1}"
     scene_url="$address"
 fi
-python3 Scripts/preview_check.py "$browser" "$check_url" "$output" "$scene_url"
+python3 Scripts/preview_check.py "$browser" "$check_url" "$output" "$lottie_url" "$scene_url"

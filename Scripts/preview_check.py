@@ -123,8 +123,8 @@ RED, GREEN, BLUE = (255, 0, 0), (0, 255, 0), (0, 0, 255)
 
 
 def main():
-    browser_path, check_url, output = sys.argv[1:4]
-    scene_url = sys.argv[4] if len(sys.argv) > 4 else ""
+    browser_path, check_url, output, lottie_url = sys.argv[1:5]
+    scene_url = sys.argv[5] if len(sys.argv) > 5 else ""
     browser = Browser(browser_path)
     try:
         browser.open(check_url)
@@ -179,6 +179,29 @@ def main():
         if "(130, 120)" not in values:
             failures.append(f"the bar's position at 1.5 s in the panel: {values}")
         browser.screenshot(os.path.join(output, "4-selected.png"))
+
+        # A Lottie file, stepped with the buttons: ▶ twice from frame 20 (0.4 s) is frame 22,
+        # 0.48 s, the square's centre at x 20 + 60 · 12/25 = 48.8; ◀ once is frame 21.
+        browser.open(lottie_url)
+        browser.wait_for("window.preview && preview.scene !== null && preview.stats.framesDrawn > 0")
+        settle(browser, 0.4)
+        browser.evaluate("document.getElementById('forward').click(); document.getElementById('forward').click()")
+        browser.wait_for("preview.idle && Math.abs(preview.stats.lastFrameTime - 0.48) < 1e-9")
+        text = browser.evaluate("document.getElementById('time').textContent")
+        print(f"preview-check: Lottie, two frames on: {text}")
+        if not text.startswith("frame 22 · 0.480 s"):
+            failures.append(f"the frame shown after two steps: {text}")
+        expect_colour(browser, 49, 25, RED, "Lottie frame 22, the square's centre")
+        if browser.evaluate("preview.pixel(49 + 13, 25)")[3] != 0:
+            failures.append("Lottie frame 22: transparent right of the square")
+        browser.evaluate("document.getElementById('back').click()")
+        browser.wait_for("preview.idle && Math.abs(preview.stats.lastFrameTime - 0.44) < 1e-9")
+        text = browser.evaluate("document.getElementById('time').textContent")
+        if not text.startswith("frame 21 · 0.440 s"):
+            failures.append(f"the frame shown after a step back: {text}")
+        if browser.evaluate("document.getElementById('play').textContent") != "Play":
+            failures.append("stepping pauses")
+        browser.screenshot(os.path.join(output, "5-lottie-stepped.png"))
 
         if scene_url:
             browser.open(scene_url)

@@ -1,4 +1,4 @@
-import CZlib
+import SystemZlib
 import Foundation
 
 /// The entries of a zip archive and their bytes, read with a bound on everything the file
@@ -198,7 +198,7 @@ package struct ZipArchiveReader {
                 let room = min(Self.chunkSize, entry.uncompressedSize - produced + 1)
                 stream.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
                 stream.avail_out = uInt(room)
-                let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                let status = SystemZlib.inflate(&stream, Z_NO_FLUSH)
                 let made = Int(room) - Int(stream.avail_out)
                 if made > 0 {
                     produced += UInt64(made)

@@ -4,10 +4,12 @@ import OpenCAML
 import OpenQuartzCore
 import OpenQuartzCoreScenes
 
-/// `carender convert IN OUT`: a CAML document or a demo written as CAML.
+/// `carender convert IN OUT`: a CAML document, a wallpaper, a Lottie file or a demo written as
+/// CAML.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Writes a CAML document, a Lottie file or a built-in demo as a .caml file or a .ca bundle.",
+        abstract:
+            "Writes a CAML document, a Lottie file or a built-in demo as a .caml file, a .ca bundle or a .tendies wallpaper.",
         discussion: """
             IN is a .caml file, a .ca bundle (a folder ending in .ca or holding index.xml), a \
             Lottie file (.json, .lottie) or the name of a demo; OUT's extension says what to write: OUT.caml, one file with its \
@@ -22,8 +24,8 @@ struct Convert: ParsableCommand {
             written as the layer tree it makes, with its animations, playing once from time 0: \
             the document draws the animation's frames as the Lottie file does.
 
-            OUT is replaced only once it is complete: a file through a temporary file, a bundle \
-            through a temporary folder beside it. An existing folder is replaced only when it is \
+            OUT is replaced only once it is complete: a file (.caml, .tendies) through a \
+            temporary file, a bundle through a temporary folder beside it. An existing folder is replaced only when it is \
             a .ca bundle or empty.
 
             Examples:
@@ -31,14 +33,15 @@ struct Convert: ParsableCommand {
               carender convert wallpaper.caml normalised.ca
               carender convert spring spring.ca
               carender convert loader.json loader.ca
+              carender convert loader.json Loader.tendies
 
             The demos: \(MainActor.assumeIsolated { Demos.nameList }).
             """)
 
-    @Argument(help: "The .caml file, .ca bundle, Lottie file or demo to convert.")
+    @Argument(help: "The .caml file, .ca bundle, .tendies package, Lottie file or demo to convert.")
     var input: String
 
-    @Argument(help: "The .caml file or .ca bundle to write.")
+    @Argument(help: "The .caml file, .ca bundle or .tendies package to write.")
     var output: String
 
     func run() throws {
@@ -50,7 +53,9 @@ struct Convert: ParsableCommand {
             throw CommandError("\(error.message).")
         }
         guard CAMLOutputWriter.packageType(of: output) != nil else {
-            throw CommandError("OUT must end in .caml (one file) or .ca (a bundle folder); got '\(output)'.")
+            throw CommandError(
+                "OUT must end in .caml (one file), .ca (a bundle folder) or .tendies (a wallpaper package); got '\(output)'."
+            )
         }
         try MainActor.assumeIsolated {
             let source = try CAMLSource.named(input)

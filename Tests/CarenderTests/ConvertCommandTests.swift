@@ -88,6 +88,33 @@ import Testing
         #expect(try Data(contentsOf: again.appendingPathComponent("main.caml")) == Data(main.utf8))
     }
 
+    /// A Lottie file converted to a `.tendies` wallpaper: one bundle, the background, whose
+    /// frames are the Lottie file's, byte for byte; converting again writes the same bytes.
+    @Test func aLottieFileConvertsToAWallpaperThatDrawsTheSameFrames() throws {
+        let (folder, lottie) = try LottieCommandTests.write(LottieCommandTests.slide(), as: "slide.json")
+        let wallpaper = folder.appendingPathComponent("Slide.tendies")
+        let result = try carender(["convert", lottie.path, wallpaper.path])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("Wrote \(wallpaper.path)."), "\(result.output)")
+        let package = try withManualClock { _ in
+            try CAPackage(contentsOf: wallpaper, type: kCAPackageTypeTendies, options: nil)
+        }
+        #expect(package.wallpaperBundles.map(\.role) == [.background])
+        #expect(package.documentSize == CGSize(width: 100, height: 50))
+        for time in ["0", "0.5", "0.9"] {
+            let direct = folder.appendingPathComponent("lottie-\(time).png")
+            let converted = folder.appendingPathComponent("tendies-\(time).png")
+            #expect(try carender(["frame", lottie.path, "--time", time, "--output", direct.path]).status == 0)
+            #expect(try carender(["frame", wallpaper.path, "--time", time, "--output", converted.path]).status == 0)
+            #expect(try Data(contentsOf: direct) == Data(contentsOf: converted), "at \(time) s")
+        }
+        let again = folder.appendingPathComponent("again/Slide.tendies")
+        try FileManager.default.createDirectory(
+            at: again.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(try carender(["convert", lottie.path, again.path]).status == 0)
+        #expect(try Data(contentsOf: again) == Data(contentsOf: wallpaper))
+    }
+
     @Test func mistakesFailWithAMessageAndChangeNothing() throws {
         let folder = try makeScratchFolder()
         let unknown = try carender(["convert", "no-such-demo", folder.appendingPathComponent("x.ca").path])

@@ -3,6 +3,7 @@ import Foundation
 import OpenQuartzCore
 import QuartzTestSupport
 import Testing
+import ZipArchiveReading
 import ZipTestSupport
 
 @testable import OpenCAML
@@ -388,5 +389,79 @@ private func layer(named name: String, in package: CAPackage) throws -> CALayer 
                 #expect(controller.state(of: stateLayer)?.name == "Unlock")
             }
         }
+    }
+
+    /// A loaded package written as `.tendies` reads back with the same bundles in the same
+    /// roles, each the same tree, under a `Wallpaper.plist` that names them as Apple's keys do;
+    /// writing it again gives the same bytes.
+    @Test func aPackageWrittenAsTendiesReadsBackTheSameBundles() throws {
+        let folder = try scratchFolder()
+        let source = folder.appendingPathComponent("Fixture.tendies")
+        try WallpaperFixture.write(to: source)
+        let package = try loadTendies(source)
+        let written = folder.appendingPathComponent("My Wallpaper.tendies")
+        try package.write(to: written, type: kCAPackageTypeTendies, options: nil)
+
+        let read = try loadTendies(written)
+        #expect(read.wallpaperBundles.map(\.role) == [.background, .floating, .foreground])
+        for (one, other) in zip(read.wallpaperBundles, package.wallpaperBundles) {
+            expectSameCAMLTree(one.package, other.package, "\(one.role):")
+        }
+        #expect(read.documentSize == CGSize(width: 390, height: 844))
+        #expect(read.stateNames == ["Locked", "Unlock", "Sleep"])
+
+        let archive = try ZipArchiveReader(wallpaperAt: written)
+        let plistEntry = try #require(archive.entries.first { $0.components.last == "Wallpaper.plist" })
+        let folderName = plistEntry.components.dropLast().joined(separator: "/")
+        #expect(folderName.hasPrefix("descriptors/"), "\(folderName)")
+        #expect(folderName.hasSuffix(".My_Wallpaper-390w-844h@3x~iphone.wallpaper"), "\(folderName)")
+        let plistData = try archive.wallpaperContents(of: plistEntry, limit: 1 << 20)
+        let plist = try #require(
+            try PropertyListSerialization.propertyList(from: plistData, format: nil) as? [String: Any])
+        #expect(plist["logicalScreenClass"] as? String == "390w-844h@3x~iphone")
+        #expect(plist["name"] as? String == "My_Wallpaper")
+        let assets = try #require(plist["assets"] as? [String: Any])
+        let description = try #require((assets["lockAndHome"] as? [String: Any])?["default"] as? [String: Any])
+        #expect(description["type"] as? String == "LayeredAnimation")
+        for key in ["backgroundAnimationFileName", "floatingAnimationFileNameKey", "foregroundAnimationFileName"] {
+            let name = try #require(description[key] as? String, "\(key)")
+            #expect(
+                archive.entries.contains { $0.components == plistEntry.components.dropLast() + [name, "main.caml"] })
+        }
+
+        let first = try Data(contentsOf: written)
+        let twice = folder.appendingPathComponent("again/My Wallpaper.tendies")
+        try FileManager.default.createDirectory(
+            at: twice.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try package.write(to: twice, type: kCAPackageTypeTendies, options: nil)
+        #expect(try Data(contentsOf: twice) == first, "the same package writes the same bytes")
+    }
+
+    /// A `.ca` bundle written as `.tendies` becomes the one bundle, the background; a failed
+    /// write leaves the file that was there.
+    @Test func aBundleWrittenAsTendiesIsItsBackground() throws {
+        let folder = try scratchFolder()
+        let bundle = folder.appendingPathComponent("Sun.ca")
+        for entry in WallpaperFixture.bundleEntries("Sun.ca", document: WallpaperFixture.background) {
+            let url = folder.appendingPathComponent(
+                String(entry.path.dropFirst(WallpaperFixture.folder.count + 1)))
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try entry.data.write(to: url)
+        }
+        let package = try CAPackage(contentsOf: bundle, type: kCAPackageTypeCAMLBundle, options: nil)
+        let written = folder.appendingPathComponent("Sun.tendies")
+        try package.write(to: written, type: kCAPackageTypeTendies, options: nil)
+        let read = try loadTendies(written)
+        #expect(read.wallpaperBundles.map(\.role) == [.background])
+        expectSameCAMLTree(try #require(read.wallpaperBundles.first).package, package)
+
+        let blocked = folder.appendingPathComponent("missing-folder/Sun.tendies")
+        #expect(throws: CAMLError.self) { try package.write(to: blocked, type: kCAPackageTypeTendies, options: nil) }
+        let aFolder = folder.appendingPathComponent("Taken.tendies")
+        try FileManager.default.createDirectory(at: aFolder, withIntermediateDirectories: false)
+        try Data("keep".utf8).write(to: aFolder.appendingPathComponent("note.txt"))
+        #expect(throws: CAMLError.self) { try package.write(to: aFolder, type: kCAPackageTypeTendies, options: nil) }
+        #expect(try Data(contentsOf: aFolder.appendingPathComponent("note.txt")) == Data("keep".utf8))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenQuartzCorePreviewTestSupport
+import OpenQuartzCoreScenes
 import Testing
 
 @testable import OpenQuartzCorePreview
@@ -19,6 +20,7 @@ struct PreviewServerTests {
             let html = String(decoding: page, as: UTF8.self)
             #expect(html.contains("<canvas id=\"canvas\""))
             #expect(html.contains("new WebSocket"))
+            #expect(html.contains(#"<button id="back""#) && html.contains(#"<button id="forward""#))
             for path in ["scene.caml", "..%2F..%2Fetc%2Fpasswd", "ws", "index.html", "favicon.ico"] {
                 let (_, other) = try await URLSession.shared.data(from: URL(string: server.address + path)!)
                 #expect((other as? HTTPURLResponse)?.statusCode == 404, "\(path)")
@@ -65,6 +67,62 @@ struct PreviewServerTests {
                 try await client.requestFrame(at: 2.5, request: 4)
                 let ended = try await client.nextFrame()
                 #expect(isColour(ended.pixel(x: 20, y: 20), green))
+            }
+        }
+    }
+
+    /// A Lottie file plays as any scene; its description gives the page its frame rate and
+    /// first frame, by which the ◀ ▶ buttons and the timeline step (a CAML scene has neither).
+    @Test func aLottieSceneTellsThePageItsFrameRateAndFirstFrame() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "preview-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 100 × 50 at 25 fps, frames 10–35: a 20 × 20 red square whose centre moves from x 20
+        // at frame 10 to x 80 at frame 35, on a transparent canvas.
+        let file = folder.appendingPathComponent("slide.json")
+        try Data(
+            """
+            {"v": "5.7.4", "fr": 25, "ip": 10, "op": 35, "w": 100, "h": 50, "layers": [
+              {"ty": 4, "ind": 1, "ip": 10, "op": 35, "st": 0, "sr": 1,
+               "ks": {"o": {"a": 0, "k": 100}, "r": {"a": 0, "k": 0}, "a": {"a": 0, "k": [0, 0]},
+                      "s": {"a": 0, "k": [100, 100]},
+                      "p": {"a": 1, "k": [{"t": 10, "s": [20, 25], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}},
+                                          {"t": 35, "s": [80, 25]}]}},
+               "shapes": [{"ty": "rc", "s": {"a": 0, "k": [20, 20]}, "p": {"a": 0, "k": [0, 0]}, "r": {"a": 0, "k": 0}},
+                          {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}]}
+            """.utf8
+        ).write(to: file)
+        let source = PreviewSource(name: "slide.json", watchedPath: file.path) {
+            try SceneDefinition.lottie(at: file.path).start()
+        }
+        let server = try await PreviewServer.start(source: source, port: 0, log: { _ in })
+        do {
+            try await PreviewClient.connect(port: server.port) { client in
+                // 0.4 s is frame 20, 10 frames in: the square's centre at x 20 + 60 · 10/25 = 44.
+                try await client.requestFrame(at: 0.4, request: 1)
+                let frame = try await client.nextFrame()
+                let scene = PreviewFixture.json(try #require(client.texts.first))
+                #expect(scene["frameRate"] as? Double == 25)
+                #expect(scene["startFrame"] as? Double == 10)
+                #expect((scene["duration"] as? Double).map { abs($0 - 1) < 1e-9 } == true)
+                #expect(frame.width == 100 && frame.height == 50)
+                #expect(isColour(frame.pixel(x: 44, y: 25), red))
+                #expect(isColour(frame.pixel(x: 44 + 8, y: 25), red))
+                #expect(frame.pixel(x: 44 + 12, y: 25).alpha == 0)
+                #expect(frame.pixel(x: 44 - 12, y: 25).alpha == 0)
+            }
+            await server.stop()
+        } catch {
+            await server.stop()
+            throw error
+        }
+        try await PreviewFixture.withServer { server in
+            try await PreviewClient.connect(port: server.port) { client in
+                try await client.requestFrame(at: 0, request: 1)
+                _ = try await client.nextFrame()
+                let scene = PreviewFixture.json(try #require(client.texts.first))
+                #expect(scene["frameRate"] == nil && scene["startFrame"] == nil)
             }
         }
     }

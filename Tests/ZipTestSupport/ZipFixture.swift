@@ -1,4 +1,4 @@
-import CZlib
+import SystemZlib
 import Foundation
 
 /// Writes a zip archive at `url` holding `entries` (name → bytes) in order, deflated unless
@@ -38,7 +38,7 @@ public struct RawZipEntry {
     /// The CRC-32 of `data`, as zip entries record it.
     public static func crc32(of data: Data) -> UInt32 {
         let value = data.withUnsafeBytes { bytes in
-            CZlib.crc32(0, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
+            SystemZlib.crc32(0, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
         }
         return UInt32(truncatingIfNeeded: value)
     }

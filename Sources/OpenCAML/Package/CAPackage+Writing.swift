@@ -2,9 +2,10 @@ import Foundation
 import OpenQuartzCore
 
 extension CAPackage {
-    /// Writes the package as CAML: a `.caml` file (``kCAPackageTypeCAMLFile``) or a `.ca`
+    /// Writes the package as CAML: a `.caml` file (``kCAPackageTypeCAMLFile``), a `.ca`
     /// bundle folder (``kCAPackageTypeCAMLBundle``) holding `index.xml`, `main.caml` and the
-    /// images in `assets/`.
+    /// images in `assets/`, or a `.tendies` wallpaper package (``kCAPackageTypeTendies``, not
+    /// Apple's): a zip of a `Wallpaper.plist` and the bundles, see <doc:WallpaperPackages>.
     ///
     /// The document follows Apple's writer (FORMAT.md §12): every property that differs from a
     /// new layer's, animations with their timing, states and transitions (layers they target
@@ -21,9 +22,10 @@ extension CAPackage {
     ///
     /// - Parameters:
     ///   - url: where the `.caml` file or `.ca` bundle goes.
-    ///   - type: ``kCAPackageTypeCAMLFile`` or ``kCAPackageTypeCAMLBundle``.
+    ///   - type: ``kCAPackageTypeCAMLFile``, ``kCAPackageTypeCAMLBundle`` or
+    ///     ``kCAPackageTypeTendies``.
     ///   - options: accepted for Apple's signature; none is read.
-    /// - Throws: ``CAMLError`` naming the path when the type is not one of the two, the folder
+    /// - Throws: ``CAMLError`` naming the path when the type is not one of the three, the folder
     ///   to write in is missing, or a file cannot be written.
     public func write(to url: URL, type: String, options: [AnyHashable: Any]?) throws(CAMLError) {
         switch type {
@@ -43,10 +45,16 @@ extension CAPackage {
                 CAMLBundleOutput.removeFolder(folder)
                 throw error
             }
+        case kCAPackageTypeTendies:
+            let name = url.deletingPathExtension().lastPathComponent
+            let archive = try tendiesArchive(named: name)
+            for warning in archive.warnings { Warnings.emit("CAML writer: \(warning)") }
+            try CAMLOutputFiles.writeFile(archive.data, to: url)
         default:
             throw CAMLError(
                 path: url.path,
-                message: "unsupported package type \"\(type)\" (use kCAPackageTypeCAMLFile or kCAPackageTypeCAMLBundle)"
+                message: "unsupported package type \"\(type)\" (use kCAPackageTypeCAMLFile, "
+                    + "kCAPackageTypeCAMLBundle or kCAPackageTypeTendies)"
             )
         }
     }
@@ -76,6 +84,12 @@ extension CAPackage {
             document: CAMLDocumentText.data(root: root), assets: images.files, warnings: encoder.warnings)
     }
 
+    /// A `.tendies` wallpaper package of this package named `name` (the wallpaper's name in
+    /// the archive), with the writer's warnings.
+    package func tendiesArchive(named name: String) throws(CAMLError) -> (data: Data, warnings: [String]) {
+        try WallpaperArchiveWriter.archive(of: self, name: name)
+    }
+
     /// The files of a `.ca` bundle: `index.xml`, `main.caml` and the assets, with the
     /// writer's warnings.
     package func bundleFiles() throws(CAMLError) -> (files: [CAMLImageAssets.File], warnings: [String]) {
@@ -97,10 +111,6 @@ extension CAPackage {
     /// property list writer lays it out (Foundation's writer took more time than the
     /// document).
     package func indexData() throws(CAMLError) -> Data {
-        func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;")
-        }
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -116,7 +126,9 @@ extension CAPackage {
             """
         if !publishedObjectNames.isEmpty {
             text += "\t<key>publishedObjectNames</key>\n\t<array>\n"
-            for name in publishedObjectNames { text += "\t\t<string>\(escaped(name))</string>\n" }
+            for name in publishedObjectNames {
+                text += "\t\t<string>\(WallpaperArchiveWriter.PlistValue.escaped(name))</string>\n"
+            }
             text += "\t</array>\n"
         }
         text += "\t<key>rootDocument</key>\n\t<string>main.caml</string>\n</dict>\n</plist>\n"

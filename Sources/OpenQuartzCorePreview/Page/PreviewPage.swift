@@ -9,8 +9,11 @@
 /// page copies into its `ImageData` before putting the rows they touch on the canvas (see
 /// ``FrameEncoding``). The time shown is the time of the picture on the canvas, the time the
 /// layer panel's values are taken at too; the timeline's knob is where playing has got to,
-/// ahead of the picture by the frame on its way. `window.preview` gives scripts (the headless
-/// Chromium check) the same controls as the buttons.
+/// ahead of the picture by the frame on its way. The ◀ and ▶ buttons pause and step one frame:
+/// a Lottie animation's own frame (its `fr`; the timeline then moves by frames and the time
+/// shown names the frame, counted from its `ip`), a 60th of a second for other scenes.
+/// `window.preview` gives scripts (the headless Chromium check) the same controls as the
+/// buttons.
 enum PreviewPage {
     static let html = #"""
         <!DOCTYPE html>
@@ -46,6 +49,8 @@ enum PreviewPage {
           <div id="error"></div>
           <div id="controls">
             <button id="play">Pause</button>
+            <button id="back" title="One frame back">◀</button>
+            <button id="forward" title="One frame on">▶</button>
             <input id="timeline" type="range" min="0" max="2" step="0.001" value="0">
             <span id="time">0.000 s</span>
             <label>Speed <select id="speed">
@@ -99,6 +104,7 @@ enum PreviewPage {
           $("name").textContent = message.name;
           $("error").style.display = "none";
           $("timeline").max = message.duration;
+          $("timeline").step = message.frameRate ? 1 / message.frameRate : 0.001;
           canvas.style.width = message.width + "px";
           canvas.style.height = message.height + "px";
           if (time > message.duration) time = message.duration;
@@ -190,7 +196,8 @@ enum PreviewPage {
           }
           frameNumber = sequence;
           stats.lastFrameTime = header.getFloat64(24, true);
-          $("time").textContent = `${stats.lastFrameTime.toFixed(3)} s / ${scene ? scene.duration.toFixed(2) : "–"} s`;
+          $("time").textContent = (scene && scene.frameRate ? `frame ${frameName(stats.lastFrameTime)} · ` : "") +
+            `${stats.lastFrameTime.toFixed(3)} s / ${scene ? scene.duration.toFixed(2) : "–"} s`;
           stats.framesDrawn += 1;
           frameSinceRefresh = true;
         }
@@ -222,19 +229,34 @@ enum PreviewPage {
           requestAnimationFrame(refresh);
         }
 
+        // Frames a second for stepping: the Lottie file's own, else 60.
+        function framesPerSecond() { return scene && scene.frameRate ? scene.frameRate : 60; }
+        // The Lottie frame shown at `seconds`, to a tenth: ip + seconds × fr.
+        function frameName(seconds) {
+          const frame = Math.round((scene.startFrame + seconds * scene.frameRate) * 10) / 10;
+          return Number.isInteger(frame) ? String(frame) : frame.toFixed(1);
+        }
+        // Pauses, then moves `count` frames from the nearest frame.
+        function stepFrames(count) {
+          setPlaying(false);
+          const fps = framesPerSecond();
+          seek((Math.round(time * fps) + count) / fps);
+        }
         function setPlaying(value) { playing = value; $("play").textContent = playing ? "Pause" : "Play"; wanted = true; }
         function seek(seconds) { time = Math.max(0, Math.min(Number(seconds), scene ? scene.duration : Number(seconds))); wanted = true; }
         function enterState(name) { currentState = name; markState(); send({ type: "state", name, time }); wanted = true; }
         function select(path) { selected = path; markSelected(); send({ type: "select", path }); wanted = true; }
 
         $("play").onclick = () => setPlaying(!playing);
+        $("back").onclick = () => stepFrames(-1);
+        $("forward").onclick = () => stepFrames(1);
         $("timeline").oninput = event => seek(event.target.value);
         $("speed").onchange = event => { speed = Number(event.target.value); };
         requestAnimationFrame(refresh);
 
         // For scripts: the same controls as the page's, and what it has drawn.
         window.preview = {
-          play: () => setPlaying(true), pause: () => setPlaying(false), seek, enterState, select,
+          play: () => setPlaying(true), pause: () => setPlaying(false), seek, stepFrames, enterState, select,
           setSpeed: value => { speed = value; $("speed").value = String(value); },
           get time() { return time; }, get scene() { return scene; }, stats,
           get idle() { return !inFlight && !wanted; },

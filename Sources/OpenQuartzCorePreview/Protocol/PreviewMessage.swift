@@ -78,6 +78,10 @@ enum PreviewMessage {
         let height: Double
         let scale: Double
         let duration: Double
+        /// A Lottie animation's frames a second and first frame (`fr`, `ip`), by which the page
+        /// steps and names frames; absent for other scenes.
+        let frameRate: Double?
+        let startFrame: Double?
         let states: [String]
         let state: String?
         let tree: [TreeRow]
@@ -96,7 +100,8 @@ enum PreviewMessage {
         encode(
             Scene(
                 name: name, width: Double(scene.size.width), height: Double(scene.size.height), scale: Double(scale),
-                duration: scene.duration, states: scene.stateNames, state: state, tree: tree))
+                duration: scene.duration, frameRate: scene.definition.animation?.frameRate,
+                startFrame: scene.definition.animation?.startFrame, states: scene.stateNames, state: state, tree: tree))
     }
 
     /// The file no longer loads (or a request made no sense): shown on the page until the next

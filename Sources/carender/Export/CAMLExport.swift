@@ -45,15 +45,17 @@ enum CAMLSource {
 }
 
 /// Writes CAML files the way `carender` writes every output (see ``CAOutputFile``): a `.caml`
-/// file through a temporary file renamed over the target; a `.ca` bundle through a temporary
+/// or `.tendies` file through a temporary file renamed over the target; a `.ca` bundle through a temporary
 /// folder beside it that takes the target's place. An interruption removes the temporary file
 /// or folder, and a failure leaves the target as it was.
 enum CAMLOutputWriter {
-    /// The package type for `path`'s extension, or nil when it is neither `.caml` nor `.ca`.
+    /// The package type for `path`'s extension, or nil when it is not `.caml`, `.ca` or
+    /// `.tendies`.
     static func packageType(of path: String) -> String? {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "caml": kCAPackageTypeCAMLFile
         case "ca": kCAPackageTypeCAMLBundle
+        case "tendies": kCAPackageTypeTendies
         default: nil
         }
     }
@@ -66,6 +68,18 @@ enum CAMLOutputWriter {
             let encoded = package.encode(placement: .inline)
             try file.write(encoded.document)
             return (encoded.warnings, 0)
+        }
+        if packageType(of: path) == kCAPackageTypeTendies {
+            let file = try CAOutputFile(path)
+            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            let archive: (data: Data, warnings: [String])
+            do {
+                archive = try package.tendiesArchive(named: name)
+            } catch {
+                throw CommandError("cannot write '\(path)': \(error.message).")
+            }
+            try file.write(archive.data)
+            return (archive.warnings, 0)
         }
         let files: (files: [CAMLImageAssets.File], warnings: [String])
         let output: CAMLBundleOutput

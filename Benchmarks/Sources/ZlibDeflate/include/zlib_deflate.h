@@ -1,6 +1,6 @@
 // Raw deflate and CRC-32 through zlib, for the zip archive the wallpaper benchmark writes.
 // zlib's types stay out of this header, so that this module does not clash with the main
-// package's own import of zlib (CZlib) in the same build.
+// package's own import of zlib (SystemZlib) in the same build.
 #ifndef ZLIB_DEFLATE_H
 #define ZLIB_DEFLATE_H
 
