@@ -202,34 +202,105 @@ struct OutputFileTests {
         }
         #expect(try Data(contentsOf: gif) == Data("old gif".utf8))
         #expect(try Data(contentsOf: png) == Data("old png".utf8))
+
+        // A batch into the full disk: each file's line says so, and the exit status too.
+        let lottie = scratch.appendingPathComponent("x.json")
+        try Data(LottieCommandTests.slide().utf8).write(to: lottie)
+        let batch = try carender(["render", lottie.path, "--output-dir", disk.path, "--format", "gif,png"])
+        #expect(batch.status == 1, "\(batch.output)")
+        #expect(
+            batch.error.contains("✗ \(lottie.path): ") && batch.error.contains("no space left on device"),
+            "\(batch.error)")
+        #expect(batch.output.contains("Rendered 0 of 1 input into \(disk.path)."), "\(batch.output)")
+        #expect(leftovers(in: disk).isEmpty, "\(leftovers(in: disk))")
+        #expect(try Data(contentsOf: gif) == Data("old gif".utf8))
+        #expect(try Data(contentsOf: png) == Data("old png".utf8))
     }
 
     /// SIGINT and SIGTERM while ffmpeg blocks: carender kills it, removes its temporary file
     /// and exits with 128 + the signal. The fake ffmpeg never reads, so carender is blocked
-    /// writing to it or waiting for it when the signal comes. Every wait is on an event — the
-    /// fake's pid arriving down a FIFO, carender's exit — bounded at 60 s, never a sleep.
+    /// writing to it or waiting for it when the signal comes.
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func aSignalStopsFFmpegAndLeavesTheTargetAsItWas(signal: Int32, status: Int32) throws {
         let scratch = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let temporary = try makeTemporaryFolder(in: scratch)
-        // The fake writes its pid down one FIFO, then blocks reading another that nobody
-        // writes to, until carender kills it.
+        let video = scratch.appendingPathComponent("x.mp4")
+        let sentinel = Data("the user's video".utf8)
+        try sentinel.write(to: video)
+
+        let ended = try signalWhenFFmpegWaits(
+            ["render", "spring", "-o", video.path, "--fps", "30"], blocking: "*", signal: signal, scratch: scratch,
+            temporary: temporary)
+
+        #expect(ended.status == status)
+        #expect(try Data(contentsOf: video) == sentinel)
+        expectNothingLeft(in: scratch, temporary: temporary)
+        #expect(kill(ended.ffmpeg, 0) == -1 && errno == ESRCH, "the fake ffmpeg is gone")
+    }
+
+    /// SIGINT in the middle of a batch (issue 27): the file it finished stays whole, the one it
+    /// was writing is the user's file as it was, and no temporary file is left. The batch
+    /// renders its inputs one after another; ffmpeg is the real one for `a`, a fake that
+    /// blocks for `b`.
+    @Test func aSignalDuringABatchKeepsTheFinishedFilesWhole() throws {
+        let scratch = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let temporary = try makeTemporaryFolder(in: scratch)
+        let output = scratch.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let inputs = try ["a", "b"].map { name in
+            let file = scratch.appendingPathComponent("\(name).json")
+            try Data(LottieCommandTests.slide().utf8).write(to: file)
+            return file.path
+        }
+        let sentinel = Data("the user's b.mp4".utf8)
+        try sentinel.write(to: output.appendingPathComponent("b.mp4"))
+
+        let ended = try signalWhenFFmpegWaits(
+            ["render"] + inputs + ["--output-dir", output.path, "--format", "mp4"], blocking: "*b.mp4*",
+            signal: SIGINT, scratch: scratch, temporary: temporary)
+
+        #expect(ended.status == 130)
+        let finished = output.appendingPathComponent("a.mp4")
+        #expect(file(finished, has: Magic.mp4, at: 4), "a.mp4 is whole")
+        let probe = try run(
+            URL(fileURLWithPath: "/usr/bin/ffprobe"),
+            [
+                "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames",
+                "-of", "csv=p=0", finished.path,
+            ])
+        #expect(probe.output.trimmingCharacters(in: .whitespacesAndNewlines) == "30", "\(probe.output)\(probe.error)")
+        #expect(try Data(contentsOf: output.appendingPathComponent("b.mp4")) == sentinel)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == ["a.mp4", "b.mp4"])
+        expectNothingLeft(in: output, temporary: temporary)
+    }
+
+    /// Runs carender with `arguments` and a fake ffmpeg in front of the real one: for a command
+    /// line matching the shell pattern `blocking`, the fake writes its pid down a FIFO, then
+    /// blocks reading another that nobody writes to, until carender kills it; any other command
+    /// line runs `/usr/bin/ffmpeg`. Sends `signal` once the fake is waiting and answers how
+    /// carender exited and the fake's pid. Every wait is on an event — the pid arriving down
+    /// the FIFO, carender's exit — bounded at 60 s, never a sleep.
+    private func signalWhenFFmpegWaits(
+        _ arguments: [String], blocking: String, signal: Int32, scratch: URL, temporary: URL
+    ) throws -> (status: Int32, ffmpeg: pid_t) {
         let marker = scratch.appendingPathComponent("ffmpeg.pid")
         let hold = scratch.appendingPathComponent("hold")
         #expect(mkfifo(marker.path, 0o600) == 0 && mkfifo(hold.path, 0o600) == 0)
         let pidReader = open(marker.path, O_RDONLY | O_NONBLOCK)
         try #require(pidReader >= 0)
         defer { close(pidReader) }
-        try writeFakeFFmpeg("echo $$ > \"$MARKER\"\nexec cat \"$HOLD\" > /dev/null", in: scratch)
-        let video = scratch.appendingPathComponent("x.mp4")
-        let sentinel = Data("the user's video".utf8)
-        try sentinel.write(to: video)
+        try writeFakeFFmpeg(
+            """
+            case "$*" in \(blocking)) echo $$ > "$MARKER"; exec cat "$HOLD" > /dev/null;; esac
+            exec /usr/bin/ffmpeg "$@"
+            """, in: scratch)
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("carender")
-        process.arguments = ["render", "spring", "-o", video.path, "--fps", "30"]
+        process.arguments = arguments
         process.environment = [
             "PATH": scratch.path + ":/usr/bin:/bin", "TMPDIR": temporary.path, "MARKER": marker.path,
             "HOLD": hold.path,
@@ -244,18 +315,16 @@ struct OutputFileTests {
         var bytes = [UInt8](repeating: 0, count: 32)
         let count = read(pidReader, &bytes, bytes.count)
         let fakePID = try #require(
-            pid_t(String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+            pid_t(
+                String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self).trimmingCharacters(
+                    in: .whitespacesAndNewlines)))
         kill(process.processIdentifier, signal)
         if ended.wait(timeout: .now() + 60) == .timedOut {
             Issue.record("carender did not end within 60 s of the signal")
             kill(process.processIdentifier, SIGKILL)
         }
         process.waitUntilExit()
-
         #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == status)
-        #expect(try Data(contentsOf: video) == sentinel)
-        expectNothingLeft(in: scratch, temporary: temporary)
-        #expect(kill(fakePID, 0) == -1 && errno == ESRCH, "the fake ffmpeg is gone")
+        return (process.terminationStatus, fakePID)
     }
 }
