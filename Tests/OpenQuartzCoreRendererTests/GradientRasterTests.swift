@@ -22,6 +22,9 @@ struct GradientCase: CustomTestStringConvertible, Sendable {
     static let all: [GradientCase] = [
         GradientCase(name: "axial"),
         GradientCase(name: "axial turned 33°", degrees: 33),
+        // t changes only across, or only down: each row the first, or each row one colour.
+        GradientCase(name: "axial across", start: CGPoint(x: 0.1, y: 0.5), end: CGPoint(x: 0.8, y: 0.5)),
+        GradientCase(name: "axial down", start: CGPoint(x: 0.3, y: 0.9), end: CGPoint(x: 0.3, y: 0.2)),
         GradientCase(name: "axial at scale 2, rounded", radius: 14, scale: 2),
         GradientCase(
             name: "axial through translucent stops",
@@ -61,9 +64,9 @@ struct GradientCase: CustomTestStringConvertible, Sendable {
     }
 
     /// Gradients of other colours in one frame, one of them twice: each is drawn with its own
-    /// colours.
+    /// colours, from a table made once for each ramp and kept for the next frame.
     @Test func gradientsOfOtherColoursEachGetTheirTable() {
-        func draw(fromTables: Bool) -> (pixels: [UInt8], fills: Int) {
+        func draw(fromTables: Bool) -> (pixels: [UInt8], fills: Int, tables: Int, tablesAfterAnotherFrame: Int) {
             CATransaction.setDisableActions(true)
             let root = CALayer()
             root.frame = CGRect(x: 0, y: 0, width: 100, height: 80)
@@ -78,11 +81,15 @@ struct GradientCase: CustomTestStringConvertible, Sendable {
             let renderer = CARenderer(width: 100, height: 80)
             renderer.drawsGradientsFromTables = fromTables
             renderer.cachesContent = false
-            return (render(root, renderer: renderer).premultipliedBGRA, renderer.gradientTableFillCount)
+            let pixels = render(root, renderer: renderer).premultipliedBGRA
+            let tables = renderer.gradientTablesMade
+            _ = render(root, renderer: renderer, whole: true)
+            return (pixels, renderer.gradientTableFillCount, tables, renderer.gradientTablesMade)
         }
         let ours = draw(fromTables: true)
         let cairo = draw(fromTables: false)
-        #expect(ours.fills == 3)
+        #expect(ours.fills == 6)
+        #expect(ours.tables == 2 && ours.tablesAfterAnotherFrame == 2)
         #expect((zip(ours.pixels, cairo.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0) <= 1)
     }
 

@@ -203,6 +203,9 @@ public final class CARenderer {
     /// How many gradients were drawn from a colour table: for tests.
     package var gradientTableFillCount: Int { resources.gradients.fillCount }
 
+    /// How many colour tables were made for those gradients (one per ramp, kept): for tests.
+    package var gradientTablesMade: Int { resources.gradients.tableFillCount }
+
     /// The last frame's pixels as drawn: premultiplied BGRA8, rows packed, top row first.
     package var premultipliedBGRA: [UInt8] { bitmap.premultipliedBGRA }
 

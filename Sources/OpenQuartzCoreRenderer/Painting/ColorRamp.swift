@@ -8,7 +8,7 @@ import OpenQuartzCore
 /// Graphics' gradients are (so a fade to `UIColor.clear`, transparent black, greys on the way,
 /// as it does on Apple); Cairo's pixman gradients do the same.
 struct ColorRamp {
-    struct Stop {
+    struct Stop: Hashable {
         var location: Double
         var red: Double
         var green: Double

@@ -17,7 +17,14 @@ final class GradientRaster {
     /// a level from one entry to the next.
     static let tableSize = 1024
 
-    private let table = UnsafeMutablePointer<UInt32>.allocate(capacity: GradientRaster.tableSize)
+    /// The tables of the ramps drawn lately, by their stops: a Lottie gradient whose colours do
+    /// not move is drawn from the same table frame after frame. Emptied when it holds
+    /// ``keptTables``.
+    private var tables: [[ColorRamp.Stop]: UnsafeMutablePointer<UInt32>] = [:]
+    /// The most tables kept: 64 × 4 KiB.
+    static let keptTables = 64
+    /// How many tables were made: for tests.
+    private(set) var tableFillCount = 0
     /// The pixels, kept between gradients and grown as needed.
     private var pixels: UnsafeMutableRawPointer?
     private var capacity = 0
@@ -25,7 +32,7 @@ final class GradientRaster {
     private(set) var fillCount = 0
 
     deinit {
-        table.deallocate()
+        for table in tables.values { table.deallocate() }
         pixels?.deallocate()
     }
 
@@ -70,8 +77,10 @@ final class GradientRaster {
 
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         let base = pixelBuffer(bytes: stride * height)
-        fillTable(ramp)
-        draw(into: base, stride: stride, x0: x0, y0: y0, width: width, height: height, shape: shape, toPattern)
+        let table = self.table(of: ramp)
+        draw(
+            into: base, stride: stride, x0: x0, y0: y0, width: width, height: height, shape: shape, toPattern,
+            table: table)
         let surface = cairo_image_surface_create_for_data(
             base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
             Int32(stride))
@@ -93,10 +102,24 @@ final class GradientRaster {
         return grown
     }
 
+    /// The table of `ramp`: a kept one, or one made now.
+    private func table(of ramp: ColorRamp) -> UnsafeMutablePointer<UInt32> {
+        if let kept = tables[ramp.stops] { return kept }
+        if tables.count >= Self.keptTables {
+            for table in tables.values { table.deallocate() }
+            tables.removeAll(keepingCapacity: true)
+        }
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: Self.tableSize)
+        fill(table, with: ramp)
+        tables[ramp.stops] = table
+        tableFillCount += 1
+        return table
+    }
+
     /// Writes the ramp's colours at t = i / (size − 1), premultiplied, as Cairo's ARGB32.
     /// Between two stops the unpremultiplied components are interpolated; at two stops in one
     /// place, the earlier colour holds below it and the later from it on (ColorRamp).
-    private func fillTable(_ ramp: ColorRamp) {
+    private func fill(_ table: UnsafeMutablePointer<UInt32>, with ramp: ColorRamp) {
         let stops = ramp.stops
         var upper = 0
         for index in 0..<Self.tableSize {
@@ -123,11 +146,12 @@ final class GradientRaster {
             | level(color.blue * alpha)
     }
 
+    /// Writes the gradient's pixels: a pixel's colour is the table's entry nearest its centre's
+    /// t (clamped to the ends).
     private func draw(
         into base: UnsafeMutableRawPointer, stride: Int, x0: Int, y0: Int, width: Int, height: Int, shape: Shape,
-        _ m: cairo_matrix_t
+        _ m: cairo_matrix_t, table: UnsafeMutablePointer<UInt32>
     ) {
-        let table = self.table
         let scale = Double(Self.tableSize - 1)
         // Written so that a t that is not a number takes the first entry rather than trapping.
         @inline(__always) func entry(_ t: Double) -> UInt32 {
@@ -137,15 +161,25 @@ final class GradientRaster {
         let left = Double(x0) + 0.5
         for row in 0..<height {
             let y = Double(y0 + row) + 0.5
-            var u = m.xx * left + m.xy * y + m.x0
             let line = (base + row * stride).assumingMemoryBound(to: UInt32.self)
+            let u = m.xx * left + m.xy * y + m.x0
             switch shape {
             case .linear:
-                for x in 0..<width {
-                    line[x] = entry(u)
-                    u += m.xx
+                if row > 0, m.xy == 0 {
+                    // t does not change down the picture: every row is the first.
+                    line.update(from: base.assumingMemoryBound(to: UInt32.self), count: width)
+                } else if m.xx == 0 {
+                    // t does not change along a row.
+                    line.update(repeating: entry(u), count: width)
+                } else if !Self.fillLinearRow(line, width: width, start: u * scale, step: m.xx * scale, table: table) {
+                    var u = u
+                    for x in 0..<width {
+                        line[x] = entry(u)
+                        u += m.xx
+                    }
                 }
             case .radial:
+                var u = u
                 var v = m.yx * left + m.yy * y + m.y0
                 for x in 0..<width {
                     line[x] = entry((u * u + v * v).squareRoot())
@@ -154,5 +188,29 @@ final class GradientRaster {
                 }
             }
         }
+    }
+
+    /// One row of a linear gradient whose table place starts at `start` and moves by `step` a
+    /// pixel, in 32.32 fixed point: an addition and a clamp a pixel. False, writing nothing,
+    /// when the places along the row are too far out for fixed point (a ramp squeezed into
+    /// less than a pixel), or not numbers.
+    @inline(__always)
+    private static func fillLinearRow(
+        _ line: UnsafeMutablePointer<UInt32>, width: Int, start: Double, step: Double,
+        table: UnsafeMutablePointer<UInt32>
+    ) -> Bool {
+        let end = start + step * Double(width)
+        let limit = 1e9
+        guard abs(start) < limit, abs(end) < limit, abs(step) < limit else { return false }
+        let one = 4_294_967_296.0
+        var place = Int64((start + 0.5) * one)
+        let delta = Int64(step * one)
+        let last = Int64(tableSize - 1)
+        for x in 0..<width {
+            let index = min(max(place >> 32, 0), last)
+            line[x] = table[Int(truncatingIfNeeded: index)]
+            place &+= delta
+        }
+        return true
     }
 }

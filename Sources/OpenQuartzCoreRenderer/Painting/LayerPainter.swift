@@ -137,7 +137,14 @@ struct LayerPainter {
         paintBody(snapshot)
         guard grouped else { return }
         var content = cairo_pop_group(context)!
-        if let mask = snapshot.mask { content = masking(content, with: mask) }
+        if let mask = snapshot.mask {
+            guard shadow != nil else {
+                // Nothing reads the masked content but the target: masked straight onto it.
+                paintMasked(content, by: mask)
+                return
+            }
+            content = masking(content, with: mask)
+        }
         if let shadow { paintShadow(shadow, ofAlphaIn: content) }
         cairo_set_source(context, content)
         cairo_paint(context)
