@@ -124,9 +124,9 @@ extension LayerPainter {
 
     /// Whether `snapshot`, its mask and shadow aside, paints one thing — a gradient or a
     /// background — over the whole of the clip, with no group on the way (every layer below it
-    /// opaque or a gradient alone, unmasked, without shadow or blend mode, flat), as a Lottie
-    /// gradient fill is drawn
-    /// (a gradient layer padded by 10,000 points). Through a clip to a mask's path, such content
+    /// opaque or a gradient alone, unmasked or masked by a gradient of its own geometry, without
+    /// shadow or blend mode, flat), as a Lottie gradient fill is drawn (a gradient layer padded
+    /// by 10,000 points, its alphas a second gradient). Through a clip to a mask's path, such content
     /// takes the path's coverage once, as it does from the mask; content with an edge of its
     /// own inside the clip would take both edges' coverage differently there.
     func fillsTheClipOnce(_ snapshot: LayerSnapshot) -> Bool {
@@ -144,7 +144,12 @@ extension LayerPainter {
         guard snapshot.replicas.isEmpty, snapshot.particles.isEmpty, snapshot.transition == nil,
             snapshot.drawing?.operations.isEmpty ?? true, node.contents == nil,
             !node.drawsBorder,
-            isRoot || (snapshot.mask == nil && snapshot.blendOperator == nil && Shadow(of: node) == nil),
+            // A gradient masked by a gradient of its own geometry is one gradient (its alphas
+            // multiplied), drawn without a group; whether it covers the clip is checked below,
+            // in the root's coordinates.
+            isRoot
+                || ((snapshot.mask == nil || maskedGradientRamp(of: snapshot, checkingClip: false) != nil)
+                    && snapshot.blendOperator == nil && Shadow(of: node) == nil),
             // A translucent layer is drawn through a group, but for a gradient alone, whose
             // opacity goes into its alphas.
             isRoot || node.opacity == 1 || drawsOnlyItsGradient(snapshot, isMask: false)

@@ -109,8 +109,9 @@ extension LayerPainter {
     /// with alpha stops are drawn): the layer's colours with the mask's alphas
     /// (``ColorRamp/masked(by:)``). Painted directly, the pair needs neither group a mask costs.
     /// Only where the clip lies within the gradients' straight edges: at an edge, a mask lays
-    /// its coverage over the content's, where one gradient would lay it once.
-    func maskedGradientRamp(of snapshot: LayerSnapshot) -> ColorRamp? {
+    /// its coverage over the content's, where one gradient would lay it once (`checkingClip`
+    /// false leaves that to the caller, which checks it in other coordinates).
+    func maskedGradientRamp(of snapshot: LayerSnapshot, checkingClip: Bool = true) -> ColorRamp? {
         guard let mask = snapshot.mask else { return nil }
         let node = nodes[snapshot]
         let maskNode = nodes[mask]
@@ -121,7 +122,7 @@ extension LayerPainter {
             maskNode.cornerRadius == node.cornerRadius, maskNode.maskedCorners == node.maskedCorners,
             maskNode.cornerCurve == node.cornerCurve,
             CATransform3DIsIdentity(maskNode.transformToSuperlayer3D),
-            clipLiesWithin(node.bounds.insetBy(dx: cornerRadius(of: node), dy: cornerRadius(of: node))),
+            !checkingClip || clipLiesWithin(node.bounds.insetBy(dx: cornerRadius(of: node), dy: cornerRadius(of: node))),
             let colors = ColorRamp(colors: gradient.colors, locations: gradient.locations),
             let alphas = ColorRamp(colors: alpha.colors, locations: alpha.locations)
         else { return nil }
