@@ -122,7 +122,8 @@ extension LayerPainter {
             maskNode.cornerRadius == node.cornerRadius, maskNode.maskedCorners == node.maskedCorners,
             maskNode.cornerCurve == node.cornerCurve,
             CATransform3DIsIdentity(maskNode.transformToSuperlayer3D),
-            !checkingClip || clipLiesWithin(node.bounds.insetBy(dx: cornerRadius(of: node), dy: cornerRadius(of: node))),
+            !checkingClip
+                || clipLiesWithin(node.bounds.insetBy(dx: cornerRadius(of: node), dy: cornerRadius(of: node))),
             let colors = ColorRamp(colors: gradient.colors, locations: gradient.locations),
             let alphas = ColorRamp(colors: alpha.colors, locations: alpha.locations)
         else { return nil }
