@@ -169,6 +169,9 @@ private func sameObjectValue(_ a: Any?, _ b: Any?) -> Bool {
     switch (a, b) {
     case (nil, nil): return true
     case let (a?, b?):
+        // Colours first, by a class cast: a gradient's are compared every frame, and the cast
+        // to AnyHashable searches the conformances.
+        if let a = a as? CGColor, let b = b as? CGColor { return a === b || a == b }
         if let a = a as? AnyHashable, let b = b as? AnyHashable { return a == b }
         return (a as AnyObject) === (b as AnyObject)
     default: return false
