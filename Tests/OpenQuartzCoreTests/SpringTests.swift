@@ -150,7 +150,34 @@ struct SpringAnimationTests {
         #expect(animation.mass == 1)
         expectClose(animation.stiffness, pow(4 * Double.pi, 2), within: 1e-9)
         expectClose(animation.damping, 4 * Double.pi * 0.7 / 0.5, within: 1e-9)
-        #expect(animation.allowsOverdamping == false)
+        // The iOS 18 header: the initialiser sets allowsOverdamping to true, whatever the bounce.
+        #expect(animation.allowsOverdamping)
+    }
+
+    /// An undamped spring never settles (`settlingDuration` is infinite); given that as its
+    /// duration it still presents numbers: its spring at the seconds it has run, 1 − cos(ω·t).
+    @Test func anUndampedSpringRunningForeverPresentsNumbers() {
+        withManualClock { clock in
+            let layer = CALayer()
+            CATransaction.setDisableActions(true)
+            layer.position = CGPoint(x: 0, y: 0)
+            CATransaction.flush()
+            let spring = CASpringAnimation(keyPath: "position.x")
+            spring.fromValue = 0
+            spring.toValue = 100
+            spring.damping = 0
+            #expect(spring.settlingDuration == .infinity)
+            spring.duration = spring.settlingDuration
+            layer.add(spring, forKey: "spring")
+            CATransaction.flush()
+            let omega = 10.0  // √(stiffness 100 / mass 1)
+            for time in [0, 0.1, 0.25, 1.5] {
+                clock.advance(to: time)
+                let x = Double(layer.presentation()?.position.x ?? .nan)
+                #expect(x.isFinite, "at \(time) s")
+                expectClose(x, 100 * (1 - cos(omega * time)), within: 1e-6)
+            }
+        }
     }
 
     @Test(arguments: [(0.5, 0.3), (0.35, 0), (1.2, 0.8), (0.4, -0.5), (2, 1)])

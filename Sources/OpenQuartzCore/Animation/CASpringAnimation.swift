@@ -27,8 +27,8 @@ open class CASpringAnimation: CABasicAnimation {
     /// `bounce` runs from −1 (exclusive; ever more over-damped) through 0 (critically damped,
     /// no overshoot) to 1 (undamped). Apple does not document the mapping; it is SwiftUI's
     /// `Spring(duration:bounce:)`, which this initialiser's WWDC23 introduction pairs it with.
-    /// A negative bounce also sets ``allowsOverdamping``, so that the spring is as sluggish as
-    /// asked instead of being clamped to critical damping.
+    /// It also sets ``allowsOverdamping`` to true, as the iOS 18 header says, so that a
+    /// negative bounce is as sluggish as asked instead of being clamped to critical damping.
     ///
     ///     let spring = CASpringAnimation(perceptualDuration: 0.5, bounce: 0.3)
     ///     // mass 1, stiffness ≈ 157.9, damping ≈ 17.59
@@ -43,7 +43,7 @@ open class CASpringAnimation: CABasicAnimation {
         let parameters = SpringSolver.parameters(perceptualDuration: perceptualDuration, bounce: Double(bounce))
         stiffness = CGFloat(parameters.stiffness)
         damping = CGFloat(parameters.damping)
-        allowsOverdamping = bounce < 0
+        allowsOverdamping = true
     }
 
     /// The mass of the object on the spring; must be greater than 0 (default 1). A heavier

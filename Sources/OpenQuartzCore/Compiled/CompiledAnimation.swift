@@ -51,8 +51,9 @@ package struct CompiledAnimation {
             return interpolate(
                 from, to, by, fraction: fraction, iteration: progress.iteration, underlying: underlying, paths: paths)
         case .spring(let from, let to, let by, let solver):
-            // The spring's own motion replaces the timing curve: it runs in seconds.
-            let fraction = solver.progress(at: progress.fraction * timing.duration)
+            // The spring's own motion replaces the timing curve: it runs in seconds (those of
+            // an infinite duration too, where the fraction stays 0).
+            let fraction = solver.progress(at: progress.seconds)
             return interpolate(from, to, by, fraction: fraction, iteration: progress.iteration, underlying: underlying)
         case .keyframes(let track):
             let fraction = timingFunction?.curve.solve(progress.fraction) ?? progress.fraction

@@ -18,7 +18,7 @@ struct ProgressMemo {
             // bytes, and with distinct timings every entry has its own.
             let index = Int(timing)
             if let progress = timings[index].parameters.progress(atParentTime: time) {
-                fraction = timings[index].eased(progress.fraction)
+                fraction = timings[index].eased(progress)
             } else {
                 fraction = nil
             }

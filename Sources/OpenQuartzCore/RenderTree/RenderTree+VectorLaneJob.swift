@@ -144,7 +144,7 @@ extension RenderTree {
                 fraction = rows[timing].fraction(at: time)
             case .general:
                 fraction = timings[timing].parameters.progress(atParentTime: time).map {
-                    timings[timing].eased($0.fraction)
+                    timings[timing].eased($0)
                 }
             }
             guard let fraction else { return Found() }

@@ -21,11 +21,11 @@ struct VectorTiming: Hashable {
         hasher.combine(spring?.damping)
     }
 
-    /// The eased fraction for a raw one: along the spring (in seconds) or the curve.
+    /// The eased fraction for a progress: along the spring (in seconds) or the curve.
     @inline(__always)
-    func eased(_ fraction: Double) -> Double {
-        if let spring { return spring.progress(at: fraction * parameters.duration) }
-        return curve?.solve(fraction) ?? fraction
+    func eased(_ progress: TimingProgress) -> Double {
+        if let spring { return spring.progress(at: progress.seconds) }
+        return curve?.solve(progress.fraction) ?? progress.fraction
     }
 }
 

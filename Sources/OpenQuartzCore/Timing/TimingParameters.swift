@@ -6,6 +6,10 @@ package struct TimingProgress: Equatable, Sendable {
     package var fraction: Double
     /// Which repetition this is (0 for the first); cumulative animations build on it.
     package var iteration: Double
+    /// The seconds into the current cycle, after autoreversing: `fraction × duration`, or,
+    /// for an infinite duration (where the fraction stays 0), the time itself. A spring runs
+    /// in seconds.
+    package var seconds: Double
 }
 
 /// The `CAMediaTiming` properties of one animation, frozen when it is added, with the
@@ -122,7 +126,7 @@ package struct TimingParameters: Hashable, Sendable {
     @inline(__always)
     private func progress(atActiveTime time: Double, isEnd: Bool) -> TimingProgress {
         let cycle = cycleDuration
-        guard cycle > 0 else { return TimingProgress(fraction: 1, iteration: 0) }
+        guard cycle > 0 else { return TimingProgress(fraction: 1, iteration: 0, seconds: 0) }
         var iteration: Double
         var inCycle: Double
         let cycles = time / cycle
@@ -151,7 +155,8 @@ package struct TimingParameters: Hashable, Sendable {
         }
         let ratio = inCycle / duration
         let fraction = ratio.isNaN ? 0 : min(max(ratio, 0), 1)
-        return TimingProgress(fraction: fraction, iteration: iteration)
+        let seconds = duration.isFinite ? fraction * duration : max(inCycle, 0)
+        return TimingProgress(fraction: fraction, iteration: iteration, seconds: seconds)
     }
 
     /// Below this many cycles the cycle count is taken by integer truncation, which is exact
