@@ -24,6 +24,7 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
         var isRemovedOnCompletion = true
         var timing = MediaTimingStorage()
         var customValues: [String: Any] = [:]
+        var preferredFrameRateRange = CAFrameRateRange.default
     }
 
     @exclusivity(unchecked) package final var base = Storage()
@@ -38,6 +39,17 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     open var delegate: (any CAAnimationDelegate)? {
         get { base.delegate }
         set { base.delegate = newValue }
+    }
+
+    /// The frame rates the animation would like (iOS 15; default ``CAFrameRateRange/default``).
+    /// Kept and copied with the animation; frames here come at the rate the renderer or the
+    /// display link draws them, so it changes no value.
+    open var preferredFrameRateRange: CAFrameRateRange {
+        get { base.preferredFrameRateRange }
+        set {
+            require(newValue.isValid, "CAAnimation.preferredFrameRateRange \(newValue) is not a valid range")
+            base.preferredFrameRateRange = newValue
+        }
     }
 
     /// Whether the layer removes the animation when its active interval ends (default true).

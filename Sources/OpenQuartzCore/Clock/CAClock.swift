@@ -52,11 +52,14 @@ public final class CASystemClock: CAMediaClock {
 /// Advancing it delivers every animation event that falls due on the way
 /// (`animationDidStart`, `animationDidStop(_:finished:)`, removal of finished animations,
 /// transaction completion blocks), in time order, each with `now` set to the time it falls
-/// due; it stands for the run loop turning, so it first commits the calling thread's
+/// due, and fires the ``CADisplayLink``s added under it at each refresh it passes (whole 60ths
+/// of a second); it stands for the run loop turning, so it first commits the calling thread's
 /// implicit transaction.
 public final class CAManualClock: CAMediaClock {
     private let time: LockedTime
     private let nextTurn = NextTurnQueue()
+    /// The display links added under this clock, which it fires as it passes refreshes.
+    let displayLinks = DisplayLinkSchedule()
 
     /// Creates a clock that reads `time` until advanced.
     public init(time: CFTimeInterval = 0) {
@@ -83,6 +86,13 @@ public final class CAManualClock: CAMediaClock {
             TransactionStack.current.commitImplicitTransactionForRunLoopTurn()
             for work in nextTurn.takeAll() {
                 work()
+                TransactionStack.current.commitImplicitTransactionForRunLoopTurn()
+            }
+            // Display links fire at the refreshes on the way, after the events due by then.
+            while let refresh = displayLinks.nextFireTime(notAfter: target) {
+                AnimationEventScheduler.shared.deliverEvents(of: self, upTo: refresh) { self.time.value = $0 }
+                time.value = max(time.value, refresh)
+                displayLinks.fire(at: refresh)
                 TransactionStack.current.commitImplicitTransactionForRunLoopTurn()
             }
             AnimationEventScheduler.shared.deliverEvents(of: self, upTo: target) { self.time.value = $0 }
