@@ -90,4 +90,6 @@ open class UIColor: NSObject, @unchecked Sendable {
     public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
     /// Fully transparent (white level 0, alpha 0).
     public static let clear = UIColor(white: 0, alpha: 0)
+    /// UIKit's `systemBlue` in the light appearance (0, 122/255, 1): a view's default tint.
+    public static let systemBlue = UIColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
 }

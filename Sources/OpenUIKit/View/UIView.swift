@@ -24,6 +24,43 @@ open class UIView: NSObject {
     /// A number to find the view by (`viewWithTag(_:)`).
     open var tag = 0
 
+    /// The tint colour and adjustment mode set on this view (nil, `.automatic`: inherited);
+    /// UIView+Tint.swift.
+    var ownTintColor: UIColor?
+    var ownTintAdjustmentMode = TintAdjustmentMode.automatic
+    /// The nearest ancestor with a tint colour or mode of its own, kept as the view moves, so
+    /// that reading the tint walks only the tinted views above and a move checks one pointer.
+    weak var tintAncestor: UIView?
+
+    // MARK: Tint (how it is inherited and told: UIView+Tint.swift)
+
+    /// The view's tint: the colour set on it, else its superview's, else `systemBlue`. Nil
+    /// sets it back to inherited. Dimmed (`tintAdjustmentMode` `.dimmed`), it reads as a grey
+    /// of the colour's luminance (Rec. 601 weights), its alpha kept.
+    ///
+    /// Setting it calls ``tintColorDidChange()`` on the view and on every view below it that
+    /// inherits it.
+    open var tintColor: UIColor! {
+        get {
+            let tint = effectiveTint
+            return tint.mode == .dimmed ? Self.dimmed(tint.color) : tint.color
+        }
+        set { changeTint { ownTintColor = newValue } }
+    }
+
+    /// The first mode other than `.automatic` from the view up (`.normal` at the top): what
+    /// `tintColor` shows. Setting `.automatic` inherits again; setting calls
+    /// ``tintColorDidChange()`` as `tintColor` does.
+    open var tintAdjustmentMode: TintAdjustmentMode {
+        get { effectiveTint.mode }
+        set { changeTint { ownTintAdjustmentMode = newValue } }
+    }
+
+    /// Called when the view's tint colour or adjustment mode changed: set on it, set on an
+    /// ancestor it inherits from, or by a move under a superview of another tint. Does nothing;
+    /// subclasses override it (to redraw with the new tint).
+    open func tintColorDidChange() {}
+
     // Read by the nonisolated deinit, when no other reference to the view is left; everything
     // else touches it on the main actor. (A `@preconcurrency` class cannot have an
     // `isolated deinit`.)
@@ -234,6 +271,7 @@ open class UIView: NSObject {
             view.forEachInSubtree { $0.didMoveToWindow() }
         }
         view.didMoveToSuperview()
+        view.inheritTint()
         didAddSubview(view)
     }
 
@@ -290,6 +328,7 @@ open class UIView: NSObject {
             forEachInSubtree { $0.didMoveToWindow() }
         }
         didMoveToSuperview()
+        inheritTint()
     }
 
     /// The window the view is in: the nearest ancestor that is a ``UIWindow`` (the view
@@ -308,7 +347,7 @@ open class UIView: NSObject {
 
     /// Calls `body` on the view and every view below it, each before its subviews, from an
     /// explicit stack so that a hierarchy of any depth is walked.
-    private func forEachInSubtree(_ body: (UIView) -> Void) {
+    func forEachInSubtree(_ body: (UIView) -> Void) {
         var pending: [UIView] = [self]
         while let view = pending.popLast() {
             body(view)
