@@ -7,8 +7,8 @@ import Foundation
 /// `CAKeyframeAnimation` on `contents` with the images' `cgImage`s as values, not removed on
 /// completion, repeating ``animationRepeatCount`` times or, for 0, `Int32.max` times.
 ///
-/// Differences from Apple: no `contentMode` (the image fills the bounds, as
-/// `.scaleToFill` does), no `highlightedAnimationImages`, no symbol images or tint.
+/// The image fits the bounds as ``UIView/contentMode`` says (`.scaleToFill` by default).
+/// Differences from Apple: no `highlightedAnimationImages`, no symbol images or tint.
 ///
 ///     let spinner = UIImageView(image: frames[0])
 ///     spinner.animationImages = frames

@@ -32,6 +32,45 @@ open class UIView: NSObject {
     /// that reading the tint walks only the tinted views above and a move checks one pointer.
     weak var tintAncestor: UIView?
 
+    // MARK: Content mode
+
+    /// How the layer's `contents` (an image view's image, what `draw(_:)` drew) fits the
+    /// bounds: UIKit's `UIView.ContentMode`.
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+        case topLeft, topRight, bottomLeft, bottomRight
+    }
+
+    /// How the content fits the bounds (default `.scaleToFill`): sets the layer's
+    /// `contentsGravity` as UIKit does — `.scaleToFill` and `.redraw` resize, `.scaleAspectFit`
+    /// `resizeAspect`, `.scaleAspectFill` `resizeAspectFill`, the others the gravity of their
+    /// name (`top` is the top of the screen, as here every layer's is) — and `.redraw` also
+    /// sets `needsDisplayOnBoundsChange`, so that the view draws again at each new size.
+    open var contentMode = ContentMode.scaleToFill {
+        didSet {
+            layer.contentsGravity = Self.gravity(of: contentMode)
+            layer.needsDisplayOnBoundsChange = contentMode == .redraw
+        }
+    }
+
+    /// The layer gravity of a content mode.
+    static func gravity(of mode: ContentMode) -> CALayerContentsGravity {
+        switch mode {
+        case .scaleToFill, .redraw: .resize
+        case .scaleAspectFit: .resizeAspect
+        case .scaleAspectFill: .resizeAspectFill
+        case .center: .center
+        case .top: .top
+        case .bottom: .bottom
+        case .left: .left
+        case .right: .right
+        case .topLeft: .topLeft
+        case .topRight: .topRight
+        case .bottomLeft: .bottomLeft
+        case .bottomRight: .bottomRight
+        }
+    }
+
     // MARK: Tint (how it is inherited and told: UIView+Tint.swift)
 
     /// The view's tint: the colour set on it, else its superview's, else `systemBlue`. Nil
