@@ -351,6 +351,32 @@ struct PropertyAnimatorTests {
         }
     }
 
+    /// iOS 17's perceptual spring: SwiftUI's Spring(duration:bounce:) at mass 1, run until it
+    /// settles (the animator's duration ignored), over-damped for a negative bounce.
+    @Test(arguments: [(0.5, 0.3), (0.4, 0.0), (0.6, -0.5)])
+    func springFromDurationAndBounceIsSwiftUIsSpring(duration: Double, bounce: Double) {
+        withManualClock { clock in
+            let view = committedView()
+            var endedAt: Double?
+            let parameters = UISpringTimingParameters(duration: duration, bounce: CGFloat(bounce))
+            let animator = UIViewPropertyAnimator(duration: 10, timingParameters: parameters)
+            animator.addAnimations { view.center.x = 100 }
+            animator.addCompletion { _ in endedAt = CACurrentMediaTime() }
+            animator.startAnimation()
+            let reference = CASpringAnimation(perceptualDuration: duration, bounce: CGFloat(bounce))
+            for time in [0.05, 0.15, 0.3] {
+                clock.advance(to: time)
+                expectClose(
+                    shownX(view), 100 * reference.solver.progress(at: time), within: 1e-6, "\(bounce) at \(time) s")
+            }
+            clock.advance(to: 20)
+            expectClose(endedAt ?? .nan, reference.settlingDuration, within: 1e-9, "the animator's 10 s are ignored")
+        }
+        let plain = UISpringTimingParameters(duration: 0.5, bounce: 0.2)
+        #expect(plain.initialVelocity == CGVector(dx: 0, dy: 0))
+        #expect(plain.description == "<UISpringTimingParameters: duration 0.5, bounce 0.2, initialVelocity (0.0, 0.0)>")
+    }
+
     @Test func continueWithNewTimingParametersRunsFromWhereTheViewsStand() {
         withManualClock { clock in
             let view = committedView()

@@ -73,6 +73,7 @@ enum PacingCurve {
             animation.stiffness = CGFloat(solver.stiffness * scale * scale)
             animation.damping = CGFloat(solver.damping * scale)
             animation.initialVelocity = CGFloat(solver.initialVelocity * scale)
+            animation.allowsOverdamping = solver.allowsOverdamping
             animation.duration = seconds
             return animation
         }

@@ -5,8 +5,9 @@ import Foundation
 /// Made from a damping ratio, the spring is fitted to the animator's duration with UIKit's
 /// mapping (``UIViewSpring``: mass 1, and the stiffness and damping at which the motion has
 /// settled to a thousandth by the end of the duration). Made from mass, stiffness and
-/// damping, the spring is used as given and runs until it settles (Core Animation's
-/// `settlingDuration`); the animator's duration is then ignored, as UIKit's header says.
+/// damping, or from a perceptual duration and bounce (iOS 17), the spring is used as given and
+/// runs until it settles (Core Animation's `settlingDuration`); the animator's duration is then
+/// ignored, as UIKit's header says.
 ///
 /// The initial velocity is in whole distances per second, `dx` for every property.
 /// Differs from Apple: UIKit applies `dy` to the y axis of position changes; here `dx`
@@ -22,6 +23,9 @@ public final class UISpringTimingParameters: NSObject, UITimingCurveProvider {
         case dampingRatio(Double)
         /// Used as given; runs until it settles.
         case physical(mass: Double, stiffness: Double, damping: Double)
+        /// From a perceptual duration and bounce (iOS 17), as SwiftUI's `Spring(duration:bounce:)`
+        /// makes them at mass 1; over-damped for a negative bounce; runs until it settles.
+        case perceptual(duration: Double, bounce: Double)
     }
 
     /// The starting speed, in whole distances per second: 1 covers the animation's whole
@@ -70,6 +74,32 @@ public final class UISpringTimingParameters: NSObject, UITimingCurveProvider {
         super.init()
     }
 
+    /// A spring of perceived duration `duration` and `bounce` (iOS 17), with no initial
+    /// velocity: see ``init(duration:bounce:initialVelocity:)``.
+    public convenience init(duration: TimeInterval, bounce: CGFloat) {
+        self.init(duration: duration, bounce: bounce, initialVelocity: CGVector(dx: 0, dy: 0))
+    }
+
+    /// A spring of perceived duration `duration` and `bounce` (iOS 17): SwiftUI's
+    /// `Spring(duration:bounce:)` at mass 1 — stiffness `(2π/duration)²`, damping ratio
+    /// `1 − bounce` (0: no overshoot, towards 1: ever bouncier), or `1/(1 + bounce)` for a
+    /// negative bounce, which is over-damped. As for given constants, the animation runs until
+    /// the spring settles and the animator's duration is ignored. `duration` must be finite and
+    /// above 0, `bounce` above −1 and below 1 (a bounce of 1 never settles), the velocity finite.
+    public init(duration: TimeInterval, bounce: CGFloat, initialVelocity velocity: CGVector) {
+        require(
+            duration.isFinite && duration > 0,
+            "UISpringTimingParameters(duration:bounce:) needs a finite duration above 0, got \(duration)")
+        require(
+            bounce.isFinite && bounce > -1 && bounce < 1,
+            "UISpringTimingParameters(duration:bounce:) needs a bounce above -1 and below 1 (1 never settles), "
+                + "got \(bounce)")
+        Self.requireFinite(velocity)
+        spring = .perceptual(duration: duration, bounce: Double(bounce))
+        initialVelocity = velocity
+        super.init()
+    }
+
     /// `.spring`.
     public var timingCurveType: UITimingCurveType { .spring }
 
@@ -92,6 +122,12 @@ public final class UISpringTimingParameters: NSObject, UITimingCurveProvider {
         case .physical(let mass, let stiffness, let damping):
             let solver = SpringSolver(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
             return (solver, solver.settlingDuration)
+        case .perceptual(let perceived, let bounce):
+            let constants = SpringSolver.parameters(perceptualDuration: perceived, bounce: bounce)
+            let solver = SpringSolver(
+                mass: 1, stiffness: constants.stiffness, damping: constants.damping, initialVelocity: velocity,
+                allowsOverdamping: true)
+            return (solver, solver.settlingDuration)
         }
     }
 
@@ -108,6 +144,9 @@ public final class UISpringTimingParameters: NSObject, UITimingCurveProvider {
             "<UISpringTimingParameters: dampingRatio \(ratio), initialVelocity (\(initialVelocity.dx), \(initialVelocity.dy))>"
         case .physical(let mass, let stiffness, let damping):
             "<UISpringTimingParameters: mass \(mass), stiffness \(stiffness), damping \(damping), "
+                + "initialVelocity (\(initialVelocity.dx), \(initialVelocity.dy))>"
+        case .perceptual(let duration, let bounce):
+            "<UISpringTimingParameters: duration \(duration), bounce \(bounce), "
                 + "initialVelocity (\(initialVelocity.dx), \(initialVelocity.dy))>"
         }
     }
