@@ -104,6 +104,30 @@ extension UIView {
             spring: spring, animations: animations, completion: completion)
     }
 
+    /// Inside an animation block, animates the changes `animations` makes as the block would,
+    /// but repeating `count` times (a fraction plays part of a cycle; `.infinity` for ever) and
+    /// autoreversing as `autoreverses` says, in place of the block's `.repeat` and
+    /// `.autoreverse` options (iOS 11). The block's completion waits for these animations too.
+    /// Outside a block the changes apply at once, as any change outside one does.
+    ///
+    ///     UIView.animate(withDuration: 0.4) {
+    ///         UIView.modifyAnimations(withRepeatCount: 3, autoreverses: true) {
+    ///             badge.transform = CGAffineTransform(scaleX: 1.2, y: 1.2)
+    ///         }
+    ///     }
+    public static func modifyAnimations(
+        withRepeatCount count: CGFloat, autoreverses: Bool, animations: () -> Void
+    ) {
+        require(
+            !count.isNaN && count >= 0,
+            "UIView.modifyAnimations(withRepeatCount:) needs a repeat count of 0 or more, got \(count)")
+        guard let state = currentAnimationContext as? UIViewAnimationState else {
+            animations()
+            return
+        }
+        perform(in: state.modified(repeatCount: Float(count), autoreverses: autoreverses), animations)
+    }
+
     /// Runs one animation block: pushes its state, runs the changes in a transaction with the
     /// block's duration and curve, and arranges the completion.
     static func runBlock(

@@ -25,6 +25,10 @@ public final class UIViewAnimationState: NSObject, UIViewAnimationContext, Inher
     /// The layers whose properties the block changed, each once, in order.
     private(set) var changedLayers: [CALayer] = []
 
+    /// The repeat count and autoreverse of `modifyAnimations(withRepeatCount:autoreverses:…)`,
+    /// in place of the options' `.repeat` and `.autoreverse`; nil for a block's own state.
+    private var repetitionOverride: (count: Float, autoreverses: Bool)?
+
     init(
         duration: TimeInterval, delay: TimeInterval, curve: UIView.AnimationCurve, options: UIView.AnimationOptions,
         spring: UIViewSpring?, completion: ((Bool) -> Void)?
@@ -35,6 +39,23 @@ public final class UIViewAnimationState: NSObject, UIViewAnimationContext, Inher
         self.options = options
         self.spring = spring
         self.blockDelegate = UIViewAnimationBlockDelegate(completion: completion)
+    }
+
+    /// The same block with another repeat count and autoreverse, its animations counted by
+    /// the same completion: what `modifyAnimations(withRepeatCount:autoreverses:animations:)`
+    /// runs its changes in.
+    private init(modifying state: UIViewAnimationState, repeatCount: Float, autoreverses: Bool) {
+        duration = state.duration
+        delay = state.delay
+        curve = state.curve
+        options = state.options
+        spring = state.spring
+        blockDelegate = state.blockDelegate
+        repetitionOverride = (repeatCount, autoreverses)
+    }
+
+    func modified(repeatCount: Float, autoreverses: Bool) -> UIViewAnimationState {
+        UIViewAnimationState(modifying: self, repeatCount: repeatCount, autoreverses: autoreverses)
     }
 
     var repetition: UIView.AnimationOptions { options.intersection([.repeat, .autoreverse]) }
@@ -82,8 +103,13 @@ public final class UIViewAnimationState: NSObject, UIViewAnimationContext, Inher
         if delay > 0 {
             animation.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) + delay
         }
-        if options.contains(.repeat) { animation.repeatCount = .infinity }
-        if options.contains(.autoreverse) { animation.autoreverses = true }
+        if let repetitionOverride {
+            animation.repeatCount = repetitionOverride.count
+            animation.autoreverses = repetitionOverride.autoreverses
+        } else {
+            if options.contains(.repeat) { animation.repeatCount = .infinity }
+            if options.contains(.autoreverse) { animation.autoreverses = true }
+        }
         let newValue = layer.value(forKey: key)
         if let delta = AdditiveDelta(from: oldValue, to: newValue, key: key) {
             animation.isAdditive = true
