@@ -88,7 +88,7 @@ extension UIView {
 
     /// Adds the transition `options` name to `layer`, with `state` as its delegate; nothing
     /// when they name none, the duration is not above 0, or view animations are off.
-    private static func addTransition(
+    static func addTransition(
         to layer: CALayer, duration: TimeInterval, options: AnimationOptions, state: UIViewAnimationState
     ) {
         guard duration > 0, areAnimationsEnabled, let style = TransitionStyle(options) else { return }
