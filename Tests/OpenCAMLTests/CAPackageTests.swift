@@ -76,12 +76,17 @@ let camlHeader = #"<?xml version="1.0" encoding="UTF-8"?><caml xmlns="http://www
 
     @Test func unknownElementsAndAttributesWarnWithTheirLine() throws {
         let package = try loadCAML(
-            camlHeader + "\n<CALayer contentsFormat=\"RGBA8\" bounds=\"0 0 1\">\n<scriptComponents/>\n<mystery/></CALayer></caml>")
+            camlHeader + "\n<CALayer glowRadius=\"2\" bounds=\"0 0 1\">\n<scriptComponents/>\n<mystery/></CALayer></caml>")
         let lines = package.warnings.map(\.line)
         #expect(lines == [2, 2, 3, 4])
-        #expect(package.warnings.contains { $0.message.contains("contentsFormat") })
+        #expect(package.warnings.contains { $0.message.contains("glowRadius") })
         #expect(package.warnings.contains { $0.message.contains("bounds") })
         #expect(package.rootLayer.bounds == .zero)
+        // Apple's `contentsFormat` and `drawsAsynchronously` are read, without a warning.
+        let known = try loadCAML(camlHeader + #"<CALayer contentsFormat="RGBAh" drawsAsynchronously="1"/></caml>"#)
+        #expect(known.warnings.isEmpty, "\(known.warnings)")
+        #expect(known.rootLayer.contentsFormat == .RGBA16Float)
+        #expect(known.rootLayer.drawsAsynchronously)
     }
 
     @Test func objectReferencesResolveByID() throws {

@@ -55,6 +55,18 @@ let layerPropertyTable = LayerPropertyTable([
     .bool(
         "needsDisplayOnBoundsChange", { $0.needsDisplayOnBoundsChange }, { $0.needsDisplayOnBoundsChange = $1 },
         animatable: false),
+    .bool("drawsAsynchronously", { $0.drawsAsynchronously }, { $0.drawsAsynchronously = $1 }, animatable: false),
+    .stored(
+        "edgeAntialiasingMask", .opaque, { $0.edgeAntialiasingMask }, { $0.edgeAntialiasingMask = $1 },
+        animatable: false, get: { .opaque(AnyHashableBox($0)) },
+        set: { CAEdgeAntialiasingMask(keyValue: $0.boxed) }),
+    .stored(
+        "contentsFormat", .opaque, { $0.contentsFormat }, { $0.contentsFormat = $1 }, animatable: false,
+        get: { .opaque(AnyHashableBox($0.rawValue)) },
+        set: { value in
+            if let format = value.boxed as? CALayerContentsFormat { return format }
+            return CALayerContentsFormat(rawValue: value.boxed as? String ?? "RGBA8")
+        }),
     .bool("autoreverses", { $0.timing.autoreverses }, { $0.timing.autoreverses = $1 }, animatable: false),
     .double("beginTime", { $0.timing.beginTime }, { $0.timing.beginTime = $1 }),
     .double("duration", { $0.timing.duration }, { $0.timing.duration = $1 }),

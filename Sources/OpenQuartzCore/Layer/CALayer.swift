@@ -508,6 +508,38 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         }
     }
 
+    /// Whether `draw(in:)` may run on a background thread (default false). Kept; drawing here
+    /// is recorded on the calling thread and rasterised with the frame, either way.
+    open var drawsAsynchronously: Bool {
+        get { storage.drawsAsynchronously }
+        set { changeValue(LayerPropertyDescriptors.drawsAsynchronously) { storage.drawsAsynchronously = newValue } }
+    }
+
+    /// Which edges are antialiased when the layer is transformed and
+    /// ``allowsEdgeAntialiasing`` is on (default all four). Kept; the renderer antialiases
+    /// every edge.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { storage.edgeAntialiasingMask }
+        set {
+            changeValue(LayerPropertyDescriptors.edgeAntialiasingMask) { storage.edgeAntialiasingMask = newValue }
+        }
+    }
+
+    /// The pixel format wanted for what the layer draws (default `.RGBA8Uint`). Kept; drawn
+    /// content is 8-bit RGBA here.
+    open var contentsFormat: CALayerContentsFormat {
+        get { storage.contentsFormat }
+        set { changeValue(LayerPropertyDescriptors.contentsFormat) { storage.contentsFormat = newValue } }
+    }
+
+    /// The layer's preferred size in its superlayer's coordinates: its bounds' size through its
+    /// affine transform (the bounding box of the transformed bounds), as Apple's default does
+    /// for a layer without a layout manager.
+    open func preferredFrameSize() -> CGSize {
+        let box = CGRect(origin: .zero, size: storage.bounds.size).applying(affineTransform())
+        return CGSize(width: abs(box.width), height: abs(box.height))
+    }
+
     /// Whether changing the bounds marks the content as needing display.
     open var needsDisplayOnBoundsChange: Bool {
         get { storage.needsDisplayOnBoundsChange }
@@ -929,6 +961,12 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open func setNeedsDisplay() {
         displayIsNeeded = true
         if !isPresentationCopy { TransactionLock.shared.withLock { TransactionStack.current.noteChanged(self) } }
+    }
+
+    /// Marks the content within `r` (in the layer's coordinates) as needing display. The
+    /// whole content is drawn again here: `draw(in:)` is recorded, not clipped to a region.
+    open func setNeedsDisplay(_ r: CGRect) {
+        setNeedsDisplay()
     }
 
     /// Redraws the content now if it is marked as needing it.

@@ -37,6 +37,9 @@ enum LayerPropertyDescriptors {
     static let allowsGroupOpacity = layerPropertyTable["allowsGroupOpacity"]!
     static let allowsEdgeAntialiasing = layerPropertyTable["allowsEdgeAntialiasing"]!
     static let needsDisplayOnBoundsChange = layerPropertyTable["needsDisplayOnBoundsChange"]!
+    static let drawsAsynchronously = layerPropertyTable["drawsAsynchronously"]!
+    static let edgeAntialiasingMask = layerPropertyTable["edgeAntialiasingMask"]!
+    static let contentsFormat = layerPropertyTable["contentsFormat"]!
     static let autoreverses = layerPropertyTable["autoreverses"]!
     static let beginTime = layerPropertyTable["beginTime"]!
     static let duration = layerPropertyTable["duration"]!

@@ -32,6 +32,9 @@ package struct LayerStorage {
     package var allowsGroupOpacity = true
     package var allowsEdgeAntialiasing = false
     package var needsDisplayOnBoundsChange = false
+    package var drawsAsynchronously = false
+    package var edgeAntialiasingMask = CAEdgeAntialiasingMask.all
+    package var contentsFormat = CALayerContentsFormat.RGBA8Uint
     // Style
     package var backgroundColor: CGColor?
     package var cornerRadius: CGFloat = 0

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Which edges of a layer are antialiased when it is transformed: Apple's
+/// `CAEdgeAntialiasingMask`.
+public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
+    /// The edge bits.
+    public let rawValue: UInt32
+
+    /// Wraps edge bits.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The edge at minimum x. Apple's `kCALayerLeftEdge`.
+    public static let layerLeftEdge = CAEdgeAntialiasingMask(rawValue: 1 << 0)
+    /// The edge at maximum x. Apple's `kCALayerRightEdge`.
+    public static let layerRightEdge = CAEdgeAntialiasingMask(rawValue: 1 << 1)
+    /// The edge at minimum y. Apple's `kCALayerBottomEdge`.
+    public static let layerBottomEdge = CAEdgeAntialiasingMask(rawValue: 1 << 2)
+    /// The edge at maximum y. Apple's `kCALayerTopEdge`.
+    public static let layerTopEdge = CAEdgeAntialiasingMask(rawValue: 1 << 3)
+
+    /// All four edges: the default.
+    static let all: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+
+    /// The mask a key-value write gives: a mask, or its raw value 0…15.
+    init(keyValue value: Any?) {
+        if let mask = value as? CAEdgeAntialiasingMask {
+            self = mask
+        } else if let value, let number = AnimatableValue.double(from: value), number >= 0, number < 16,
+            number == number.rounded()
+        {
+            self.init(rawValue: UInt32(number))
+        } else {
+            misuse(
+                "setValue(_:forKey: \"edgeAntialiasingMask\") needs a CAEdgeAntialiasingMask or its raw value 0…15, "
+                    + "got \(describeType(value))")
+        }
+    }
+}
+
+/// The pixel format of what a layer draws: Apple's `CALayerContentsFormat` (iOS 10).
+public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// 8 bits a channel, RGBA: the default.
+    public static let RGBA8Uint = CALayerContentsFormat(rawValue: "RGBA8")
+    /// 16-bit floats a channel, RGBA (extended range).
+    public static let RGBA16Float = CALayerContentsFormat(rawValue: "RGBAh")
+    /// 8 bits of grey.
+    public static let gray8Uint = CALayerContentsFormat(rawValue: "Gray8")
+}
