@@ -1,0 +1,47 @@
+import Foundation
+
+/// How a colour is mapped into a colour space that cannot hold it: Apple's
+/// `CGColorRenderingIntent`. Every intent converts the same way here (see
+/// ``CGColor/converted(to:intent:options:)``).
+public enum CGColorRenderingIntent: Int32, Sendable {
+    case defaultIntent, absoluteColorimetric, relativeColorimetric, perceptual, saturation
+}
+
+extension CGColor {
+    /// The colour's space: sRGB for an RGB colour, the gray space (`genericGrayGamma2_2`,
+    /// taken as sRGB gray) for a gray one.
+    public var colorSpace: CGColorSpace? {
+        numberOfComponents == 4
+            ? CGColorSpace(name: CGColorSpace.sRGB) : CGColorSpace(name: CGColorSpace.genericGrayGamma2_2)
+    }
+
+    /// The colour in `space`, alpha kept. Into an RGB space a gray colour becomes equal red,
+    /// green and blue; into a gray space an RGB colour becomes the gray of the same luminance:
+    /// Y = 0.2126 R + 0.7152 G + 0.0722 B of the linear-light components (sRGB's), encoded
+    /// back with sRGB's transfer function, as every gray here is sRGB gray. `intent` and
+    /// `options` are accepted for Apple's signature. Never nil here.
+    public func converted(
+        to space: CGColorSpace, intent: CGColorRenderingIntent, options: [AnyHashable: Any]?
+    ) -> CGColor? {
+        let (red, green, blue, alpha) = rgba
+        switch space.model {
+        case .rgb:
+            return CGColor(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+        case .monochrome:
+            guard numberOfComponents == 4 else { return self }
+            let luminance =
+                0.2126 * Self.linear(red) + 0.7152 * Self.linear(green) + 0.0722 * Self.linear(blue)
+            return CGColor(gray: CGFloat(Self.encoded(luminance)), alpha: CGFloat(alpha))
+        }
+    }
+
+    /// sRGB's decoding: an encoded component to linear light.
+    private static func linear(_ value: Double) -> Double {
+        value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+    }
+
+    /// sRGB's encoding: linear light to an encoded component.
+    private static func encoded(_ value: Double) -> Double {
+        value <= 0.0031308 ? value * 12.92 : 1.055 * pow(value, 1 / 2.4) - 0.055
+    }
+}
