@@ -129,6 +129,7 @@ struct DisplayLinkTests {
             clock.advance(to: 0.05)
             #expect(weakOwner != nil, "a scheduled link keeps its closure")
             link?.invalidate()
+            #expect(weakOwner == nil, "invalidating lets go of the closure, the link still held")
             link = nil
             #expect(weakOwner == nil)
         }

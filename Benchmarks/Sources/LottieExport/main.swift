@@ -81,10 +81,12 @@ func ourFramesAlone(_ animation: LottieAnimation) -> Double {
     return Double(LottieSamples.threadCPUNanoseconds() - start) / 1e9
 }
 
+/// The players' script (`Scripts/peer_lottie.py`).
+let script = PeerRunner.benchmarksDirectory.appendingPathComponent("Scripts/peer_lottie.py").path
+
 /// The CPU seconds `player` takes to draw `sample`'s frames on one thread (its own measure).
 func playerFramesAlone(_ player: String, _ sample: LottieSample, _ animation: LottieAnimation) throws -> Double {
     let shape = exportShape(of: animation)
-    let script = PeerRunner.benchmarksDirectory.appendingPathComponent("Scripts/peer_lottie.py").path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
@@ -137,7 +139,6 @@ if arguments.contains("--frames-alone") {
 }
 try PeerRunner.prepare()
 let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-let script = PeerRunner.benchmarksDirectory.appendingPathComponent("Scripts/peer_lottie.py").path
 let tools = ["ours", "thorvg", "rlottie"]
 var totals: [String: ChildCost] = Dictionary(uniqueKeysWithValues: tools.map { ($0, ChildCost(wall: 0, cpu: 0)) })
 var oursAhead = (cpu: [String: Int](), wall: [String: Int]())

@@ -46,8 +46,7 @@ extension CAPackage {
                 throw error
             }
         case kCAPackageTypeTendies:
-            let name = url.deletingPathExtension().lastPathComponent
-            let archive = try tendiesArchive(named: name)
+            let archive = try tendiesArchive(for: url)
             for warning in archive.warnings { Warnings.emit("CAML writer: \(warning)") }
             try CAMLOutputFiles.writeFile(archive.data, to: url)
         default:
@@ -84,10 +83,10 @@ extension CAPackage {
             document: CAMLDocumentText.data(root: root), assets: images.files, warnings: encoder.warnings)
     }
 
-    /// A `.tendies` wallpaper package of this package named `name` (the wallpaper's name in
-    /// the archive), with the writer's warnings.
-    package func tendiesArchive(named name: String) throws(CAMLError) -> (data: Data, warnings: [String]) {
-        try WallpaperArchiveWriter.archive(of: self, name: name)
+    /// This package as a `.tendies` wallpaper package to be written at `url` (whose name,
+    /// without its extension, names the wallpaper), with the writer's warnings.
+    package func tendiesArchive(for url: URL) throws(CAMLError) -> (data: Data, warnings: [String]) {
+        try WallpaperArchiveWriter.archive(of: self, name: url.deletingPathExtension().lastPathComponent)
     }
 
     /// The files of a `.ca` bundle: `index.xml`, `main.caml` and the assets, with the
@@ -107,31 +106,17 @@ extension CAPackage {
 
     /// `index.xml`: an XML property list naming the document, with the keys Apple's editor
     /// writes that the reader uses — the canvas size, whether the package is y down, and the
-    /// published object names (FORMAT.md §1.2). Written as text, keys in order, as Apple's
-    /// property list writer lays it out (Foundation's writer took more time than the
-    /// document).
+    /// published object names (FORMAT.md §1.2), laid out as Apple's writer lays it out.
     package func indexData() throws(CAMLError) -> Data {
-        var text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            	<key>documentHeight</key>
-            	<real>\(CAMLValueText.text(Double(documentSize.height)))</real>
-            	<key>documentWidth</key>
-            	<real>\(CAMLValueText.text(Double(documentSize.width)))</real>
-            	<key>geometryFlipped</key>
-            	<\(isPackageGeometryFlipped ? "true" : "false")/>
-
-            """
+        var index: [String: PropertyListValue] = [
+            "documentHeight": .real(CAMLValueText.text(Double(documentSize.height))),
+            "documentWidth": .real(CAMLValueText.text(Double(documentSize.width))),
+            "geometryFlipped": .boolean(isPackageGeometryFlipped),
+            "rootDocument": .string("main.caml"),
+        ]
         if !publishedObjectNames.isEmpty {
-            text += "\t<key>publishedObjectNames</key>\n\t<array>\n"
-            for name in publishedObjectNames {
-                text += "\t\t<string>\(WallpaperArchiveWriter.PlistValue.escaped(name))</string>\n"
-            }
-            text += "\t</array>\n"
+            index["publishedObjectNames"] = .array(publishedObjectNames.map(PropertyListValue.string))
         }
-        text += "\t<key>rootDocument</key>\n\t<string>main.caml</string>\n</dict>\n</plist>\n"
-        return Data(text.utf8)
+        return PropertyListValue.dictionary(index).document()
     }
 }

@@ -45,7 +45,7 @@ enum WallpaperArchiveWriter {
             "descriptors/\(digest.uuid.uuidString)/versions/0/contents/"
             + "\(identifier).\(wallpaperName)-\(screenClass).wallpaper"
 
-        var description: [String: PlistValue] = [
+        var description: [String: PropertyListValue] = [
             "type": .string("LayeredAnimation"), "identifier": .integer(identifier), "name": .string(wallpaperName),
         ]
         var entries: [(path: String, data: Data)] = []
@@ -54,7 +54,7 @@ enum WallpaperArchiveWriter {
             description[propertyListKey(of: bundle.role)] = .string(bundleName)
             entries += bundle.files.map { ("\(folder)/\(bundleName)/\($0.path)", $0.data) }
         }
-        let plist: PlistValue = .dictionary([
+        let plist: PropertyListValue = .dictionary([
             "appearanceAware": .boolean(false),
             "assets": .dictionary(["lockAndHome": .dictionary(["default": .dictionary(description)])]),
             "contentVersion": .real("2.01"),
@@ -64,51 +64,8 @@ enum WallpaperArchiveWriter {
             "name": .string(wallpaperName),
             "version": .integer(1),
         ])
-        let plistData = Data(
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            \(plist.text(depth: 0))
-            </plist>
-
-            """.utf8)
-        entries.insert(("\(folder)/Wallpaper.plist", plistData), at: 0)
+        entries.insert(("\(folder)/Wallpaper.plist", plist.document()), at: 0)
         return try zip(entries, name: name)
-    }
-
-    /// A value of `Wallpaper.plist`, written as XML property list text with its keys in order,
-    /// so that the same package writes the same bytes (Foundation's writer follows the
-    /// dictionary's order, which changes from run to run).
-    enum PlistValue {
-        case string(String)
-        case integer(Int)
-        /// The number as written, such as "2.01".
-        case real(String)
-        case boolean(Bool)
-        case dictionary([String: PlistValue])
-
-        /// The value's element, indented by `depth` tabs after its first line.
-        func text(depth: Int) -> String {
-            switch self {
-            case .string(let value): "<string>\(Self.escaped(value))</string>"
-            case .integer(let value): "<integer>\(value)</integer>"
-            case .real(let value): "<real>\(value)</real>"
-            case .boolean(let value): value ? "<true/>" : "<false/>"
-            case .dictionary(let entries):
-                "<dict>\n"
-                    + entries.sorted { $0.key < $1.key }.map { key, value in
-                        let indent = String(repeating: "\t", count: depth + 1)
-                        return "\(indent)<key>\(Self.escaped(key))</key>\n\(indent)\(value.text(depth: depth + 1))\n"
-                    }.joined() + String(repeating: "\t", count: depth) + "</dict>"
-            }
-        }
-
-        /// `text` with `&`, `<` and `>` escaped, for property list text.
-        static func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;")
-        }
     }
 
     /// The key of `Wallpaper.plist` naming the bundle for `role` (Apple's spellings).

@@ -3,8 +3,8 @@ import Foundation
 /// A timer in step with the display's refresh: Apple's `CADisplayLink`.
 ///
 /// Swift on Linux has no Objective-C selectors, so the link calls a closure instead of
-/// `target`/`selector` (the README shows the edit). The clock it is added under decides when it
-/// fires: under a ``CAManualClock`` it fires on every refresh the clock passes when advanced —
+/// `target`/`selector` (<doc:DifferencesFromApple> shows the edit). The clock it is added under
+/// decides when it fires: under a ``CAManualClock`` it fires on every refresh the clock passes when advanced —
 /// refreshes fall at whole 60ths of a second of media time — in time order with the
 /// animation events due on the way (an event at the same moment as a refresh comes first),
 /// with `CACurrentMediaTime()` at the refresh; under the system clock, a run-loop timer fires
@@ -22,9 +22,9 @@ open class CADisplayLink {
     /// The display's refresh rate: what `UIScreen.main.maximumFramesPerSecond` reports here.
     public static let refreshRate = 60
 
-    private let handler: (CADisplayLink) -> Void
+    /// What the link calls; nil once invalidated, which lets go of what it captured.
+    private var handler: ((CADisplayLink) -> Void)?
     private var modes: Set<RunLoopRegistration> = []
-    private var isInvalidated = false
     /// The run-loop timer firing the link under the system clock, and where it runs.
     private var timer: Timer?
     private var timerPlace: (runLoop: RunLoop, mode: RunLoop.Mode)?
@@ -83,7 +83,7 @@ open class CADisplayLink {
     /// Starts firing on `runloop` in `mode` (again after ``remove(from:forMode:)``); under a
     /// ``CAManualClock`` bound with `CAClock.$current`, the clock fires it instead.
     open func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
-        guard !isInvalidated else { return }
+        guard handler != nil else { return }
         let wasListed = !modes.isEmpty
         modes.insert(RunLoopRegistration(runLoop: ObjectIdentifier(runloop), mode: mode))
         guard !wasListed else { return }
@@ -104,17 +104,14 @@ open class CADisplayLink {
     /// Removes the link from every run loop and lets go of its closure's captures; it never
     /// fires again.
     open func invalidate() {
-        isInvalidated = true
+        handler = nil
         modes.removeAll()
         stop()
     }
 
-    /// Whether the link is in a run loop and may fire.
-    var isScheduled: Bool { !modes.isEmpty && !isInvalidated }
-
-    /// Fires for the refresh at `time`.
+    /// Fires for the refresh at `time`, when the link is in a run loop and not paused.
     func fire(at time: CFTimeInterval) {
-        guard isScheduled, !isPaused else { return }
+        guard !modes.isEmpty, !isPaused, let handler else { return }
         timestamp = time
         handler(self)
     }

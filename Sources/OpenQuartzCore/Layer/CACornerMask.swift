@@ -33,16 +33,24 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     /// The mask key-value coding was given: a `CACornerMask` or its raw bits as a number, as
     /// Objective-C passes this `NSUInteger` property. Anything else is a programmer error.
     init(keyValue value: Any?) {
-        if let mask = value as? CACornerMask {
+        self.init(fourBitKeyValue: value, key: "maskedCorners")
+    }
+}
+
+extension OptionSet where RawValue: FixedWidthInteger {
+    /// The mask of four bits key-value coding was given for `key`: the mask itself, or its raw
+    /// bits 0…15 as a number, as Objective-C passes such an integer property. Anything else is
+    /// a programmer error.
+    init(fourBitKeyValue value: Any?, key: String) {
+        if let mask = value as? Self {
             self = mask
         } else if let value, let number = AnimatableValue.double(from: value), number >= 0, number < 16,
             number == number.rounded()
         {
-            self.init(rawValue: UInt(number))
+            self.init(rawValue: RawValue(number))
         } else {
             misuse(
-                "setValue(_:forKey: \"maskedCorners\") needs a CACornerMask or its raw value 0…15, got \(describeType(value))"
-            )
+                "setValue(_:forKey: \"\(key)\") needs a \(Self.self) or its raw value 0…15, got \(describeType(value))")
         }
     }
 }

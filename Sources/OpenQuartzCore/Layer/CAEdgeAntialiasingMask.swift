@@ -23,17 +23,7 @@ public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
 
     /// The mask a key-value write gives: a mask, or its raw value 0…15.
     init(keyValue value: Any?) {
-        if let mask = value as? CAEdgeAntialiasingMask {
-            self = mask
-        } else if let value, let number = AnimatableValue.double(from: value), number >= 0, number < 16,
-            number == number.rounded()
-        {
-            self.init(rawValue: UInt32(number))
-        } else {
-            misuse(
-                "setValue(_:forKey: \"edgeAntialiasingMask\") needs a CAEdgeAntialiasingMask or its raw value 0…15, "
-                    + "got \(describeType(value))")
-        }
+        self.init(fourBitKeyValue: value, key: "edgeAntialiasingMask")
     }
 }
 

@@ -153,11 +153,7 @@ final class GradientRaster {
         _ m: cairo_matrix_t, table: UnsafeMutablePointer<UInt32>
     ) {
         let scale = Double(Self.tableSize - 1)
-        // Written so that a t that is not a number takes the first entry rather than trapping.
-        @inline(__always) func entry(_ t: Double) -> UInt32 {
-            let place = t * scale
-            return place > 0 ? table[place < scale ? Int(place + 0.5) : Int(scale)] : table[0]
-        }
+        @inline(__always) func entry(_ t: Double) -> UInt32 { Self.entry(atPlace: t * scale, of: table) }
         let left = Double(x0) + 0.5
         for row in 0..<height {
             let y = Double(y0 + row) + 0.5
@@ -185,6 +181,16 @@ final class GradientRaster {
         }
     }
 
+    /// The table's entry nearest `place` (t × (size − 1)), clamped to the table; a place that
+    /// is not a number takes the first entry rather than trapping.
+    @inline(__always)
+    private static func entry(atPlace place: Double, of table: UnsafeMutablePointer<UInt32>) -> UInt32 {
+        var nearest = place + 0.5
+        if !(nearest >= 0) { nearest = 0 }
+        if nearest > Double(tableSize - 1) { nearest = Double(tableSize - 1) }
+        return table[Int(nearest)]
+    }
+
     /// One row of a radial gradient: t is the distance from the origin of (u, v), which move by
     /// (du, dv) a pixel. Two pixels at a time, their square roots taken together.
     @inline(__always)
@@ -193,14 +199,7 @@ final class GradientRaster {
         table: UnsafeMutablePointer<UInt32>
     ) {
         let scale = Double(tableSize - 1)
-        // The entry nearest `place`, clamped to the table; a place that is not a number takes
-        // the first.
-        @inline(__always) func entry(_ place: Double) -> UInt32 {
-            var nearest = place + 0.5
-            if !(nearest >= 0) { nearest = 0 }
-            if nearest > scale { nearest = scale }
-            return table[Int(nearest)]
-        }
+        @inline(__always) func entry(_ place: Double) -> UInt32 { Self.entry(atPlace: place, of: table) }
         var us = SIMD2(u, u + du)
         var vs = SIMD2(v, v + dv)
         let step = (u: SIMD2(repeating: 2 * du), v: SIMD2(repeating: 2 * dv))

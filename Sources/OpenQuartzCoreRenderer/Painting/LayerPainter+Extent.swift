@@ -148,7 +148,7 @@ extension LayerPainter {
             // multiplied), drawn without a group; whether it covers the clip is checked below,
             // in the root's coordinates.
             isRoot
-                || ((snapshot.mask == nil || maskedGradientRamp(of: snapshot, checkingClip: false) != nil)
+                || ((snapshot.mask == nil || isMaskedByItsOwnAlphas(snapshot))
                     && snapshot.blendOperator == nil && Shadow(of: node) == nil),
             // A translucent layer is drawn through a group, but for a gradient alone, whose
             // opacity goes into its alphas.

@@ -104,15 +104,29 @@ extension LayerPainter {
     }
 
     /// The one ramp that draws `snapshot`, a gradient layer and nothing else, masked by its
-    /// mask, when the mask is a gradient layer of the same geometry — the same bounds in the
-    /// same place, type, points and corners — that draws nothing else (as Lottie's gradients
-    /// with alpha stops are drawn): the layer's colours with the mask's alphas
-    /// (``ColorRamp/masked(by:)``). Painted directly, the pair needs neither group a mask costs.
-    /// Only where the clip lies within the gradients' straight edges: at an edge, a mask lays
-    /// its coverage over the content's, where one gradient would lay it once (`checkingClip`
-    /// false leaves that to the caller, which checks it in other coordinates).
-    func maskedGradientRamp(of snapshot: LayerSnapshot, checkingClip: Bool = true) -> ColorRamp? {
-        guard let mask = snapshot.mask else { return nil }
+    /// mask, when the mask is a gradient layer of the same geometry (``isMaskedByItsOwnAlphas(_:)``):
+    /// the layer's colours with the mask's alphas (``ColorRamp/masked(by:)``). Painted directly,
+    /// the pair needs neither group a mask costs. Only where the clip lies within the gradients'
+    /// straight edges: at an edge, a mask lays its coverage over the content's, where one
+    /// gradient would lay it once.
+    func maskedGradientRamp(of snapshot: LayerSnapshot) -> ColorRamp? {
+        let node = nodes[snapshot]
+        guard isMaskedByItsOwnAlphas(snapshot), let mask = snapshot.mask,
+            case .gradient(let gradient) = node.kind, case .gradient(let alpha) = nodes[mask].kind,
+            clipLiesWithin(node.bounds.insetBy(dx: cornerRadius(of: node), dy: cornerRadius(of: node))),
+            let colors = ColorRamp(colors: gradient.colors, locations: gradient.locations),
+            let alphas = ColorRamp(colors: alpha.colors, locations: alpha.locations)
+        else { return nil }
+        return colors.masked(by: alphas)
+    }
+
+    /// Whether `snapshot` is a gradient layer drawing nothing else, with opaque colours, whose
+    /// mask is a gradient layer of the same geometry — the same bounds in the same place, type,
+    /// points and corners — that draws nothing else and has colours (as Lottie's gradients with
+    /// alpha stops are drawn): what ``maskedGradientRamp(of:)`` makes one ramp of, the clip
+    /// aside. Reads the layers' values only; no ramp is made.
+    func isMaskedByItsOwnAlphas(_ snapshot: LayerSnapshot) -> Bool {
+        guard let mask = snapshot.mask else { return false }
         let node = nodes[snapshot]
         let maskNode = nodes[mask]
         guard case .gradient(let gradient) = node.kind, case .gradient(let alpha) = maskNode.kind,
@@ -121,13 +135,11 @@ extension LayerPainter {
             alpha.startPoint == gradient.startPoint, alpha.endPoint == gradient.endPoint,
             maskNode.cornerRadius == node.cornerRadius, maskNode.maskedCorners == node.maskedCorners,
             maskNode.cornerCurve == node.cornerCurve,
-            CATransform3DIsIdentity(maskNode.transformToSuperlayer3D),
-            !checkingClip
-                || clipLiesWithin(node.bounds.insetBy(dx: cornerRadius(of: node), dy: cornerRadius(of: node))),
-            let colors = ColorRamp(colors: gradient.colors, locations: gradient.locations),
-            let alphas = ColorRamp(colors: alpha.colors, locations: alpha.locations)
-        else { return nil }
-        return colors.masked(by: alphas)
+            CATransform3DIsIdentity(maskNode.transformToSuperlayer3D)
+        else { return false }
+        let colors = (gradient.colors ?? []).lazy.compactMap { $0 as? CGColor }
+        return !colors.isEmpty && colors.allSatisfy { $0.alpha == 1 }
+            && (alpha.colors ?? []).contains { $0 is CGColor }
     }
 
     /// The one ramp that draws `snapshot` when it is a gradient layer that draws its gradient

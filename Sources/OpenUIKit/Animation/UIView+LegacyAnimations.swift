@@ -75,11 +75,9 @@ extension UIView {
         currentLegacyBlock?.settings.autoreverses = repeatAutoreverses
     }
 
-    /// Kept for the caller; it changes nothing here, since view animations add to what is
-    /// shown (the behaviour UIKit has had since iOS 8 whatever this says).
-    public static func setAnimationBeginsFromCurrentState(_ fromCurrentState: Bool) {
-        currentLegacyBlock?.settings.beginsFromCurrentState = fromCurrentState
-    }
+    /// Accepted for UIKit's signature; it changes nothing here, since view animations add to
+    /// what is shown (the behaviour UIKit has had since iOS 8 whatever this says).
+    public static func setAnimationBeginsFromCurrentState(_ fromCurrentState: Bool) {}
 
     /// A transition of `view` as the current set commits, with the set's duration and curve
     /// (flips and curls keep their names and draw as fades, as for `transition(with:…)`).
@@ -103,7 +101,6 @@ final class LegacyAnimationBlock: UIViewAnimationContext {
         var curve = UIView.AnimationCurve.easeInOut
         var repeatCount: Float = 0
         var autoreverses = false
-        var beginsFromCurrentState = false
     }
 
     var settings: Settings

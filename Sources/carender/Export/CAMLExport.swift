@@ -63,28 +63,27 @@ enum CAMLOutputWriter {
     /// Writes `package` to `path` as its extension says; answers the writer's warnings and
     /// the number of image files a bundle got.
     static func write(_ package: CAPackage, to path: String) throws -> (warnings: [String], assets: Int) {
-        if packageType(of: path) == kCAPackageTypeCAMLFile {
-            let file = try CAOutputFile(path)
-            let encoded = package.encode(placement: .inline)
-            try file.write(encoded.document)
-            return (encoded.warnings, 0)
-        }
-        if packageType(of: path) == kCAPackageTypeTendies {
-            let file = try CAOutputFile(path)
-            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            let archive: (data: Data, warnings: [String])
-            do {
-                archive = try package.tendiesArchive(named: name)
-            } catch {
-                throw CommandError("cannot write '\(path)': \(error.message).")
+        let url = URL(fileURLWithPath: path)
+        let single: (data: Data, warnings: [String])?
+        do {
+            switch packageType(of: path) {
+            case kCAPackageTypeCAMLFile?:
+                let encoded = package.encode(placement: .inline)
+                single = (encoded.document, encoded.warnings)
+            case kCAPackageTypeTendies?: single = try package.tendiesArchive(for: url)
+            default: single = nil
             }
-            try file.write(archive.data)
-            return (archive.warnings, 0)
+        } catch {
+            throw CommandError("cannot write '\(path)': \(error.message).")
+        }
+        if let single {
+            try CAOutputFile(path).write(single.data)
+            return (single.warnings, 0)
         }
         let files: (files: [CAMLImageAssets.File], warnings: [String])
         let output: CAMLBundleOutput
         do {
-            output = try CAMLBundleOutput(target: URL(fileURLWithPath: path))
+            output = try CAMLBundleOutput(target: url)
             files = try package.bundleFiles()
         } catch {
             throw CommandError("cannot write '\(path)': \(error.message).")
