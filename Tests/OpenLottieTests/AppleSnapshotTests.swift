@@ -45,9 +45,6 @@ import Testing
         "Issues-issue_2066 @ 50",
         "LottieFiles-gradient_pill @ 75",
         "TypeFace-J @ 50",
-        "TypeFace-Y @ 25",
-        "TypeFace-Y @ 50",
-        "TypeFace-Y @ 75",
         "TypeFace-Z @ 50",
     ]
 }

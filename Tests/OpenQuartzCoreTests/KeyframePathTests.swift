@@ -146,6 +146,24 @@ struct KeyframePathTests {
         expectClose(keyframePoint(track.value(atFraction: 0.7)), CGPoint(x: 10, y: 10), within: 0)
     }
 
+    /// lottie-ios's held positions: four points and a close, timed by four key times that do
+    /// not reach 0 or 1. The first three points show from their key times; the third holds to
+    /// the end, and the fourth never shows (Apple's pictures of TypeFace-Y).
+    @Test func discretePathWithAKeyTimeAPointShowsAllButTheLastPoint() {
+        let path = CGMutablePath()
+        path.addLines(between: [
+            CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 10), CGPoint(x: 0, y: 10),
+        ])
+        path.closeSubpath()
+        let track = KeyframeTrack(path: path, keyTimes: [0.1, 0.2, 0.4, 0.6], timingFunctions: nil, mode: .discrete)
+        expectClose(keyframePoint(track.value(atFraction: 0.05)), CGPoint(x: 0, y: 0), within: 0)
+        expectClose(keyframePoint(track.value(atFraction: 0.15)), CGPoint(x: 0, y: 0), within: 0)
+        expectClose(keyframePoint(track.value(atFraction: 0.25)), CGPoint(x: 10, y: 0), within: 0)
+        expectClose(keyframePoint(track.value(atFraction: 0.5)), CGPoint(x: 10, y: 10), within: 0)
+        expectClose(keyframePoint(track.value(atFraction: 0.7)), CGPoint(x: 10, y: 10), within: 0)
+        expectClose(keyframePoint(track.value(atFraction: 1)), CGPoint(x: 10, y: 10), within: 0)
+    }
+
     @Test func pathWithOnlyAMoveHoldsThatPoint() {
         let path = CGMutablePath()
         path.move(to: CGPoint(x: 3, y: 4))

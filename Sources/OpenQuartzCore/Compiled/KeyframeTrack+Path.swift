@@ -15,9 +15,9 @@ extension KeyframeTrack {
     ///
     /// Modes: `linear` gives each segment its key time span (even unless `keyTimes` has
     /// n + 1 valid entries), eased by `timingFunctions`; `paced` moves at constant speed along
-    /// the arc length; `discrete` jumps from keyframe to keyframe (n + 2 key times). `cubic`
-    /// and `cubicPaced` follow the path as `linear` and `paced` do, since the path already
-    /// says what curve to take between its points.
+    /// the arc length; `discrete` jumps from keyframe to keyframe (n + 2 key times; fewer time
+    /// the first points alone). `cubic` and `cubicPaced` follow the path as `linear` and
+    /// `paced` do, since the path already says what curve to take between its points.
     ///
     /// - Precondition: the path has at least one point.
     package init(path: CGPath, keyTimes: [Double]?, timingFunctions: [UnitBezier]?, mode: CalculationMode) {
@@ -36,8 +36,16 @@ extension KeyframeTrack {
         case .paced, .cubicPaced:
             self.init(storage: .pacedSpline(spline, ArcLengthTable(spline)), mode: mode)
         case .discrete:
-            let times = Self.keyTimes(keyTimes, count: keyframes.count + 1)
-            self.init(storage: .steps(values: keyframes, times: times), mode: mode)
+            // Fewer key times than the points need (n + 1) time the first points alone: with k
+            // key times the first k − 1 points show, each from its key time to the next, and
+            // the last of them holds to the end (Apple's pictures of lottie-ios's held motion
+            // paths, n points timed by n key times, never show the last point).
+            var shown = keyframes
+            if let keyTimes, keyTimes.count >= 2, keyTimes.count <= keyframes.count {
+                shown.removeLast(keyframes.count - keyTimes.count + 1)
+            }
+            let times = Self.keyTimes(keyTimes, count: shown.count + 1)
+            self.init(storage: .steps(values: shown, times: times), mode: mode)
         }
     }
 }
