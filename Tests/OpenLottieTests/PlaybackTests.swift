@@ -79,4 +79,33 @@ import Testing
             expectClose(try opacity(of: paused), 0.35, within: 1e-6)
         }
     }
+
+    /// A 1920 × 1080 animation in a picture of 1000 × 563 pixels (its 562.5 rounded up, as
+    /// snapshots ask for it): the width fits exactly, so the animation starts at x = 0, and the
+    /// half pixel left over below keeps it at the top, not a pixel to either side.
+    @Test func fittingOnOneSideLeavesTheAnimationAtTheTopLeftOfARoundedUpSize() throws {
+        let wide = try LottieAnimation(
+            data: Data(#"{"v":"5.7.4","fr":24,"ip":0,"op":10,"w":1920,"h":1080,"layers":[]}"#.utf8))
+        withManualClock { _ in
+            let layer = wide.makeLayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 1000, height: 563)
+            CATransaction.flush()
+            let origin = layer.contentLayer.position
+            #expect(origin == .zero, "the animation's top left is at \(origin)")
+            let scale = layer.contentLayer.transform.m11
+            expectClose(Double(scale), 1000.0 / 1920, within: 1e-12)
+        }
+    }
+
+    /// A picture of other proportions centres the animation on whole points.
+    @Test func otherProportionsCentreTheAnimationOnWholePoints() throws {
+        let square = try LottieAnimation(
+            data: Data(#"{"v":"5.7.4","fr":24,"ip":0,"op":10,"w":100,"h":100,"layers":[]}"#.utf8))
+        withManualClock { _ in
+            let layer = square.makeLayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 301, height: 200)
+            CATransaction.flush()
+            #expect(layer.contentLayer.position == CGPoint(x: 50, y: 0))
+        }
+    }
 }

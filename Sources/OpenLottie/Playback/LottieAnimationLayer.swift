@@ -129,11 +129,16 @@ open class LottieAnimationLayer: CALayer {
     private func layoutContent() {
         let size = animation.size
         guard size.width > 0, size.height > 0, bounds.width > 0, bounds.height > 0 else { return }
-        let scale = min(bounds.width / size.width, bounds.height / size.height)
+        let widthScale = bounds.width / size.width
+        let heightScale = bounds.height / size.height
+        let scale = min(widthScale, heightScale)
         // Centred on whole points: a size rounded up to whole pixels (how snapshots and
         // `carender frame --size` ask for a picture) keeps the animation at its top left, as
-        // Apple draws a view of the exact size into a bitmap of the rounded one.
-        let slack = CGSize(width: bounds.width - size.width * scale, height: bounds.height - size.height * scale)
+        // Apple draws a view of the exact size into a bitmap of the rounded one. The side that
+        // fits has no slack at all: computed, it could be a hair below 0 and round to −1.
+        let slack = CGSize(
+            width: widthScale <= heightScale ? 0 : bounds.width - size.width * scale,
+            height: widthScale <= heightScale ? bounds.height - size.height * scale : 0)
         contentLayer.anchorPoint = .zero
         contentLayer.position = CGPoint(
             x: bounds.minX + (slack.width / 2).rounded(.down), y: bounds.minY + (slack.height / 2).rounded(.down))
