@@ -167,3 +167,22 @@ extension CAMLRobustnessTests {
         #expect(loaded.warnings.contains { $0.message.contains("more than \(CAMLValueText.maximumArrayCount)") })
     }
 }
+
+extension CAMLRobustnessTests {
+    @Test func documentLargerThanTenMegabytesLoads() throws {
+        // A Lottie file converted with frame-by-frame transforms reaches this size; given all at
+        // once, libxml2 refused anything past 10 MB with an error naming no reason.
+        let sublayer =
+            #"<CALayer name=""# + String(repeating: "s", count: 200)
+            + #"" bounds="0 0 10 10" position="5 5" opacity="0.5"/>"#
+        let count = 11_000_000 / sublayer.utf8.count + 1
+        let document =
+            #"<caml><CALayer name="root"><sublayers>"# + String(repeating: sublayer, count: count)
+            + "</sublayers></CALayer></caml>"
+        #expect(document.utf8.count > 11_000_000)
+        let loaded = try decode(document)
+        #expect(loaded.warnings.isEmpty, "\(loaded.warnings.prefix(3))")
+        #expect(loaded.rootLayer.sublayers?.count == count)
+        #expect(loaded.rootLayer.sublayers?.last?.opacity == 0.5)
+    }
+}

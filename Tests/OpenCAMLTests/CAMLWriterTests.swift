@@ -418,3 +418,33 @@ func buildingTree<Result>(_ body: () throws -> Result) rethrows -> Result {
         }
     }
 }
+
+extension CAMLWriterTests {
+    /// When things happen is written to read back exactly: a Lottie file converted with held
+    /// keyframes sampled at every tenth of a frame has a key time at the very moment a picture
+    /// is asked for (frame 720.5 of 1,441 at 60 fps), and a duration read back a hair apart
+    /// showed the sample before it.
+    @Test func keyTimesAndTimingReadBackExactly() throws {
+        let duration = 1441.0 / 60
+        let keyTimes = [0, 720.4 / 1441, 720.5 / 1441, 1]
+        let package = try buildingTree {
+            let root = CALayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+            let held = CAKeyframeAnimation(keyPath: "opacity")
+            held.values = [0, 0.25, 0.5]
+            held.keyTimes = keyTimes.map { NSNumber(value: $0) }
+            held.calculationMode = .discrete
+            held.duration = duration
+            held.beginTime = 1.0 / 3
+            held.timeOffset = 0.1 + 0.2
+            root.add(held, forKey: "held")
+            return CAPackage(rootLayer: root)
+        }
+        let (read, _) = try expectRoundTrip(package)
+        let held = try #require(read.rootLayer.animation(forKey: "held") as? CAKeyframeAnimation)
+        #expect(held.duration == duration)
+        #expect(held.beginTime == 1.0 / 3)
+        #expect(held.timeOffset == 0.1 + 0.2)
+        #expect(held.keyTimes?.map(\.doubleValue) == keyTimes)
+    }
+}

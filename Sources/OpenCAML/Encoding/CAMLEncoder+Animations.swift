@@ -114,7 +114,7 @@ extension CAMLEncoder {
             element.setProperty("calculationMode", text: keyframe.calculationMode.rawValue)
         }
         if let continuity = keyframe.continuityValues { appendNumbers("continuityValues", continuity, to: &element) }
-        if let keyTimes = keyframe.keyTimes { appendNumbers("keyTimes", keyTimes, to: &element) }
+        if let keyTimes = keyframe.keyTimes { appendNumbers("keyTimes", keyTimes, exactly: true, to: &element) }
         if let path = keyframe.path { element.setProperty("path", text: CAMLValueText.text(path)) }
         if let rotation = keyframe.rotationMode { element.setProperty("rotationMode", text: rotation.rawValue) }
         if let tension = keyframe.tensionValues { appendNumbers("tensionValues", tension, to: &element) }
@@ -139,8 +139,10 @@ extension CAMLEncoder {
         }
     }
 
-    private func appendNumbers(_ key: String, _ numbers: [NSNumber], to element: inout CAMLOutputElement) {
-        let values = numbers.map { Self.number($0.doubleValue) }
+    private func appendNumbers(
+        _ key: String, _ numbers: [NSNumber], exactly: Bool = false, to element: inout CAMLOutputElement
+    ) {
+        let values = numbers.map { exactly ? Self.exactNumber($0.doubleValue) : Self.number($0.doubleValue) }
         if let child = arrayPropertyElement(key, values) { element.children.append(child) }
     }
 
@@ -167,19 +169,19 @@ extension CAMLEncoder {
     private func writeTiming(_ animation: CAAnimation, beginTime: CFTimeInterval, into element: inout CAMLOutputElement)
     {
         if animation.autoreverses { element.setProperty("autoreverses", text: "1") }
-        if beginTime != 0 { element.setProperty("beginTime", text: CAMLValueText.text(beginTime)) }
-        if animation.duration != 0 { element.setProperty("duration", text: CAMLValueText.text(animation.duration)) }
+        if beginTime != 0 { element.setProperty("beginTime", text: CAMLValueText.exactText(beginTime)) }
+        if animation.duration != 0 { element.setProperty("duration", text: CAMLValueText.exactText(animation.duration)) }
         if animation.fillMode != .removed { element.setProperty("fillMode", text: animation.fillMode.rawValue) }
         if !animation.isRemovedOnCompletion { element.setProperty("removedOnCompletion", text: "0") }
         if animation.repeatCount != 0 {
             element.setProperty("repeatCount", text: CAMLValueText.text(animation.repeatCount))
         }
         if animation.repeatDuration != 0 {
-            element.setProperty("repeatDuration", text: CAMLValueText.text(animation.repeatDuration))
+            element.setProperty("repeatDuration", text: CAMLValueText.exactText(animation.repeatDuration))
         }
         if animation.speed != 1 { element.setProperty("speed", text: CAMLValueText.text(animation.speed)) }
         if animation.timeOffset != 0 {
-            element.setProperty("timeOffset", text: CAMLValueText.text(animation.timeOffset))
+            element.setProperty("timeOffset", text: CAMLValueText.exactText(animation.timeOffset))
         }
         if let function = animation.timingFunction {
             element.setProperty("timingFunction", text: CAMLValueText.text(function))

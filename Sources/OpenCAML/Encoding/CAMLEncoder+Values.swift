@@ -63,6 +63,14 @@ extension CAMLEncoder {
         return .scalar(type: numberType(text), text: text, opacity: nil)
     }
 
+    /// A number written to read back exactly: key times, where a moment that falls on one
+    /// (a held keyframe sampled at a frame, as Lottie conversions make them) must stay on the
+    /// same side of it.
+    static func exactNumber(_ value: Double) -> CAMLValue {
+        let text = CAMLValueText.exactText(value)
+        return .scalar(type: numberType(text), text: text, opacity: nil)
+    }
+
     /// `integer` for integral numbers within 2³¹, `real` otherwise (`NSNumber(CAMLWriter).mm`);
     /// decided on the text written, so that a value a hair from a whole number, written as
     /// one, reads back and writes again the same.

@@ -35,6 +35,14 @@ extension CAMLValueText {
         return text
     }
 
+    /// The shortest text that reads back as exactly `value`, for the numbers that say when
+    /// (an animation's begin time, duration and time offset, its key times): a moment that falls
+    /// on a key time must stay on the same side of it after the round trip.
+    static func exactText(_ value: Double) -> String {
+        guard value.isFinite else { return text(value) }
+        return DecimalDigits(value.description).exactText(of: value)
+    }
+
     /// The text of `value` with the fewest significant digits that is within `tolerance`.
     private static func shortestText(_ value: Double, within tolerance: Double) -> String {
         if value == value.rounded(.towardZero), abs(value) < 1e15 {

@@ -36,7 +36,10 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
                 path: path, line: bad.line, column: bad.column,
                 message: "the document is not well-formed XML (bytes that are not UTF-8)")
         }
-        let parser = XMLParser(data: withDataInProcessingInstructions(data))
+        // Fed as a stream, in chunks: given the whole document at once, libxml2 refuses one
+        // past 10 MB (its lookup limit; a Lottie file converted with frame-by-frame transforms
+        // reaches that) with an error that names no reason.
+        let parser = XMLParser(stream: InputStream(data: withDataInProcessingInstructions(data)))
         let builder = XMLTreeBuilder()
         parser.delegate = builder
         parser.shouldProcessNamespaces = false
