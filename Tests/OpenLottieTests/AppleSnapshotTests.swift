@@ -39,10 +39,6 @@ import Testing
     /// The snapshots whose pictures still differ from Apple's (see docs/lottie.md
     /// for what each lacks).
     static let notYetMatching: Set<String> = [
-        "Issues-issue_2055 @ 25",
-        "Issues-issue_2055 @ 75",
-        "Issues-issue_2066 @ 25",
-        "Issues-issue_2066 @ 50",
         "LottieFiles-gradient_pill @ 75",
         "TypeFace-J @ 50",
         "TypeFace-Z @ 50",

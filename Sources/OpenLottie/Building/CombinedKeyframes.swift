@@ -14,15 +14,15 @@ struct ErasedKeyframes {
 }
 
 /// Several properties that Core Animation draws as one value (a rectangle's size, position
-/// and roundness make one path): keyframes that share their timing are merged; otherwise the
-/// values are sampled every tenth of a frame and held, as lottie-ios's Core Animation engine
-/// does, so that the picture is the one Apple draws.
+/// and roundness make one path): keyframes that share their timing are merged; otherwise, or
+/// when `sampled` asks for it, the values are sampled every tenth of a frame and held, as
+/// lottie-ios's Core Animation engine does, so that the picture is the one Apple draws.
 enum CombinedKeyframes {
     static func combine<Result: Interpolatable>(
-        _ groups: [ErasedKeyframes], _ make: ([Any]) -> Result
+        _ groups: [ErasedKeyframes], sampled: Bool = false, _ make: ([Any]) -> Result
     ) -> KeyframeGroup<Result> {
         let animating = groups.filter { $0.timings.count > 1 }
-        let sameTiming = animating.allSatisfy { group in
+        let sameTiming = !sampled && animating.allSatisfy { group in
             group.timings.count == animating[0].timings.count
                 && zip(group.timings, animating[0].timings).allSatisfy { $0.hasSameTiming(as: $1) }
         }

@@ -9,8 +9,8 @@ enum TransformAnimations {
     /// Layers' transforms carry no skew in lottie-ios (only shape groups' do): `allowsSkew`
     /// is false for them.
     static func add(_ transform: TransformModel, to layer: CALayer, context: AnimationContext, allowsSkew: Bool) {
-        if allowsSkew, transform.hasSkew {
-            addCombined(transform, to: layer, context: context)
+        if (allowsSkew && transform.hasSkew) || transform.hasNegativeXScale {
+            addCombined(transform, to: layer, context: context, allowsSkew: allowsSkew)
             return
         }
         if let position = transform.position {
@@ -25,28 +25,41 @@ enum TransformAnimations {
                 CGPoint(x: anchor.x / size.width, y: anchor.y / size.height)
             }
         }
-        // A negative x scale mirrors the layer, as Apple's pictures show.
         layer.addAnimation(for: .scaleX, keyframes: transform.scale, context: context) { CGFloat($0.x / 100) }
         layer.addAnimation(for: .scaleY, keyframes: transform.scale, context: context) { CGFloat($0.y / 100) }
         layer.addAnimation(for: .rotationZ, keyframes: transform.rotation, context: context) { CGFloat($0 * .pi / 180) }
     }
 
-    /// Skew has no key path of its own: every component is combined into one transform.
-    private static func addCombined(_ transform: TransformModel, to layer: CALayer, context: AnimationContext) {
-        let position = transform.position ?? KeyframeGroup(LottieVector([0, 0]))
+    /// Skew has no key path of its own, and separate scale animations lose a mirror's sign:
+    /// every component is combined into one transform (a layer's transforms carry no skew),
+    /// worked out frame by frame when the skew moves (Apple's pictures of issue_2055's turning
+    /// skew axes, which an interpolation between two matrices would leave still). A hold
+    /// followed by an eased keyframe then shows the layer's model transform, the identity, as
+    /// Apple's pictures of issue_2066's mirrored face show.
+    private static func addCombined(
+        _ transform: TransformModel, to layer: CALayer, context: AnimationContext, allowsSkew: Bool
+    ) {
+        let none = KeyframeGroup<Double>(0)
         let combined = CombinedKeyframes.combine(
             [
-                ErasedKeyframes(transform.anchor), ErasedKeyframes(position), ErasedKeyframes(transform.scale),
-                ErasedKeyframes(transform.rotation), ErasedKeyframes(transform.skew),
-                ErasedKeyframes(transform.skewAxis),
-            ]
+                ErasedKeyframes(transform.anchor),
+                ErasedKeyframes(transform.position ?? KeyframeGroup(LottieVector([0, 0]))),
+                ErasedKeyframes(transform.positionX ?? none), ErasedKeyframes(transform.positionY ?? none),
+                ErasedKeyframes(transform.scale), ErasedKeyframes(transform.rotation),
+                ErasedKeyframes(allowsSkew ? transform.skew : none),
+                ErasedKeyframes(allowsSkew ? transform.skewAxis : none),
+            ],
+            sampled: allowsSkew && transform.hasSkewAnimation
         ) { values -> LottieVector in
             let anchor = values[0] as? LottieVector ?? LottieVector([])
-            let position = values[1] as? LottieVector ?? LottieVector([])
-            let scale = values[2] as? LottieVector ?? LottieVector([100, 100])
+            var position = values[1] as? LottieVector ?? LottieVector([])
+            if transform.position == nil {
+                position = LottieVector([values[2] as? Double ?? 0, values[3] as? Double ?? 0])
+            }
+            let scale = values[4] as? LottieVector ?? LottieVector([100, 100])
             return LottieVector([
-                anchor.x, anchor.y, position.x, position.y, scale.x, scale.y, values[3] as? Double ?? 0,
-                values[4] as? Double ?? 0, values[5] as? Double ?? 0,
+                anchor.x, anchor.y, position.x, position.y, scale.x, scale.y, values[5] as? Double ?? 0,
+                values[6] as? Double ?? 0, values[7] as? Double ?? 0,
             ])
         }
         layer.addAnimation(for: .transform, keyframes: combined, context: context) { parts in

@@ -28,4 +28,17 @@ struct TransformModel: Sendable {
     var hasSkew: Bool {
         skew.keyframes.contains { $0.value != 0 }
     }
+
+    /// A skew that changes over time (its amount or its axis): Core Animation's interpolation
+    /// of two skewed matrices does not turn the axis, so such a transform is worked out frame
+    /// by frame, as lottie-ios does.
+    var hasSkewAnimation: Bool {
+        hasSkew && (skew.keyframes.count > 1 || skewAxis.keyframes.count > 1)
+    }
+
+    /// Whether some keyframe mirrors along x: such a transform is animated whole, as lottie-ios
+    /// animates it (separate `transform.scale.x` animations do not carry the sign).
+    var hasNegativeXScale: Bool {
+        scale.keyframes.contains { $0.value.x < 0 }
+    }
 }

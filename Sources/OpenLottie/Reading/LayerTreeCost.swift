@@ -78,10 +78,10 @@ struct LayerTreeCost {
     /// Properties drawn as one value (`CombinedKeyframes`): the keyframes they share, or a
     /// sample every tenth of a frame across all their times when the animated ones are timed
     /// differently, each sample looking every property's value up.
-    mutating func addCombined(_ timings: [PropertyTiming], weight: Double = 1) {
+    mutating func addCombined(_ timings: [PropertyTiming], sampled: Bool = false, weight: Double = 1) {
         let animating = timings.filter { $0.keyframes.count > 1 }
         guard let first = animating.first else { return }
-        let sharesTiming = animating.allSatisfy { timing in
+        let sharesTiming = !sampled && animating.allSatisfy { timing in
             timing.keyframes.count == first.keyframes.count
                 && zip(timing.keyframes, first.keyframes).allSatisfy { $0.hasSameTiming(as: $1) }
         }
@@ -169,12 +169,17 @@ extension LayerTreeCost {
 
     /// A transform as `TransformAnimations.add` animates it.
     mutating func addTransform(_ transform: TransformModel, allowsSkew: Bool) {
-        if allowsSkew, transform.hasSkew {
-            let position = transform.position.map(PropertyTiming.init) ?? PropertyTiming(KeyframeGroup(0.0))
-            addCombined([
-                PropertyTiming(transform.anchor), position, PropertyTiming(transform.scale),
-                PropertyTiming(transform.rotation), PropertyTiming(transform.skew), PropertyTiming(transform.skewAxis),
-            ])
+        if (allowsSkew && transform.hasSkew) || transform.hasNegativeXScale {
+            let none = PropertyTiming(KeyframeGroup(0.0))
+            addCombined(
+                [
+                    PropertyTiming(transform.anchor), transform.position.map(PropertyTiming.init) ?? none,
+                    transform.positionX.map(PropertyTiming.init) ?? none,
+                    transform.positionY.map(PropertyTiming.init) ?? none, PropertyTiming(transform.scale),
+                    PropertyTiming(transform.rotation), allowsSkew ? PropertyTiming(transform.skew) : none,
+                    allowsSkew ? PropertyTiming(transform.skewAxis) : none,
+                ],
+                sampled: allowsSkew && transform.hasSkewAnimation)
             return
         }
         if let position = transform.position {
