@@ -46,12 +46,21 @@ enum CombinedKeyframes {
         // Bounded by the frame count read (at most a million frames); a tenth of a frame each.
         let count = Int(((maximum - minimum) / 0.1).rounded(.up))
         keyframes.reserveCapacity(count)
+        // Values that do not move are read once; only the animating ones at each sample.
+        var values = groups.map { $0.valueAtIndex(0) }
+        let moving = groups.indices.filter { groups[$0].timings.count > 1 }
         var step = 0
         while true {
             let frame = minimum + Double(step) * 0.1
             guard frame < maximum else { break }
-            keyframes.append(Keyframe(time: frame, value: make(groups.map { $0.valueAtFrame(frame) }), isHold: true))
             step += 1
+            for index in moving { values[index] = groups[index].valueAtFrame(frame) }
+            let value = make(values)
+            // A sample equal to the one before changes nothing: the value held already shows
+            // until the next different one (a transform held for a hundred frames is one
+            // keyframe, not a thousand).
+            if let last = keyframes.last, last.value == value { continue }
+            keyframes.append(Keyframe(time: frame, value: value, isHold: true))
         }
         if keyframes.isEmpty {
             keyframes.append(Keyframe(time: minimum, value: make(groups.map { $0.valueAtFrame(minimum) })))
