@@ -80,32 +80,32 @@ import Testing
         }
     }
 
+    /// The content layer of an empty animation of `size` laid out in `bounds`.
+    private func contentLayer(ofAnimationSized size: CGSize, in bounds: CGRect) throws -> CALayer {
+        let json = #"{"v":"5.7.4","fr":24,"ip":0,"op":10,"w":\#(size.width),"h":\#(size.height),"layers":[]}"#
+        let animation = try LottieAnimation(data: Data(json.utf8))
+        return withManualClock { _ in
+            let layer = animation.makeLayer()
+            layer.bounds = bounds
+            CATransaction.flush()
+            return layer.contentLayer
+        }
+    }
+
     /// A 1920 × 1080 animation in a picture of 1000 × 563 pixels (its 562.5 rounded up, as
     /// snapshots ask for it): the width fits exactly, so the animation starts at x = 0, and the
     /// half pixel left over below keeps it at the top, not a pixel to either side.
     @Test func fittingOnOneSideLeavesTheAnimationAtTheTopLeftOfARoundedUpSize() throws {
-        let wide = try LottieAnimation(
-            data: Data(#"{"v":"5.7.4","fr":24,"ip":0,"op":10,"w":1920,"h":1080,"layers":[]}"#.utf8))
-        withManualClock { _ in
-            let layer = wide.makeLayer()
-            layer.bounds = CGRect(x: 0, y: 0, width: 1000, height: 563)
-            CATransaction.flush()
-            let origin = layer.contentLayer.position
-            #expect(origin == .zero, "the animation's top left is at \(origin)")
-            let scale = layer.contentLayer.transform.m11
-            expectClose(Double(scale), 1000.0 / 1920, within: 1e-12)
-        }
+        let content = try contentLayer(
+            ofAnimationSized: CGSize(width: 1920, height: 1080), in: CGRect(x: 0, y: 0, width: 1000, height: 563))
+        #expect(content.position == .zero, "the animation's top left is at \(content.position)")
+        expectClose(Double(content.transform.m11), 1000.0 / 1920, within: 1e-12)
     }
 
     /// A picture of other proportions centres the animation on whole points.
     @Test func otherProportionsCentreTheAnimationOnWholePoints() throws {
-        let square = try LottieAnimation(
-            data: Data(#"{"v":"5.7.4","fr":24,"ip":0,"op":10,"w":100,"h":100,"layers":[]}"#.utf8))
-        withManualClock { _ in
-            let layer = square.makeLayer()
-            layer.bounds = CGRect(x: 0, y: 0, width: 301, height: 200)
-            CATransaction.flush()
-            #expect(layer.contentLayer.position == CGPoint(x: 50, y: 0))
-        }
+        let content = try contentLayer(
+            ofAnimationSized: CGSize(width: 100, height: 100), in: CGRect(x: 0, y: 0, width: 301, height: 200))
+        #expect(content.position == CGPoint(x: 50, y: 0))
     }
 }
