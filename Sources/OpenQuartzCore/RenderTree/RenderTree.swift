@@ -248,10 +248,14 @@ public final class RenderTree {
         ).run()
         keyframeLane.evaluate(
             nodeTimes: UnsafeBufferPointer(nodeTimes), timings: UnsafeBufferPointer(timings), into: keyframeValues)
-        for index in generalEntries.indices {
-            let underlying = generalEntries[index].input.map(value(in:)) ?? generalEntries[index].base
-            generalValues[index] = generalEntries[index].animation.applied(
-                at: nodeTimes[generalEntries[index].node], to: underlying, paths: generalPaths[index])
+        // Read through a buffer pointer, which lends each entry in place: the array's
+        // subscript copied every compiled animation out, retaining all it holds.
+        generalEntries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                let underlying = entries[index].input.map(value(in:)) ?? entries[index].base
+                generalValues[index] = entries[index].animation.applied(
+                    at: nodeTimes[entries[index].node], to: underlying, paths: generalPaths[index])
+            }
         }
     }
 
