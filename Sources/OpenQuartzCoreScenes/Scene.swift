@@ -78,6 +78,15 @@ public final class Scene {
         document.controller.setState(named: name, in: document.package, transitionSpeed: transitionSpeed)
     }
 
+    /// Holds the document `progress` (0…1) of the way through the swipe from its state called
+    /// `from` to its state called `to`, as a finger holds the unlock swipe (see
+    /// `CAStateController.swipe(to:of:heldAt:)`); nothing for a demo.
+    public func holdSwipe(from: String, to: String, progress: Double) {
+        guard let document = definition.document else { return }
+        document.controller.setState(named: from, in: document.package, transitionSpeed: 0)
+        document.controller.swipe(toStateNamed: to, in: document.package, heldAt: progress)
+    }
+
     /// Makes a Lottie scene fill a picture of `size` points drawn one point to a point: its
     /// root takes the bounds `size` at the origin, without animating, and lays the animation out
     /// in them (aspect fit, centred), as lottie-ios's view does. A demo or a CAML document keeps

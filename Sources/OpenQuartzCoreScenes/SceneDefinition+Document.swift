@@ -55,7 +55,7 @@ extension SceneDefinition {
         var duration = package.playingLength
         if let states, !states.changes.isEmpty {
             // A second past the end of the last transition, so that the last state is seen.
-            let settled = states.lastChange + StateTimeline.longestTransition(in: package) + 1
+            let settled = states.settledTime(in: package) + 1
             duration = min(max(duration, settled), CAPackage.longestPlayingLength)
         }
         let document = SceneDocument(package: package, controller: CAStateController(layer: package.rootLayer))

@@ -4,15 +4,32 @@ import OpenQuartzCore
 
 /// `--states Locked,Unlock@1.5,Locked@4`: the state a CAML document starts in, set at 0 s
 /// without a transition, then each change at its media time, animated by the document's
-/// transitions at speed 1.
+/// transitions at speed 1 — or following a swipe (`Unlock@1.5~0.6`: a swipe of 0.6 s, see
+/// `CAStateController.swipe(to:of:duration:)`). `frame --swipe 0.71` holds a swipe part-way
+/// instead (``held``).
 public struct StateTimeline: Equatable {
     public struct Change: Equatable {
         public let name: String
         public let time: CFTimeInterval
+        /// The length of the swipe that makes the change; nil for a change by the transitions.
+        public let swipe: CFTimeInterval?
 
-        public init(name: String, time: CFTimeInterval) {
+        public init(name: String, time: CFTimeInterval, swipe: CFTimeInterval? = nil) {
             self.name = name
             self.time = time
+            self.swipe = swipe
+        }
+    }
+
+    /// A swipe into a state held part-way from 0 s on, as a finger holds it.
+    public struct HeldSwipe: Equatable {
+        public let name: String
+        /// From 0 (the initial state) to 1 (the state `name`).
+        public let progress: Double
+
+        public init(name: String, progress: Double) {
+            self.name = name
+            self.progress = progress
         }
     }
 
@@ -20,20 +37,30 @@ public struct StateTimeline: Equatable {
     public let initial: String
     /// The later changes, in time order.
     public let changes: [Change]
+    /// A swipe held from 0 s, after the initial state is set.
+    public let held: HeldSwipe?
 
-    public init(initial: String, changes: [Change]) {
+    public init(initial: String, changes: [Change], held: HeldSwipe? = nil) {
         self.initial = initial
         self.changes = changes
+        self.held = held
     }
 
     /// Every state name the timeline uses, each once, in order.
     public var names: [String] {
         var seen: Set<String> = []
-        return ([initial] + changes.map(\.name)).filter { seen.insert($0).inserted }
+        return ([initial] + (held.map { [$0.name] } ?? []) + changes.map(\.name)).filter { seen.insert($0).inserted }
     }
 
     /// The time of the last change, 0 without one.
     public var lastChange: CFTimeInterval { changes.last?.time ?? 0 }
+
+    /// When the last change has settled in `package`: the end of its swipe, or of its longest
+    /// transition at speed 1; 0 without a change.
+    public func settledTime(in package: CAPackage) -> CFTimeInterval {
+        guard let last = changes.last else { return 0 }
+        return last.time + (last.swipe ?? Self.longestTransition(in: package))
+    }
 
     /// Checks that `package` has every state the timeline names.
     ///
@@ -55,9 +82,16 @@ public struct StateTimeline: Equatable {
     @MainActor
     func schedule(on timeline: SceneTimeline, package: CAPackage, controller: CAStateController) {
         controller.setState(named: initial, in: package, transitionSpeed: 0)
+        if let held {
+            controller.swipe(toStateNamed: held.name, in: package, heldAt: held.progress)
+        }
         for change in changes {
             timeline.at(change.time) {
-                controller.setState(named: change.name, in: package, transitionSpeed: 1)
+                if let swipe = change.swipe {
+                    controller.swipe(toStateNamed: change.name, in: package, duration: swipe)
+                } else {
+                    controller.setState(named: change.name, in: package, transitionSpeed: 1)
+                }
             }
         }
     }

@@ -13,7 +13,10 @@ struct Frame: ParsableCommand {
             The same as carender render DEMO --output FILE.png --from TIME --scale S. DEMO may \
             be a .caml file, a .ca bundle or a .tendies package instead, and --states runs its \
             state machine as render's does, so the frame is the same picture as render's frame \
-            at that time (see carender render --help).
+            at that time (see carender render --help). --swipe P holds such a document P of the \
+            way through the unlock swipe from its Locked state to its Unlock state, as iOS shows \
+            a wallpaper under the finger: every value the states set at Locked + P × (Unlock − \
+            Locked).
 
             DEMO may also be a Lottie file (Bodymovin .json, or a dotLottie .lottie package: the \
             animation its manifest starts with). It plays once from its first frame, so --time T shows frame ip + T × fr; \
@@ -31,6 +34,7 @@ struct Frame: ParsableCommand {
               carender frame group --time 4 --output group.png --scale 0.5
               carender frame loader.json --frame 37.5 --size 834x1000 --output loader.png
               carender frame loader.json --progress 0.25 --background white -o loader.png
+              carender frame Wallpaper.tendies --swipe 0.71 --scale 3 -o unlocking.png
 
             The demos: \(MainActor.assumeIsolated { Demos.nameList }).
             """)
@@ -42,6 +46,13 @@ struct Frame: ParsableCommand {
     var demo: String
 
     @OptionGroup var stateOption: StatesOption
+
+    @Option(
+        help: ArgumentHelp(
+            "Holds a CAML document part-way through the unlock swipe from Locked to Unlock: 0 is Locked, 1 is "
+                + "Unlock, 0.71 shows every value the states set 71 % of the way (not with --states).",
+            valueName: "progress"))
+    var swipe: Double?
 
     @Option(help: "The media time of the frame, in seconds from the demo's start (default: 0).")
     var time: Double?
@@ -67,6 +78,17 @@ struct Frame: ParsableCommand {
     func validate() throws {
         try validateDemoName(demo)
         try stateOption.validate(for: demo)
+        if let swipe {
+            guard stateOption.states == nil else {
+                throw ValidationError(
+                    "--swipe holds the swipe from Locked to Unlock; it does not go with --states "
+                        + "(for a swipe over time, write --states Locked,Unlock@TIME~LENGTH and --time)")
+            }
+            guard swipe >= 0, swipe <= 1 else {
+                throw ValidationError("--swipe is the swipe's progress, from 0 to 1; got \(swipe)")
+            }
+            try StatesOption.requireDocument(demo, for: "--swipe")
+        }
         try lottieFrame.validate(for: demo, time: time)
         if let time {
             guard time.isFinite, time >= 0 else {
@@ -86,7 +108,10 @@ struct Frame: ParsableCommand {
 
     func run() throws {
         try MainActor.assumeIsolated {
-            let demo = try loadScene(self.demo, states: stateOption.timeline())
+            let held = swipe.map {
+                StateTimeline(initial: "Locked", changes: [], held: StateTimeline.HeldSwipe(name: "Unlock", progress: $0))
+            }
+            let demo = try loadScene(self.demo, states: held ?? stateOption.timeline())
             let framing = Framing(size: try size.map(Framing.parseSize) ?? demo.size, scale: scale)
             try framing.validate()
             try renderDemo(

@@ -47,10 +47,13 @@ struct Render: ParsableCommand {
 
             --states runs a document's state machine: --states Locked,Unlock@1.5,Locked@4 starts in \
             Locked (set at 0 s, without a transition), enters Unlock at 1.5 s and Locked again at \
-            4 s, each animated by the document's transitions. Every layer with states that has the \
-            state enters it (in a .tendies package, all three bundles). Without --states the \
-            document shows its own values, in no state. With it, the default length runs to a \
-            second after the last change's longest transition.
+            4 s, each animated by the document's transitions. Unlock@1.5~0.6 enters Unlock \
+            following a swipe of 0.6 s, as iOS's unlock swipe moves a wallpaper: every value the \
+            states set moves from Locked's to Unlock's in proportion to the swipe's progress, and \
+            the transitions run within the swipe. Every layer with states that has the state \
+            enters it (in a .tendies package, all three bundles). Without --states the document \
+            shows its own values, in no state. With it, the default length runs to a second after \
+            the last change's swipe or longest transition.
 
             The frames are at --from, --from + 1/fps, … up to but not including --to, which is \
             --from plus --duration (by default the demo's own length). For video and PNG frames, \
@@ -70,7 +73,7 @@ struct Render: ParsableCommand {
               carender render pop --output pop.png --from 0.25 --scale 2
               carender render fill-modes --output frames/ --fps 10
               carender render Clock.ca --output clock.mp4 --duration 4
-              carender render Wallpaper.tendies --output unlock.mp4 --scale 3 --states Locked,Unlock@1
+              carender render Wallpaper.tendies --output unlock.mp4 --scale 3 --states Locked,Unlock@1~0.6
 
             The demos: \(MainActor.assumeIsolated { Demos.nameList }).
             """)

@@ -134,6 +134,78 @@ import Testing
         #expect(result.output.contains("Wrote 12 frames"), "\(result.output)")
     }
 
+    /// `Unlock@0.5~2`: a swipe of 2 s from 0.5 s. A second in, a quarter of the way: the logo
+    /// at x 170 (195 → 95), the sun at y 250 (100 → 700); the one-second transitions run
+    /// within the swipe, so they agree.
+    @Test func aSwipeMovesEveryValueInProportion() throws {
+        let (folder, package) = try Self.package()
+        let output = folder.appendingPathComponent("swipe.png")
+        let result = try carender([
+            "frame", package.path, "--output", output.path, "--scale", "0.5", "--time", "1",
+            "--states", "Locked,Unlock@0.5~2",
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try Self.pixel(124, 380, of: output) == Self.red)
+        #expect(try Self.pixel(116, 380, of: output) == Self.blue)
+        #expect(try Self.pixel(180, 844 - 250, of: output) == Self.yellow)
+        #expect(try Self.pixel(180, 844 - 100, of: output) == Self.blue)
+        // Held at the same progress: the same picture.
+        let held = folder.appendingPathComponent("held.png")
+        let holding = try carender(["frame", package.path, "--output", held.path, "--scale", "0.5", "--swipe", "0.25"])
+        #expect(holding.status == 0, "\(holding.error)")
+        #expect(try Data(contentsOf: held) == Data(contentsOf: output))
+    }
+
+    @Test func aBadSwipeIsAUsageErrorSayingHowToWriteIt() throws {
+        let (folder, package) = try Self.package()
+        let output = folder.appendingPathComponent("x.png").path
+        for (arguments, message) in [
+            (["--states", "Locked,Unlock@1~0"], "the swipe after ~ in 'Unlock@1~0' must be a number of seconds above 0"),
+            (["--states", "Locked,Unlock@1~x"], "must be a number of seconds above 0, at most 3600; got 'x'"),
+            (["--swipe", "1.5"], "--swipe is the swipe's progress, from 0 to 1; got 1.5"),
+            (["--swipe", "0.5", "--states", "Locked"], "--swipe holds the swipe from Locked to Unlock"),
+        ] {
+            let result = try carender(["frame", package.path, "--output", output] + arguments)
+            #expect(result.status != 0)
+            #expect(result.error.contains(message), "\(result.error)")
+        }
+        let demo = try carender(["frame", "group", "--output", output, "--swipe", "0.5"])
+        #expect(demo.error.contains("--swipe applies to CAML documents (.caml, .ca, .tendies), not to the demo 'group'"))
+    }
+
+    /// caplayground's icon, held 71 % of the way from Locked to Unlock (Apple's recording of
+    /// the swipe caught it there), is the document drawn with its size set by hand to Locked's
+    /// plus 0.71 of the way to Unlock's.
+    @Test func caplaygroundHeldMidSwipeIsItsInterpolatedValuesSetByHand() throws {
+        guard CAMLCorpus.isPresent(for: "caplaygroundHeldMidSwipeIsItsInterpolatedValuesSetByHand") else { return }
+        let bundle = CAMLCorpus.folder.appendingPathComponent("CAPlayground__caplayground__Floating.ca")
+        let folder = try makeScratchFolder()
+        let swiped = folder.appendingPathComponent("swiped.png")
+        let result = try carender(["frame", bundle.path, "--output", swiped.path, "--swipe", "0.71"])
+        #expect(result.status == 0, "\(result.error)")
+
+        // Locked sets the icon 249.13… × 238.37… points, Unlock 390 × 390.
+        let byHand = folder.appendingPathComponent("ByHand.ca")
+        try FileManager.default.copyItem(at: bundle, to: byHand)
+        let main = byHand.appendingPathComponent("main.caml")
+        var text = try String(contentsOf: main, encoding: .utf8)
+        for locked in ["249.13297477104322", "238.37061593490714"] {
+            let value = Double(locked)!
+            let between = value + (390 - value) * 0.71
+            #expect(text.contains(locked))
+            text = text.replacingOccurrences(of: "value=\"\(locked)\"", with: "value=\"\(between)\"")
+        }
+        try text.write(to: main, atomically: true, encoding: .utf8)
+        let set = folder.appendingPathComponent("set.png")
+        let setResult = try carender(["frame", byHand.path, "--output", set.path, "--states", "Locked"])
+        #expect(setResult.status == 0, "\(setResult.error)")
+        #expect(try Data(contentsOf: swiped) == Data(contentsOf: set))
+        // And it lies between the two states' pictures.
+        let locked = folder.appendingPathComponent("locked.png")
+        _ = try carender(["frame", bundle.path, "--output", locked.path, "--states", "Locked"])
+        #expect(try Data(contentsOf: locked) != Data(contentsOf: swiped))
+    }
+
     @Test func anUnknownStateIsAnErrorListingTheStates() throws {
         let (folder, package) = try Self.package()
         let output = folder.appendingPathComponent("x.png")

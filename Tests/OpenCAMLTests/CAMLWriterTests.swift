@@ -427,7 +427,7 @@ extension CAMLWriterTests {
     @Test func keyTimesAndTimingReadBackExactly() throws {
         let duration = 1441.0 / 60
         let keyTimes = [0, 720.4 / 1441, 720.5 / 1441, 1]
-        let package = try buildingTree {
+        let package = buildingTree {
             let root = CALayer()
             root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
             let held = CAKeyframeAnimation(keyPath: "opacity")

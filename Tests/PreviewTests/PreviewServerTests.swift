@@ -219,6 +219,49 @@ struct PreviewServerTests {
         }
     }
 
+    /// The unlock slider holds the swipe from Locked to Unlock: the square at
+    /// 20 + p · (80 − 20), whatever time the frames are at; another position replaces it.
+    @Test func theUnlockSliderHoldsTheSwipePartWay() async throws {
+        let document = PreviewFixture.document()
+            .replacingOccurrences(of: #"name="Off""#, with: #"name="Locked""#)
+            .replacingOccurrences(of: #"name="On""#, with: #"name="Unlock""#)
+            .replacingOccurrences(of: #"toState="On""#, with: #"toState="Unlock""#)
+        try await PreviewFixture.withServer(try PreviewFixture.writeDocument(document)) { server in
+            try await PreviewClient.connect(port: server.port) { client in
+                try await client.send(#"{"type":"swipe","progress":0.5,"time":0.5}"#)
+                try await client.requestFrame(at: 0.5)
+                let half = try await client.nextFrame()
+                #expect(isColour(half.pixel(x: 50, y: 60), red))
+                #expect(isColour(half.pixel(x: 35, y: 60), blue))
+                try await client.send(#"{"type":"swipe","progress":0.25,"time":0.5}"#)
+                for time in [0.5, 1.5] {
+                    try await client.requestFrame(at: time)
+                    let quarter = try await client.nextFrame()
+                    #expect(isColour(quarter.pixel(x: 35, y: 60), red), "at \(time) s")
+                    #expect(isColour(quarter.pixel(x: 50, y: 60), blue), "at \(time) s")
+                }
+                try await client.send(#"{"type":"swipe","progress":1,"time":1.5}"#)
+                try await client.requestFrame(at: 1.5)
+                #expect(isColour(try await client.nextFrame().pixel(x: 80, y: 60), red))
+            }
+        }
+        // A scene without both states says so; a progress out of range is not a message.
+        try await PreviewFixture.withServer { server in
+            try await PreviewClient.connect(port: server.port) { client in
+                try await client.send(#"{"type":"swipe","progress":0.5,"time":0}"#)
+                let error = try await client.nextText(ofType: "error")
+                #expect((error["message"] as? String)?.contains("needs the states Locked and Unlock") == true)
+            }
+        }
+        guard case .failure(let why) = ClientMessage.parse(#"{"type":"swipe","progress":1.5,"time":0}"#) else {
+            Issue.record("a progress of 1.5 was taken")
+            return
+        }
+        #expect(why.description == "a swipe needs a progress from 0 to 1 and a time from 0 to 86400 seconds")
+        #expect(
+            ClientMessage.parse(#"{"type":"swipe","progress":0.71,"time":2}"#) == .success(.swipe(progress: 0.71, time: 2)))
+    }
+
     @Test func theSelectedLayersPresentationValuesComeWithEachFrame() async throws {
         try await PreviewFixture.withServer { server in
             try await PreviewClient.connect(port: server.port) { client in

@@ -10,15 +10,27 @@ struct StateTransitionPlan {
     let speed: Float
     /// `"<from> <to>"`, the key of the group on the layer whose state changes.
     let key: String
-    let group: CAAnimationGroup?
-    let elements: [(animation: CAAnimation, target: CALayer, key: String)]
+    var group: CAAnimationGroup?
+    var elements: [(animation: CAAnimation, target: CALayer, key: String)]
+
+    /// Holds the group and every animation where it is at media time `now`, as a swipe held
+    /// part-way holds them, leaving out those that show nothing then.
+    mutating func hold(atMediaTime now: CFTimeInterval, on layer: CALayer) {
+        if let group, !group.hold(atLocalTime: layer.convertTime(now, from: nil)) {
+            self.group = nil
+        }
+        elements.removeAll { element in
+            !element.animation.hold(atLocalTime: element.target.convertTime(now, from: nil))
+        }
+    }
 }
 
 extension CAStateController {
     /// The transitions to run going from `old` to `new`, and the states they belong to
     /// (FORMAT.md §8 rule 3).
     func transitionPlans(
-        of layer: CALayer, from old: CAState?, to new: CAState?, left: [CAState], entered: [CAState], speed: Float
+        of layer: CALayer, from old: CAState?, to new: CAState?, left: [CAState], entered: [CAState], speed: Float,
+        swipe: StateSwipe? = nil
     ) -> [StateTransitionPlan] {
         let all = layer.stateTransitions ?? []
         func first(from: String, to: String) -> CAStateTransition? {
@@ -31,9 +43,22 @@ extension CAStateController {
             chosen += left.compactMap { state in first(from: state.name, to: "*").map { ($0, nil) } }
             chosen += entered.compactMap { state in first(from: "*", to: state.name).map { ($0, state) } }
         }
-        let now = CACurrentMediaTime()
+        guard let swipe else {
+            let now = CACurrentMediaTime()
+            return chosen.map { transition, owner in
+                plan(transition, owner: owner, on: layer, startingAt: now, speed: speed)
+            }
+        }
+        // Within a swipe, each transition runs its whole duration in the swipe's (one that
+        // never ends at its own speed).
         return chosen.map { transition, owner in
-            plan(transition, owner: owner, on: layer, startingAt: now, speed: speed)
+            let duration = transition.duration
+            let rate = duration.isFinite && duration > 0 ? duration / swipe.duration : 1
+            var planned = plan(transition, owner: owner, on: layer, startingAt: swipe.start, speed: Float(rate))
+            if let now = swipe.heldAt {
+                planned.hold(atMediaTime: now, on: layer)
+            }
+            return planned
         }
     }
 
@@ -86,7 +111,7 @@ extension CAStateController {
     /// plays its duration in duration ÷ `speed` seconds of media time, whatever the timing
     /// of `target`'s ancestors; nil when that span is empty (a duration of 0, as Apple skips
     /// such an element) or cannot be timed.
-    private func timedCopy(
+    func timedCopy(
         of source: CAAnimation, on target: CALayer, startingAt start: CFTimeInterval, speed: Double
     ) -> CAAnimation? {
         let duration = source.duration

@@ -50,6 +50,13 @@ public final class CAStateController {
     }
 
     private var records: [ObjectIdentifier: Record] = [:]
+    /// The animations a swipe added, by the layer whose state it changed; removed when that
+    /// layer's state changes again.
+    var swipeAnimations: [ObjectIdentifier: [StateTransitionRun.Added]] = [:]
+    /// The swipes held part-way, by the layer whose state they change: the state each started
+    /// from and the one it goes to, so that holding the same swipe elsewhere starts again
+    /// from where it started.
+    var heldSwipes: [ObjectIdentifier: (from: CAState?, to: CAState?)] = [:]
 
     /// A controller for the tree under `layer`.
     public init(layer: CALayer) {
@@ -73,6 +80,14 @@ public final class CAStateController {
     /// matches neither.
     public func setState(_ state: CAState?, of layer: CALayer, transitionSpeed: Float) {
         require(!transitionSpeed.isNaN, "setState(_:of:transitionSpeed:): the speed is NaN")
+        heldSwipes[ObjectIdentifier(layer)] = nil
+        changeState(to: state, of: layer, transitionSpeed: transitionSpeed, swipe: nil)
+    }
+
+    /// Changes the state of `layer`: with `swipe`, following it (see ``swipe(to:of:duration:)``),
+    /// with every transition timed within it; otherwise with the transitions at
+    /// `transitionSpeed`.
+    func changeState(to state: CAState?, of layer: CALayer, transitionSpeed: Float, swipe: StateSwipe?) {
         if let state, !(layer.states ?? []).contains(where: { $0 === state }) {
             Warnings.emit("CAStateController: trying to set state \"\(state.name)\" not in given layer")
             return
@@ -89,9 +104,13 @@ public final class CAStateController {
         // Planned before any value changes, so that an animation without from, to or by
         // value starts from the value shown now and runs to the model value set below.
         let plans =
-            transitionSpeed > 0
-            ? transitionPlans(of: layer, from: old, to: state, left: left, entered: entered, speed: transitionSpeed)
+            swipe != nil || transitionSpeed > 0
+            ? transitionPlans(
+                of: layer, from: old, to: state, left: left, entered: entered, speed: transitionSpeed, swipe: swipe)
             : []
+        // What the swipe moves: every value a state left or entered sets, from where it is now.
+        let swept = swipe == nil ? [] : sweptValues(of: left + entered)
+        removeSwipeAnimations(of: layer)
 
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -117,6 +136,9 @@ public final class CAStateController {
             if let owner = plan.owner, let index = record.applied.lastIndex(where: { $0.state === owner }) {
                 record.applied[index].transitions.append(run)
             }
+        }
+        if let swipe {
+            swipeAnimations[id] = follow(swipe, moving: swept)
         }
         records[id] = record.applied.isEmpty ? nil : record
         delegate?.stateController(self, didSetStateOf: layer)
@@ -155,6 +177,24 @@ public final class CAStateController {
             chain.append(base)
         }
         return chain.reversed()
+    }
+
+    /// The values the elements of `states` set, each target and key path once, as they are
+    /// shown now, before the change (a swipe that starts while another is under way starts
+    /// from where that one is).
+    private func sweptValues(of states: [CAState]) -> [SweptValue] {
+        var seen: Set<SweptValue.Key> = []
+        var values: [SweptValue] = []
+        for state in states {
+            for case let element as CAStateSetValue in state.elements {
+                guard let target = element.target,
+                    seen.insert(SweptValue.Key(target: ObjectIdentifier(target), keyPath: element.keyPath)).inserted
+                else { continue }
+                let shown = (target.presentation() ?? target).value(forKeyPath: element.keyPath)
+                values.append(SweptValue(target: target, keyPath: element.keyPath, from: shown))
+            }
+        }
+        return values
     }
 
     /// Sets the values of `state`'s own elements; answers how to undo them.

@@ -104,4 +104,28 @@ extension CAStateController {
         }
         return layers
     }
+
+    /// Swipes each layer of `package`'s ``CAPackage/stateLayers`` that has a state called
+    /// `name` into it over `duration` seconds (see ``swipe(to:of:duration:)``): the unlock
+    /// swipe of a whole wallpaper. Answers the layers changed. Not in Apple's API.
+    @discardableResult
+    public func swipe(toStateNamed name: String, in package: CAPackage, duration: CFTimeInterval) -> [CALayer] {
+        let layers = package.stateLayers.filter { $0.state(withName: name) != nil }
+        for layer in layers {
+            swipe(to: layer.state(withName: name), of: layer, duration: duration)
+        }
+        return layers
+    }
+
+    /// Holds each layer of `package`'s ``CAPackage/stateLayers`` that has a state called
+    /// `name` part-way through the swipe into it, at `progress` from 0 to 1 (see
+    /// ``swipe(to:of:heldAt:)``). Answers the layers held. Not in Apple's API.
+    @discardableResult
+    public func swipe(toStateNamed name: String, in package: CAPackage, heldAt progress: Double) -> [CALayer] {
+        let layers = package.stateLayers.filter { $0.state(withName: name) != nil }
+        for layer in layers {
+            swipe(to: layer.state(withName: name), of: layer, heldAt: progress)
+        }
+        return layers
+    }
 }

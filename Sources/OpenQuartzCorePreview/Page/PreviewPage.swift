@@ -1,5 +1,6 @@
-/// The page the server serves at `/`: a canvas, the transport controls, the states, the
-/// layer tree and the selected layer's values, in one file with no outside resources.
+/// The page the server serves at `/`: a canvas, the transport controls, the states (and the
+/// unlock slider for a wallpaper with Locked and Unlock), the layer tree and the selected
+/// layer's values, in one file with no outside resources.
 ///
 /// The page keeps the time. On each display refresh (`requestAnimationFrame`) it moves the
 /// time on by the refresh interval × the speed while playing, and asks for a frame at that
@@ -60,6 +61,7 @@ enum PreviewPage {
             <label><input id="loop" type="checkbox" checked> Loop</label>
           </div>
           <div id="states"></div>
+          <label id="swipeControl" hidden>Unlock swipe <input id="swipe" type="range" min="0" max="1" step="0.01" value="0"> <span id="swipeValue">0 %</span></label>
           <canvas id="canvas" width="1" height="1"></canvas>
           <div id="stats"></div>
         </div>
@@ -120,6 +122,7 @@ enum PreviewPage {
           }
           currentState = message.state;
           markState();
+          $("swipeControl").hidden = !(message.states.includes("Locked") && message.states.includes("Unlock"));
           const tree = $("tree");
           tree.textContent = "";
           for (const row of message.tree) {
@@ -245,18 +248,27 @@ enum PreviewPage {
         function setPlaying(value) { playing = value; $("play").textContent = playing ? "Pause" : "Play"; wanted = true; }
         function seek(seconds) { time = Math.max(0, Math.min(Number(seconds), scene ? scene.duration : Number(seconds))); wanted = true; }
         function enterState(name) { currentState = name; markState(); send({ type: "state", name, time }); wanted = true; }
+        // Holds the swipe from Locked to Unlock part-way, as a finger does on iOS.
+        function holdSwipe(progress) {
+          progress = Math.max(0, Math.min(1, Number(progress)));
+          $("swipe").value = String(progress);
+          $("swipeValue").textContent = Math.round(progress * 100) + " %";
+          currentState = "Unlock"; markState();
+          send({ type: "swipe", progress, time }); wanted = true;
+        }
         function select(path) { selected = path; markSelected(); send({ type: "select", path }); wanted = true; }
 
         $("play").onclick = () => setPlaying(!playing);
         $("back").onclick = () => stepFrames(-1);
         $("forward").onclick = () => stepFrames(1);
         $("timeline").oninput = event => seek(event.target.value);
+        $("swipe").oninput = event => holdSwipe(event.target.value);
         $("speed").onchange = event => { speed = Number(event.target.value); };
         requestAnimationFrame(refresh);
 
         // For scripts: the same controls as the page's, and what it has drawn.
         window.preview = {
-          play: () => setPlaying(true), pause: () => setPlaying(false), seek, stepFrames, enterState, select,
+          play: () => setPlaying(true), pause: () => setPlaying(false), seek, stepFrames, enterState, holdSwipe, select,
           setSpeed: value => { speed = value; $("speed").value = String(value); },
           get time() { return time; }, get scene() { return scene; }, stats,
           get idle() { return !inFlight && !wanted; },

@@ -8,12 +8,15 @@ import OpenQuartzCoreScenes
 ///                                                      draw the scene at 1.25 s; the page shows
 ///                                                      frame 6 (0: none), so a delta will do
 ///     {"type": "state", "name": "Unlock", "time": 1.25} enter a state at 1.25 s
+///     {"type": "swipe", "progress": 0.71, "time": 1.25} hold the unlock swipe (Locked → Unlock)
+///                                                      71 % of the way, from 1.25 s
 ///     {"type": "select", "path": "0.2"}                show that layer's values ("" for none)
 ///
 /// Nothing in them names a file: the server only ever reads the one it was started with.
 public enum ClientMessage: Equatable, Sendable {
     case frame(time: Double, request: UInt32, have: UInt32 = 0)
     case state(name: String, time: Double)
+    case swipe(progress: Double, time: Double)
     case select(path: String?)
 
     /// The most a message may hold, in bytes; longer ones are ignored.
@@ -43,6 +46,13 @@ public enum ClientMessage: Equatable, Sendable {
                 return .failure(MalformedMessage("a state change needs a name and a time from 0 to 86400 seconds"))
             }
             return .success(.state(name: name, time: time))
+        case "swipe":
+            guard let progress = (object["progress"] as? NSNumber)?.doubleValue, progress >= 0, progress <= 1,
+                let time, time.isFinite, time >= 0, time <= 86_400
+            else {
+                return .failure(MalformedMessage("a swipe needs a progress from 0 to 1 and a time from 0 to 86400 seconds"))
+            }
+            return .success(.swipe(progress: progress, time: time))
         case "select":
             guard let path = object["path"] as? String else {
                 return .failure(MalformedMessage("a selection needs a path"))

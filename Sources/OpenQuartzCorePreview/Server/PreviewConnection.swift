@@ -63,6 +63,8 @@ struct PreviewConnection {
                     }
                 case .state(let name, let time):
                     if let error = await session.enterState(name, at: time) { textSink.yield(error) }
+                case .swipe(let progress, let time):
+                    if let error = await session.holdSwipe(at: progress, from: time) { textSink.yield(error) }
                 case .select(let path):
                     let parsed = path.flatMap(LayerPath.init)
                     if let path, parsed == nil {

@@ -17,6 +17,8 @@ final class PreviewSession {
     struct StateChange: Equatable {
         let name: String
         let time: CFTimeInterval
+        /// For the unlock slider: the swipe from Locked into `name` held at this progress.
+        var heldAt: Double? = nil
     }
 
     /// What answers one frame request, in the order it is sent.
@@ -114,6 +116,27 @@ final class PreviewSession {
         return nil
     }
 
+    /// Holds the unlock swipe, from the state `Locked` to `Unlock`, at `progress` from media
+    /// time `time` on: what the page's unlock slider sends. A held swipe replaces the one held
+    /// before it, so that dragging the slider does not pile up changes. Answers an error
+    /// message for the page when the scene lacks either state.
+    func holdSwipe(at progress: Double, from time: CFTimeInterval) -> String? {
+        if scene == nil { _ = rebuild() }
+        guard let scene else { return nil }
+        guard scene.stateNames.contains("Locked"), scene.stateNames.contains("Unlock") else {
+            return PreviewMessage.error("the unlock swipe needs the states Locked and Unlock")
+        }
+        let time = max(0, time)
+        changes.removeAll { $0.time > time }
+        if changes.last?.heldAt != nil { changes.removeLast() }
+        changes.append(StateChange(name: "Unlock", time: time, heldAt: progress))
+        appliedChanges = min(appliedChanges, changes.count - 1)
+        if time < scene.clock.now {
+            _ = rebuild()
+        }
+        return nil
+    }
+
     /// Selects the layer at `path` for the values panel; nil clears the selection.
     func select(_ path: LayerPath?) {
         selectedPath = path
@@ -137,7 +160,11 @@ final class PreviewSession {
         while appliedChanges < changes.count, changes[appliedChanges].time <= time {
             let change = changes[appliedChanges]
             scene.advance(to: change.time)
-            scene.setState(named: change.name, transitionSpeed: 1)
+            if let progress = change.heldAt {
+                scene.holdSwipe(from: "Locked", to: change.name, progress: progress)
+            } else {
+                scene.setState(named: change.name, transitionSpeed: 1)
+            }
             CATransaction.flush()
             appliedChanges += 1
         }
