@@ -219,7 +219,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenQuartzCoreRendererTests",
-            dependencies: ["OpenQuartzCoreRenderer", "QuartzTestSupport", "RendererTestSupport", "OpenImageIO"],
+            dependencies: ["OpenQuartzCoreRenderer", "QuartzTestSupport", "RendererTestSupport", "OpenImageIO", "OpenUIKit"],
             exclude: ["Goldens"]
         ),
     ]

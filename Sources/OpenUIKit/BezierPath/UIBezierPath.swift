@@ -219,6 +219,79 @@ open class UIBezierPath: NSObject, NSCopying {
         phase?.pointee = dashPhase
     }
 
+    // MARK: Drawing
+
+    // Into the current context (``UIGraphicsGetCurrentContext()``), as a view's `draw(_:)`
+    // does; outside a context each does nothing, as UIKit does.
+
+    /// Fills the path with the current fill colour, by its rule (``usesEvenOddFillRule``); the
+    /// context's graphics state and path are left as they were.
+    open func fill() {
+        drawInCurrentContext { context in
+            context.addPath(cgPath)
+            context.fillPath(using: fillRule)
+        }
+    }
+
+    /// Strokes the path with the current stroke colour, its ``lineWidth``, caps, joins, miter
+    /// limit and dashes.
+    open func stroke() {
+        drawInCurrentContext { context in
+            applyLineStyle(to: context)
+            context.addPath(cgPath)
+            context.strokePath()
+        }
+    }
+
+    /// Fills the path blended by `blendMode` at `alpha`.
+    open func fill(with blendMode: CGBlendMode, alpha: CGFloat) {
+        drawInCurrentContext { context in
+            context.setBlendMode(blendMode)
+            context.setAlpha(alpha)
+            context.addPath(cgPath)
+            context.fillPath(using: fillRule)
+        }
+    }
+
+    /// Strokes the path blended by `blendMode` at `alpha`.
+    open func stroke(with blendMode: CGBlendMode, alpha: CGFloat) {
+        drawInCurrentContext { context in
+            context.setBlendMode(blendMode)
+            context.setAlpha(alpha)
+            applyLineStyle(to: context)
+            context.addPath(cgPath)
+            context.strokePath()
+        }
+    }
+
+    /// Intersects the current context's clip with the path's area, by its rule. Unlike the
+    /// others it changes the graphics state, as UIKit's does: save the state first to undo it.
+    open func addClip() {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.addPath(cgPath)
+        context.clip(using: fillRule)
+    }
+
+    private var fillRule: CGPathFillRule { usesEvenOddFillRule ? .evenOdd : .winding }
+
+    /// Runs `body` in the current context with its graphics state saved around it.
+    private func drawInCurrentContext(_ body: (CGContext) -> Void) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.saveGState()
+        defer { context.restoreGState() }
+        body(context)
+    }
+
+    private func applyLineStyle(to context: CGContext) {
+        context.setLineWidth(lineWidth)
+        context.setLineCap(lineCapStyle)
+        context.setLineJoin(lineJoinStyle)
+        context.setMiterLimit(miterLimit)
+        if !dashPattern.isEmpty {
+            context.setLineDash(phase: dashPhase, lengths: dashPattern)
+        }
+    }
+
     // MARK: Copying
 
     /// A copy with the same elements and settings.

@@ -60,6 +60,25 @@ open class UIColor: NSObject, @unchecked Sendable {
         return names + " " + components.map { String(format: "%g", Double($0)) }.joined(separator: " ")
     }
 
+    // MARK: Drawing
+
+    /// Makes the colour the current context's fill and stroke colour
+    /// (``UIGraphicsGetCurrentContext()``; nothing outside a context, as UIKit).
+    open func set() {
+        setFill()
+        setStroke()
+    }
+
+    /// Makes the colour the current context's fill colour.
+    open func setFill() {
+        UIGraphicsGetCurrentContext()?.setFillColor(cgColor)
+    }
+
+    /// Makes the colour the current context's stroke colour.
+    open func setStroke() {
+        UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor)
+    }
+
     /// Opaque black (white level 0).
     public static let black = UIColor(white: 0, alpha: 1)
     /// White level 1/3.

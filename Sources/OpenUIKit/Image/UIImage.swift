@@ -12,12 +12,26 @@ open class UIImage: NSObject, @unchecked Sendable {
         case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored
     }
 
-    /// The pixels.
+    /// How a view draws the image: as it is, or as a template — its alpha filled with the
+    /// view's tint colour.
+    public enum RenderingMode: Int, Sendable {
+        /// As the context decides: as it is, for the images made here (UIKit's symbol images,
+        /// which default to templates, do not exist here).
+        case automatic
+        /// As it is.
+        case alwaysOriginal
+        /// Its alpha filled with the tint colour (``UIImageView`` draws it so).
+        case alwaysTemplate
+    }
+
+    /// The pixels; nil for ``init()``'s empty image.
     public let cgImage: CGImage?
     /// Pixels per point (1 unless given).
     public let scale: CGFloat
     /// The orientation it was made with.
     public let imageOrientation: Orientation
+    /// How views draw it (``withRenderingMode(_:)``).
+    public let renderingMode: RenderingMode
 
     /// Wraps a `CGImage` at scale 1.
     public convenience init(cgImage: CGImage) {
@@ -31,7 +45,26 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.cgImage = cgImage
         self.scale = scale
         self.imageOrientation = orientation
+        self.renderingMode = .automatic
         super.init()
+    }
+
+    /// An empty image: no pixels, size zero, as UIKit's `UIImage()`.
+    public override convenience init() {
+        self.init(pixels: nil, scale: 1, orientation: .up, renderingMode: .automatic)
+    }
+
+    init(pixels: CGImage?, scale: CGFloat, orientation: Orientation, renderingMode: RenderingMode) {
+        self.cgImage = pixels
+        self.scale = scale
+        self.imageOrientation = orientation
+        self.renderingMode = renderingMode
+        super.init()
+    }
+
+    /// The same image drawn by `renderingMode`; the image itself is unchanged.
+    open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
+        UIImage(pixels: cgImage, scale: scale, orientation: imageOrientation, renderingMode: renderingMode)
     }
 
     /// The size in points: the pixel size divided by the scale.

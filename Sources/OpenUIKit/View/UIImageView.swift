@@ -8,7 +8,8 @@ import Foundation
 /// completion, repeating ``animationRepeatCount`` times or, for 0, `Int32.max` times.
 ///
 /// The image fits the bounds as ``UIView/contentMode`` says (`.scaleToFill` by default).
-/// Differences from Apple: no `highlightedAnimationImages`, no symbol images or tint.
+/// A template image (``UIImage/RenderingMode/alwaysTemplate``) shows its alpha filled with the
+/// view's ``UIView/tintColor``. Differences from Apple: no symbol images.
 ///
 ///     let spinner = UIImageView(image: frames[0])
 ///     spinner.animationImages = frames
@@ -37,6 +38,10 @@ open class UIImageView: UIView {
     /// The images ``startAnimating()`` cycles through, in order. Changing them takes effect
     /// at the next `startAnimating()`.
     open var animationImages: [UIImage]?
+
+    /// The images ``startAnimating()`` cycles through instead while ``isHighlighted`` is true,
+    /// when there are any.
+    open var highlightedAnimationImages: [UIImage]?
 
     /// How long one cycle through ``animationImages`` takes, in seconds; 0 (the default) means
     /// a thirtieth of a second per image, as in UIKit.
@@ -77,10 +82,13 @@ open class UIImageView: UIView {
         super.init(coder: coder)
     }
 
-    /// Starts cycling through ``animationImages``: a discrete keyframe animation on the
-    /// layer's `contents`, replacing one that runs. Does nothing when there are no images.
+    /// Starts cycling through ``animationImages`` (``highlightedAnimationImages`` while
+    /// highlighted, when there are some): a discrete keyframe animation on the layer's
+    /// `contents`, replacing one that runs. Does nothing when there are no images.
     open func startAnimating() {
-        let frames = (animationImages ?? []).compactMap(\.cgImage)
+        let images = isHighlighted && !(highlightedAnimationImages ?? []).isEmpty
+            ? highlightedAnimationImages : animationImages
+        let frames = (images ?? []).compactMap(\.cgImage)
         guard !frames.isEmpty else { return }
         let animation = CAKeyframeAnimation(keyPath: "contents")
         animation.calculationMode = .discrete
@@ -114,8 +122,33 @@ open class UIImageView: UIView {
 
     private func showCurrentImage() {
         let shown = isHighlighted ? highlightedImage ?? image : image
-        layer.contents = shown?.cgImage
+        if let shown, shown.renderingMode == .alwaysTemplate, let pixels = shown.cgImage {
+            layer.contents = Self.filling(pixels, with: tintColor)
+        } else {
+            layer.contents = shown?.cgImage
+        }
         if let shown { layer.contentsScale = shown.scale }
+    }
+
+    /// A template image shows the tint: drawn again when the tint changes.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        showCurrentImage()
+    }
+
+    /// `image`'s alpha filled with `color`: how a template image shows.
+    private static func filling(_ image: CGImage, with color: UIColor) -> CGImage {
+        let tint = color.cgColor.rgba
+        let (red, green, blue) = (UInt8((tint.red * 255).rounded()), UInt8((tint.green * 255).rounded()),
+            UInt8((tint.blue * 255).rounded()))
+        var pixels = image.rgbaPixels
+        for index in stride(from: 0, to: pixels.count, by: 4) {
+            pixels[index] = red
+            pixels[index + 1] = green
+            pixels[index + 2] = blue
+            pixels[index + 3] = UInt8((Double(pixels[index + 3]) * tint.alpha).rounded())
+        }
+        return CGImage(width: image.width, height: image.height, rgbaPixels: pixels) ?? image
     }
 }
 

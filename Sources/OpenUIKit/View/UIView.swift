@@ -127,6 +127,8 @@ open class UIView: NSObject {
         layer = CALayer.makeLayer(ofClass: layerType)
         super.init()
         layer.delegate = self
+        // Drawn at the first commit, as UIKit draws a view when it is first shown.
+        layer.setNeedsDisplay()
         // A view made inside an animation block appears at its frame without animating.
         UIView.performWithoutAnimation { self.frame = frame }
     }
@@ -141,6 +143,7 @@ open class UIView: NSObject {
         layer = CALayer.makeLayer(ofClass: layerType)
         super.init()
         layer.delegate = self
+        layer.setNeedsDisplay()
     }
 
     /// Archives nothing (see ``init(coder:)``); present so that subclasses may override it
@@ -473,6 +476,32 @@ open class UIView: NSObject {
     /// Lays out the subviews when the layer lays out its sublayers.
     open func layoutSublayers(of layer: CALayer) {
         layoutSubviews()
+    }
+
+    /// Draws the view's content when its layer displays: `ctx` becomes the current context
+    /// (``UIGraphicsGetCurrentContext()``) while ``draw(_:)`` runs with the bounds.
+    open func draw(_ layer: CALayer, in ctx: CGContext) {
+        UIGraphicsPushContext(ctx)
+        defer { UIGraphicsPopContext() }
+        draw(bounds)
+    }
+
+    // MARK: Drawing
+
+    /// Draws the view's content into the current context, in the view's coordinates (origin
+    /// at the top left); the default draws nothing. Called when the view is first displayed
+    /// and after ``setNeedsDisplay()``, with the bounds as `rect` (the whole content is drawn
+    /// again here, not only the part marked).
+    open func draw(_ rect: CGRect) {}
+
+    /// Marks the content for drawing again at the next commit: ``draw(_:)`` runs then.
+    open func setNeedsDisplay() {
+        layer.setNeedsDisplay()
+    }
+
+    /// Marks part of the content for drawing again; the whole content is drawn again here.
+    open func setNeedsDisplay(_ rect: CGRect) {
+        layer.setNeedsDisplay(rect)
     }
 
     // MARK: Layout

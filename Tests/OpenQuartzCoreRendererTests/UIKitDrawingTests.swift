@@ -1,0 +1,34 @@
+import OpenQuartzCore
+import OpenQuartzCoreRenderer
+import OpenUIKit
+import QuartzTestSupport
+import Testing
+
+/// A view whose `draw(_:)` fills a red band along its top left and strokes a blue line down
+/// its right side, in UIKit's coordinates (origin at the top left).
+private final class BandView: UIView {
+    override func draw(_ rect: CGRect) {
+        UIColor.red.setFill()
+        UIBezierPath(rect: CGRect(x: 0, y: 0, width: 20, height: 10)).fill()
+        UIColor.blue.setStroke()
+        let line = UIBezierPath()
+        line.move(to: CGPoint(x: 36, y: 0))
+        line.addLine(to: CGPoint(x: 36, y: 40))
+        line.lineWidth = 4
+        line.stroke()
+    }
+}
+
+@MainActor @Suite("UIKit drawing through the renderer") struct UIKitDrawingTests {
+    @Test func aViewsDrawIsRenderedTheWayUpUIKitDrawsIt() {
+        withManualClock { _ in
+            let view = BandView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+            view.backgroundColor = .white
+            let frame = render(view.layer)
+            #expect(frame.image.pixel(x: 5, y: 5) == redPixel, "the band at the top left")
+            #expect(frame.image.pixel(x: 5, y: 35) == whitePixel, "the background below it")
+            #expect(frame.image.pixel(x: 25, y: 5) == whitePixel, "right of the band")
+            #expect(frame.image.pixel(x: 36, y: 20) == bluePixel, "the line down the right side")
+        }
+    }
+}
