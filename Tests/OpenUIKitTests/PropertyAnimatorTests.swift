@@ -42,6 +42,26 @@ struct PropertyAnimatorTests {
         }
     }
 
+    /// `UIViewPropertyAnimator()`: no duration, `easeInOut`; its block applies at once and it
+    /// finishes at the end on the next turn.
+    @Test func anAnimatorMadeWithoutArgumentsHasNoDurationAndEndsOnTheNextTurn() {
+        withManualClock { clock in
+            let view = committedView()
+            let animator = UIViewPropertyAnimator()
+            #expect(animator.duration == 0)
+            #expect(animator.state == .inactive)
+            #expect((animator.timingParameters as? UICubicTimingParameters)?.animationCurve == .easeInOut)
+            var ended: UIViewAnimatingPosition?
+            animator.addAnimations { view.center.x = 30 }
+            animator.addCompletion { ended = $0 }
+            animator.startAnimation()
+            expectClose(shownX(view), 30, within: 1e-12)
+            clock.advance(by: 0.01)
+            #expect(ended == .end)
+            #expect(animator.state == .inactive)
+        }
+    }
+
     @Test func pauseFreezesThePresentationWhereItIs() {
         withManualClock { clock in
             let view = committedView()

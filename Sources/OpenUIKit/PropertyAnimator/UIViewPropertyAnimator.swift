@@ -93,6 +93,14 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
         super.init()
     }
 
+    /// An inactive animator of no duration, paced by `UICubicTimingParameters()` (Core
+    /// Animation's default curve): what `NSObject`'s `init()` gives, which UIKit does not
+    /// document. Its blocks apply at once when it starts, and it finishes on the next turn of
+    /// the run loop.
+    public convenience override init() {
+        self.init(duration: 0, timingParameters: UICubicTimingParameters())
+    }
+
     // MARK: State
 
     /// Whether the animator is inactive, active or stopped.
