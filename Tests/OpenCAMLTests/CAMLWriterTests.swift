@@ -146,6 +146,11 @@ func buildingTree<Result>(_ body: () throws -> Result) rethrows -> Result {
             replicator.addSublayer(CALayer())
             root.addSublayer(replicator)
 
+            let scroll = CAScrollLayer()
+            scroll.scrollMode = .horizontally
+            scroll.bounds = CGRect(x: 40, y: 0, width: 50, height: 50)
+            root.addSublayer(scroll)
+
             let mask = CAShapeLayer()
             mask.path = CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100), transform: nil)
             root.mask = mask
@@ -153,8 +158,10 @@ func buildingTree<Result>(_ body: () throws -> Result) rethrows -> Result {
             let (read, document) = try expectRoundTrip(CAPackage(rootLayer: root), "every class")
             #expect(
                 read.rootLayer.sublayers?.map { "\(type(of: $0))" } == [
-                    "CATransformLayer", "CAGradientLayer", "CATextLayer", "CAReplicatorLayer",
+                    "CATransformLayer", "CAGradientLayer", "CATextLayer", "CAReplicatorLayer", "CAScrollLayer",
                 ])
+            #expect((read.rootLayer.sublayers?.last as? CAScrollLayer)?.scrollMode == .horizontally)
+            #expect(document.contains(#"<CAScrollLayer scrollMode="horizontally""#))
             // A subclass's own properties come before CALayer's, each group in name order.
             #expect(document.contains(#"<CAShapeLayer fillColor="" fillRule="even-odd" lineCap="round""#))
             #expect(document.contains(#"<mask type="CAShapeLayer" path="#))

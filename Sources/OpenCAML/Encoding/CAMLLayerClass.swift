@@ -40,6 +40,7 @@ struct CAMLLayerClass: Sendable {
         CAMLLayerClass(CAGradientLayer.self, name: "CAGradientLayer"),
         CAMLLayerClass(CATextLayer.self, name: "CATextLayer"),
         CAMLLayerClass(CAReplicatorLayer.self, name: "CAReplicatorLayer"),
+        CAMLLayerClass(CAScrollLayer.self, name: "CAScrollLayer"),
         CAMLLayerClass(
             CAEmitterLayer.self, name: "CAEmitterLayer", skipping: ["emitterCells"],
             extraChildren: { $1.emitterCellsElement(of: $0) }),
