@@ -174,6 +174,34 @@ func buildingTree<Result>(_ body: () throws -> Result) rethrows -> Result {
         }
     }
 
+    /// Filters as CAML wallpapers write them (`<filters><CAFilter filter="colorContrast" …/>`)
+    /// and the contents filters read back as they were, and are written again the same.
+    @Test func filtersAndContentsFiltersReadBack() throws {
+        let package = try loadCAML(
+            camlHeader + """
+                <CALayer bounds="0 0 100 100" magnificationFilter="nearest">
+                  <filters><CAFilter filter="colorContrast" name="Contrast 1" enabled="true" inputAmount="1.2"/>\
+                <CAFilter filter="gaussianBlur" name="blur" enabled="false" inputRadius="8"/></filters>
+                  <backgroundFilters><CAFilter filter="colorSaturate" name="s" enabled="true" inputAmount="0.5"/>\
+                </backgroundFilters>
+                </CALayer></caml>
+                """)
+        #expect(package.warnings.isEmpty, "\(package.warnings)")
+        let root = package.rootLayer
+        #expect(root.magnificationFilter == .nearest && root.minificationFilter == .linear)
+        let filters = try #require(root.filters as? [CAFilter])
+        #expect(filters.map(\.type) == ["colorContrast", "gaussianBlur"])
+        #expect(filters.map(\.name) == ["Contrast 1", "blur"])
+        #expect(filters.map(\.isEnabled) == [true, false])
+        #expect(filters[0].value(forKey: "inputAmount") as? Double == 1.2)
+        #expect(filters[1].value(forKey: "inputRadius") as? Double == 8)
+        #expect((root.backgroundFilters?.first as? CAFilter)?.type == "colorSaturate")
+        let (read, document) = try expectRoundTrip(package, "filters")
+        #expect((read.rootLayer.filters as? [CAFilter])?.map(\.name) == ["Contrast 1", "blur"])
+        #expect(document.contains(#"<CAFilter filter="gaussianBlur" name="blur" enabled="false" inputRadius="8"/>"#))
+        #expect(document.contains(#"magnificationFilter="nearest""#))
+    }
+
     @Test func animationsKeepEveryTimingProperty() throws {
         try buildingTree {
             let root = CALayer()

@@ -291,6 +291,28 @@ struct ContentsAndDrawingTests {
         }
     }
 
+    /// A 2 × 2 image of four colours stretched over 96 points: nearest keeps each quadrant one
+    /// colour to its edge; linear blends across the middle.
+    @Test func nearestMagnificationKeepsEachImagePixelABlock() {
+        withManualClock { _ in
+            let layer = root()
+            let stretched = imageLayer(quadrantImage(side: 2), frame: layer.bounds, in: layer)
+            stretched.magnificationFilter = .nearest
+            let nearest = render(layer)
+            #expect(nearest.image.pixel(x: 46, y: 46) == redPixel)
+            #expect(nearest.image.pixel(x: 49, y: 46) == greenPixel)
+            #expect(nearest.image.pixel(x: 46, y: 49) == bluePixel)
+            stretched.magnificationFilter = .linear
+            let linear = render(layer)
+            #expect(linear.image.pixel(x: 46, y: 46) != redPixel, "blended towards its neighbours")
+            // Shrunk, the minification filter decides instead.
+            stretched.magnificationFilter = .nearest
+            stretched.contents = quadrantImage(side: 192)
+            stretched.minificationFilter = .linear
+            #expect(render(layer).image.pixel(x: 20, y: 20) == redPixel)
+        }
+    }
+
     @Test func translucentImagesBlendWithPremultipliedAlpha() {
         withManualClock { _ in
             let layer = root()

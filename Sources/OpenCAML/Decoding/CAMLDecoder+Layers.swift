@@ -181,6 +181,14 @@ extension CAMLDecoder {
     /// finite except for the repeat counts and durations, where `inf` means for ever.
     func value(from source: PropertySource, kind: ValueKind, key: String) -> Any? {
         let candidate: Any?
+        if key == "filters" || key == "backgroundFilters" {
+            // A list of filters, however many.
+            switch source {
+            case .array(let objects): return objects
+            case .object(let object?): return [object]
+            default: return nil
+            }
+        }
         switch (source, kind) {
         case (.text(let text, _), .opaque):
             if key == "maskedCorners" {

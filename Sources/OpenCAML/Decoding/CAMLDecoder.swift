@@ -71,6 +71,9 @@ final class CAMLDecoder {
         if typeName == "CAEmitterCell" {
             return decodeEmitterCell(element)
         }
+        if typeName == "CAFilter" {
+            return decodeFilter(element)
+        }
         if typeName == "NSArray" {
             return decodeArray(element.children)
         }

@@ -87,6 +87,11 @@ extension CAMLEncoder {
             if layer.fillMode != prototype.fillMode { element.setProperty(key, text: layer.fillMode.rawValue) }
             return
         }
+        if key == "filters" || key == "backgroundFilters" {
+            let filters = (key == "filters" ? layer.filters : layer.backgroundFilters) ?? []
+            if !filters.isEmpty, let child = filtersElement(key, filters, of: layer) { element.children.append(child) }
+            return
+        }
         guard let property = type(of: layer).propertyTable[key] else { return }
         let value = property.read(layer)
         guard value != property.read(prototype) else { return }
@@ -118,5 +123,32 @@ extension CAMLEncoder {
             }
             element.setProperty(key, text: text)
         }
+    }
+
+    /// `<filters>` (or `<backgroundFilters>`) with a `<CAFilter>` for each filter, as Apple's
+    /// writer writes them; anything else in the array is left out with a warning.
+    private func filtersElement(_ key: String, _ filters: [Any], of layer: CALayer) -> CAMLOutputElement? {
+        var element = CAMLOutputElement(key)
+        for case let filter as CAFilter in filters {
+            var attributes: [(name: String, value: String)] = [
+                ("filter", filter.type), ("name", filter.name), ("enabled", filter.isEnabled ? "true" : "false"),
+            ]
+            for input in filter.inputKeys {
+                guard case .scalar(_, let text, _)? = camlValue(inferring: filter.value(forKey: input)) else {
+                    warn(
+                        "the input \"\(input)\" of the filter \"\(filter.name)\" has no CAML form; it is not written",
+                        topic: "filter input \(input)")
+                    continue
+                }
+                attributes.append((input, text))
+            }
+            element.children.append(CAMLOutputElement("CAFilter", attributes: attributes))
+        }
+        if element.children.count < filters.count {
+            warn(
+                "\(layer.layerName) has \(key) that are not CAFilters; they are not written",
+                topic: "\(key) \(ObjectIdentifier(layer))")
+        }
+        return element.children.isEmpty ? nil : element
     }
 }

@@ -39,3 +39,18 @@ public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
     /// 8 bits of grey.
     public static let gray8Uint = CALayerContentsFormat(rawValue: "Gray8")
 }
+
+/// How a layer's `contents` image is sampled when drawn larger or smaller than its pixels:
+/// Apple's `CALayerContentsFilter`.
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    /// The filter's name, as Core Animation spells it (`"linear"`, `"nearest"`, `"trilinear"`).
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Each pixel blends the four image pixels around it (the default).
+    public static let linear = CALayerContentsFilter(rawValue: "linear")
+    /// Each pixel takes the nearest image pixel: sharp, blocky scaling, as for pixel art.
+    public static let nearest = CALayerContentsFilter(rawValue: "nearest")
+    /// Linear, between levels of a mipmap when minifying; drawn as linear here.
+    public static let trilinear = CALayerContentsFilter(rawValue: "trilinear")
+}

@@ -89,6 +89,19 @@ let layerPropertyTable = LayerPropertyTable([
     .stored(
         "compositingFilter", .opaque, { $0.compositingFilter }, { $0.compositingFilter = $1 }, animatable: false,
         get: { .opaque(AnyHashableBox($0)) }, set: { $0.boxed }),
+    .stored(
+        "filters", .opaque, { $0.filters }, { $0.filters = $1 }, animatable: false,
+        get: { .opaque(AnyHashableBox($0)) }, set: { $0.boxed as? [Any] }),
+    .stored(
+        "backgroundFilters", .opaque, { $0.backgroundFilters }, { $0.backgroundFilters = $1 }, animatable: false,
+        get: { .opaque(AnyHashableBox($0)) }, set: { $0.boxed as? [Any] }),
+    .stored(
+        "minificationFilter", .opaque, { $0.minificationFilter }, { $0.minificationFilter = $1 }, animatable: false,
+        get: { .opaque(AnyHashableBox($0.rawValue)) }, set: { CALayerContentsFilter(keyValue: $0.boxed) }),
+    .stored(
+        "magnificationFilter", .opaque, { $0.magnificationFilter }, { $0.magnificationFilter = $1 },
+        animatable: false, get: { .opaque(AnyHashableBox($0.rawValue)) },
+        set: { CALayerContentsFilter(keyValue: $0.boxed) }),
     // CALayer.h does not mark these two Animatable: they switch at once.
     .stored(
         "maskedCorners", .opaque, { $0.maskedCorners }, { $0.maskedCorners = $1 }, animatable: false,
@@ -117,5 +130,16 @@ extension CALayer {
     fileprivate convenience init(prototype: Void) {
         self.init(layer: CALayer.self)
         hasBeenCommitted = false
+    }
+}
+
+extension CALayerContentsFilter {
+    /// The filter a key-value-coded value names: a filter, or its name; linear otherwise.
+    init(keyValue: Any?) {
+        if let filter = keyValue as? CALayerContentsFilter {
+            self = filter
+        } else {
+            self = CALayerContentsFilter(rawValue: keyValue as? String ?? "linear")
+        }
     }
 }

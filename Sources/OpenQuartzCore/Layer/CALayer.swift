@@ -462,6 +462,35 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         set { changeValue(LayerPropertyDescriptors.compositingFilter) { storage.compositingFilter = newValue } }
     }
 
+    /// Filters applied to the layer's content (Core Image filters on macOS; the private
+    /// `CAFilter`s of CAML documents on iOS, where `CALayer.h` calls the property
+    /// unsupported). Kept, key-value coded and copied to the presentation layer; not drawn
+    /// here yet.
+    open var filters: [Any]? {
+        get { storage.filters }
+        set { changeValue(LayerPropertyDescriptors.filters) { storage.filters = newValue } }
+    }
+
+    /// Filters applied to what is behind the layer. Kept as ``filters`` are; not drawn.
+    open var backgroundFilters: [Any]? {
+        get { storage.backgroundFilters }
+        set { changeValue(LayerPropertyDescriptors.backgroundFilters) { storage.backgroundFilters = newValue } }
+    }
+
+    /// How the `contents` image is sampled when drawn smaller than its pixels (`.linear` by
+    /// default); `.nearest` is drawn as nearest, `.trilinear` as linear.
+    open var minificationFilter: CALayerContentsFilter {
+        get { storage.minificationFilter }
+        set { changeValue(LayerPropertyDescriptors.minificationFilter) { storage.minificationFilter = newValue } }
+    }
+
+    /// How the `contents` image is sampled when drawn larger than its pixels (`.linear` by
+    /// default); `.nearest` keeps each image pixel a sharp block, as for pixel art.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { storage.magnificationFilter }
+        set { changeValue(LayerPropertyDescriptors.magnificationFilter) { storage.magnificationFilter = newValue } }
+    }
+
     /// How `contents` is placed in the bounds.
     open var contentsGravity: CALayerContentsGravity {
         get { storage.contentsGravity }

@@ -50,4 +50,8 @@ enum LayerPropertyDescriptors {
     static let name = layerPropertyTable["name"]!
     static let contentsGravity = layerPropertyTable["contentsGravity"]!
     static let compositingFilter = layerPropertyTable["compositingFilter"]!
+    static let filters = layerPropertyTable["filters"]!
+    static let backgroundFilters = layerPropertyTable["backgroundFilters"]!
+    static let minificationFilter = layerPropertyTable["minificationFilter"]!
+    static let magnificationFilter = layerPropertyTable["magnificationFilter"]!
 }

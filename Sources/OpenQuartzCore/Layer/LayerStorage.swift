@@ -19,7 +19,11 @@ package struct LayerStorage {
     package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsGravity = CALayerContentsGravity.resize
     package var minificationFilterBias: Float = 0
+    package var minificationFilter = CALayerContentsFilter.linear
+    package var magnificationFilter = CALayerContentsFilter.linear
     package var compositingFilter: Any?
+    package var filters: [Any]?
+    package var backgroundFilters: [Any]?
     // Visibility and compositing
     package var isHidden = false
     package var isDoubleSided = true

@@ -34,6 +34,9 @@ package struct RenderNode: Equatable {
     package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsScale: CGFloat = 1
     package var contentsGravity = CALayerContentsGravity.resize
+    /// Whether the `contents` image is sampled nearest when drawn larger, and when smaller.
+    package var magnifiesNearest = false
+    package var minifiesNearest = false
     // Shadow
     package var shadowColor: RenderColor?
     package var shadowOpacity: Float = 0
@@ -88,6 +91,8 @@ package struct RenderNode: Equatable {
         contentsCenter = storage.contentsCenter
         contentsScale = storage.contentsScale
         contentsGravity = storage.contentsGravity
+        magnifiesNearest = storage.magnificationFilter == .nearest
+        minifiesNearest = storage.minificationFilter == .nearest
         shadowColor = storage.shadowColor.map(RenderColor.init)
         shadowOpacity = storage.shadowOpacity
         shadowOffset = storage.shadowOffset

@@ -5,13 +5,14 @@ import OpenQuartzCore
 /// Cairo drawing steps shared by the contents code and the playback of recorded drawing.
 enum CairoDrawing {
     /// Fills `destination` with the part `source` (in the image's pixels) of an image surface,
-    /// stretched to fit and filtered bilinearly. Outside the image its edge pixels are
+    /// stretched to fit and filtered by `filter` (bilinearly unless told). Outside the image its edge pixels are
     /// extended, as Core Animation does for `contentsRect`s beyond the unit rectangle; the same
     /// keeps the edges of a stretched image sharp instead of fading them into transparency.
     static func fill(
-        _ destination: CGRect, with surface: OpaquePointer, from source: CGRect, in context: OpaquePointer
+        _ destination: CGRect, with surface: OpaquePointer, from source: CGRect, in context: OpaquePointer,
+        filter: cairo_filter_t = CAIRO_FILTER_BILINEAR
     ) {
-        guard setSource(surface, from: source, to: destination, in: context) else { return }
+        guard setSource(surface, from: source, to: destination, in: context, filter: filter) else { return }
         rectangle(destination, in: context)
         cairo_fill(context)
     }
@@ -21,7 +22,8 @@ enum CairoDrawing {
     /// when Cairo could not make the pattern.
     @discardableResult
     static func setSource(
-        _ surface: OpaquePointer, from source: CGRect, to destination: CGRect, in context: OpaquePointer
+        _ surface: OpaquePointer, from source: CGRect, to destination: CGRect, in context: OpaquePointer,
+        filter: cairo_filter_t = CAIRO_FILTER_BILINEAR
     ) -> Bool {
         guard let pattern = cairo_pattern_create_for_surface(surface) else { return false }
         defer { cairo_pattern_destroy(pattern) }
@@ -34,7 +36,7 @@ enum CairoDrawing {
             Double(source.minX) - Double(destination.minX) * scaleX,
             Double(source.minY) - Double(destination.minY) * scaleY)
         cairo_pattern_set_matrix(pattern, &matrix)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_filter(pattern, filter)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_set_source(context, pattern)
         return true

@@ -55,15 +55,18 @@ extension LayerPainter {
             switch source {
             case .image(let image):
                 guard let surface = images.surface(for: image) else { break }
+                let filter = samplingFilter(of: layer, for: patch)
                 if contentsOpacity < 1 {
                     // A translucent layer's only image (LayerPainter.paintFlat): not nine-part.
-                    guard CairoDrawing.setSource(surface, from: patch.source, to: patch.destination, in: context)
+                    guard
+                        CairoDrawing.setSource(
+                            surface, from: patch.source, to: patch.destination, in: context, filter: filter)
                     else { break }
                     CairoDrawing.rectangle(patch.destination, in: context)
                     cairo_clip(context)
                     cairo_paint_with_alpha(context, contentsOpacity)
                 } else {
-                    CairoDrawing.fill(patch.destination, with: surface, from: patch.source, in: context)
+                    CairoDrawing.fill(patch.destination, with: surface, from: patch.source, in: context, filter: filter)
                 }
             case .drawing(let drawing, let origin):
                 paintRecording(drawing, origin: origin, patch: patch, images: images, asGroup: isNinePart)
@@ -78,6 +81,23 @@ extension LayerPainter {
 }
 
 extension LayerPainter {
+    /// How a patch of the layer's image is sampled: nearest when its `magnificationFilter`
+    /// (drawn larger than its pixels on the device) or `minificationFilter` (smaller) says so,
+    /// bilinear otherwise.
+    func samplingFilter(of layer: RenderNode, for patch: ContentsLayout.Patch) -> cairo_filter_t {
+        guard layer.magnifiesNearest || layer.minifiesNearest, patch.source.width > 0, patch.source.height > 0 else {
+            return CAIRO_FILTER_BILINEAR
+        }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        // Device pixels per image pixel, by area.
+        let userArea = Double(patch.destination.width * patch.destination.height)
+        let deviceArea = abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx) * userArea
+        let magnified = deviceArea > Double(patch.source.width * patch.source.height)
+        let nearest = magnified ? layer.magnifiesNearest : layer.minifiesNearest
+        return nearest ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
+    }
+
     /// Mirrors what is drawn next about the middle of `bounds`, top for bottom: how content
     /// that reads one way up (an image, text) stays upright in a y-up plane.
     func mirrorVertically(within bounds: CGRect) {
