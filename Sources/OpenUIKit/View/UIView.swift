@@ -523,4 +523,400 @@ open class UIView: NSObject {
     open override var description: String {
         "<\(type(of: self)): 0x\(String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16))>"
     }
+
+    // MARK: Animating views
+
+    // UIKit's class methods, declared here so that a subclass can override them, as on iOS;
+    // how each works is in the file named after it (UIView+Animation.swift, …).
+
+    // UIView+Animation
+
+    /// Turns block animations of views on or off.
+    open class func setAnimationsEnabled(_ enabled: Bool) {
+        areAnimationsEnabled = enabled
+    }
+
+    /// Runs `actionsWithoutAnimation` with view animations disabled, even inside an animation
+    /// block. Standalone layers still animate implicitly, as on Apple's platforms.
+    open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+        let enabled = areAnimationsEnabled
+        areAnimationsEnabled = false
+        defer { areAnimationsEnabled = enabled }
+        actionsWithoutAnimation()
+    }
+
+    /// Animates the changes made in `animations` over `duration` seconds with the
+    /// `easeInEaseOut` curve.
+    ///
+    ///     UIView.animate(withDuration: 0.3) { card.center.y += 100 }
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+    }
+
+    /// `animate(withDuration:animations:)` with a completion handler, called once with
+    /// `true` when every animation of the block ran to its end, `false` if one was removed or
+    /// replaced first.
+    open class func animate(
+        withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    /// Animates the changes made in `animations`: each animatable property of a view's layer
+    /// changed in the block gets an animation of `duration` seconds starting `delay` seconds
+    /// from now, paced by the curve in `options`.
+    ///
+    /// Properties that add (positions, sizes, rects, numbers, transforms) animate additively
+    /// from `old − new` to zero with `fillMode = .both`, so a second block started while the
+    /// first runs blends with it; the others (colours, `opacity`, `anchorPoint`, booleans)
+    /// animate from the value shown when the change came. Standalone layers changed in the
+    /// block animate implicitly with the block's duration and curve, since the block is a
+    /// transaction with them. A block nested in another takes the enclosing block's duration,
+    /// curve, and repeat options unless `options` override them. With a duration of 0, or
+    /// when nothing animatable changed, `completion` runs on the next turn of the run loop (the
+    /// next `advance` of a manual clock) with `true`.
+    open class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        runBlock(
+            duration: duration, delay: delay, options: options, spring: nil, animations: animations,
+            completion: completion)
+    }
+
+    /// Animates the changes made in `animations` with a spring: `dampingRatio` 1 settles
+    /// without overshoot, smaller values bounce; `velocity` is the starting speed in whole
+    /// distances per second. The spring is the one UIKit makes (see ``UIViewSpring``); it runs
+    /// for `duration` seconds.
+    open class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+        initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        let spring =
+            duration > 0
+            ? UIViewSpring(dampingRatio: Double(dampingRatio), duration: duration, initialVelocity: Double(velocity))
+            : nil
+        runBlock(
+            duration: duration, delay: delay, options: options.union(.overrideInheritedDuration), spring: spring,
+            animations: animations, completion: completion)
+    }
+
+    /// Animates the changes made in `animations` with the iOS 17 spring of a perceptual
+    /// duration and a bounce (`CASpringAnimation(perceptualDuration:bounce:)`), running until
+    /// it settles.
+    open class func animate(
+        springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0, initialSpringVelocity velocity: CGFloat = 0,
+        delay: TimeInterval = 0, options: AnimationOptions = [], animations: @escaping () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        let spring = UIViewSpring(
+            perceptualDuration: duration, bounce: Double(bounce), initialVelocity: Double(velocity))
+        runBlock(
+            duration: spring.duration, delay: delay, options: options.union(.overrideInheritedDuration),
+            spring: spring, animations: animations, completion: completion)
+    }
+
+    /// Inside an animation block, animates the changes `animations` makes as the block would,
+    /// but repeating `count` times (a fraction plays part of a cycle; `.infinity` for ever) and
+    /// autoreversing as `autoreverses` says, in place of the block's `.repeat` and
+    /// `.autoreverse` options (iOS 11). The block's completion waits for these animations too.
+    /// Outside a block the changes apply at once, as any change outside one does.
+    ///
+    ///     UIView.animate(withDuration: 0.4) {
+    ///         UIView.modifyAnimations(withRepeatCount: 3, autoreverses: true) {
+    ///             badge.transform = CGAffineTransform(scaleX: 1.2, y: 1.2)
+    ///         }
+    ///     }
+    open class func modifyAnimations(
+        withRepeatCount count: CGFloat, autoreverses: Bool, animations: () -> Void
+    ) {
+        require(
+            !count.isNaN && count >= 0,
+            "UIView.modifyAnimations(withRepeatCount:) needs a repeat count of 0 or more, got \(count)")
+        guard let state = currentAnimationContext as? UIViewAnimationState else {
+            animations()
+            return
+        }
+        perform(in: state.modified(repeatCount: Float(count), autoreverses: autoreverses), animations)
+    }
+
+    // UIView+Transitions
+
+    /// Changes a view's content with a transition: the changes made in `animations` are drawn
+    /// as a `CATransition` on `view`'s layer from how the view looked before them to how it
+    /// looks after, over `duration` seconds.
+    ///
+    /// The transition style comes from `options`: `.transitionCrossDissolve` is a `fade`;
+    /// `.transitionFlipFromLeft`, `…Right`, `…Top` and `…Bottom` are the type `oglFlip` with
+    /// the subtype of that side; `.transitionCurlUp` is `pageCurl` and `.transitionCurlDown`
+    /// `pageUnCurl`; `.transitionNone` adds no transition. The curve in `options` paces it
+    /// (`easeInEaseOut` unless given). The changes in `animations` do not animate on their own,
+    /// unless `options` has `.allowAnimatedContent`, when they animate as in
+    /// ``animate(withDuration:delay:options:animations:completion:)`` with the same duration
+    /// and curve. `completion` runs once: `true` when the transition (and any animated
+    /// content) ends, `false` if it is removed or replaced first, and on the next turn of the
+    /// run loop with `true` when nothing animates (no transition style, a duration of 0, or
+    /// view animations turned off).
+    ///
+    /// Differences from Apple: the flips and curls keep their type names but are drawn as a
+    /// cross-dissolve (see `CATransition`); `.repeat` and `.autoreverse` are ignored.
+    ///
+    ///     UIView.transition(with: label, duration: 0.3, options: .transitionCrossDissolve) {
+    ///         label.backgroundColor = .blue
+    ///     }
+    open class func transition(
+        with view: UIView, duration: TimeInterval, options: AnimationOptions = [], animations: (() -> Void)?,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        require(duration.isFinite, "UIView.transition(with:) needs a finite duration, got \(duration)")
+        let state = UIViewAnimationState(
+            duration: duration, delay: 0, curve: options.curve, options: options, spring: nil, completion: completion)
+        // One transaction for the transition and the changes, so that its "after" state is
+        // captured with all of them when it commits.
+        CATransaction.begin()
+        addTransition(to: view.layer, duration: duration, options: options, state: state)
+        if let animations {
+            if options.contains(.allowAnimatedContent) {
+                perform(in: state) {
+                    CATransaction.setAnimationDuration(duration)
+                    CATransaction.setAnimationTimingFunction(options.curve.timingFunction)
+                    animations()
+                }
+            } else {
+                performWithoutAnimation(animations)
+            }
+        }
+        CATransaction.commit()
+        state.blockDidEnd()
+    }
+
+    /// Replaces `fromView` by `toView` with a transition on their superview: `toView` takes
+    /// `fromView`'s place (its index) among the subviews of `fromView`'s superview and
+    /// `fromView` is removed — or, with `.showHideTransitionViews`, `fromView` is hidden and
+    /// `toView` shown where they are. The superview's layer draws the `CATransition` the
+    /// options name (see ``transition(with:duration:options:animations:completion:)``).
+    ///
+    /// `completion` runs once, as for ``transition(with:duration:options:animations:completion:)``.
+    /// When `fromView` has no superview there is nothing to draw the transition on: the views
+    /// are swapped without one (`toView` is added nowhere unless shown in place), and the
+    /// completion comes on the next turn with `true`.
+    ///
+    ///     UIView.transition(from: front, to: back, duration: 0.5, options: .transitionFlipFromLeft)
+    open class func transition(
+        from fromView: UIView, to toView: UIView, duration: TimeInterval, options: AnimationOptions = [],
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        require(duration.isFinite, "UIView.transition(from:to:) needs a finite duration, got \(duration)")
+        let state = UIViewAnimationState(
+            duration: duration, delay: 0, curve: options.curve, options: options, spring: nil, completion: completion)
+        let superview = fromView.superview
+        CATransaction.begin()
+        if let superview {
+            addTransition(to: superview.layer, duration: duration, options: options, state: state)
+        }
+        performWithoutAnimation {
+            if options.contains(.showHideTransitionViews) {
+                fromView.isHidden = true
+                toView.isHidden = false
+            } else if let superview, let index = superview.subviews.firstIndex(where: { $0 === fromView }) {
+                fromView.removeFromSuperview()
+                superview.insertSubview(toView, at: index)
+            }
+        }
+        CATransaction.commit()
+        state.blockDidEnd()
+    }
+
+    // UIView+Keyframes
+
+    /// Animates the changes made in `animations` as keyframes: one `CAKeyframeAnimation` per
+    /// changed property of each view's layer, `duration` seconds long, starting `delay`
+    /// seconds from now.
+    ///
+    /// Inside `animations`, call ``addKeyframe(withRelativeStartTime:relativeDuration:animations:)``
+    /// for each keyframe; a change made directly in `animations` animates over the whole
+    /// duration, as Apple documents. While the block runs nothing animates: the block's
+    /// context records each property's value before its first change and the value each
+    /// keyframe reaches, and the animations are built when it has run (seed 000: "the view
+    /// returns nil, but stores the state it needs"). Each animation has `values` and
+    /// `keyTimes` (the value before the block at 0, each keyframe's value at its end, the
+    /// previous value held until a keyframe starts), the calculation mode from `options`,
+    /// `fillMode = .both`, the delay as `beginTime`, and is added under its key path.
+    ///
+    /// As in UIKit, the whole animation is paced by the curve in the options' raw bits 16–19,
+    /// `easeInEaseOut` unless given (Apple's animations print `timingFunction = easeInEaseOut`);
+    /// a keyframe block nested in another block inherits its duration, curve and repeat options
+    /// unless told otherwise. `completion` runs once: `true` when every animation ran to its
+    /// end, `false` if one was removed or replaced first, and on the next turn of the run loop
+    /// with `true` when nothing animatable changed or the duration is 0.
+    ///
+    /// Differences from Apple: a property whose value is nil before or in a keyframe (a layer
+    /// without contents, say) jumps, since a keyframe needs a value; with `.calculationModeDiscrete`
+    /// the key times carry the extra final 1 that `CAKeyframeAnimation` asks for in that mode.
+    ///
+    ///     UIView.animateKeyframes(withDuration: 1, delay: 0, options: []) {
+    ///         UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { ball.center.y = 300 }
+    ///         UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { ball.center.y = 100 }
+    ///     }
+    open class func animateKeyframes(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        require(
+            duration.isFinite && delay.isFinite,
+            "UIView.animateKeyframes needs a finite duration and a finite delay; got \(duration), \(delay)")
+        // As for `animate(withDuration:)`: UIKit takes a negative duration or delay as 0.
+        let duration = max(duration, 0)
+        let delay = max(delay, 0)
+        let blockOptions = options.animationOptions
+        var effectiveDuration = duration
+        var curve = blockOptions.curve
+        var repetition = blockOptions.intersection([.repeat, .autoreverse])
+        if let enclosing = enclosingBlockTiming {
+            if !blockOptions.contains(.overrideInheritedDuration) { effectiveDuration = enclosing.duration }
+            if !blockOptions.contains(.overrideInheritedCurve) { curve = enclosing.curve }
+            if !blockOptions.contains(.overrideInheritedOptions) { repetition = enclosing.repetition }
+        }
+        let effectiveOptions = KeyframeAnimationOptions(
+            rawValue: blockOptions.subtracting([.repeat, .autoreverse]).union(repetition).rawValue)
+        let state = UIViewKeyframeAnimationState(
+            duration: effectiveDuration, delay: delay, curve: curve, options: effectiveOptions, completion: completion)
+        perform(in: state) {
+            // Standalone layers changed in the block animate implicitly with it, as in `animate`.
+            CATransaction.setAnimationDuration(effectiveDuration)
+            CATransaction.setAnimationTimingFunction(curve.timingFunction)
+            animations()
+            // Added in the block's own transaction, so that they commit with the changes.
+            state.addRecordedAnimations()
+        }
+        state.blockDidEnd()
+    }
+
+    /// Adds a keyframe to the enclosing
+    /// ``animateKeyframes(withDuration:delay:options:animations:completion:)`` block: the
+    /// changes made in `animations` are reached at relative time
+    /// `frameStartTime + frameDuration`, moving from the previous value from `frameStartTime`
+    /// on. Both are fractions of the whole duration, in [0, 1].
+    ///
+    /// Called outside a keyframe block it traps, as UIKit raises; a time outside [0, 1] or NaN
+    /// traps with a message naming it. A keyframe ending after 1 ends at 1. A keyframe added in
+    /// another keyframe's block is a keyframe of its own, with times relative to the whole
+    /// animation.
+    open class func addKeyframe(
+        withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+        animations: @escaping () -> Void
+    ) {
+        guard let state = currentAnimationContext as? UIViewKeyframeAnimationState else {
+            misuse(
+                "UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:) must be called inside the "
+                    + "animations block of UIView.animateKeyframes(withDuration:delay:options:animations:completion:)")
+        }
+        require(
+            frameStartTime >= 0 && frameStartTime <= 1,
+            "UIView.addKeyframe: relativeStartTime must be a number in [0, 1], got \(frameStartTime)")
+        require(
+            frameDuration >= 0 && frameDuration <= 1,
+            "UIView.addKeyframe: relativeDuration must be a number in [0, 1], got \(frameDuration)")
+        state.recordKeyframe(start: frameStartTime, end: min(frameStartTime + frameDuration, 1), animations)
+    }
+
+    // UIView+LegacyAnimations
+
+    /// Starts a set of animations: the changes until ``commitAnimations()`` animate with the
+    /// `setAnimation…` settings. `animationID` and `context` are kept for the caller only.
+    open class func beginAnimations(_ animationID: String?, context: UnsafeMutableRawPointer?) {
+        let outer = animationContexts.last as? LegacyAnimationBlock
+        animationContexts.append(LegacyAnimationBlock(inheriting: outer))
+        CATransaction.begin()
+    }
+
+    /// Ends the set of animations begun last: its transition, if one was set, is added, and
+    /// its transaction commits. Without a begin it does nothing.
+    open class func commitAnimations() {
+        guard let block = animationContexts.last as? LegacyAnimationBlock else { return }
+        block.addTransition()
+        CATransaction.commit()
+        animationContexts.removeLast()
+    }
+
+    /// The duration of the changes that follow in the current set (default 0.2 s).
+    open class func setAnimationDuration(_ duration: TimeInterval) {
+        require(duration.isFinite, "UIView.setAnimationDuration needs a finite duration, got \(duration)")
+        currentLegacyBlock?.settings.duration = duration
+    }
+
+    /// The delay before the changes that follow start (default 0).
+    open class func setAnimationDelay(_ delay: TimeInterval) {
+        require(delay.isFinite, "UIView.setAnimationDelay needs a finite delay, got \(delay)")
+        currentLegacyBlock?.settings.delay = max(delay, 0)
+    }
+
+    /// When the changes that follow start, as a wall-clock date: a delay of `startDate − now`.
+    open class func setAnimationStart(_ startDate: Date) {
+        currentLegacyBlock?.settings.delay = max(startDate.timeIntervalSinceNow, 0)
+    }
+
+    /// The curve of the changes that follow (default `easeInOut`).
+    open class func setAnimationCurve(_ curve: AnimationCurve) {
+        currentLegacyBlock?.settings.curve = curve
+    }
+
+    /// How many times the changes that follow repeat (default 0: once; a fraction plays part
+    /// of a cycle).
+    open class func setAnimationRepeatCount(_ repeatCount: Float) {
+        require(
+            !repeatCount.isNaN && repeatCount >= 0,
+            "UIView.setAnimationRepeatCount needs a count of 0 or more, got \(repeatCount)")
+        currentLegacyBlock?.settings.repeatCount = repeatCount
+    }
+
+    /// Whether the changes that follow play back in reverse after each cycle.
+    open class func setAnimationRepeatAutoreverses(_ repeatAutoreverses: Bool) {
+        currentLegacyBlock?.settings.autoreverses = repeatAutoreverses
+    }
+
+    /// Accepted for UIKit's signature; it changes nothing here, since view animations add to
+    /// what is shown (the behaviour UIKit has had since iOS 8 whatever this says).
+    open class func setAnimationBeginsFromCurrentState(_ fromCurrentState: Bool) {}
+
+    /// A transition of `view` as the current set commits, with the set's duration and curve
+    /// (flips and curls keep their names and draw as fades, as for `transition(with:…)`).
+    /// `cache` is accepted for UIKit's signature.
+    open class func setAnimationTransition(_ transition: AnimationTransition, for view: UIView, cache: Bool) {
+        currentLegacyBlock?.transition = transition == .none ? nil : (transition, view)
+    }
+
+    // UIView+SystemAnimations
+
+    /// Performs `animation` on `views`, with `parallelAnimations` animated alongside it in the
+    /// same block (same duration, curve and `options`); `completion` runs when both are over.
+    ///
+    /// `.delete` fades the views out (alpha to 0), then removes each from its superview and
+    /// gives it back the alpha it had, so that it can be shown again. UIKit documents only the
+    /// removal; the fade and its 0.3 s are this package's choice.
+    ///
+    ///     UIView.perform(.delete, on: [row], options: [], animations: { list.layoutIfNeeded() })
+    open class func perform(
+        _ animation: SystemAnimation, on views: [UIView], options: AnimationOptions = [],
+        animations parallelAnimations: (() -> Void)?, completion: ((Bool) -> Void)? = nil
+    ) {
+        switch animation {
+        case .delete:
+            let alphas = views.map(\.alpha)
+            animate(
+                withDuration: systemAnimationDuration, delay: 0, options: options,
+                animations: {
+                    for view in views { view.alpha = 0 }
+                    parallelAnimations?()
+                },
+                completion: { finished in
+                    for (view, alpha) in zip(views, alphas) {
+                        view.removeFromSuperview()
+                        UIView.performWithoutAnimation { view.alpha = alpha }
+                    }
+                    completion?(finished)
+                })
+        }
+    }
 }
