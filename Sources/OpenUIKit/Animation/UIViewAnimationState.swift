@@ -62,39 +62,86 @@ public final class UIViewAnimationState: NSObject, UIViewAnimationContext, Inher
 
     // MARK: The context
 
-    /// Keys whose values cannot add (or that UIKit never animates additively): they animate
-    /// from the value shown now to the new one instead.
-    static let nonAdditiveKeys: Set<String> = ["opacity", "anchorPoint", "anchorPointZ"]
+    /// The layer properties a view animates inside a block: UIKit's table of keys it animates
+    /// in blocks, as linked against the iOS 17 SDK and later (UIKit's `_shouldAnimatePropertyWithKey:`).
+    /// A change of any other property inside a block — `contents`, `masksToBounds`,
+    /// `lineDashPattern`, a layer subclass's own keys — happens at once, as on iOS.
+    static let blockAnimatableKeys: Set<String> = [
+        "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "sublayerTransform",
+        "opacity", "backgroundColor", "cornerRadius", "borderWidth", "borderColor",
+        "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius", "shadowPath",
+        "contentsRect", "contentsCenter",
+        // CAShapeLayer and CAGradientLayer, when one backs a view.
+        "path", "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit",
+        "lineDashPhase", "colors", "locations", "startPoint", "endPoint",
+    ]
 
-    /// The kinds of value that add: numbers, points, sizes, rects and transforms.
-    static let additiveKinds: [ValueKind] = [.number, .point, .size, .rect, .transform, .affineTransform]
+    /// The properties whose block animations add to those already running instead of
+    /// replacing them (UIKit's additive key table since iOS 8, `cornerRadius` since iOS 11).
+    /// `transform`, `opacity` and colours are not among them: they animate from the old value.
+    static let additiveKeys: Set<String> = ["bounds", "position", "contentsRect", "contentsCenter", "cornerRadius"]
 
-    /// Whether view animations of `key`, whose values are of `kind`, are additive — the one
-    /// rule for blocks and property animators.
-    static func animatesAdditively(_ key: String, kind: ValueKind) -> Bool {
-        additiveKinds.contains(kind) && !nonAdditiveKeys.contains(key)
+    /// Whether a block animation of `key` on `layer` is additive: the key is one that adds, and
+    /// no animation of the same key path that does not add, or that repeats, is running on the
+    /// layer (the new animation replaces such an animation, as UIKit's does).
+    static func animatesAdditively(_ key: String, on layer: CALayer) -> Bool {
+        guard additiveKeys.contains(key) else { return false }
+        for animationKey in layer.animationKeys() ?? [] {
+            guard let running = layer.animation(forKey: animationKey) as? CAPropertyAnimation,
+                running.keyPath == key
+            else { continue }
+            if !running.isAdditive || running.repeatCount > 0 { return false }
+        }
+        return true
     }
 
     public func action(for layer: CALayer, forKey key: String, oldValue: Any?) -> (any CAAction)? {
-        guard duration > 0, type(of: layer).isAnimatableProperty(key) else { return nil }
+        guard duration > 0, Self.blockAnimatableKeys.contains(key), type(of: layer).isAnimatableProperty(key) else {
+            return nil
+        }
         if !changedLayers.contains(where: { $0 === layer }) { changedLayers.append(layer) }
-        return ViewAnimationAction(state: self, oldValue: oldValue, shownValue: layer.shownValue(forKey: key))
+        let startsFromShown = options.contains(.beginFromCurrentState) && layer.hasBeenCommitted
+        return ViewAnimationAction(
+            state: self, oldValue: oldValue, shownValue: startsFromShown ? layer.shownValue(forKey: key) : nil,
+            isAdditive: Self.animatesAdditively(key, on: layer))
     }
 
-    /// The animation for a change of `key` on `layer` from `oldValue` to the layer's current
-    /// value: additive from `old − new` to zero where the values add, so that a later block
-    /// blends with it; otherwise from the value shown when the change came.
-    func animation(for layer: CALayer, key: String, from oldValue: Any?, shown: Any?) -> CABasicAnimation {
+    /// The animations for a change of `key` on `layer` from `oldValue` to the layer's current
+    /// value. Additive ones go from `old − new` to zero, so that a later block blends with them;
+    /// a rectangle's additive change is two animations, of its `size` and (when it moved) of its
+    /// `origin`, as UIKit makes them. Others go from the old model value — or from the value
+    /// shown, given as `shown` under `.beginFromCurrentState` — to the new one.
+    func animations(for layer: CALayer, key: String, from oldValue: Any?, shown: Any?, additive: Bool)
+        -> [CABasicAnimation]
+    {
+        let newValue = layer.value(forKey: key)
+        if additive, let parts = AdditiveDelta.parts(of: key, from: oldValue, to: newValue) {
+            return parts.map { part in
+                let animation = timedAnimation(keyPath: part.keyPath, on: layer)
+                animation.isAdditive = true
+                animation.fromValue = part.fromValue
+                animation.toValue = part.toValue
+                return animation
+            }
+        }
+        let animation = timedAnimation(keyPath: key, on: layer)
+        animation.fromValue = shown ?? oldValue
+        return [animation]
+    }
+
+    /// An animation of `keyPath` with the block's curve or spring, duration, delay, repetition
+    /// and delegate; its values are left to the caller.
+    private func timedAnimation(keyPath: String, on layer: CALayer) -> CABasicAnimation {
         let animation: CABasicAnimation
         if let spring {
-            let springAnimation = CASpringAnimation(keyPath: key)
+            let springAnimation = CASpringAnimation(keyPath: keyPath)
             springAnimation.mass = 1
             springAnimation.stiffness = CGFloat(spring.stiffness)
             springAnimation.damping = CGFloat(spring.damping)
             springAnimation.initialVelocity = CGFloat(spring.initialVelocity)
             animation = springAnimation
         } else {
-            animation = CABasicAnimation(keyPath: key)
+            animation = CABasicAnimation(keyPath: keyPath)
             animation.timingFunction = curve.timingFunction
         }
         animation.duration = spring?.duration ?? duration
@@ -109,14 +156,6 @@ public final class UIViewAnimationState: NSObject, UIViewAnimationContext, Inher
         } else {
             if options.contains(.repeat) { animation.repeatCount = .infinity }
             if options.contains(.autoreverse) { animation.autoreverses = true }
-        }
-        let newValue = layer.value(forKey: key)
-        if let delta = AdditiveDelta(from: oldValue, to: newValue, key: key) {
-            animation.isAdditive = true
-            animation.fromValue = delta.fromValue
-            animation.toValue = delta.toValue
-        } else {
-            animation.fromValue = shown ?? oldValue
         }
         return animation
     }
@@ -189,47 +228,67 @@ public final class UIViewAnimationBlockDelegate: NSObject {
 }
 
 /// What a view answers inside a block for a property change: it runs after the change, when
-/// the layer holds the new value, and adds the block's animation.
+/// the layer holds the new value, and adds the block's animations.
 @MainActor
 final class ViewAnimationAction: NSObject, @preconcurrency CAAction {
     let state: UIViewAnimationState
     let oldValue: Any?
     let shownValue: Any?
+    /// Decided when the action was asked for, before the change, as UIKit decides it.
+    let isAdditive: Bool
 
-    init(state: UIViewAnimationState, oldValue: Any?, shownValue: Any?) {
+    init(state: UIViewAnimationState, oldValue: Any?, shownValue: Any?, isAdditive: Bool) {
         self.state = state
         self.oldValue = oldValue
         self.shownValue = shownValue
+        self.isAdditive = isAdditive
     }
 
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         guard let layer = anObject as? CALayer else { return }
-        let animation = state.animation(for: layer, key: event, from: oldValue, shown: shownValue)
-        state.blockDelegate.animationAdded()
-        // Additive animations take a key of their own, so that a later block's animation of
-        // the same property blends with this one instead of replacing it.
-        layer.add(animation, forKey: animation.isAdditive ? layer.unusedAnimationKey(for: event) : event)
+        for animation in state.animations(
+            for: layer, key: event, from: oldValue, shown: shownValue, additive: isAdditive)
+        {
+            state.blockDelegate.animationAdded()
+            let keyPath = animation.keyPath ?? event
+            // Additive animations take a key of their own, so that a later block's animation of
+            // the same property blends with this one instead of replacing it.
+            layer.add(animation, forKey: animation.isAdditive ? layer.unusedAnimationKey(for: keyPath) : keyPath)
+        }
     }
 }
 
-/// The from and to values of an additive animation of `key` from `old` to `new`: `old − new`
-/// to zero; nil when view animations of the key do not add.
+/// One additive animation's key path and values: from `old − new` to zero.
 struct AdditiveDelta {
+    let keyPath: String
     let fromValue: Any?
     let toValue: Any?
 
+    /// The additive animations of a change of `key` from `old` to `new`: one, or for a
+    /// rectangle its size and, when the origin moved, its origin; nil when the values do not add.
     @MainActor
-    init?(from old: Any?, to new: Any?, key: String) {
+    static func parts(of key: String, from old: Any?, to new: Any?) -> [AdditiveDelta]? {
         guard let old, let new else { return nil }
+        if let oldRect = old as? CGRect, let newRect = new as? CGRect {
+            let size = CGSize(width: oldRect.width - newRect.width, height: oldRect.height - newRect.height)
+            var parts = [AdditiveDelta(keyPath: key + ".size", fromValue: size, toValue: CGSize.zero)]
+            // UIKit leaves the origin alone when it moved less than this.
+            let moved = abs(oldRect.minX - newRect.minX) >= 1e-4 || abs(oldRect.minY - newRect.minY) >= 1e-4
+            if moved {
+                let origin = CGPoint(x: oldRect.minX - newRect.minX, y: oldRect.minY - newRect.minY)
+                parts.append(AdditiveDelta(keyPath: key + ".origin", fromValue: origin, toValue: CGPoint.zero))
+            }
+            return parts
+        }
         let oldValue = AnimatableValue(inferringKindOf: old)
         let newValue = AnimatableValue(inferringKindOf: new)
-        guard oldValue.kind == newValue.kind, UIViewAnimationState.animatesAdditively(key, kind: oldValue.kind) else {
-            return nil
-        }
+        guard oldValue.kind == newValue.kind, additiveKinds.contains(oldValue.kind) else { return nil }
         let delta = oldValue.subtracting(newValue)
-        fromValue = delta.boxed
-        toValue = delta.zero.boxed
+        return [AdditiveDelta(keyPath: key, fromValue: delta.boxed, toValue: delta.zero.boxed)]
     }
+
+    /// The kinds of value that add: numbers, points, sizes and rects.
+    static let additiveKinds: [ValueKind] = [.number, .point, .size, .rect]
 }
 
 extension CALayer {

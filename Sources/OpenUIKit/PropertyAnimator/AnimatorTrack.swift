@@ -3,11 +3,12 @@ import Foundation
 /// One property of one view's layer that a property animator animates, from the value it had
 /// before an animation block to the value the block gave it.
 ///
-/// Its progress is 0 at the start value and 1 at the end value. Properties whose values add
-/// (numbers, geometry, transforms) are animated additively, as offsets from the model value,
-/// so that animations of the same property by other animators or blocks blend with this one,
-/// as UIKit's documentation promises; the others (colours, opacity, anchor points) are
-/// animated with whole values and take over from the value shown when the block ran.
+/// Its progress is 0 at the start value and 1 at the end value. The properties UIKit animates
+/// additively (position, bounds, corner radius, contents rectangles) are animated as offsets
+/// from the model value, so that animations of the same property by other animators or blocks
+/// blend with this one, as UIKit's documentation promises; the others (transforms, colours,
+/// opacity, anchor points) are animated with whole values and take over from the value shown
+/// when the block ran.
 struct AnimatorTrack {
     let layer: CALayer
     let key: String
@@ -111,10 +112,13 @@ final class AnimatorBlockRecorder: UIViewAnimationContext {
     private(set) var changes: [Change] = []
 
     func action(for layer: CALayer, forKey key: String, oldValue: Any?) -> (any CAAction)? {
-        guard let property = type(of: layer).propertyTable[key], property.isAnimatable,
+        guard UIViewAnimationState.blockAnimatableKeys.contains(key),
+            let property = type(of: layer).propertyTable[key], property.isAnimatable,
             !changes.contains(where: { $0.layer === layer && $0.key == key })
         else { return nil }
-        let isAdditive = UIViewAnimationState.animatesAdditively(key, kind: property.kind)
+        let isAdditive =
+            UIViewAnimationState.animatesAdditively(key, on: layer)
+            && AdditiveDelta.additiveKinds.contains(property.kind)
         // The search comes before the change, so the layer still holds the old model value.
         // A value that cannot add starts from what is shown, as if `beginFromCurrentState`.
         let before = isAdditive ? property.read(layer) : layer.presentationValue(of: property) ?? property.read(layer)
