@@ -151,6 +151,11 @@ func buildingTree<Result>(_ body: () throws -> Result) rethrows -> Result {
             scroll.bounds = CGRect(x: 40, y: 0, width: 50, height: 50)
             root.addSublayer(scroll)
 
+            let tiled = CATiledLayer()
+            tiled.tileSize = CGSize(width: 64, height: 32)
+            tiled.levelsOfDetail = 4
+            root.addSublayer(tiled)
+
             let mask = CAShapeLayer()
             mask.path = CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100), transform: nil)
             root.mask = mask
@@ -159,8 +164,11 @@ func buildingTree<Result>(_ body: () throws -> Result) rethrows -> Result {
             #expect(
                 read.rootLayer.sublayers?.map { "\(type(of: $0))" } == [
                     "CATransformLayer", "CAGradientLayer", "CATextLayer", "CAReplicatorLayer", "CAScrollLayer",
+                    "CATiledLayer",
                 ])
-            #expect((read.rootLayer.sublayers?.last as? CAScrollLayer)?.scrollMode == .horizontally)
+            #expect((read.rootLayer.sublayers?.dropLast().last as? CAScrollLayer)?.scrollMode == .horizontally)
+            let readTiled = try #require(read.rootLayer.sublayers?.last as? CATiledLayer)
+            #expect(readTiled.tileSize == CGSize(width: 64, height: 32) && readTiled.levelsOfDetail == 4)
             #expect(document.contains(#"<CAScrollLayer scrollMode="horizontally""#))
             // A subclass's own properties come before CALayer's, each group in name order.
             #expect(document.contains(#"<CAShapeLayer fillColor="" fillRule="even-odd" lineCap="round""#))

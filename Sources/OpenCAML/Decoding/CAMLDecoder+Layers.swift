@@ -8,13 +8,13 @@ extension CAMLDecoder {
         "CALayer": CALayer.self, "CATransformLayer": CATransformLayer.self, "CAShapeLayer": CAShapeLayer.self,
         "CAGradientLayer": CAGradientLayer.self, "CATextLayer": CATextLayer.self,
         "CAReplicatorLayer": CAReplicatorLayer.self, "CAEmitterLayer": CAEmitterLayer.self,
-        "CAScrollLayer": CAScrollLayer.self,
+        "CAScrollLayer": CAScrollLayer.self, "CATiledLayer": CATiledLayer.self,
     ]
 
     /// Layer classes Core Animation has and this package does not build yet: they load as a
     /// plain `CALayer` (geometry, colours and sublayers kept) with a warning.
     static let unbuiltLayerClasses: Set<String> = [
-        "CABackdropLayer", "CATiledLayer", "CAPortalLayer",
+        "CABackdropLayer", "CAPortalLayer",
         "CAMetalLayer", "CAEAGLLayer",
     ]
 

@@ -56,7 +56,7 @@ extension CAMLEncoder {
         var element = CAMLOutputElement(entry.name)
         if let id = layerIDs[ObjectIdentifier(layer)] { element.attributes.append(("id", id)) }
         let prototype = prototype(of: entry.layerClass)
-        for key in entry.ownKeys + Self.layerKeys {
+        for key in entry.ownKeys + Self.layerKeys where layer.shouldArchiveValue(forKey: key) {
             writeLayerProperty(key, of: layer, prototype: prototype, into: &element)
         }
         if let drawing = layer.lastDrawing, !drawing.operations.isEmpty {

@@ -41,6 +41,7 @@ struct CAMLLayerClass: Sendable {
         CAMLLayerClass(CATextLayer.self, name: "CATextLayer"),
         CAMLLayerClass(CAReplicatorLayer.self, name: "CAReplicatorLayer"),
         CAMLLayerClass(CAScrollLayer.self, name: "CAScrollLayer"),
+        CAMLLayerClass(CATiledLayer.self, name: "CATiledLayer"),
         CAMLLayerClass(
             CAEmitterLayer.self, name: "CAEmitterLayer", skipping: ["emitterCells"],
             extraChildren: { $1.emitterCellsElement(of: $0) }),

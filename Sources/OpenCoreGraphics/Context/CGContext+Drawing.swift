@@ -97,7 +97,36 @@ extension CGContext {
     /// Intersects the clip with the inside of the current path by `rule`, and empties the
     /// path. An empty path leaves nothing to draw into.
     public func clip(using rule: CGPathFillRule = .winding) {
-        record(.clip(takePath(), rule: rule))
+        let path = takePath()
+        narrowClip(to: path.boundingBoxOfPath)
+        record(.clip(path, rule: rule))
+    }
+
+    /// Intersects the clip with a mask stretched over `rect`: where the mask is opaque,
+    /// drawing shows; where it is transparent, it does not; outside `rect` nothing shows.
+    ///
+    /// Core Graphics takes a grayscale image's levels, white showing, or an image's alpha.
+    /// Images here are RGBA, so an image with no transparent pixel masks by its grey level
+    /// (the luminance of its colour) and any other by its alpha. Under the identity
+    /// transform the image's first row is at the top of `rect`, as ``draw(_:in:)`` draws it.
+    public func clip(to rect: CGRect, mask: CGImage) {
+        let rect = rect.standardized
+        narrowClip(to: rect.applying(state.transform))
+        record(.clipToMask(mask, in: rect, transform: state.transform))
+    }
+
+    /// The smallest rectangle, in user space, that holds the clip: what can still be drawn.
+    /// Drawing code asks for it to draw only that part, as a tiled layer's tiles do.
+    public var boundingBoxOfClipPath: CGRect {
+        let bounds = state.clipBounds
+        let t = state.transform
+        guard !bounds.isNull, t.a * t.d - t.b * t.c != 0 else { return .null }
+        return bounds.applying(t.inverted())
+    }
+
+    /// Narrows the clip's bounding box to `rect`, in the layer's coordinates.
+    private func narrowClip(to rect: CGRect) {
+        state.clipBounds = state.clipBounds.intersection(rect)
     }
 
     /// Intersects the clip with a rectangle.

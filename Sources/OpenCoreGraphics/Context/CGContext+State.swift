@@ -71,6 +71,28 @@ extension CGContext {
         record(.setBlendMode(mode))
     }
 
+    // MARK: Shadows
+
+    /// Makes what is drawn afterwards cast a shadow `offset` away, blurred by `blur`, in
+    /// `color`; a nil or clear colour turns shadows off. The offset and blur are in the
+    /// layer's coordinates whatever the current transform (Core Graphics' base space), the
+    /// offset's height pointing down as in UIKit.
+    ///
+    /// Apple does not define the blur; here it draws the shadow a layer with `shadowRadius`
+    /// of half the blur would cast (a Gaussian of standard deviation `blur / 2`).
+    public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
+        let blur = blur.isFinite ? max(blur, 0) : 0
+        let offset = offset.width.isFinite && offset.height.isFinite ? offset : .zero
+        let color = color.flatMap { $0.alpha > 0 ? $0 : nil }
+        record(.setShadow(offset: offset, blur: blur, color: color))
+    }
+
+    /// Makes what is drawn afterwards cast a shadow `offset` away, blurred by `blur`, in
+    /// black at a third of full opacity, Core Graphics' default shadow colour.
+    public func setShadow(offset: CGSize, blur: CGFloat) {
+        setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3))
+    }
+
     /// Turns antialiasing of what is drawn afterwards on (the default) or off.
     public func setShouldAntialias(_ shouldAntialias: Bool) {
         guard shouldAntialias != state.shouldAntialias else { return }

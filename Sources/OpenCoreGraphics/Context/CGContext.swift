@@ -12,7 +12,7 @@ import Foundation
 /// Differences from Apple: coordinates are the layer's, y growing downwards as on iOS, and an
 /// image drawn under the identity transform comes out upright, its first row at the top of its
 /// rectangle (the way `UIImage.draw(in:)` draws); other transforms move, scale, rotate or flip
-/// it from there. There is no text drawing (no Core Text), no shadows and no pattern colours.
+/// it from there. There is no text drawing (no Core Text) and no pattern colours.
 public final class CGContext {
     /// A recorded drawing operation. Paths are in the layer's coordinates, the transform that
     /// was current when they were added already applied; what is drawn in the current user
@@ -41,6 +41,12 @@ public final class CGContext {
         case setBlendMode(CGBlendMode)
         /// Turns antialiasing on or off for what is drawn after it.
         case setShouldAntialias(Bool)
+        /// Sets the shadow cast by what is drawn after it: its offset and blur in the layer's
+        /// coordinates and its colour; a nil colour (or a clear one) casts none.
+        case setShadow(offset: CGSize, blur: CGFloat, color: CGColor?)
+        /// Intersects the clip with a mask: the image stretched over a rectangle of the user
+        /// space `transform` maps to the layer's coordinates, nothing showing outside it.
+        case clipToMask(CGImage, in: CGRect, transform: CGAffineTransform)
         /// Pushes a copy of the graphics state.
         case saveState
         /// Pops the graphics state saved last.
@@ -98,6 +104,8 @@ public final class CGContext {
         var alpha: CGFloat = 1
         var blendMode = CGBlendMode.normal
         var shouldAntialias = true
+        /// The clip's bounding box in the layer's coordinates.
+        var clipBounds: CGRect
     }
 
     /// The size of the area drawn into, in points.
@@ -107,7 +115,7 @@ public final class CGContext {
     /// What has been drawn so far, in order.
     public private(set) var operations: [Operation] = []
 
-    var state = State()
+    var state: State
     private var savedStates: [State] = []
     /// The current path, in the layer's coordinates. As in Core Graphics it is not part of the
     /// graphics state: saving and restoring leave it alone.
@@ -117,6 +125,7 @@ public final class CGContext {
     public init(size: CGSize, scale: CGFloat = 1) {
         self.size = size
         self.scale = scale
+        state = State(clipBounds: CGRect(origin: .zero, size: size))
     }
 
     func record(_ operation: Operation) {

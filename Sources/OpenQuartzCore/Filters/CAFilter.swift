@@ -9,8 +9,9 @@ import Foundation
 ///     contrast.setValue(1.2, forKey: "inputAmount")
 ///     layer.filters = [contrast]
 ///
-/// Kept on the layer, copied to its presentation and read and written by CAML; not drawn
-/// here yet.
+/// Kept on the layer, copied to its presentation and read and written by CAML. The renderer
+/// draws a `gaussianBlur` in `filters` (its `inputRadius` the standard deviation, in points);
+/// other filters, and `backgroundFilters`, are not drawn.
 open class CAFilter: NSObject {
     /// The effect (`"gaussianBlur"`, `"colorContrast"`, …), CAML's `filter` attribute.
     public let type: String

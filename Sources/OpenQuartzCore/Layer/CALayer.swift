@@ -770,6 +770,11 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         propertyTable[key].flatMap { $0.box($0.read(prototypeLayer)) }
     }
 
+    /// Whether an archive of the layer keeps the value of `key`: true for every key unless a
+    /// subclass says otherwise, as on Apple's platforms. The CAML writer skips keys a layer
+    /// answers false for.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
     // MARK: Layout
 
     /// Marks the layer as needing layout.
@@ -982,6 +987,19 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     }
 
     // MARK: Display
+
+    /// Whether the layer's content is drawn upside down relative to its coordinate space: when
+    /// an odd number of the layer and its superlayers have `isGeometryFlipped` set, as Apple's
+    /// header describes. Subclasses should not redefine it.
+    open func contentsAreFlipped() -> Bool {
+        var flipped = false
+        var layer: CALayer? = self
+        while let current = layer {
+            if current.storage.isGeometryFlipped { flipped.toggle() }
+            layer = current.parent
+        }
+        return flipped
+    }
 
     /// Whether the layer has been marked as needing its content redrawn.
     open func needsDisplay() -> Bool { displayIsNeeded }

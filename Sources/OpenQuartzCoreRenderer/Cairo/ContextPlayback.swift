@@ -19,9 +19,21 @@ struct ContextPlayback {
     let context: OpaquePointer
     let images: ImageSurfaceCache
 
-    /// What the graphics state holds that Cairo's does not: the alpha.
+    /// What the graphics state holds that Cairo's does not: the alpha, the shadow, and the
+    /// masks clipped to at this level of saves, each a group the drawing goes into until the
+    /// level is restored.
     private struct Extra {
         var alpha = 1.0
+        var shadow: Shadow?
+        var masks: [PendingMask] = []
+    }
+
+    /// A mask clipped to: what is drawn after it goes into a group that is painted through
+    /// the mask when the graphics state it was set in is restored.
+    private struct PendingMask {
+        let image: CGImage
+        let rect: CGRect
+        let transform: CGAffineTransform
     }
 
     /// Draws `operations` in order, leaving the Cairo state as it found it however the
@@ -47,11 +59,12 @@ struct ContextPlayback {
             switch operation {
             case .saveState:
                 cairo_save(context)
-                saved.append(extra)
+                saved.append(Extra(alpha: extra.alpha, shadow: extra.shadow))
             case .restoreState:
                 // `CGContext` ignores unmatched restores and never records them; guard anyway,
                 // since restoring past the playback's own save would undo the caller's clip.
                 guard let last = saved.popLast() else { continue }
+                paintMasks(of: extra)
                 cairo_restore(context)
                 extra = last
             case .setAlpha(let alpha):
@@ -60,35 +73,97 @@ struct ContextPlayback {
                 cairo_set_operator(context, Self.cairoOperator(mode))
             case .setShouldAntialias(let antialias):
                 cairo_set_antialias(context, antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
-            case .fill(let path, let color, let rule):
-                setSource(color, alpha: extra.alpha)
-                CairoDrawing.setPath(path, in: context)
-                cairo_set_fill_rule(context, Self.cairoRule(rule))
-                fillCurrentPath(alpha: 1)
-            case .stroke(let path, let color, let line):
-                stroke(path, color: color, line: line, alpha: extra.alpha)
+            case .setShadow(let offset, let blur, let color):
+                extra.shadow = color.map { Shadow(color: RenderColor($0), offset: offset, sigma: blur / 2) }
             case .clip(let path, let rule):
                 CairoDrawing.setPath(path, in: context)
                 cairo_set_fill_rule(context, Self.cairoRule(rule))
                 cairo_clip(context)
-            case .drawImage(let image, let rect, let transform):
-                drawImage(image, in: rect, transform: transform, alpha: extra.alpha)
-            case .drawGradient(let gradient, let shading, let options, let transform):
-                drawGradient(gradient, shading, options: options, transform: transform, alpha: extra.alpha)
-            case .clear(let path):
-                cairo_save(context)
-                cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
-                CairoDrawing.setPath(path, in: context)
-                cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
-                cairo_fill(context)
-                cairo_restore(context)
+            case .clipToMask(let image, let rect, let transform):
+                cairo_push_group(context)
+                extra.masks.append(PendingMask(image: image, rect: rect, transform: transform))
+            case .fill, .stroke, .drawImage, .drawGradient, .clear:
+                casting(extra.shadow) { paint(operation, alpha: extra.alpha) }
             }
         }
-        for _ in saved { cairo_restore(context) }
+        paintMasks(of: extra)
+        while let last = saved.popLast() {
+            cairo_restore(context)
+            paintMasks(of: last)
+        }
         if isolated {
             cairo_pop_group_to_source(context)
             cairo_set_operator(context, CAIRO_OPERATOR_OVER)
             cairo_paint(context)
+        }
+    }
+
+    /// Draws one painting operation.
+    private func paint(_ operation: CGContext.Operation, alpha: Double) {
+        switch operation {
+        case .fill(let path, let color, let rule):
+            setSource(color, alpha: alpha)
+            CairoDrawing.setPath(path, in: context)
+            cairo_set_fill_rule(context, Self.cairoRule(rule))
+            fillCurrentPath(alpha: 1)
+        case .stroke(let path, let color, let line):
+            stroke(path, color: color, line: line, alpha: alpha)
+        case .drawImage(let image, let rect, let transform):
+            drawImage(image, in: rect, transform: transform, alpha: alpha)
+        case .drawGradient(let gradient, let shading, let options, let transform):
+            drawGradient(gradient, shading, options: options, transform: transform, alpha: alpha)
+        case .clear(let path):
+            cairo_save(context)
+            cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+            CairoDrawing.setPath(path, in: context)
+            cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+            cairo_fill(context)
+            cairo_restore(context)
+        default:
+            break
+        }
+    }
+
+    /// Runs `draw`; under a shadow, into a group first, whose alpha casts the shadow beneath it.
+    private func casting(_ shadow: Shadow?, _ draw: () -> Void) {
+        guard let shadow else { return draw() }
+        let blend = cairo_get_operator(context)
+        cairo_push_group(context)
+        cairo_set_operator(context, blend)
+        draw()
+        let content = cairo_pop_group(context)!
+        defer { cairo_pattern_destroy(content) }
+        ShadowPainter(context: context).paintShadow(shadow, ofAlphaIn: content)
+        cairo_set_source(context, content)
+        cairo_paint(context)
+    }
+
+    /// Paints the groups opened by the masks of `level`, innermost first, each through its
+    /// mask: what was drawn since the clip shows where the mask is opaque.
+    private func paintMasks(of level: Extra) {
+        for mask in level.masks.reversed() {
+            let content = cairo_pop_group(context)!
+            defer { cairo_pattern_destroy(content) }
+            guard mask.rect.width > 0, mask.rect.height > 0, Self.isInvertible(mask.transform),
+                let alpha = MaskSurface.alpha(of: mask.image)
+            else { continue }
+            defer { cairo_surface_destroy(alpha) }
+            cairo_save(context)
+            cairo_set_source(context, content)
+            CairoDrawing.transform(mask.transform, in: context)
+            cairo_translate(context, Double(mask.rect.minX), Double(mask.rect.minY))
+            cairo_scale(
+                context, Double(mask.rect.width) / Double(mask.image.width),
+                Double(mask.rect.height) / Double(mask.image.height))
+            // Nothing shows outside the mask's rectangle, and its edge pixels reach the edge
+            // instead of fading out across it.
+            cairo_rectangle(context, 0, 0, Double(mask.image.width), Double(mask.image.height))
+            cairo_clip(context)
+            let pattern = cairo_pattern_create_for_surface(alpha)!
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_mask(context, pattern)
+            cairo_pattern_destroy(pattern)
+            cairo_restore(context)
         }
     }
 

@@ -39,6 +39,9 @@ final class LayerSnapshot: @unchecked Sendable {
     let particles: [EmitterParticle]
     /// The Cairo operator of the layer's `compositingFilter`, nil to draw it normally.
     let blendOperator: cairo_operator_t?
+    /// The radius of the `gaussianBlur` among the layer's `filters` (the blur wallpaper CAML
+    /// documents use), nil when it has none.
+    let blurRadius: CGFloat?
 
     /// A transition between two captured trees.
     struct TransitionSnapshot {
@@ -58,7 +61,7 @@ final class LayerSnapshot: @unchecked Sendable {
     private init(
         identity: ObjectIdentifier, nodeIndex: Int, drawing: CGContext?, sublayers: [LayerSnapshot],
         mask: LayerSnapshot?, transition: TransitionSnapshot?, replicas: [Replica], isUpsideDown: Bool,
-        particles: [EmitterParticle], blendOperator: cairo_operator_t?
+        particles: [EmitterParticle], blendOperator: cairo_operator_t?, blurRadius: CGFloat?
     ) {
         self.identity = identity
         self.nodeIndex = nodeIndex
@@ -70,6 +73,7 @@ final class LayerSnapshot: @unchecked Sendable {
         self.isUpsideDown = isUpsideDown
         self.particles = particles
         self.blendOperator = blendOperator
+        self.blurRadius = blurRadius
     }
 
     /// Lets go of the sublayers from an explicit stack, as `CALayer` does, so that a tree of
@@ -266,7 +270,8 @@ final class LayerSnapshot: @unchecked Sendable {
         let snapshot = LayerSnapshot(
             identity: ObjectIdentifier(model), nodeIndex: layer.nodeIndex, drawing: model.lastDrawing,
             sublayers: sublayers, mask: mask, transition: transition, replicas: replicas, isUpsideDown: isUpsideDown,
-            particles: particles, blendOperator: CompositingFilter.cairoOperator(for: model.compositingFilter))
+            particles: particles, blendOperator: CompositingFilter.cairoOperator(for: model.compositingFilter),
+            blurRadius: model.filters.flatMap(CompositingFilter.blurRadius(of:)))
         // A running maximum, not a list of depths: this runs for every layer of every frame.
         var below = max(mask?.depth ?? 0, transition?.before.depth ?? 0)
         for sublayer in sublayers { below = max(below, sublayer.depth) }

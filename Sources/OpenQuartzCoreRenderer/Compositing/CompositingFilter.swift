@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import OpenQuartzCore
 
 /// The blend modes `CALayer.compositingFilter` names (Core Image's filter names, as CAML
 /// documents and Lottie files use them, and Core Graphics' `xor`) as Cairo operators. A
@@ -29,5 +30,25 @@ enum CompositingFilter {
         case "linearDodgeBlendMode", "plusL", "add": CAIRO_OPERATOR_ADD
         default: nil
         }
+    }
+
+    /// The radius of the first enabled `gaussianBlur` among a layer's `filters`, when it is a
+    /// positive number: the standard deviation of the blur, in the layer's points, as Core
+    /// Image's `inputRadius` is. Nil for no blur.
+    static func blurRadius(of filters: [Any]) -> CGFloat? {
+        for case let filter as CAFilter in filters where filter.type == "gaussianBlur" && filter.isEnabled {
+            let radius: Double? =
+                switch filter.value(forKey: "inputRadius") {
+                case let value as Double: value
+                case let value as CGFloat: Double(value)
+                case let value as Float: Double(value)
+                case let value as Int: Double(value)
+                case let value as String: Double(value)
+                default: nil
+                }
+            guard let radius, radius.isFinite, radius > 0 else { return nil }
+            return CGFloat(min(radius, 1000))
+        }
+        return nil
     }
 }

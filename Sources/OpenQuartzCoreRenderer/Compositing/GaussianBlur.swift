@@ -27,6 +27,36 @@ enum GaussianBlur {
         }
     }
 
+    /// Blurs the premultiplied colours of a group (`pattern`, an image surface in device
+    /// space) by a Gaussian of standard deviation `sigma` device pixels: a layer's
+    /// `gaussianBlur` filter. Each channel is blurred on its own, which premultiplied colours
+    /// allow.
+    static func blurColours(of pattern: OpaquePointer, sigma deviceSigma: Double) {
+        var surface: OpaquePointer?
+        guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
+            cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+            cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+        else { return }
+        guard deviceSigma >= 0.5, deviceSigma.isFinite else { return }
+        cairo_surface_flush(surface)
+        defer { cairo_surface_mark_dirty(surface) }
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var line = [UInt8](repeating: 0, count: max(width, height))
+        for radius in boxRadii(sigma: deviceSigma) {
+            for channel in 0..<4 {
+                for row in 0..<height {
+                    boxBlur(data + row * stride + channel, count: width, step: 4, radius: radius, scratch: &line)
+                }
+                for x in 0..<width {
+                    boxBlur(data + x * 4 + channel, count: height, step: stride, radius: radius, scratch: &line)
+                }
+            }
+        }
+    }
+
     /// The radii of three box filters whose sequence has standard deviation `sigma`.
     static func boxRadii(sigma: Double) -> [Int] {
         let ideal = (12 * sigma * sigma / 3 + 1).squareRoot()

@@ -15,6 +15,15 @@ struct Shadow {
     /// length, which makes the standard deviation `shadowRadius` itself.
     let sigma: CGFloat
 
+    /// A shadow cast by drawing recorded under `CGContext.setShadow(offset:blur:color:)`: the
+    /// colour's own alpha, nothing more.
+    init(color: RenderColor, offset: CGSize, sigma: CGFloat) {
+        self.color = color
+        opacity = 1
+        self.offset = offset
+        self.sigma = sigma
+    }
+
     init?(of layer: RenderNode) {
         guard let color = layer.shadowColor, color.alpha > 0, layer.shadowOpacity > 0 else { return nil }
         self.color = color

@@ -78,9 +78,9 @@ struct FrameExtents {
                     != nil
             else { return nil }
         }
-        // A shadow is blurred from what lies around each pixel, beyond any box of pixels to
-        // redraw: a frame with one is drawn whole.
-        guard Shadow(of: layer) == nil else { return nil }
+        // A shadow or a blur filter is blurred from what lies around each pixel, beyond any
+        // box of pixels to redraw: a frame with one is drawn whole.
+        guard Shadow(of: layer) == nil, snapshot.blurRadius == nil else { return nil }
         boxes[snapshot.nodeIndex] = box
         return box
     }

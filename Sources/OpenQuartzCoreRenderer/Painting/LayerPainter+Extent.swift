@@ -24,7 +24,7 @@ extension LayerPainter {
         budget -= 1
         let layer = nodes[snapshot]
         guard budget >= 0, snapshot.replicas.isEmpty, snapshot.particles.isEmpty, snapshot.transition == nil,
-            Shadow(of: layer) == nil
+            Shadow(of: layer) == nil, snapshot.blurRadius == nil
         else { return nil }
         guard var extent = ownExtent(of: snapshot) else { return nil }
         if layer.masksToBounds {
@@ -102,7 +102,7 @@ extension LayerPainter {
         let node = nodes[mask]
         guard case .shape(let shape) = node.kind, node.opacity == 1, !node.masksToBounds,
             mask.sublayers.isEmpty, mask.mask == nil, mask.replicas.isEmpty, mask.particles.isEmpty,
-            mask.transition == nil, mask.blendOperator == nil, !hasOwnDrawing(node, mask), Shadow(of: node) == nil,
+            mask.transition == nil, mask.blendOperator == nil, mask.blurRadius == nil, !hasOwnDrawing(node, mask), Shadow(of: node) == nil,
             let path = shape.path, !path.isEmpty, path.hasOnlyFinitePoints,
             let fill = shape.fillColor, fill.alpha == 1, !strokes(shape)
         else { return false }
@@ -149,7 +149,7 @@ extension LayerPainter {
             // in the root's coordinates.
             isRoot
                 || ((snapshot.mask == nil || isMaskedByItsOwnAlphas(snapshot))
-                    && snapshot.blendOperator == nil && Shadow(of: node) == nil),
+                    && snapshot.blendOperator == nil && snapshot.blurRadius == nil && Shadow(of: node) == nil),
             // A translucent layer is drawn through a group, but for a gradient alone, whose
             // opacity goes into its alphas.
             isRoot || node.opacity == 1 || drawsOnlyItsGradient(snapshot, isMask: false)

@@ -50,16 +50,25 @@ struct LayerPainter {
         // A transform that flattens the layer to a line or a point leaves nothing to see, and
         // would put the Cairo context in an error state.
         guard abs(affine.a * affine.d - affine.b * affine.c) > 1e-12 else { return }
-        if let blend = snapshot.blendOperator {
-            // Drawn apart, then blended onto what is below it.
+        if snapshot.blendOperator != nil || snapshot.blurRadius != nil {
+            // Drawn apart, blurred, then blended onto what is below it. A blurred layer has
+            // no painted extent: its blur reaches beyond what it draws.
             cairo_save(context)
             apply(affine)
             clip(toPixelsCovering: paintedExtent(of: snapshot))
             cairo_push_group(context)
             paintFlat(snapshot, opacity: opacity)
-            cairo_pop_group_to_source(context)
-            cairo_set_operator(context, blend)
+            let group = cairo_pop_group(context)!
+            if let radius = snapshot.blurRadius {
+                var matrix = cairo_matrix_t()
+                cairo_get_matrix(context, &matrix)
+                let scale = abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx).squareRoot()
+                GaussianBlur.blurColours(of: group, sigma: Double(radius) * scale)
+            }
+            cairo_set_source(context, group)
+            cairo_set_operator(context, snapshot.blendOperator ?? CAIRO_OPERATOR_OVER)
             cairo_paint(context)
+            cairo_pattern_destroy(group)
             cairo_restore(context)
             return
         }
@@ -112,7 +121,7 @@ struct LayerPainter {
             return
         }
         if opacity < 1 { cairo_push_group(context) }
-        if let shadow, let path = layer.shadowPath { paintShadow(shadow, of: path) }
+        if let shadow, let path = layer.shadowPath { ShadowPainter(context: context).paintShadow(shadow, of: path) }
         if let mask = snapshot.mask, shadow == nil, fillsTheClipOnce(snapshot), clipToPath(ofMask: mask) {
             // A path for a mask, and content that fills the clip once (a Lottie gradient
             // fill): clipped to the path, with no group.
@@ -145,7 +154,7 @@ struct LayerPainter {
             }
             content = masking(content, with: mask)
         }
-        if let shadow { paintShadow(shadow, ofAlphaIn: content) }
+        if let shadow { ShadowPainter(context: context).paintShadow(shadow, ofAlphaIn: content) }
         cairo_set_source(context, content)
         cairo_paint(context)
         cairo_pattern_destroy(content)

@@ -1,0 +1,110 @@
+import CCairo
+import Foundation
+import OpenQuartzCore
+
+/// Paints shadows onto a Cairo context: the silhouette of what casts one, drawn into an alpha
+/// surface in device space, blurred, and painted in the shadow's colour moved by its offset.
+/// Layers cast them (``Shadow/init(of:)``) and so does drawing recorded under
+/// `CGContext.setShadow(offset:blur:color:)`. Offsets and blur are in the context's user space.
+struct ShadowPainter {
+    let context: OpaquePointer
+
+    /// Paints the shadow of `path` (in user space): a layer's `shadowPath`, so that its
+    /// content is not looked at.
+    func paintShadow(_ shadow: Shadow, of path: CGPath) {
+        guard !path.isEmpty, path.hasOnlyFinitePoints else { return }
+        CairoDrawing.setPath(path, in: context)
+        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
+        cairo_fill_extents(context, &x1, &y1, &x2, &y2)
+        let corners = [(x1, y1), (x2, y1), (x2, y2), (x1, y2)].map { point -> (Double, Double) in
+            var (x, y) = point
+            cairo_user_to_device(context, &x, &y)
+            return (x, y)
+        }
+        let padding = blurPadding(shadow)
+        guard let box = AlphaBox(containing: corners, padding: padding, within: deviceClipExtents()) else {
+            cairo_new_path(context)
+            return
+        }
+        let silhouette = box.makeSurface()
+        let drawer = cairo_create(silhouette)!
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        cairo_translate(drawer, -Double(box.x), -Double(box.y))
+        cairo_transform(drawer, &matrix)
+        let outline = cairo_copy_path(context)
+        cairo_append_path(drawer, outline)
+        cairo_path_destroy(outline)
+        cairo_set_fill_rule(drawer, CAIRO_FILL_RULE_WINDING)
+        cairo_fill(drawer)
+        cairo_destroy(drawer)
+        cairo_new_path(context)
+        paint(shadow, silhouette: silhouette, at: box, padding: padding)
+    }
+
+    /// Paints the shadow cast by the alpha of `content`, a group of what casts it.
+    func paintShadow(_ shadow: Shadow, ofAlphaIn content: OpaquePointer) {
+        var source: OpaquePointer?
+        guard cairo_pattern_get_surface(content, &source) == CAIRO_STATUS_SUCCESS, let source,
+            cairo_surface_get_type(source) == CAIRO_SURFACE_TYPE_IMAGE
+        else { return }
+        cairo_surface_flush(source)
+        var (offsetX, offsetY) = (0.0, 0.0)
+        cairo_surface_get_device_offset(source, &offsetX, &offsetY)
+        guard let occupied = AlphaBox.occupied(in: source) else { return }
+        // Device coordinates of the occupied pixels: surface pixel = device point + offset.
+        let corners = [
+            (Double(occupied.minX) - offsetX, Double(occupied.minY) - offsetY),
+            (Double(occupied.maxX) - offsetX, Double(occupied.maxY) - offsetY),
+        ]
+        let padding = blurPadding(shadow)
+        guard let box = AlphaBox(containing: corners, padding: padding, within: deviceClipExtents()) else { return }
+        let silhouette = box.makeSurface()
+        let drawer = cairo_create(silhouette)!
+        cairo_set_source_surface(drawer, source, offsetX - Double(box.x), offsetY - Double(box.y))
+        cairo_paint(drawer)
+        cairo_destroy(drawer)
+        paint(shadow, silhouette: silhouette, at: box, padding: padding)
+    }
+
+    /// How far beyond the silhouette, in device pixels, the blurred and offset shadow reaches.
+    private func blurPadding(_ shadow: Shadow) -> (x: Double, y: Double, sigma: Double, dx: Double, dy: Double) {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        let scale = abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx).squareRoot()
+        let sigma = Double(shadow.sigma) * scale
+        // The offset is in user space (a layer's coordinates), so it turns and scales with it.
+        var dx = Double(shadow.offset.width)
+        var dy = Double(shadow.offset.height)
+        cairo_user_to_device_distance(context, &dx, &dy)
+        let reach = (3 * sigma).rounded(.up) + 1
+        return (reach + abs(dx), reach + abs(dy), sigma, dx, dy)
+    }
+
+    /// The clip's extents in device space, where shadows are blurred.
+    private func deviceClipExtents() -> (Double, Double, Double, Double) {
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
+        cairo_clip_extents(context, &x1, &y1, &x2, &y2)
+        cairo_restore(context)
+        return (x1, y1, x2, y2)
+    }
+
+    /// Blurs `silhouette` (an A8 surface covering `box` of device space), then paints the
+    /// shadow colour through it, moved by the offset (both from `padding`). Consumes the
+    /// surface.
+    private func paint(
+        _ shadow: Shadow, silhouette: OpaquePointer, at box: AlphaBox,
+        padding: (x: Double, y: Double, sigma: Double, dx: Double, dy: Double)
+    ) {
+        defer { cairo_surface_destroy(silhouette) }
+        GaussianBlur.blurAlpha(of: silhouette, sigma: padding.sigma)
+        let rgba = shadow.color.rgba
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        cairo_set_source_rgba(context, rgba.red, rgba.green, rgba.blue, rgba.alpha * shadow.opacity)
+        cairo_mask_surface(context, silhouette, Double(box.x) + padding.dx, Double(box.y) + padding.dy)
+        cairo_restore(context)
+    }
+}
