@@ -29,4 +29,13 @@ struct CoreGraphicsSpellingTests {
         #expect(CGRect(x: 10, y: 0, width: -10, height: 5).equalTo(CGRect(x: 0, y: 0, width: 10, height: 5)))
         #expect(!CGRect(x: 0, y: 0, width: 10, height: 5).equalTo(CGRect(x: 0, y: 0, width: 10, height: 6)))
     }
+
+    @Test func transformsAndColoursAsSwiftImportsThem() {
+        #expect(CGAffineTransform(1, 2, 3, 4, 5, 6) == CGAffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6))
+        let parts: CGAffineTransformComponents = CGAffineTransform(rotationAngle: 0.5).decomposed()
+        #expect(abs(parts.rotation - 0.5) < 1e-12)
+        #expect(CGColor(genericGrayGamma2_2Gray: 0.5, alpha: 1) == CGColor(gray: 0.5, alpha: 1))
+        let cmyk = CGColor(genericCMYKCyan: 1, magenta: 0, yellow: 0.5, black: 0.5, alpha: 0.8)
+        #expect(cmyk == CGColor(red: 0, green: 0.5, blue: 0.25, alpha: 0.8), "(1 − ink) · (1 − black)")
+    }
 }

@@ -197,3 +197,40 @@ struct BlurFilterTests {
         }
     }
 }
+
+@Suite("CARenderer: CALayer.render(in:)", .serialized)
+struct RenderInContextTests {
+    @Test func renderInDrawsTheModelOrThePresentedTreeInTheLayersOwnSpace() throws {
+        try withManualClock { clock in
+            // A tree somewhere else on screen, moved and turned: render(in:) ignores that.
+            let tree = CALayer()
+            tree.frame = CGRect(x: 500, y: 500, width: 40, height: 40)
+            tree.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+            tree.backgroundColor = red
+            box(CGRect(x: 20, y: 20, width: 20, height: 20), blue, in: tree)
+            CATransaction.flush()
+            CATransaction.setDisableActions(false)
+            tree.backgroundColor = green  // an implicit 0.25 s animation from red
+            CATransaction.flush()
+            clock.advance(by: 0.01)
+
+            let layer = root()
+            let canvas = SketchLayer()
+            canvas.frame = layer.bounds
+            layer.addSublayer(canvas)
+            let presented = try #require(tree.presentation())
+            canvas.sketch = { ctx in
+                tree.render(in: ctx)
+                ctx.translateBy(x: 50, y: 0)
+                presented.render(in: ctx)
+            }
+            canvas.setNeedsDisplay()
+            let image = render(layer).image
+            #expect(image.pixel(x: 10, y: 10) == greenPixel, "the model: green already")
+            #expect(image.pixel(x: 30, y: 30) == bluePixel, "with its sublayers, at their places")
+            #expect(image.pixel(x: 45, y: 10) == whitePixel, "nothing beyond its bounds")
+            let shown = image.pixel(x: 60, y: 10)
+            #expect(shown[0] > 200 && shown[1] < 60, "the presentation: still nearly red, \(shown)")
+        }
+    }
+}

@@ -184,6 +184,22 @@ struct DisplayLinkTests {
         }
     }
 
+    /// The deprecated frame interval is 60 frames a second over it.
+    @available(*, deprecated)
+    @Test func theDeprecatedFrameIntervalSetsTheFrameRate() {
+        withManualClock { clock in
+            var fired = 0
+            let link = CADisplayLink { _ in fired += 1 }
+            #expect(link.frameInterval == 1)
+            link.frameInterval = 3
+            #expect(link.preferredFramesPerSecond == 20)
+            link.add(to: .main, forMode: .common)
+            clock.advance(to: 1)
+            #expect(fired == 20, "every third refresh")
+            link.invalidate()
+        }
+    }
+
     /// An animation's preferred frame rate range is kept and copied with it.
     @Test func anAnimationKeepsItsPreferredFrameRateRange() {
         let animation = CABasicAnimation(keyPath: "opacity")

@@ -56,4 +56,20 @@ import Testing
         layer.setNeedsDisplay(CGRect(x: 0, y: 0, width: 4, height: 4))
         #expect(layer.needsDisplay())
     }
+
+    @Test func extendedRangeSettingsAreKeptAndKeyValueCoded() throws {
+        try withManualClock { _ in
+            let layer = CALayer()
+            #expect(!layer.wantsExtendedDynamicRangeContent && layer.toneMapMode == .automatic)
+            CATransaction.setDisableActions(true)
+            layer.wantsExtendedDynamicRangeContent = true
+            layer.setValue("ifSupported", forKey: "toneMapMode")
+            #expect(layer.toneMapMode == .ifSupported)
+            #expect(layer.value(forKey: "wantsExtendedDynamicRangeContent") as? Bool == true)
+            CATransaction.flush()
+            let shown = try #require(layer.presentation())
+            #expect(shown.wantsExtendedDynamicRangeContent && shown.toneMapMode == .ifSupported)
+        }
+    }
 }
+

@@ -124,4 +124,42 @@ struct ViewHierarchyTests {
             #expect(weakDeepest == nil)
         }
     }
+
+    @Test func anchorPointScaleFactorMaskAndExchangingSubviews() {
+        withManualClock { clock in
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            view.contentScaleFactor = 2
+            #expect(view.layer.contentsScale == 2)
+            let mask = UIView(frame: view.bounds)
+            view.mask = mask
+            #expect(view.layer.mask === mask.layer && view.mask === mask && mask.superview == nil)
+            view.mask = nil
+            #expect(view.layer.mask == nil)
+
+            let subviews = (0..<4).map { _ in UIView(frame: .zero) }
+            subviews.forEach(view.addSubview)
+            view.exchangeSubview(at: 0, withSubviewAt: 3)
+            #expect(view.subviews.map { ObjectIdentifier($0) } == [3, 1, 2, 0].map { ObjectIdentifier(subviews[$0]) })
+            #expect(view.layer.sublayers?.first === subviews[3].layer, "the layers follow")
+
+            CATransaction.flush()
+            UIView.animate(withDuration: 1) { view.anchorPoint = CGPoint(x: 0, y: 0) }
+            #expect(view.layer.anchorPoint == .zero)
+            #expect(view.layer.animation(forKey: "anchorPoint") != nil, "in UIKit's table of keys blocks animate")
+            clock.advance(to: 2)
+        }
+    }
+
+    @Test func timingParametersComeFromACoderAndSubclass() throws {
+        final class Named: UICubicTimingParameters {
+            let name = "snappy"
+        }
+        let coder = NSKeyedArchiver(requiringSecureCoding: false)
+        let archived = try #require(UICubicTimingParameters(coder: coder))
+        #expect(archived.controlPoint1 == UICubicTimingParameters().controlPoint1)
+        #expect(UISpringTimingParameters(coder: coder) != nil)
+        let named = Named(animationCurve: .linear)
+        #expect(named.name == "snappy" && named.animationCurve == .linear, "subclassable, as UIKit's are")
+    }
 }
+

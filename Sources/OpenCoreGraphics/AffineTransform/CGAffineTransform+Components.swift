@@ -1,5 +1,8 @@
 import Foundation
 
+/// Apple's top-level name for ``CGAffineTransform/Components``.
+public typealias CGAffineTransformComponents = CGAffineTransform.Components
+
 extension CGAffineTransform {
     /// A transform taken apart (iOS 16): a scale, then a horizontal shear, then a rotation,
     /// then a translation, in Core Graphics' row-vector order —

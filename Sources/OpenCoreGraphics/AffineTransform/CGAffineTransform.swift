@@ -42,6 +42,12 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable {
         self.ty = ty
     }
 
+    /// Creates a transform from its six entries in order, as Swift imports
+    /// `CGAffineTransformMake`: `CGAffineTransform(1, 0, 0, 1, 10, 20)`.
+    public init(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat, _ tx: CGFloat, _ ty: CGFloat) {
+        self.init(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
+    }
+
     /// Creates a transform that translates by `(tx, ty)`.
     public init(translationX tx: CGFloat, y ty: CGFloat) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)

@@ -59,6 +59,23 @@ public final class CGColor: Equatable, Hashable, CustomStringConvertible, @unche
         self.init(model: .gray, red: level, green: level, blue: level, alpha: Double(alpha))
     }
 
+    /// Creates a gray colour in the generic gamma 2.2 gray space (iOS 13), taken here as the
+    /// same level of sRGB gray.
+    public convenience init(genericGrayGamma2_2Gray gray: CGFloat, alpha: CGFloat) {
+        self.init(gray: gray, alpha: alpha)
+    }
+
+    /// Creates a colour from CMYK inks (iOS 13), converted to RGB the naive way, each
+    /// channel `(1 − ink) · (1 − black)`: there is no colour management here.
+    public convenience init(
+        genericCMYKCyan cyan: CGFloat, magenta: CGFloat, yellow: CGFloat, black: CGFloat, alpha: CGFloat
+    ) {
+        let k = 1 - min(max(black, 0), 1)
+        self.init(
+            red: (1 - min(max(cyan, 0), 1)) * k, green: (1 - min(max(magenta, 0), 1)) * k,
+            blue: (1 - min(max(yellow, 0), 1)) * k, alpha: alpha)
+    }
+
     /// Opaque black, a gray colour `[0, 1]` as Apple's `kCGColorBlack`.
     public static let black = CGColor(gray: 0, alpha: 1)
     /// Opaque white, a gray colour `[1, 1]` as Apple's `kCGColorWhite`.

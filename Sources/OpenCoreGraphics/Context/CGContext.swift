@@ -47,6 +47,9 @@ public final class CGContext {
         /// Intersects the clip with a mask: the image stretched over a rectangle of the user
         /// space `transform` maps to the layer's coordinates, nothing showing outside it.
         case clipToMask(CGImage, in: CGRect, transform: CGAffineTransform)
+        /// Draws what a module above this one recorded — the layer tree `CALayer.render(in:)`
+        /// draws — in the user space `transform` maps to the layer's coordinates.
+        case drawEmbedded(EmbeddedDrawing, transform: CGAffineTransform)
         /// Pushes a copy of the graphics state.
         case saveState
         /// Pops the graphics state saved last.
@@ -84,6 +87,21 @@ public final class CGContext {
             self.dashPhase = dashPhase
             self.dashLengths = dashLengths
             self.transform = transform
+        }
+    }
+
+    /// Drawing that a module above this one records and the renderer knows how to draw (a
+    /// layer tree from `CALayer.render(in:)`); compared by identity.
+    public struct EmbeddedDrawing: Equatable, @unchecked Sendable {
+        /// What was recorded; the renderer casts it to the types it draws.
+        package let content: AnyObject
+
+        package init(_ content: AnyObject) {
+            self.content = content
+        }
+
+        public static func == (lhs: EmbeddedDrawing, rhs: EmbeddedDrawing) -> Bool {
+            lhs.content === rhs.content
         }
     }
 
@@ -130,6 +148,11 @@ public final class CGContext {
 
     func record(_ operation: Operation) {
         operations.append(operation)
+    }
+
+    /// Records `content` to be drawn in the current user space.
+    package func recordEmbedded(_ content: AnyObject) {
+        record(.drawEmbedded(EmbeddedDrawing(content), transform: state.transform))
     }
 
     // MARK: Graphics state

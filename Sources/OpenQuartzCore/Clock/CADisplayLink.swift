@@ -60,6 +60,17 @@ open class CADisplayLink {
         }
     }
 
+    /// Refreshes between two firings (deprecated since iOS 10): 1 fires at every refresh,
+    /// 2 at every second. Setting it sets ``preferredFramesPerSecond`` to 60 over it.
+    @available(*, deprecated, renamed: "preferredFramesPerSecond")
+    open var frameInterval: Int {
+        get { preferredFramesPerSecond > 0 ? max(1, Self.refreshRate / preferredFramesPerSecond) : 1 }
+        set {
+            require(newValue >= 1, "CADisplayLink.frameInterval must be 1 or more, got \(newValue)")
+            preferredFramesPerSecond = max(1, Self.refreshRate / newValue)
+        }
+    }
+
     /// The range of frame rates wanted (iOS 15); over ``preferredFramesPerSecond`` when not
     /// ``CAFrameRateRange/default``.
     open var preferredFrameRateRange = CAFrameRateRange.default {

@@ -40,6 +40,21 @@ public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
     public static let gray8Uint = CALayerContentsFormat(rawValue: "Gray8")
 }
 
+extension CALayer {
+    /// How a layer's extended-range content is tone mapped (iOS 18's `CAToneMapMode`).
+    public struct ToneMapMode: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The system decides: the default.
+        public static let automatic = ToneMapMode(rawValue: "automatic")
+        /// Never tone mapped.
+        public static let never = ToneMapMode(rawValue: "never")
+        /// Tone mapped where the display supports it.
+        public static let ifSupported = ToneMapMode(rawValue: "ifSupported")
+    }
+}
+
 /// How a layer's `contents` image is sampled when drawn larger or smaller than its pixels:
 /// Apple's `CALayerContentsFilter`.
 public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {

@@ -67,6 +67,16 @@ let layerPropertyTable = LayerPropertyTable([
             if let format = value.boxed as? CALayerContentsFormat { return format }
             return CALayerContentsFormat(rawValue: value.boxed as? String ?? "RGBA8")
         }),
+    .bool(
+        "wantsExtendedDynamicRangeContent", { $0.wantsExtendedDynamicRangeContent },
+        { $0.wantsExtendedDynamicRangeContent = $1 }, animatable: false),
+    .stored(
+        "toneMapMode", .opaque, { $0.toneMapMode }, { $0.toneMapMode = $1 }, animatable: false,
+        get: { .opaque(AnyHashableBox($0.rawValue)) },
+        set: { value in
+            if let mode = value.boxed as? CALayer.ToneMapMode { return mode }
+            return CALayer.ToneMapMode(rawValue: value.boxed as? String ?? "automatic")
+        }),
     .bool("autoreverses", { $0.timing.autoreverses }, { $0.timing.autoreverses = $1 }, animatable: false),
     .double("beginTime", { $0.timing.beginTime }, { $0.timing.beginTime = $1 }),
     .double("duration", { $0.timing.duration }, { $0.timing.duration = $1 }),

@@ -561,6 +561,24 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         set { changeValue(LayerPropertyDescriptors.contentsFormat) { storage.contentsFormat = newValue } }
     }
 
+    /// Whether the layer's content may use extended dynamic range (iOS 17). Kept; the
+    /// renderer draws standard dynamic range.
+    open var wantsExtendedDynamicRangeContent: Bool {
+        get { storage.wantsExtendedDynamicRangeContent }
+        set {
+            changeValue(LayerPropertyDescriptors.wantsExtendedDynamicRangeContent) {
+                storage.wantsExtendedDynamicRangeContent = newValue
+            }
+        }
+    }
+
+    /// How extended-range content is tone mapped for the display (iOS 18; `.automatic` by
+    /// default). Kept; the renderer draws standard dynamic range.
+    open var toneMapMode: ToneMapMode {
+        get { storage.toneMapMode }
+        set { changeValue(LayerPropertyDescriptors.toneMapMode) { storage.toneMapMode = newValue } }
+    }
+
     /// The layer's preferred size in its superlayer's coordinates: its bounds' size through its
     /// affine transform (the bounding box of the transformed bounds), as Apple's default does
     /// for a layer without a layout manager.
@@ -732,6 +750,23 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// The model layer behind a presentation copy; the layer itself otherwise.
     open func model() -> Self {
         (modelLayerReference as? Self) ?? self
+    }
+
+    /// Draws the layer and its sublayers into `ctx`, in the layer's own coordinate space (its
+    /// bounds; its own position and transform do not apply), as Core Graphics can draw them:
+    /// a model layer with its model values, a layer from ``presentation()`` as it appears now.
+    /// Masks, shadows, filters, contents and `draw(in:)` drawing are drawn; as on Apple's
+    /// platforms, a 3D transform is drawn flattened, with no perspective.
+    ///
+    ///     let context = CGContext(size: layer.bounds.size)
+    ///     layer.presentation()?.render(in: context)
+    ///
+    /// Differences from Apple: the tree is recorded, and drawn when the context's pixels are
+    /// made (at the end of `UIGraphicsImageRenderer`'s block, at `makeImage()`, or each frame
+    /// for a layer's own `draw(in:)`), from the values it has then.
+    open func render(in ctx: CGContext) {
+        ctx.recordEmbedded(
+            LayerRendering(root: model(), presented: isPresentationCopy, time: CACurrentMediaTime()))
     }
 
     // MARK: Key-value coding

@@ -40,6 +40,8 @@ enum LayerPropertyDescriptors {
     static let drawsAsynchronously = layerPropertyTable["drawsAsynchronously"]!
     static let edgeAntialiasingMask = layerPropertyTable["edgeAntialiasingMask"]!
     static let contentsFormat = layerPropertyTable["contentsFormat"]!
+    static let wantsExtendedDynamicRangeContent = layerPropertyTable["wantsExtendedDynamicRangeContent"]!
+    static let toneMapMode = layerPropertyTable["toneMapMode"]!
     static let autoreverses = layerPropertyTable["autoreverses"]!
     static let beginTime = layerPropertyTable["beginTime"]!
     static let duration = layerPropertyTable["duration"]!

@@ -39,6 +39,8 @@ package struct LayerStorage {
     package var drawsAsynchronously = false
     package var edgeAntialiasingMask = CAEdgeAntialiasingMask.all
     package var contentsFormat = CALayerContentsFormat.RGBA8Uint
+    package var wantsExtendedDynamicRangeContent = false
+    package var toneMapMode = CALayer.ToneMapMode.automatic
     // Style
     package var backgroundColor: CGColor?
     package var cornerRadius: CGFloat = 0

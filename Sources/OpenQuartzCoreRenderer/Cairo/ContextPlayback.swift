@@ -17,7 +17,12 @@ import OpenQuartzCore
 /// and clears to transparency, not into the layers beneath, as on Apple's platforms.
 struct ContextPlayback {
     let context: OpaquePointer
-    let images: ImageSurfaceCache
+    let resources: RenderResources
+
+    /// How many layer trees recorded by `render(in:)` are being drawn inside one another on
+    /// this thread: a layer that renders an ancestor in its own drawing would never end.
+    @TaskLocal private static var embeddedTrees = 0
+    private static let embeddedTreeLimit = 4
 
     /// What the graphics state holds that Cairo's does not: the alpha, the shadow, and the
     /// masks clipped to at this level of saves, each a group the drawing goes into until the
@@ -82,7 +87,7 @@ struct ContextPlayback {
             case .clipToMask(let image, let rect, let transform):
                 cairo_push_group(context)
                 extra.masks.append(PendingMask(image: image, rect: rect, transform: transform))
-            case .fill, .stroke, .drawImage, .drawGradient, .clear:
+            case .fill, .stroke, .drawImage, .drawGradient, .clear, .drawEmbedded:
                 casting(extra.shadow) { paint(operation, alpha: extra.alpha) }
             }
         }
@@ -119,8 +124,33 @@ struct ContextPlayback {
             cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
             cairo_fill(context)
             cairo_restore(context)
+        case .drawEmbedded(let embedded, let transform):
+            if let rendering = embedded.content as? LayerRendering {
+                paintLayerTree(rendering, transform: transform, alpha: alpha)
+            }
         default:
             break
+        }
+    }
+
+    /// Paints the tree `CALayer.render(in:)` recorded: its root in its own bounds coordinates,
+    /// which `transform` maps to the recording's, with its model values or as presented at the
+    /// recorded time; the root's position and transform do not apply, its opacity does.
+    private func paintLayerTree(_ rendering: LayerRendering, transform: CGAffineTransform, alpha: Double) {
+        guard Self.isInvertible(transform), Self.embeddedTrees < Self.embeddedTreeLimit else { return }
+        let tree = RenderTree(roots: [rendering.root])
+        let nodes = FrameNodes(tree.baseNodes, build: 0)
+        if rendering.presented { tree.evaluate(at: rendering.time, into: &nodes.nodes) }
+        var capture = LayerSnapshot.Capture(time: rendering.time, tree: tree, nodes: nodes)
+        guard let snapshot = LayerSnapshot.capture(rendering.root, &capture) else { return }
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        CairoDrawing.transform(transform, in: context)
+        Self.$embeddedTrees.withValue(Self.embeddedTrees + 1) {
+            DeepStack.run(depth: snapshot.depth) {
+                let painter = LayerPainter(context: context, resources: resources, nodes: nodes)
+                painter.paintFlat(snapshot, opacity: Double(nodes[snapshot].opacity) * alpha)
+            }
         }
     }
 
@@ -233,7 +263,7 @@ struct ContextPlayback {
 
     private func drawImage(_ image: CGImage, in rect: CGRect, transform: CGAffineTransform, alpha: Double) {
         guard rect.width > 0, rect.height > 0, Self.isInvertible(transform),
-            let surface = images.surface(for: image)
+            let surface = resources.images.surface(for: image)
         else { return }
         cairo_save(context)
         defer { cairo_restore(context) }

@@ -28,7 +28,7 @@ extension LayerPainter {
         cairo_translate(context, -Double(source.minX + origin.x), -Double(source.minY + origin.y))
         CairoDrawing.rectangle(CGRect(origin: origin, size: drawing.size), in: context)
         cairo_clip(context)
-        ContextPlayback(context: context, images: images).play(drawing.operations)
+        ContextPlayback(context: context, resources: resources).play(drawing.operations)
         cairo_restore(context)
         if asGroup {
             cairo_pop_group_to_source(context)

@@ -16,7 +16,7 @@ import Foundation
 ///     let spring = UISpringTimingParameters(dampingRatio: 0.6)
 ///     let animator = UIViewPropertyAnimator(duration: 0.5, timingParameters: spring)
 @preconcurrency @MainActor
-public final class UISpringTimingParameters: NSObject, UITimingCurveProvider {
+open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     /// How the spring is described.
     enum Spring: Equatable {
         /// Fitted to the animator's duration with UIKit's mapping.
@@ -38,6 +38,12 @@ public final class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     /// (damping ratio 4.56, which Core Animation moves like critical damping), no velocity.
     public override convenience init() {
         self.init(mass: 3, stiffness: 1000, damping: 500, initialVelocity: CGVector(dx: 0, dy: 0))
+    }
+
+    /// Parameters from an archive. Nothing is decoded (there is no Objective-C archiving of
+    /// these here): they are those of `init()`.
+    public required convenience init?(coder: NSCoder) {
+        self.init()
     }
 
     /// A spring with `ratio` as damping ratio and no initial velocity: 1 settles without

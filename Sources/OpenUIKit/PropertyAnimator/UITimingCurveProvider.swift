@@ -42,7 +42,7 @@ public protocol UITimingCurveProvider: AnyObject {
 ///     let snap = UICubicTimingParameters(controlPoint1: CGPoint(x: 0.2, y: 0), controlPoint2: CGPoint(x: 0, y: 1))
 ///     let animator = UIViewPropertyAnimator(duration: 0.4, timingParameters: snap)
 @preconcurrency @MainActor
-public final class UICubicTimingParameters: NSObject, UITimingCurveProvider {
+open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
     /// The named curve these parameters were made from; `.easeInOut` for `init()` and for
     /// control points of your own (UIKit leaves it unspecified for those).
     public let animationCurve: UIView.AnimationCurve
@@ -62,6 +62,12 @@ public final class UICubicTimingParameters: NSObject, UITimingCurveProvider {
         controlPoint2 = points.1
         timingCurveType = .builtin
         super.init()
+    }
+
+    /// Parameters from an archive. Nothing is decoded (there is no Objective-C archiving of
+    /// these here): they are those of `init()`.
+    public required convenience init?(coder: NSCoder) {
+        self.init()
     }
 
     /// The control points of one of UIKit's named curves: ease-in-out (0.42, 0, 0.58, 1),

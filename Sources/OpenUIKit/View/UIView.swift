@@ -208,6 +208,33 @@ open class UIView: NSObject {
         set { layer.transform = newValue }
     }
 
+    /// The point of the bounds that ``center`` places and transforms turn about, in unit
+    /// coordinates (iOS 16): the layer's `anchorPoint`; (0.5, 0.5) by default.
+    open var anchorPoint: CGPoint {
+        get { layer.anchorPoint }
+        set {
+            CALayer.requireValidGeometry(newValue, property: "anchorPoint", of: "UIView")
+            layer.anchorPoint = newValue
+        }
+    }
+
+    /// Pixels per point of what the view draws: the layer's `contentsScale`.
+    open var contentScaleFactor: CGFloat {
+        get { layer.contentsScale }
+        set { layer.contentsScale = newValue }
+    }
+
+    /// A view whose alpha masks this one (Objective-C's `maskView`): its layer becomes the
+    /// layer's `mask`. Like a layer's mask, it is not a subview.
+    open var mask: UIView? {
+        get { maskViewReference }
+        set {
+            maskViewReference = newValue
+            layer.mask = newValue?.layer
+        }
+    }
+    private var maskViewReference: UIView?
+
     // MARK: Converting between views
 
     /// Converts a point from the view's bounds coordinates to `view`'s (nil: the window's, or
@@ -343,6 +370,20 @@ open class UIView: NSObject {
     /// Inserts `view` just below `sibling` (which must be a subview).
     open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
         insertSubview(view, at: index(ofSubview: sibling, placing: view, in: #function))
+    }
+
+    /// Swaps the subviews at two indices (and their layers); an index out of range traps, as
+    /// UIKit raises.
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        require(
+            subviewList.indices.contains(index1) && subviewList.indices.contains(index2),
+            "exchangeSubview(at: \(index1), withSubviewAt: \(index2)): \(subviewList.count) subviews")
+        guard index1 != index2 else { return }
+        let (low, high) = (min(index1, index2), max(index1, index2))
+        let first = subviewList[low]
+        let second = subviewList[high]
+        insertSubview(second, at: low)
+        insertSubview(first, at: high)
     }
 
     /// Moves a subview to the front.
