@@ -63,7 +63,10 @@ let package = Package(
         ),
         // Cairo draws the layers; Scripts/install-dependencies.sh installs it.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .target(name: "OpenQuartzCoreRenderer", dependencies: ["OpenQuartzCore", "CCairo", "CMemoryHints"]),
+        // Runs the renderer's set-up when a program that links it is loaded (a C constructor).
+        .target(name: "CRendererLoading"),
+        .target(
+            name: "OpenQuartzCoreRenderer", dependencies: ["OpenQuartzCore", "CCairo", "CMemoryHints", "CRendererLoading"]),
         // Raw inflate and CRC-32 for the entries of zip archives, whose central directory
         // ZipArchiveReading walks itself; the tests deflate with it to write such archives.
         // Scripts/install-dependencies.sh installs it.

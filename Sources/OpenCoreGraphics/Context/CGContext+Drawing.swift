@@ -145,10 +145,20 @@ extension CGContext {
 
     // MARK: Images, gradients, clearing
 
-    /// Draws an image into a rectangle of user space, stretched to fill it; under the identity
-    /// transform its first row is at the rectangle's top.
+    /// Draws an image into a rectangle of user space, stretched to fill it. In a recording
+    /// context (a layer's `draw(in:)`) its first row is at the rectangle's smallest y, upright
+    /// on screen, as `UIImage` draws; in a bitmap context at its greatest y, as Core Graphics
+    /// draws, upright in the bitmap's y-up space.
     public func draw(_ image: CGImage, in rect: CGRect) {
-        record(.drawImage(image, in: rect.standardized, transform: state.transform))
+        let rect = rect.standardized
+        guard bitmap != nil else {
+            record(.drawImage(image, in: rect, transform: state.transform))
+            return
+        }
+        // A bitmap context draws as Core Graphics does: the image's first row at the rectangle's
+        // greatest y, upright in its y-up space (and upside down under UIKit's flip).
+        let flip = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: rect.minY + rect.maxY)
+        record(.drawImage(image, in: rect, transform: flip.concatenating(state.transform)))
     }
 
     /// Paints a linear gradient over the clip: colours change along the line from `start` to

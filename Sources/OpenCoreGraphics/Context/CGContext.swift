@@ -135,6 +135,8 @@ public final class CGContext {
 
     var state: State
     private var savedStates: [State] = []
+    /// The pixels of a bitmap context (`init(data:width:height:…)`); nil for a recording one.
+    var bitmap: BitmapStore?
     /// The current path, in the layer's coordinates. As in Core Graphics it is not part of the
     /// graphics state: saving and restoring leave it alone.
     var currentPath = CGMutablePath()

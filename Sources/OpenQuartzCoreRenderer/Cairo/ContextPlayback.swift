@@ -42,15 +42,18 @@ struct ContextPlayback {
     }
 
     /// Draws `operations` in order, leaving the Cairo state as it found it however the
-    /// recording's saves and restores pair up.
-    func play(_ operations: [CGContext.Operation]) {
+    /// recording's saves and restores pair up. Those before `start` only set the state they
+    /// set (a bitmap context draws what it recorded since it last drew). With `isolating`, a
+    /// recording that blends or clears is drawn into a group of its own first (a layer's
+    /// backing store); without, onto the target itself (a bitmap context's own pixels).
+    func play(_ operations: [CGContext.Operation], from start: Int = 0, isolating: Bool = true) {
         cairo_save(context)
         defer { cairo_restore(context) }
         // Core Graphics' defaults, whatever the caller's state.
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
         cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)
         cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
-        let isolated = operations.contains { operation in
+        let isolated = isolating && operations.contains { operation in
             switch operation {
             case .setBlendMode(let mode): mode != .normal
             case .clear: true
@@ -60,7 +63,7 @@ struct ContextPlayback {
         if isolated { cairo_push_group(context) }
         var extra = Extra()
         var saved: [Extra] = []
-        for operation in operations {
+        for (index, operation) in operations.enumerated() {
             switch operation {
             case .saveState:
                 cairo_save(context)
@@ -88,6 +91,7 @@ struct ContextPlayback {
                 cairo_push_group(context)
                 extra.masks.append(PendingMask(image: image, rect: rect, transform: transform))
             case .fill, .stroke, .drawImage, .drawGradient, .clear, .drawEmbedded:
+                guard index >= start else { continue }
                 casting(extra.shadow) { paint(operation, alpha: extra.alpha) }
             }
         }
