@@ -48,7 +48,8 @@ let package = Package(
         .target(name: "CMemoryHints"),
         .target(name: "OpenQuartzCore", dependencies: ["OpenCoreGraphics", "CMemoryHints"]),
         // `UIImage(contentsOfFile:)` and `UIImage(data:)` decode through OpenImageIO.
-        .target(name: "OpenUIKit", dependencies: ["OpenQuartzCore", "OpenImageIO"]),
+        // The renderer draws the pictures of UIGraphicsImageRenderer and bitmap contexts.
+        .target(name: "OpenUIKit", dependencies: ["OpenQuartzCore", "OpenImageIO", "OpenQuartzCoreRenderer"]),
         // Image decoding through Debian's C libraries; Scripts/install-dependencies.sh installs them.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A drawing destination that records what is drawn into it: the context a layer's
-/// `draw(in:)` receives.
+/// `draw(in:)` receives, or a bitmap context (``init(data:width:height:bitsPerComponent:bytesPerRow:space:bitmapInfo:)``)
+/// whose recording the renderer draws into its pixels.
 ///
 /// Apple's `CGContext` rasterises as it goes; this one keeps the drawing as a list of
 /// operations in device-independent form, which the renderer replays with Cairo at whatever

@@ -4,10 +4,10 @@ import OpenCoreGraphics
 
 /// Encodes PNG through libpng's simplified API: straight RGBA8 in, an 8-bit RGBA PNG out.
 /// Errors come back as return values (libpng's `setjmp` stays inside libpng).
-enum PNGEncoder {
+package enum PNGEncoder {
     /// The PNG file of `image`, or nil when libpng refuses it (it only does when out of
     /// memory or for sizes beyond PNG's limits).
-    static func data(of image: CGImage) -> Data? {
+    package static func data(of image: CGImage) -> Data? {
         var header = png_image()
         header.version = UInt32(PNG_IMAGE_VERSION)
         header.width = UInt32(image.width)

@@ -2,8 +2,10 @@ import Foundation
 
 /// The graphics contexts pushed on one thread, innermost last: UIKit's context stack, which
 /// `UIBezierPath.fill()`, `UIColor.setFill()` and their kind draw into.
-private final class GraphicsContextStack {
+final class GraphicsContextStack {
     var contexts: [CGContext] = []
+    /// The image contexts begun with `UIGraphicsBeginImageContext…`, with their scales.
+    var imageContexts: [(context: CGContext, scale: CGFloat)] = []
 
     /// This thread's stack, made the first time it is asked for.
     static var current: GraphicsContextStack {
