@@ -16,6 +16,9 @@ let package = Package(
         // A WebSocket client that talks to the preview server as its page does, for tests and
         // benchmarks (swift-nio's NIOTestUtils is the model): the preview library ships none.
         .library(name: "OpenQuartzCorePreviewTestSupport", targets: ["OpenQuartzCorePreviewTestSupport"]),
+        // swift-snapshot-testing strategies for layers and views on Linux; the core libraries
+        // never depend on it.
+        .library(name: "OpenQuartzCoreSnapshotTesting", targets: ["OpenQuartzCoreSnapshotTesting"]),
         .executable(name: "carender", targets: ["carender"]),
     ],
     dependencies: [
@@ -39,6 +42,9 @@ let package = Package(
         // Writes `.tendies` wallpaper packages (zips): a well-kept zip library. Reading stays with
         // ZipArchiveReading, which bounds what a hostile archive can make it do.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // The snapshot tests iOS engineers write (`assertSnapshot(of:as:)`): its image strategies
+        // exist only where UIKit does, so OpenQuartzCoreSnapshotTesting gives them for Linux.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         .target(name: "OpenCoreGraphics"),
@@ -220,6 +226,26 @@ let package = Package(
             dependencies: [
                 "OpenLottie", "OpenQuartzCoreRenderer", "QuartzTestSupport", "LottieTestSupport", "ZipTestSupport",
             ]
+        ),
+        .target(
+            name: "OpenQuartzCoreSnapshotTesting",
+            dependencies: [
+                "OpenUIKit", "OpenQuartzCoreRenderer", "OpenImageIO",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
+        .testTarget(
+            name: "OpenQuartzCoreSnapshotTestingTests",
+            dependencies: ["OpenQuartzCoreSnapshotTesting", "QuartzTestSupport"]
+        ),
+        // A snapshot test file as iOS projects write it, only its imports changed: XCTest, the
+        // Swift 5 language mode iOS test code is in, no actor annotations, warnings as errors.
+        // Its references are recorded in __Snapshots__ and verified on every run.
+        .testTarget(
+            name: "SnapshotTestingClientTests",
+            dependencies: ["OpenQuartzCoreSnapshotTesting"],
+            exclude: ["__Snapshots__"],
+            swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-warnings-as-errors"])]
         ),
         .testTarget(
             name: "OpenQuartzCoreRendererTests",

@@ -8,7 +8,7 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
 for module in OpenCoreGraphics OpenQuartzCore OpenUIKit OpenImageIO OpenQuartzCoreRenderer OpenCAML OpenLottie \
-    OpenQuartzCoreScenes OpenQuartzCorePreview; do
+    OpenQuartzCoreScenes OpenQuartzCorePreview OpenQuartzCoreSnapshotTesting; do
     swift package --allow-writing-to-directory .build/documentation generate-documentation \
         --target "$module" --output-path ".build/documentation/$module" --warnings-as-errors >"$log" 2>&1 || {
         status=1

@@ -111,4 +111,37 @@ open class UIColor: NSObject, @unchecked Sendable {
     public static let clear = UIColor(white: 0, alpha: 0)
     /// UIKit's `systemBlue` in the light appearance (0, 122/255, 1): a view's default tint.
     public static let systemBlue = UIColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
+
+    // UIKit's other system colours in the light appearance (there is no dark one here), as
+    // Apple's Human Interface Guidelines list them.
+
+    /// (255, 59, 48).
+    public static let systemRed = UIColor(bytes: 255, 59, 48)
+    /// (255, 149, 0).
+    public static let systemOrange = UIColor(bytes: 255, 149, 0)
+    /// (255, 204, 0).
+    public static let systemYellow = UIColor(bytes: 255, 204, 0)
+    /// (52, 199, 89).
+    public static let systemGreen = UIColor(bytes: 52, 199, 89)
+    /// (0, 199, 190).
+    public static let systemMint = UIColor(bytes: 0, 199, 190)
+    /// (48, 176, 199).
+    public static let systemTeal = UIColor(bytes: 48, 176, 199)
+    /// (50, 173, 230).
+    public static let systemCyan = UIColor(bytes: 50, 173, 230)
+    /// (88, 86, 214).
+    public static let systemIndigo = UIColor(bytes: 88, 86, 214)
+    /// (175, 82, 222).
+    public static let systemPurple = UIColor(bytes: 175, 82, 222)
+    /// (255, 45, 85).
+    public static let systemPink = UIColor(bytes: 255, 45, 85)
+    /// (162, 132, 94).
+    public static let systemBrown = UIColor(bytes: 162, 132, 94)
+    /// (142, 142, 147).
+    public static let systemGray = UIColor(bytes: 142, 142, 147)
+
+    /// An opaque colour from 8-bit components.
+    private convenience init(bytes red: Int, _ green: Int, _ blue: Int) {
+        self.init(red: CGFloat(red) / 255, green: CGFloat(green) / 255, blue: CGFloat(blue) / 255, alpha: 1)
+    }
 }
