@@ -124,4 +124,19 @@ struct ImageRendererTests {
             #expect(!view.drawHierarchy(in: .zero, afterScreenUpdates: false), "no current context")
         }
     }
+
+    @Test func aSnapshotViewShowsAPictureOfTheView() throws {
+        try withManualClock { _ in
+            let view = UIView(frame: CGRect(x: 50, y: 50, width: 10, height: 10))
+            view.backgroundColor = .blue
+            view.contentScaleFactor = 2
+            let snapshot = try #require(view.snapshotView(afterScreenUpdates: true))
+            #expect(snapshot.bounds.size == CGSize(width: 10, height: 10))
+            let picture = try #require(snapshot.layer.contents as! CGImage?)
+            #expect(picture.width == 20 && picture.pixel(x: 10, y: 10) == blue)
+            view.backgroundColor = .red
+            #expect((snapshot.layer.contents as! CGImage?)?.pixel(x: 10, y: 10) == blue, "a picture, not a mirror")
+        }
+    }
 }
+

@@ -753,17 +753,19 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     }
 
     /// Draws the layer and its sublayers into `ctx`, in the layer's own coordinate space (its
-    /// bounds; its own position and transform do not apply), as Core Graphics can draw them:
-    /// a model layer with its model values, a layer from ``presentation()`` as it appears now.
-    /// Masks, shadows, filters, contents and `draw(in:)` drawing are drawn; as on Apple's
-    /// platforms, a 3D transform is drawn flattened, with no perspective.
+    /// bounds; its own position and transform do not apply, its opacity does): a model layer
+    /// with its model values, a layer from ``presentation()`` as it appears now.
     ///
-    ///     let context = CGContext(size: layer.bounds.size)
-    ///     layer.presentation()?.render(in: context)
+    ///     let image = UIGraphicsImageRenderer(size: layer.bounds.size).image { context in
+    ///         layer.presentation()?.render(in: context.cgContext)
+    ///     }
     ///
-    /// Differences from Apple: the tree is recorded, and drawn when the context's pixels are
-    /// made (at the end of `UIGraphicsImageRenderer`'s block, at `makeImage()`, or each frame
-    /// for a layer's own `draw(in:)`), from the values it has then.
+    /// Differences from Apple: everything the renderer draws is drawn — masks, shadows, the
+    /// blur filter, blend modes and sublayers under 3D perspective — where Apple's
+    /// documentation says that layers with 3D transforms, filters or masks are left out. The
+    /// tree is recorded, and drawn when the context's pixels are made (at the end of
+    /// `UIGraphicsImageRenderer`'s block, at `makeImage()`, or each frame for a layer's own
+    /// `draw(in:)`), from the values it has then.
     open func render(in ctx: CGContext) {
         ctx.recordEmbedded(
             LayerRendering(root: model(), presented: isPresentationCopy, time: CACurrentMediaTime()))

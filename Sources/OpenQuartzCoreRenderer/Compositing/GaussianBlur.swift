@@ -8,21 +8,27 @@ import OpenQuartzCore
 enum GaussianBlur {
     static func blurAlpha(of surface: OpaquePointer, sigma: Double) {
         guard sigma >= 0.5 else { return }
+        blur(surface, sigma: sigma, channels: 1)
+    }
+
+    /// Blurs each of the `channels` bytes of every pixel of an image surface on its own.
+    private static func blur(_ surface: OpaquePointer, sigma: Double, channels: Int) {
         cairo_surface_flush(surface)
         defer { cairo_surface_mark_dirty(surface) }
         guard let data = cairo_image_surface_get_data(surface) else { return }
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let radii = boxRadii(sigma: sigma)
         var line = [UInt8](repeating: 0, count: max(width, height))
-        var column = [UInt8](repeating: 0, count: height)
-        for radius in radii {
-            for row in 0..<height {
-                boxBlur(data + row * stride, count: width, step: 1, radius: radius, scratch: &line)
-            }
-            for x in 0..<width {
-                boxBlur(data + x, count: height, step: stride, radius: radius, scratch: &column)
+        for radius in boxRadii(sigma: sigma) {
+            for channel in 0..<channels {
+                for row in 0..<height {
+                    boxBlur(
+                        data + row * stride + channel, count: width, step: channels, radius: radius, scratch: &line)
+                }
+                for x in 0..<width {
+                    boxBlur(data + x * channels + channel, count: height, step: stride, radius: radius, scratch: &line)
+                }
             }
         }
     }
@@ -38,23 +44,7 @@ enum GaussianBlur {
             cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
         else { return }
         guard deviceSigma >= 0.5, deviceSigma.isFinite else { return }
-        cairo_surface_flush(surface)
-        defer { cairo_surface_mark_dirty(surface) }
-        guard let data = cairo_image_surface_get_data(surface) else { return }
-        let width = Int(cairo_image_surface_get_width(surface))
-        let height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        var line = [UInt8](repeating: 0, count: max(width, height))
-        for radius in boxRadii(sigma: deviceSigma) {
-            for channel in 0..<4 {
-                for row in 0..<height {
-                    boxBlur(data + row * stride + channel, count: width, step: 4, radius: radius, scratch: &line)
-                }
-                for x in 0..<width {
-                    boxBlur(data + x * 4 + channel, count: height, step: stride, radius: radius, scratch: &line)
-                }
-            }
-        }
+        blur(surface, sigma: deviceSigma, channels: 4)
     }
 
     /// The radii of three box filters whose sequence has standard deviation `sigma`.

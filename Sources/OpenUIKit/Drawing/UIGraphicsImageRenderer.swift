@@ -64,10 +64,7 @@ open class UIGraphicsRendererContext: NSObject {
 
     /// Fills `rect` with the current fill colour in `blendMode`.
     open func fill(_ rect: CGRect, blendMode: CGBlendMode) {
-        cgContext.saveGState()
-        cgContext.setBlendMode(blendMode)
-        cgContext.fill(rect)
-        cgContext.restoreGState()
+        blending(blendMode) { cgContext.fill(rect) }
     }
 
     /// Strokes `rect` with the current stroke colour and line width.
@@ -77,10 +74,15 @@ open class UIGraphicsRendererContext: NSObject {
 
     /// Strokes `rect` with the current stroke colour in `blendMode`.
     open func stroke(_ rect: CGRect, blendMode: CGBlendMode) {
+        blending(blendMode) { cgContext.stroke(rect) }
+    }
+
+    /// Runs `draw` in `blendMode`, the graphics state saved around it.
+    private func blending(_ blendMode: CGBlendMode, _ draw: () -> Void) {
         cgContext.saveGState()
+        defer { cgContext.restoreGState() }
         cgContext.setBlendMode(blendMode)
-        cgContext.stroke(rect)
-        cgContext.restoreGState()
+        draw()
     }
 
     /// Intersects the clip with `rect`.

@@ -22,3 +22,23 @@ extension UIView {
         return true
     }
 }
+
+extension UIView {
+    /// A new view showing a picture of this one as it is shown now, with its subviews: its
+    /// layer's `contents`, at the view's `contentScaleFactor`, the size of its bounds. With
+    /// `afterScreenUpdates`, changes not yet committed are committed first. Nil for a view
+    /// with no area.
+    public func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
+        guard bounds.width > 0, bounds.height > 0 else { return nil }
+        if afterUpdates { CATransaction.flush() }
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = layer.contentsScale
+        let picture = UIGraphicsImageRenderer(bounds: bounds, format: format).image { _ in
+            drawHierarchy(in: bounds, afterScreenUpdates: false)
+        }
+        let snapshot = UIView(frame: CGRect(origin: .zero, size: bounds.size))
+        snapshot.layer.contents = picture.cgImage
+        snapshot.layer.contentsScale = format.scale
+        return snapshot
+    }
+}
