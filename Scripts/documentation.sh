@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
+# DocC moves each archive into this folder; it must exist on a fresh build folder.
+mkdir -p .build/documentation
 for module in OpenCoreGraphics OpenQuartzCore OpenUIKit OpenImageIO OpenQuartzCoreRenderer OpenCAML OpenLottie \
     OpenQuartzCoreScenes OpenQuartzCorePreview OpenQuartzCoreSnapshotTesting; do
     swift package --allow-writing-to-directory .build/documentation generate-documentation \

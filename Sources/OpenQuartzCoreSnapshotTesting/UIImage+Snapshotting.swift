@@ -12,9 +12,9 @@ extension Diffing where Value == UIImage {
     /// (1 − CIE94 ΔE / 100; 0.98 to 0.99 is what the eye tells apart). `scale` is the scale
     /// the reference is read back at (1 when nil, as there is no screen).
     ///
-    /// A failure names the difference picture it writes (white where the pictures differ
-    /// most) beside the failed snapshot that swift-snapshot-testing writes, in the folder
-    /// `SNAPSHOT_ARTIFACTS` names (the temporary folder by default).
+    /// A failure names the difference picture (white where the pictures differ most) and the
+    /// copy of the reference it writes beside the failed snapshot that swift-snapshot-testing
+    /// writes, in the folder `SNAPSHOT_ARTIFACTS` names (the temporary folder by default).
     public static func image(precision: Float = 1, perceptualPrecision: Float = 1, scale: CGFloat? = nil) -> Diffing {
         imageDiffing(precision: precision, perceptualPrecision: perceptualPrecision, scale: scale, frameTimes: nil)
     }
@@ -55,7 +55,13 @@ extension Diffing where Value == UIImage {
                 var attachments: [DiffAttachment] = []
                 if let difference = comparison.differencePicture(scale: actual.scale), let data = difference.pngData() {
                     attachments.append(.data(data, name: "difference.png"))
-                    if let url = DifferenceArtifacts.write(data) { message += "\nDifference: \(url.path)" }
+                    if let url = DifferenceArtifacts.write(data, as: "difference") {
+                        message += "\nDifference: \(url.path)"
+                    }
+                }
+                if let data = reference.pngData() {
+                    attachments.append(.data(data, name: "reference.png"))
+                    if let url = DifferenceArtifacts.write(data, as: "reference") { message += "\nReference: \(url.path)" }
                 }
                 return (message, attachments)
             })
@@ -83,16 +89,16 @@ extension Snapshotting where Value == UIImage, Format == UIImage {
 
 /// Where difference pictures go: swift-snapshot-testing's artifacts folder.
 enum DifferenceArtifacts {
-    /// Writes `png` as `difference-<hash>.png` under `SNAPSHOT_ARTIFACTS` (or the temporary
+    /// Writes `png` as `<kind>-<hash>.png` under `SNAPSHOT_ARTIFACTS` (or the temporary
     /// folder); nil when it cannot be written.
-    static func write(_ png: Data) -> URL? {
+    static func write(_ png: Data, as kind: String) -> URL? {
         let folder = URL(
             fileURLWithPath: ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory(),
             isDirectory: true
         ).appendingPathComponent("OpenQuartzCoreSnapshotTesting", isDirectory: true)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in png { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let url = folder.appendingPathComponent("difference-\(String(hash, radix: 16)).png")
+        let url = folder.appendingPathComponent("\(kind)-\(String(hash, radix: 16)).png")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try png.write(to: url, options: .atomic)

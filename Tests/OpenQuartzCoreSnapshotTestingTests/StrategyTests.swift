@@ -49,7 +49,7 @@ struct StrategyTests {
         #expect(compare(far, with: reference, as: .image(precision: 0.9, perceptualPrecision: 0.98), named: "enough") == nil)
     }
 
-    @Test func aFailureWritesTheDifferencePicture() throws {
+    @Test func aFailureWritesTheDifferencePictureAndTheReference() throws {
         let reference = picture(color: [255, 255, 255, 255])
         let actual = picture(color: [255, 255, 255, 255], changed: 3)
         let message = try #require(compare(actual, with: reference, as: .image, named: "difference"))
@@ -58,6 +58,9 @@ struct StrategyTests {
         let difference = try #require(UIImage(data: try Data(contentsOf: URL(fileURLWithPath: path)))?.cgImage)
         #expect(difference.pixel(x: 1, y: 0) == [255, 255, 255, 255], "white where they differ most")
         #expect(difference.pixel(x: 10, y: 5) == [0, 0, 0, 255], "black where they agree")
+        let referenceLine = try #require(message.split(separator: "\n").first { $0.hasPrefix("Reference: ") })
+        let copy = try Data(contentsOf: URL(fileURLWithPath: String(referenceLine.dropFirst("Reference: ".count))))
+        #expect(UIImage(data: copy)?.cgImage?.pixel(x: 1, y: 0) == [255, 255, 255, 255], "the reference beside it")
     }
 
     @Test func anAnimationIsASheetOfFramesAtTheClocksTimes() throws {
