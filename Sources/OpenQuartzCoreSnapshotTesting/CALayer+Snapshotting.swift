@@ -42,6 +42,21 @@ extension Snapshotting where Value == UIView, Format == UIImage {
     /// A snapshot strategy for views that requires every byte to match.
     public static var image: Snapshotting { .image() }
 
+    /// A snapshot strategy for views, with the parameters swift-snapshot-testing's has on iOS:
+    /// the view laid out at `size` (else its own) and drawn with its subviews at the traits'
+    /// `displayScale` (1 when unspecified: there is no screen). `drawHierarchyInKeyWindow`
+    /// draws the same picture (there is no window server); the traits' other members are not
+    /// drawn differently (see `UITraitCollection`).
+    ///
+    ///     assertSnapshot(of: view, as: .image(traits: UITraitCollection(displayScale: 2)))
+    public static func image(
+        drawHierarchyInKeyWindow: Bool = false, precision: Float = 1, perceptualPrecision: Float = 1,
+        size: CGSize? = nil, traits: UITraitCollection
+    ) -> Snapshotting {
+        let scale = traits.displayScale > 0 ? traits.displayScale : 1
+        return image(precision: precision, perceptualPrecision: perceptualPrecision, size: size, scale: scale)
+    }
+
     /// A snapshot strategy for views: the view laid out — at `size` when given, else at its
     /// own — and drawn with its subviews at `scale` pixels a point (1 by default: there is no
     /// screen); `precision` and `perceptualPrecision` as swift-snapshot-testing's image
@@ -49,7 +64,8 @@ extension Snapshotting where Value == UIView, Format == UIImage {
     ///
     ///     assertSnapshot(of: view, as: .image(precision: 0.98, size: CGSize(width: 320, height: 80)))
     public static func image(
-        precision: Float = 1, perceptualPrecision: Float = 1, size: CGSize? = nil, scale: CGFloat = 1
+        drawHierarchyInKeyWindow: Bool = false, precision: Float = 1, perceptualPrecision: Float = 1,
+        size: CGSize? = nil, scale: CGFloat = 1
     ) -> Snapshotting {
         SimplySnapshotting.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: scale)
             .pullback { view in

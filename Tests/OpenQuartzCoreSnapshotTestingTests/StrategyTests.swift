@@ -113,4 +113,19 @@ struct StrategyTests {
         #expect(message.contains("at 0.25 s"))
         #expect(!message.contains("at 0.0 s") && !message.contains("at 0.5 s"))
     }
+
+    @Test func aViewsTraitsGiveThePicturesScaleAsOnIOS() throws {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 4))
+        view.backgroundColor = .red
+        var pictures: [UIImage] = []
+        for strategy in [
+            Snapshotting<UIView, UIImage>.image(traits: UITraitCollection(displayScale: 3)),
+            .image(drawHierarchyInKeyWindow: true, traits: UITraitCollection(userInterfaceStyle: .dark)),
+        ] {
+            strategy.snapshot(view).run { pictures.append($0) }
+        }
+        #expect(pictures.map { $0.cgImage?.width } == [30, 10], "the display scale; 1 when unspecified")
+        #expect(pictures.last?.cgImage?.pixel(x: 5, y: 2) == [255, 0, 0, 255])
+    }
 }
+

@@ -161,5 +161,15 @@ struct ViewHierarchyTests {
         let named = Named(animationCurve: .linear)
         #expect(named.name == "snappy" && named.animationCurve == .linear, "subclassable, as UIKit's are")
     }
+
+    @Test func traitCollectionsMergeTheTraitsEachSpecifies() {
+        let merged = UITraitCollection(traitsFrom: [
+            UITraitCollection(displayScale: 2), UITraitCollection(userInterfaceStyle: .dark),
+            UITraitCollection(horizontalSizeClass: .compact), UITraitCollection(displayScale: 3),
+        ])
+        #expect(merged.displayScale == 3 && merged.userInterfaceStyle == .dark)
+        #expect(merged.horizontalSizeClass == .compact && merged.verticalSizeClass == .unspecified)
+        #expect(UITraitCollection().displayScale == 0)
+    }
 }
 

@@ -46,6 +46,11 @@ final class BadgeViewSnapshotTests: XCTestCase {
         assertSnapshot(of: view, as: .image(precision: 0.98, size: CGSize(width: 100, height: 32)))
     }
 
+    func testBadgeWithTraits() {
+        let view = BadgeView(frame: CGRect(x: 0, y: 0, width: 60, height: 24))
+        assertSnapshot(of: view, as: .image(drawHierarchyInKeyWindow: false, traits: .init(displayScale: 2)))
+    }
+
     func testBadgeLayerAtTwiceTheScale() {
         let view = BadgeView(frame: CGRect(x: 0, y: 0, width: 80, height: 30))
         view.layoutIfNeeded()

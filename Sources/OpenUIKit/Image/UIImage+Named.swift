@@ -110,17 +110,3 @@ extension UIImage {
         return (data, chosen.scale)
     }
 }
-
-/// The traits an image is looked up for: of UIKit's, the display scale only.
-open class UITraitCollection: NSObject, @unchecked Sendable {
-    // `@unchecked Sendable` as UIKit's: the stored property never changes.
-
-    /// Pixels per point of the display (0: unspecified).
-    public let displayScale: CGFloat
-
-    /// Traits with a display scale.
-    public init(displayScale: CGFloat) {
-        self.displayScale = displayScale
-        super.init()
-    }
-}
