@@ -73,7 +73,8 @@ let package = Package(
         // Runs the renderer's set-up when a program that links it is loaded (a C constructor).
         .target(name: "CRendererLoading"),
         .target(
-            name: "OpenQuartzCoreRenderer", dependencies: ["OpenQuartzCore", "CCairo", "CMemoryHints", "CRendererLoading"]),
+            name: "OpenQuartzCoreRenderer",
+            dependencies: ["OpenQuartzCore", "CCairo", "CMemoryHints", "CRendererLoading"]),
         // Raw inflate and CRC-32 for the entries of zip archives, whose central directory
         // ZipArchiveReading walks itself; the tests deflate with it to write such archives.
         // Scripts/install-dependencies.sh installs it.
@@ -249,7 +250,9 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenQuartzCoreRendererTests",
-            dependencies: ["OpenQuartzCoreRenderer", "QuartzTestSupport", "RendererTestSupport", "OpenImageIO", "OpenUIKit"],
+            dependencies: [
+                "OpenQuartzCoreRenderer", "QuartzTestSupport", "RendererTestSupport", "OpenImageIO", "OpenUIKit",
+            ],
             exclude: ["Goldens"]
         ),
     ]

@@ -19,7 +19,9 @@ struct ImageComparison {
 
     /// The two pictures' premultiplied bytes, or the reason they cannot be compared.
     static func make(reference: UIImage, actual: UIImage) -> Result<ImageComparison, ComparisonFailure> {
-        guard let old = reference.cgImage else { return .failure(ComparisonFailure("Reference image could not be loaded.")) }
+        guard let old = reference.cgImage else {
+            return .failure(ComparisonFailure("Reference image could not be loaded."))
+        }
         guard let new = actual.cgImage else {
             return .failure(ComparisonFailure("Newly-taken snapshot could not be loaded."))
         }
@@ -76,7 +78,8 @@ struct ImageComparison {
         for pixel in 0..<(width * height) {
             var difference = 0
             for channel in 0..<4 {
-                difference = max(difference, abs(Int(reference[pixel * 4 + channel]) - Int(actual[pixel * 4 + channel])))
+                difference = max(
+                    difference, abs(Int(reference[pixel * 4 + channel]) - Int(actual[pixel * 4 + channel])))
             }
             levels[pixel] = difference
             largest = max(largest, difference)
@@ -86,7 +89,9 @@ struct ImageComparison {
             let level = UInt8(largest == 0 ? 0 : levels[pixel] * 255 / largest)
             (rgba[pixel * 4], rgba[pixel * 4 + 1], rgba[pixel * 4 + 2]) = (level, level, level)
         }
-        return CGImage(width: width, height: height, rgbaPixels: rgba).map { UIImage(cgImage: $0, scale: scale, orientation: .up) }
+        return CGImage(width: width, height: height, rgbaPixels: rgba).map {
+            UIImage(cgImage: $0, scale: scale, orientation: .up)
+        }
     }
 
     private static func premultiplied(_ straight: [UInt8]) -> [UInt8] {

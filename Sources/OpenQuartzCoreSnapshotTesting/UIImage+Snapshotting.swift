@@ -61,7 +61,9 @@ extension Diffing where Value == UIImage {
                 }
                 if let data = reference.pngData() {
                     attachments.append(.data(data, name: "reference.png"))
-                    if let url = DifferenceArtifacts.write(data, as: "reference") { message += "\nReference: \(url.path)" }
+                    if let url = DifferenceArtifacts.write(data, as: "reference") {
+                        message += "\nReference: \(url.path)"
+                    }
                 }
                 return (message, attachments)
             })
@@ -80,7 +82,9 @@ extension Snapshotting where Value == UIImage, Format == UIImage {
     public static var image: Snapshotting { .image() }
 
     /// A snapshot strategy for pictures; see `Diffing.image(precision:perceptualPrecision:scale:)`.
-    public static func image(precision: Float = 1, perceptualPrecision: Float = 1, scale: CGFloat? = nil) -> Snapshotting {
+    public static func image(precision: Float = 1, perceptualPrecision: Float = 1, scale: CGFloat? = nil)
+        -> Snapshotting
+    {
         Snapshotting(
             pathExtension: "png",
             diffing: .image(precision: precision, perceptualPrecision: perceptualPrecision, scale: scale))

@@ -5,7 +5,9 @@ import Testing
 
 /// A picture of `size` filled with `color`, with `changed` pixels of another colour along its
 /// first row.
-private func picture(width: Int = 20, height: Int = 10, color: [UInt8], changed: Int = 0, to other: [UInt8] = [0, 0, 0, 255])
+private func picture(
+    width: Int = 20, height: Int = 10, color: [UInt8], changed: Int = 0, to other: [UInt8] = [0, 0, 0, 255]
+)
     -> UIImage
 {
     var pixels: [UInt8] = []
@@ -46,7 +48,9 @@ struct StrategyTests {
         let message = try #require(
             compare(far, with: reference, as: .image(precision: 0.95, perceptualPrecision: 0.98), named: "far"))
         #expect(message.contains("The percentage of pixels that match 0.9 is less than required 0.95"))
-        #expect(compare(far, with: reference, as: .image(precision: 0.9, perceptualPrecision: 0.98), named: "enough") == nil)
+        #expect(
+            compare(far, with: reference, as: .image(precision: 0.9, perceptualPrecision: 0.98), named: "enough") == nil
+        )
     }
 
     @Test func aFailureWritesTheDifferencePictureAndTheReference() throws {
@@ -128,4 +132,3 @@ struct StrategyTests {
         #expect(pictures.last?.cgImage?.pixel(x: 5, y: 2) == [255, 0, 0, 255])
     }
 }
-

@@ -56,6 +56,20 @@ struct BlockAnimatedKeysTests {
         }
     }
 
+    @Test func aKeyOutsideUIKitsTableDoesNotAnimateInAKeyframeBlockEither() {
+        withManualClock { _ in
+            let view = committedView()
+            UIView.animateKeyframes(withDuration: 1, delay: 0) {
+                UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) {
+                    view.layer.masksToBounds = true
+                    view.alpha = 0.5
+                }
+            }
+            #expect(view.layer.animation(forKey: "masksToBounds") == nil, "no implicit animation slips through")
+            #expect(view.layer.animationKeys()?.contains { $0.hasPrefix("opacity") } == true)
+        }
+    }
+
     @Test func aLayerSubclassesOwnKeyDoesNotAnimateInABlock() {
         withManualClock { _ in
             let view = ShapeBackedView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))

@@ -87,7 +87,8 @@ struct ImageRendererTests {
         let image = UIGraphicsImageRenderer(size: CGSize(width: 2, height: 2)).image { context in
             context.cgContext.draw(picture, in: CGRect(x: 0, y: 0, width: 2, height: 2))
         }
-        #expect(try #require(image.cgImage).pixel(x: 0, y: 0) == blue, "Core Graphics' y-up image in UIKit's y-down space")
+        #expect(
+            try #require(image.cgImage).pixel(x: 0, y: 0) == blue, "Core Graphics' y-up image in UIKit's y-down space")
     }
 
     @Test func theImageContextsBeforeTheRenderer() throws {
@@ -139,4 +140,3 @@ struct ImageRendererTests {
         }
     }
 }
-

@@ -172,4 +172,3 @@ struct ViewHierarchyTests {
         #expect(UITraitCollection().displayScale == 0)
     }
 }
-

@@ -30,8 +30,10 @@ final class BadgeView: UIView {
 
     override func draw(_ rect: CGRect) {
         UIColor.systemBlue.setFill()
-        UIBezierPath(roundedRect: CGRect(x: 32, y: bounds.midY - 4, width: bounds.width - 48, height: 8), cornerRadius: 4)
-            .fill()
+        UIBezierPath(
+            roundedRect: CGRect(x: 32, y: bounds.midY - 4, width: bounds.width - 48, height: 8), cornerRadius: 4
+        )
+        .fill()
     }
 }
 

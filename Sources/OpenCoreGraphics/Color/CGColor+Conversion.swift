@@ -45,3 +45,10 @@ extension CGColor {
         value <= 0.0031308 ? value * 12.92 : 1.055 * pow(value, 1 / 2.4) - 0.055
     }
 }
+
+/// The grey level of an 8-bit RGB pixel, Rec. 709's weights on its encoded components: what a
+/// gray bitmap stores and what an opaque mask image masks by.
+package func grayLevel(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
+    let level = 0.2126 * Double(red) + 0.7152 * Double(green) + 0.0722 * Double(blue)
+    return UInt8(min(max(level.rounded(), 0), 255))
+}

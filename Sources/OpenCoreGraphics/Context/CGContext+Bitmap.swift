@@ -8,7 +8,7 @@ import Synchronization
 /// alone.
 package typealias BitmapRasterizer =
     @Sendable (_ operations: [CGContext.Operation], _ from: Int, _ pixels: inout [UInt8], _ width: Int, _ height: Int)
-        -> Void
+    -> Void
 
 /// The pixels behind a bitmap context and how far its recording has been drawn into them.
 final class BitmapStore {
@@ -69,10 +69,7 @@ final class BitmapStore {
                 let target = bytes + y * bytesPerRow + x * layout.bytesPerPixel
                 let source = (y * width + x) * 4
                 if layout.bytesPerPixel == 1 {
-                    let level =
-                        0.2126 * Double(pixels[source]) + 0.7152 * Double(pixels[source + 1]) + 0.0722
-                        * Double(pixels[source + 2])
-                    target[0] = UInt8(min(max(level.rounded(), 0), 255))
+                    target[0] = grayLevel(red: pixels[source], green: pixels[source + 1], blue: pixels[source + 2])
                     continue
                 }
                 target[layout.red] = pixels[source]

@@ -53,6 +53,7 @@ open class CAFilter: NSObject {
 
     open override var description: String {
         let shown = inputKeys.map { "\($0) = \(inputs[$0].map { "\($0)" } ?? "nil")" }
-        return "<CAFilter \(type) \"\(name)\"\(isEnabled ? "" : " disabled")\(shown.isEmpty ? "" : "; " + shown.joined(separator: ", "))>"
+        return
+            "<CAFilter \(type) \"\(name)\"\(isEnabled ? "" : " disabled")\(shown.isEmpty ? "" : "; " + shown.joined(separator: ", "))>"
     }
 }

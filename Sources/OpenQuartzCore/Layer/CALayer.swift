@@ -1080,10 +1080,15 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     package func drawContents() {
         let context = CGContext(size: storage.bounds.size, scale: storage.contentsScale)
         delegate?.layerWillDraw(self)
-        draw(in: context)
+        drawRecording(into: context)
         lastDrawing = context
         // Renderers keep what a layer drew with the tree they captured (NodeTreeCache).
         if !isPresentationCopy { noteLayerTreeChanged() }
+    }
+
+    /// Runs the drawing `display()` records: `draw(in:)` once (a tiled layer, once a tile).
+    package func drawRecording(into context: CGContext) {
+        draw(in: context)
     }
 
     /// What the last `draw(in:)` drew; the renderer rasterises it.

@@ -8,7 +8,9 @@ import OpenQuartzCore
 enum BitmapContextRasterizer {
     /// Draws `operations[from...]` onto `pixels` (premultiplied RGBA8 rows from the top, the
     /// top row first), the operations before `from` setting only the state they set.
-    static func draw(_ operations: [CGContext.Operation], from: Int, into pixels: inout [UInt8], width: Int, height: Int) {
+    static func draw(
+        _ operations: [CGContext.Operation], from: Int, into pixels: inout [UInt8], width: Int, height: Int
+    ) {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)

@@ -53,13 +53,15 @@ struct ContextPlayback {
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
         cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)
         cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
-        let isolated = isolating && operations.contains { operation in
-            switch operation {
-            case .setBlendMode(let mode): mode != .normal
-            case .clear: true
-            default: false
+        let isolated =
+            isolating
+            && operations.contains { operation in
+                switch operation {
+                case .setBlendMode(let mode): mode != .normal
+                case .clear: true
+                default: false
+                }
             }
-        }
         if isolated { cairo_push_group(context) }
         var extra = Extra()
         var saved: [Extra] = []

@@ -26,17 +26,14 @@ enum MaskSurface {
                 let line = data + row * rowBytes
                 for column in 0..<width {
                     let pixel = (row * width + column) * 4
-                    line[column] = isOpaque ? greyLevel(pixels, at: pixel) : pixels[pixel + 3]
+                    line[column] =
+                        isOpaque
+                        ? grayLevel(red: pixels[pixel], green: pixels[pixel + 1], blue: pixels[pixel + 2])
+                        : pixels[pixel + 3]
                 }
             }
         }
         cairo_surface_mark_dirty(surface)
         return surface
-    }
-
-    /// The Rec. 709 luminance of the pixel at `index`, as a grey level.
-    private static func greyLevel(_ pixels: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt8 {
-        let level = 0.2126 * Double(pixels[index]) + 0.7152 * Double(pixels[index + 1]) + 0.0722 * Double(pixels[index + 2])
-        return UInt8(min(max(level.rounded(), 0), 255))
     }
 }

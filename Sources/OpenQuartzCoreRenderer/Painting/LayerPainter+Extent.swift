@@ -102,7 +102,8 @@ extension LayerPainter {
         let node = nodes[mask]
         guard case .shape(let shape) = node.kind, node.opacity == 1, !node.masksToBounds,
             mask.sublayers.isEmpty, mask.mask == nil, mask.replicas.isEmpty, mask.particles.isEmpty,
-            mask.transition == nil, mask.blendOperator == nil, mask.blurRadius == nil, !hasOwnDrawing(node, mask), Shadow(of: node) == nil,
+            mask.transition == nil, mask.blendOperator == nil, mask.blurRadius == nil, !hasOwnDrawing(node, mask),
+            Shadow(of: node) == nil,
             let path = shape.path, !path.isEmpty, path.hasOnlyFinitePoints,
             let fill = shape.fillColor, fill.alpha == 1, !strokes(shape)
         else { return false }

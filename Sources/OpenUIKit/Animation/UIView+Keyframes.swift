@@ -88,9 +88,7 @@ public final class UIViewKeyframeAnimationState: NSObject, UIViewAnimationContex
     /// Records the change and answers no action: the animations are built when the block has
     /// run, once every keyframe's value is known.
     public func action(for layer: CALayer, forKey key: String, oldValue: Any?) -> (any CAAction)? {
-        guard UIViewAnimationState.blockAnimatableKeys.contains(key), type(of: layer).isAnimatableProperty(key) else {
-            return nil
-        }
+        guard type(of: layer).isAnimatableProperty(key) else { return nil }
         let id = TrackID(layer: ObjectIdentifier(layer), key: key)
         if tracks[id] == nil {
             let start = options.contains(.beginFromCurrentState) ? layer.shownValue(forKey: key) ?? oldValue : oldValue

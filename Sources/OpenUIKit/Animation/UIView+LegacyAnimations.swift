@@ -30,7 +30,7 @@ extension UIView {
 
 /// The context a `beginAnimations(_:context:)` installs until its commit.
 @MainActor
-final class LegacyAnimationBlock: UIViewAnimationContext {
+final class LegacyAnimationBlock: UIKitAnimationContext {
     struct Settings: Equatable {
         var duration: TimeInterval = 0.2
         var delay: TimeInterval = 0

@@ -44,10 +44,17 @@ extension UIViewAnimationContext {
     public var stopsActionSearch: Bool { true }
 }
 
+/// UIKit's own contexts (blocks, keyframe blocks, the legacy begin/commit pair, property
+/// animators): a view animates only the keys of UIKit's table under them
+/// (``UIView/action(for:forKey:)``). Custom contexts decide every key themselves, as code
+/// that replaces `action(for:forKey:)` on iOS does.
+@MainActor
+protocol UIKitAnimationContext: UIViewAnimationContext {}
+
 /// A block animation whose duration, curve and repetition nested blocks inherit: UIKit's
 /// `UIView.animate` blocks and keyframe blocks.
 @MainActor
-protocol InheritableBlockTiming: UIViewAnimationContext {
+protocol InheritableBlockTiming: UIKitAnimationContext {
     var duration: TimeInterval { get }
     var curve: UIView.AnimationCurve { get }
     /// The block's `.repeat` and `.autoreverse` options.

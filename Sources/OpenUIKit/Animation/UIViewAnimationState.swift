@@ -96,9 +96,7 @@ public final class UIViewAnimationState: NSObject, UIViewAnimationContext, Inher
     }
 
     public func action(for layer: CALayer, forKey key: String, oldValue: Any?) -> (any CAAction)? {
-        guard duration > 0, Self.blockAnimatableKeys.contains(key), type(of: layer).isAnimatableProperty(key) else {
-            return nil
-        }
+        guard duration > 0, type(of: layer).isAnimatableProperty(key) else { return nil }
         if !changedLayers.contains(where: { $0 === layer }) { changedLayers.append(layer) }
         let startsFromShown = options.contains(.beginFromCurrentState) && layer.hasBeenCommitted
         return ViewAnimationAction(

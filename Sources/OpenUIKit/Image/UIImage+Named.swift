@@ -43,7 +43,8 @@ extension UIImage {
         guard !name.isEmpty else { return nil }
         var seen: Set<String> = []
         for folder in folders where seen.insert(folder.standardizedFileURL.path).inserted {
-            if let found = file(named: name, in: folder) ?? catalogImage(named: name, in: folder, displayScale: displayScale)
+            if let found = file(named: name, in: folder)
+                ?? catalogImage(named: name, in: folder, displayScale: displayScale)
             {
                 return found
             }

@@ -100,7 +100,7 @@ func exactBeginTime(_ time: Double) -> Double {
 /// animatable property of a view's layer that the block changes, the value before the change,
 /// and answers no action, since the animator adds animations of its own afterwards.
 @MainActor
-final class AnimatorBlockRecorder: UIViewAnimationContext {
+final class AnimatorBlockRecorder: UIKitAnimationContext {
     struct Change {
         let layer: CALayer
         let key: String
@@ -112,8 +112,7 @@ final class AnimatorBlockRecorder: UIViewAnimationContext {
     private(set) var changes: [Change] = []
 
     func action(for layer: CALayer, forKey key: String, oldValue: Any?) -> (any CAAction)? {
-        guard UIViewAnimationState.blockAnimatableKeys.contains(key),
-            let property = type(of: layer).propertyTable[key], property.isAnimatable,
+        guard let property = type(of: layer).propertyTable[key], property.isAnimatable,
             !changes.contains(where: { $0.layer === layer && $0.key == key })
         else { return nil }
         let isAdditive =

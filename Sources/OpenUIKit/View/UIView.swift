@@ -505,9 +505,14 @@ open class UIView: NSObject {
     /// The view's answer to its layer's action search: `NSNull` outside animation blocks and
     /// when animations are disabled (``UIView/areAnimationsEnabled``); inside a block, the
     /// innermost context's action (``UIViewAnimationContext``), or `NSNull` when it has none.
-    /// The search never goes past the view, as on Apple's platforms.
+    /// Under UIKit's own blocks, a key outside UIKit's table of keys it animates answers
+    /// `NSNull` too (see the *View block animations* article). The search never goes past the
+    /// view, as on Apple's platforms.
     open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
         guard UIView.areAnimationsEnabled, let context = UIView.currentAnimationContext else { return NSNull() }
+        if context is any UIKitAnimationContext, !UIViewAnimationState.blockAnimatableKeys.contains(event) {
+            return NSNull()
+        }
         if let action = context.action(for: layer, forKey: event, oldValue: layer.value(forKey: event)) {
             return action
         }

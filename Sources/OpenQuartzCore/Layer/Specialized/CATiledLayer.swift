@@ -96,17 +96,13 @@ open class CATiledLayer: CALayer {
     }
 
     /// Draws the content as tiles: `draw(in:)` once per tile, the context clipped to it.
-    override package func drawContents() {
-        let context = CGContext(size: bounds.size, scale: contentsScale)
-        delegate?.layerWillDraw(self)
+    override package func drawRecording(into context: CGContext) {
         for tile in tileRects {
             context.saveGState()
             context.clip(to: tile.offsetBy(dx: -bounds.minX, dy: -bounds.minY))
             draw(in: context)
             context.restoreGState()
         }
-        lastDrawing = context
-        if !isPresentationCopy { noteLayerTreeChanged() }
     }
 }
 
