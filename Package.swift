@@ -52,7 +52,10 @@ let package = Package(
         // none), and glibc's `mallopt`, which its Swift module does not bring (the renderer keeps
         // its groups' freed memory, FreedMemoryHint.swift).
         .target(name: "CMemoryHints"),
-        .target(name: "OpenQuartzCore", dependencies: ["OpenCoreGraphics", "CMemoryHints"]),
+        // The Swift runtime's allocation and reference entry points, which the presentation copy
+        // of a layer subclass needs (Layer/StoredPropertyCopier.swift) and Swift cannot name.
+        .target(name: "CSwiftRuntime"),
+        .target(name: "OpenQuartzCore", dependencies: ["OpenCoreGraphics", "CMemoryHints", "CSwiftRuntime"]),
         // `UIImage(contentsOfFile:)` and `UIImage(data:)` decode through OpenImageIO.
         // The renderer draws the pictures of UIGraphicsImageRenderer and bitmap contexts.
         .target(name: "OpenUIKit", dependencies: ["OpenQuartzCore", "OpenImageIO", "OpenQuartzCoreRenderer"]),

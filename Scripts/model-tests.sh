@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 root="$PWD"
 package="$root/.build-model/package"
 mkdir -p "$package/Sources" "$package/Tests"
-for folder in Sources/OpenCoreGraphics Sources/CMemoryHints Sources/OpenQuartzCore \
+for folder in Sources/OpenCoreGraphics Sources/CMemoryHints Sources/CSwiftRuntime Sources/OpenQuartzCore \
     Tests/QuartzTestSupport Tests/OpenCoreGraphicsTests Tests/OpenQuartzCoreTests; do
     ln -sfn "$root/$folder" "$package/$folder"
 done
@@ -23,7 +23,8 @@ let package = Package(
     targets: [
         .target(name: "OpenCoreGraphics"),
         .target(name: "CMemoryHints"),
-        .target(name: "OpenQuartzCore", dependencies: ["OpenCoreGraphics", "CMemoryHints"]),
+        .target(name: "CSwiftRuntime"),
+        .target(name: "OpenQuartzCore", dependencies: ["OpenCoreGraphics", "CMemoryHints", "CSwiftRuntime"]),
         .target(
             name: "QuartzTestSupport",
             dependencies: ["OpenQuartzCore", .product(name: "Numerics", package: "swift-numerics")],
@@ -37,7 +38,12 @@ MANIFEST
 cd "$package"
 swift build --build-tests
 swift test --skip-build
-binary=$(find .build/debug -maxdepth 1 -name '*.xctest' | head -n 1)
+# `.build/debug` is a link to the platform's folder: -L follows it.
+binary=$(find -L .build/debug -maxdepth 1 -name '*.xctest' | head -n 1)
+if [ -z "$binary" ]; then
+    echo "model-tests: no test binary found in .build/debug" >&2
+    exit 1
+fi
 if ldd "$binary" | grep -E 'cairo|pixman|png|jpeg|webp|gif'; then
     echo "model-tests: the model's test binary links a C library it must not need" >&2
     exit 1

@@ -186,6 +186,35 @@ struct RendererTests {
         await #expect(processExitsWith: .failure) { CARenderer(width: 10, height: 10).render() }
     }
 
+    /// A layer subclass written as Xcode's template writes it, redrawn for an animated custom
+    /// key: each frame's presentation copy is made without its initializers and draws with
+    /// its stored colour.
+    @Test func xcodesTemplateLayerRedrawsForAnAnimatedKeyWithItsStoredProperties() {
+        withManualClock { _ in
+            let layer = root()
+            let bar = TemplateBarLayer()
+            bar.frame = CGRect(x: 0, y: 0, width: 96, height: 96)
+            bar.barColor = green
+            bar.setValue(0.0, forKey: "progress")
+            bar.setNeedsDisplay()
+            layer.addSublayer(bar)
+            CATransaction.flush()
+            let grow = CABasicAnimation(keyPath: "progress")
+            grow.fromValue = 0.0
+            grow.toValue = 1.0
+            grow.duration = 1
+            grow.timingFunction = CAMediaTimingFunction(name: .linear)
+            bar.add(grow, forKey: "grow")
+            CATransaction.flush()  // begins at 0
+            let renderer = render(layer, at: 0.5)
+            #expect(renderer.image.pixel(x: 40, y: 48) == greenPixel, "drawn to half its width")
+            #expect(renderer.image.pixel(x: 56, y: 48) == whitePixel)
+            _ = render(layer, at: 0.75, renderer: renderer)
+            #expect(renderer.image.pixel(x: 68, y: 48) == greenPixel, "drawn again, to three quarters")
+            #expect(renderer.image.pixel(x: 76, y: 48) == whitePixel)
+        }
+    }
+
     /// A layer subclass written as Xcode's template writes it — `fatalError` in
     /// `required init?(coder:)` — with an animation on a custom key that does not redraw it
     /// (lottie-ios animates its progress so) is drawn without a presentation copy, so without
@@ -208,6 +237,22 @@ struct RendererTests {
                 guard frame.image.pixel(x: 10, y: 10) == redPixel else { exit(1) }
             }
         }
+    }
+}
+
+/// A layer subclass as Xcode's template writes it, drawing a bar `progress` of its width long in
+/// the colour of a stored property.
+private final class TemplateBarLayer: CALayer {
+    var barColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+    override init() { super.init() }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+    override class func needsDisplay(forKey key: String) -> Bool {
+        key == "progress" || super.needsDisplay(forKey: key)
+    }
+    override func draw(in ctx: CGContext) {
+        let progress = value(forKey: "progress") as? Double ?? 0
+        ctx.setFillColor(barColor)
+        ctx.fill(CGRect(x: 0, y: 0, width: bounds.width * progress, height: bounds.height))
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import OpenQuartzCore
 import QuartzTestSupport
 import Testing
@@ -43,7 +44,8 @@ struct CustomPropertyDisplayTests {
             for time in [0.25, 0.5, 0.75] {
                 clock.advance(to: time)
                 let shown = try #require(layer.presentation())
-                expectClose(try #require(shown.value(forKey: "progress") as? CGFloat), time, within: 1e-9)
+                // A `Double`, as the default value is: the type the model's value has.
+                expectClose(try #require(shown.value(forKey: "progress") as? Double), time, within: 1e-9)
             }
             expectClose(ProgressLayer.drawnValues, [0.25, 0.5, 0.75], within: 1e-9)
         }
@@ -59,6 +61,39 @@ struct CustomPropertyDisplayTests {
             CATransaction.commit()
             CATransaction.flush()  // the layer's creation opened the implicit transaction
             #expect(ProgressLayer.drawnValues == [0.4])
+        }
+    }
+
+    /// On Apple the model's and the copy's values are both `NSNumber`s, which cast to every
+    /// numeric type; here the copy's animated value has the Swift type the model's value has.
+    @Test(arguments: ["Double", "Float", "CGFloat", "NSNumber"])
+    func anAnimatedCustomNumberReadsBackInTheModelsType(type: String) throws {
+        try withManualClock { clock in
+            let layer = CALayer()
+            let model: Any =
+                switch type {
+                case "Double": 0.0
+                case "Float": Float(0)
+                case "NSNumber": NSNumber(value: 0)
+                default: CGFloat(0)
+                }
+            layer.setValue(model, forKey: "level")
+            CATransaction.flush()
+            let rise = CABasicAnimation(keyPath: "level")
+            rise.fromValue = 0.0
+            rise.toValue = 2.0
+            rise.duration = 1
+            rise.timingFunction = CAMediaTimingFunction(name: .linear)
+            layer.add(rise, forKey: "rise")
+            CATransaction.flush()
+            clock.advance(to: 0.5)
+            let shown = try #require(layer.presentation()?.value(forKey: "level"))
+            switch type {
+            case "Double": expectClose(try #require(shown as? Double), 1, within: 1e-9)
+            case "Float": expectClose(Double(try #require(shown as? Float)), 1, within: 1e-6)
+            case "NSNumber": expectClose(try #require(shown as? NSNumber).doubleValue, 1, within: 1e-9)
+            default: expectClose(Double(try #require(shown as? CGFloat)), 1, within: 1e-9)
+            }
         }
     }
 }

@@ -243,7 +243,8 @@ struct ExplicitAnimationTests {
             layer.add(animation, forKey: "progress")
             CATransaction.flush()
             clock.advance(by: 0.75)
-            let progress = try #require(layer.presentation()?.value(forKey: "progress") as? CGFloat)
+            // A `Double`, as the model's value is.
+            let progress = try #require(layer.presentation()?.value(forKey: "progress") as? Double)
             expectClose(progress, 0.75, within: 1e-9)
             #expect(layer.value(forKey: "progress") as? Double == 0, "the model keeps its value")
         }

@@ -16,19 +16,24 @@ class AppleStyleProgressLayer: CALayer {
     var tint = "none"
     /// Set by `init()` only.
     var madeByPlainInit = false
+    /// How many times an initializer of this class ran.
+    nonisolated(unsafe) static var initializerRuns = 0
 
     override init() {
         super.init()
         madeByPlainInit = true
+        Self.initializerRuns += 1
     }
 
     override init(layer: Any) {
         super.init(layer: layer)
         if let layer = layer as? AppleStyleProgressLayer { tint = layer.tint }
+        Self.initializerRuns += 1
     }
 
     required init?(coder: NSCoder) {
         super.init(coder: coder)
+        Self.initializerRuns += 1
     }
 
     override class func needsDisplay(forKey key: String) -> Bool {
@@ -71,7 +76,7 @@ final class BadgeShapeLayer: CAShapeLayer {
     required init?(coder: NSCoder) { super.init(coder: coder) }
 }
 
-/// A subclass whose `init?(coder:)` refuses: copies fall back to the nearest class that makes one.
+/// A subclass whose `init?(coder:)` refuses.
 final class RefusingLayer: CALayer {
     override init() { super.init() }
     required init?(coder: NSCoder) { return nil }
@@ -93,6 +98,7 @@ struct LayerSubclassingTests {
         AppleStyleProgressLayer.drawnProgress = []
         try withManualClock { clock in
             let layer: CALayer = isFinal ? FinalProgressLayer() : AppleStyleProgressLayer()
+            let initializerRuns = AppleStyleProgressLayer.initializerRuns
             layer.setValue(CGFloat(0.1), forKey: "progress")
             layer.opacity = 0.5
             CATransaction.flush()
@@ -113,24 +119,25 @@ struct LayerSubclassingTests {
                 layer.value(forKey: "progress") as? CGFloat ?? -1, 0.1, within: 1e-12, "the model keeps its value")
             if let typed = presentation as? AppleStyleProgressLayer {
                 expectClose(typed.progress, 0.25, within: 1e-9)
-                #expect(!typed.madeByPlainInit, "made through init?(coder:), not init()")
+                #expect(typed.madeByPlainInit, "the stored property is the model's")
                 let drawn = try #require(AppleStyleProgressLayer.drawnProgress.last)
                 expectClose(drawn, 0.25, within: 1e-9, "the subclass's draw(in:) ran on the copy")
+                #expect(AppleStyleProgressLayer.initializerRuns == initializerRuns, "no initializer ran for the copy")
             }
         }
     }
 
-    @Test func aSubclassesOwnStoredPropertiesKeepTheirInitialValuesInTheCopy() throws {
-        // Swift cannot call the subclass's `init(layer:)` through a metatype (it is not
-        // required), so the copy is made through `init?(coder:)`: what `CALayer` keeps (every
-        // property, every custom key) is copied, a stored property of the subclass is not.
+    @Test func aSubclassesOwnStoredPropertiesAreCopiedFromTheModel() throws {
+        // Apple copies with `init(layer:)`, whose override copies them; Swift cannot call it
+        // through a metatype, so the fields themselves are copied.
         try withManualClock { _ in
             let layer = AppleStyleProgressLayer()
             layer.tint = "red"
             CATransaction.flush()
             let presentation = try #require(layer.presentation())
-            #expect(presentation.tint == "none")
-            #expect(AppleStyleProgressLayer(layer: layer).tint == "red", "init(layer:) itself copies it")
+            #expect(presentation.tint == "red")
+            presentation.tint = "blue"
+            #expect(layer.tint == "red", "a copy, not the model's storage")
         }
     }
 
@@ -165,16 +172,15 @@ struct LayerSubclassingTests {
         }
     }
 
-    @Test func aSubclassWhoseInitWithCoderRefusesIsCopiedAsItsNearestAncestor() {
-        withManualClock { clock in
+    @Test func aSubclassWhoseInitWithCoderRefusesIsStillCopiedAsItself() throws {
+        try withManualClock { clock in
             let layer = RefusingLayer()
             layer.opacity = 0.25
             CATransaction.flush()
             clock.advance(by: 1)  // past the implicit animation
-            let copy = layer.makePresentationCopy(at: CACurrentMediaTime())
-            #expect(type(of: copy) == CALayer.self)
-            #expect(copy.opacity == 0.25)
-            #expect(layer.presentation() == nil, "presentation() returns the layer's own class or nil")
+            let presentation = try #require(layer.presentation())
+            #expect(type(of: presentation) == RefusingLayer.self)
+            #expect(presentation.opacity == 0.25)
         }
     }
 

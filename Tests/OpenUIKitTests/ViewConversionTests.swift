@@ -74,6 +74,19 @@ struct ViewConversionTests {
         }
     }
 
+    @Test func xcodesTemplateLayerInAViewIsPresentedWhileItAnimates() throws {
+        try withManualClock { clock in
+            let ring = SwiftFiveRingView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+            CATransaction.flush()
+            ring.ring.strokeEnd = 0.5  // a standalone layer: its own implicit animation
+            CATransaction.flush()
+            clock.advance(by: 0.125)
+            let shown = try #require(ring.ring.presentation())
+            #expect(shown.lineWidth == 2, "the model's values, through no initializer of the subclass")
+            #expect(shown.strokeEnd < 1 && shown.strokeEnd > 0.5, "half-way through the animation from 1 to 0.5")
+        }
+    }
+
     @Test func aViewBackedByAnAppleStyleSubclassGetsThatClass() {
         final class ProgressView: UIView {
             override class var layerClass: AnyClass { SwiftFiveProgressLayer.self }

@@ -53,8 +53,9 @@ public final class SwiftFiveFinalProgressLayer: CALayer {
     }
 }
 
-/// Xcode's template: `init?(coder:)` that traps. It compiles; such a layer cannot be
-/// presented or back a view here (see the OpenQuartzCore article "Subclassing layers"), but can be made and drawn directly.
+/// Xcode's template: `init?(coder:)` that traps. It compiles and is presented, animated and
+/// drawn; only a view's `layerClass` needs a working `init?(coder:)` (see the OpenQuartzCore
+/// article "Subclassing layers").
 public final class SwiftFiveTemplateShapeLayer: CAShapeLayer {
     public override init() {
         super.init()

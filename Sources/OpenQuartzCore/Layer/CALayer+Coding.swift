@@ -43,12 +43,36 @@ extension CALayer {
     }
 
     /// A copy of this layer for the presentation tree or a snapshot: an instance of the
-    /// layer's own class, made through its `init?(coder:)` with a coder carrying the layer, so
-    /// that `CALayer` and each class of this module copy their state as `init(layer:)` does.
-    /// A subclass's own stored properties keep their initial values (its `init(layer:)` does
-    /// not run); the custom keys, kept by `CALayer`, are copied.
+    /// layer's own class. A class of this package makes it through its `init?(coder:)` with a
+    /// coder carrying the layer, copying its state as `init(layer:)` does. A subclass declared
+    /// elsewhere gets that copy of the package class it derives from, and its own stored
+    /// properties copied from the model (see ``StoredPropertyCopier``): none of its
+    /// initializers runs, so Xcode's `fatalError` in `init?(coder:)` is never reached.
     package func makeLayerCopy() -> CALayer {
-        Self.make(type(of: self), coder: LayerCreationCoder(copying: self))
+        let layerClass = type(of: self)
+        let packageClass = Self.nearestPackageClass(of: layerClass)
+        let coder = LayerCreationCoder(copying: self)
+        let packageCopy = Self.make(packageClass, coder: coder)
+        guard packageClass != layerClass else { return packageCopy }
+        guard let copier = StoredPropertyCopier.copier(for: layerClass, packageClass: packageClass) else {
+            return Self.make(layerClass, coder: coder)
+        }
+        return copier.copy(of: self, packageCopy: packageCopy)
+    }
+
+    /// The modules of this package that declare layer classes; each makes its copies in
+    /// `init?(coder:)`.
+    private static let packageModules = ["OpenQuartzCore.", "OpenUIKit.", "OpenLottie."]
+
+    /// `layerClass` or the nearest of its superclasses declared in this package.
+    private static func nearestPackageClass(of layerClass: CALayer.Type) -> CALayer.Type {
+        var current = layerClass
+        while true {
+            let name = _typeName(current, qualified: true)
+            if packageModules.contains(where: name.hasPrefix) { return current }
+            guard let superclass = _getSuperclass(current) as? CALayer.Type else { return CALayer.self }
+            current = superclass
+        }
     }
 
     private static func make(_ layerClass: CALayer.Type, coder: LayerCreationCoder) -> CALayer {

@@ -9,12 +9,11 @@ import OpenCoreGraphics
 /// returns a copy showing what is on screen at the current media time.
 ///
 /// Subclasses are written as for Apple: `override init()`, `override init(layer:)` and
-/// `required init?(coder:)`. What differs: the presentation copy of a subclass, and the layer
-/// a view makes from `layerClass`, are made through `init?(coder:)` — the one initializer
-/// Swift can call through a metatype on every subclass — so a subclass's `init?(coder:)` must
-/// call `super.init(coder:)` (not `fatalError`) for its layers to be presented or to back a
-/// view. The copy carries every layer property and custom key; a subclass's own stored
-/// properties keep their initial values there (its `init(layer:)` does not run).
+/// `required init?(coder:)`. What differs: the presentation copy of a subclass is made without
+/// its initializers (Swift cannot call a non-required `init(layer:)` through a metatype): its
+/// stored properties are copied from the model, so Xcode's `fatalError` in `init?(coder:)` is
+/// never reached. The layer a view makes from `layerClass` is made through `init?(coder:)`,
+/// which must call `super.init(coder:)` for such a class.
 open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     // Stored properties the engine touches on every change are `@exclusivity(unchecked)`: what
     // other threads reach (the thread delivering events reads timing, the tree and animations)
@@ -72,9 +71,9 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// values (archives of layers are not read here), so a subclass's
     /// `required init?(coder:) { super.init(coder: coder) }` gets a new layer.
     ///
-    /// `CALayer` itself calls it, with a coder of its own, to make presentation copies and
-    /// the layers views are backed by (see the class's discussion); then it copies the model
-    /// layer as `init(layer:)` does.
+    /// `CALayer` itself calls it, with a coder of its own, to make the layers views are backed
+    /// by and, for its own classes, presentation copies (see the class's discussion); then it
+    /// copies the model layer as `init(layer:)` does.
     public required init?(coder: NSCoder) {
         let model = (coder as? LayerCreationCoder)?.model
         super.init()
@@ -120,8 +119,8 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
 
     /// Creates a copy of `layer` for the presentation tree, as Core Animation does, copying
     /// every layer property and custom key. Subclasses override it to copy their own stored
-    /// properties; it must not have side effects. (`CALayer` makes its own copies through
-    /// `init?(coder:)`: see the class's discussion.)
+    /// properties; it must not have side effects. (`CALayer` makes its own copies without it:
+    /// see the class's discussion.)
     public init(layer: Any) {
         super.init()
         if let model = layer as? CALayer { adoptState(of: model) }

@@ -23,7 +23,8 @@ extension CALayer {
                 if let property = type(of: self).propertyTable[key] {
                     property.write(copy, value)
                 } else {
-                    copy.storage.customValues[key] = value.boxed
+                    let model = storage.customValues[key] ?? type(of: self).defaultValue(forKey: key)
+                    copy.storage.customValues[key] = value.boxed(like: model)
                 }
             }
             return (copy, animatedKeys)

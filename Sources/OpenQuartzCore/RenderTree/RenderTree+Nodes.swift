@@ -35,8 +35,7 @@ extension RenderTree {
                     copied[index] = true
                 }
                 // A custom key that does not make the layer redraw changes nothing drawn: its
-                // layer needs no presentation copy (which a subclass makes through its
-                // `init?(coder:)`, often a `fatalError` in iOS code).
+                // layer needs no presentation copy.
             }
             // In node order, so that a frame writes through the nodes front to back.
             writes.sort { $0.node < $1.node }

@@ -128,6 +128,19 @@ extension AnimatableValue {
         }
     }
 
+    /// ``boxed``, with a number in the Swift type of `model` where that is `Double`, `Float`
+    /// or `NSNumber`: a custom key's animated value reads back as its model value was set, as
+    /// on Apple, where both are `NSNumber`s that cast to any of them.
+    package func boxed(like model: Any?) -> Any? {
+        guard case .number(let number) = self else { return boxed }
+        switch model {
+        case is Double: return number
+        case is Float: return Float(number)
+        case is NSNumber: return NSNumber(value: number)
+        default: return CGFloat(number)
+        }
+    }
+
     /// The value as client code reads it back: plain Swift values (`CGFloat` for numbers,
     /// `CGPoint`, `CATransform3D`, `CGColor`…), which also cast to `NSNumber` on Linux.
     package var boxed: Any? {

@@ -104,15 +104,19 @@ final class LayerSnapshot: @unchecked Sendable {
         /// emitter's particles. A capture without it can serve every frame of the same tree.
         var dependsOnFrame = false
 
-        /// The index of `model`'s node in ``nodes``: its node in the evaluated tree, or one
-        /// added from a presentation copy.
-        mutating func node(of model: CALayer) -> Int {
-            if let tree, let index = tree.index(of: model), !tree.needsPresentationCopy(index) { return index }
+        /// The index of `model`'s node in ``nodes`` — its node in the evaluated tree, or one
+        /// added from a presentation copy — and what the layer draws: the copy's drawing when
+        /// an animated key made it draw again for this frame, the model's otherwise.
+        mutating func node(of model: CALayer) -> (index: Int, drawing: CGContext?) {
+            if let tree, let index = tree.index(of: model), !tree.needsPresentationCopy(index) {
+                return (index, model.lastDrawing)
+            }
             // Not in the evaluated tree (a replica at a delayed time, a transition's old
             // tree), or an animated key that needs display: from a presentation copy.
             dependsOnFrame = true
-            nodes.nodes.append(RenderNode(presenting: model.makePresentationCopy(at: time)))
-            return nodes.nodes.count - 1
+            let copy = model.makePresentationCopy(at: time)
+            nodes.nodes.append(RenderNode(presenting: copy))
+            return (nodes.nodes.count - 1, copy.lastDrawing ?? model.lastDrawing)
         }
     }
 
@@ -164,6 +168,7 @@ final class LayerSnapshot: @unchecked Sendable {
         let model: CALayer
         let nodeIndex: Int
         let node: RenderNode
+        let drawing: CGContext?
         let sublayers: [CALayer]
         let isUpsideDown: Bool
         /// This layer's replica budget, and how many instances of its sublayers it draws
@@ -175,7 +180,7 @@ final class LayerSnapshot: @unchecked Sendable {
         var captured: [LayerSnapshot] = []
 
         init?(_ model: CALayer, _ capture: inout Capture, isUpsideDown: Bool, replicaBudget: Int) {
-            nodeIndex = capture.node(of: model)
+            (nodeIndex, drawing) = capture.node(of: model)
             node = capture.nodes.nodes[nodeIndex]
             guard !node.isHidden else { return nil }
             self.model = model
@@ -268,7 +273,7 @@ final class LayerSnapshot: @unchecked Sendable {
             particles = emitter.particles(atTime: time)
         }
         let snapshot = LayerSnapshot(
-            identity: ObjectIdentifier(model), nodeIndex: layer.nodeIndex, drawing: model.lastDrawing,
+            identity: ObjectIdentifier(model), nodeIndex: layer.nodeIndex, drawing: layer.drawing,
             sublayers: sublayers, mask: mask, transition: transition, replicas: replicas, isUpsideDown: isUpsideDown,
             particles: particles, blendOperator: CompositingFilter.cairoOperator(for: model.compositingFilter),
             blurRadius: model.filters.flatMap(CompositingFilter.blurRadius(of:)))
