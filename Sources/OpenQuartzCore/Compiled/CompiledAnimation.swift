@@ -75,15 +75,30 @@ package struct CompiledAnimation {
     /// The value underneath with this animation applied at `layerTime`: the whole value, or
     /// the part the key path names (`position.x`) written back into it.
     @inline(__always)
+    ///
+    /// `transforms` lets transform components written one after another on the same layer
+    /// skip decomposing each other's results (``TransformMemo``).
     package func applied(
-        at layerTime: Double, to underlying: AnimatableValue, paths: PathPool? = nil
+        at layerTime: Double, to underlying: AnimatableValue, paths: PathPool? = nil,
+        transforms: TransformMemo? = nil
     ) -> AnimatableValue {
         if let component {
-            let part = component.read(from: underlying)
+            // A keyframe animation that does not add replaces the part: the part underneath
+            // (a decomposition, for a transform's) is not read.
+            let part = readsUnderlying ? component.read(from: underlying) : .number(0)
             guard let animated = value(atLayerTime: layerTime, underlying: part) else { return underlying }
-            return component.write(animated, into: underlying)
+            return component.write(animated, into: underlying, memo: transforms)
         }
         return value(atLayerTime: layerTime, underlying: underlying, paths: paths) ?? underlying
+    }
+
+    /// Whether the value underneath enters the animated value: for every animation but a
+    /// keyframe animation that does not add.
+    @inline(__always)
+    private var readsUnderlying: Bool {
+        if isAdditive { return true }
+        if case .keyframes = source { return false }
+        return true
     }
 
     /// `CABasicAnimation.h`'s from/to/by rules at an eased fraction of the current cycle.

@@ -20,7 +20,7 @@ extension KeyframeTrack {
     /// `paced` do, since the path already says what curve to take between its points.
     ///
     /// - Precondition: the path has at least one point.
-    package init(path: CGPath, keyTimes: [Double]?, timingFunctions: [UnitBezier]?, mode: CalculationMode) {
+    package convenience init(path: CGPath, keyTimes: [Double]?, timingFunctions: [UnitBezier]?, mode: CalculationMode) {
         let outline = PathOutline(path)
         require(!outline.points.isEmpty, "KeyframeTrack needs a path with at least one point")
         let spline = KeyframeSpline(layout: .point, controls: outline.controls)

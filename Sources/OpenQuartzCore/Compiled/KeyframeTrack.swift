@@ -12,7 +12,10 @@ import OpenCoreGraphics
 /// The facets live in their own files: key times and steps (`+Timeline`), constant speed
 /// (`+Paced`), the Kochanek–Bartels spline (`+Cubic`), the spline storage (`+Spline`), paths
 /// (`+Path`) and the conversion from a `CAKeyframeAnimation` (`+Making`).
-package struct KeyframeTrack {
+///
+/// A class, immutable: a frame evaluates a track through a reference it borrows, where a
+/// struct was copied out of its animation for every evaluation, retaining every array it holds.
+package final class KeyframeTrack {
     /// Apple's calculation modes, decoded once.
     package enum CalculationMode: Equatable, Sendable {
         case linear, discrete, paced, cubic, cubicPaced

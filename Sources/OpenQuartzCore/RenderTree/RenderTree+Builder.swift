@@ -9,6 +9,7 @@ extension RenderTree {
         var vectorEntries: [VectorEntry] = []
         var keyframeLane = KeyframeLane()
         var generalEntries: [GeneralEntry] = []
+        var generalAnimations: [GeneralAnimation] = []
         var transformParts: [TransformPart] = []
         var topEntry: [LayerKey: Slot] = [:]
         var nodeIndex: [ObjectIdentifier: Int] = [:]
@@ -70,7 +71,10 @@ extension RenderTree {
                 topEntry[key] = .keyframe(entry, model.kind)
             } else {
                 topEntry[key] = .general(generalEntries.count)
-                generalEntries.append(GeneralEntry(node: node, input: below, base: model, animation: compiled))
+                let animation = GeneralAnimation(compiled)
+                generalAnimations.append(animation)
+                generalEntries.append(
+                    GeneralEntry(node: node, input: below, base: model, animation: .passUnretained(animation)))
             }
         }
 

@@ -41,7 +41,16 @@ public final class RenderTree {
         /// The entry below this one on the same layer and key; nil for the model value.
         var input: Slot?
         var base: AnimatableValue
-        var animation: CompiledAnimation
+        /// Kept alive by ``generalAnimations``.
+        let animation: Unmanaged<GeneralAnimation>
+    }
+
+    /// A general entry's compiled animation, held by reference: a frame reads it in place
+    /// through a reference it neither retains nor copies from, where an animation held in the
+    /// entry itself was copied out for every evaluation (retaining everything it holds).
+    final class GeneralAnimation {
+        let compiled: CompiledAnimation
+        init(_ compiled: CompiledAnimation) { self.compiled = compiled }
     }
 
     struct LayerKey: Hashable {
@@ -75,7 +84,11 @@ public final class RenderTree {
     let keyframeLane: KeyframeLane
     let keyframeValues: UnsafeMutableBufferPointer<SIMD4<Double>>
     let generalEntries: [GeneralEntry]
+    /// What the general entries' unretained references point to.
+    private let generalAnimations: [GeneralAnimation]
     private(set) var generalValues: [AnimatableValue]
+    /// The general lane's memo of transform decompositions (it runs on one thread at a time).
+    private let transformMemo = TransformMemo()
     /// Per general entry, the paths its path values are interpolated into (nil for other kinds).
     private let generalPaths: [PathPool?]
     /// The topmost entry of each animated (layer, key), for reading results.
@@ -140,6 +153,7 @@ public final class RenderTree {
         keyframeLane = builder.keyframeLane
         keyframeValues = Self.own(builder.keyframeLane.entries.map(\.base))
         generalEntries = builder.generalEntries
+        generalAnimations = builder.generalAnimations
         generalValues = builder.generalEntries.map(\.base)
         generalPaths = builder.generalEntries.map {
             if case .path = $0.base { PathPool() } else { nil }
@@ -253,8 +267,12 @@ public final class RenderTree {
         generalEntries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
                 let underlying = entries[index].input.map(value(in:)) ?? entries[index].base
-                generalValues[index] = entries[index].animation.applied(
-                    at: nodeTimes[entries[index].node], to: underlying, paths: generalPaths[index])
+                let time = nodeTimes[entries[index].node]
+                let paths = generalPaths[index]
+                let transforms = transformMemo
+                generalValues[index] = entries[index].animation._withUnsafeGuaranteedRef {
+                    $0.compiled.applied(at: time, to: underlying, paths: paths, transforms: transforms)
+                }
             }
         }
     }

@@ -94,8 +94,14 @@ extension CATransform3D {
     ///
     /// - Precondition: `component` is not `.translation`, which holds two numbers; use
     ///   ``setting(translation:)``.
-    package func setting(component: TransformComponent, to value: Double) -> CATransform3D {
-        guard var parts = DecomposedTransform(self) else {
+    ///
+    /// With a `memo`, a matrix that the memo's last result is does not decompose again (the
+    /// parts it was made from are taken), and the result is remembered for the next component
+    /// written into it — a layer whose translation, scales and rotation animate apart.
+    package func setting(
+        component: TransformComponent, to value: Double, memo: TransformMemo? = nil
+    ) -> CATransform3D {
+        guard var parts = memo?.parts(of: self) ?? DecomposedTransform(self) else {
             var result = self
             switch component {
             case .translationX: result.m41 = CGFloat(value)
@@ -125,7 +131,9 @@ extension CATransform3D {
         case .translationZ: parts.translation.z = value
         case .translation: misuse("transform.translation is a size; use setting(translation:)")
         }
-        return parts.matrix.multiplied(by: m44)
+        let result = parts.matrix.multiplied(by: m44)
+        memo?.remember(parts, of: result)
+        return result
     }
 
     /// The transform with its x and y translation replaced (`transform.translation`).
@@ -188,5 +196,38 @@ extension CATransform3D {
             m31: m31 * factor, m32: m32 * factor, m33: m33 * factor, m34: m34 * factor,
             m41: m41 * factor, m42: m42 * factor, m43: m43 * factor, m44: m44 * factor
         )
+    }
+}
+
+/// The last matrix ``CATransform3D/setting(component:to:memo:)`` made and the parts it made it
+/// from, so that the next component written into that matrix skips decomposing it. One
+/// evaluation pass holds one (the render tree's general lane, on one thread).
+///
+/// Only parts that decomposing the matrix would give back (to rounding) are remembered: every
+/// scale positive, no perspective and m44 one, where the decomposition is unique. A mirrored matrix (a
+/// negative scale) decomposes by a convention the parts set by hand need not follow, so it is
+/// decomposed again, as without a memo.
+package final class TransformMemo {
+    private var matrix = CATransform3DIdentity
+    private var parts: DecomposedTransform?
+
+    package init() {}
+
+    /// The remembered parts when `matrix` is the remembered matrix.
+    @inline(__always)
+    func parts(of matrix: CATransform3D) -> DecomposedTransform? {
+        guard let parts, matrix == self.matrix else { return nil }
+        return parts
+    }
+
+    @inline(__always)
+    func remember(_ parts: DecomposedTransform, of matrix: CATransform3D) {
+        let scale = parts.scale
+        guard scale.x > 0, scale.y > 0, scale.z > 0, parts.perspective == .zero, matrix.m44 == 1 else {
+            self.parts = nil
+            return
+        }
+        self.matrix = matrix
+        self.parts = parts
     }
 }

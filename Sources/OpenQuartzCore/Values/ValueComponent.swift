@@ -79,7 +79,9 @@ package enum ValueComponent: Equatable, Sendable {
 
     /// Returns `value` with this part replaced by `part`.
     @inline(__always)
-    package func write(_ part: AnimatableValue, into value: AnimatableValue) -> AnimatableValue {
+    package func write(
+        _ part: AnimatableValue, into value: AnimatableValue, memo: TransformMemo? = nil
+    ) -> AnimatableValue {
         switch (self, value, part) {
         case (.x, .point(var p), .number(let n)): p.x = CGFloat(n); return .point(p)
         case (.y, .point(var p), .number(let n)): p.y = CGFloat(n); return .point(p)
@@ -92,14 +94,14 @@ package enum ValueComponent: Equatable, Sendable {
         case (.sizeWidth, .rect(var r), .number(let n)): r.size.width = CGFloat(n); return .rect(r)
         case (.sizeHeight, .rect(var r), .number(let n)): r.size.height = CGFloat(n); return .rect(r)
         case (.transform(.translation), .transform(let t), .size(let s)):
-            let moved = t.setting(component: .translationX, to: Double(s.width))
-            return .transform(moved.setting(component: .translationY, to: Double(s.height)))
+            let moved = t.setting(component: .translationX, to: Double(s.width), memo: memo)
+            return .transform(moved.setting(component: .translationY, to: Double(s.height), memo: memo))
         case (.transform(.translation), .transform(let t), .point(let p)):
             // A keyframe `path` moves a translation as it moves a position.
-            let moved = t.setting(component: .translationX, to: Double(p.x))
-            return .transform(moved.setting(component: .translationY, to: Double(p.y)))
+            let moved = t.setting(component: .translationX, to: Double(p.x), memo: memo)
+            return .transform(moved.setting(component: .translationY, to: Double(p.y), memo: memo))
         case (.transform(let component), .transform(let t), .number(let n)):
-            return .transform(t.setting(component: component, to: n))
+            return .transform(t.setting(component: component, to: n, memo: memo))
         default:
             misuse("cannot write \(part.kind) into the key path part \(self) of \(value.kind)")
         }
