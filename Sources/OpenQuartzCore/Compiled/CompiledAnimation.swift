@@ -39,12 +39,7 @@ package struct CompiledAnimation {
     package func value(
         atLayerTime layerTime: Double, underlying: AnimatableValue, paths: PathPool? = nil
     ) -> AnimatableValue? {
-        var time = layerTime
-        for group in groups {
-            guard let progress = group.timing.progress(atParentTime: time) else { return nil }
-            time = (group.curve?.solve(progress.fraction) ?? progress.fraction) * group.timing.duration
-        }
-        guard let progress = timing.progress(atParentTime: time) else { return nil }
+        guard let progress = progress(atLayerTime: layerTime) else { return nil }
         switch source {
         case .basic(let from, let to, let by):
             let fraction = timingFunction?.curve.solve(progress.fraction) ?? progress.fraction
@@ -56,20 +51,66 @@ package struct CompiledAnimation {
             let fraction = solver.progress(at: progress.seconds)
             return interpolate(from, to, by, fraction: fraction, iteration: progress.iteration, underlying: underlying)
         case .keyframes(let track):
-            let fraction = timingFunction?.curve.solve(progress.fraction) ?? progress.fraction
-            var value = track.value(atFraction: fraction, paths: paths)
-            if isCumulative, progress.iteration > 0 {
-                // Each repetition starts where the previous one ended.
-                let travel = track.value(atFraction: 1).subtracting(track.value(atFraction: 0))
-                value = value.adding(
-                    AnimatableValue.interpolate(from: travel.zero, to: travel, fraction: progress.iteration))
-            }
-            return finish(value, underlying: underlying)
+            return value(of: track, at: progress, underlying: underlying, paths: paths)
         case .tangentRotation(let track, let reversed):
             let fraction = timingFunction?.curve.solve(progress.fraction) ?? progress.fraction
             let angle = track.tangentAngle(atFraction: fraction, reversed: reversed)
             return underlying.adding(.transform(CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1)))
         }
+    }
+
+    /// The progress of the animation's own timing at `layerTime`, through its groups' timings;
+    /// nil when it has no effect then.
+    @inline(__always)
+    private func progress(atLayerTime layerTime: Double) -> TimingProgress? {
+        var time = layerTime
+        if !groups.isEmpty {
+            // Read in place: a group's timing and curve are a few hundred bytes.
+            let outcome: Double? = groups.withUnsafeBufferPointer { groups in
+                var time = layerTime
+                for index in groups.indices {
+                    guard let progress = groups[index].timing.progress(atParentTime: time) else { return nil }
+                    time =
+                        (groups[index].curve?.solve(progress.fraction) ?? progress.fraction)
+                        * groups[index].timing.duration
+                }
+                return time
+            }
+            guard let outcome else { return nil }
+            time = outcome
+        }
+        return timing.progress(atParentTime: time)
+    }
+
+    /// A keyframe animation's value from `track` (its source's) at `progress`.
+    @inline(__always)
+    private func value(
+        of track: KeyframeTrack, at progress: TimingProgress, underlying: AnimatableValue, paths: PathPool?
+    ) -> AnimatableValue {
+        let fraction = timingFunction?.curve.solve(progress.fraction) ?? progress.fraction
+        var value = track.value(atFraction: fraction, paths: paths)
+        if isCumulative, progress.iteration > 0 {
+            // Each repetition starts where the previous one ended.
+            let travel = track.value(atFraction: 1).subtracting(track.value(atFraction: 0))
+            value = value.adding(
+                AnimatableValue.interpolate(from: travel.zero, to: travel, fraction: progress.iteration))
+        }
+        return finish(value, underlying: underlying)
+    }
+
+    /// ``applied(at:to:paths:transforms:)`` for a keyframe animation, given its track: what
+    /// the render tree's general lane calls with the track it holds unretained, so that the
+    /// source is not copied out (and the track retained) for every evaluation.
+    @inline(__always)
+    package func applied(
+        keyframes track: KeyframeTrack, at layerTime: Double, to underlying: AnimatableValue, paths: PathPool?,
+        transforms: TransformMemo?
+    ) -> AnimatableValue {
+        guard let progress = progress(atLayerTime: layerTime) else { return underlying }
+        guard let component else { return value(of: track, at: progress, underlying: underlying, paths: paths) }
+        let part = isAdditive ? component.read(from: underlying) : .number(0)
+        return component.write(
+            value(of: track, at: progress, underlying: part, paths: nil), into: underlying, memo: transforms)
     }
 
     /// The value underneath with this animation applied at `layerTime`: the whole value, or

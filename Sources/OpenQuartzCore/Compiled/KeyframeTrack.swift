@@ -53,9 +53,25 @@ package final class KeyframeTrack {
     /// The calculation mode the track was built for.
     package let mode: CalculationMode
 
+    /// The stepped and interpolated storages' arrays, held again outside the enum: a frame
+    /// reads them in place from the track, where matching `storage` copies them out (retaining
+    /// each) — the commonest tracks, evaluated for every animated layer on every frame.
+    private let form: Form
+    private let keyValues: [AnimatableValue]
+    private let keyTimes: [Double]
+    private let keyCurves: [UnitBezier]
+
+    private enum Form { case steps, interpolated, other }
+
     init(storage: Storage, mode: CalculationMode) {
         self.storage = storage
         self.mode = mode
+        switch storage {
+        case .steps(let values, let times): (form, keyValues, keyTimes, keyCurves) = (.steps, values, times, [])
+        case .interpolated(let values, let times, let curves):
+            (form, keyValues, keyTimes, keyCurves) = (.interpolated, values, times, curves)
+        default: (form, keyValues, keyTimes, keyCurves) = (.other, [], [], [])
+        }
     }
 
     /// Builds the track for keyframe values of one kind.
@@ -65,40 +81,44 @@ package final class KeyframeTrack {
     /// `timingFunctions` beyond the number of segments are ignored and missing ones are linear.
     ///
     /// - Precondition: `values` is not empty and every value has the same kind.
-    package init(
+    package convenience init(
         values: [AnimatableValue], keyTimes: [Double]?, timingFunctions: [UnitBezier]?,
         mode: CalculationMode, tension: [Double]?, continuity: [Double]?, bias: [Double]?
     ) {
+        self.init(
+            storage: Self.storage(
+                values: values, keyTimes: keyTimes, timingFunctions: timingFunctions, mode: mode, tension: tension,
+                continuity: continuity, bias: bias),
+            mode: mode)
+    }
+
+    private static func storage(
+        values: [AnimatableValue], keyTimes: [Double]?, timingFunctions: [UnitBezier]?,
+        mode: CalculationMode, tension: [Double]?, continuity: [Double]?, bias: [Double]?
+    ) -> Storage {
         require(!values.isEmpty, "KeyframeTrack needs at least one value")
-        self.mode = mode
-        guard values.count > 1 else {
-            storage = .constant(values[0])
-            return
-        }
+        guard values.count > 1 else { return .constant(values[0]) }
         let curves = timingFunctions ?? []
         switch mode {
         case .linear:
-            storage = .interpolated(values: values, times: Self.keyTimes(keyTimes, count: values.count), curves: curves)
+            return .interpolated(values: values, times: Self.keyTimes(keyTimes, count: values.count), curves: curves)
         case .discrete:
-            storage = .steps(values: values, times: Self.keyTimes(keyTimes, count: values.count + 1))
+            return .steps(values: values, times: Self.keyTimes(keyTimes, count: values.count + 1))
         case .paced:
-            storage = .interpolated(values: values, times: Self.pacedTimes(values), curves: [])
+            return .interpolated(values: values, times: Self.pacedTimes(values), curves: [])
         case .cubic, .cubicPaced:
             let parameters = KochanekBartels(tension: tension, continuity: continuity, bias: bias)
             guard let spline = KeyframeSpline(values: values, parameters: parameters) else {
                 // No spline for this kind (transforms, booleans, images, arrays): the linear
                 // equivalent of the mode.
-                let linear = KeyframeTrack(
+                return storage(
                     values: values, keyTimes: keyTimes, timingFunctions: timingFunctions,
                     mode: mode == .cubic ? .linear : .paced, tension: nil, continuity: nil, bias: nil)
-                storage = linear.storage
-                return
             }
             if mode == .cubic {
-                storage = .keyedSpline(spline, times: Self.keyTimes(keyTimes, count: values.count), curves: curves)
-            } else {
-                storage = .pacedSpline(spline, ArcLengthTable(spline))
+                return .keyedSpline(spline, times: Self.keyTimes(keyTimes, count: values.count), curves: curves)
             }
+            return .pacedSpline(spline, ArcLengthTable(spline))
         }
     }
 
@@ -109,6 +129,16 @@ package final class KeyframeTrack {
     @inline(__always)
     package func value(atFraction f: Double, paths: PathPool? = nil) -> AnimatableValue {
         let f = f.isNaN ? 0 : min(max(f, 0), 1)
+        switch form {
+        case .steps:
+            return keyValues[Self.step(in: keyTimes, at: f, count: keyValues.count)]
+        case .interpolated:
+            let (segment, local) = Self.segment(in: keyTimes, curves: keyCurves, at: f)
+            return AnimatableValue.interpolate(
+                from: keyValues[segment], to: keyValues[segment + 1], fraction: local, paths: paths)
+        case .other:
+            break
+        }
         switch storage {
         case .constant(let value):
             return value

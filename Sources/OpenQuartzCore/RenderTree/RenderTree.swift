@@ -50,7 +50,16 @@ public final class RenderTree {
     /// entry itself was copied out for every evaluation (retaining everything it holds).
     final class GeneralAnimation {
         let compiled: CompiledAnimation
-        init(_ compiled: CompiledAnimation) { self.compiled = compiled }
+        /// The track of a keyframe animation (its source's, which keeps it alive).
+        let track: Unmanaged<KeyframeTrack>?
+        init(_ compiled: CompiledAnimation) {
+            self.compiled = compiled
+            if case .keyframes(let track) = compiled.source {
+                self.track = .passUnretained(track)
+            } else {
+                self.track = nil
+            }
+        }
     }
 
     struct LayerKey: Hashable {
@@ -270,8 +279,15 @@ public final class RenderTree {
                 let time = nodeTimes[entries[index].node]
                 let paths = generalPaths[index]
                 let transforms = transformMemo
-                generalValues[index] = entries[index].animation._withUnsafeGuaranteedRef {
-                    $0.compiled.applied(at: time, to: underlying, paths: paths, transforms: transforms)
+                generalValues[index] = entries[index].animation._withUnsafeGuaranteedRef { animation in
+                    guard let track = animation.track else {
+                        return animation.compiled.applied(
+                            at: time, to: underlying, paths: paths, transforms: transforms)
+                    }
+                    return track._withUnsafeGuaranteedRef {
+                        animation.compiled.applied(
+                            keyframes: $0, at: time, to: underlying, paths: paths, transforms: transforms)
+                    }
                 }
             }
         }
