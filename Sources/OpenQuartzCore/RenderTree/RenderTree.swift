@@ -96,6 +96,15 @@ public final class RenderTree {
     /// What the general entries' unretained references point to.
     private let generalAnimations: [GeneralAnimation]
     private(set) var generalValues: [AnimatableValue]
+    /// Per general entry: the end of its layer's subtree (the index of the first node after
+    /// it) when the entry is the topmost animation of the layer's `hidden`, -1 otherwise.
+    private let generalHidingEnds: [Int]
+    /// Whether an evaluation skips the general entries under a layer an animation hides in
+    /// that frame, leaving their values as they were: a renderer, which draws nothing there,
+    /// sets it (Lottie files hide every layer outside its in and out points by animating
+    /// `hidden`, and their precompositions hold most of their animations). Off by default:
+    /// every value stays right for readers of the tree.
+    package var skipsHiddenSubtrees = false
     /// The general lane's memo of transform decompositions (it runs on one thread at a time).
     private let transformMemo = TransformMemo()
     /// Per general entry, the paths its path values are interpolated into (nil for other kinds).
@@ -168,6 +177,19 @@ public final class RenderTree {
             if case .path = $0.base { PathPool() } else { nil }
         }
         topEntry = builder.topEntry
+        var subtreeEnds = Array(0..<builder.nodes.count).map { $0 + 1 }
+        for index in builder.nodes.indices.reversed() where builder.nodes[index].parent >= 0 {
+            let parent = builder.nodes[index].parent
+            subtreeEnds[parent] = max(subtreeEnds[parent], subtreeEnds[index])
+        }
+        generalHidingEnds = builder.generalEntries.indices.map { index in
+            let entry = builder.generalEntries[index]
+            let layer = ObjectIdentifier(builder.layers[entry.node])
+            guard entry.animation.takeUnretainedValue().compiled.baseKey == "hidden",
+                case .general(index)? = builder.topEntry[LayerKey(layer: layer, key: "hidden")]
+            else { return -1 }
+            return subtreeEnds[entry.node]
+        }
         nodeIndex = builder.nodeIndex
         layers = builder.layers
         baseNodes = base
@@ -273,8 +295,12 @@ public final class RenderTree {
             nodeTimes: UnsafeBufferPointer(nodeTimes), timings: UnsafeBufferPointer(timings), into: keyframeValues)
         // Read through a buffer pointer, which lends each entry in place: the array's
         // subscript copied every compiled animation out, retaining all it holds.
+        let skipsHidden = skipsHiddenSubtrees
+        var skipEnd = -1
         generalEntries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
+                // Entries are in node order, so those under a hidden layer follow its own.
+                if entries[index].node < skipEnd { continue }
                 let underlying = entries[index].input.map(value(in:)) ?? entries[index].base
                 let time = nodeTimes[entries[index].node]
                 let paths = generalPaths[index]
@@ -288,6 +314,9 @@ public final class RenderTree {
                         animation.compiled.applied(
                             keyframes: $0, at: time, to: underlying, paths: paths, transforms: transforms)
                     }
+                }
+                if skipsHidden, generalHidingEnds[index] >= 0, case .bool(true) = generalValues[index] {
+                    skipEnd = generalHidingEnds[index]
                 }
             }
         }

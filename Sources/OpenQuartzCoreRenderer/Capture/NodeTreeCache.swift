@@ -55,6 +55,8 @@ final class NodeTreeCache {
             tree = kept
         } else {
             tree = RenderTree(roots: [root])
+            // Nothing under a hidden layer is drawn: its animations need not run.
+            tree.skipsHiddenSubtrees = true
             self.tree = tree
             self.root = ObjectIdentifier(root)
             generation = now
