@@ -34,6 +34,23 @@ import Testing
         expectClose(path.boundingBox, CGRect(x: -10, y: 0, width: 30, height: 0), within: 1e-12)
     }
 
+    /// The tight box is kept as elements are added: it follows a path that keeps growing, and
+    /// a curve after a close starts from the subpath's start.
+    @Test func theTightBoxFollowsEveryElementAdded() {
+        let path = CGMutablePath()
+        #expect(path.boundingBoxOfPath == .null)
+        path.move(to: pt(0, 0))
+        path.addLine(to: pt(4, 0))
+        expectClose(path.boundingBoxOfPath, CGRect(x: 0, y: 0, width: 4, height: 0), within: 1e-12)
+        path.addLine(to: pt(4, 4))
+        path.closeSubpath()
+        // From (0, 0), where the close returned: y(t) = 3t(1−t)²·(−8) + 3t²(1−t)·(−8) = −6 at t = 1/2.
+        path.addCurve(to: pt(2, 0), control1: pt(0, -8), control2: pt(2, -8))
+        expectClose(path.boundingBoxOfPath, CGRect(x: 0, y: -6, width: 4, height: 10), within: 1e-12)
+        path.move(to: pt(-3, 1))
+        expectClose(path.boundingBoxOfPath, CGRect(x: -3, y: -6, width: 7, height: 10), within: 1e-12)
+    }
+
     @Test func circleBoundsAreItsRect() {
         let path = CGPath(ellipseIn: CGRect(x: 10, y: 20, width: 100, height: 100), transform: nil)
         expectClose(path.boundingBoxOfPath, CGRect(x: 10, y: 20, width: 100, height: 100), within: 1e-9)

@@ -47,30 +47,7 @@ extension CGPath {
     ///
     /// Move points count even when no segment follows them, as they do for ``boundingBox``.
     public var boundingBoxOfPath: CGRect {
-        var box = BoxAccumulator()
-        var current = CGPoint.zero
-        for element in storage.elements {
-            switch element {
-            case .move(let to), .line(let to):
-                box.add(to)
-            case .quadCurve(let to, let control):
-                box.add(to)
-                for t in quadraticExtrema(current.x, control.x, to.x) + quadraticExtrema(current.y, control.y, to.y) {
-                    box.add(quadraticPoint(current, control, to, at: t))
-                }
-            case .curve(let to, let control1, let control2):
-                box.add(to)
-                let ts =
-                    cubicExtrema(current.x, control1.x, control2.x, to.x)
-                    + cubicExtrema(current.y, control1.y, control2.y, to.y)
-                for t in ts {
-                    box.add(cubicPoint(current, control1, control2, to, at: t))
-                }
-            case .closeSubpath: break
-            }
-            current = element.endPoint ?? current
-        }
-        return box.rect
+        storage.tightBox.rect
     }
 
     /// Whether the path is exactly one axis-aligned rectangle; if so, and `rect` is not `nil`,
@@ -129,5 +106,30 @@ struct BoxAccumulator {
 
     var rect: CGRect {
         minX > maxX ? .null : CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// Adds what `element`, drawn from `start`, covers: its end, and a curve's extrema.
+    mutating func add(_ element: PathElement, from start: CGPoint?) {
+        switch element {
+        case .move(let to), .line(let to):
+            add(to)
+        case .quadCurve(let to, let control):
+            add(to)
+            guard let start else { return }
+            for t in quadraticExtrema(start.x, control.x, to.x) + quadraticExtrema(start.y, control.y, to.y) {
+                add(quadraticPoint(start, control, to, at: t))
+            }
+        case .curve(let to, let control1, let control2):
+            add(to)
+            guard let start else { return }
+            let ts =
+                cubicExtrema(start.x, control1.x, control2.x, to.x)
+                + cubicExtrema(start.y, control1.y, control2.y, to.y)
+            for t in ts {
+                add(cubicPoint(start, control1, control2, to, at: t))
+            }
+        case .closeSubpath:
+            break
+        }
     }
 }

@@ -12,6 +12,9 @@ struct PathStorage: Sendable {
     private(set) var currentPoint: CGPoint?
     /// The first point of the subpath being built, where `closeSubpath` returns to.
     private(set) var subpathStart: CGPoint?
+    /// The box of the elements so far, curves by their extrema, kept as they are appended:
+    /// ``CGPath/boundingBoxOfPath``, which a renderer asks of every shape on every frame.
+    private(set) var tightBox = BoxAccumulator()
 
     init() {}
 
@@ -21,6 +24,7 @@ struct PathStorage: Sendable {
     /// A segment or close with no current point is dropped: Apple logs "no current point" and
     /// ignores it. A second close in a row is dropped too, since it would add nothing.
     mutating func append(_ element: PathElement) {
+        let start = currentPoint
         switch element {
         case .move(let to):
             subpathStart = to
@@ -33,6 +37,7 @@ struct PathStorage: Sendable {
             currentPoint = subpathStart
         }
         elements.append(element)
+        tightBox.add(element, from: start)
     }
 
     /// Empties the path, keeping the room its elements had.
@@ -40,6 +45,7 @@ struct PathStorage: Sendable {
         elements.removeAll(keepingCapacity: true)
         currentPoint = nil
         subpathStart = nil
+        tightBox = BoxAccumulator()
     }
 
     mutating func reserveCapacity(_ count: Int) {

@@ -198,31 +198,20 @@ final class GradientRaster {
         _ line: UnsafeMutablePointer<UInt32>, width: Int, u: Double, v: Double, du: Double, dv: Double,
         table: UnsafeMutablePointer<UInt32>
     ) {
-        let scale = Double(tableSize - 1)
-        @inline(__always) func entry(_ place: Double) -> UInt32 { Self.entry(atPlace: place, of: table) }
-        // Eight pixels at a time in single precision: each block starts from its own place in
-        // double precision (no drift along the row), and a place only picks one of 1,024
-        // entries, which single precision resolves to well under one.
-        let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
-        let (stepU, stepV) = (lanes * Float(du), lanes * Float(dv))
-        let scale8 = SIMD8<Float>(repeating: Float(scale))
+        // In single precision, with nothing carried from one pixel to the next, so that the
+        // compiler computes several pixels at once: a place only picks one of 1,024 entries,
+        // which single precision resolves to well under one.
+        let (u0, v0, stepU, stepV) = (Float(u), Float(v), Float(du), Float(dv))
+        let scale = Float(tableSize - 1)
         let last = Float(tableSize - 1)
-        var x = 0
-        while x + 8 <= width {
-            let us = SIMD8<Float>(repeating: Float(u + Double(x) * du)) + stepU
-            let vs = SIMD8<Float>(repeating: Float(v + Double(x) * dv)) + stepV
-            let places = (us * us + vs * vs).squareRoot() * scale8 + 0.5
-            for lane in 0..<8 {
-                // Not a number takes the first entry, as `entry(atPlace:)` does; past the end, the last.
-                let place = places[lane]
-                line[x + lane] = table[place >= 0 ? (place < last ? Int(place) : tableSize - 1) : 0]
-            }
-            x += 8
-        }
-        while x < width {
-            let (pu, pv) = (u + Double(x) * du, v + Double(x) * dv)
-            line[x] = entry((pu * pu + pv * pv).squareRoot() * scale)
-            x += 1
+        for x in 0..<width {
+            let pu = u0 + Float(x) * stepU
+            let pv = v0 + Float(x) * stepV
+            var place = (pu * pu + pv * pv).squareRoot() * scale + 0.5
+            // Not a number takes the first entry, as `entry(atPlace:)` does; past the end, the last.
+            place = place >= 0 ? place : 0
+            place = place < last ? place : last
+            line[x] = table[Int(Int32(place))]
         }
     }
 
