@@ -116,17 +116,16 @@ struct BoxAccumulator {
         case .quadCurve(let to, let control):
             add(to)
             guard let start else { return }
-            for t in quadraticExtrema(start.x, control.x, to.x) + quadraticExtrema(start.y, control.y, to.y) {
-                add(quadraticPoint(start, control, to, at: t))
-            }
+            forEachQuadraticExtremum(start.x, control.x, to.x) { add(quadraticPoint(start, control, to, at: $0)) }
+            forEachQuadraticExtremum(start.y, control.y, to.y) { add(quadraticPoint(start, control, to, at: $0)) }
         case .curve(let to, let control1, let control2):
             add(to)
             guard let start else { return }
-            let ts =
-                cubicExtrema(start.x, control1.x, control2.x, to.x)
-                + cubicExtrema(start.y, control1.y, control2.y, to.y)
-            for t in ts {
-                add(cubicPoint(start, control1, control2, to, at: t))
+            forEachCubicExtremum(start.x, control1.x, control2.x, to.x) {
+                add(cubicPoint(start, control1, control2, to, at: $0))
+            }
+            forEachCubicExtremum(start.y, control1.y, control2.y, to.y) {
+                add(cubicPoint(start, control1, control2, to, at: $0))
             }
         case .closeSubpath:
             break
