@@ -75,9 +75,12 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Runs the renderer's set-up when a program that links it is loaded (a C constructor).
         .target(name: "CRendererLoading"),
+        // Gradient rows four pixels at a time (clang's vector types; Swift's generic SIMD types
+        // compiled these to one lane at a time).
+        .target(name: "CPixelRows"),
         .target(
             name: "OpenQuartzCoreRenderer",
-            dependencies: ["OpenQuartzCore", "CCairo", "CMemoryHints", "CRendererLoading"]),
+            dependencies: ["OpenQuartzCore", "CCairo", "CMemoryHints", "CRendererLoading", "CPixelRows"]),
         // Raw inflate and CRC-32 for the entries of zip archives, whose central directory
         // ZipArchiveReading walks itself; the tests deflate with it to write such archives.
         // Scripts/install-dependencies.sh installs it.

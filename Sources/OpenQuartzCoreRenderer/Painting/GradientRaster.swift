@@ -1,4 +1,5 @@
 import CCairo
+import CPixelRows
 import Foundation
 
 /// Linear and radial gradients drawn pixel by pixel from a colour table, into a bitmap as large
@@ -15,6 +16,7 @@ import Foundation
 final class GradientRaster {
     /// Entries in the colour table: a ramp across a whole frame changes by under a quarter of
     /// a level from one entry to the next.
+    /// `CPixelRows` reads tables of this size.
     static let tableSize = 1024
 
     /// The tables of the ramps drawn lately, by their stops: a Lottie gradient whose colours do
@@ -192,33 +194,18 @@ final class GradientRaster {
     }
 
     /// One row of a radial gradient: t is the distance from the origin of (u, v), which move by
-    /// (du, dv) a pixel. Two pixels at a time, their square roots taken together.
-    @inline(__always)
+    /// (du, dv) a pixel. Four pixels at a time in single precision (`CPixelRows`): a place only
+    /// picks one of 1,024 entries, which single precision resolves to well under one.
     private static func fillRadialRow(
         _ line: UnsafeMutablePointer<UInt32>, width: Int, u: Double, v: Double, du: Double, dv: Double,
         table: UnsafeMutablePointer<UInt32>
     ) {
-        // In single precision, with nothing carried from one pixel to the next, so that the
-        // compiler computes several pixels at once: a place only picks one of 1,024 entries,
-        // which single precision resolves to well under one.
-        let (u0, v0, stepU, stepV) = (Float(u), Float(v), Float(du), Float(dv))
-        let scale = Float(tableSize - 1)
-        let last = Float(tableSize - 1)
-        for x in 0..<width {
-            let pu = u0 + Float(x) * stepU
-            let pv = v0 + Float(x) * stepV
-            var place = (pu * pu + pv * pv).squareRoot() * scale + 0.5
-            // Not a number takes the first entry, as `entry(atPlace:)` does; past the end, the last.
-            place = place >= 0 ? place : 0
-            place = place < last ? place : last
-            line[x] = table[Int(Int32(place))]
-        }
+        oqc_radial_row(line, width, u, v, du, dv, table)
     }
 
     /// One row of a linear gradient whose table place starts at `start` and moves by `step` a
-    /// pixel, in 32.32 fixed point: an addition and a clamp a pixel. False, writing nothing,
-    /// when the places along the row are too far out for fixed point (a ramp squeezed into
-    /// less than a pixel), or not numbers.
+    /// pixel, four pixels at a time (`CPixelRows`). False, writing nothing, when the places
+    /// along the row are too far out (a ramp squeezed into less than a pixel), or not numbers.
     @inline(__always)
     private static func fillLinearRow(
         _ line: UnsafeMutablePointer<UInt32>, width: Int, start: Double, step: Double,
@@ -227,15 +214,7 @@ final class GradientRaster {
         let end = start + step * Double(width)
         let limit = 1e9
         guard abs(start) < limit, abs(end) < limit, abs(step) < limit else { return false }
-        let one = 4_294_967_296.0
-        var place = Int64((start + 0.5) * one)
-        let delta = Int64(step * one)
-        let last = Int64(tableSize - 1)
-        for x in 0..<width {
-            let index = min(max(place >> 32, 0), last)
-            line[x] = table[Int(truncatingIfNeeded: index)]
-            place &+= delta
-        }
+        oqc_linear_row(line, width, start + 0.5, step, table)
         return true
     }
 }
