@@ -22,14 +22,8 @@ func cubicPoint(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, at t
         y: w0 * p0.y + w1 * p1.y + w2 * p2.y + w3 * p3.y)
 }
 
-/// The parameter in (0, 1) where one coordinate of a quadratic Bézier turns, if it does.
-func quadraticExtrema(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat) -> [CGFloat] {
-    var roots: [CGFloat] = []
-    forEachQuadraticExtremum(a, b, c) { roots.append($0) }
-    return roots
-}
-
-/// ``quadraticExtrema(_:_:_:)`` handed to `body`, without allocating.
+/// Hands `body` the parameter in (0, 1) where one coordinate of a quadratic Bézier turns, if
+/// it does, without allocating.
 @inline(__always)
 func forEachQuadraticExtremum(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ body: (CGFloat) -> Void) {
     let denominator = a - 2 * b + c
@@ -38,16 +32,9 @@ func forEachQuadraticExtremum(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ body: 
     if t > 0 && t < 1 { body(t) }
 }
 
-/// The parameters in (0, 1) where one coordinate of a cubic Bézier has a turning point: the
-/// roots of its derivative, a quadratic.
-func cubicExtrema(_ p0: CGFloat, _ p1: CGFloat, _ p2: CGFloat, _ p3: CGFloat) -> [CGFloat] {
-    var roots: [CGFloat] = []
-    forEachCubicExtremum(p0, p1, p2, p3) { roots.append($0) }
-    return roots
-}
-
-/// ``cubicExtrema(_:_:_:_:)`` handed to `body` in the same order, without allocating: what a
-/// path's box, kept as each element is added, needs.
+/// Hands `body` the parameters in (0, 1) where one coordinate of a cubic Bézier has a turning
+/// point — the roots of its derivative, a quadratic — without allocating: what a path's box,
+/// kept as each element is added, needs.
 @inline(__always)
 func forEachCubicExtremum(_ p0: CGFloat, _ p1: CGFloat, _ p2: CGFloat, _ p3: CGFloat, _ body: (CGFloat) -> Void) {
     // d/dt B(t) = 3·(a·t² + b·t + c)

@@ -100,7 +100,9 @@ package struct CompiledAnimation {
 
     /// ``applied(at:to:paths:transforms:)`` for a keyframe animation, given its track: what
     /// the render tree's general lane calls with the track it holds unretained, so that the
-    /// source is not copied out (and the track retained) for every evaluation.
+    /// source is not copied out (and the track retained) for every evaluation. A part of a
+    /// value the animation replaces (it does not add) is not read: for a transform's, that
+    /// would be a decomposition.
     @inline(__always)
     package func applied(
         keyframes track: KeyframeTrack, at layerTime: Double, to underlying: AnimatableValue, paths: PathPool?,
@@ -115,31 +117,24 @@ package struct CompiledAnimation {
 
     /// The value underneath with this animation applied at `layerTime`: the whole value, or
     /// the part the key path names (`position.x`) written back into it.
-    @inline(__always)
     ///
     /// `transforms` lets transform components written one after another on the same layer
     /// skip decomposing each other's results (``TransformMemo``).
+    @inline(__always)
     package func applied(
         at layerTime: Double, to underlying: AnimatableValue, paths: PathPool? = nil,
         transforms: TransformMemo? = nil
     ) -> AnimatableValue {
+        if case .keyframes(let track) = source {
+            return applied(keyframes: track, at: layerTime, to: underlying, paths: paths, transforms: transforms)
+        }
         if let component {
-            // A keyframe animation that does not add replaces the part: the part underneath
-            // (a decomposition, for a transform's) is not read.
-            let part = readsUnderlying ? component.read(from: underlying) : .number(0)
-            guard let animated = value(atLayerTime: layerTime, underlying: part) else { return underlying }
+            guard let animated = value(atLayerTime: layerTime, underlying: component.read(from: underlying)) else {
+                return underlying
+            }
             return component.write(animated, into: underlying, memo: transforms)
         }
         return value(atLayerTime: layerTime, underlying: underlying, paths: paths) ?? underlying
-    }
-
-    /// Whether the value underneath enters the animated value: for every animation but a
-    /// keyframe animation that does not add.
-    @inline(__always)
-    private var readsUnderlying: Bool {
-        if isAdditive { return true }
-        if case .keyframes = source { return false }
-        return true
     }
 
     /// `CABasicAnimation.h`'s from/to/by rules at an eased fraction of the current cycle.

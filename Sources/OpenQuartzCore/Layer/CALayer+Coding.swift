@@ -49,29 +49,12 @@ extension CALayer {
     /// properties copied from the model (see ``StoredPropertyCopier``): none of its
     /// initializers runs, so Xcode's `fatalError` in `init?(coder:)` is never reached.
     package func makeLayerCopy() -> CALayer {
-        let layerClass = type(of: self)
-        let packageClass = Self.nearestPackageClass(of: layerClass)
         let coder = LayerCreationCoder(copying: self)
-        let packageCopy = Self.make(packageClass, coder: coder)
-        guard packageClass != layerClass else { return packageCopy }
-        guard let copier = StoredPropertyCopier.copier(for: layerClass, packageClass: packageClass) else {
-            return Self.make(layerClass, coder: coder)
-        }
-        return copier.copy(of: self, packageCopy: packageCopy)
-    }
-
-    /// The modules of this package that declare layer classes; each makes its copies in
-    /// `init?(coder:)`.
-    private static let packageModules = ["OpenQuartzCore.", "OpenUIKit.", "OpenLottie."]
-
-    /// `layerClass` or the nearest of its superclasses declared in this package.
-    private static func nearestPackageClass(of layerClass: CALayer.Type) -> CALayer.Type {
-        var current = layerClass
-        while true {
-            let name = _typeName(current, qualified: true)
-            if packageModules.contains(where: name.hasPrefix) { return current }
-            guard let superclass = _getSuperclass(current) as? CALayer.Type else { return CALayer.self }
-            current = superclass
+        switch StoredPropertyCopier.plan(for: type(of: self)) {
+        case .ownClass:
+            return Self.make(type(of: self), coder: coder)
+        case .fields(let copier, let packageClass):
+            return copier.copy(of: self, packageCopy: Self.make(packageClass, coder: coder))
         }
     }
 

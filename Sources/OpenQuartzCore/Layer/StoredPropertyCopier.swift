@@ -32,16 +32,48 @@ struct StoredPropertyCopier: Sendable {
     private let alignmentMask: Int
     private let fields: [Field]
 
-    private static let copiers = Mutex<[ObjectIdentifier: StoredPropertyCopier?]>([:])
+    /// How a layer class's copies are made.
+    enum Plan: Sendable {
+        /// Through the class's own `init?(coder:)`: a class of this package, or one whose
+        /// layout the runtime does not give.
+        case ownClass
+        /// By `copier`, over a copy `packageClass` (the nearest class of this package above
+        /// the layer's) makes of itself.
+        case fields(StoredPropertyCopier, packageClass: CALayer.Type)
+    }
 
-    /// The copier for `layerClass`, whose nearest class declared in this package is
-    /// `packageClass`; nil where the runtime's layout of it cannot be read.
-    static func copier(for layerClass: CALayer.Type, packageClass: CALayer.Type) -> StoredPropertyCopier? {
+    private static let plans = Mutex<[ObjectIdentifier: Plan]>([:])
+
+    /// The plan for `layerClass`, worked out once per class.
+    static func plan(for layerClass: CALayer.Type) -> Plan {
         let key = ObjectIdentifier(layerClass)
-        if let known = copiers.withLock({ $0[key] }) { return known }
-        let made = StoredPropertyCopier(layerClass: layerClass, packageClass: packageClass)
-        copiers.withLock { $0[key] = made }
-        return made
+        if let known = plans.withLock({ $0[key] }) { return known }
+        let packageClass = nearestPackageClass(of: layerClass)
+        let plan: Plan =
+            if packageClass != layerClass,
+                let copier = StoredPropertyCopier(layerClass: layerClass, packageClass: packageClass)
+            {
+                .fields(copier, packageClass: packageClass)
+            } else {
+                .ownClass
+            }
+        plans.withLock { $0[key] = plan }
+        return plan
+    }
+
+    /// The modules of this package that declare layer classes; each makes its copies in
+    /// `init?(coder:)`.
+    private static let packageModules = ["OpenQuartzCore.", "OpenUIKit.", "OpenLottie."]
+
+    /// `layerClass` or the nearest of its superclasses declared in this package.
+    private static func nearestPackageClass(of layerClass: CALayer.Type) -> CALayer.Type {
+        var current = layerClass
+        while true {
+            let name = _typeName(current, qualified: true)
+            if packageModules.contains(where: name.hasPrefix) { return current }
+            guard let superclass = _getSuperclass(current) as? CALayer.Type else { return CALayer.self }
+            current = superclass
+        }
     }
 
     /// A new instance of the subclass: the package's fields from `packageCopy`, the subclass's
