@@ -1,5 +1,7 @@
 #include "CPixelRows.h"
 
+#include <string.h>
+
 typedef float float4 __attribute__((ext_vector_type(4)));
 typedef int int4 __attribute__((ext_vector_type(4)));
 
@@ -51,5 +53,69 @@ void oqc_linear_row(uint32_t *line, long width, double start, double step, const
         place = place >= 0 ? place : 0;
         place = place < last_entry ? place : last_entry;
         line[x] = table[(int)place];
+    }
+}
+
+typedef uint32_t uint4 __attribute__((ext_vector_type(4)));
+
+// Every byte of x times a (at most 255) over 255, rounded as pixman's UN8x4_MUL_UN8: two
+// bytes at a time in 16-bit lanes, which cannot carry into each other.
+static inline uint32_t multiply(uint32_t x, uint32_t a) {
+    uint32_t even = (x & 0x00ff00ffu) * a + 0x00800080u;
+    even = ((even + ((even >> 8) & 0x00ff00ffu)) >> 8) & 0x00ff00ffu;
+    uint32_t odd = ((x >> 8) & 0x00ff00ffu) * a + 0x00800080u;
+    odd = (odd + ((odd >> 8) & 0x00ff00ffu)) & 0xff00ff00u;
+    return even | odd;
+}
+
+static inline uint4 multiply4(uint4 x, uint4 a) {
+    uint4 even = (x & 0x00ff00ffu) * a + 0x00800080u;
+    even = ((even + ((even >> 8) & 0x00ff00ffu)) >> 8) & 0x00ff00ffu;
+    uint4 odd = ((x >> 8) & 0x00ff00ffu) * a + 0x00800080u;
+    odd = (odd + ((odd >> 8) & 0x00ff00ffu)) & 0xff00ff00u;
+    return even | odd;
+}
+
+// A premultiplied pixel over another: its bytes never sum past 255.
+static inline uint32_t over(uint32_t s, uint32_t d) { return s + multiply(d, 255u - (s >> 24)); }
+
+void oqc_over_row(uint32_t *line, const uint32_t *source, long count, uint32_t level) {
+    if (level == 0) return;
+    long x = 0;
+    if (level >= 255) {
+        for (; x + 4 <= count; x += 4) {
+            uint4 s;
+            memcpy(&s, source + x, sizeof s);
+            uint4 alpha = s >> 24;
+            if (__builtin_reduce_min(alpha) == 255u) {
+                memcpy(line + x, &s, sizeof s);
+                continue;
+            }
+            uint4 d;
+            memcpy(&d, line + x, sizeof d);
+            d = s + multiply4(d, 255u - alpha);
+            memcpy(line + x, &d, sizeof d);
+        }
+        for (; x < count; x++) line[x] = over(source[x], line[x]);
+        return;
+    }
+    for (; x + 4 <= count; x += 4) {
+        uint4 s;
+        memcpy(&s, source + x, sizeof s);
+        s = multiply4(s, (uint4)level);
+        uint4 d;
+        memcpy(&d, line + x, sizeof d);
+        d = s + multiply4(d, 255u - (s >> 24));
+        memcpy(line + x, &d, sizeof d);
+    }
+    for (; x < count; x++) line[x] = over(multiply(source[x], level), line[x]);
+}
+
+void oqc_over_row_masked(uint32_t *line, const uint32_t *source, const uint8_t *levels, long count) {
+    for (long x = 0; x < count; x++) {
+        uint32_t level = levels[x];
+        if (level == 0) continue;
+        uint32_t s = level == 255u ? source[x] : multiply(source[x], level);
+        line[x] = over(s, line[x]);
     }
 }

@@ -15,6 +15,8 @@ import PeerScenes
 //     swift run -c release LottieExport --frames-alone   the frames drawn on one thread, no
 //                                                        encoding, per frame: ours ÷ the faster player
 //     LottieExport ours FILE                             our export alone, as the child runs it
+//     LottieExport ours-frames FILE [ROUNDS]             our frames alone for one file (for perf),
+//                                                        printing ms a frame
 //
 // The players come from `Scripts/peer-setup.sh` (thorvg-python, rlottie-python).
 
@@ -79,6 +81,16 @@ func ourFramesAlone(_ animation: LottieAnimation) -> Double {
         }
     }
     return Double(LottieSamples.threadCPUNanoseconds() - start) / 1e9
+}
+
+if arguments.count >= 3, arguments[1] == "ours-frames" {
+    let animation = try LottieAnimation(contentsOf: URL(fileURLWithPath: arguments[2]))
+    let rounds = arguments.count >= 4 ? max(1, Int(arguments[3]) ?? 1) : 1
+    let frames = exportShape(of: animation).frames
+    for _ in 0..<rounds {
+        print(String(format: "%.3f ms a frame", ourFramesAlone(animation) * 1000 / Double(frames)))
+    }
+    exit(0)
 }
 
 /// The players' script (`Scripts/peer_lottie.py`).

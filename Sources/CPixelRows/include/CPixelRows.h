@@ -19,4 +19,14 @@ void oqc_radial_row(
 /// within ±1e9.
 void oqc_linear_row(uint32_t *line, long width, double start, double step, const uint32_t *table);
 
+// Rows of premultiplied pixels blended over a row of the target, as pixman's `OVER` through an
+// 8-bit coverage mask blends them: the source scaled by the coverage (each product divided by
+// 255 and rounded as pixman rounds), then the destination kept at 255 minus that alpha.
+
+/// Blends `count` pixels of `source` over `line` at one coverage `level` (0 to 255).
+void oqc_over_row(uint32_t *line, const uint32_t *source, long count, uint32_t level);
+
+/// Blends `count` pixels of `source` over `line`, each through its own coverage in `levels`.
+void oqc_over_row_masked(uint32_t *line, const uint32_t *source, const uint8_t *levels, long count);
+
 #endif

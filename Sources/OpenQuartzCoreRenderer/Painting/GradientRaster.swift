@@ -30,8 +30,10 @@ final class GradientRaster {
     /// The pixels, kept between gradients and grown as needed.
     private var pixels: UnsafeMutableRawPointer?
     private var capacity = 0
-    /// How many gradients were drawn: for tests.
+    /// How many gradients were drawn, and how many of them straight into a path's spans: for
+    /// tests.
     private(set) var fillCount = 0
+    private(set) var spanFillCount = 0
 
     deinit {
         for table in tables.values { table.deallocate() }
@@ -104,8 +106,14 @@ final class GradientRaster {
         return grown
     }
 
+    /// Notes a gradient drawn into spans (``LayerPainter/fillSpanClip(_:ramp:shape:userToPattern:)``).
+    func countSpanFill() {
+        fillCount += 1
+        spanFillCount += 1
+    }
+
     /// The table of `ramp`: a kept one, or one made now.
-    private func table(of ramp: ColorRamp) -> UnsafeMutablePointer<UInt32> {
+    func table(of ramp: ColorRamp) -> UnsafeMutablePointer<UInt32> {
         if let kept = tables[ramp.stops] { return kept }
         if tables.count >= Self.keptTables {
             for table in tables.values { table.deallocate() }
@@ -154,8 +162,6 @@ final class GradientRaster {
         into base: UnsafeMutableRawPointer, stride: Int, x0: Int, y0: Int, width: Int, height: Int, shape: Shape,
         _ m: cairo_matrix_t, table: UnsafeMutablePointer<UInt32>
     ) {
-        let scale = Double(Self.tableSize - 1)
-        @inline(__always) func entry(_ t: Double) -> UInt32 { Self.entry(atPlace: t * scale, of: table) }
         let left = Double(x0) + 0.5
         for row in 0..<height {
             let y = Double(y0 + row) + 0.5
@@ -166,15 +172,8 @@ final class GradientRaster {
                 if row > 0, m.xy == 0 {
                     // t does not change down the picture: every row is the first.
                     line.update(from: base.assumingMemoryBound(to: UInt32.self), count: width)
-                } else if m.xx == 0 {
-                    // t does not change along a row.
-                    line.update(repeating: entry(u), count: width)
-                } else if !Self.fillLinearRow(line, width: width, start: u * scale, step: m.xx * scale, table: table) {
-                    var u = u
-                    for x in 0..<width {
-                        line[x] = entry(u)
-                        u += m.xx
-                    }
+                } else {
+                    Self.writeLinearRow(line, width: width, u: u, du: m.xx, table: table)
                 }
             case .radial:
                 Self.fillRadialRow(
@@ -201,6 +200,24 @@ final class GradientRaster {
         table: UnsafeMutablePointer<UInt32>
     ) {
         oqc_radial_row(line, width, u, v, du, dv, table)
+    }
+
+    /// One row of a linear gradient: t starts at `u` and moves by `du` a pixel.
+    @inline(__always)
+    static func writeLinearRow(
+        _ line: UnsafeMutablePointer<UInt32>, width: Int, u: Double, du: Double, table: UnsafeMutablePointer<UInt32>
+    ) {
+        let scale = Double(tableSize - 1)
+        if du == 0 {
+            // t does not change along a row.
+            line.update(repeating: entry(atPlace: u * scale, of: table), count: width)
+        } else if !fillLinearRow(line, width: width, start: u * scale, step: du * scale, table: table) {
+            var u = u
+            for x in 0..<width {
+                line[x] = entry(atPlace: u * scale, of: table)
+                u += du
+            }
+        }
     }
 
     /// One row of a linear gradient whose table place starts at `start` and moves by `step` a

@@ -98,7 +98,8 @@ extension LayerPainter {
     /// that path — a shape layer that only fills its path with an opaque colour — and true; false
     /// (nothing changed) otherwise. Content that lays each pixel once, painted through this clip,
     /// is what the content masked by `mask` would be, without the two groups a mask costs.
-    func clipToPath(ofMask mask: LayerSnapshot) -> Bool {
+    /// `spanClip` is set to the clip as spans would draw it, where they can (``SpanClip``).
+    func clipToPath(ofMask mask: LayerSnapshot, spanClip: inout SpanClip?) -> Bool {
         let node = nodes[mask]
         guard case .shape(let shape) = node.kind, node.opacity == 1, !node.masksToBounds,
             mask.sublayers.isEmpty, mask.mask == nil, mask.replicas.isEmpty, mask.particles.isEmpty,
@@ -111,6 +112,7 @@ extension LayerPainter {
         // them, by up to a few levels along the overlap: one subpath only.
         let plane = PlaneTransform(flattening: node.transformToSuperlayer3D)
         guard path.subpathCount == 1, plane.isAffine else { return false }
+        spanClip = self.spanClip(for: path, through: plane.affine, evenOdd: shape.fillRule == .evenOdd)
         var matrix = cairo_matrix_t()
         cairo_get_matrix(context, &matrix)
         apply(plane.affine)

@@ -94,10 +94,20 @@ extension LayerPainter {
         // CAGradientLayer.h: the gradient fills "the shape of the layer (i.e. including rounded
         // corners)", with or without masksToBounds.
         addRoundedRect(bounds, of: layer)
-        if let raster, resources.drawsGradients,
-            resources.gradients.fill(context, ramp: ramp, shape: raster.shape, userToPattern: raster.userToPattern)
-        {
-            return
+        if let raster, resources.drawsGradients {
+            // Filling the clip to a mask's path, straight into the path's spans; otherwise
+            // into a bitmap composited through the path.
+            if let spanClip,
+                fillSpanClip(spanClip, ramp: ramp, shape: raster.shape, userToPattern: raster.userToPattern)
+            {
+                // The path is not part of Cairo's saved state: left behind, it would join the
+                // next clip.
+                cairo_new_path(context)
+                return
+            }
+            if resources.gradients.fill(context, ramp: ramp, shape: raster.shape, userToPattern: raster.userToPattern) {
+                return
+            }
         }
         cairo_set_source(context, pattern)
         cairo_fill(context)

@@ -13,10 +13,16 @@ extension LayerPainter {
         defer { cairo_restore(context) }
         CairoDrawing.setPath(path, in: context)
         if let fill = shape.fillColor, fill.alpha > 0 {
-            cairo_set_fill_rule(
-                context, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-            setSourceColor(fill)
-            cairo_fill_preserve(context)
+            let rgba = fill.rgba
+            let evenOdd = shape.fillRule == .evenOdd
+            if !fillWithSpans(
+                path, evenOdd: evenOdd,
+                color: SpanColor(red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha))
+            {
+                cairo_set_fill_rule(context, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+                setSourceColor(fill)
+                cairo_fill_preserve(context)
+            }
         }
         let width = shape.lineWidth
         if let stroke = shape.strokeColor, stroke.alpha > 0, width.isFinite, width > 0 {

@@ -21,6 +21,9 @@ struct LayerPainter {
     /// Whether the painter has clipped the context (a `masksToBounds` ancestor): spans then
     /// ask Cairo for the clip, and leave the drawing to it unless the clip is whole pixels.
     var clipsLayers = false
+    /// The mask's path the context is clipped to, for the gradient that fills it
+    /// (``SpanClip``); nil once anything else clips.
+    var spanClip: SpanClip?
     /// The opacity a translucent layer's contents image is painted with when the image is all
     /// the layer paints: one image painted at that opacity is what a group of it painted at
     /// that opacity would be, without the group's bitmap to clear and composite.
@@ -122,12 +125,16 @@ struct LayerPainter {
         }
         if opacity < 1 { cairo_push_group(context) }
         if let shadow, let path = layer.shadowPath { ShadowPainter(context: context).paintShadow(shadow, of: path) }
-        if let mask = snapshot.mask, shadow == nil, fillsTheClipOnce(snapshot), clipToPath(ofMask: mask) {
+        var spanClip: SpanClip?
+        if let mask = snapshot.mask, shadow == nil, fillsTheClipOnce(snapshot),
+            clipToPath(ofMask: mask, spanClip: &spanClip)
+        {
             // A path for a mask, and content that fills the clip once (a Lottie gradient
             // fill): clipped to the path, with no group.
             resources.masksWithoutGroupsCount += 1
             var painter = self
             painter.clipsLayers = true
+            painter.spanClip = spanClip
             painter.paintBody(snapshot)
         } else {
             paintGrouped(snapshot, shadow: groupsForShadow ? shadow : nil)
@@ -207,12 +214,14 @@ struct LayerPainter {
         // shape, a gradient, text (LayerPainter+Kinds.swift); cached when it does not change
         // (ContentCache.swift).
         cairo_save(context)
+        var contentPainter = self
         if layer.masksToBounds {
             // Apple: with masksToBounds the content is clipped to the rounded corners too.
             addRoundedRect(bounds, of: layer)
             cairo_clip(context)
+            contentPainter.clipsLayers = true
         }
-        paintOwnContentCached(snapshot)
+        contentPainter.paintOwnContentCached(snapshot)
         cairo_restore(context)
         paintSublayers(of: snapshot, bounds: bounds, radius: radius)
         if layer.borderWidth > 0, let border = layer.borderColor, border.alpha > 0 {
@@ -244,6 +253,7 @@ struct LayerPainter {
             addRoundedRect(bounds, of: layer)
             cairo_clip(context)
             painter.clipsLayers = true
+            painter.spanClip = nil
         }
         let sublayerTransform = layer.sublayerTransformAboutAnchor
         func paintAll(_ sublayers: [LayerSnapshot], through extra: CATransform3D?) {

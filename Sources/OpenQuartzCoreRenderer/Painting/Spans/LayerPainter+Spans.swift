@@ -55,10 +55,11 @@ extension LayerPainter {
         let target = SpanTarget(
             pixels: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), rowPixels: stride / 4,
             clipMinX: clip.0, clipMinY: clip.1, clipMaxX: clip.2, clipMaxY: clip.3)
-        resources.spans.fillRoundedRect(
+        let drew = resources.spans.fillRoundedRect(
             rect, radius: radius, corners: corners, transform: transform,
             color: SpanColor(red: red, green: green, blue: blue, alpha: alpha), into: target)
-        cairo_surface_mark_dirty(surface)
+        // A group nothing was drawn into stays clear for Cairo, which then skips it.
+        if drew { cairo_surface_mark_dirty(surface) }
         return true
     }
 }

@@ -1,8 +1,10 @@
 import CCairo
+import CPixelRows
 import Foundation
 
-/// An anti-aliased scanline rasteriser for flattened polygons, filled non-zero with one solid
-/// premultiplied colour over the target.
+/// An anti-aliased scanline rasteriser for flattened polygons of one or more closed contours,
+/// filled by the non-zero or even-odd rule with one solid premultiplied colour or with rows of
+/// premultiplied pixels (a gradient, ``SpanGradient``) over the target.
 ///
 /// Coverage is exact: each edge adds, cell by cell, the signed area it leaves to its right
 /// and the cover it carries down the row (the accumulation of font-rs, libart and
@@ -18,10 +20,17 @@ final class SpanRasterizer {
     /// edges going up.
     private var ranges: UnsafeMutablePointer<Int32>
     private var rangeCapacity: Int
-    /// The polygon being filled, in target pixels, and where each closed contour ends.
+    /// The polygon being filled, in target pixels.
     private(set) var points: UnsafeMutablePointer<SIMD2<Double>>
     private var pointCapacity: Int
     private(set) var pointCount = 0
+    /// Where each closed contour ends in `points` (the index past its last point); the points
+    /// after the last end are one more contour.
+    private var contourEnds: [Int] = []
+    /// A row of source pixels and a row of coverage levels, for fills from rows.
+    private var sourceRow: UnsafeMutablePointer<UInt32>
+    private var levelRow: UnsafeMutablePointer<UInt8>
+    private var rowCapacity = 0
 
     // The shape's box in the target, in whole pixels, and the cells a row holds.
     private var originX = 0
@@ -29,6 +38,8 @@ final class SpanRasterizer {
     private var boxWidth = 0
     private var boxHeight = 0
     private var bufferWidth = 0
+    /// Whether the polygon being filled uses the even-odd rule rather than non-zero.
+    private var evenOdd = false
 
     static let prefetchRows = 8
 
@@ -39,20 +50,25 @@ final class SpanRasterizer {
         ranges = .allocate(capacity: 1)
         pointCapacity = 256
         points = .allocate(capacity: 256)
+        sourceRow = .allocate(capacity: 1)
+        levelRow = .allocate(capacity: 1)
     }
 
     deinit {
         area.deallocate()
         ranges.deallocate()
         points.deallocate()
+        sourceRow.deallocate()
+        levelRow.deallocate()
     }
 
     /// Starts a new polygon.
     func beginPolygon() {
         pointCount = 0
+        contourEnds.removeAll(keepingCapacity: true)
     }
 
-    /// Adds a point, in target pixels, to the polygon; contours close on their own.
+    /// Adds a point, in target pixels, to the polygon's current contour.
     func add(_ point: SIMD2<Double>) {
         if pointCount == pointCapacity {
             let grown = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: pointCapacity * 2)
@@ -65,29 +81,67 @@ final class SpanRasterizer {
         pointCount += 1
     }
 
-    /// Fills the polygon (one closed contour of the points added) with `color`.
-    func fill(with color: SpanColor, into target: SpanTarget) {
-        guard pointCount >= 3 else { return }
+    /// Ends the current contour (it closes on its own); the next point starts another.
+    func closeContour() {
+        if pointCount > (contourEnds.last ?? 0) { contourEnds.append(pointCount) }
+    }
+
+    /// Fills the polygon with `color`; false when no pixel of the target can have changed
+    /// (Cairo then need not hear of it: a group nothing was drawn into stays clear, and is
+    /// not composited).
+    @discardableResult
+    func fill(with color: SpanColor, evenOdd: Bool = false, into target: SpanTarget) -> Bool {
+        guard !color.isClear, accumulate(evenOdd: evenOdd, into: target) else { return false }
+        if target.alphaOnly {
+            resolveAlpha(color.alpha, into: target)
+        } else {
+            resolve(color, into: target)
+        }
+        return true
+    }
+
+    /// Fills the polygon with the rows `gradient` writes; false when no pixel of the target
+    /// can have changed.
+    @discardableResult
+    func fill(with gradient: SpanGradient, evenOdd: Bool = false, into target: SpanTarget) -> Bool {
+        // Gradients are drawn into colour targets only.
+        guard !target.alphaOnly, accumulate(evenOdd: evenOdd, into: target) else { return false }
+        resolve(gradient, into: target)
+        return true
+    }
+
+    /// Sets up the polygon's box within the target's clip and adds its edges; false when
+    /// nothing of it can show.
+    private func accumulate(evenOdd: Bool, into target: SpanTarget) -> Bool {
+        closeContour()
+        guard pointCount >= 3 else { return false }
+        self.evenOdd = evenOdd
         var low = points[0]
         var high = points[0]
         for index in 1..<pointCount {
             low = pointwiseMin(low, points[index])
             high = pointwiseMax(high, points[index])
         }
-        guard low.x.isFinite, low.y.isFinite, high.x.isFinite, high.y.isFinite else { return }
+        // A polygon with no width or no height covers nothing (a shape scaled to nothing): like
+        // Cairo, leave the target alone.
+        guard low.x.isFinite, low.y.isFinite, high.x.isFinite, high.y.isFinite, high.x > low.x, high.y > low.y
+        else { return false }
         let minX = max(Int(max(low.x, -1e9).rounded(.down)), target.clipMinX)
         let minY = max(Int(max(low.y, -1e9).rounded(.down)), target.clipMinY)
         let maxX = min(Int(min(high.x, 1e9).rounded(.up)), target.clipMaxX)
         let maxY = min(Int(min(high.y, 1e9).rounded(.up)), target.clipMaxY)
-        guard maxX > minX, maxY > minY else { return }
+        guard maxX > minX, maxY > minY else { return false }
         originX = minX
         originY = minY
         boxWidth = maxX - minX
         boxHeight = maxY - minY
         bufferWidth = boxWidth + 2
         reserve()
+        let bytesPerPixel = target.alphaOnly ? 1 : 4
         for row in 0..<min(boxHeight, Self.prefetchRows) {
-            oqc_prefetch(target.pixels + (originY + row) * target.rowPixels + originX, UInt(boxWidth * 4))
+            oqc_prefetch(
+                target.base + (originY + row) * target.rowBytes + originX * bytesPerPixel,
+                UInt(boxWidth * bytesPerPixel))
         }
         for row in 0..<boxHeight {
             (ranges + 4 * row).update(repeating: -1, count: 4)
@@ -95,13 +149,26 @@ final class SpanRasterizer {
             ranges[4 * row + 2] = .max
         }
         let origin = SIMD2(Double(originX), Double(originY))
-        var previous = points[pointCount - 1] - origin
-        for index in 0..<pointCount {
-            let point = points[index] - origin
-            addEdge(from: previous, to: point)
-            previous = point
+        var start = 0
+        for end in contourEnds {
+            var previous = points[end - 1] - origin
+            for index in start..<end {
+                let point = points[index] - origin
+                addEdge(from: previous, to: point)
+                previous = point
+            }
+            start = end
         }
-        resolve(color, into: target)
+        return true
+    }
+
+    /// The 8-bit coverage level of an accumulated winding, by the polygon's rule.
+    @inline(__always)
+    private func coverage(_ sum: Float) -> Int {
+        guard evenOdd else { return SpanColor.level(sum) }
+        var folded = abs(sum).truncatingRemainder(dividingBy: 2)
+        if folded > 1 { folded = 2 - folded }
+        return SpanColor.level(folded)
     }
 
     /// Makes room for the box's cells (kept zero) and rows.
@@ -117,6 +184,13 @@ final class SpanRasterizer {
             ranges.deallocate()
             ranges = .allocate(capacity: 4 * boxHeight)
             rangeCapacity = boxHeight
+        }
+        if bufferWidth > rowCapacity {
+            sourceRow.deallocate()
+            levelRow.deallocate()
+            sourceRow = .allocate(capacity: bufferWidth)
+            levelRow = .allocate(capacity: bufferWidth)
+            rowCapacity = bufferWidth
         }
     }
 
@@ -245,18 +319,7 @@ final class SpanRasterizer {
         var lastLevel = 255
         var lastColor = full
         for row in 0..<boxHeight {
-            let range = ranges + 4 * row
-            var first = (Int(range[0]), Int(range[1]))
-            var second = (Int(range[2]), Int(range[3]))
-            if first.1 < 0 { first = second; second = (Int.max, -1) }
-            if first.1 < 0 { continue }
-            if second.1 >= 0 {
-                if second.0 < first.0 { (first, second) = (second, first) }
-                if second.0 <= first.1 + 1 {
-                    first.1 = max(first.1, second.1)
-                    second = (Int.max, -1)
-                }
-            }
+            guard let (first, second) = touchedCells(ofRow: row) else { continue }
             let cells = area + row * bufferWidth
             let pixels = target.pixels + (originY + row) * target.rowPixels + originX
             if row + Self.prefetchRows < boxHeight {
@@ -268,7 +331,7 @@ final class SpanRasterizer {
                 let (start, end) = run == 0 ? first : second
                 guard end >= 0 else { break }
                 if x < start, sum != 0 {
-                    let level = SpanColor.level(sum)
+                    let level = coverage(sum)
                     if level == 255 {
                         full.blend(pixels + x, count: start - x)
                     } else if level > 0 {
@@ -281,7 +344,7 @@ final class SpanRasterizer {
                 while cell <= drawn {
                     sum += cells[cell]
                     cells[cell] = 0
-                    let level = SpanColor.level(sum)
+                    let level = coverage(sum)
                     if level > 0 {
                         if level != lastLevel {
                             lastLevel = level
@@ -291,6 +354,122 @@ final class SpanRasterizer {
                     }
                     cell += 1
                 }
+                while cell <= end {
+                    sum += cells[cell]
+                    cells[cell] = 0
+                    cell += 1
+                }
+                x = end + 1
+            }
+        }
+    }
+
+    /// The cells of `row` the edges touched, as one or two ranges in order (the second
+    /// `(Int.max, -1)` when there is one), or nil for a row nothing touched.
+    @inline(__always)
+    private func touchedCells(ofRow row: Int) -> ((Int, Int), (Int, Int))? {
+        let range = ranges + 4 * row
+        var first = (Int(range[0]), Int(range[1]))
+        var second = (Int(range[2]), Int(range[3]))
+        if first.1 < 0 { first = second; second = (Int.max, -1) }
+        if first.1 < 0 { return nil }
+        if second.1 >= 0 {
+            if second.0 < first.0 { (first, second) = (second, first) }
+            if second.0 <= first.1 + 1 {
+                first.1 = max(first.1, second.1)
+                second = (Int.max, -1)
+            }
+        }
+        return (first, second)
+    }
+
+    /// Turns each row's cells into coverage and blends the gradient's row through it: the
+    /// touched cells each at its own level (clearing them), the runs between them at one.
+    private func resolve(_ gradient: SpanGradient, into target: SpanTarget) {
+        for row in 0..<boxHeight {
+            guard let (first, second) = touchedCells(ofRow: row) else { continue }
+            let cells = area + row * bufferWidth
+            let pixels = target.pixels + (originY + row) * target.rowPixels + originX
+            if row + Self.prefetchRows < boxHeight {
+                oqc_prefetch(pixels + Self.prefetchRows * target.rowPixels, UInt(boxWidth * 4))
+            }
+            // The source for every pixel from the first touched to the last drawn.
+            let lastDrawn = min(max(first.1, second.1), boxWidth - 1)
+            if lastDrawn >= first.0 {
+                gradient.write(
+                    sourceRow + first.0, x: originX + first.0, y: originY + row, count: lastDrawn - first.0 + 1)
+            }
+            var sum: Float = 0
+            var x = first.0
+            for run in 0..<2 {
+                let (start, end) = run == 0 ? first : second
+                guard end >= 0 else { break }
+                if x < start, sum != 0 {
+                    let level = coverage(sum)
+                    oqc_over_row(pixels + x, sourceRow + x, start - x, UInt32(level))
+                }
+                let drawn = min(end, boxWidth - 1)
+                var cell = start
+                while cell <= drawn {
+                    sum += cells[cell]
+                    cells[cell] = 0
+                    levelRow[cell] = UInt8(truncatingIfNeeded: coverage(sum))
+                    cell += 1
+                }
+                if drawn >= start {
+                    oqc_over_row_masked(pixels + start, sourceRow + start, levelRow + start, drawn - start + 1)
+                }
+                // The cell past the box's last pixel only carries cover.
+                while cell <= end {
+                    sum += cells[cell]
+                    cells[cell] = 0
+                    cell += 1
+                }
+                x = end + 1
+            }
+        }
+    }
+
+    /// Turns each row's cells into coverage and blends an alpha through it over 8-bit alphas,
+    /// as pixman's `OVER` of a solid colour through a coverage mask onto Cairo's A8: the alpha
+    /// scaled by the coverage, then the destination kept at 255 minus that, each product
+    /// rounded as pixman rounds.
+    private func resolveAlpha(_ alpha: UInt32, into target: SpanTarget) {
+        @inline(__always) func multiply(_ a: UInt32, _ b: UInt32) -> UInt32 {
+            let t = a * b + 128
+            return (t + (t >> 8)) >> 8
+        }
+        @inline(__always) func blend(_ byte: UnsafeMutablePointer<UInt8>, _ level: Int) {
+            let source = multiply(alpha, UInt32(level))
+            byte.pointee = UInt8(truncatingIfNeeded: source + multiply(UInt32(byte.pointee), 255 - source))
+        }
+        for row in 0..<boxHeight {
+            guard let (first, second) = touchedCells(ofRow: row) else { continue }
+            let cells = area + row * bufferWidth
+            let bytes = (target.base + (originY + row) * target.rowBytes + originX).assumingMemoryBound(to: UInt8.self)
+            var sum: Float = 0
+            var x = first.0
+            for run in 0..<2 {
+                let (start, end) = run == 0 ? first : second
+                guard end >= 0 else { break }
+                if x < start, sum != 0 {
+                    let level = coverage(sum)
+                    if level == 255, alpha == 255 {
+                        (bytes + x).update(repeating: 255, count: start - x)
+                    } else if level > 0 {
+                        for pixel in x..<start { blend(bytes + pixel, level) }
+                    }
+                }
+                let drawn = min(end, boxWidth - 1)
+                var cell = start
+                while cell <= drawn {
+                    sum += cells[cell]
+                    cells[cell] = 0
+                    let level = coverage(sum)
+                    if level > 0 { blend(bytes + cell, level) }
+                    cell += 1
+                }
+                // The cell past the box's last pixel only carries cover.
                 while cell <= end {
                     sum += cells[cell]
                     cells[cell] = 0

@@ -10,16 +10,17 @@ extension SpanRasterizer {
     static let flatteningTolerance = 0.02
 
     /// Fills `rect` (in the layer's coordinates) with the `corners` rounded by circular arcs of
-    /// `radius`, mapped to target pixels by `transform`.
+    /// `radius`, mapped to target pixels by `transform`; false when no pixel can have changed.
     ///
     /// Each arc is flattened in the layer's space into as many chords as keep it within
     /// ``flatteningTolerance`` of the circle on the target, then the outline is transformed:
     /// the unit quarter turn costs two sines per shape, each point a multiply-add.
+    @discardableResult
     func fillRoundedRect(
         _ rect: CGRect, radius: CGFloat, corners: CACornerMask, transform: CGAffineTransform, color: SpanColor,
         into target: SpanTarget
-    ) {
-        guard !color.isClear, rect.width > 0, rect.height > 0 else { return }
+    ) -> Bool {
+        guard !color.isClear, rect.width > 0, rect.height > 0 else { return false }
         let radius = min(max(Double(radius.isFinite ? radius : 0), 0), Double(min(rect.width, rect.height)) / 2)
         let (a, b, c, d) = (Double(transform.a), Double(transform.b), Double(transform.c), Double(transform.d))
         let origin = SIMD2(Double(transform.tx), Double(transform.ty))
@@ -35,8 +36,7 @@ extension SpanRasterizer {
             add(place(maxX, minY))
             add(place(maxX, maxY))
             add(place(minX, maxY))
-            fill(with: color, into: target)
-            return
+            return fill(with: color, into: target)
         }
         // The largest stretch the transform gives a length: the radius on the target.
         let stretch = max((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot())
@@ -89,6 +89,6 @@ extension SpanRasterizer {
                 (cosine, sine) = (cosine * turnCos - sine * turnSin, sine * turnCos + cosine * turnSin)
             }
         }
-        fill(with: color, into: target)
+        return fill(with: color, into: target)
     }
 }

@@ -1,0 +1,248 @@
+import Foundation
+import OpenQuartzCore
+import QuartzTestSupport
+import Testing
+
+@testable import OpenQuartzCoreRenderer
+
+/// Shape layers' paths filled by our span rasteriser (curves flattened within 0.02 px, any
+/// number of subpaths, the non-zero and even-odd rules), and the gradient of a Lottie gradient
+/// fill drawn straight into its mask's path, each against the true areas: Cairo's drawing of
+/// the same scene on an 8× finer grid, averaged.
+@Suite struct SpanPathTests {
+    enum Shape: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case turnedEllipse, ringNonZero, ringEvenOdd, blob, twoApart, quadratic
+        var testDescription: String { rawValue }
+
+        var path: CGPath {
+            let path = CGMutablePath()
+            switch self {
+            case .turnedEllipse:
+                path.addEllipse(
+                    in: CGRect(x: 14.3, y: 12.6, width: 66, height: 38),
+                    transform: CGAffineTransform(translationX: 47, y: 31).rotated(by: 0.45).translatedBy(
+                        x: -47, y: -31))
+            case .ringNonZero, .ringEvenOdd:
+                // The hole is wound the other way (non-zero leaves it empty) and the same way as
+                // the outline by even-odd's lights.
+                path.addEllipse(in: CGRect(x: 20.4, y: 8.2, width: 60, height: 60))
+                let hole = CGRect(x: 35.7, y: 23.1, width: 30, height: 30)
+                if self == .ringNonZero {
+                    path.move(to: CGPoint(x: hole.maxX, y: hole.midY))
+                    path.addArc(
+                        center: CGPoint(x: hole.midX, y: hole.midY), radius: 15, startAngle: 0,
+                        endAngle: -2 * .pi, clockwise: true)
+                    path.closeSubpath()
+                } else {
+                    path.addEllipse(in: hole)
+                }
+            case .blob:
+                path.move(to: CGPoint(x: 12.5, y: 40))
+                path.addCurve(
+                    to: CGPoint(x: 86, y: 22.25), control1: CGPoint(x: 20, y: -10), control2: CGPoint(x: 70, y: 5))
+                path.addCurve(
+                    to: CGPoint(x: 30, y: 70.5), control1: CGPoint(x: 99, y: 60), control2: CGPoint(x: 60, y: 80))
+                path.closeSubpath()
+            case .twoApart:
+                path.addRect(CGRect(x: 8.25, y: 9.5, width: 30.5, height: 20.25))
+                path.addEllipse(in: CGRect(x: 50.6, y: 30.3, width: 40, height: 36))
+            case .quadratic:
+                path.move(to: CGPoint(x: 10, y: 70))
+                path.addQuadCurve(to: CGPoint(x: 90, y: 65.5), control: CGPoint(x: 48, y: -30))
+                // A line after the close starts at the closed subpath's start.
+                path.closeSubpath()
+                path.addLine(to: CGPoint(x: 30, y: 78))
+                path.addLine(to: CGPoint(x: 5, y: 78))
+            }
+            return path
+        }
+
+        var evenOdd: Bool { self == .ringEvenOdd }
+    }
+
+    /// A 100 × 80 picture of `shape` filled with a translucent colour over nothing.
+    private func draw(_ shape: Shape, withSpans: Bool, scale: CGFloat = 1) -> [UInt8] {
+        withManualClock { _ in
+            CATransaction.setDisableActions(true)
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 100, height: 80)
+            let layer = CAShapeLayer()
+            layer.frame = root.bounds
+            layer.path = shape.path
+            layer.fillRule = shape.evenOdd ? .evenOdd : .nonZero
+            layer.fillColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.8)
+            root.addSublayer(layer)
+            let renderer = CARenderer(width: Int(100 * scale), height: Int(80 * scale), scale: scale)
+            renderer.drawsWithSpans = withSpans
+            return render(root, renderer: renderer).premultipliedBGRA
+        }
+    }
+
+    /// The true areas' picture: Cairo's at 8 × 8 samples a pixel, averaged.
+    private func exact(_ shape: Shape) -> [Int] {
+        let fine = draw(shape, withSpans: false, scale: 8)
+        var sums = [Int](repeating: 0, count: 100 * 80 * 4)
+        for y in 0..<640 {
+            for x in 0..<800 {
+                for channel in 0..<4 {
+                    sums[((y / 8) * 100 + x / 8) * 4 + channel] += Int(fine[(y * 800 + x) * 4 + channel])
+                }
+            }
+        }
+        return sums.map { ($0 + 32) / 64 }
+    }
+
+    /// Every pixel within `255 × 0.8 / 40 + 2` of the true area's colour (Cairo's own scan
+    /// converter is up to 2/15 of the alpha off), and the total coverage within 0.5 %.
+    @Test(arguments: Shape.allCases)
+    func pathFillsMatchTheTrueAreas(_ shape: Shape) {
+        let ours = draw(shape, withSpans: true)
+        let truth = exact(shape)
+        let largest = zip(ours, truth).map { abs(Int($0) - $1) }.max() ?? 0
+        #expect(largest <= Int((255 * 0.8 / 40).rounded(.up)) + 2, "largest difference from the true areas \(largest)")
+        let ourAlpha = stride(from: 3, to: ours.count, by: 4).reduce(0) { $0 + Int(ours[$1]) }
+        let trueAlpha = stride(from: 3, to: truth.count, by: 4).reduce(0) { $0 + truth[$1] }
+        #expect(trueAlpha > 100 * 255)
+        #expect(abs(Double(ourAlpha - trueAlpha)) / Double(trueAlpha) <= 0.005)
+        // The rule: the ring's hole is empty by both rules.
+        if shape == .ringNonZero || shape == .ringEvenOdd {
+            #expect(ours[(38 * 100 + 50) * 4 + 3] == 0, "the hole")
+            #expect(ours[(14 * 100 + 50) * 4 + 3] == 204, "the ring")
+        }
+    }
+
+    /// Where two edges of one path cross inside a pixel (a pentagram's inner corners), that
+    /// pixel's coverage is the sum of the edges' areas, as FreeType's and Blend2D's
+    /// accumulation gives it: only those pixels stray from the true areas.
+    @Test(arguments: [false, true])
+    func crossingEdgesStrayOnlyWhereTheyCross(evenOdd: Bool) {
+        func frame(scale: CGFloat, spans: Bool) -> [UInt8] {
+            withManualClock { _ in
+                CATransaction.setDisableActions(true)
+                let root = CALayer()
+                root.frame = CGRect(x: 0, y: 0, width: 96, height: 96)
+                let star = CAShapeLayer()
+                star.frame = root.bounds
+                let path = CGMutablePath()
+                path.addLines(
+                    between: (0..<5).map { k in
+                        let angle = (-90 + 144 * Double(k)) * .pi / 180
+                        return CGPoint(x: 48 + 40 * cos(angle), y: 48 + 40 * sin(angle))
+                    })
+                path.closeSubpath()
+                star.path = path
+                star.fillRule = evenOdd ? .evenOdd : .nonZero
+                star.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                root.addSublayer(star)
+                let renderer = CARenderer(width: Int(96 * scale), height: Int(96 * scale), scale: scale)
+                renderer.drawsWithSpans = spans
+                return render(root, renderer: renderer).premultipliedBGRA
+            }
+        }
+        let ours = frame(scale: 1, spans: true)
+        let fine = frame(scale: 8, spans: false)
+        // The five inner corners, where the edges cross.
+        let crossings = (0..<5).map { k in
+            let angle = (-54 + 72 * Double(k)) * .pi / 180
+            let radius = 40 * cos(72 * Double.pi / 180) / cos(36 * Double.pi / 180)
+            return (48 + radius * cos(angle), 48 + radius * sin(angle))
+        }
+        var strays = 0
+        for y in 0..<96 {
+            for x in 0..<96 {
+                var sum = 0
+                for fy in 0..<8 { for fx in 0..<8 { sum += Int(fine[((y * 8 + fy) * 768 + x * 8 + fx) * 4 + 3]) } }
+                let difference = abs(Int(ours[(y * 96 + x) * 4 + 3]) - (sum + 32) / 64)
+                guard difference > 8 else { continue }
+                strays += 1
+                let nearCrossing = crossings.contains {
+                    abs($0.0 - Double(x) - 0.5) < 1.5 && abs($0.1 - Double(y) - 0.5) < 1.5
+                }
+                #expect(nearCrossing, "pixel (\(x), \(y)) is \(difference) levels from its true area")
+            }
+        }
+        #expect(strays <= 10)
+    }
+
+    /// A Lottie gradient fill (a gradient far larger than what shows, masked by an opaque
+    /// path) is drawn straight into the path's spans: inside the path the pixels are those of
+    /// the gradient drawn through groups, byte for byte, and its edge within the scan
+    /// converters' difference.
+    @Test func aGradientFillsItsMasksPathStraight() {
+        func frame(spans: Bool) -> (pixels: [UInt8], spanFills: Int) {
+            withManualClock { _ in
+                let root = MaskShortcutTests.root()
+                let container = CALayer()
+                container.frame = CGRect(x: 20.3, y: 10.6, width: 80, height: 60)
+                container.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+                root.addSublayer(container)
+                let gradient = CAGradientLayer()
+                gradient.anchorPoint = .zero
+                gradient.bounds = CGRect(x: 0, y: 0, width: 2080, height: 2060)
+                gradient.position = CGPoint(x: -1000, y: -1000)
+                gradient.colors = [
+                    CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 1, blue: 0.5, alpha: 1),
+                ]
+                gradient.startPoint = CGPoint(x: 0.4855, y: 0.4883)
+                gradient.endPoint = CGPoint(x: 0.5163, y: 0.5029)
+                container.addSublayer(gradient)
+                let mask = CAShapeLayer()
+                mask.frame = container.bounds
+                mask.path = CGPath(ellipseIn: CGRect(x: 6, y: 4, width: 60, height: 44), transform: nil)
+                container.mask = mask
+                let renderer = CARenderer(width: 240, height: 180, scale: 2)
+                renderer.drawsWithSpans = spans
+                let drawn = render(root, renderer: renderer)
+                return (drawn.premultipliedBGRA, drawn.resources.gradients.spanFillCount)
+            }
+        }
+        let (ours, spanFills) = frame(spans: true)
+        let (cairo, none) = frame(spans: false)
+        #expect((spanFills, none) == (1, 0))
+        var edges = 0
+        for index in stride(from: 0, to: ours.count, by: 4) {
+            let difference = (0..<4).map { abs(Int(ours[index + $0]) - Int(cairo[index + $0])) }.max()!
+            if difference > 0 { edges += 1 }
+            #expect(difference <= 35, "pixel \(index / 4) differs by \(difference)")
+        }
+        // Only the outline's pixels differ: fewer than its length, 2 × π × 52 × 2 points.
+        #expect(edges < 700, "\(edges) pixels differ")
+        let warm = stride(from: 0, to: ours.count, by: 4).filter { ours[$0 + 2] > 150 }.count
+        #expect(warm > 2000)
+    }
+
+    /// Filling a path leaves Cairo's current path empty (it is not part of the saved state):
+    /// the next layer's `masksToBounds` clip keeps to its own bounds.
+    @Test func aClipAfterAGradientFillKeepsToItsBounds() {
+        let (pixels, spanFills) = withManualClock { _ in
+            let root = MaskShortcutTests.root()
+            let container = CALayer()
+            container.frame = CGRect(x: 10, y: 10, width: 40, height: 30)
+            root.addSublayer(container)
+            let gradient = CAGradientLayer()
+            gradient.frame = CGRect(x: -1000, y: -1000, width: 2100, height: 2100)
+            gradient.colors = [
+                CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 1, green: 1, blue: 0, alpha: 1),
+            ]
+            container.addSublayer(gradient)
+            let mask = CAShapeLayer()
+            mask.frame = container.bounds
+            mask.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 40, height: 30), transform: nil)
+            container.mask = mask
+            // A shape reaching beyond the bounds it is clipped to.
+            let clipped = CAShapeLayer()
+            clipped.frame = CGRect(x: 70, y: 50, width: 20, height: 20)
+            clipped.masksToBounds = true
+            clipped.path = CGPath(rect: CGRect(x: -60, y: -40, width: 100, height: 80), transform: nil)
+            clipped.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            root.addSublayer(clipped)
+            let drawn = render(root)
+            return (drawn.premultipliedBGRA, drawn.resources.gradients.spanFillCount)
+        }
+        #expect(spanFills == 1)
+        // Black inside the clipping layer only; the background's blue beside it.
+        #expect(Array(pixels[((60 * 120) + 80) * 4..<((60 * 120) + 80) * 4 + 3]) == [0, 0, 0])
+        #expect(pixels[((60 * 120) + 60) * 4] > 200, "left of the clipping layer")
+        #expect(pixels[((20 * 120) + 100) * 4] > 200, "above it, to the right")
+    }
+}
