@@ -119,3 +119,88 @@ void oqc_over_row_masked(uint32_t *line, const uint32_t *source, const uint8_t *
         line[x] = over(s, line[x]);
     }
 }
+
+typedef uint8_t uchar16 __attribute__((ext_vector_type(16)));
+typedef uint8_t uchar4 __attribute__((ext_vector_type(4)));
+typedef uint16_t ushort16 __attribute__((ext_vector_type(16)));
+
+void oqc_over_solid(uint32_t *line, long count, uint32_t pixel) {
+    uint32_t keep = 255u - (pixel >> 24);
+    long x = 0;
+    if (keep == 0) {
+        for (; x < count; x++) line[x] = pixel;
+        return;
+    }
+    // Four pixels at a time, each byte in a 16-bit lane: t = d × keep + 128, (t + t >> 8) >> 8.
+    uint32_t four[4] = {pixel, pixel, pixel, pixel};
+    uchar16 source;
+    memcpy(&source, four, sizeof source);
+    const ushort16 kept = (ushort16)(uint16_t)keep;
+    for (; x + 4 <= count; x += 4) {
+        uchar16 bytes;
+        memcpy(&bytes, line + x, sizeof bytes);
+        ushort16 t = __builtin_convertvector(bytes, ushort16) * kept + (ushort16)128;
+        t = (t + (t >> 8)) >> 8;
+        uchar16 result = __builtin_convertvector(t, uchar16) + source;
+        memcpy(line + x, &result, sizeof result);
+    }
+    for (; x < count; x++) line[x] = multiply(line[x], keep) + pixel;
+}
+
+// Every byte of BYTES (uchar16) times its lane's factor in FACTORS (ushort16) over 255,
+// rounded as pixman rounds, sixteen bytes at once. A macro: a function taking 256-bit vectors
+// would change the calling convention without AVX.
+#define MULTIPLY_BYTES(bytes, factors)                                                                  \
+    ({                                                                                                \
+        ushort16 t_ = __builtin_convertvector((bytes), ushort16) * (factors) + (ushort16)128;         \
+        __builtin_convertvector((t_ + (t_ >> 8)) >> 8, uchar16);                                      \
+    })
+
+void oqc_solid_cells(uint32_t *line, float *cells, long count, float *sum, uint32_t pixel, int even_odd) {
+    float running = *sum;
+    long x = 0;
+    if (!even_odd) {
+        // Four cells at a time: their running sums by two shifted additions, the four levels
+        // spread over each pixel's four bytes, the colour and then the target scaled by them.
+        uint32_t four[4] = {pixel, pixel, pixel, pixel};
+        uchar16 colour;
+        memcpy(&colour, four, sizeof colour);
+        const float4 zero = 0;
+        for (; x + 4 <= count; x += 4) {
+            float4 c;
+            memcpy(&c, cells + x, sizeof c);
+            memcpy(cells + x, &zero, sizeof zero);
+            c += __builtin_shufflevector(zero, c, 0, 4, 5, 6);
+            c += __builtin_shufflevector(zero, c, 0, 1, 4, 5);
+            float4 sums = c + running;
+            running = sums.w;
+            float4 magnitude = __builtin_elementwise_min(__builtin_elementwise_abs(sums), (float4)1.0f);
+            int4 levels = __builtin_convertvector(magnitude * 255.0f + 0.5f, int4);
+            if (__builtin_reduce_max(levels) == 0) continue;
+            uchar4 small = __builtin_convertvector(levels, uchar4);
+            uchar16 level_bytes = __builtin_shufflevector(small, small, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+            uchar16 source = MULTIPLY_BYTES(colour, __builtin_convertvector(level_bytes, ushort16));
+            uchar16 keep = (uchar16)255 - __builtin_shufflevector(source, source, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
+            uchar16 target;
+            memcpy(&target, line + x, sizeof target);
+            target = MULTIPLY_BYTES(target, __builtin_convertvector(keep, ushort16)) + source;
+            memcpy(line + x, &target, sizeof target);
+        }
+    }
+    for (; x < count; x++) {
+        running += cells[x];
+        cells[x] = 0;
+        float magnitude = running < 0 ? -running : running;
+        if (even_odd) {
+            magnitude = __builtin_fmodf(magnitude, 2.0f);
+            if (magnitude > 1) magnitude = 2 - magnitude;
+        } else if (magnitude > 1) {
+            magnitude = 1;
+        }
+        uint32_t level = (uint32_t)(magnitude * 255.0f + 0.5f);
+        if (level == 0) continue;
+        uint32_t source = level == 255u ? pixel : multiply(pixel, level);
+        line[x] = over(source, line[x]);
+    }
+    *sum = running;
+}

@@ -23,6 +23,7 @@ enum PeerBenchmarks {
     static let ratios: [PeerImplementation: (wall: BenchmarkMetric, cpu: BenchmarkMetric)] = [
         .thorvg: (percent("oursPerThorVGWallPercent"), percent("oursPerThorVGCPUPercent")),
         .rlottie: (percent("oursPerRlottieWallPercent"), percent("oursPerRlottieCPUPercent")),
+        .blend2d: (percent("oursPerBlend2DWallPercent"), percent("oursPerBlend2DCPUPercent")),
         .cairo: (percent("oursPerCairoWallPercent"), percent("oursPerCairoCPUPercent")),
     ]
     static let absolute: [PeerImplementation: (wall: BenchmarkMetric, cpu: BenchmarkMetric)] = Dictionary(
@@ -30,6 +31,7 @@ enum PeerBenchmarks {
             ($0, (percent("\($0.rawValue)WallCentiseconds"), percent("\($0.rawValue)CPUCentiseconds")))
         })
     static let drawRatio = percent("oursPerCairoPerFramePercent")
+    static let blend2DDrawRatio = percent("oursPerBlend2DPerFramePercent")
     static let speedup = percent("twoPerOneWorkerFramesPerSecondPercent", larger: true)
 
     static func configuration(
@@ -114,8 +116,33 @@ let benchmarks: @Sendable () -> Void = {
         let drawer = PeerFrameDrawer(scene: scene)
         drawer.drawCairo(at: 2)
         let difference = frameDifference(try PeerFrameDrawer.ourPixels(scene, at: 2), drawer.cairoPixels)
-        precondition(difference.share < 0.001, "ours and C + Cairo differ in \(difference.share * 100)% of the pixels")
+        // Our spans give edge pixels their exact coverage where Cairo samples 15 sub-rows, so
+        // edge pixels differ by up to about 2/15 of the colour: the same picture is fewer than
+        // 0.5 % of the pixels off by more than 2 levels, and none by more than 32.
+        guard difference.share < 0.005, difference.largest <= 32 else {
+            fatalError(
+                "ours and C + Cairo differ in \(difference.share * 100)% of the pixels, by up to \(difference.largest)")
+        }
         return PeerFrameDrawer(scene: scene)
+    }
+
+    // Drawing only, one thread: ours ÷ Blend2D per frame (thread CPU; Blend2D in a child
+    // process timing its own loop), at every N. Target (issue 30) ≤ 100 %, reported until met:
+    // no threshold file.
+    for (count, width, height) in PeerScene.sizes {
+        Benchmark(
+            "draw-\(PeerBenchmarks.name(count))-\(width)x\(height)-blend2d-ratio",
+            configuration: PeerBenchmarks.configuration(metrics: [PeerBenchmarks.blend2DDrawRatio], iterations: 3)
+        ) { benchmark, drawer in
+            let frames = count >= 10_000 ? 6 : 20
+            let (ours, _) = PeerMeasures.drawPerFrame(drawer, frames: frames, from: benchmark.currentIteration * frames)
+            let blend2D = try PeerRunner.blend2DDrawPerFrame(
+                count: count, width: width, height: height, frames: frames)
+            benchmark.measurement(PeerBenchmarks.blend2DDrawRatio, Int((ours / blend2D * 100).rounded()))
+        } setup: {
+            try PeerRunner.prepare()
+            return PeerFrameDrawer(scene: PeerScene(count: count, width: width, height: height))
+        }
     }
 
     // Parallel scaling, drawing only: frames a second with 2 workers ÷ 1 worker, in percent.

@@ -10,8 +10,9 @@ import RendererScenes
 //
 //     PeerDriver ours N W H [--frames F]          our export, as the benchmark's child runs it
 //     PeerDriver export [--rounds R] [--sizes 100,1000,10000]
-//                                                  all four exports, interleaved round by round
+//                                                  all five exports, interleaved round by round
 //     PeerDriver draw N W H [--frames F]           drawing only, one thread: ours ÷ C + Cairo
+//                                                  and ours ÷ Blend2D
 //     PeerDriver scaling N W H [--frames F]        drawing only: 2 workers ÷ 1 worker
 //     PeerDriver loop ours|cairo N W H [--frames F]  one thread drawing F frames (for callgrind)
 //     PeerDriver compare N W H [--time T]          ours vs C + Cairo pixels at T
@@ -50,7 +51,7 @@ case "export":
             }
         }
         let ours = best[.ours]!
-        for peer in [PeerImplementation.thorvg, .rlottie, .cairo] {
+        for peer in [PeerImplementation.thorvg, .rlottie, .cairo, .blend2d] {
             let other = best[peer]!
             print(
                 String(
@@ -63,7 +64,13 @@ case "draw":
     let drawer = PeerFrameDrawer(scene: size(at: 2))
     _ = PeerMeasures.drawPerFrame(drawer, frames: 4)
     let (ours, cairo) = PeerMeasures.drawPerFrame(drawer, frames: frames ?? 60, from: 4)
-    print(String(format: "drawing only, one thread: ours %.2f ms, C + Cairo %.2f ms a frame: %.2f×", ours, cairo, ours / cairo))
+    let scene = size(at: 2)
+    let blend2D = try PeerRunner.blend2DDrawPerFrame(
+        count: scene.count, width: scene.width, height: scene.height, frames: frames ?? 60)
+    print(
+        String(
+            format: "drawing only, one thread: ours %.2f ms, C + Cairo %.2f ms, Blend2D %.2f ms a frame: "
+                + "ours ÷ C + Cairo %.2f×, ours ÷ Blend2D %.2f×", ours, cairo, blend2D, ours / cairo, ours / blend2D))
 case "scaling":
     let (one, two) = try PeerMeasures.scaling(size(at: 2), frames: frames ?? 60)
     print(String(format: "drawing only: 1 worker %.2f frames/s, 2 workers %.2f frames/s: %.2f×", one, two, two / one))
@@ -85,7 +92,8 @@ case "workers":
     getrusage(RUSAGE_SELF.rawValue, &after)
     print(
         String(
-            format: "N=%d, %d workers: %.1f ms wall, %.1f ms CPU a frame (CPU ÷ wall %.2f), of which the calling thread %.1f ms; %.0f voluntary, %.0f involuntary switches a frame",
+            format:
+                "N=%d, %d workers: %.1f ms wall, %.1f ms CPU a frame (CPU ÷ wall %.2f), of which the calling thread %.1f ms; %.0f voluntary, %.0f involuntary switches a frame",
             scene.count, threads, wall * 1000 / Double(count), cpu * 1000 / Double(count), cpu / wall,
             caller * 1000 / Double(count),
             Double(after.ru_nvcsw - before.ru_nvcsw) / Double(count),
@@ -103,8 +111,10 @@ case "compare":
     let drawer = PeerFrameDrawer(scene: scene)
     drawer.drawCairo(at: time)
     let difference = frameDifference(try PeerFrameDrawer.ourPixels(scene, at: time), drawer.cairoPixels)
-    print(String(format: "ours vs C + Cairo at %.3f s: %.4f%% of pixels differ by more than 2, largest %d", time,
-                 difference.share * 100, difference.largest))
+    print(
+        String(
+            format: "ours vs C + Cairo at %.3f s: %.4f%% of pixels differ by more than 2, largest %d", time,
+            difference.share * 100, difference.largest))
 default:
     print("usage: PeerDriver ours|export|draw|scaling|loop|compare …")
     exit(2)

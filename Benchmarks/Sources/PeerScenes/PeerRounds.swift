@@ -16,9 +16,9 @@ public struct ChildCost: Sendable {
     }
 }
 
-/// The four implementations of the peer export, each run as a process of its own.
+/// The implementations of the peer export, each run as a process of its own.
 public enum PeerImplementation: String, CaseIterable, Sendable {
-    case ours, thorvg, rlottie, cairo
+    case ours, thorvg, rlottie, cairo, blend2d
 }
 
 /// Runs the implementations as child processes and measures them: `posix_spawn`, then
@@ -30,12 +30,14 @@ public struct PeerRunner: Sendable {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// How to start ours: a command and environment that end in ``PeerScene/exportOurs``.
-    public let ours: @Sendable (_ count: Int, _ width: Int, _ height: Int) -> (arguments: [String], environment: [String: String])
+    public let ours:
+        @Sendable (_ count: Int, _ width: Int, _ height: Int) -> (arguments: [String], environment: [String: String])
 
     public init(
-        ours: @escaping @Sendable (_ count: Int, _ width: Int, _ height: Int) -> (
-            arguments: [String], environment: [String: String]
-        )
+        ours:
+            @escaping @Sendable (_ count: Int, _ width: Int, _ height: Int) -> (
+                arguments: [String], environment: [String: String]
+            )
     ) {
         self.ours = ours
     }
@@ -58,7 +60,7 @@ public struct PeerRunner: Sendable {
             return try Self.run(command.arguments, environment: command.environment)
         case .cairo:
             return try Self.run(["\(directory)/CReference/peers", "export"] + size, environment: [:])
-        case .thorvg, .rlottie:
+        case .thorvg, .rlottie, .blend2d:
             return try Self.run(
                 ["/usr/bin/env", "python3", "\(directory)/Scripts/peer_lottie.py", "export", implementation.rawValue]
                     + size, environment: [:])
@@ -89,6 +91,27 @@ public struct PeerRunner: Sendable {
         let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         guard status == 0 else { throw PeerError("\(arguments.joined(separator: " ")) failed (status \(status))") }
         return ChildCost(wall: wall, cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime))
+    }
+
+    /// The thread CPU milliseconds a frame Blend2D takes to draw the scene alone, one thread,
+    /// over `frames` frames (`peer_lottie.py time-scene`, its own `process_time`).
+    public static func blend2DDrawPerFrame(count: Int, width: Int, height: Int, frames: Int) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", benchmarksDirectory.appendingPathComponent("Scripts/peer_lottie.py").path, "time-scene",
+            "blend2d", "\(count)", "\(width)", "\(height)", "\(frames)",
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard process.terminationStatus == 0, let seconds = Double(text) else {
+            throw PeerError("Blend2D could not draw the scene (is blend2d-py installed? Scripts/peer-setup.sh)")
+        }
+        return seconds * 1000 / Double(frames)
     }
 
     /// One round: every implementation in turn, starting at `round`'s place in the list so

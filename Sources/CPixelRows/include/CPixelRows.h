@@ -26,6 +26,16 @@ void oqc_linear_row(uint32_t *line, long width, double start, double step, const
 /// Blends `count` pixels of `source` over `line` at one coverage `level` (0 to 255).
 void oqc_over_row(uint32_t *line, const uint32_t *source, long count, uint32_t level);
 
+/// Blends one premultiplied `pixel` over `count` pixels of `line`: each byte of the target kept
+/// at 255 minus the pixel's alpha (rounded as pixman rounds), plus the pixel's byte.
+void oqc_over_solid(uint32_t *line, long count, uint32_t pixel);
+
+/// The span rasteriser's cells along a row: adds each of `count` cells to the running winding
+/// `*sum`, clears it, and blends the premultiplied `pixel` through that pixel's coverage — the
+/// winding's magnitude clamped to 1 (non-zero) or folded by twos (`even_odd`), in 255ths
+/// rounded — over the target's pixel, as ``oqc_over_solid`` and pixman do.
+void oqc_solid_cells(uint32_t *line, float *cells, long count, float *sum, uint32_t pixel, int even_odd);
+
 /// Blends `count` pixels of `source` over `line`, each through its own coverage in `levels`.
 void oqc_over_row_masked(uint32_t *line, const uint32_t *source, const uint8_t *levels, long count);
 

@@ -312,12 +312,9 @@ final class SpanRasterizer {
     }
 
     /// Turns each row's cells into coverage and blends: the touched cells one by one (clearing
-    /// them), the runs between them at one coverage.
+    /// them, `CPixelRows`), the runs between them at one coverage.
     private func resolve(_ color: SpanColor, into target: SpanTarget) {
         let full = color.scaled(by: 255)
-        // Neighbouring edge pixels often share a level: the colour through the last one.
-        var lastLevel = 255
-        var lastColor = full
         for row in 0..<boxHeight {
             guard let (first, second) = touchedCells(ofRow: row) else { continue }
             let cells = area + row * bufferWidth
@@ -341,18 +338,10 @@ final class SpanRasterizer {
                 // The cell past the box's last pixel only carries cover.
                 let drawn = min(end, boxWidth - 1)
                 var cell = start
-                while cell <= drawn {
-                    sum += cells[cell]
-                    cells[cell] = 0
-                    let level = coverage(sum)
-                    if level > 0 {
-                        if level != lastLevel {
-                            lastLevel = level
-                            lastColor = color.scaled(by: level)
-                        }
-                        lastColor.blend(pixels + cell)
-                    }
-                    cell += 1
+                if drawn >= start {
+                    oqc_solid_cells(
+                        pixels + start, cells + start, drawn - start + 1, &sum, color.pixel, evenOdd ? 1 : 0)
+                    cell = drawn + 1
                 }
                 while cell <= end {
                     sum += cells[cell]
