@@ -204,3 +204,86 @@ void oqc_solid_cells(uint32_t *line, float *cells, long count, float *sum, uint3
     }
     *sum = running;
 }
+
+static inline double clamp_to(double value, double limit) { return value > 0 ? (value < limit ? value : limit) : 0; }
+
+// The area and cover of a line's piece in `row`, from x at its top to `next` at its bottom (both
+// within 0…box width), and the cells it touched.
+static inline void span_cross(
+    float *area, long stride, int32_t *touched, long row, double x, double next, double cover) {
+    double lo = x < next ? x : next;
+    double hi = x < next ? next : x;
+    float *cells = area + row * stride;
+    // Both are at least zero, so truncation is the floor.
+    long first = (long)lo;
+    long last = (long)hi;
+    if ((double)last < hi) last += 1;
+    int32_t *bounds = touched + 4 * row;
+    if (last <= first + 1) {
+        // Within one pixel: its share right of the line's mean x stays in the next cell.
+        double inside = 0.5 * (x + next) - (double)first;
+        cells[first] += (float)(cover - cover * inside);
+        cells[first + 1] += (float)(cover * inside);
+        last = first + 1;
+    } else {
+        // Across several pixels: a triangle in the first, trapezoids, a triangle in the last.
+        double inverse = 1 / (hi - lo);
+        double start_fraction = lo - (double)first;
+        double first_area = 0.5 * inverse * (1 - start_fraction) * (1 - start_fraction);
+        double end_fraction = hi - (double)last + 1;
+        double last_area = 0.5 * inverse * end_fraction * end_fraction;
+        cells[first] += (float)(cover * first_area);
+        if (last == first + 2) {
+            cells[first + 1] += (float)(cover * (1 - first_area - last_area));
+        } else {
+            double second = inverse * (1.5 - start_fraction);
+            cells[first + 1] += (float)(cover * (second - first_area));
+            float step = (float)(cover * inverse);
+            for (long cell = first + 2; cell < last - 1; cell++) cells[cell] += step;
+            double before_last = second + (double)(last - first - 3) * inverse;
+            cells[last - 1] += (float)(cover * (1 - before_last - last_area));
+        }
+        cells[last] += (float)(cover * last_area);
+    }
+    if ((int32_t)first < bounds[0]) bounds[0] = (int32_t)first;
+    if ((int32_t)last > bounds[1]) bounds[1] = (int32_t)last;
+}
+
+void oqc_span_line(
+    float *area, int32_t *ranges, long box_width, long box_height, double x0, double y0, double x1, double y1) {
+    if (!(y0 != y1)) return;
+    int down = y0 < y1;
+    double direction = down ? 1 : -1;
+    double top_x = down ? x0 : x1, top_y = down ? y0 : y1;
+    double bottom_x = down ? x1 : x0, bottom_y = down ? y1 : y0;
+    if (!(bottom_y > 0) || !(top_y < (double)box_height)) return;
+    double slope = (bottom_x - top_x) / (bottom_y - top_y);
+    long first_row = top_y > 0 ? (long)__builtin_floor(top_y) : 0;
+    long end_row = bottom_y < (double)box_height ? (long)__builtin_ceil(bottom_y) : box_height;
+    if (first_row >= end_row) return;
+    double limit = (double)box_width;
+    long stride = box_width + 2;
+    int32_t *touched = ranges + (down ? 0 : 2);
+    double x = clamp_to(top_x + ((double)first_row > top_y ? ((double)first_row - top_y) * slope : 0), limit);
+    // The rows the line crosses whole take the same steps without the clipping to its ends.
+    long whole_from = (double)first_row >= top_y ? first_row : first_row + 1;
+    long whole_to = (double)end_row <= bottom_y ? end_row : end_row - 1;
+    long row = first_row;
+    while (row < end_row) {
+        if (row >= whole_from && row < whole_to) {
+            for (; row < whole_to; row++) {
+                double next = clamp_to(x + slope, limit);
+                span_cross(area, stride, touched, row, x, next, direction);
+                x = next;
+            }
+            continue;
+        }
+        double row_bottom = (double)(row + 1) < bottom_y ? (double)(row + 1) : bottom_y;
+        double row_top = (double)row > top_y ? (double)row : top_y;
+        double height = row_bottom - row_top;
+        double next = clamp_to(x + slope * height, limit);
+        span_cross(area, stride, touched, row, x, next, height * direction);
+        x = next;
+        row += 1;
+    }
+}

@@ -245,4 +245,33 @@ import Testing
         #expect(pixels[((60 * 120) + 60) * 4] > 200, "left of the clipping layer")
         #expect(pixels[((20 * 120) + 100) * 4] > 200, "above it, to the right")
     }
+
+    /// Edges reaching absurdly far (a path point at 10³⁰, a layer as large) are drawn within
+    /// the picture, without trapping on the rows they would cross.
+    @Test func edgesReachingFarAwayDrawWithoutTrapping() {
+        let pixels = withManualClock { _ in
+            CATransaction.setDisableActions(true)
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
+            let shape = CAShapeLayer()
+            shape.frame = root.bounds
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 10, y: 10))
+            path.addLine(to: CGPoint(x: 1e30, y: 1e30))
+            path.addLine(to: CGPoint(x: -1e30, y: 1e30))
+            path.closeSubpath()
+            shape.path = path
+            shape.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            root.addSublayer(shape)
+            let huge = CALayer()
+            huge.frame = CGRect(x: -1e30, y: 20, width: 2e30, height: 10)
+            huge.cornerRadius = 3
+            huge.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            root.addSublayer(huge)
+            return render(root).premultipliedBGRA
+        }
+        // Below the path's tip it is black; the wide layer covers the rows from 20 to 30.
+        #expect(Array(pixels[((15 * 40) + 10) * 4..<((15 * 40) + 10) * 4 + 4]) == [0, 0, 0, 255])
+        #expect(Array(pixels[((25 * 40) + 30) * 4..<((25 * 40) + 30) * 4 + 4]) == [0, 0, 255, 255])
+    }
 }

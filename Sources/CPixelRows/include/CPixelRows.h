@@ -36,6 +36,15 @@ void oqc_over_solid(uint32_t *line, long count, uint32_t pixel);
 /// rounded — over the target's pixel, as ``oqc_over_solid`` and pixman do.
 void oqc_solid_cells(uint32_t *line, float *cells, long count, float *sum, uint32_t pixel, int even_odd);
 
+/// The span rasteriser's accumulation of one line from (`x0`, `y0`) to (`x1`, `y1`), in the box's
+/// pixels with x within 0…`box_width`: each row it crosses adds, cell by cell, the signed area it
+/// leaves to its right and the cover it carries down (`box_width` + 2 cells a row in `area`), and
+/// widens the row's touched cells in `ranges` (four a row: the first and last cell touched by
+/// lines going down, then by lines going up). Rows outside 0…`box_height` are skipped, however
+/// far the line reaches.
+void oqc_span_line(
+    float *area, int32_t *ranges, long box_width, long box_height, double x0, double y0, double x1, double y1);
+
 /// Blends `count` pixels of `source` over `line`, each through its own coverage in `levels`.
 void oqc_over_row_masked(uint32_t *line, const uint32_t *source, const uint8_t *levels, long count);
 

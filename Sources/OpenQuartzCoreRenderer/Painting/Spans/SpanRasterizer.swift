@@ -222,93 +222,11 @@ final class SpanRasterizer {
         }
     }
 
-    /// Accumulates one line whose x lies within 0…boxWidth.
+    /// Accumulates one line whose x lies within 0…boxWidth (`CPixelRows`: the area and cover
+    /// it leaves in each cell of the rows it crosses).
+    @inline(__always)
     private func line(from p0: SIMD2<Double>, to p1: SIMD2<Double>) {
-        guard p0.y != p1.y else { return }
-        let goingDown = p0.y < p1.y
-        let direction: Double = goingDown ? 1 : -1
-        let (top, bottom) = goingDown ? (p0, p1) : (p1, p0)
-        let slope = (bottom.x - top.x) / (bottom.y - top.y)
-        let firstRow = max(Int(top.y.rounded(.down)), 0)
-        let endRow = min(Int(bottom.y.rounded(.up)), boxHeight)
-        guard firstRow < endRow else { return }
-        let limit = Double(boxWidth)
-        let touched = ranges + (goingDown ? 0 : 2)
-        var x = Self.clamp(top.x + (Double(firstRow) > top.y ? (Double(firstRow) - top.y) * slope : 0), limit)
-        // The rows the line crosses whole, from top to bottom, take the same steps without the
-        // clipping to its ends.
-        let wholeFrom = Double(firstRow) >= top.y ? firstRow : firstRow + 1
-        let wholeTo = Double(endRow) <= bottom.y ? endRow : endRow - 1
-        var row = firstRow
-        while row < endRow {
-            if row >= wholeFrom, row < wholeTo {
-                let stop = wholeTo
-                while row < stop {
-                    let next = Self.clamp(x + slope, limit)
-                    cross(row, from: x, to: next, cover: direction, into: touched)
-                    x = next
-                    row += 1
-                }
-                continue
-            }
-            let height = min(Double(row + 1), bottom.y) - max(Double(row), top.y)
-            let next = Self.clamp(x + slope * height, limit)
-            cross(row, from: x, to: next, cover: height * direction, into: touched)
-            x = next
-            row += 1
-        }
-    }
-
-    /// `value` within 0…limit (0 for NaN).
-    @inline(__always)
-    private static func clamp(_ value: Double, _ limit: Double) -> Double {
-        value > 0 ? (value < limit ? value : limit) : 0
-    }
-
-    /// Adds the area and cover of the line's piece in `row`, from x = `x` at its top to
-    /// `next` at its bottom (both within 0…boxWidth), and notes the cells it touched in
-    /// `touched` (the row's first two or last two bounds).
-    @inline(__always)
-    private func cross(
-        _ row: Int, from x: Double, to next: Double, cover: Double, into touched: UnsafeMutablePointer<Int32>
-    ) {
-        let (x0, x1) = x < next ? (x, next) : (next, x)
-        let cells = area + row * bufferWidth
-        // Both are at least zero, so truncation is the floor.
-        let first = Int(x0)
-        var last = Int(x1)
-        if Double(last) < x1 { last += 1 }
-        let bounds = touched + 4 * row
-        if last <= first + 1 {
-            // Within one pixel: its share right of the edge's mean x stays in the next cell.
-            let inside = 0.5 * (x + next) - Double(first)
-            cells[first] += Float(cover - cover * inside)
-            cells[first + 1] += Float(cover * inside)
-            last = first + 1
-        } else {
-            // Across several pixels: a triangle in the first, trapezoids, a triangle in the last.
-            let inverse = 1 / (x1 - x0)
-            let startFraction = x0 - Double(first)
-            let firstArea = 0.5 * inverse * (1 - startFraction) * (1 - startFraction)
-            let endFraction = x1 - Double(last) + 1
-            let lastArea = 0.5 * inverse * endFraction * endFraction
-            cells[first] += Float(cover * firstArea)
-            if last == first + 2 {
-                cells[first + 1] += Float(cover * (1 - firstArea - lastArea))
-            } else {
-                let second = inverse * (1.5 - startFraction)
-                cells[first + 1] += Float(cover * (second - firstArea))
-                if last - 1 > first + 2 {
-                    let step = Float(cover * inverse)
-                    for cell in (first + 2)..<(last - 1) { cells[cell] += step }
-                }
-                let beforeLast = second + Double(last - first - 3) * inverse
-                cells[last - 1] += Float(cover * (1 - beforeLast - lastArea))
-            }
-            cells[last] += Float(cover * lastArea)
-        }
-        if Int32(truncatingIfNeeded: first) < bounds[0] { bounds[0] = Int32(truncatingIfNeeded: first) }
-        if Int32(truncatingIfNeeded: last) > bounds[1] { bounds[1] = Int32(truncatingIfNeeded: last) }
+        oqc_span_line(area, ranges, boxWidth, boxHeight, p0.x, p0.y, p1.x, p1.y)
     }
 
     /// Turns each row's cells into coverage and blends: the touched cells one by one (clearing
