@@ -166,17 +166,22 @@ extension LayerPainter {
 
 extension CGPath {
     /// Whether every point is a finite number: Cairo turns infinities and NaNs into garbage
-    /// coordinates that could stall the rasterizer.
+    /// coordinates that could stall the rasterizer. Asked of every shape on every frame, so it
+    /// walks the elements without making arrays of their points.
     var hasOnlyFinitePoints: Bool {
-        elements.allSatisfy { element in
-            let points: [CGPoint] =
-                switch element {
-                case .move(let to), .line(let to): [to]
-                case .quadCurve(let to, let control): [to, control]
-                case .curve(let to, let control1, let control2): [to, control1, control2]
-                case .closeSubpath: []
-                }
-            return points.allSatisfy { $0.x.isFinite && $0.y.isFinite }
+        @inline(__always) func finite(_ point: CGPoint) -> Bool { point.x.isFinite && point.y.isFinite }
+        for element in elements {
+            switch element {
+            case .move(let to), .line(let to):
+                guard finite(to) else { return false }
+            case .quadCurve(let to, let control):
+                guard finite(to), finite(control) else { return false }
+            case .curve(let to, let control1, let control2):
+                guard finite(to), finite(control1), finite(control2) else { return false }
+            case .closeSubpath:
+                break
+            }
         }
+        return true
     }
 }
