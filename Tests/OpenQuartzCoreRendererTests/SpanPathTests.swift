@@ -274,4 +274,52 @@ import Testing
         #expect(Array(pixels[((15 * 40) + 10) * 4..<((15 * 40) + 10) * 4 + 4]) == [0, 0, 0, 255])
         #expect(Array(pixels[((25 * 40) + 30) * 4..<((25 * 40) + 30) * 4 + 4]) == [0, 0, 255, 255])
     }
+
+    /// A gradient fill inside a mask (a Lottie track matte drawn by a gradient fill) is drawn
+    /// into the mask's alpha group through spans too: the masked layer shows the gradient's
+    /// alphas through the path, as Cairo draws them but for the edge's coverage.
+    @Test func aGradientFillInsideAMaskDrawsItsAlphas() {
+        func frame(spans: Bool) -> (pixels: [UInt8], spanFills: Int) {
+            withManualClock { _ in
+                let root = MaskShortcutTests.root()
+                let content = CALayer()
+                content.frame = CGRect(x: 10, y: 10, width: 100, height: 70)
+                content.backgroundColor = CGColor(red: 1, green: 0.8, blue: 0, alpha: 1)
+                root.addSublayer(content)
+                // The matte: a gradient from opaque to clear, masked by an ellipse.
+                let matte = CALayer()
+                matte.frame = content.bounds
+                let gradient = CAGradientLayer()
+                gradient.frame = CGRect(x: -1000, y: -1000, width: 2100, height: 2070)
+                gradient.colors = [
+                    CGColor(red: 0, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 0, alpha: 0),
+                ]
+                gradient.startPoint = CGPoint(x: 0.476, y: 0.5)
+                gradient.endPoint = CGPoint(x: 0.524, y: 0.5)
+                matte.addSublayer(gradient)
+                let path = CAShapeLayer()
+                path.frame = matte.bounds
+                path.path = CGPath(ellipseIn: CGRect(x: 5, y: 5, width: 90, height: 60), transform: nil)
+                matte.mask = path
+                content.mask = matte
+                let renderer = CARenderer(width: 120, height: 90)
+                renderer.drawsWithSpans = spans
+                let drawn = render(root, renderer: renderer)
+                return (drawn.premultipliedBGRA, drawn.resources.gradients.spanFillCount)
+            }
+        }
+        let (ours, spanFills) = frame(spans: true)
+        let (cairo, none) = frame(spans: false)
+        #expect((spanFills, none) == (1, 0))
+        var edges = 0
+        for index in stride(from: 0, to: ours.count, by: 4) {
+            let difference = (0..<4).map { abs(Int(ours[index + $0]) - Int(cairo[index + $0])) }.max()!
+            if difference > 1 { edges += 1 }
+            #expect(difference <= 40, "pixel \(index / 4) differs by \(difference)")
+        }
+        #expect(edges < 300, "\(edges) pixels differ")
+        // The content shows through the left of the ellipse, and not right of the gradient.
+        #expect(ours[((45 * 120) + 30) * 4 + 2] > 200, "left: the content's red")
+        #expect(ours[((45 * 120) + 100) * 4 + 2] < 100, "right: the background's blue")
+    }
 }

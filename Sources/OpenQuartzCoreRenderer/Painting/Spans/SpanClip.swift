@@ -23,7 +23,8 @@ extension LayerPainter {
     /// before the context is clipped to it: nil unless the target is a 32-bit image surface
     /// of one pixel a unit and the clip so far is whole pixels.
     func spanClip(for path: CGPath, through toUser: CGAffineTransform, evenOdd: Bool) -> SpanClip? {
-        guard resources.drawsWithSpans, let surface = imageTarget(), spanTarget(of: surface) != nil else { return nil }
+        guard resources.drawsWithSpans, let surface = imageTarget(alphaOnly: true), spanTarget(of: surface) != nil
+        else { return nil }
         return SpanClip(
             path: path, toPixels: toUser.concatenating(userToPixels(of: surface)), evenOdd: evenOdd, surface: surface)
     }
@@ -49,8 +50,8 @@ extension LayerPainter {
     func fillSpanClip(
         _ clip: SpanClip, ramp: ColorRamp, shape: GradientRaster.Shape, userToPattern: cairo_matrix_t
     ) -> Bool {
-        guard let surface = imageTarget(), surface == clip.surface, cairo_get_operator(context) == CAIRO_OPERATOR_OVER,
-            let data = cairo_image_surface_get_data(surface)
+        guard let surface = imageTarget(alphaOnly: true), surface == clip.surface,
+            cairo_get_operator(context) == CAIRO_OPERATOR_OVER, let data = cairo_image_surface_get_data(surface)
         else { return false }
         var deviceToUser = cairo_matrix_t()
         cairo_get_matrix(context, &deviceToUser)
@@ -77,7 +78,8 @@ extension LayerPainter {
         cairo_restore(context)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let target = SpanTarget(
-            pixels: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), rowPixels: stride / 4,
+            base: UnsafeMutableRawPointer(data), rowBytes: stride,
+            alphaOnly: cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8,
             clipMinX: max(Int((x1 + offsetX).rounded(.down)), 0), clipMinY: max(Int((y1 + offsetY).rounded(.down)), 0),
             clipMaxX: min(Int((x2 + offsetX).rounded(.up)), Int(cairo_image_surface_get_width(surface))),
             clipMaxY: min(Int((y2 + offsetY).rounded(.up)), Int(cairo_image_surface_get_height(surface))))

@@ -104,9 +104,12 @@ final class SpanRasterizer {
     /// can have changed.
     @discardableResult
     func fill(with gradient: SpanGradient, evenOdd: Bool = false, into target: SpanTarget) -> Bool {
-        // Gradients are drawn into colour targets only.
-        guard !target.alphaOnly, accumulate(evenOdd: evenOdd, into: target) else { return false }
-        resolve(gradient, into: target)
+        guard accumulate(evenOdd: evenOdd, into: target) else { return false }
+        if target.alphaOnly {
+            resolveAlpha(gradient, into: target)
+        } else {
+            resolve(gradient, into: target)
+        }
         return true
     }
 
@@ -374,6 +377,55 @@ final class SpanRasterizer {
                     cells[cell] = 0
                     let level = coverage(sum)
                     if level > 0 { blend(bytes + cell, level) }
+                    cell += 1
+                }
+                // The cell past the box's last pixel only carries cover.
+                while cell <= end {
+                    sum += cells[cell]
+                    cells[cell] = 0
+                    cell += 1
+                }
+                x = end + 1
+            }
+        }
+    }
+
+    /// The gradient's alphas through each row's coverage over 8-bit alphas (a mask's group), as
+    /// ``resolveAlpha(_:into:)`` blends one alpha.
+    private func resolveAlpha(_ gradient: SpanGradient, into target: SpanTarget) {
+        @inline(__always) func multiply(_ a: UInt32, _ b: UInt32) -> UInt32 {
+            let t = a * b + 128
+            return (t + (t >> 8)) >> 8
+        }
+        for row in 0..<boxHeight {
+            guard let (first, second) = touchedCells(ofRow: row) else { continue }
+            let cells = area + row * bufferWidth
+            let bytes = (target.base + (originY + row) * target.rowBytes + originX).assumingMemoryBound(to: UInt8.self)
+            let lastDrawn = min(max(first.1, second.1), boxWidth - 1)
+            if lastDrawn >= first.0 {
+                gradient.write(
+                    sourceRow + first.0, x: originX + first.0, y: originY + row, count: lastDrawn - first.0 + 1)
+            }
+            @inline(__always) func blend(_ pixel: Int, _ level: Int) {
+                let alpha = multiply(sourceRow[pixel] >> 24, UInt32(level))
+                bytes[pixel] = UInt8(truncatingIfNeeded: alpha + multiply(UInt32(bytes[pixel]), 255 - alpha))
+            }
+            var sum: Float = 0
+            var x = first.0
+            for run in 0..<2 {
+                let (start, end) = run == 0 ? first : second
+                guard end >= 0 else { break }
+                if x < start, sum != 0 {
+                    let level = coverage(sum)
+                    if level > 0 { for pixel in x..<start { blend(pixel, level) } }
+                }
+                let drawn = min(end, boxWidth - 1)
+                var cell = start
+                while cell <= drawn {
+                    sum += cells[cell]
+                    cells[cell] = 0
+                    let level = coverage(sum)
+                    if level > 0 { blend(cell, level) }
                     cell += 1
                 }
                 // The cell past the box's last pixel only carries cover.
