@@ -14,47 +14,12 @@ extension LayerPainter {
         _ rect: CGRect, radius: CGFloat, corners: CACornerMask, curve: CALayerCornerCurve,
         red: Double, green: Double, blue: Double, alpha: Double
     ) -> Bool {
+        // A background is drawn into colour bitmaps only (a mask's alpha group leaves it to Cairo).
         guard resources.drawsWithSpans, curve == .circular || radius <= 0 || corners.isEmpty,
-            cairo_get_operator(context) == CAIRO_OPERATOR_OVER,
-            let surface = cairo_get_group_target(context),
-            cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
-            cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
-            let data = cairo_image_surface_get_data(surface)
+            let surface = imageTarget(), let target = spanTarget(of: surface)
         else { return false }
-        var (scaleX, scaleY) = (0.0, 0.0)
-        cairo_surface_get_device_scale(surface, &scaleX, &scaleY)
-        guard scaleX == 1, scaleY == 1 else { return false }
-        var (offsetX, offsetY) = (0.0, 0.0)
-        cairo_surface_get_device_offset(surface, &offsetX, &offsetY)
-        var clip = (
-            0, 0, Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface))
-        )
-        if clipsLayers {
-            // Only a clip of whole pixels is one spans can keep to; Cairo lists it in device
-            // space under the identity matrix.
-            cairo_save(context)
-            cairo_identity_matrix(context)
-            let list = cairo_copy_clip_rectangle_list(context)
-            cairo_restore(context)
-            defer { cairo_rectangle_list_destroy(list) }
-            guard let list, list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1 else {
-                return false
-            }
-            let box = list.pointee.rectangles[0]
-            clip = (
-                max(clip.0, Int(box.x + offsetX)), max(clip.1, Int(box.y + offsetY)),
-                min(clip.2, Int(box.x + box.width + offsetX)), min(clip.3, Int(box.y + box.height + offsetY))
-            )
-        }
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(context, &matrix)
-        let transform = CGAffineTransform(
-            a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0 + offsetX, ty: matrix.y0 + offsetY)
-        let stride = Int(cairo_image_surface_get_stride(surface))
+        let transform = userToPixels(of: surface)
         cairo_surface_flush(surface)
-        let target = SpanTarget(
-            pixels: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), rowPixels: stride / 4,
-            clipMinX: clip.0, clipMinY: clip.1, clipMaxX: clip.2, clipMaxY: clip.3)
         let drew = resources.spans.fillRoundedRect(
             rect, radius: radius, corners: corners, transform: transform,
             color: SpanColor(red: red, green: green, blue: blue, alpha: alpha), into: target)

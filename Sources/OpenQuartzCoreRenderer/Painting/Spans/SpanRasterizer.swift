@@ -106,7 +106,7 @@ final class SpanRasterizer {
     func fill(with gradient: SpanGradient, evenOdd: Bool = false, into target: SpanTarget) -> Bool {
         guard accumulate(evenOdd: evenOdd, into: target) else { return false }
         if target.alphaOnly {
-            resolveAlpha(gradient, into: target)
+            resolveAlpha(0, rows: gradient, into: target)
         } else {
             resolve(gradient, into: target)
         }
@@ -340,59 +340,11 @@ final class SpanRasterizer {
         }
     }
 
-    /// Turns each row's cells into coverage and blends an alpha through it over 8-bit alphas,
-    /// as pixman's `OVER` of a solid colour through a coverage mask onto Cairo's A8: the alpha
-    /// scaled by the coverage, then the destination kept at 255 minus that, each product
-    /// rounded as pixman rounds.
-    private func resolveAlpha(_ alpha: UInt32, into target: SpanTarget) {
-        @inline(__always) func multiply(_ a: UInt32, _ b: UInt32) -> UInt32 {
-            let t = a * b + 128
-            return (t + (t >> 8)) >> 8
-        }
-        @inline(__always) func blend(_ byte: UnsafeMutablePointer<UInt8>, _ level: Int) {
-            let source = multiply(alpha, UInt32(level))
-            byte.pointee = UInt8(truncatingIfNeeded: source + multiply(UInt32(byte.pointee), 255 - source))
-        }
-        for row in 0..<boxHeight {
-            guard let (first, second) = touchedCells(ofRow: row) else { continue }
-            let cells = area + row * bufferWidth
-            let bytes = (target.base + (originY + row) * target.rowBytes + originX).assumingMemoryBound(to: UInt8.self)
-            var sum: Float = 0
-            var x = first.0
-            for run in 0..<2 {
-                let (start, end) = run == 0 ? first : second
-                guard end >= 0 else { break }
-                if x < start, sum != 0 {
-                    let level = coverage(sum)
-                    if level == 255, alpha == 255 {
-                        (bytes + x).update(repeating: 255, count: start - x)
-                    } else if level > 0 {
-                        for pixel in x..<start { blend(bytes + pixel, level) }
-                    }
-                }
-                let drawn = min(end, boxWidth - 1)
-                var cell = start
-                while cell <= drawn {
-                    sum += cells[cell]
-                    cells[cell] = 0
-                    let level = coverage(sum)
-                    if level > 0 { blend(bytes + cell, level) }
-                    cell += 1
-                }
-                // The cell past the box's last pixel only carries cover.
-                while cell <= end {
-                    sum += cells[cell]
-                    cells[cell] = 0
-                    cell += 1
-                }
-                x = end + 1
-            }
-        }
-    }
-
-    /// The gradient's alphas through each row's coverage over 8-bit alphas (a mask's group), as
-    /// ``resolveAlpha(_:into:)`` blends one alpha.
-    private func resolveAlpha(_ gradient: SpanGradient, into target: SpanTarget) {
+    /// Turns each row's cells into coverage and blends alphas through it over 8-bit alphas, as
+    /// pixman's `OVER` through a coverage mask onto Cairo's A8: the source alpha — `alpha`, or
+    /// each pixel's of `gradient`'s row — scaled by the coverage, then the destination kept at
+    /// 255 minus that, each product rounded as pixman rounds.
+    private func resolveAlpha(_ alpha: UInt32, rows gradient: SpanGradient? = nil, into target: SpanTarget) {
         @inline(__always) func multiply(_ a: UInt32, _ b: UInt32) -> UInt32 {
             let t = a * b + 128
             return (t + (t >> 8)) >> 8
@@ -402,13 +354,14 @@ final class SpanRasterizer {
             let cells = area + row * bufferWidth
             let bytes = (target.base + (originY + row) * target.rowBytes + originX).assumingMemoryBound(to: UInt8.self)
             let lastDrawn = min(max(first.1, second.1), boxWidth - 1)
-            if lastDrawn >= first.0 {
+            if let gradient, lastDrawn >= first.0 {
                 gradient.write(
                     sourceRow + first.0, x: originX + first.0, y: originY + row, count: lastDrawn - first.0 + 1)
             }
             @inline(__always) func blend(_ pixel: Int, _ level: Int) {
-                let alpha = multiply(sourceRow[pixel] >> 24, UInt32(level))
-                bytes[pixel] = UInt8(truncatingIfNeeded: alpha + multiply(UInt32(bytes[pixel]), 255 - alpha))
+                let source = gradient == nil ? alpha : sourceRow[pixel] >> 24
+                let scaled = multiply(source, UInt32(level))
+                bytes[pixel] = UInt8(truncatingIfNeeded: scaled + multiply(UInt32(bytes[pixel]), 255 - scaled))
             }
             var sum: Float = 0
             var x = first.0
@@ -417,7 +370,11 @@ final class SpanRasterizer {
                 guard end >= 0 else { break }
                 if x < start, sum != 0 {
                     let level = coverage(sum)
-                    if level > 0 { for pixel in x..<start { blend(pixel, level) } }
+                    if level == 255, alpha == 255, gradient == nil {
+                        (bytes + x).update(repeating: 255, count: start - x)
+                    } else if level > 0 {
+                        for pixel in x..<start { blend(pixel, level) }
+                    }
                 }
                 let drawn = min(end, boxWidth - 1)
                 var cell = start
