@@ -1,9 +1,8 @@
 #include "CPixelRows.h"
+#include "pixel_math.h"
 
 #include <string.h>
 
-typedef float float4 __attribute__((ext_vector_type(4)));
-typedef int int4 __attribute__((ext_vector_type(4)));
 
 static const float last_entry = 1023.0f;
 
@@ -56,29 +55,6 @@ void oqc_linear_row(uint32_t *line, long width, double start, double step, const
     }
 }
 
-typedef uint32_t uint4 __attribute__((ext_vector_type(4)));
-
-// Every byte of x times a (at most 255) over 255, rounded as pixman's UN8x4_MUL_UN8: two
-// bytes at a time in 16-bit lanes, which cannot carry into each other.
-static inline uint32_t multiply(uint32_t x, uint32_t a) {
-    uint32_t even = (x & 0x00ff00ffu) * a + 0x00800080u;
-    even = ((even + ((even >> 8) & 0x00ff00ffu)) >> 8) & 0x00ff00ffu;
-    uint32_t odd = ((x >> 8) & 0x00ff00ffu) * a + 0x00800080u;
-    odd = (odd + ((odd >> 8) & 0x00ff00ffu)) & 0xff00ff00u;
-    return even | odd;
-}
-
-static inline uint4 multiply4(uint4 x, uint4 a) {
-    uint4 even = (x & 0x00ff00ffu) * a + 0x00800080u;
-    even = ((even + ((even >> 8) & 0x00ff00ffu)) >> 8) & 0x00ff00ffu;
-    uint4 odd = ((x >> 8) & 0x00ff00ffu) * a + 0x00800080u;
-    odd = (odd + ((odd >> 8) & 0x00ff00ffu)) & 0xff00ff00u;
-    return even | odd;
-}
-
-// A premultiplied pixel over another: its bytes never sum past 255.
-static inline uint32_t over(uint32_t s, uint32_t d) { return s + multiply(d, 255u - (s >> 24)); }
-
 void oqc_over_row(uint32_t *line, const uint32_t *source, long count, uint32_t level) {
     if (level == 0) return;
     long x = 0;
@@ -120,10 +96,6 @@ void oqc_over_row_masked(uint32_t *line, const uint32_t *source, const uint8_t *
     }
 }
 
-typedef uint8_t uchar16 __attribute__((ext_vector_type(16)));
-typedef uint8_t uchar4 __attribute__((ext_vector_type(4)));
-typedef uint16_t ushort16 __attribute__((ext_vector_type(16)));
-
 void oqc_over_solid(uint32_t *line, long count, uint32_t pixel) {
     uint32_t keep = 255u - (pixel >> 24);
     long x = 0;
@@ -145,64 +117,6 @@ void oqc_over_solid(uint32_t *line, long count, uint32_t pixel) {
         memcpy(line + x, &result, sizeof result);
     }
     for (; x < count; x++) line[x] = multiply(line[x], keep) + pixel;
-}
-
-// Every byte of BYTES (uchar16) times its lane's factor in FACTORS (ushort16) over 255,
-// rounded as pixman rounds, sixteen bytes at once. A macro: a function taking 256-bit vectors
-// would change the calling convention without AVX.
-#define MULTIPLY_BYTES(bytes, factors)                                                                  \
-    ({                                                                                                \
-        ushort16 t_ = __builtin_convertvector((bytes), ushort16) * (factors) + (ushort16)128;         \
-        __builtin_convertvector((t_ + (t_ >> 8)) >> 8, uchar16);                                      \
-    })
-
-void oqc_solid_cells(uint32_t *line, float *cells, long count, float *sum, uint32_t pixel, int even_odd) {
-    float running = *sum;
-    long x = 0;
-    if (!even_odd) {
-        // Four cells at a time: their running sums by two shifted additions, the four levels
-        // spread over each pixel's four bytes, the colour and then the target scaled by them.
-        uint32_t four[4] = {pixel, pixel, pixel, pixel};
-        uchar16 colour;
-        memcpy(&colour, four, sizeof colour);
-        const float4 zero = 0;
-        for (; x + 4 <= count; x += 4) {
-            float4 c;
-            memcpy(&c, cells + x, sizeof c);
-            memcpy(cells + x, &zero, sizeof zero);
-            c += __builtin_shufflevector(zero, c, 0, 4, 5, 6);
-            c += __builtin_shufflevector(zero, c, 0, 1, 4, 5);
-            float4 sums = c + running;
-            running = sums.w;
-            float4 magnitude = __builtin_elementwise_min(__builtin_elementwise_abs(sums), (float4)1.0f);
-            int4 levels = __builtin_convertvector(magnitude * 255.0f + 0.5f, int4);
-            if (__builtin_reduce_max(levels) == 0) continue;
-            uchar4 small = __builtin_convertvector(levels, uchar4);
-            uchar16 level_bytes = __builtin_shufflevector(small, small, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
-            uchar16 source = MULTIPLY_BYTES(colour, __builtin_convertvector(level_bytes, ushort16));
-            uchar16 keep = (uchar16)255 - __builtin_shufflevector(source, source, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
-            uchar16 target;
-            memcpy(&target, line + x, sizeof target);
-            target = MULTIPLY_BYTES(target, __builtin_convertvector(keep, ushort16)) + source;
-            memcpy(line + x, &target, sizeof target);
-        }
-    }
-    for (; x < count; x++) {
-        running += cells[x];
-        cells[x] = 0;
-        float magnitude = running < 0 ? -running : running;
-        if (even_odd) {
-            magnitude = __builtin_fmodf(magnitude, 2.0f);
-            if (magnitude > 1) magnitude = 2 - magnitude;
-        } else if (magnitude > 1) {
-            magnitude = 1;
-        }
-        uint32_t level = (uint32_t)(magnitude * 255.0f + 0.5f);
-        if (level == 0) continue;
-        uint32_t source = level == 255u ? pixel : multiply(pixel, level);
-        line[x] = over(source, line[x]);
-    }
-    *sum = running;
 }
 
 static inline double clamp_to(double value, double limit) { return value > 0 ? (value < limit ? value : limit) : 0; }

@@ -30,11 +30,25 @@ void oqc_over_row(uint32_t *line, const uint32_t *source, long count, uint32_t l
 /// at 255 minus the pixel's alpha (rounded as pixman rounds), plus the pixel's byte.
 void oqc_over_solid(uint32_t *line, long count, uint32_t pixel);
 
-/// The span rasteriser's cells along a row: adds each of `count` cells to the running winding
-/// `*sum`, clears it, and blends the premultiplied `pixel` through that pixel's coverage — the
-/// winding's magnitude clamped to 1 (non-zero) or folded by twos (`even_odd`), in 255ths
-/// rounded — over the target's pixel, as ``oqc_over_solid`` and pixman do.
-void oqc_solid_cells(uint32_t *line, float *cells, long count, float *sum, uint32_t pixel, int even_odd);
+/// Starts the touched cells of `rows` rows afresh (none touched): the four bounds a row that
+/// ``oqc_span_line`` widens.
+void oqc_span_clear_ranges(int32_t *ranges, long rows);
+
+/// Whether ``oqc_span_resolve_solid`` can take eight cells and pixels at a time on this processor
+/// (AVX2); four otherwise.
+int oqc_span_wide_blocks(void);
+
+/// The span rasteriser's fill of one solid premultiplied `pixel` through the cells ``oqc_span_line``
+/// accumulated in `area` (`box_width` + 2 cells a row, left zero again) over the box's pixels
+/// (`pixels` its top left pixel, `row_pixels` from one row to the next). Along each row the cells
+/// the edges touched (`ranges`) are summed into the running winding, each pixel blended through its
+/// coverage — the winding's magnitude clamped to 1 (non-zero) or folded by twos (`even_odd`), in
+/// 255ths rounded — as pixman blends `OVER` through a mask; between them the coverage is constant
+/// and the run is blended at that one level. `wide` takes eight at a time where the processor can
+/// (the same bytes as four at a time).
+void oqc_span_resolve_solid(
+    float *area, const int32_t *ranges, long box_width, long box_height, uint32_t *pixels, long row_pixels,
+    uint32_t pixel, int even_odd, int wide);
 
 /// The span rasteriser's accumulation of one line from (`x0`, `y0`) to (`x1`, `y1`), in the box's
 /// pixels with x within 0…`box_width`: each row it crosses adds, cell by cell, the signed area it

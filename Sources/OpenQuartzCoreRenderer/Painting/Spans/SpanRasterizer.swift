@@ -40,6 +40,9 @@ final class SpanRasterizer {
     private var bufferWidth = 0
     /// Whether the polygon being filled uses the even-odd rule rather than non-zero.
     private var evenOdd = false
+    /// Whether solid fills take eight cells and pixels at a time where the processor can (AVX2)
+    /// rather than four; the pixels are the same.
+    var usesWideBlocks = true
 
     static let prefetchRows = 8
 
@@ -146,11 +149,7 @@ final class SpanRasterizer {
                 target.base + (originY + row) * target.rowBytes + originX * bytesPerPixel,
                 UInt(boxWidth * bytesPerPixel))
         }
-        for row in 0..<boxHeight {
-            (ranges + 4 * row).update(repeating: -1, count: 4)
-            ranges[4 * row] = .max
-            ranges[4 * row + 2] = .max
-        }
+        oqc_span_clear_ranges(ranges, boxHeight)
         let origin = SIMD2(Double(originX), Double(originY))
         var start = 0
         for end in contourEnds {
@@ -232,46 +231,12 @@ final class SpanRasterizer {
         oqc_span_line(area, ranges, boxWidth, boxHeight, p0.x, p0.y, p1.x, p1.y)
     }
 
-    /// Turns each row's cells into coverage and blends: the touched cells one by one (clearing
-    /// them, `CPixelRows`), the runs between them at one coverage.
+    /// Turns each row's cells into coverage and blends (`CPixelRows`): the touched cells one by
+    /// one, clearing them, and the runs between them at one coverage.
     private func resolve(_ color: SpanColor, into target: SpanTarget) {
-        let full = color.scaled(by: 255)
-        for row in 0..<boxHeight {
-            guard let (first, second) = touchedCells(ofRow: row) else { continue }
-            let cells = area + row * bufferWidth
-            let pixels = target.pixels + (originY + row) * target.rowPixels + originX
-            if row + Self.prefetchRows < boxHeight {
-                oqc_prefetch(pixels + Self.prefetchRows * target.rowPixels, UInt(boxWidth * 4))
-            }
-            var sum: Float = 0
-            var x = first.0
-            for run in 0..<2 {
-                let (start, end) = run == 0 ? first : second
-                guard end >= 0 else { break }
-                if x < start, sum != 0 {
-                    let level = coverage(sum)
-                    if level == 255 {
-                        full.blend(pixels + x, count: start - x)
-                    } else if level > 0 {
-                        color.scaled(by: level).blend(pixels + x, count: start - x)
-                    }
-                }
-                // The cell past the box's last pixel only carries cover.
-                let drawn = min(end, boxWidth - 1)
-                var cell = start
-                if drawn >= start {
-                    oqc_solid_cells(
-                        pixels + start, cells + start, drawn - start + 1, &sum, color.pixel, evenOdd ? 1 : 0)
-                    cell = drawn + 1
-                }
-                while cell <= end {
-                    sum += cells[cell]
-                    cells[cell] = 0
-                    cell += 1
-                }
-                x = end + 1
-            }
-        }
+        oqc_span_resolve_solid(
+            area, ranges, boxWidth, boxHeight, target.pixels + originY * target.rowPixels + originX,
+            target.rowPixels, color.pixel, evenOdd ? 1 : 0, usesWideBlocks ? 1 : 0)
     }
 
     /// The cells of `row` the edges touched, as one or two ranges in order (the second
