@@ -61,6 +61,197 @@ void oqc_span_clear_ranges(int32_t *ranges, long rows) {
     }
 }
 
+static inline double clamp_to(double value, double limit) { return value > 0 ? (value < limit ? value : limit) : 0; }
+
+// The area and cover of a line's piece in `row`, from x at its top to `next` at its bottom (both
+// within 0…box width, `inverse` one over their distance apart when it spans more than one
+// pixel), and the cells it touched.
+__attribute__((always_inline)) static inline void span_cross(
+    float *cells, int32_t *bounds, double x, double next, double cover, double inverse) {
+    double lo = x < next ? x : next;
+    double hi = x < next ? next : x;
+    // Both are at least zero, so truncation is the floor.
+    long first = (long)lo;
+    long last = (long)hi;
+    if ((double)last < hi) last += 1;
+    if (last <= first + 1) {
+        // Within one pixel: its share right of the line's mean x stays in the next cell.
+        double inside = 0.5 * (x + next) - (double)first;
+        cells[first] += (float)(cover - cover * inside);
+        cells[first + 1] += (float)(cover * inside);
+        last = first + 1;
+    } else {
+        // Across several pixels: a triangle in the first, trapezoids, a triangle in the last.
+        double start_fraction = lo - (double)first;
+        double first_area = 0.5 * inverse * (1 - start_fraction) * (1 - start_fraction);
+        double end_fraction = hi - (double)last + 1;
+        double last_area = 0.5 * inverse * end_fraction * end_fraction;
+        cells[first] += (float)(cover * first_area);
+        if (last == first + 2) {
+            cells[first + 1] += (float)(cover * (1 - first_area - last_area));
+        } else {
+            double second = inverse * (1.5 - start_fraction);
+            cells[first + 1] += (float)(cover * (second - first_area));
+            float step = (float)(cover * inverse);
+            for (long cell = first + 2; cell < last - 1; cell++) cells[cell] += step;
+            double before_last = second + (double)(last - first - 3) * inverse;
+            cells[last - 1] += (float)(cover * (1 - before_last - last_area));
+        }
+        cells[last] += (float)(cover * last_area);
+    }
+    // Always stored, so that the compiler picks the smaller without a branch.
+    int32_t low = bounds[0], high = bounds[1];
+    bounds[0] = (int32_t)first < low ? (int32_t)first : low;
+    bounds[1] = (int32_t)last > high ? (int32_t)last : high;
+}
+
+// A whole row's piece of a steep line (at most one pixel across, `inverse` one over that), without
+// branches: it lies in the pixel of its left end and perhaps the next. The share of the row's
+// height in the first pixel is t; each part leaves its pixel the area right of its mean x, and
+// carries the rest of its cover to every pixel after it.
+__attribute__((always_inline)) static inline void span_steep(
+    float *cells, int32_t *bounds, double x, double next, double cover, double inverse) {
+    double lo = x < next ? x : next;
+    double hi = x < next ? next : x;
+    long first = (long)lo;
+    double a = lo - (double)first;
+    double b = hi - (double)first;
+    double in_first = (1 - a) * inverse;
+    double t = in_first < 1 ? in_first : 1;
+    double first_end = b < 1 ? b : 1;
+    double second_end = b > 1 ? b - 1 : 0;
+    double covered_first = cover * t * (1 - 0.5 * (a + first_end));
+    double covered_second = cover * t + cover * (1 - t) * (1 - 0.5 * second_end);
+    cells[first] += (float)covered_first;
+    cells[first + 1] += (float)(covered_second - covered_first);
+    cells[first + 2] += (float)(cover - covered_second);
+    int32_t low = (int32_t)first;
+    int32_t high = (int32_t)first + 2;
+    bounds[0] = low < bounds[0] ? low : bounds[0];
+    bounds[1] = high > bounds[1] ? high : bounds[1];
+}
+
+// One line whose x lies within 0…box width.
+static void span_line(
+    float *area, int32_t *ranges, long box_width, long box_height, double x0, double y0, double x1, double y1) {
+    if (!(y0 != y1)) return;
+    int down = y0 < y1;
+    double direction = down ? 1 : -1;
+    double top_x = down ? x0 : x1, top_y = down ? y0 : y1;
+    double bottom_x = down ? x1 : x0, bottom_y = down ? y1 : y0;
+    if (!(bottom_y > 0) || !(top_y < (double)box_height)) return;
+    long stride = box_width + 3;
+    int32_t *touched = ranges + (down ? 0 : 2);
+    if (top_y >= 0 && bottom_y <= (double)box_height) {
+        // Within one row (a short chord of a curve, most often): one piece, no steps.
+        long row = (long)top_y;
+        if ((double)(row + 1) >= bottom_y) {
+            double apart = bottom_x > top_x ? bottom_x - top_x : top_x - bottom_x;
+            span_cross(
+                area + row * stride, touched + 4 * row, top_x, bottom_x, (bottom_y - top_y) * direction,
+                apart > 0 ? 1 / apart : 0);
+            return;
+        }
+    }
+    double slope = (bottom_x - top_x) / (bottom_y - top_y);
+    // A whole row's piece spans |slope| pixels.
+    double across = slope < 0 ? -slope : slope;
+    double whole_inverse = across > 0 ? 1 / across : __builtin_inf();
+    long first_row = top_y > 0 ? (long)__builtin_floor(top_y) : 0;
+    long end_row = bottom_y < (double)box_height ? (long)__builtin_ceil(bottom_y) : box_height;
+    if (first_row >= end_row) return;
+    double limit = (double)box_width;
+    double x = clamp_to(top_x + ((double)first_row > top_y ? ((double)first_row - top_y) * slope : 0), limit);
+    // The rows the line crosses whole take the same steps without the clipping to its ends.
+    long whole_from = (double)first_row >= top_y ? first_row : first_row + 1;
+    long whole_to = (double)end_row <= bottom_y ? end_row : end_row - 1;
+    long row = first_row;
+    while (row < end_row) {
+        if (row >= whole_from && row < whole_to) {
+            float *cells = area + row * stride;
+            int32_t *bounds = touched + 4 * row;
+            if (across <= 1) {
+                for (; row < whole_to; row++, cells += stride, bounds += 4) {
+                    double next = clamp_to(x + slope, limit);
+                    span_steep(cells, bounds, x, next, direction, whole_inverse);
+                    x = next;
+                }
+                continue;
+            }
+            for (; row < whole_to; row++, cells += stride, bounds += 4) {
+                double next = clamp_to(x + slope, limit);
+                span_cross(cells, bounds, x, next, direction, whole_inverse);
+                x = next;
+            }
+            continue;
+        }
+        double row_bottom = (double)(row + 1) < bottom_y ? (double)(row + 1) : bottom_y;
+        double row_top = (double)row > top_y ? (double)row : top_y;
+        double height = row_bottom - row_top;
+        double next = clamp_to(x + slope * height, limit);
+        double apart = next > x ? next - x : x - next;
+        span_cross(area + row * stride, touched + 4 * row, x, next, height * direction, apart > 0 ? 1 / apart : 0);
+        x = next;
+        row += 1;
+    }
+}
+
+// An edge in box coordinates, split where it leaves the box sideways: what lies left of the box
+// runs down its left side (it covers every pixel to its right there), what lies right of it down
+// its right side (covering nothing inside).
+static void span_edge(
+    float *area, int32_t *ranges, long box_width, long box_height, double x0, double y0, double x1, double y1) {
+    if (!(y0 != y1)) return;
+    double right = (double)box_width;
+    if (x0 >= 0 && x0 <= right && x1 >= 0 && x1 <= right) {
+        span_line(area, ranges, box_width, box_height, x0, y0, x1, y1);
+        return;
+    }
+    // The parameters where the edge crosses x = 0 and x = right, in order.
+    double cuts[3] = {1, 1, 1};
+    int count = 0;
+    for (int side = 0; side < 2; side++) {
+        double at = side == 0 ? 0 : right;
+        if ((x0 < at) == (x1 < at) || x0 == at || x1 == at) continue;
+        cuts[count++] = (at - x0) / (x1 - x0);
+    }
+    if (count == 2 && cuts[1] < cuts[0]) {
+        double swap = cuts[0];
+        cuts[0] = cuts[1];
+        cuts[1] = swap;
+    }
+    double dx = x1 - x0, dy = y1 - y0;
+    double from_x = x0, from_y = y0;
+    for (int piece = 0; piece <= count; piece++) {
+        double to_x = piece == count ? x1 : x0 + dx * cuts[piece];
+        double to_y = piece == count ? y1 : y0 + dy * cuts[piece];
+        span_line(
+            area, ranges, box_width, box_height, clamp_to(from_x, right), from_y, clamp_to(to_x, right), to_y);
+        from_x = to_x;
+        from_y = to_y;
+    }
+}
+
+void oqc_span_polygon(
+    float *area, int32_t *ranges, long box_width, long box_height, const double *points, const long *contour_ends,
+    long contour_count, double origin_x, double origin_y) {
+    long start = 0;
+    for (long contour = 0; contour < contour_count; contour++) {
+        long end = contour_ends[contour];
+        if (end <= start) continue;
+        double previous_x = points[2 * (end - 1)] - origin_x;
+        double previous_y = points[2 * (end - 1) + 1] - origin_y;
+        for (long index = start; index < end; index++) {
+            double x = points[2 * index] - origin_x;
+            double y = points[2 * index + 1] - origin_y;
+            span_edge(area, ranges, box_width, box_height, previous_x, previous_y, x, y);
+            previous_x = x;
+            previous_y = y;
+        }
+        start = end;
+    }
+}
+
 // Four cells at a time (fewer at the end, as if followed by empty cells): their running sums by
 // two shifted additions, then the colour through each pixel's level over the target.
 static void cells_by_four(uint32_t *line, float *cells, long count, float *sum, uint32_t pixel, int even_odd) {
@@ -183,6 +374,87 @@ AVX2 static void over_solid_by_eight(uint32_t *line, long count, uint32_t pixel)
         _mm256_maskstore_epi32((int *)(line + x), mask, target);
     }
 }
+
+#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq")))
+
+// `byte_products` on sixteen pixels.
+AVX512 static inline __m512i byte_products16(__m512i x, __m512i factors) {
+    const __m512i half = _mm512_set1_epi16(128);
+    const __m512i spread = _mm512_set1_epi16(257);
+    __m512i even = _mm512_mullo_epi16(_mm512_and_si512(x, _mm512_set1_epi16(0x00ff)), factors);
+    __m512i odd = _mm512_mullo_epi16(_mm512_srli_epi16(x, 8), factors);
+    even = _mm512_mulhi_epu16(_mm512_add_epi16(even, half), spread);
+    odd = _mm512_mulhi_epu16(_mm512_add_epi16(odd, half), spread);
+    return _mm512_or_si512(even, _mm512_slli_epi16(odd, 8));
+}
+
+AVX512 static inline __m512i spread_factors16(__m512i factors) {
+    return _mm512_or_si512(factors, _mm512_slli_epi32(factors, 16));
+}
+
+// Sixteen cells at a time, as four blocks of four in order (each block's running sum carried
+// into the next one addition at a time): the same sums, to the bit, as `cells_by_four`.
+AVX512 static void cells_by_sixteen(uint32_t *line, float *cells, long count, float *sum, uint32_t pixel, int even_odd) {
+    __m512 running = _mm512_set1_ps(*sum);
+    const __m512i colour = _mm512_set1_epi32((int)pixel);
+    for (long x = 0; x < count; x += 16) {
+        long n = count - x < 16 ? count - x : 16;
+        __mmask16 mask = (__mmask16)(n == 16 ? 0xffffu : (1u << n) - 1u);
+        __m512 c = _mm512_maskz_loadu_ps(mask, cells + x);
+        _mm512_mask_storeu_ps(cells + x, mask, _mm512_setzero_ps());
+        c = _mm512_add_ps(c, _mm512_castsi512_ps(_mm512_bslli_epi128(_mm512_castps_si512(c), 4)));
+        c = _mm512_add_ps(c, _mm512_castsi512_ps(_mm512_bslli_epi128(_mm512_castps_si512(c), 8)));
+        __m512 totals = _mm512_permute_ps(c, 0xff);
+        __m512 second = _mm512_add_ps(running, _mm512_shuffle_f32x4(totals, totals, 0x00));
+        __m512 third = _mm512_add_ps(second, _mm512_shuffle_f32x4(totals, totals, 0x55));
+        __m512 fourth = _mm512_add_ps(third, _mm512_shuffle_f32x4(totals, totals, 0xaa));
+        __m512 carried = _mm512_mask_mov_ps(running, 0x00f0, second);
+        carried = _mm512_mask_mov_ps(carried, 0x0f00, third);
+        carried = _mm512_mask_mov_ps(carried, 0xf000, fourth);
+        __m512 sums = _mm512_add_ps(c, carried);
+        running = _mm512_permutexvar_ps(_mm512_set1_epi32((int)(n - 1)), sums);
+        __m512 magnitude = _mm512_abs_ps(sums);
+        if (even_odd) {
+            __m512 pairs = _mm512_roundscale_ps(_mm512_mul_ps(magnitude, _mm512_set1_ps(0.5f)), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+            magnitude = _mm512_sub_ps(magnitude, _mm512_mul_ps(_mm512_set1_ps(2.0f), pairs));
+            magnitude = _mm512_min_ps(magnitude, _mm512_sub_ps(_mm512_set1_ps(2.0f), magnitude));
+        } else {
+            magnitude = _mm512_min_ps(magnitude, _mm512_set1_ps(1.0f));
+        }
+        __m512i levels = _mm512_cvttps_epi32(
+            _mm512_add_ps(_mm512_mul_ps(magnitude, _mm512_set1_ps(255.0f)), _mm512_set1_ps(0.5f)));
+        __mmask16 drawn = _mm512_mask_test_epi32_mask(mask, levels, levels);
+        if (drawn == 0) continue;
+        __m512i source = byte_products16(colour, spread_factors16(levels));
+        __m512i keep = _mm512_sub_epi32(_mm512_set1_epi32(255), _mm512_srli_epi32(source, 24));
+        __m512i target = _mm512_maskz_loadu_epi32(drawn, line + x);
+        target = _mm512_add_epi8(byte_products16(target, spread_factors16(keep)), source);
+        _mm512_mask_storeu_epi32(line + x, drawn, target);
+    }
+    *sum = _mm512_cvtss_f32(running);
+}
+
+// One premultiplied pixel over `count` pixels, sixteen at a time.
+AVX512 static void over_solid_by_sixteen(uint32_t *line, long count, uint32_t pixel) {
+    const __m512i colour = _mm512_set1_epi32((int)pixel);
+    uint32_t keep = 255u - (pixel >> 24);
+    const __m512i factors = _mm512_set1_epi32((int)(keep | keep << 16));
+    long x = 0;
+    if (keep == 0) {
+        for (; x + 16 <= count; x += 16) _mm512_storeu_si512(line + x, colour);
+    } else {
+        for (; x + 16 <= count; x += 16) {
+            __m512i target = _mm512_loadu_si512(line + x);
+            _mm512_storeu_si512(line + x, _mm512_add_epi8(byte_products16(target, factors), colour));
+        }
+    }
+    if (x < count) {
+        __mmask16 mask = (__mmask16)((1u << (count - x)) - 1u);
+        __m512i target = keep == 0 ? colour
+                                   : _mm512_add_epi8(byte_products16(_mm512_maskz_loadu_epi32(mask, line + x), factors), colour);
+        _mm512_mask_storeu_epi32(line + x, mask, target);
+    }
+}
 #endif
 
 // One premultiplied pixel over `count` pixels, four at a time.
@@ -198,8 +470,8 @@ static void over_solid_by_four(uint32_t *line, long count, uint32_t pixel) {
 // coverage is constant and the colour is blended at that one level.
 __attribute__((always_inline)) static inline void resolve_rows(
     float *area, const int32_t *ranges, long box_width, long box_height, uint32_t *pixels, long row_pixels,
-    uint32_t pixel, int even_odd, int wide) {
-    long stride = box_width + 2;
+    uint32_t pixel, int even_odd, int width) {
+    long stride = box_width + 3;
     for (long row = 0; row < box_height; row++) {
         long bounds[4];
         int runs = touched_cells(ranges + 4 * row, bounds);
@@ -219,7 +491,9 @@ __attribute__((always_inline)) static inline void resolve_rows(
                 if (level > 0) {
                     uint32_t source = level == 255u ? pixel : multiply(pixel, level);
 #if defined(__x86_64__)
-                    if (wide) {
+                    if (width == 16) {
+                        over_solid_by_sixteen(line + x, start - x, source);
+                    } else if (width == 8) {
                         over_solid_by_eight(line + x, start - x, source);
                     } else
 #endif
@@ -228,12 +502,14 @@ __attribute__((always_inline)) static inline void resolve_rows(
                     }
                 }
             }
-            // The cell past the box's last pixel only carries cover.
+            // The cells past the box's last pixel only carry cover.
             long drawn = end < box_width - 1 ? end : box_width - 1;
             long cell = start;
             if (drawn >= start) {
 #if defined(__x86_64__)
-                if (wide) {
+                if (width == 16) {
+                    cells_by_sixteen(line + start, cells + start, drawn - start + 1, &sum, pixel, even_odd);
+                } else if (width == 8) {
                     cells_by_eight(line + start, cells + start, drawn - start + 1, &sum, pixel, even_odd);
                 } else
 #endif
@@ -255,26 +531,41 @@ __attribute__((always_inline)) static inline void resolve_rows(
 AVX2 static void resolve_rows_by_eight(
     float *area, const int32_t *ranges, long box_width, long box_height, uint32_t *pixels, long row_pixels,
     uint32_t pixel, int even_odd) {
-    resolve_rows(area, ranges, box_width, box_height, pixels, row_pixels, pixel, even_odd, 1);
+    resolve_rows(area, ranges, box_width, box_height, pixels, row_pixels, pixel, even_odd, 8);
+}
+
+AVX512 static void resolve_rows_by_sixteen(
+    float *area, const int32_t *ranges, long box_width, long box_height, uint32_t *pixels, long row_pixels,
+    uint32_t pixel, int even_odd) {
+    resolve_rows(area, ranges, box_width, box_height, pixels, row_pixels, pixel, even_odd, 16);
+}
+
+static int has_avx512(void) {
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
 }
 #endif
 
-int oqc_span_wide_blocks(void) {
+int oqc_span_widest_blocks(void) {
 #if defined(__x86_64__)
-    return __builtin_cpu_supports("avx2");
-#else
-    return 0;
+    if (has_avx512()) return 16;
+    if (__builtin_cpu_supports("avx2")) return 8;
 #endif
+    return 4;
 }
 
 void oqc_span_resolve_solid(
     float *area, const int32_t *ranges, long box_width, long box_height, uint32_t *pixels, long row_pixels,
-    uint32_t pixel, int even_odd, int wide) {
+    uint32_t pixel, int even_odd, int widest) {
 #if defined(__x86_64__)
-    if (wide && __builtin_cpu_supports("avx2")) {
+    if (widest >= 16 && has_avx512()) {
+        resolve_rows_by_sixteen(area, ranges, box_width, box_height, pixels, row_pixels, pixel, even_odd);
+        return;
+    }
+    if (widest >= 8 && __builtin_cpu_supports("avx2")) {
         resolve_rows_by_eight(area, ranges, box_width, box_height, pixels, row_pixels, pixel, even_odd);
         return;
     }
 #endif
-    resolve_rows(area, ranges, box_width, box_height, pixels, row_pixels, pixel, even_odd, 0);
+    resolve_rows(area, ranges, box_width, box_height, pixels, row_pixels, pixel, even_odd, 4);
 }

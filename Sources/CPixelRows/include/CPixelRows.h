@@ -31,33 +31,37 @@ void oqc_over_row(uint32_t *line, const uint32_t *source, long count, uint32_t l
 void oqc_over_solid(uint32_t *line, long count, uint32_t pixel);
 
 /// Starts the touched cells of `rows` rows afresh (none touched): the four bounds a row that
-/// ``oqc_span_line`` widens.
+/// ``oqc_span_polygon`` widens.
 void oqc_span_clear_ranges(int32_t *ranges, long rows);
 
-/// Whether ``oqc_span_resolve_solid`` can take eight cells and pixels at a time on this processor
-/// (AVX2); four otherwise.
-int oqc_span_wide_blocks(void);
+/// The most cells and pixels ``oqc_span_resolve_solid`` can take at a time on this processor: 16
+/// (AVX-512), 8 (AVX2) or 4.
+int oqc_span_widest_blocks(void);
 
-/// The span rasteriser's fill of one solid premultiplied `pixel` through the cells ``oqc_span_line``
-/// accumulated in `area` (`box_width` + 2 cells a row, left zero again) over the box's pixels
+/// The span rasteriser's fill of one solid premultiplied `pixel` through the cells ``oqc_span_polygon``
+/// accumulated in `area` (`box_width` + 3 cells a row, left zero again) over the box's pixels
 /// (`pixels` its top left pixel, `row_pixels` from one row to the next). Along each row the cells
 /// the edges touched (`ranges`) are summed into the running winding, each pixel blended through its
 /// coverage — the winding's magnitude clamped to 1 (non-zero) or folded by twos (`even_odd`), in
 /// 255ths rounded — as pixman blends `OVER` through a mask; between them the coverage is constant
-/// and the run is blended at that one level. `wide` takes eight at a time where the processor can
-/// (the same bytes as four at a time).
+/// and the run is blended at that one level. Blocks of up to `widest` cells and pixels (4, 8 or
+/// 16, as far as the processor can) give the same bytes.
 void oqc_span_resolve_solid(
     float *area, const int32_t *ranges, long box_width, long box_height, uint32_t *pixels, long row_pixels,
-    uint32_t pixel, int even_odd, int wide);
+    uint32_t pixel, int even_odd, int widest);
 
-/// The span rasteriser's accumulation of one line from (`x0`, `y0`) to (`x1`, `y1`), in the box's
-/// pixels with x within 0…`box_width`: each row it crosses adds, cell by cell, the signed area it
-/// leaves to its right and the cover it carries down (`box_width` + 2 cells a row in `area`), and
-/// widens the row's touched cells in `ranges` (four a row: the first and last cell touched by
-/// lines going down, then by lines going up). Rows outside 0…`box_height` are skipped, however
-/// far the line reaches.
-void oqc_span_line(
-    float *area, int32_t *ranges, long box_width, long box_height, double x0, double y0, double x1, double y1);
+/// The span rasteriser's accumulation of a polygon: `points` (x and y of each, in the target's
+/// pixels) in contours ending at each of `contour_ends` (the index past a contour's last point),
+/// each closing on its own; the box's top left pixel at (`origin_x`, `origin_y`). Each row an edge
+/// crosses adds, cell by cell, the signed area the edge leaves to its right and the cover it
+/// carries down (`box_width` + 3 cells a row in `area`), and widens the row's touched cells in
+/// `ranges` (four a row, cleared by ``oqc_span_clear_ranges``: the first and last cell touched by
+/// edges going down, then by edges going up). What lies left of the box runs down its left side
+/// (covering every pixel to its right), what lies right of it down its right side; rows outside
+/// the box are skipped, however far an edge reaches.
+void oqc_span_polygon(
+    float *area, int32_t *ranges, long box_width, long box_height, const double *points, const long *contour_ends,
+    long contour_count, double origin_x, double origin_y);
 
 /// Blends `count` pixels of `source` over `line`, each through its own coverage in `levels`.
 void oqc_over_row_masked(uint32_t *line, const uint32_t *source, const uint8_t *levels, long count);

@@ -37,12 +37,14 @@ final class SpanRasterizer {
     private var originY = 0
     private var boxWidth = 0
     private var boxHeight = 0
+    /// The box's width and three: a steep edge's row at the box's right side writes the cells
+    /// of the two pixels after its own.
     private var bufferWidth = 0
     /// Whether the polygon being filled uses the even-odd rule rather than non-zero.
     private var evenOdd = false
-    /// Whether solid fills take eight cells and pixels at a time where the processor can (AVX2)
-    /// rather than four; the pixels are the same.
-    var usesWideBlocks = true
+    /// The most cells and pixels solid fills take at a time: 16, 8 or 4, as far as the processor
+    /// can (AVX-512, AVX2); the pixels are the same.
+    var widestBlocks = 16
 
     static let prefetchRows = 8
 
@@ -141,7 +143,7 @@ final class SpanRasterizer {
         originY = minY
         boxWidth = maxX - minX
         boxHeight = maxY - minY
-        bufferWidth = boxWidth + 2
+        bufferWidth = boxWidth + 3
         reserve()
         let bytesPerPixel = target.alphaOnly ? 1 : 4
         for row in 0..<min(boxHeight, Self.prefetchRows) {
@@ -150,16 +152,12 @@ final class SpanRasterizer {
                 UInt(boxWidth * bytesPerPixel))
         }
         oqc_span_clear_ranges(ranges, boxHeight)
-        let origin = SIMD2(Double(originX), Double(originY))
-        var start = 0
-        for end in contourEnds {
-            var previous = points[end - 1] - origin
-            for index in start..<end {
-                let point = points[index] - origin
-                addEdge(from: previous, to: point)
-                previous = point
+        contourEnds.withUnsafeBufferPointer { ends in
+            UnsafeRawPointer(points).withMemoryRebound(to: Double.self, capacity: 2 * pointCount) { coordinates in
+                oqc_span_polygon(
+                    area, ranges, boxWidth, boxHeight, coordinates, ends.baseAddress, ends.count, Double(originX),
+                    Double(originY))
             }
-            start = end
         }
         return true
     }
@@ -196,47 +194,12 @@ final class SpanRasterizer {
         }
     }
 
-    /// Adds an edge in box coordinates, split where it leaves the box sideways: what lies left
-    /// of the box runs down its left side (it covers every pixel to its right there), what lies
-    /// right of it down its right side (covering nothing inside).
-    private func addEdge(from start: SIMD2<Double>, to end: SIMD2<Double>) {
-        guard start.y != end.y else { return }
-        let right = Double(boxWidth)
-        // The parameters where the edge crosses x = 0 and x = right, in order.
-        var cuts = (0.0, 1.0, 1.0, 1.0)
-        var cutCount = 1
-        for side in 0..<2 {
-            let side = side == 0 ? 0 : right
-            guard (start.x < side) != (end.x < side), start.x != side, end.x != side else { continue }
-            let t = (side - start.x) / (end.x - start.x)
-            if cutCount == 1 { cuts.1 = t } else { cuts.2 = t }
-            cutCount += 1
-        }
-        if cutCount == 3, cuts.2 < cuts.1 { (cuts.1, cuts.2) = (cuts.2, cuts.1) }
-        let delta = end - start
-        var from = start
-        for piece in 1...cutCount {
-            let t = piece == 1 ? (cutCount > 1 ? cuts.1 : 1) : (piece == 2 ? (cutCount > 2 ? cuts.2 : 1) : 1)
-            let to = piece == cutCount ? end : start + delta * t
-            line(
-                from: SIMD2(min(max(from.x, 0), right), from.y), to: SIMD2(min(max(to.x, 0), right), to.y))
-            from = to
-        }
-    }
-
-    /// Accumulates one line whose x lies within 0…boxWidth (`CPixelRows`: the area and cover
-    /// it leaves in each cell of the rows it crosses).
-    @inline(__always)
-    private func line(from p0: SIMD2<Double>, to p1: SIMD2<Double>) {
-        oqc_span_line(area, ranges, boxWidth, boxHeight, p0.x, p0.y, p1.x, p1.y)
-    }
-
     /// Turns each row's cells into coverage and blends (`CPixelRows`): the touched cells one by
     /// one, clearing them, and the runs between them at one coverage.
     private func resolve(_ color: SpanColor, into target: SpanTarget) {
         oqc_span_resolve_solid(
             area, ranges, boxWidth, boxHeight, target.pixels + originY * target.rowPixels + originX,
-            target.rowPixels, color.pixel, evenOdd ? 1 : 0, usesWideBlocks ? 1 : 0)
+            target.rowPixels, color.pixel, evenOdd ? 1 : 0, Int32(widestBlocks))
     }
 
     /// The cells of `row` the edges touched, as one or two ranges in order (the second
@@ -294,7 +257,7 @@ final class SpanRasterizer {
                 if drawn >= start {
                     oqc_over_row_masked(pixels + start, sourceRow + start, levelRow + start, drawn - start + 1)
                 }
-                // The cell past the box's last pixel only carries cover.
+                // The cells past the box's last pixel only carry cover.
                 while cell <= end {
                     sum += cells[cell]
                     cells[cell] = 0
@@ -350,7 +313,7 @@ final class SpanRasterizer {
                     if level > 0 { blend(cell, level) }
                     cell += 1
                 }
-                // The cell past the box's last pixel only carries cover.
+                // The cells past the box's last pixel only carry cover.
                 while cell <= end {
                     sum += cells[cell]
                     cells[cell] = 0
