@@ -131,9 +131,83 @@ __attribute__((always_inline)) static inline void span_steep(
     bounds[1] = high > bounds[1] ? high : bounds[1];
 }
 
+#if defined(__x86_64__)
+#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq")))
+
+static int has_avx512(void) {
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
+}
+
+// `span_steep` on eight whole rows at a time (as many as `count` holds eights), each row's ends
+// from the first row's top as the rows after them take them: the same cells, to the bit. The
+// number of rows done.
+AVX512 static long steep_rows_by_eight(
+    float *cells, int32_t *bounds, long count, long stride, double start, double slope, double limit, double cover,
+    double inverse) {
+    const __m512d lanes = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1), half = _mm512_set1_pd(0.5);
+    const __m512d right = _mm512_set1_pd(limit), covers = _mm512_set1_pd(cover);
+    const __m512d inverses = _mm512_set1_pd(inverse), starts = _mm512_set1_pd(start), slopes = _mm512_set1_pd(slope);
+    long done = 0;
+    for (; done + 8 <= count; done += 8) {
+        __m512d steps = _mm512_add_pd(_mm512_set1_pd((double)done), lanes);
+        __m512d top = _mm512_add_pd(starts, _mm512_mul_pd(steps, slopes));
+        __m512d bottom = _mm512_add_pd(starts, _mm512_mul_pd(_mm512_add_pd(steps, one), slopes));
+        top = _mm512_min_pd(_mm512_max_pd(top, zero), right);
+        bottom = _mm512_min_pd(_mm512_max_pd(bottom, zero), right);
+        __m512d lo = _mm512_min_pd(top, bottom);
+        __m512d hi = _mm512_max_pd(bottom, top);
+        __m512d first = _mm512_roundscale_pd(lo, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        __m512d a = _mm512_sub_pd(lo, first);
+        __m512d b = _mm512_sub_pd(hi, first);
+        __m512d t = _mm512_min_pd(_mm512_mul_pd(_mm512_sub_pd(one, a), inverses), one);
+        __m512d first_end = _mm512_min_pd(b, one);
+        __m512d second_end = _mm512_max_pd(_mm512_sub_pd(b, one), zero);
+        __m512d covered_first = _mm512_mul_pd(
+            _mm512_mul_pd(covers, t), _mm512_sub_pd(one, _mm512_mul_pd(half, _mm512_add_pd(a, first_end))));
+        __m512d covered_second = _mm512_add_pd(
+            _mm512_mul_pd(covers, t),
+            _mm512_mul_pd(
+                _mm512_mul_pd(covers, _mm512_sub_pd(one, t)), _mm512_sub_pd(one, _mm512_mul_pd(half, second_end))));
+        float into_first[8], into_second[8], into_third[8];
+        int32_t cell[8];
+        _mm256_storeu_ps(into_first, _mm512_cvtpd_ps(covered_first));
+        _mm256_storeu_ps(into_second, _mm512_cvtpd_ps(_mm512_sub_pd(covered_second, covered_first)));
+        _mm256_storeu_ps(into_third, _mm512_cvtpd_ps(_mm512_sub_pd(covers, covered_second)));
+        _mm256_storeu_si256((__m256i *)cell, _mm512_cvttpd_epi32(lo));
+        for (int lane = 0; lane < 8; lane++) {
+            float *row = cells + (done + lane) * stride + cell[lane];
+            row[0] += into_first[lane];
+            row[1] += into_second[lane];
+            row[2] += into_third[lane];
+            int32_t *touched = bounds + 4 * (done + lane);
+            int32_t low = touched[0], high = touched[1];
+            touched[0] = cell[lane] < low ? cell[lane] : low;
+            touched[1] = cell[lane] + 2 > high ? cell[lane] + 2 : high;
+        }
+    }
+    return done;
+}
+#endif
+
+// The whole rows of a steep line that a vector unit takes at once (none without one).
+static inline long steep_rows(
+    float *cells, int32_t *bounds, long count, long stride, double start, double slope, double limit, double cover,
+    double inverse) {
+#if defined(__x86_64__)
+    return steep_rows_by_eight(cells, bounds, count, stride, start, slope, limit, cover, inverse);
+#else
+    (void)cells, (void)bounds, (void)count, (void)stride, (void)start, (void)slope, (void)limit, (void)cover,
+        (void)inverse;
+    return 0;
+#endif
+}
+
 // One line whose x lies within 0…box width.
 static void span_line(
-    float *area, int32_t *ranges, long box_width, long box_height, double x0, double y0, double x1, double y1) {
+    float *area, int32_t *ranges, long box_width, long box_height, double x0, double y0, double x1, double y1,
+    int wide) {
     if (!(y0 != y1)) return;
     int down = y0 < y1;
     double direction = down ? 1 : -1;
@@ -171,11 +245,17 @@ static void span_line(
             float *cells = area + row * stride;
             int32_t *bounds = touched + 4 * row;
             if (across <= 1) {
-                for (; row < whole_to; row++, cells += stride, bounds += 4) {
-                    double next = clamp_to(x + slope, limit);
-                    span_steep(cells, bounds, x, next, direction, whole_inverse);
-                    x = next;
+                // Each row's ends from the first row's top, so that eight rows at a time give
+                // the same cells as one at a time.
+                long count = whole_to - row;
+                long done = wide ? steep_rows(cells, bounds, count, stride, x, slope, limit, direction, whole_inverse) : 0;
+                for (long step = done; step < count; step++) {
+                    double top = clamp_to(x + (double)step * slope, limit);
+                    double bottom = clamp_to(x + (double)(step + 1) * slope, limit);
+                    span_steep(cells + step * stride, bounds + 4 * step, top, bottom, direction, whole_inverse);
                 }
+                x = clamp_to(x + (double)count * slope, limit);
+                row = whole_to;
                 continue;
             }
             for (; row < whole_to; row++, cells += stride, bounds += 4) {
@@ -200,11 +280,12 @@ static void span_line(
 // runs down its left side (it covers every pixel to its right there), what lies right of it down
 // its right side (covering nothing inside).
 static void span_edge(
-    float *area, int32_t *ranges, long box_width, long box_height, double x0, double y0, double x1, double y1) {
+    float *area, int32_t *ranges, long box_width, long box_height, double x0, double y0, double x1, double y1,
+    int wide) {
     if (!(y0 != y1)) return;
     double right = (double)box_width;
     if (x0 >= 0 && x0 <= right && x1 >= 0 && x1 <= right) {
-        span_line(area, ranges, box_width, box_height, x0, y0, x1, y1);
+        span_line(area, ranges, box_width, box_height, x0, y0, x1, y1, wide);
         return;
     }
     // The parameters where the edge crosses x = 0 and x = right, in order.
@@ -226,7 +307,7 @@ static void span_edge(
         double to_x = piece == count ? x1 : x0 + dx * cuts[piece];
         double to_y = piece == count ? y1 : y0 + dy * cuts[piece];
         span_line(
-            area, ranges, box_width, box_height, clamp_to(from_x, right), from_y, clamp_to(to_x, right), to_y);
+            area, ranges, box_width, box_height, clamp_to(from_x, right), from_y, clamp_to(to_x, right), to_y, wide);
         from_x = to_x;
         from_y = to_y;
     }
@@ -234,7 +315,13 @@ static void span_edge(
 
 void oqc_span_polygon(
     float *area, int32_t *ranges, long box_width, long box_height, const double *points, const long *contour_ends,
-    long contour_count, double origin_x, double origin_y) {
+    long contour_count, double origin_x, double origin_y, int widest) {
+#if defined(__x86_64__)
+    int wide = widest >= 8 && has_avx512();
+#else
+    int wide = 0;
+    (void)widest;
+#endif
     long start = 0;
     for (long contour = 0; contour < contour_count; contour++) {
         long end = contour_ends[contour];
@@ -244,7 +331,7 @@ void oqc_span_polygon(
         for (long index = start; index < end; index++) {
             double x = points[2 * index] - origin_x;
             double y = points[2 * index + 1] - origin_y;
-            span_edge(area, ranges, box_width, box_height, previous_x, previous_y, x, y);
+            span_edge(area, ranges, box_width, box_height, previous_x, previous_y, x, y, wide);
             previous_x = x;
             previous_y = y;
         }
@@ -374,8 +461,6 @@ AVX2 static void over_solid_by_eight(uint32_t *line, long count, uint32_t pixel)
         _mm256_maskstore_epi32((int *)(line + x), mask, target);
     }
 }
-
-#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq")))
 
 // `byte_products` on sixteen pixels.
 AVX512 static inline __m512i byte_products16(__m512i x, __m512i factors) {
@@ -540,10 +625,6 @@ AVX512 static void resolve_rows_by_sixteen(
     resolve_rows(area, ranges, box_width, box_height, pixels, row_pixels, pixel, even_odd, 16);
 }
 
-static int has_avx512(void) {
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
-}
 #endif
 
 int oqc_span_widest_blocks(void) {

@@ -324,9 +324,9 @@ import Testing
     }
 
     /// Solid fills take sixteen cells and pixels at a time where the processor has AVX-512, eight
-    /// where it has AVX2, and four otherwise; all give the same bytes, for both rules,
-    /// translucent and opaque colours, edges of every slope and polygons reaching past the
-    /// target's clip.
+    /// where it has AVX2, and four otherwise, and accumulate a steep edge's rows eight at a time
+    /// with AVX-512; all give the same bytes, for both rules, translucent and opaque colours,
+    /// edges of every slope and polygons reaching past the target's clip.
     @Test(arguments: [8, 16])
     func wideBlocksGiveTheBytesOfFourAtATime(widest: Int) {
         let (width, height) = (181, 123)

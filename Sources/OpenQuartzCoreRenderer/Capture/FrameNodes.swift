@@ -16,8 +16,9 @@ final class FrameNodes: @unchecked Sendable {
         self.build = build
     }
 
-    /// The node of `snapshot`.
+    /// The node of `snapshot`, lent rather than copied: a node is large and holds references,
+    /// and most readers want one or two of its values.
     subscript(snapshot: LayerSnapshot) -> RenderNode {
-        nodes[snapshot.nodeIndex]
+        _read { yield nodes[snapshot.nodeIndex] }
     }
 }

@@ -44,25 +44,10 @@ struct FrameExtents {
         _ snapshot: LayerSnapshot, through toParent: CATransform3D, in parent: CGAffineTransform,
         nodes: FrameNodes, into boxes: inout [PixelBox]
     ) -> PixelBox? {
-        let layer = nodes[snapshot]
-        switch layer.kind {
-        case .plain, .shape, .text, .gradient: break
-        case .transformLayer, .replicator, .emitter: return nil
-        }
-        guard snapshot.transition == nil, snapshot.replicas.isEmpty, snapshot.particles.isEmpty else { return nil }
-        let plane = PlaneTransform(flattening: toParent)
-        guard plane.isAffine else { return nil }
-        let transform = plane.affine.concatenating(parent)
-        // Its background and border, its shape's stroked path, contents its gravity places
-        // beyond the bounds.
-        var own = layer.bounds.union(LayerPainter.contentExtent(of: layer, drawing: snapshot.drawing) ?? .null)
-        if layer.contentsGravity != .resize {
-            // A recording is stretched like contents; under another gravity it may reach out.
-            guard snapshot.drawing?.operations.isEmpty ?? true else { return nil }
-            if let (_, placed) = layer.contentsImagePlacement { own = own.union(placed) }
-        }
-        guard var box = PixelBox(covering: own, through: transform, margin: 2) else { return nil }
-        let inner = layer.sublayerTransformAboutAnchor
+        // The node is read where it lies (it is large, and holds references).
+        guard let (ownBox, transform, inner) = own(nodes[snapshot], of: snapshot, through: toParent, in: parent)
+        else { return nil }
+        var box = ownBox
         for sublayer in snapshot.sublayers {
             var toLayer = nodes[sublayer].transformToSuperlayer3D
             if let inner { toLayer = CATransform3DConcat(toLayer, inner) }
@@ -78,10 +63,36 @@ struct FrameExtents {
                     != nil
             else { return nil }
         }
+        boxes[snapshot.nodeIndex] = box
+        return box
+    }
+
+    /// The box of `layer`'s own drawing, the map from its space to the device, and the
+    /// transform it applies to its sublayers; nil when it is not tracked.
+    private static func own(
+        _ layer: RenderNode, of snapshot: LayerSnapshot, through toParent: CATransform3D,
+        in parent: CGAffineTransform
+    ) -> (PixelBox, CGAffineTransform, CATransform3D?)? {
+        switch layer.kind {
+        case .plain, .shape, .text, .gradient: break
+        case .transformLayer, .replicator, .emitter: return nil
+        }
+        guard snapshot.transition == nil, snapshot.replicas.isEmpty, snapshot.particles.isEmpty else { return nil }
         // A shadow or a blur filter is blurred from what lies around each pixel, beyond any
         // box of pixels to redraw: a frame with one is drawn whole.
         guard Shadow(of: layer) == nil, snapshot.blurRadius == nil else { return nil }
-        boxes[snapshot.nodeIndex] = box
-        return box
+        let plane = PlaneTransform(flattening: toParent)
+        guard plane.isAffine else { return nil }
+        let transform = plane.affine.concatenating(parent)
+        // Its background and border, its shape's stroked path, contents its gravity places
+        // beyond the bounds.
+        var own = layer.bounds.union(LayerPainter.contentExtent(of: layer, drawing: snapshot.drawing) ?? .null)
+        if layer.contentsGravity != .resize {
+            // A recording is stretched like contents; under another gravity it may reach out.
+            guard snapshot.drawing?.operations.isEmpty ?? true else { return nil }
+            if let (_, placed) = layer.contentsImagePlacement { own = own.union(placed) }
+        }
+        guard let box = PixelBox(covering: own, through: transform, margin: 2) else { return nil }
+        return (box, transform, layer.sublayerTransformAboutAnchor)
     }
 }

@@ -36,13 +36,20 @@ extension PixelBox {
             self = .empty
             return
         }
-        var (minX, minY) = (Double.infinity, Double.infinity)
-        var (maxX, maxY) = (-Double.infinity, -Double.infinity)
-        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
-            let corner = CGPoint(x: x, y: y).applying(transform)
-            (minX, maxX) = (min(minX, Double(corner.x)), max(maxX, Double(corner.x)))
-            (minY, maxY) = (min(minY, Double(corner.y)), max(maxY, Double(corner.y)))
-        }
+        // The four corners, each x and y a sum of the rectangle's two extents' shares (no array:
+        // this runs for every layer every frame).
+        let (a, b, c, d) = (Double(transform.a), Double(transform.b), Double(transform.c), Double(transform.d))
+        let (left, right) = (Double(rect.minX), Double(rect.maxX))
+        let (top, bottom) = (Double(rect.minY), Double(rect.maxY))
+        let (xFromLeft, xFromRight) = (a * left, a * right)
+        let (xFromTop, xFromBottom) = (c * top, c * bottom)
+        let (yFromLeft, yFromRight) = (b * left, b * right)
+        let (yFromTop, yFromBottom) = (d * top, d * bottom)
+        let (tx, ty) = (Double(transform.tx), Double(transform.ty))
+        let minX = min(xFromLeft, xFromRight) + min(xFromTop, xFromBottom) + tx
+        let maxX = max(xFromLeft, xFromRight) + max(xFromTop, xFromBottom) + tx
+        let minY = min(yFromLeft, yFromRight) + min(yFromTop, yFromBottom) + ty
+        let maxY = max(yFromLeft, yFromRight) + max(yFromTop, yFromBottom) + ty
         guard abs(minX) < 1e7, abs(maxX) < 1e7, abs(minY) < 1e7, abs(maxY) < 1e7 else { return nil }
         self.init(
             minX: Int(minX.rounded(.down)) - margin, minY: Int(minY.rounded(.down)) - margin,

@@ -43,7 +43,8 @@ final class SpanRasterizer {
     /// Whether the polygon being filled uses the even-odd rule rather than non-zero.
     private var evenOdd = false
     /// The most cells and pixels solid fills take at a time: 16, 8 or 4, as far as the processor
-    /// can (AVX-512, AVX2); the pixels are the same.
+    /// can (AVX-512, AVX2); above 4, a steep edge's rows are accumulated eight at a time where
+    /// it has AVX-512. The pixels are the same.
     var widestBlocks = 16
 
     static let prefetchRows = 8
@@ -156,7 +157,7 @@ final class SpanRasterizer {
             UnsafeRawPointer(points).withMemoryRebound(to: Double.self, capacity: 2 * pointCount) { coordinates in
                 oqc_span_polygon(
                     area, ranges, boxWidth, boxHeight, coordinates, ends.baseAddress, ends.count, Double(originX),
-                    Double(originY))
+                    Double(originY), Int32(widestBlocks))
             }
         }
         return true
