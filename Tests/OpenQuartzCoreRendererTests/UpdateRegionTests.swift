@@ -83,6 +83,35 @@ import Testing
         }
     }
 
+    /// Past four times the boxes it keeps apart, the region stops merging: it is the one box
+    /// around everything that changed, and the picture is the one drawn whole.
+    @Test @MainActor func manySeparateChangesUpdateTheBoxAroundThem() {
+        withManualClock { clock in
+            let layer = root()
+            // 36 squares of 4 points, 16 apart, each sliding 2 points right over a second.
+            for index in 0..<36 {
+                let square = box(
+                    CGRect(x: 2 + CGFloat(index % 6) * 16, y: 6 + CGFloat(index / 6) * 16, width: 4, height: 4), blue,
+                    in: layer)
+                let slide = CABasicAnimation(keyPath: "position.x")
+                slide.fromValue = square.position.x
+                slide.toValue = square.position.x + 2
+                slide.duration = 1
+                square.add(slide, forKey: "slide")
+            }
+            let changes = Changes()
+            let drawn = renderer(of: layer, changes: changes, caching: false)
+            let whole = renderer(of: layer, changes: changes, caching: false)
+            _ = frame(drawn, at: 0)
+            clock.advance(to: 0.5)
+            // From the first square's x 2…6 (then 3…7) to the last's 82…86 (then 83…87), and two
+            // pixels all round; y 6…10 to 86…90.
+            #expect(frame(drawn, at: 0.5) == CGRect(x: 0, y: 4, width: 89, height: 88))
+            #expect(frame(whole, at: 0.5) == whole.bounds, "its first frame, drawn whole")
+            #expect(largestDifference(drawn.image, whole.image) == 0)
+        }
+    }
+
     @Test @MainActor func addedRectanglesAreUpdatedToo() {
         withManualClock { _ in
             let layer = root()
