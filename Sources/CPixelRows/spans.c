@@ -600,10 +600,6 @@ __attribute__((always_inline)) static inline void resolve_rows(
         if (runs == 0) continue;
         float *cells = area + row * stride;
         uint32_t *line = pixels + row * row_pixels;
-        if (row + 8 < box_height) {
-            const char *ahead = (const char *)(line + 8 * row_pixels);
-            for (long offset = 0; offset < box_width * 4; offset += 64) __builtin_prefetch(ahead + offset, 1);
-        }
         float sum = 0;
         long x = bounds[0];
         for (int run = 0; run < runs; run++) {
