@@ -53,7 +53,8 @@ static inline int touched_cells(const int32_t *range, long *bounds) {
 }
 
 void oqc_span_clear_ranges(int32_t *ranges, long rows) {
-    for (long row = 0; row < rows; row++) {
+    // And the row after the last, which a shallow edge along the box's bottom touches with nothing.
+    for (long row = 0; row <= rows; row++) {
         ranges[4 * row] = INT32_MAX;
         ranges[4 * row + 1] = -1;
         ranges[4 * row + 2] = INT32_MAX;
@@ -63,9 +64,38 @@ void oqc_span_clear_ranges(int32_t *ranges, long rows) {
 
 static inline double clamp_to(double value, double limit) { return value > 0 ? (value < limit ? value : limit) : 0; }
 
+// A steep line's piece within one row (at most a pixel across), without branches: from x at its
+// top to `next` at its bottom, `height` of the row (0 to 1) going down (`direction` 1) or up
+// (-1); `inverse` is the rows the line takes to cross a pixel. It lies in the pixel of its left
+// end and perhaps the next: each part leaves its pixel the area right of its mean x, and
+// carries the rest of its cover to every pixel after it.
+__attribute__((always_inline)) static inline void span_steep(
+    float *cells, int32_t *bounds, double x, double next, double height, double direction, double inverse) {
+    double lo = x < next ? x : next;
+    double hi = x < next ? next : x;
+    // Both are at least zero, so truncation is the floor.
+    long first = (long)lo;
+    double a = lo - (double)first;
+    double b = hi - (double)first;
+    double in_first = (1 - a) * inverse;
+    double first_height = in_first < height ? in_first : height;
+    double first_end = b < 1 ? b : 1;
+    double second_end = b > 1 ? b - 1 : 0;
+    double covered_first = direction * first_height * (1 - 0.5 * (a + first_end));
+    double covered_second =
+        direction * first_height + direction * (height - first_height) * (1 - 0.5 * second_end);
+    cells[first] += (float)covered_first;
+    cells[first + 1] += (float)(covered_second - covered_first);
+    cells[first + 2] += (float)(direction * height - covered_second);
+    int32_t low = (int32_t)first;
+    int32_t high = (int32_t)first + 2;
+    bounds[0] = low < bounds[0] ? low : bounds[0];
+    bounds[1] = high > bounds[1] ? high : bounds[1];
+}
+
 // The area and cover of a line's piece in `row`, from x at its top to `next` at its bottom (both
-// within 0…box width, `inverse` one over their distance apart when it spans more than one
-// pixel), and the cells it touched.
+// within 0…box width; `inverse` one over their distance apart, or below zero to have it worked
+// out where it is needed: when the piece spans more than one pixel), and the cells it touched.
 __attribute__((always_inline)) static inline void span_cross(
     float *cells, int32_t *bounds, double x, double next, double cover, double inverse) {
     double lo = x < next ? x : next;
@@ -82,6 +112,7 @@ __attribute__((always_inline)) static inline void span_cross(
         last = first + 1;
     } else {
         // Across several pixels: a triangle in the first, trapezoids, a triangle in the last.
+        if (inverse < 0) inverse = 1 / (hi - lo);
         double start_fraction = lo - (double)first;
         double first_area = 0.5 * inverse * (1 - start_fraction) * (1 - start_fraction);
         double end_fraction = hi - (double)last + 1;
@@ -103,32 +134,6 @@ __attribute__((always_inline)) static inline void span_cross(
     int32_t low = bounds[0], high = bounds[1];
     bounds[0] = (int32_t)first < low ? (int32_t)first : low;
     bounds[1] = (int32_t)last > high ? (int32_t)last : high;
-}
-
-// A whole row's piece of a steep line (at most one pixel across, `inverse` one over that), without
-// branches: it lies in the pixel of its left end and perhaps the next. The share of the row's
-// height in the first pixel is t; each part leaves its pixel the area right of its mean x, and
-// carries the rest of its cover to every pixel after it.
-__attribute__((always_inline)) static inline void span_steep(
-    float *cells, int32_t *bounds, double x, double next, double cover, double inverse) {
-    double lo = x < next ? x : next;
-    double hi = x < next ? next : x;
-    long first = (long)lo;
-    double a = lo - (double)first;
-    double b = hi - (double)first;
-    double in_first = (1 - a) * inverse;
-    double t = in_first < 1 ? in_first : 1;
-    double first_end = b < 1 ? b : 1;
-    double second_end = b > 1 ? b - 1 : 0;
-    double covered_first = cover * t * (1 - 0.5 * (a + first_end));
-    double covered_second = cover * t + cover * (1 - t) * (1 - 0.5 * second_end);
-    cells[first] += (float)covered_first;
-    cells[first + 1] += (float)(covered_second - covered_first);
-    cells[first + 2] += (float)(cover - covered_second);
-    int32_t low = (int32_t)first;
-    int32_t high = (int32_t)first + 2;
-    bounds[0] = low < bounds[0] ? low : bounds[0];
-    bounds[1] = high > bounds[1] ? high : bounds[1];
 }
 
 #if defined(__x86_64__)
@@ -204,7 +209,8 @@ static inline long steep_rows(
 #endif
 }
 
-// One line whose x lies within 0…box width.
+// One line whose x lies within 0…box width, row by row: a steep line's pieces (at most a pixel
+// across) without branches, a shallow one's across as many pixels as they reach.
 static void span_line(
     float *area, int32_t *ranges, long box_width, long box_height, double x0, double y0, double x1, double y1,
     int wide) {
@@ -213,66 +219,61 @@ static void span_line(
     double direction = down ? 1 : -1;
     double top_x = down ? x0 : x1, top_y = down ? y0 : y1;
     double bottom_x = down ? x1 : x0, bottom_y = down ? y1 : y0;
-    if (!(bottom_y > 0) || !(top_y < (double)box_height)) return;
+    double rows = (double)box_height;
+    if (!(bottom_y > 0) || !(top_y < rows)) return;
     long stride = box_width + 3;
-    int32_t *touched = ranges + (down ? 0 : 2);
-    if (top_y >= 0 && bottom_y <= (double)box_height) {
-        // Within one row (a short chord of a curve, most often): one piece, no steps.
-        long row = (long)top_y;
-        if ((double)(row + 1) >= bottom_y) {
-            double apart = bottom_x > top_x ? bottom_x - top_x : top_x - bottom_x;
-            span_cross(
-                area + row * stride, touched + 4 * row, top_x, bottom_x, (bottom_y - top_y) * direction,
-                apart > 0 ? 1 / apart : 0);
-            return;
-        }
-    }
-    double slope = (bottom_x - top_x) / (bottom_y - top_y);
-    // A whole row's piece spans |slope| pixels.
-    double across = slope < 0 ? -slope : slope;
-    double whole_inverse = across > 0 ? 1 / across : __builtin_inf();
-    long first_row = top_y > 0 ? (long)__builtin_floor(top_y) : 0;
-    long end_row = bottom_y < (double)box_height ? (long)__builtin_ceil(bottom_y) : box_height;
-    if (first_row >= end_row) return;
     double limit = (double)box_width;
-    double x = clamp_to(top_x + ((double)first_row > top_y ? ((double)first_row - top_y) * slope : 0), limit);
-    // The rows the line crosses whole take the same steps without the clipping to its ends.
+    int32_t *touched = ranges + (down ? 0 : 2);
+    double slope = (bottom_x - top_x) / (bottom_y - top_y);
+    double across = slope < 0 ? -slope : slope;
+    if (across > 1) {
+        // Shallow: row by row, each piece across one or more pixels.
+        long first_row = top_y > 0 ? (long)__builtin_floor(top_y) : 0;
+        long end_row = bottom_y < rows ? (long)__builtin_ceil(bottom_y) : box_height;
+        double whole_inverse = 1 / across;
+        for (long row = first_row; row < end_row; row++) {
+            double row_top = (double)row > top_y ? (double)row : top_y;
+            double row_bottom = (double)(row + 1) < bottom_y ? (double)(row + 1) : bottom_y;
+            double x = clamp_to(top_x + (row_top - top_y) * slope, limit);
+            double next = clamp_to(top_x + (row_bottom - top_y) * slope, limit);
+            double height = row_bottom - row_top;
+            span_cross(
+                area + row * stride, touched + 4 * row, x, next, height * direction,
+                height == 1 ? whole_inverse : -1);
+        }
+        return;
+    }
+    // Steep: row by row.
+    double inverse = across > 0 ? 1 / across : __builtin_inf();
+    long first_row = top_y > 0 ? (long)__builtin_floor(top_y) : 0;
+    long end_row = bottom_y < rows ? (long)__builtin_ceil(bottom_y) : box_height;
+    if (first_row >= end_row) return;
+    // The rows the line crosses whole, and the part rows at its ends.
     long whole_from = (double)first_row >= top_y ? first_row : first_row + 1;
     long whole_to = (double)end_row <= bottom_y ? end_row : end_row - 1;
-    long row = first_row;
-    while (row < end_row) {
-        if (row >= whole_from && row < whole_to) {
+    if (whole_to < whole_from) whole_to = whole_from;
+    for (long row = first_row; row < end_row; row++) {
+        if (row == whole_from && whole_to > whole_from) {
+            // Each row's ends from the first whole row's top, so that eight rows at a time give
+            // the same cells as one at a time.
+            double x = clamp_to(top_x + ((double)row - top_y) * slope, limit);
             float *cells = area + row * stride;
             int32_t *bounds = touched + 4 * row;
-            if (across <= 1) {
-                // Each row's ends from the first row's top, so that eight rows at a time give
-                // the same cells as one at a time.
-                long count = whole_to - row;
-                long done = wide ? steep_rows(cells, bounds, count, stride, x, slope, limit, direction, whole_inverse) : 0;
-                for (long step = done; step < count; step++) {
-                    double top = clamp_to(x + (double)step * slope, limit);
-                    double bottom = clamp_to(x + (double)(step + 1) * slope, limit);
-                    span_steep(cells + step * stride, bounds + 4 * step, top, bottom, direction, whole_inverse);
-                }
-                x = clamp_to(x + (double)count * slope, limit);
-                row = whole_to;
-                continue;
+            long count = whole_to - row;
+            long done = wide ? steep_rows(cells, bounds, count, stride, x, slope, limit, direction, inverse) : 0;
+            for (long step = done; step < count; step++) {
+                double top = clamp_to(x + (double)step * slope, limit);
+                double bottom = clamp_to(x + (double)(step + 1) * slope, limit);
+                span_steep(cells + step * stride, bounds + 4 * step, top, bottom, 1, direction, inverse);
             }
-            for (; row < whole_to; row++, cells += stride, bounds += 4) {
-                double next = clamp_to(x + slope, limit);
-                span_cross(cells, bounds, x, next, direction, whole_inverse);
-                x = next;
-            }
+            row = whole_to - 1;
             continue;
         }
-        double row_bottom = (double)(row + 1) < bottom_y ? (double)(row + 1) : bottom_y;
         double row_top = (double)row > top_y ? (double)row : top_y;
-        double height = row_bottom - row_top;
-        double next = clamp_to(x + slope * height, limit);
-        double apart = next > x ? next - x : x - next;
-        span_cross(area + row * stride, touched + 4 * row, x, next, height * direction, apart > 0 ? 1 / apart : 0);
-        x = next;
-        row += 1;
+        double row_bottom = (double)(row + 1) < bottom_y ? (double)(row + 1) : bottom_y;
+        double x = clamp_to(top_x + (row_top - top_y) * slope, limit);
+        double next = clamp_to(top_x + (row_bottom - top_y) * slope, limit);
+        span_steep(area + row * stride, touched + 4 * row, x, next, row_bottom - row_top, direction, inverse);
     }
 }
 

@@ -174,17 +174,20 @@ final class SpanRasterizer {
 
     /// Makes room for the box's cells (kept zero) and rows.
     private func reserve() {
-        let cells = bufferWidth * boxHeight
+        // And a row after the last, which a shallow edge along the box's bottom touches with
+        // nothing (`CPixelRows`): it stays zero.
+        let rows = boxHeight + 1
+        let cells = bufferWidth * rows
         if cells > areaCapacity {
             area.deallocate()
             area = .allocate(capacity: cells)
             area.initialize(repeating: 0, count: cells)
             areaCapacity = cells
         }
-        if boxHeight > rangeCapacity {
+        if rows > rangeCapacity {
             ranges.deallocate()
-            ranges = .allocate(capacity: 4 * boxHeight)
-            rangeCapacity = boxHeight
+            ranges = .allocate(capacity: 4 * rows)
+            rangeCapacity = rows
         }
         if bufferWidth > rowCapacity {
             sourceRow.deallocate()
