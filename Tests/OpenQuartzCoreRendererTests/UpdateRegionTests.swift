@@ -112,6 +112,68 @@ import Testing
         }
     }
 
+    /// A frame drawn whole over the one before clears the bitmap first, unless the root's opaque
+    /// background covers all of it: either way each pixel is the one a new renderer draws.
+    @Test(arguments: ["opaque", "translucent", "inset", "turned"])
+    @MainActor func framesDrawnWholeShowNothingOfTheOneBefore(root kind: String) {
+        withManualClock { clock in
+            let layer = root()
+            switch kind {
+            case "translucent": layer.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.5)
+            case "inset": layer.frame = CGRect(x: 8, y: 8, width: 80, height: 80)
+            case "turned": layer.setAffineTransform(CGAffineTransform(rotationAngle: 0.3))
+            default: break
+            }
+            let square = box(CGRect(x: 10, y: 10, width: 30, height: 30), blue, in: layer)
+            let changes = Changes()
+            let drawn = renderer(of: layer, changes: changes)
+            _ = frame(drawn, at: 0)
+            // A new model: the tree is built again and the next frame drawn whole.
+            square.frame = CGRect(x: 50, y: 50, width: 30, height: 30)
+            if kind == "inset" { layer.position.x += 4 }
+            changes.count += 1
+            clock.advance(to: 0.1)
+            #expect(frame(drawn, at: 0.1) == drawn.bounds)
+            let fresh = renderer(of: layer, changes: changes)
+            _ = frame(fresh, at: 0.1)
+            #expect(largestDifference(drawn.image, fresh.image) == 0, "\(kind)")
+            #expect(drawn.framesDrawnWithoutClearing == (kind == "opaque" ? 2 : 0), "\(kind)")
+        }
+    }
+
+    /// After a frame that changes most of the bitmap the next is drawn whole, unmeasured (the
+    /// pause doubling while that goes on); once things settle, frames update only what changed.
+    @Test @MainActor func framesChangingMostOfTheBitmapPauseTheMeasuring() {
+        withManualClock { clock in
+            let layer = root()
+            let square = box(CGRect(x: 4, y: 4, width: 80, height: 80), blue, in: layer)
+            let slide = CABasicAnimation(keyPath: "position.x")
+            slide.fromValue = 44
+            slide.toValue = 52
+            slide.duration = 0.5
+            square.add(slide, forKey: "slide")
+            let changes = Changes()
+            let drawn = renderer(of: layer, changes: changes, caching: false)
+            var updates: [CGRect] = []
+            for index in 0...24 {
+                clock.advance(to: 0.05 * Double(index))
+                updates.append(frame(drawn, at: clock.now))
+            }
+            // Frame 1: where the square was and is, most of the bitmap; 2 (paused) and 3 (measured
+            // again, with nothing to compare with) whole; 4 most again, then a pause of 2 and a
+            // measured frame.
+            #expect(updates[1].width < 96 && updates[1].width * updates[1].height >= 0.75 * 96 * 96, "\(updates[1])")
+            #expect(updates[2] == drawn.bounds && updates[3] == drawn.bounds)
+            #expect(updates[4] != drawn.bounds)
+            #expect(updates[5...7].allSatisfy { $0 == drawn.bounds })
+            // The slide ends at 0.5 s: once measured again, still frames update nothing.
+            #expect(updates[24].isNull, "\(updates[20...])")
+            let fresh = renderer(of: layer, changes: changes)
+            _ = frame(fresh, at: clock.now)
+            #expect(largestDifference(drawn.image, fresh.image) == 0)
+        }
+    }
+
     @Test @MainActor func addedRectanglesAreUpdatedToo() {
         withManualClock { _ in
             let layer = root()

@@ -24,7 +24,7 @@ struct Shadow {
         self.sigma = sigma
     }
 
-    init?(of layer: RenderNode) {
+    init?(of layer: borrowing RenderNode) {
         guard let color = layer.shadowColor, color.alpha > 0, layer.shadowOpacity > 0 else { return nil }
         self.color = color
         opacity = min(Double(layer.shadowOpacity), 1)

@@ -36,9 +36,19 @@ public final class CARenderer {
     /// The rows of pixels the last `render()` drew: the others show what they showed before.
     /// For the preview, which compares each frame with the one before it.
     package private(set) var lastDrawnRows: Range<Int> = 0..<0
+    /// How many frames were drawn without clearing the bitmap first (the root's opaque
+    /// background covered it): for tests.
+    package private(set) var framesDrawnWithoutClearing = 0
     /// What the bitmap shows: the last frame drawn, kept to find what the next one changes,
     /// and the settings it was drawn with.
     private var drawn: (frame: DrawnFrame, settings: Settings)?
+    /// Frames still to draw whole without finding where their layers paint: after a frame that
+    /// changed most of the bitmap (every layer moving), finding it costs more than it saves.
+    private var unmeasuredFrames = 0
+    /// How long the last such pause was: it doubles, up to ``longestPause``, while the frames
+    /// measured between pauses keep changing most of the bitmap.
+    private var pauseLength = 0
+    static let longestPause = 16
 
     /// What else decides a frame's pixels: a frame drawn with other settings is drawn whole.
     private struct Settings: Equatable {
@@ -82,7 +92,11 @@ public final class CARenderer {
             misuse("CARenderer.render() must come between beginFrame(atTime:) and endFrame()")
         }
         let (frame, extents, region) = captureCurrentFrame()
-        FrameRasteriser.draw(frame, into: bitmap, bounds: bounds, scale: scale, resources: resources, region: region)
+        if FrameRasteriser.draw(
+            frame, into: bitmap, bounds: bounds, scale: scale, resources: resources, region: region)
+        {
+            framesDrawnWithoutClearing += 1
+        }
         let rows = region.map { $0.reduce(PixelBox.empty) { $0.union($1) } }
         lastDrawnRows = rows.map { $0.isEmpty ? 0..<0 : $0.minY..<$0.maxY } ?? 0..<bitmap.height
         // The frame before goes back to the pool; this one's nodes are kept while it is shown.
@@ -100,7 +114,9 @@ public final class CARenderer {
     /// ``render()`` will draw. Initially the pixels that differ from the frame drawn before
     /// (found by comparing the layers' values: the boxes of those that changed, where they
     /// were and where they are); all of ``bounds`` for the first frame, after ``bounds`` or a
-    /// setting changed, or when the tree's structure changed. Call it between
+    /// setting changed, when the tree's structure changed, and for a few frames after one that
+    /// changed most of the bitmap (when every layer moves, finding what changed costs more than
+    /// it saves; the pause doubles, up to 16 frames, while that goes on). Call it between
     /// ``beginFrame(atTime:timeStamp:)`` and ``endFrame()``.
     public func updateBounds() -> CGRect {
         guard frameTime != nil else {
@@ -138,10 +154,22 @@ public final class CARenderer {
     private func captureCurrentFrame() -> (frame: CapturedFrame?, extents: FrameExtents?, region: [PixelBox]?) {
         if let current { return current }
         let frame = layer.map { nodeTrees.capture($0, at: frameTime!) }
-        let extents = frame.flatMap { FrameExtents(of: $0, toDevice: toDevice) }
+        let measures = unmeasuredFrames == 0
+        if !measures { unmeasuredFrames -= 1 }
+        let extents = measures ? frame.flatMap { FrameExtents(of: $0, toDevice: toDevice) } : nil
         var region: [PixelBox]?
         if let frame, let extents, let drawn, drawn.settings == settings {
             region = UpdateRegion.changes(from: drawn.frame, to: frame, extents: extents, screen: screen)
+            if let changed = region {
+                // Most of the bitmap changed: the next frames are drawn whole, unmeasured.
+                let area = changed.reduce(0) { $0 + ($1.maxX - $1.minX) * ($1.maxY - $1.minY) }
+                if 4 * area >= 3 * screen.maxX * screen.maxY {
+                    pauseLength = min(max(2 * pauseLength, 1), Self.longestPause)
+                    unmeasuredFrames = pauseLength
+                } else {
+                    pauseLength = 0
+                }
+            }
             if region != nil, !addedUpdates.isEmpty { region! += pixelBoxes(addedUpdates) }
         }
         addedUpdates = []

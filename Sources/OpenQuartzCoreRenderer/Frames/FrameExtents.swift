@@ -45,7 +45,7 @@ struct FrameExtents {
         nodes: FrameNodes, into boxes: inout [PixelBox]
     ) -> PixelBox? {
         // The node is read where it lies (it is large, and holds references).
-        guard let (ownBox, transform, inner) = own(nodes[snapshot], of: snapshot, through: toParent, in: parent)
+        guard let (ownBox, transform, inner) = nodes[snapshot].extent(of: snapshot, through: toParent, in: parent)
         else { return nil }
         var box = ownBox
         for sublayer in snapshot.sublayers {
@@ -66,33 +66,34 @@ struct FrameExtents {
         boxes[snapshot.nodeIndex] = box
         return box
     }
+}
 
-    /// The box of `layer`'s own drawing, the map from its space to the device, and the
+extension RenderNode {
+    /// The box of the layer's own drawing, the map from its space to the device, and the
     /// transform it applies to its sublayers; nil when it is not tracked.
-    private static func own(
-        _ layer: RenderNode, of snapshot: LayerSnapshot, through toParent: CATransform3D,
-        in parent: CGAffineTransform
+    fileprivate func extent(
+        of snapshot: LayerSnapshot, through toParent: CATransform3D, in parent: CGAffineTransform
     ) -> (PixelBox, CGAffineTransform, CATransform3D?)? {
-        switch layer.kind {
+        switch kind {
         case .plain, .shape, .text, .gradient: break
         case .transformLayer, .replicator, .emitter: return nil
         }
         guard snapshot.transition == nil, snapshot.replicas.isEmpty, snapshot.particles.isEmpty else { return nil }
         // A shadow or a blur filter is blurred from what lies around each pixel, beyond any
         // box of pixels to redraw: a frame with one is drawn whole.
-        guard Shadow(of: layer) == nil, snapshot.blurRadius == nil else { return nil }
+        guard Shadow(of: self) == nil, snapshot.blurRadius == nil else { return nil }
         let plane = PlaneTransform(flattening: toParent)
         guard plane.isAffine else { return nil }
         let transform = plane.affine.concatenating(parent)
         // Its background and border, its shape's stroked path, contents its gravity places
         // beyond the bounds.
-        var own = layer.bounds.union(LayerPainter.contentExtent(of: layer, drawing: snapshot.drawing) ?? .null)
-        if layer.contentsGravity != .resize {
+        var own = bounds.union(LayerPainter.contentExtent(of: self, drawing: snapshot.drawing) ?? .null)
+        if contentsGravity != .resize {
             // A recording is stretched like contents; under another gravity it may reach out.
             guard snapshot.drawing?.operations.isEmpty ?? true else { return nil }
-            if let (_, placed) = layer.contentsImagePlacement { own = own.union(placed) }
+            if let (_, placed) = contentsImagePlacement { own = own.union(placed) }
         }
         guard let box = PixelBox(covering: own, through: transform, margin: 2) else { return nil }
-        return (box, transform, layer.sublayerTransformAboutAnchor)
+        return (box, transform, sublayerTransformAboutAnchor)
     }
 }

@@ -7,12 +7,14 @@ import OpenQuartzCore
 enum FrameRasteriser {
     /// Draws `frame` into `bitmap`, over `background` (nil: transparent): all of it, or with
     /// `region` only those boxes of pixels, the rest of the bitmap keeping the frame before
-    /// (none: nothing changed).
+    /// (none: nothing changed). True when the bitmap was not cleared first: the root's opaque
+    /// background covers it (``rootCoversBitmap(_:bitmap:bounds:scale:)``).
+    @discardableResult
     static func draw(
         _ frame: CapturedFrame?, into bitmap: Bitmap, bounds: CGRect, scale: CGFloat, resources: RenderResources,
         region: [PixelBox]? = nil, background: CGColor? = nil
-    ) {
-        if let region, region.isEmpty { return }
+    ) -> Bool {
+        if let region, region.isEmpty { return false }
         resources.contents.beginFrame()
         let context = cairo_create(bitmap.surface)!
         defer { cairo_destroy(context) }
@@ -24,14 +26,17 @@ enum FrameRasteriser {
             }
             cairo_clip(context)
         }
-        cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
-        cairo_paint(context)
-        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+        let covered = rootCoversBitmap(frame, bitmap: bitmap, bounds: bounds, scale: scale)
+        if !covered {
+            cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(context)
+            cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+        }
         if let background {
             CairoDrawing.setSource(background, in: context)
             cairo_paint(context)
         }
-        guard let frame, let snapshot = frame.root else { return }
+        guard let frame, let snapshot = frame.root else { return covered }
         cairo_scale(context, Double(scale), Double(scale))
         cairo_translate(context, -Double(bounds.minX), -Double(bounds.minY))
         DeepStack.run(depth: snapshot.depth) {
@@ -39,5 +44,32 @@ enum FrameRasteriser {
             painter.clipsLayers = region != nil
             painter.paint(snapshot, through: frame.nodes[snapshot].transformToSuperlayer3D)
         }
+        return covered
+    }
+
+    /// Whether the frame's root paints every pixel of the bitmap opaquely with its background
+    /// colour before anything else: a plain, shown, fully opaque layer, with square corners,
+    /// no mask, blend mode, blur or transition, whose bounds a map without turns or skew takes
+    /// over the whole bitmap. Clearing the bitmap first would then change no pixel.
+    static func rootCoversBitmap(_ frame: CapturedFrame?, bitmap: Bitmap, bounds: CGRect, scale: CGFloat) -> Bool {
+        guard let frame, let snapshot = frame.root, snapshot.mask == nil, snapshot.transition == nil,
+            snapshot.blendOperator == nil, snapshot.blurRadius == nil, snapshot.replicas.isEmpty
+        else { return false }
+        let node = frame.nodes[snapshot]
+        guard !node.isHidden, node.opacity >= 1, let background = node.backgroundColor, background.alpha >= 1,
+            node.cornerRadius == 0 || node.maskedCorners.isEmpty
+        else { return false }
+        let plane = PlaneTransform(flattening: node.transformToSuperlayer3D)
+        guard plane.isAffine else { return false }
+        let toLayer = plane.affine
+        guard toLayer.b == 0, toLayer.c == 0, node.isDoubleSided || (toLayer.a > 0 && toLayer.d > 0) else {
+            return false
+        }
+        let toDevice = toLayer.concatenating(
+            CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(
+                CGAffineTransform(scaleX: scale, y: scale)))
+        let covered = node.bounds.applying(toDevice)
+        return covered.minX <= 0 && covered.minY <= 0 && covered.maxX >= CGFloat(bitmap.width)
+            && covered.maxY >= CGFloat(bitmap.height)
     }
 }
