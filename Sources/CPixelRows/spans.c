@@ -52,6 +52,25 @@ static inline int touched_cells(const int32_t *range, long *bounds) {
     return b1 >= 0 ? 2 : 1;
 }
 
+int oqc_span_bounds(const double *points, long count, double *bounds) {
+    double low_x = points[0], low_y = points[1], high_x = low_x, high_y = low_y;
+    // x − x is zero for every finite x, not a number for infinities and NaN.
+    double finite = 0;
+    for (long index = 0; index < count; index++) {
+        double x = points[2 * index], y = points[2 * index + 1];
+        low_x = x < low_x ? x : low_x;
+        low_y = y < low_y ? y : low_y;
+        high_x = x > high_x ? x : high_x;
+        high_y = y > high_y ? y : high_y;
+        finite += (x - x) + (y - y);
+    }
+    bounds[0] = low_x;
+    bounds[1] = low_y;
+    bounds[2] = high_x;
+    bounds[3] = high_y;
+    return finite == 0;
+}
+
 void oqc_span_clear_ranges(int32_t *ranges, long rows) {
     // And the row after the last, which a shallow edge along the box's bottom touches with nothing.
     for (long row = 0; row <= rows; row++) {

@@ -30,6 +30,10 @@ void oqc_over_row(uint32_t *line, const uint32_t *source, long count, uint32_t l
 /// at 255 minus the pixel's alpha (rounded as pixman rounds), plus the pixel's byte.
 void oqc_over_solid(uint32_t *line, long count, uint32_t pixel);
 
+/// The box of `count` points (x and y of each) as its least x, least y, greatest x and greatest y
+/// in `bounds`; 0 when a coordinate is infinite or not a number.
+int oqc_span_bounds(const double *points, long count, double *bounds);
+
 /// Starts the touched cells of `rows` rows afresh (none touched): the four bounds a row that
 /// ``oqc_span_polygon`` widens.
 void oqc_span_clear_ranges(int32_t *ranges, long rows);

@@ -125,16 +125,16 @@ final class SpanRasterizer {
         closeContour()
         guard pointCount >= 3 else { return false }
         self.evenOdd = evenOdd
-        var low = points[0]
-        var high = points[0]
-        for index in 1..<pointCount {
-            low = pointwiseMin(low, points[index])
-            high = pointwiseMax(high, points[index])
+        var bounds = (0.0, 0.0, 0.0, 0.0)
+        let finite = withUnsafeMutableBytes(of: &bounds) { bounds in
+            UnsafeRawPointer(points).withMemoryRebound(to: Double.self, capacity: 2 * pointCount) {
+                oqc_span_bounds($0, pointCount, bounds.baseAddress!.assumingMemoryBound(to: Double.self)) != 0
+            }
         }
-        // A polygon with no width or no height covers nothing (a shape scaled to nothing): like
-        // Cairo, leave the target alone.
-        guard low.x.isFinite, low.y.isFinite, high.x.isFinite, high.y.isFinite, high.x > low.x, high.y > low.y
-        else { return false }
+        let (low, high) = (SIMD2(bounds.0, bounds.1), SIMD2(bounds.2, bounds.3))
+        // A polygon with no width or no height covers nothing (a shape scaled to nothing), nor
+        // one with a point at infinity or not a number: like Cairo, leave the target alone.
+        guard finite, high.x > low.x, high.y > low.y else { return false }
         let minX = max(Int(max(low.x, -1e9).rounded(.down)), target.clipMinX)
         let minY = max(Int(max(low.y, -1e9).rounded(.down)), target.clipMinY)
         let maxX = min(Int(min(high.x, 1e9).rounded(.up)), target.clipMaxX)
@@ -146,12 +146,6 @@ final class SpanRasterizer {
         boxHeight = maxY - minY
         bufferWidth = boxWidth + 3
         reserve()
-        let bytesPerPixel = target.alphaOnly ? 1 : 4
-        for row in 0..<min(boxHeight, Self.prefetchRows) {
-            oqc_prefetch(
-                target.base + (originY + row) * target.rowBytes + originX * bytesPerPixel,
-                UInt(boxWidth * bytesPerPixel))
-        }
         oqc_span_clear_ranges(ranges, boxHeight)
         contourEnds.withUnsafeBufferPointer { ends in
             UnsafeRawPointer(points).withMemoryRebound(to: Double.self, capacity: 2 * pointCount) { coordinates in
