@@ -9,12 +9,20 @@ extension SpanRasterizer {
     /// the circle and their middles just inside, so that they stray either way by at most this.
     static let flatteningTolerance = 0.02
 
+    /// For a quarter turn in n chords (1 to 1,024, by index): the cosine and sine of one chord's
+    /// turn, and how far out (times the radius) the chords' ends sit so that their middles sit
+    /// as far in. Made once: each corner would otherwise cost four cosines and a sine.
+    static let chordTurns: [(cos: Double, sin: Double, outward: Double)] = (0...1024).map { chords in
+        let turn = Double.pi / 2 / Double(max(chords, 1))
+        return (cos(turn), sin(turn), 2 / (1 + cos(turn / 2)))
+    }
+
     /// Fills `rect` (in the layer's coordinates) with the `corners` rounded by circular arcs of
     /// `radius`, mapped to target pixels by `transform`; false when no pixel can have changed.
     ///
     /// Each arc is flattened in the layer's space into as many chords as keep it within
     /// ``flatteningTolerance`` of the circle on the target, then the outline is transformed:
-    /// the unit quarter turn costs two sines per shape, each point a multiply-add.
+    /// the chords' turn comes from ``chordTurns``, each point is a multiply-add.
     @discardableResult
     func fillRoundedRect(
         _ rect: CGRect, radius: CGFloat, corners: CACornerMask, transform: CGAffineTransform, color: SpanColor,
@@ -44,8 +52,7 @@ extension SpanRasterizer {
         let tolerance = Self.flatteningTolerance
         let step = onTarget > 2 * tolerance ? 2 * acos(1 - 2 * tolerance / onTarget) : Double.pi / 2
         let chords = min(max(Int((Double.pi / 2 / step).rounded(.up)), 1), 1024)
-        let turn = Double.pi / 2 / Double(chords)
-        let (turnCos, turnSin) = (cos(turn), sin(turn))
+        let (turnCos, turnSin, outward) = Self.chordTurns[chords]
         // Clockwise on the screen (y down): top right, bottom right, bottom left, top left, each
         // corner from where it leaves one edge to where it meets the next.
         for corner in 0..<4 {
@@ -74,8 +81,8 @@ extension SpanRasterizer {
                 default: (-1, 0)
                 }
             let (unitX, unitY) = (across * radius, down * radius)
-            // Chords from ends this far out have middles as far in (ends on the edges stay).
-            let outward = 2 / (1 + cos(turn / 2))
+            // Chords from ends `outward` times the radius out have middles as far in (ends on
+            // the edges stay).
             for index in 0...chords {
                 let reach = index == 0 || index == chords ? 1 : outward
                 if index == chords {
