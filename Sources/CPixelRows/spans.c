@@ -9,48 +9,6 @@
 // other has not.
 #pragma clang fp contract(off)
 
-// The running winding's coverage level (0 to 255) by the fill's rule: its magnitude clamped to
-// 1 (non-zero) or folded by twos (even-odd), in 255ths rounded.
-static inline uint32_t level_of(float sum, int even_odd) {
-    float magnitude = sum < 0 ? -sum : sum;
-    if (even_odd) {
-        magnitude = magnitude - 2.0f * __builtin_floorf(magnitude * 0.5f);
-        if (magnitude > 1) magnitude = 2 - magnitude;
-    } else if (magnitude > 1) {
-        magnitude = 1;
-    }
-    return (uint32_t)(magnitude * 255.0f + 0.5f);
-}
-
-// A row's cells the edges touched, as one or two ranges in order (`range` holds the first and
-// last cell of the edges going down, then of those going up; -1 for none): the number of ranges.
-static inline int touched_cells(const int32_t *range, long *bounds) {
-    long a0 = range[0], a1 = range[1], b0 = range[2], b1 = range[3];
-    if (a1 < 0) {
-        a0 = b0;
-        a1 = b1;
-        b1 = -1;
-    }
-    if (a1 < 0) return 0;
-    if (b1 >= 0) {
-        if (b0 < a0) {
-            long s0 = a0, s1 = a1;
-            a0 = b0;
-            a1 = b1;
-            b0 = s0;
-            b1 = s1;
-        }
-        if (b0 <= a1 + 1) {
-            a1 = a1 > b1 ? a1 : b1;
-            b1 = -1;
-        }
-    }
-    bounds[0] = a0;
-    bounds[1] = a1;
-    bounds[2] = b0;
-    bounds[3] = b1;
-    return b1 >= 0 ? 2 : 1;
-}
 
 int oqc_span_bounds(const double *points, long count, double *bounds) {
     double low_x = points[0], low_y = points[1], high_x = low_x, high_y = low_y;
@@ -464,11 +422,11 @@ AVX2 static void cells_by_eight(uint32_t *line, float *cells, long count, float 
 AVX2 static void over_solid_by_eight(uint32_t *line, long count, uint32_t pixel) {
     const __m256i colour = _mm256_set1_epi32((int)pixel);
     uint32_t keep = 255u - (pixel >> 24);
+    const __m256i factors = _mm256_set1_epi32((int)(keep | keep << 16));
     long x = 0;
     if (keep == 0) {
         for (; x + 8 <= count; x += 8) _mm256_storeu_si256((__m256i *)(line + x), colour);
     } else {
-        const __m256i factors = _mm256_set1_epi32((int)(keep | keep << 16));
         for (; x + 8 <= count; x += 8) {
             __m256i target = _mm256_loadu_si256((const __m256i *)(line + x));
             _mm256_storeu_si256((__m256i *)(line + x), _mm256_add_epi8(byte_products(target, factors), colour));
@@ -477,7 +435,7 @@ AVX2 static void over_solid_by_eight(uint32_t *line, long count, uint32_t pixel)
     if (x < count) {
         __m256i mask = lanes_below(count - x);
         __m256i target = _mm256_maskload_epi32((const int *)(line + x), mask);
-        target = keep == 0 ? colour : _mm256_add_epi8(byte_products(target, _mm256_set1_epi32((int)(keep | keep << 16))), colour);
+        target = keep == 0 ? colour : _mm256_add_epi8(byte_products(target, factors), colour);
         _mm256_maskstore_epi32((int *)(line + x), mask, target);
     }
 }
@@ -496,6 +454,19 @@ AVX512 static inline __m512i byte_products16(__m512i x, __m512i factors) {
 AVX512 static inline __m512i spread_factors16(__m512i factors) {
     return _mm512_or_si512(factors, _mm512_slli_epi32(factors, 16));
 }
+
+// `byte_products` on four pixels.
+static inline __m128i byte_products4(__m128i x, __m128i factors) {
+    const __m128i half = _mm_set1_epi16(128);
+    const __m128i spread = _mm_set1_epi16(257);
+    __m128i even = _mm_mullo_epi16(_mm_and_si128(x, _mm_set1_epi16(0x00ff)), factors);
+    __m128i odd = _mm_mullo_epi16(_mm_srli_epi16(x, 8), factors);
+    even = _mm_mulhi_epu16(_mm_add_epi16(even, half), spread);
+    odd = _mm_mulhi_epu16(_mm_add_epi16(odd, half), spread);
+    return _mm_or_si128(even, _mm_slli_epi16(odd, 8));
+}
+
+static inline __m128i spread_factors4(__m128i factors) { return _mm_or_si128(factors, _mm_slli_epi32(factors, 16)); }
 
 // At most four cells (a steep edge's, most often) in one block of four with AVX-512's masks: the
 // sums of `cells_by_four`, without the carries between blocks of a wider one.
@@ -519,18 +490,10 @@ AVX512 static inline void cells_up_to_four(
     __m128i levels = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(magnitude, _mm_set1_ps(255.0f)), _mm_set1_ps(0.5f)));
     __mmask8 drawn = _mm_mask_test_epi32_mask(mask, levels, levels);
     if (drawn == 0) return;
-    const __m128i half = _mm_set1_epi16(128), spread = _mm_set1_epi16(257);
-    __m128i factors = _mm_or_si128(levels, _mm_slli_epi32(levels, 16));
-    __m128i colour = _mm_set1_epi32((int)pixel);
-    __m128i even = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(_mm_and_si128(colour, _mm_set1_epi16(0x00ff)), factors), half), spread);
-    __m128i odd = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(_mm_srli_epi16(colour, 8), factors), half), spread);
-    __m128i source = _mm_or_si128(even, _mm_slli_epi16(odd, 8));
+    __m128i source = byte_products4(_mm_set1_epi32((int)pixel), spread_factors4(levels));
     __m128i keep = _mm_sub_epi32(_mm_set1_epi32(255), _mm_srli_epi32(source, 24));
-    keep = _mm_or_si128(keep, _mm_slli_epi32(keep, 16));
     __m128i target = _mm_maskz_loadu_epi32(drawn, line);
-    even = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(_mm_and_si128(target, _mm_set1_epi16(0x00ff)), keep), half), spread);
-    odd = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(_mm_srli_epi16(target, 8), keep), half), spread);
-    target = _mm_add_epi8(_mm_or_si128(even, _mm_slli_epi16(odd, 8)), source);
+    target = _mm_add_epi8(byte_products4(target, spread_factors4(keep)), source);
     _mm_mask_storeu_epi32(line, drawn, target);
 }
 
@@ -616,7 +579,7 @@ __attribute__((always_inline)) static inline void resolve_rows(
     long stride = box_width + 3;
     for (long row = 0; row < box_height; row++) {
         long bounds[4];
-        int runs = touched_cells(ranges + 4 * row, bounds);
+        int runs = oqc_span_touched_cells(ranges + 4 * row, bounds);
         if (runs == 0) continue;
         float *cells = area + row * stride;
         uint32_t *line = pixels + row * row_pixels;
@@ -625,7 +588,7 @@ __attribute__((always_inline)) static inline void resolve_rows(
         for (int run = 0; run < runs; run++) {
             long start = bounds[2 * run], end = bounds[2 * run + 1];
             if (x < start && sum != 0) {
-                uint32_t level = level_of(sum, even_odd);
+                uint32_t level = oqc_span_level(sum, even_odd);
                 if (level > 0) {
                     uint32_t source = level == 255u ? pixel : multiply(pixel, level);
 #if defined(__x86_64__)

@@ -34,6 +34,54 @@ void oqc_over_solid(uint32_t *line, long count, uint32_t pixel);
 /// in `bounds`; 0 when a coordinate is infinite or not a number.
 int oqc_span_bounds(const double *points, long count, double *bounds);
 
+// The span rasteriser's coverage, shared by its C loops and the Swift ones that blend rows of a
+// gradient.
+
+/// The running winding's coverage level (0 to 255) by the fill's rule: its magnitude clamped to
+/// 1 (non-zero) or folded by twos (even-odd), in 255ths rounded.
+static inline uint32_t oqc_span_level(float sum, int even_odd) {
+    // No fused multiply-add, wherever it is inlined: every block width gives the same levels.
+#pragma clang fp contract(off)
+    float magnitude = sum < 0 ? -sum : sum;
+    if (even_odd) {
+        magnitude = magnitude - 2.0f * __builtin_floorf(magnitude * 0.5f);
+        if (magnitude > 1) magnitude = 2 - magnitude;
+    } else if (magnitude > 1) {
+        magnitude = 1;
+    }
+    return (uint32_t)(magnitude * 255.0f + 0.5f);
+}
+
+/// A row's cells the edges touched, as one or two ranges in order (`range` holds the first and
+/// last cell of the edges going down, then of those going up; -1 for none): the number of ranges.
+static inline int oqc_span_touched_cells(const int32_t *range, long *bounds) {
+    long a0 = range[0], a1 = range[1], b0 = range[2], b1 = range[3];
+    if (a1 < 0) {
+        a0 = b0;
+        a1 = b1;
+        b1 = -1;
+    }
+    if (a1 < 0) return 0;
+    if (b1 >= 0) {
+        if (b0 < a0) {
+            long s0 = a0, s1 = a1;
+            a0 = b0;
+            a1 = b1;
+            b0 = s0;
+            b1 = s1;
+        }
+        if (b0 <= a1 + 1) {
+            a1 = a1 > b1 ? a1 : b1;
+            b1 = -1;
+        }
+    }
+    bounds[0] = a0;
+    bounds[1] = a1;
+    bounds[2] = b0;
+    bounds[3] = b1;
+    return b1 >= 0 ? 2 : 1;
+}
+
 /// Starts the touched cells of `rows` rows afresh (none touched): the four bounds a row that
 /// ``oqc_span_polygon`` widens.
 void oqc_span_clear_ranges(int32_t *ranges, long rows);

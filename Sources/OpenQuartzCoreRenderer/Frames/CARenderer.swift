@@ -162,8 +162,7 @@ public final class CARenderer {
             region = UpdateRegion.changes(from: drawn.frame, to: frame, extents: extents, screen: screen)
             if let changed = region {
                 // Most of the bitmap changed: the next frames are drawn whole, unmeasured.
-                let area = changed.reduce(0) { $0 + ($1.maxX - $1.minX) * ($1.maxY - $1.minY) }
-                if 4 * area >= 3 * screen.maxX * screen.maxY {
+                if 4 * changed.reduce(0, { $0 + $1.area }) >= 3 * screen.area {
                     pauseLength = min(max(2 * pauseLength, 1), Self.longestPause)
                     unmeasuredFrames = pauseLength
                 } else {

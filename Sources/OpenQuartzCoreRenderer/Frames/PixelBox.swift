@@ -12,6 +12,9 @@ struct PixelBox: Equatable {
 
     var isEmpty: Bool { minX >= maxX || minY >= maxY }
 
+    /// The pixels it holds (of a box that is not empty).
+    var area: Int { (maxX - minX) * (maxY - minY) }
+
     func union(_ other: PixelBox) -> PixelBox {
         if isEmpty { return other }
         if other.isEmpty { return self }

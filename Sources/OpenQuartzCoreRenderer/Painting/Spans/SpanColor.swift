@@ -23,10 +23,4 @@ struct SpanColor {
 
     /// The alpha byte.
     var alpha: UInt32 { pixel >> 24 }
-
-    /// The 8-bit coverage level of an accumulated winding: non-zero, at most full.
-    @inline(__always)
-    static func level(_ sum: Float) -> Int {
-        Int(min(abs(sum), 1) * 255 + 0.5)
-    }
 }

@@ -157,13 +157,11 @@ final class SpanRasterizer {
         return true
     }
 
-    /// The 8-bit coverage level of an accumulated winding, by the polygon's rule.
+    /// The 8-bit coverage level of an accumulated winding, by the polygon's rule (the solid
+    /// fills' own, `CPixelRows`).
     @inline(__always)
     private func coverage(_ sum: Float) -> Int {
-        guard evenOdd else { return SpanColor.level(sum) }
-        var folded = abs(sum).truncatingRemainder(dividingBy: 2)
-        if folded > 1 { folded = 2 - folded }
-        return SpanColor.level(folded)
+        Int(oqc_span_level(sum, evenOdd ? 1 : 0))
     }
 
     /// Makes room for the box's cells (kept zero) and rows.
@@ -200,23 +198,16 @@ final class SpanRasterizer {
             target.rowPixels, color.pixel, evenOdd ? 1 : 0, Int32(widestBlocks))
     }
 
-    /// The cells of `row` the edges touched, as one or two ranges in order (the second
-    /// `(Int.max, -1)` when there is one), or nil for a row nothing touched.
+    /// The cells of `row` the edges touched, as one or two ranges in order (the second's end
+    /// -1 when there is one), or nil for a row nothing touched (the solid fills' own,
+    /// `CPixelRows`).
     @inline(__always)
     private func touchedCells(ofRow row: Int) -> ((Int, Int), (Int, Int))? {
-        let range = ranges + 4 * row
-        var first = (Int(range[0]), Int(range[1]))
-        var second = (Int(range[2]), Int(range[3]))
-        if first.1 < 0 { first = second; second = (Int.max, -1) }
-        if first.1 < 0 { return nil }
-        if second.1 >= 0 {
-            if second.0 < first.0 { (first, second) = (second, first) }
-            if second.0 <= first.1 + 1 {
-                first.1 = max(first.1, second.1)
-                second = (Int.max, -1)
-            }
+        var bounds = (0, 0, 0, 0)
+        let runs = withUnsafeMutableBytes(of: &bounds) {
+            oqc_span_touched_cells(ranges + 4 * row, $0.baseAddress!.assumingMemoryBound(to: Int.self))
         }
-        return (first, second)
+        return runs == 0 ? nil : ((bounds.0, bounds.1), (bounds.2, bounds.3))
     }
 
     /// Turns each row's cells into coverage and blends the gradient's row through it: the
