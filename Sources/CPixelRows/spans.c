@@ -70,11 +70,12 @@ __attribute__((always_inline)) static inline void span_steep(
     bounds[1] = high > bounds[1] ? high : bounds[1];
 }
 
-// The area and cover of a line's piece in `row`, from x at its top to `next` at its bottom (both
-// within 0…box width; `inverse` one over their distance apart, or below zero to have it worked
-// out where it is needed: when the piece spans more than one pixel), and the cells it touched.
+// The area and cover of a line's piece in a row, from x at its top to `next` at its bottom (both
+// within 0…box width), `cover` the row's height it spans (signed as the line goes) and `per_pixel`
+// the cover it carries across each pixel (signed likewise: the cover over the pixels it crosses),
+// and the cells it touched.
 __attribute__((always_inline)) static inline void span_cross(
-    float *cells, int32_t *bounds, double x, double next, double cover, double inverse) {
+    float *cells, int32_t *bounds, double x, double next, double cover, double per_pixel) {
     double lo = x < next ? x : next;
     double hi = x < next ? next : x;
     // Both are at least zero, so truncation is the floor.
@@ -89,23 +90,22 @@ __attribute__((always_inline)) static inline void span_cross(
         last = first + 1;
     } else {
         // Across several pixels: a triangle in the first, trapezoids, a triangle in the last.
-        if (inverse < 0) inverse = 1 / (hi - lo);
         double start_fraction = lo - (double)first;
-        double first_area = 0.5 * inverse * (1 - start_fraction) * (1 - start_fraction);
+        double first_area = 0.5 * per_pixel * (1 - start_fraction) * (1 - start_fraction);
         double end_fraction = hi - (double)last + 1;
-        double last_area = 0.5 * inverse * end_fraction * end_fraction;
-        cells[first] += (float)(cover * first_area);
+        double last_area = 0.5 * per_pixel * end_fraction * end_fraction;
+        cells[first] += (float)first_area;
         if (last == first + 2) {
-            cells[first + 1] += (float)(cover * (1 - first_area - last_area));
+            cells[first + 1] += (float)(cover - first_area - last_area);
         } else {
-            double second = inverse * (1.5 - start_fraction);
-            cells[first + 1] += (float)(cover * (second - first_area));
-            float step = (float)(cover * inverse);
+            double second = per_pixel * (1.5 - start_fraction);
+            cells[first + 1] += (float)(second - first_area);
+            float step = (float)per_pixel;
             for (long cell = first + 2; cell < last - 1; cell++) cells[cell] += step;
-            double before_last = second + (double)(last - first - 3) * inverse;
-            cells[last - 1] += (float)(cover * (1 - before_last - last_area));
+            double before_last = second + (double)(last - first - 3) * per_pixel;
+            cells[last - 1] += (float)(cover - before_last - last_area);
         }
-        cells[last] += (float)(cover * last_area);
+        cells[last] += (float)last_area;
     }
     // Always stored, so that the compiler picks the smaller without a branch.
     int32_t low = bounds[0], high = bounds[1];
@@ -201,27 +201,45 @@ static void span_line(
     long stride = box_width + 3;
     double limit = (double)box_width;
     int32_t *touched = ranges + (down ? 0 : 2);
-    double slope = (bottom_x - top_x) / (bottom_y - top_y);
+    double dx = bottom_x - top_x, dy = bottom_y - top_y;
+    double slope = dx / dy;
+    // The rows it takes to cross a pixel (infinite for a vertical line): a division of its own,
+    // rather than one over the slope after it.
+    double inverse = __builtin_fabs(dy / dx);
     double across = slope < 0 ? -slope : slope;
+    if (top_y >= 0 && bottom_y <= rows && bottom_y - top_y <= 1) {
+        // Short (a rounded corner's chord, mostly): one piece, or two either side of a row's
+        // bottom, however steep.
+        long row = (long)top_y;
+        double split = (double)(row + 1);
+        double per_pixel = direction * inverse;
+        float *cells = area + row * stride;
+        int32_t *bounds = touched + 4 * row;
+        if (bottom_y <= split) {
+            span_cross(cells, bounds, top_x, bottom_x, (bottom_y - top_y) * direction, per_pixel);
+        } else {
+            double middle = clamp_to(top_x + (split - top_y) * slope, limit);
+            span_cross(cells, bounds, top_x, middle, (split - top_y) * direction, per_pixel);
+            span_cross(cells + stride, bounds + 4, middle, bottom_x, (bottom_y - split) * direction, per_pixel);
+        }
+        return;
+    }
     if (across > 1) {
         // Shallow: row by row, each piece across one or more pixels.
         long first_row = top_y > 0 ? (long)__builtin_floor(top_y) : 0;
         long end_row = bottom_y < rows ? (long)__builtin_ceil(bottom_y) : box_height;
-        double whole_inverse = 1 / across;
+        double per_pixel = direction * inverse;
         for (long row = first_row; row < end_row; row++) {
             double row_top = (double)row > top_y ? (double)row : top_y;
             double row_bottom = (double)(row + 1) < bottom_y ? (double)(row + 1) : bottom_y;
             double x = clamp_to(top_x + (row_top - top_y) * slope, limit);
             double next = clamp_to(top_x + (row_bottom - top_y) * slope, limit);
             double height = row_bottom - row_top;
-            span_cross(
-                area + row * stride, touched + 4 * row, x, next, height * direction,
-                height == 1 ? whole_inverse : -1);
+            span_cross(area + row * stride, touched + 4 * row, x, next, height * direction, per_pixel);
         }
         return;
     }
     // Steep: row by row.
-    double inverse = across > 0 ? 1 / across : __builtin_inf();
     long first_row = top_y > 0 ? (long)__builtin_floor(top_y) : 0;
     long end_row = bottom_y < rows ? (long)__builtin_ceil(bottom_y) : box_height;
     if (first_row >= end_row) return;
