@@ -53,6 +53,10 @@ struct LayerPainter {
         // A transform that flattens the layer to a line or a point leaves nothing to see, and
         // would put the Cairo context in an error state.
         guard abs(affine.a * affine.d - affine.b * affine.c) > 1e-12 else { return }
+        if opacity == 1, paintsOnlyItsBackground(snapshot, layer), fillBackgroundWithSpans(of: layer, through: affine) {
+            if layer.drawsBackground { resources.backgroundsFilledDirectlyCount += 1 }
+            return
+        }
         if snapshot.blendOperator != nil || snapshot.blurRadius != nil {
             // Drawn apart, blurred, then blended onto what is below it. A blurred layer has
             // no painted extent: its blur reaches beyond what it draws.
@@ -177,6 +181,19 @@ struct LayerPainter {
             layer.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1)
         else { return false }
         return !layer.drawsBackground && !layer.drawsBorder
+    }
+
+    /// Whether a layer paints its background and nothing else (no contents, drawing, class
+    /// content, sublayers, border, shadow, mask, replicas, particles, transition or blending):
+    /// the most common leaf, which the spans fill without Cairo's state being saved,
+    /// transformed and restored around it.
+    private func paintsOnlyItsBackground(_ snapshot: LayerSnapshot, _ layer: borrowing RenderNode) -> Bool {
+        guard case .plain = layer.kind, layer.contents == nil, snapshot.sublayers.isEmpty, snapshot.mask == nil,
+            snapshot.replicas.isEmpty, snapshot.particles.isEmpty, snapshot.transition == nil,
+            snapshot.blendOperator == nil, snapshot.blurRadius == nil, snapshot.drawing?.operations.isEmpty ?? true,
+            !layer.drawsBorder
+        else { return false }
+        return Shadow(of: layer) == nil
     }
 
     /// Clips the context to the whole device pixels that cover `extent` (in the coordinates

@@ -14,6 +14,9 @@ final class RenderResources {
     /// How many masks were drawn as a clip or as one gradient rather than through groups: for
     /// tests.
     var masksWithoutGroupsCount = 0
+    /// How many layers painting only a visible background were filled straight through their
+    /// transform, without Cairo's state: for tests.
+    var backgroundsFilledDirectlyCount = 0
     /// Whether backgrounds spans can draw exactly are drawn by them rather than Cairo.
     var drawsWithSpans = true
     /// Whether linear and radial gradients are drawn by ``GradientRaster`` rather than Cairo's

@@ -10,15 +10,18 @@ extension LayerPainter {
     /// Plain values in, so that the call site stays a line whatever the painter reads layers
     /// from: the outline in the layer's coordinates (the context's user space), the colour
     /// (straight components) and the alpha it is multiplied by.
+    /// `extra`, when given, maps the outline into the user space first, as if the context had
+    /// been transformed by it.
     func fillWithSpans(
         _ rect: CGRect, radius: CGFloat, corners: CACornerMask, curve: CALayerCornerCurve,
-        red: Double, green: Double, blue: Double, alpha: Double
+        red: Double, green: Double, blue: Double, alpha: Double, through extra: CGAffineTransform? = nil
     ) -> Bool {
         // A background is drawn into colour bitmaps only (a mask's alpha group leaves it to Cairo).
         guard resources.drawsWithSpans, curve == .circular || radius <= 0 || corners.isEmpty,
             let surface = imageTarget(), let target = spanTarget(of: surface)
         else { return false }
-        let transform = userToPixels(of: surface)
+        let toPixels = userToPixels(of: surface)
+        let transform = extra.map { $0.concatenating(toPixels) } ?? toPixels
         cairo_surface_flush(surface)
         let drew = resources.spans.fillRoundedRect(
             rect, radius: radius, corners: corners, transform: transform,
@@ -30,12 +33,16 @@ extension LayerPainter {
 }
 
 extension LayerPainter {
-    /// The layer's background through spans, if they can draw it: the call site in
-    /// ``paintBody(_:)``.
-    func fillBackgroundWithSpans(of layer: RenderNode) -> Bool {
-        guard let rgba = layer.backgroundColor?.rgba else { return false }
+    /// The layer's background through spans, if they can draw it: the call sites in
+    /// ``paintBody(_:)`` and, for a layer that paints nothing else, in
+    /// ``paint(_:through:opacityFactor:)`` with its map to the parent as `extra` (true there
+    /// when it has no background to paint).
+    func fillBackgroundWithSpans(of layer: borrowing RenderNode, through extra: CGAffineTransform? = nil) -> Bool {
+        guard let background = layer.backgroundColor else { return extra != nil }
+        guard background.alpha > 0 || extra == nil else { return true }
+        let rgba = background.rgba
         return fillWithSpans(
             layer.bounds, radius: cornerRadius(of: layer), corners: layer.maskedCorners, curve: layer.cornerCurve,
-            red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha)
+            red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha, through: extra)
     }
 }
