@@ -655,10 +655,104 @@ AVX2 static void resolve_rows_by_eight(
     resolve_rows(area, ranges, box_width, box_height, pixels, row_pixels, pixel, even_odd, 8);
 }
 
+// Two rows whose edges each touch at most four cells in one 512-bit block: the cells of each
+// row's first and second run as four blocks of four, the second run's block carrying the sum
+// its row's first run ends on, then the runs between blended at their one level: to the bit
+// what `resolve_rows` gives them, in a quarter of its blocks. False, touching nothing, when a
+// row has another shape (the caller resolves it alone).
+AVX512 static int resolve_two_rows(
+    float *cells, long stride, const int32_t *ranges, uint32_t *line, long row_pixels, uint32_t pixel,
+    int even_odd) {
+    long first[4], count[4];
+    for (int row = 0; row < 2; row++) {
+        long bounds[4];
+        if (oqc_span_touched_cells(ranges + 4 * row, bounds) != 2) return 0;
+        if (bounds[1] - bounds[0] > 3 || bounds[3] - bounds[2] > 3) return 0;
+        first[2 * row] = bounds[0];
+        count[2 * row] = bounds[1] - bounds[0] + 1;
+        first[2 * row + 1] = bounds[2];
+        count[2 * row + 1] = bounds[3] - bounds[2] + 1;
+    }
+    // The caller checks that the second run ends inside the box.
+    float *row_cells[4] = {cells + first[0], cells + first[1], cells + stride + first[2], cells + stride + first[3]};
+    uint32_t *row_line[4] = {
+        line + first[0], line + first[1], line + row_pixels + first[2], line + row_pixels + first[3]};
+    __mmask8 part[4];
+    for (int block = 0; block < 4; block++) part[block] = (__mmask8)((1u << count[block]) - 1u);
+    __m512 c = _mm512_castps128_ps512(_mm_maskz_loadu_ps(part[0], row_cells[0]));
+    c = _mm512_insertf32x4(c, _mm_maskz_loadu_ps(part[1], row_cells[1]), 1);
+    c = _mm512_insertf32x4(c, _mm_maskz_loadu_ps(part[2], row_cells[2]), 2);
+    c = _mm512_insertf32x4(c, _mm_maskz_loadu_ps(part[3], row_cells[3]), 3);
+    for (int block = 0; block < 4; block++) _mm_mask_storeu_ps(row_cells[block], part[block], _mm_setzero_ps());
+    __mmask16 mask = (__mmask16)(part[0] | part[1] << 4 | part[2] << 8 | part[3] << 12);
+    c = _mm512_add_ps(c, _mm512_castsi512_ps(_mm512_bslli_epi128(_mm512_castps_si512(c), 4)));
+    c = _mm512_add_ps(c, _mm512_castsi512_ps(_mm512_bslli_epi128(_mm512_castps_si512(c), 8)));
+    // Each row starts from nothing; its second run from the sum its first ends on.
+    __m512 from_nothing = _mm512_add_ps(c, _mm512_setzero_ps());
+    __m512i ends = _mm512_setr_epi32(
+        0, 0, 0, 0, (int)count[0] - 1, (int)count[0] - 1, (int)count[0] - 1, (int)count[0] - 1, 0, 0, 0, 0,
+        (int)count[2] + 7, (int)count[2] + 7, (int)count[2] + 7, (int)count[2] + 7);
+    __m512 sums = _mm512_add_ps(c, _mm512_maskz_permutexvar_ps(0xf0f0, ends, from_nothing));
+    __m512 magnitude = _mm512_abs_ps(sums);
+    if (even_odd) {
+        __m512 pairs = _mm512_roundscale_ps(
+            _mm512_mul_ps(magnitude, _mm512_set1_ps(0.5f)), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        magnitude = _mm512_sub_ps(magnitude, _mm512_mul_ps(_mm512_set1_ps(2.0f), pairs));
+        magnitude = _mm512_min_ps(magnitude, _mm512_sub_ps(_mm512_set1_ps(2.0f), magnitude));
+    } else {
+        magnitude = _mm512_min_ps(magnitude, _mm512_set1_ps(1.0f));
+    }
+    __m512i levels = _mm512_cvttps_epi32(
+        _mm512_add_ps(_mm512_mul_ps(magnitude, _mm512_set1_ps(255.0f)), _mm512_set1_ps(0.5f)));
+    __mmask16 drawn = _mm512_mask_test_epi32_mask(mask, levels, levels);
+    if (drawn != 0) {
+        __m512i source = byte_products16(_mm512_set1_epi32((int)pixel), spread_factors16(levels));
+        __m512i keep = _mm512_sub_epi32(_mm512_set1_epi32(255), _mm512_srli_epi32(source, 24));
+        __m512i target = _mm512_castsi128_si512(_mm_maskz_loadu_epi32((__mmask8)(drawn & 0xf), row_line[0]));
+        target = _mm512_inserti32x4(target, _mm_maskz_loadu_epi32((__mmask8)(drawn >> 4 & 0xf), row_line[1]), 1);
+        target = _mm512_inserti32x4(target, _mm_maskz_loadu_epi32((__mmask8)(drawn >> 8 & 0xf), row_line[2]), 2);
+        target = _mm512_inserti32x4(target, _mm_maskz_loadu_epi32((__mmask8)(drawn >> 12), row_line[3]), 3);
+        target = _mm512_add_epi8(byte_products16(target, spread_factors16(keep)), source);
+        _mm_mask_storeu_epi32(row_line[0], (__mmask8)(drawn & 0xf), _mm512_castsi512_si128(target));
+        _mm_mask_storeu_epi32(row_line[1], (__mmask8)(drawn >> 4 & 0xf), _mm512_extracti32x4_epi32(target, 1));
+        _mm_mask_storeu_epi32(row_line[2], (__mmask8)(drawn >> 8 & 0xf), _mm512_extracti32x4_epi32(target, 2));
+        _mm_mask_storeu_epi32(row_line[3], (__mmask8)(drawn >> 12), _mm512_extracti32x4_epi32(target, 3));
+    }
+    // The runs between, at the level the first run ends on.
+    float ended[16];
+    _mm512_storeu_ps(ended, sums);
+    for (int row = 0; row < 2; row++) {
+        float sum = ended[8 * row + count[2 * row] - 1];
+        if (sum == 0) continue;
+        uint32_t level = oqc_span_level(sum, even_odd);
+        if (level == 0) continue;
+        long x = first[2 * row] + count[2 * row];
+        over_solid_by_sixteen(
+            line + row * row_pixels + x, first[2 * row + 1] - x, level == 255u ? pixel : multiply(pixel, level));
+    }
+    return 1;
+}
+
 AVX512 static void resolve_rows_by_sixteen(
     float *area, const int32_t *ranges, long box_width, long box_height, uint32_t *pixels, long row_pixels,
     uint32_t pixel, int even_odd) {
-    resolve_rows(area, ranges, box_width, box_height, pixels, row_pixels, pixel, even_odd, 16);
+    long stride = box_width + 3;
+    long row = 0;
+    while (row < box_height) {
+        // Two rows at a time where both ends are inside the box (the cells past it only carry
+        // cover).
+        if (row + 2 <= box_height && ranges[4 * row + 3] < box_width && ranges[4 * row + 1] < box_width &&
+            ranges[4 * row + 7] < box_width && ranges[4 * row + 5] < box_width &&
+            resolve_two_rows(
+                area + row * stride, stride, ranges + 4 * row, pixels + row * row_pixels, row_pixels, pixel, even_odd)) {
+            row += 2;
+            continue;
+        }
+        resolve_rows(
+            area + row * stride, ranges + 4 * row, box_width, 1, pixels + row * row_pixels, row_pixels, pixel,
+            even_odd, 16);
+        row += 1;
+    }
 }
 
 #endif
