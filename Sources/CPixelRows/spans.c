@@ -757,6 +757,30 @@ AVX512 static void resolve_rows_by_sixteen(
 
 #endif
 
+#if defined(__x86_64__)
+AVX2 static void fill_box_by_eight(uint32_t *pixels, long row_pixels, long width, long height, uint32_t pixel) {
+    for (long row = 0; row < height; row++) over_solid_by_eight(pixels + row * row_pixels, width, pixel);
+}
+
+AVX512 static void fill_box_by_sixteen(uint32_t *pixels, long row_pixels, long width, long height, uint32_t pixel) {
+    for (long row = 0; row < height; row++) over_solid_by_sixteen(pixels + row * row_pixels, width, pixel);
+}
+#endif
+
+void oqc_span_fill_box(uint32_t *pixels, long row_pixels, long width, long height, uint32_t pixel, int widest) {
+#if defined(__x86_64__)
+    if (widest >= 16 && has_avx512()) {
+        fill_box_by_sixteen(pixels, row_pixels, width, height, pixel);
+        return;
+    }
+    if (widest >= 8 && __builtin_cpu_supports("avx2")) {
+        fill_box_by_eight(pixels, row_pixels, width, height, pixel);
+        return;
+    }
+#endif
+    for (long row = 0; row < height; row++) over_solid_by_four(pixels + row * row_pixels, width, pixel);
+}
+
 int oqc_span_widest_blocks(void) {
 #if defined(__x86_64__)
     if (has_avx512()) return 16;

@@ -367,4 +367,48 @@ import Testing
         let count = differing.count
         #expect(count == 0, "pixels differ, first \(differing.prefix(5))")
     }
+
+    /// A rectangle on whole pixels along the axes is filled without cells
+    /// (`SpanRasterizer.wholePixelRectangle`): the same bytes as the same rectangle with a fifth
+    /// point halfway along a side, which goes through the cells, for both rules, both
+    /// orientations, clipped or not, opaque or not, at every block width.
+    @Test(arguments: [4, 8, 16])
+    func rectanglesOnWholePixelsGiveTheBytesOfTheirCells(widest: Int) {
+        let (width, height) = (97, 61)
+        let untouched = (0..<(width * height)).map { UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) | 0xFF00_0000 }
+        let boxes: [(Double, Double, Double, Double)] = [
+            (3, 4, 40, 30), (-10, -5, 50, 20), (60, 30, 130, 90), (20, 10, 21, 11), (0, 0, 97, 61), (33, 7, 90, 8),
+        ]
+        func picture(splitting: Bool) -> (pixels: [UInt32], shortcuts: Int) {
+            var pixels = untouched
+            let rasterizer = SpanRasterizer()
+            rasterizer.widestBlocks = widest
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                let target = SpanTarget(
+                    pixels: buffer.baseAddress!, rowPixels: width, clipMinX: 2, clipMinY: 1, clipMaxX: width - 3,
+                    clipMaxY: height)
+                for (index, (minX, minY, maxX, maxY)) in boxes.enumerated() {
+                    for turn in 0..<2 {
+                        var corners = [SIMD2(minX, minY), SIMD2(maxX, minY), SIMD2(maxX, maxY), SIMD2(minX, maxY)]
+                        if turn == 1 { corners.reverse() }
+                        rasterizer.beginPolygon()
+                        for (corner, point) in corners.enumerated() {
+                            rasterizer.add(point)
+                            if splitting, corner == 1 { rasterizer.add((point + corners[2]) / 2) }
+                        }
+                        let alpha = index % 3 == 0 ? 1 : 0.25 + 0.1 * Double(index)
+                        let color = SpanColor(red: 0.9, green: 0.3 * Double(turn), blue: 0.5, alpha: alpha)
+                        rasterizer.fill(with: color, evenOdd: (index + turn) % 2 == 0, into: target)
+                    }
+                }
+            }
+            return (pixels, rasterizer.wholePixelRectangles)
+        }
+        let (boxed, shortcuts) = picture(splitting: false)
+        let (cells, none) = picture(splitting: true)
+        #expect((shortcuts, none) == (2 * boxes.count, 0))
+        #expect(zip(boxed, untouched).filter { $0 != $1 }.count > width * height / 2, "the fills drew")
+        let differing = zip(boxed, cells).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(differing.isEmpty, "\(differing.count) pixels differ, first \(differing.prefix(5))")
+    }
 }

@@ -102,6 +102,11 @@ void oqc_span_resolve_solid(
     float *area, const int32_t *ranges, long box_width, long box_height, uint32_t *pixels, long row_pixels,
     uint32_t pixel, int even_odd, int widest);
 
+/// One solid premultiplied `pixel` over every pixel of a box (`pixels` its top left pixel,
+/// `row_pixels` from one row to the next), as ``oqc_span_resolve_solid`` blends a run of full
+/// coverage: a rectangle on whole pixels, which needs no cells. Blocks of up to `widest` pixels.
+void oqc_span_fill_box(uint32_t *pixels, long row_pixels, long width, long height, uint32_t pixel, int widest);
+
 /// The span rasteriser's accumulation of a polygon: `points` (x and y of each, in the target's
 /// pixels) in contours ending at each of `contour_ends` (the index past a contour's last point),
 /// each closing on its own; the box's top left pixel at (`origin_x`, `origin_y`). Each row an edge

@@ -97,7 +97,21 @@ final class SpanRasterizer {
     /// not composited).
     @discardableResult
     func fill(with color: SpanColor, evenOdd: Bool = false, into target: SpanTarget) -> Bool {
-        guard !color.isClear, accumulate(evenOdd: evenOdd, into: target) else { return false }
+        guard !color.isClear else { return false }
+        if !target.alphaOnly, let box = wholePixelRectangle() {
+            // Every pixel inside is covered whole, by either rule, and none outside at all.
+            let minX = max(box.minX, target.clipMinX)
+            let minY = max(box.minY, target.clipMinY)
+            let maxX = min(box.maxX, target.clipMaxX)
+            let maxY = min(box.maxY, target.clipMaxY)
+            guard maxX > minX, maxY > minY else { return false }
+            oqc_span_fill_box(
+                target.pixels + minY * target.rowPixels + minX, target.rowPixels, maxX - minX, maxY - minY,
+                color.pixel, Int32(widestBlocks))
+            wholePixelRectangles += 1
+            return true
+        }
+        guard accumulate(evenOdd: evenOdd, into: target) else { return false }
         if target.alphaOnly {
             resolveAlpha(color.alpha, into: target)
         } else {
@@ -117,6 +131,27 @@ final class SpanRasterizer {
             resolve(gradient, into: target)
         }
         return true
+    }
+
+    /// How many polygons were rectangles on whole pixels, filled without cells: for tests.
+    private(set) var wholePixelRectangles = 0
+
+    /// The polygon as a box of whole pixels, when it is one contour of four points making a
+    /// rectangle with its sides along the axes on whole pixel coordinates (a layer's square
+    /// background, unturned and unscaled off the grid); nil otherwise.
+    private func wholePixelRectangle() -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+        closeContour()
+        guard pointCount == 4, contourEnds.count == 1 else { return nil }
+        let (p0, p1, p2, p3) = (points[0], points[1], points[2], points[3])
+        let alongX = p0.y == p1.y && p1.x == p2.x && p2.y == p3.y && p3.x == p0.x
+        let alongY = p0.x == p1.x && p1.y == p2.y && p2.x == p3.x && p3.y == p0.y
+        let low = pointwiseMin(p0, p2)
+        let high = pointwiseMax(p0, p2)
+        // Within the range where every whole number is a Double and an Int.
+        guard alongX || alongY, low.x < high.x, low.y < high.y, low.x >= -1e9, low.y >= -1e9, high.x <= 1e9,
+            high.y <= 1e9, low == low.rounded(.down), high == high.rounded(.down)
+        else { return nil }
+        return (Int(low.x), Int(low.y), Int(high.x), Int(high.y))
     }
 
     /// Sets up the polygon's box within the target's clip and adds its edges; false when
