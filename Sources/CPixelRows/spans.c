@@ -769,6 +769,15 @@ AVX512 static void fill_box_by_sixteen(uint32_t *pixels, long row_pixels, long w
 
 void oqc_span_fill_box(uint32_t *pixels, long row_pixels, long width, long height, uint32_t pixel, int widest) {
 #if defined(__x86_64__)
+    if (pixel >> 24 == 255u && row_pixels == width) {
+        // One opaque run over rows that follow each other (a background over the whole
+        // bitmap): the processor's string store, which writes whole cache lines without reading
+        // them first.
+        uint32_t *at = pixels;
+        size_t count = (size_t)(width * height);
+        __asm__ volatile("rep stosl" : "+D"(at), "+c"(count) : "a"(pixel) : "memory");
+        return;
+    }
     if (widest >= 16 && has_avx512()) {
         fill_box_by_sixteen(pixels, row_pixels, width, height, pixel);
         return;
