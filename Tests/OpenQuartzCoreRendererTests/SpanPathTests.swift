@@ -424,3 +424,81 @@ import Testing
         #expect(differing.count == 0, "pixels differ, first \(differing.prefix(5))")
     }
 }
+
+/// A rounded rectangle's outline turns one cosine and sine for its four arcs, each arc taking
+/// them turned by quarter turns (`SpanRasterizer.fillRoundedRect`): the same points, to the bit,
+/// as each arc turned on its own from its own start, so that pictures do not move.
+@Suite struct RoundedOutlineTests {
+    /// The outline as each arc turned on its own: from (0, −1), (1, 0), (0, 1), (−1, 0), by
+    /// the chord's turn, landing on the next edge exactly.
+    static func eachArcOnItsOwn(
+        _ rect: CGRect, radius: Double, corners: CACornerMask, transform: CGAffineTransform, chords: Int
+    ) -> [SIMD2<Double>] {
+        let (turnCos, turnSin, outward) = SpanRasterizer.chordTurns[chords]
+        let origin = SIMD2(Double(transform.tx), Double(transform.ty))
+        let (across, down) = (
+            SIMD2(Double(transform.a), Double(transform.b)), SIMD2(Double(transform.c), Double(transform.d))
+        )
+        func place(_ x: Double, _ y: Double) -> SIMD2<Double> { origin + across * x + down * y }
+        let (minX, minY, maxX, maxY) = (Double(rect.minX), Double(rect.minY), Double(rect.maxX), Double(rect.maxY))
+        let masks: [CACornerMask] = [
+            .layerMaxXMinYCorner, .layerMaxXMaxYCorner, .layerMinXMaxYCorner, .layerMinXMinYCorner,
+        ]
+        let starts: [(Double, Double)] = [(0, -1), (1, 0), (0, 1), (-1, 0)]
+        let ends: [(Double, Double)] = [(1, 0), (0, 1), (-1, 0), (0, -1)]
+        var outline: [SIMD2<Double>] = []
+        for corner in 0..<4 {
+            let cornerX = corner == 0 || corner == 1 ? maxX : minX
+            let cornerY = corner == 1 || corner == 2 ? maxY : minY
+            guard corners.contains(masks[corner]) else {
+                outline.append(place(cornerX, cornerY))
+                continue
+            }
+            let centre = place(
+                corner == 0 || corner == 1 ? maxX - radius : minX + radius,
+                corner == 1 || corner == 2 ? maxY - radius : minY + radius)
+            var (cosine, sine) = starts[corner]
+            for index in 0...chords {
+                let reach = index == 0 || index == chords ? 1 : outward
+                if index == chords { (cosine, sine) = ends[corner] }
+                outline.append(centre + (across * radius * cosine + down * radius * sine) * reach)
+                (cosine, sine) = (cosine * turnCos - sine * turnSin, sine * turnCos + cosine * turnSin)
+            }
+        }
+        return outline
+    }
+
+    @Test(
+        arguments: [
+            (CGRect(x: 3.25, y: -7.5, width: 80, height: 52.5), 12.0, CACornerMask(rawValue: 15), 0.37, 1.0),
+            (CGRect(x: 0, y: 0, width: 200, height: 120), 40.0, CACornerMask(rawValue: 15), -2.1, 1.7),
+            (CGRect(x: -20, y: 5, width: 30, height: 30), 15.0, CACornerMask(rawValue: 15), 0.0, 3.0),
+            (CGRect(x: 10, y: 10, width: 64, height: 20), 6.5, CACornerMask(rawValue: 9), 1.2, 0.5),
+            (CGRect(x: 10, y: 10, width: 64, height: 20), 0.6, CACornerMask(rawValue: 6), 4.0, 2.0),
+        ] as [(CGRect, Double, CACornerMask, Double, Double)])
+    func theFourArcsAreEachArcTurnedOnItsOwn(
+        _ rect: CGRect, _ radius: Double, _ corners: CACornerMask, _ angle: Double, _ scale: Double
+    ) {
+        let transform = CGAffineTransform(rotationAngle: angle).scaledBy(x: scale, y: scale * 0.8)
+            .concatenating(CGAffineTransform(translationX: 100.5, y: 80.25))
+        let rasterizer = SpanRasterizer()
+        var pixels = [UInt32](repeating: 0, count: 400 * 300)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            let target = SpanTarget(
+                pixels: buffer.baseAddress!, rowPixels: 400, clipMinX: 0, clipMinY: 0, clipMaxX: 400, clipMaxY: 300)
+            rasterizer.fillRoundedRect(
+                rect, radius: radius, corners: corners, transform: transform,
+                color: SpanColor(red: 0.3, green: 0.6, blue: 0.9, alpha: 0.7), into: target)
+        }
+        let drawn = Array(UnsafeBufferPointer(start: rasterizer.points, count: rasterizer.pointCount))
+        let rounded = corners.rawValue.nonzeroBitCount
+        let chords = (drawn.count - (4 - rounded)) / rounded - 1
+        #expect(chords >= 1)
+        let expected = Self.eachArcOnItsOwn(
+            rect, radius: radius, corners: corners, transform: transform, chords: chords)
+        #expect(drawn.count == expected.count)
+        let differing = zip(drawn, expected).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) of \(drawn.count) points differ")
+        #expect(pixels.contains { $0 != 0 })
+    }
+}

@@ -87,6 +87,23 @@ final class SpanRasterizer {
         pointCount += 1
     }
 
+    /// Makes room for `count` more points of the current contour and counts them: the caller
+    /// sets each through the pointer returned, the first of them.
+    func appendPoints(_ count: Int) -> UnsafeMutablePointer<SIMD2<Double>> {
+        if pointCount + count > pointCapacity {
+            let capacity = max(pointCapacity * 2, pointCount + count)
+            let grown = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: capacity)
+            grown.moveInitialize(from: points, count: pointCount)
+            points.deallocate()
+            points = grown
+            pointCapacity = capacity
+        }
+        let first = points + pointCount
+        first.initialize(repeating: .zero, count: count)
+        pointCount += count
+        return first
+    }
+
     /// Ends the current contour (it closes on its own); the next point starts another.
     func closeContour() {
         if pointCount > (contourEnds.last ?? 0) { contourEnds.append(pointCount) }

@@ -54,47 +54,45 @@ extension SpanRasterizer {
         let chords = min(max(Int((Double.pi / 2 / step).rounded(.up)), 1), 1024)
         let (turnCos, turnSin, outward) = Self.chordTurns[chords]
         // Clockwise on the screen (y down): top right, bottom right, bottom left, top left, each
-        // corner from where it leaves one edge to where it meets the next.
-        for corner in 0..<4 {
-            let mask: CACornerMask =
-                switch corner {
-                case 0: .layerMaxXMinYCorner
-                case 1: .layerMaxXMaxYCorner
-                case 2: .layerMinXMaxYCorner
-                default: .layerMinXMinYCorner
-                }
-            let cornerX = corner == 0 || corner == 1 ? maxX : minX
-            let cornerY = corner == 1 || corner == 2 ? maxY : minY
-            guard rounded.contains(mask) else {
-                add(place(cornerX, cornerY))
-                continue
-            }
-            let centreX = corner == 0 || corner == 1 ? maxX - radius : minX + radius
-            let centreY = corner == 1 || corner == 2 ? maxY - radius : minY + radius
-            let centre = place(centreX, centreY)
-            // The arc from angle (corner − 1) × 90° to corner × 90°, y down.
-            var (cosine, sine): (Double, Double) =
-                switch corner {
-                case 0: (0, -1)
-                case 1: (1, 0)
-                case 2: (0, 1)
-                default: (-1, 0)
-                }
-            let (unitX, unitY) = (across * radius, down * radius)
+        // rounded corner from where it leaves one edge to where it meets the next, a square one
+        // a point.
+        let isRounded = (
+            rounded.contains(.layerMaxXMinYCorner), rounded.contains(.layerMaxXMaxYCorner),
+            rounded.contains(.layerMinXMaxYCorner), rounded.contains(.layerMinXMinYCorner)
+        )
+        let arc = chords + 1
+        let first = 0
+        let second = first + (isRounded.0 ? arc : 1)
+        let third = second + (isRounded.1 ? arc : 1)
+        let fourth = third + (isRounded.2 ? arc : 1)
+        let outline = appendPoints(fourth + (isRounded.3 ? arc : 1))
+        if !isRounded.0 { outline[first] = place(maxX, minY) }
+        if !isRounded.1 { outline[second] = place(maxX, maxY) }
+        if !isRounded.2 { outline[third] = place(minX, maxY) }
+        if !isRounded.3 { outline[fourth] = place(minX, minY) }
+        let centres = (
+            place(maxX - radius, minY + radius), place(maxX - radius, maxY - radius),
+            place(minX + radius, maxY - radius), place(minX + radius, minY + radius)
+        )
+        let (unitX, unitY) = (across * radius, down * radius)
+        // One turn for the four arcs: (cosine, sine) goes from 0° to 90°, and the arcs from −90°,
+        // 0°, 90° and 180° are it turned by quarter turns — (sine, −cosine), (cosine, sine),
+        // (−sine, cosine), (−cosine, −sine) — the same numbers, to the bit, as each arc turned on
+        // its own (negation is exact, and rounding is the same either side of zero). `0 - x`
+        // keeps zeros positive.
+        var (cosine, sine) = (1.0, 0.0)
+        for index in 0...chords {
             // Chords from ends `outward` times the radius out have middles as far in (ends on
-            // the edges stay).
-            for index in 0...chords {
-                let reach = index == 0 || index == chords ? 1 : outward
-                if index == chords {
-                    // Land exactly on the next edge.
-                    (cosine, sine) = (
-                        (corner == 1 || corner == 3 ? 0 : (corner == 0 ? 1 : -1)),
-                        (corner == 0 || corner == 2 ? 0 : (corner == 1 ? 1 : -1))
-                    )
-                }
-                add(centre + (unitX * cosine + unitY * sine) * reach)
-                (cosine, sine) = (cosine * turnCos - sine * turnSin, sine * turnCos + cosine * turnSin)
+            // the edges stay, and the last lands exactly on the next edge).
+            let reach = index == 0 || index == chords ? 1 : outward
+            if index == chords { (cosine, sine) = (0, 1) }
+            if isRounded.0 { outline[first + index] = centres.0 + (unitX * sine + unitY * (0 - cosine)) * reach }
+            if isRounded.1 { outline[second + index] = centres.1 + (unitX * cosine + unitY * sine) * reach }
+            if isRounded.2 { outline[third + index] = centres.2 + (unitX * (0 - sine) + unitY * cosine) * reach }
+            if isRounded.3 {
+                outline[fourth + index] = centres.3 + (unitX * (0 - cosine) + unitY * (0 - sine)) * reach
             }
+            (cosine, sine) = (cosine * turnCos - sine * turnSin, sine * turnCos + cosine * turnSin)
         }
         return fill(with: color, into: target)
     }
