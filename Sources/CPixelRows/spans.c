@@ -171,6 +171,85 @@ AVX512 static long steep_rows_by_eight(
     }
     return done;
 }
+
+// `span_cross` on eight whole rows at a time (as many as `count` holds eights) of a shallow line
+// at most three pixels across a row, so that each row's piece touches at most five cells: the
+// same operations lane by lane, each row's ends from the line's top as the rows after them take
+// them, so the same cells to the bit. The number of rows done.
+AVX512 static long shallow_rows_by_eight(
+    float *cells, int32_t *bounds, long count, long stride, double from_row, double top_x, double top_y,
+    double slope, double limit, double cover, double per_pixel) {
+    const __m512d lanes = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1), half = _mm512_set1_pd(0.5);
+    const __m512d right = _mm512_set1_pd(limit), covers = _mm512_set1_pd(cover);
+    const __m512d pp = _mm512_set1_pd(per_pixel);
+    const __m512d half_pp = _mm512_mul_pd(half, pp);
+    const __m512d starts = _mm512_set1_pd(top_x), tops = _mm512_set1_pd(top_y), slopes = _mm512_set1_pd(slope);
+    long done = 0;
+    for (; done + 8 <= count; done += 8) {
+        __m512d row = _mm512_add_pd(_mm512_set1_pd(from_row + (double)done), lanes);
+        __m512d x = _mm512_add_pd(starts, _mm512_mul_pd(_mm512_sub_pd(row, tops), slopes));
+        __m512d next = _mm512_add_pd(starts, _mm512_mul_pd(_mm512_sub_pd(_mm512_add_pd(row, one), tops), slopes));
+        x = _mm512_min_pd(_mm512_max_pd(x, zero), right);
+        next = _mm512_min_pd(_mm512_max_pd(next, zero), right);
+        __mmask8 rising = _mm512_cmp_pd_mask(x, next, _CMP_LT_OQ);
+        __m512d lo = _mm512_mask_blend_pd(rising, next, x);
+        __m512d hi = _mm512_mask_blend_pd(rising, x, next);
+        __m512d first = _mm512_roundscale_pd(lo, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        __m512d last = _mm512_roundscale_pd(hi, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+        __mmask8 single = _mm512_cmp_pd_mask(last, _mm512_add_pd(first, one), _CMP_LE_OQ);
+        last = _mm512_mask_blend_pd(single, last, _mm512_add_pd(first, one));
+        __m512d span = _mm512_sub_pd(last, first);
+        // Within one pixel.
+        __m512d inside = _mm512_sub_pd(_mm512_mul_pd(half, _mm512_add_pd(x, next)), first);
+        __m512d right_share = _mm512_mul_pd(covers, inside);
+        __m512d left_share = _mm512_sub_pd(covers, right_share);
+        // Across two to four pixels.
+        __m512d start = _mm512_sub_pd(lo, first);
+        __m512d rest = _mm512_sub_pd(one, start);
+        __m512d first_area = _mm512_mul_pd(_mm512_mul_pd(half_pp, rest), rest);
+        __m512d end = _mm512_add_pd(_mm512_sub_pd(hi, last), one);
+        __m512d last_area = _mm512_mul_pd(_mm512_mul_pd(half_pp, end), end);
+        __m512d second = _mm512_mul_pd(pp, _mm512_sub_pd(_mm512_set1_pd(1.5), start));
+        __m512d before_last = _mm512_add_pd(second, _mm512_mul_pd(_mm512_sub_pd(span, _mm512_set1_pd(3)), pp));
+        __mmask8 two = _mm512_cmp_pd_mask(span, _mm512_set1_pd(2), _CMP_EQ_OQ);
+        __mmask8 three = _mm512_cmp_pd_mask(span, _mm512_set1_pd(3), _CMP_EQ_OQ);
+        __mmask8 four = _mm512_cmp_pd_mask(span, _mm512_set1_pd(4), _CMP_EQ_OQ);
+        __m512d v0 = _mm512_mask_blend_pd(single, first_area, left_share);
+        __m512d v1 = _mm512_mask_blend_pd(
+            two, _mm512_sub_pd(second, first_area), _mm512_sub_pd(_mm512_sub_pd(covers, first_area), last_area));
+        v1 = _mm512_mask_blend_pd(single, v1, right_share);
+        __m512d closing = _mm512_sub_pd(_mm512_sub_pd(covers, before_last), last_area);
+        __m512d v2 = _mm512_maskz_mov_pd(two, last_area);
+        v2 = _mm512_mask_mov_pd(v2, three, closing);
+        v2 = _mm512_mask_mov_pd(v2, four, pp);
+        __m512d v3 = _mm512_maskz_mov_pd(three, last_area);
+        v3 = _mm512_mask_mov_pd(v3, four, closing);
+        __m512d v4 = _mm512_maskz_mov_pd(four, last_area);
+        float into[5][8];
+        int32_t from[8], to[8];
+        _mm256_storeu_ps(into[0], _mm512_cvtpd_ps(v0));
+        _mm256_storeu_ps(into[1], _mm512_cvtpd_ps(v1));
+        _mm256_storeu_ps(into[2], _mm512_cvtpd_ps(v2));
+        _mm256_storeu_ps(into[3], _mm512_cvtpd_ps(v3));
+        _mm256_storeu_ps(into[4], _mm512_cvtpd_ps(v4));
+        _mm256_storeu_si256((__m256i *)from, _mm512_cvttpd_epi32(first));
+        _mm256_storeu_si256((__m256i *)to, _mm512_cvttpd_epi32(last));
+        for (int lane = 0; lane < 8; lane++) {
+            float *at = cells + (done + lane) * stride + from[lane];
+            at[0] += into[0][lane];
+            at[1] += into[1][lane];
+            at[2] += into[2][lane];
+            at[3] += into[3][lane];
+            at[4] += into[4][lane];
+            int32_t *touched = bounds + 4 * (done + lane);
+            int32_t low = touched[0], high = touched[1];
+            touched[0] = from[lane] < low ? from[lane] : low;
+            touched[1] = to[lane] > high ? to[lane] : high;
+        }
+    }
+    return done;
+}
 #endif
 
 // The whole rows of a steep line that a vector unit takes at once (none without one).
@@ -184,6 +263,18 @@ static inline long steep_rows(
         (void)inverse;
     return 0;
 #endif
+}
+
+// A shallow line's piece in `row`: from where it crosses the row's top (or starts) to where it
+// crosses its bottom (or ends).
+__attribute__((always_inline)) static inline void shallow_row(
+    float *area, int32_t *touched, long stride, long row, double top_x, double top_y, double bottom_y,
+    double slope, double limit, double direction, double per_pixel) {
+    double row_top = (double)row > top_y ? (double)row : top_y;
+    double row_bottom = (double)(row + 1) < bottom_y ? (double)(row + 1) : bottom_y;
+    double x = clamp_to(top_x + (row_top - top_y) * slope, limit);
+    double next = clamp_to(top_x + (row_bottom - top_y) * slope, limit);
+    span_cross(area + row * stride, touched + 4 * row, x, next, (row_bottom - row_top) * direction, per_pixel);
 }
 
 // One line whose x lies within 0…box width, row by row: a steep line's pieces (at most a pixel
@@ -229,13 +320,23 @@ static void span_line(
         long first_row = top_y > 0 ? (long)__builtin_floor(top_y) : 0;
         long end_row = bottom_y < rows ? (long)__builtin_ceil(bottom_y) : box_height;
         double per_pixel = direction * inverse;
-        for (long row = first_row; row < end_row; row++) {
-            double row_top = (double)row > top_y ? (double)row : top_y;
-            double row_bottom = (double)(row + 1) < bottom_y ? (double)(row + 1) : bottom_y;
-            double x = clamp_to(top_x + (row_top - top_y) * slope, limit);
-            double next = clamp_to(top_x + (row_bottom - top_y) * slope, limit);
-            double height = row_bottom - row_top;
-            span_cross(area + row * stride, touched + 4 * row, x, next, height * direction, per_pixel);
+        long row = first_row;
+#if defined(__x86_64__)
+        // The rows it crosses whole, eight at a time, when a row's piece is at most three pixels
+        // across.
+        long whole_from = (double)first_row >= top_y ? first_row : first_row + 1;
+        long whole_to = (double)end_row <= bottom_y ? end_row : end_row - 1;
+        if (wide && across <= 3 && whole_to - whole_from >= 8) {
+            for (; row < whole_from; row++) {
+                shallow_row(area, touched, stride, row, top_x, top_y, bottom_y, slope, limit, direction, per_pixel);
+            }
+            row += shallow_rows_by_eight(
+                area + row * stride, touched + 4 * row, whole_to - row, stride, (double)row, top_x, top_y, slope,
+                limit, direction, per_pixel);
+        }
+#endif
+        for (; row < end_row; row++) {
+            shallow_row(area, touched, stride, row, top_x, top_y, bottom_y, slope, limit, direction, per_pixel);
         }
         return;
     }
@@ -744,7 +845,8 @@ AVX512 static void resolve_rows_by_sixteen(
         if (row + 2 <= box_height && ranges[4 * row + 3] < box_width && ranges[4 * row + 1] < box_width &&
             ranges[4 * row + 7] < box_width && ranges[4 * row + 5] < box_width &&
             resolve_two_rows(
-                area + row * stride, stride, ranges + 4 * row, pixels + row * row_pixels, row_pixels, pixel, even_odd)) {
+                area + row * stride, stride, ranges + 4 * row, pixels + row * row_pixels, row_pixels, pixel,
+                even_odd)) {
             row += 2;
             continue;
         }
