@@ -356,7 +356,8 @@ static void span_line(
             float *cells = area + row * stride;
             int32_t *bounds = touched + 4 * row;
             long count = whole_to - row;
-            long done = wide ? steep_rows(cells, bounds, count, stride, x, slope, limit, direction, inverse) : 0;
+            long done =
+                wide && count >= 8 ? steep_rows(cells, bounds, count, stride, x, slope, limit, direction, inverse) : 0;
             for (long step = done; step < count; step++) {
                 double top = clamp_to(x + (double)step * slope, limit);
                 double bottom = clamp_to(x + (double)(step + 1) * slope, limit);
