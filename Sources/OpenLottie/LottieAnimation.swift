@@ -81,11 +81,11 @@ public final class LottieAnimation: Sendable {
     package init(data: Data, name file: String = "<data>", images: ImageSource = .embeddedOnly, limits: ReadingLimits)
         throws(LottieError)
     {
-        let json: Any
+        let json: JSONValue
         do {
-            json = try JSONSerialization.jsonObject(with: data, options: [])
+            json = try JSONReader.read(data)
         } catch {
-            throw LottieError(file: file, path: "", message: "is not JSON: \(Self.describe(error))")
+            throw LottieError(file: file, path: "", message: "is not JSON: \(error.message)")
         }
         let context = ReadingContext(file: file, limits: limits)
         let root = JSONNode(value: json, path: "", context: context)
@@ -143,12 +143,6 @@ public final class LottieAnimation: Sendable {
     }
 
     /// Foundation's reason, cut short: it quotes a number that is too large in full.
-    private static func describe(_ error: Error) -> String {
-        let nsError = error as NSError
-        let reason = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
-        return reason.count > 200 ? reason.prefix(200) + "…" : reason
-    }
-
     /// An image asset: embedded (`data:` URL in `p`) or a file (`u` + `p`) beside the animation
     /// or in its package.
     private static func image(reading asset: JSONNode, images: ImageSource) throws(LottieError) -> AssetModel {

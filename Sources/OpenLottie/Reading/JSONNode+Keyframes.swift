@@ -22,7 +22,7 @@ extension JSONNode {
         }
         let content = try required("k")
         var group: KeyframeGroup<Value>
-        if let elements = content.value as? [Any], let first = elements.first as? [String: Any], first["t"] != nil {
+        if case .array(let elements) = content.value, case .object(let first) = elements.first, first["t"] != nil {
             group = try content.animatedKeyframes(readValue)
         } else {
             group = KeyframeGroup(try readValue(content))
@@ -96,11 +96,9 @@ extension JSONNode {
     /// node for each (a path's vertices are most of a file); nil for anything else, which the
     /// full reading then reports with its place.
     @inline(__always)
-    static func fastPoint(_ value: Any, limit: Double) -> CGPoint? {
-        guard let array = value as? [Any], array.count == 2 || array.count == 3,
-            type(of: array[0]) != String.self, type(of: array[1]) != String.self,
-            let x = (array[0] as? NSNumber)?.doubleValue, let y = (array[1] as? NSNumber)?.doubleValue,
-            abs(x) <= limit, abs(y) <= limit
+    static func fastPoint(_ value: JSONValue, limit: Double) -> CGPoint? {
+        guard case .array(let array) = value, array.count == 2 || array.count == 3,
+            case .number(let x) = array[0], case .number(let y) = array[1], abs(x) <= limit, abs(y) <= limit
         else { return nil }
         return CGPoint(x: x, y: y)
     }
@@ -116,7 +114,7 @@ extension JSONNode {
     /// A path: `{"c": true, "v": [...], "i": [...], "o": [...]}`, or that object in a
     /// one-element array (how keyframes write it).
     func bezierShape() throws(LottieError) -> BezierShape {
-        if let array = value as? [Any] {
+        if case .array(let array) = value {
             guard array.count >= 1 else { throw error("a path keyframe holds no path") }
             return try JSONNode(value: array[0], path: "\(path)[0]", context: context).bezierShape()
         }

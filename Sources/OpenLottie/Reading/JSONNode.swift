@@ -4,7 +4,7 @@ import Foundation
 /// JSON path. Reading is bounded: the document's nesting, its numbers and its collections are
 /// checked where they are read.
 struct JSONNode {
-    let value: Any
+    let value: JSONValue
     let context: ReadingContext
     /// Where the value is, kept in parts until an error or a warning needs it as text: a
     /// document has hundreds of thousands of numbers, and formatting a path for each is most
@@ -17,13 +17,13 @@ struct JSONNode {
         case element(parent: String, index: Int)
     }
 
-    init(value: Any, path: String, context: ReadingContext) {
+    init(value: JSONValue, path: String, context: ReadingContext) {
         self.value = value
         self.context = context
         location = .path(path)
     }
 
-    private init(value: Any, location: Location, context: ReadingContext) {
+    private init(value: JSONValue, location: Location, context: ReadingContext) {
         self.value = value
         self.context = context
         self.location = location
@@ -40,11 +40,8 @@ struct JSONNode {
 
     /// The value at `key`, or nil when the object has no such key (or the value is `null`).
     subscript(key: String) -> JSONNode? {
-        // `type(of:)` rather than `is NSNull`: on Linux a cast test on a Swift array or
-        // dictionary bridges it to Foundation's class first.
-        guard let object = value as? [String: Any], let child = object[key], type(of: child) != NSNull.self else {
-            return nil
-        }
+        guard case .object(let object) = value, let child = object[key] else { return nil }
+        if case .null = child { return nil }
         return JSONNode(value: child, location: .member(parent: path, key: key), context: context)
     }
 
@@ -62,12 +59,19 @@ struct JSONNode {
         return child
     }
 
-    var isObject: Bool { value is [String: Any] }
-    var isArray: Bool { value is [Any] }
+    var isObject: Bool {
+        if case .object = value { return true }
+        return false
+    }
+
+    var isArray: Bool {
+        if case .array = value { return true }
+        return false
+    }
 
     /// The elements of an array, each with its index in the path.
     func elements() throws(LottieError) -> [JSONNode] {
-        guard let array = value as? [Any] else { throw error("expected an array, found \(kind)") }
+        guard case .array(let array) = value else { throw error("expected an array, found \(kind)") }
         if array.count > context.limits.maximumElements {
             throw error("has \(array.count) elements; at most \(context.limits.maximumElements) are read")
         }
@@ -80,23 +84,23 @@ struct JSONNode {
     /// A finite number of at most `ReadingLimits.maximumMagnitude` (JSON booleans are numbers
     /// here, as After Effects writes 0 and 1).
     func number() throws(LottieError) -> Double {
-        // Containers first: casting a Swift array to NSNumber on Linux bridges it to NSArray.
-        if let array = value as? [Any] {
+        let double: Double
+        switch value {
+        case .number(let number): double = number
+        case .bool(let bool): double = bool ? 1 : 0
+        case .array(let array):
             // Some exporters write a one-element array where a number belongs.
             guard array.count == 1 else { throw error("expected a number, found \(kind)") }
             return try JSONNode(value: array[0], location: .element(parent: path, index: 0), context: context).number()
+        default: throw error("expected a number, found \(kind)")
         }
-        if !(value is String), !(value is [String: Any]), let number = value as? NSNumber {
-            let double = number.doubleValue
-            guard double.isFinite else { throw error("is \(double); numbers must be finite") }
-            // Far past any picture, and where sums and products of values could overflow.
-            guard abs(double) <= context.limits.maximumMagnitude else {
-                let limit = String(format: "%g", context.limits.maximumMagnitude)
-                throw error("\(double) is out of range (numbers up to ±\(limit) are read)")
-            }
-            return double
+        guard double.isFinite else { throw error("is \(double); numbers must be finite") }
+        // Far past any picture, and where sums and products of values could overflow.
+        guard abs(double) <= context.limits.maximumMagnitude else {
+            let limit = String(format: "%g", context.limits.maximumMagnitude)
+            throw error("\(double) is out of range (numbers up to ±\(limit) are read)")
         }
-        throw error("expected a number, found \(kind)")
+        return double
     }
 
     func number(_ key: String, default fallback: Double) throws(LottieError) -> Double {
@@ -119,12 +123,12 @@ struct JSONNode {
 
     func bool(_ key: String) throws(LottieError) -> Bool {
         guard let child = self[key] else { return false }
-        if let bool = child.value as? Bool { return bool }
+        if case .bool(let bool) = child.value { return bool }
         return try child.number() != 0
     }
 
     func string() throws(LottieError) -> String {
-        guard let string = value as? String else { throw error("expected a string, found \(kind)") }
+        guard case .string(let string) = value else { throw error("expected a string, found \(kind)") }
         return string
     }
 
@@ -134,11 +138,11 @@ struct JSONNode {
 
     /// An array of finite numbers.
     func numbers() throws(LottieError) -> [Double] {
-        guard let array = value as? [Any] else {
-            guard !(value is String), !(value is [String: Any]), value is NSNumber else {
-                throw error("expected an array, found \(kind)")
+        guard case .array(let array) = value else {
+            switch value {
+            case .number, .bool: return [try number()]
+            default: throw error("expected an array, found \(kind)")
             }
-            return [try number()]
         }
         guard array.count <= context.limits.maximumElements else {
             throw error("has \(array.count) elements; at most \(context.limits.maximumElements) are read")
@@ -154,13 +158,14 @@ struct JSONNode {
         return result
     }
 
+    /// What the value is, for errors (a boolean is a number here).
     var kind: String {
         switch value {
-        case is String: "a string"
-        case is [Any]: "an array"
-        case is [String: Any]: "an object"
-        case is NSNumber: "a number"
-        default: "null"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        case .number, .bool: "a number"
+        case .null: "null"
         }
     }
 }
