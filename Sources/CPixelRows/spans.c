@@ -265,16 +265,29 @@ static inline long steep_rows(
 #endif
 }
 
-// A shallow line's piece in `row`: from where it crosses the row's top (or starts) to where it
-// crosses its bottom (or ends).
+// A line's piece in `row`: where it crosses the row's top (or starts) and bottom (or ends), and
+// the height between; the line runs from (top_x, top_y) down to bottom_y with `slope`.
+struct row_piece {
+    double x, next, height;
+};
+
+__attribute__((always_inline)) static inline struct row_piece piece_in_row(
+    long row, double top_x, double top_y, double bottom_y, double slope, double limit) {
+    double row_top = (double)row > top_y ? (double)row : top_y;
+    double row_bottom = (double)(row + 1) < bottom_y ? (double)(row + 1) : bottom_y;
+    struct row_piece piece = {
+        clamp_to(top_x + (row_top - top_y) * slope, limit), clamp_to(top_x + (row_bottom - top_y) * slope, limit),
+        row_bottom - row_top};
+    return piece;
+}
+
+// A shallow line's piece in `row`.
 __attribute__((always_inline)) static inline void shallow_row(
     float *area, int32_t *touched, long stride, long row, double top_x, double top_y, double bottom_y,
     double slope, double limit, double direction, double per_pixel) {
-    double row_top = (double)row > top_y ? (double)row : top_y;
-    double row_bottom = (double)(row + 1) < bottom_y ? (double)(row + 1) : bottom_y;
-    double x = clamp_to(top_x + (row_top - top_y) * slope, limit);
-    double next = clamp_to(top_x + (row_bottom - top_y) * slope, limit);
-    span_cross(area + row * stride, touched + 4 * row, x, next, (row_bottom - row_top) * direction, per_pixel);
+    struct row_piece piece = piece_in_row(row, top_x, top_y, bottom_y, slope, limit);
+    span_cross(
+        area + row * stride, touched + 4 * row, piece.x, piece.next, piece.height * direction, per_pixel);
 }
 
 // One line whose x lies within 0…box width, row by row: a steep line's pieces (at most a pixel
@@ -366,11 +379,8 @@ static void span_line(
             row = whole_to - 1;
             continue;
         }
-        double row_top = (double)row > top_y ? (double)row : top_y;
-        double row_bottom = (double)(row + 1) < bottom_y ? (double)(row + 1) : bottom_y;
-        double x = clamp_to(top_x + (row_top - top_y) * slope, limit);
-        double next = clamp_to(top_x + (row_bottom - top_y) * slope, limit);
-        span_steep(area + row * stride, touched + 4 * row, x, next, row_bottom - row_top, direction, inverse);
+        struct row_piece piece = piece_in_row(row, top_x, top_y, bottom_y, slope, limit);
+        span_steep(area + row * stride, touched + 4 * row, piece.x, piece.next, piece.height, direction, inverse);
     }
 }
 
@@ -575,6 +585,29 @@ AVX512 static inline __m512i spread_factors16(__m512i factors) {
     return _mm512_or_si512(factors, _mm512_slli_epi32(factors, 16));
 }
 
+// Sixteen windings' coverage levels: the magnitude clamped to 1 (non-zero) or folded by twos
+// (`even_odd`), in 255ths rounded.
+AVX512 static inline __m512i levels16(__m512 sums, int even_odd) {
+    __m512 magnitude = _mm512_abs_ps(sums);
+    if (even_odd) {
+        __m512 pairs = _mm512_roundscale_ps(
+            _mm512_mul_ps(magnitude, _mm512_set1_ps(0.5f)), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        magnitude = _mm512_sub_ps(magnitude, _mm512_mul_ps(_mm512_set1_ps(2.0f), pairs));
+        magnitude = _mm512_min_ps(magnitude, _mm512_sub_ps(_mm512_set1_ps(2.0f), magnitude));
+    } else {
+        magnitude = _mm512_min_ps(magnitude, _mm512_set1_ps(1.0f));
+    }
+    return _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(magnitude, _mm512_set1_ps(255.0f)), _mm512_set1_ps(0.5f)));
+}
+
+// `colour` through each pixel's coverage level over sixteen target pixels, as pixman blends
+// `OVER` through a mask.
+AVX512 static inline __m512i over_at_levels16(__m512i target, __m512i colour, __m512i levels) {
+    __m512i source = byte_products16(colour, spread_factors16(levels));
+    __m512i keep = _mm512_sub_epi32(_mm512_set1_epi32(255), _mm512_srli_epi32(source, 24));
+    return _mm512_add_epi8(byte_products16(target, spread_factors16(keep)), source);
+}
+
 // `byte_products` on four pixels.
 static inline __m128i byte_products4(__m128i x, __m128i factors) {
     const __m128i half = _mm_set1_epi16(128);
@@ -638,22 +671,10 @@ AVX512 static void cells_by_sixteen(uint32_t *line, float *cells, long count, fl
         carried = _mm512_mask_mov_ps(carried, 0xf000, fourth);
         __m512 sums = _mm512_add_ps(c, carried);
         running = _mm512_permutexvar_ps(_mm512_set1_epi32((int)(n - 1)), sums);
-        __m512 magnitude = _mm512_abs_ps(sums);
-        if (even_odd) {
-            __m512 pairs = _mm512_roundscale_ps(_mm512_mul_ps(magnitude, _mm512_set1_ps(0.5f)), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-            magnitude = _mm512_sub_ps(magnitude, _mm512_mul_ps(_mm512_set1_ps(2.0f), pairs));
-            magnitude = _mm512_min_ps(magnitude, _mm512_sub_ps(_mm512_set1_ps(2.0f), magnitude));
-        } else {
-            magnitude = _mm512_min_ps(magnitude, _mm512_set1_ps(1.0f));
-        }
-        __m512i levels = _mm512_cvttps_epi32(
-            _mm512_add_ps(_mm512_mul_ps(magnitude, _mm512_set1_ps(255.0f)), _mm512_set1_ps(0.5f)));
+        __m512i levels = levels16(sums, even_odd);
         __mmask16 drawn = _mm512_mask_test_epi32_mask(mask, levels, levels);
         if (drawn == 0) continue;
-        __m512i source = byte_products16(colour, spread_factors16(levels));
-        __m512i keep = _mm512_sub_epi32(_mm512_set1_epi32(255), _mm512_srli_epi32(source, 24));
-        __m512i target = _mm512_maskz_loadu_epi32(drawn, line + x);
-        target = _mm512_add_epi8(byte_products16(target, spread_factors16(keep)), source);
+        __m512i target = over_at_levels16(_mm512_maskz_loadu_epi32(drawn, line + x), colour, levels);
         _mm512_mask_storeu_epi32(line + x, drawn, target);
     }
     *sum = _mm512_cvtss_f32(running);
@@ -795,26 +816,14 @@ AVX512 static int resolve_two_rows(
         0, 0, 0, 0, (int)count[0] - 1, (int)count[0] - 1, (int)count[0] - 1, (int)count[0] - 1, 0, 0, 0, 0,
         (int)count[2] + 7, (int)count[2] + 7, (int)count[2] + 7, (int)count[2] + 7);
     __m512 sums = _mm512_add_ps(c, _mm512_maskz_permutexvar_ps(0xf0f0, ends, from_nothing));
-    __m512 magnitude = _mm512_abs_ps(sums);
-    if (even_odd) {
-        __m512 pairs = _mm512_roundscale_ps(
-            _mm512_mul_ps(magnitude, _mm512_set1_ps(0.5f)), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-        magnitude = _mm512_sub_ps(magnitude, _mm512_mul_ps(_mm512_set1_ps(2.0f), pairs));
-        magnitude = _mm512_min_ps(magnitude, _mm512_sub_ps(_mm512_set1_ps(2.0f), magnitude));
-    } else {
-        magnitude = _mm512_min_ps(magnitude, _mm512_set1_ps(1.0f));
-    }
-    __m512i levels = _mm512_cvttps_epi32(
-        _mm512_add_ps(_mm512_mul_ps(magnitude, _mm512_set1_ps(255.0f)), _mm512_set1_ps(0.5f)));
+    __m512i levels = levels16(sums, even_odd);
     __mmask16 drawn = _mm512_mask_test_epi32_mask(mask, levels, levels);
     if (drawn != 0) {
-        __m512i source = byte_products16(_mm512_set1_epi32((int)pixel), spread_factors16(levels));
-        __m512i keep = _mm512_sub_epi32(_mm512_set1_epi32(255), _mm512_srli_epi32(source, 24));
         __m512i target = _mm512_castsi128_si512(_mm_maskz_loadu_epi32((__mmask8)(drawn & 0xf), row_line[0]));
         target = _mm512_inserti32x4(target, _mm_maskz_loadu_epi32((__mmask8)(drawn >> 4 & 0xf), row_line[1]), 1);
         target = _mm512_inserti32x4(target, _mm_maskz_loadu_epi32((__mmask8)(drawn >> 8 & 0xf), row_line[2]), 2);
         target = _mm512_inserti32x4(target, _mm_maskz_loadu_epi32((__mmask8)(drawn >> 12), row_line[3]), 3);
-        target = _mm512_add_epi8(byte_products16(target, spread_factors16(keep)), source);
+        target = over_at_levels16(target, _mm512_set1_epi32((int)pixel), levels);
         _mm_mask_storeu_epi32(row_line[0], (__mmask8)(drawn & 0xf), _mm512_castsi512_si128(target));
         _mm_mask_storeu_epi32(row_line[1], (__mmask8)(drawn >> 4 & 0xf), _mm512_extracti32x4_epi32(target, 1));
         _mm_mask_storeu_epi32(row_line[2], (__mmask8)(drawn >> 8 & 0xf), _mm512_extracti32x4_epi32(target, 2));

@@ -53,9 +53,13 @@ struct LayerPainter {
         // A transform that flattens the layer to a line or a point leaves nothing to see, and
         // would put the Cairo context in an error state.
         guard abs(affine.a * affine.d - affine.b * affine.c) > 1e-12 else { return }
-        if opacity == 1, paintsOnlyItsBackground(snapshot, layer), fillBackgroundWithSpans(of: layer, through: affine) {
-            if layer.drawsBackground { resources.backgroundsFilledDirectlyCount += 1 }
-            return
+        if opacity == 1, paintsOnlyItsBackground(snapshot, layer) {
+            // Nothing to paint, or a background the spans fill; else Cairo draws it below.
+            guard layer.drawsBackground else { return }
+            if fillBackgroundWithSpans(of: layer, through: affine) {
+                resources.backgroundsFilledDirectlyCount += 1
+                return
+            }
         }
         if snapshot.blendOperator != nil || snapshot.blurRadius != nil {
             // Drawn apart, blurred, then blended onto what is below it. A blurred layer has
@@ -175,12 +179,19 @@ struct LayerPainter {
     /// drawing, sublayers, mask, replicas or particles), in one piece (no nine-part stretching).
     private func paintsOnlyItsImage(_ snapshot: LayerSnapshot) -> Bool {
         let layer = nodes[snapshot]
-        guard case .plain = layer.kind, layer.contents != nil, snapshot.sublayers.isEmpty, snapshot.mask == nil,
-            snapshot.replicas.isEmpty, snapshot.particles.isEmpty, snapshot.transition == nil,
-            snapshot.drawing?.operations.isEmpty ?? true,
+        guard layer.contents != nil, paintsNothingOfItsOwnBeyond(snapshot, layer),
             layer.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1)
         else { return false }
         return !layer.drawsBackground && !layer.drawsBorder
+    }
+
+    /// Whether a plain layer paints nothing beyond its background, border and contents image:
+    /// no drawing, sublayers, mask, replicas, particles or transition.
+    private func paintsNothingOfItsOwnBeyond(_ snapshot: LayerSnapshot, _ layer: borrowing RenderNode) -> Bool {
+        guard case .plain = layer.kind else { return false }
+        return snapshot.sublayers.isEmpty && snapshot.mask == nil && snapshot.replicas.isEmpty
+            && snapshot.particles.isEmpty && snapshot.transition == nil
+            && (snapshot.drawing?.operations.isEmpty ?? true)
     }
 
     /// Whether a layer paints its background and nothing else (no contents, drawing, class
@@ -188,10 +199,8 @@ struct LayerPainter {
     /// the most common leaf, which the spans fill without Cairo's state being saved,
     /// transformed and restored around it.
     private func paintsOnlyItsBackground(_ snapshot: LayerSnapshot, _ layer: borrowing RenderNode) -> Bool {
-        guard case .plain = layer.kind, layer.contents == nil, snapshot.sublayers.isEmpty, snapshot.mask == nil,
-            snapshot.replicas.isEmpty, snapshot.particles.isEmpty, snapshot.transition == nil,
-            snapshot.blendOperator == nil, snapshot.blurRadius == nil, snapshot.drawing?.operations.isEmpty ?? true,
-            !layer.drawsBorder
+        guard layer.contents == nil, paintsNothingOfItsOwnBeyond(snapshot, layer), snapshot.blendOperator == nil,
+            snapshot.blurRadius == nil, !layer.drawsBorder
         else { return false }
         return Shadow(of: layer) == nil
     }

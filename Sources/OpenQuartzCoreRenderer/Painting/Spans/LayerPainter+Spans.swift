@@ -35,12 +35,9 @@ extension LayerPainter {
 extension LayerPainter {
     /// The layer's background through spans, if they can draw it: the call sites in
     /// ``paintBody(_:)`` and, for a layer that paints nothing else, in
-    /// ``paint(_:through:opacityFactor:)`` with its map to the parent as `extra` (true there
-    /// when it has no background to paint).
+    /// ``paint(_:through:opacityFactor:)`` with its map to the parent as `extra`.
     func fillBackgroundWithSpans(of layer: borrowing RenderNode, through extra: CGAffineTransform? = nil) -> Bool {
-        guard let background = layer.backgroundColor else { return extra != nil }
-        guard background.alpha > 0 || extra == nil else { return true }
-        let rgba = background.rgba
+        guard let rgba = layer.backgroundColor?.rgba else { return false }
         return fillWithSpans(
             layer.bounds, radius: cornerRadius(of: layer), corners: layer.maskedCorners, curve: layer.cornerCurve,
             red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha, through: extra)

@@ -99,7 +99,6 @@ final class SpanRasterizer {
             pointCapacity = capacity
         }
         let first = points + pointCount
-        first.initialize(repeating: .zero, count: count)
         pointCount += count
         return first
     }
