@@ -39,7 +39,6 @@ import Testing
     /// The snapshots whose pictures still differ from Apple's (see docs/lottie.md
     /// for what each lacks).
     static let notYetMatching: Set<String> = [
-        "LottieFiles-gradient_pill @ 75",
         "TypeFace-J @ 50",
         "TypeFace-Z @ 50",
     ]

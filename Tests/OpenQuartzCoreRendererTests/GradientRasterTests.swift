@@ -48,8 +48,10 @@ struct GradientCase: CustomTestStringConvertible, Sendable {
 }
 
 /// Linear and radial gradients drawn from a colour table (``GradientRaster``) against Cairo's
-/// gradient patterns, on the same layer: the premultiplied channels differ by at most 1 of 255
-/// (a table entry rounds t to a 1,023rd of the ramp; pixman rounds its floats its own way).
+/// gradient patterns, on the same layer: the premultiplied channels differ by at most 2 of 255
+/// (a table entry rounds t to a 1,023rd of the ramp, and where a channel leaves black Core
+/// Animation's Generic RGB blend climbs up to two levels from one entry to the next; pixman
+/// rounds its floats its own way).
 @Suite struct GradientRasterTests {
     @Test(arguments: GradientCase.all)
     func tableGradientsMatchCairo(_ gradient: GradientCase) {
@@ -58,7 +60,7 @@ struct GradientCase: CustomTestStringConvertible, Sendable {
         #expect(tableFills == 1, "the gradient is drawn from a table")
         #expect(ours.count == cairo.count)
         let largest = zip(ours, cairo).map { abs(Int($0) - Int($1)) }.max() ?? 0
-        #expect(largest <= 1, "largest difference \(largest)")
+        #expect(largest <= 2, "largest difference \(largest)")
         // The gradient shows: the two pictures are not both blank.
         #expect(ours.contains { $0 > 0 })
     }

@@ -6,7 +6,9 @@ import OpenQuartzCore
 ///
 /// Colours are interpolated component by component without premultiplying, as Core
 /// Graphics' gradients are (so a fade to `UIColor.clear`, transparent black, greys on the way,
-/// as it does on Apple); Cairo's pixman gradients do the same.
+/// as it does on Apple); Cairo's pixman gradients do the same. A gradient layer is drawn from
+/// its ramp ``blendedInGenericRGB()``, as Core Animation blends it, in straight sRGB pieces
+/// that the readers of a ramp interpolate as they would any other.
 struct ColorRamp {
     struct Stop: Hashable {
         var location: Double
@@ -50,7 +52,8 @@ struct ColorRamp {
             }
     }
 
-    private init(stops: [Stop]) {
+    /// A ramp of `stops`, in increasing order of location.
+    init(stops: [Stop]) {
         self.stops = stops
     }
 

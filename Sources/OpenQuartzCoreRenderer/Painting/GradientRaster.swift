@@ -27,6 +27,10 @@ final class GradientRaster {
     static let keptTables = 64
     /// How many tables were made: for tests.
     private(set) var tableFillCount = 0
+    /// Gradient layers' ramps as Core Animation blends them, by their stops: blending takes
+    /// about a hundred powers a span, and most gradients keep their colours from frame to
+    /// frame. Emptied when it holds ``keptTables``.
+    private var blendedRamps: [[ColorRamp.Stop]: ColorRamp] = [:]
     /// The pixels, kept between gradients and grown as needed.
     private var pixels: UnsafeMutableRawPointer?
     private var capacity = 0
@@ -110,6 +114,16 @@ final class GradientRaster {
     func countSpanFill() {
         fillCount += 1
         spanFillCount += 1
+    }
+
+    /// `ramp` blended as Core Animation blends a gradient layer's colours
+    /// (``ColorRamp/blendedInGenericRGB()``): a kept one, or one made now.
+    func blended(_ ramp: ColorRamp) -> ColorRamp {
+        if let kept = blendedRamps[ramp.stops] { return kept }
+        if blendedRamps.count >= Self.keptTables { blendedRamps.removeAll(keepingCapacity: true) }
+        let blended = ramp.blendedInGenericRGB()
+        blendedRamps[ramp.stops] = blended
+        return blended
     }
 
     /// The table of `ramp`: a kept one, or one made now.

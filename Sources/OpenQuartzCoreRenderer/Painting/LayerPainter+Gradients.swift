@@ -21,7 +21,7 @@ extension LayerPainter {
         let bounds = layer.bounds
         guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite,
             bounds.minX.isFinite, bounds.minY.isFinite,
-            let ramp = ramp ?? ColorRamp(colors: gradient.colors, locations: gradient.locations)
+            let ramp = ramp ?? self.ramp(of: gradient)
         else { return }
         let start = gradient.startPoint
         let end = gradient.endPoint
@@ -124,8 +124,7 @@ extension LayerPainter {
         guard isMaskedByItsOwnAlphas(snapshot), let mask = snapshot.mask,
             case .gradient(let gradient) = node.kind, case .gradient(let alpha) = nodes[mask].kind,
             clipLiesWithin(node.bounds.insetBy(dx: cornerRadius(of: node), dy: cornerRadius(of: node))),
-            let colors = ColorRamp(colors: gradient.colors, locations: gradient.locations),
-            let alphas = ColorRamp(colors: alpha.colors, locations: alpha.locations)
+            let colors = ramp(of: gradient), let alphas = ramp(of: alpha)
         else { return nil }
         return colors.masked(by: alphas)
     }
@@ -159,7 +158,13 @@ extension LayerPainter {
         guard snapshot.mask == nil else { return maskedGradientRamp(of: snapshot) }
         guard case .gradient(let gradient) = nodes[snapshot].kind, drawsOnlyItsGradient(snapshot, isMask: false)
         else { return nil }
-        return ColorRamp(colors: gradient.colors, locations: gradient.locations)
+        return ramp(of: gradient)
+    }
+
+    /// The gradient layer's colours at their locations, blended as Core Animation blends
+    /// them (``ColorRamp/blendedInGenericRGB()``); nil when it has no colours.
+    func ramp(of gradient: GradientLayerStorage) -> ColorRamp? {
+        ColorRamp(colors: gradient.colors, locations: gradient.locations).map(resources.gradients.blended)
     }
 
     /// Whether the layer is a gradient layer that draws its gradient and nothing more: no

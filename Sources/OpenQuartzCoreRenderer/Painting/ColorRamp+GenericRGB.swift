@@ -1,0 +1,153 @@
+import Foundation
+
+/// Where a gradient layer's colours are blended.
+///
+/// Core Animation's `render(in:)` blends a `CAGradientLayer`'s colours in Generic RGB — the
+/// old Mac working space, with the Trinitron primaries and a gamma of 1.8 — and not in sRGB,
+/// where its other colours live. Two things follow, and both show in Apple's own pictures of
+/// lottie-ios's samples (`../shared/lottie-corpus`: `LottieFiles-gradient_pill`,
+/// `Issues-issue_2206`, `Issues-issue_1717`):
+///
+/// - a stop's colour outside that gamut is clipped into it, so a saturated blue or violet
+///   gains green: sRGB (0.8, 0, 1) is drawn as (0.8, 0.23, 1), and a violet stop
+///   (0.855, 0.133, 1) as (0.855, 0.235, 1) — while a shape layer filled with the same
+///   colours keeps them;
+/// - between stops the ramp bows as gamma 1.8 values do: half-way from red 0.5 to 0 it is
+///   0.33, not 0.25.
+///
+/// That model reproduces those pictures' gradients to within 1.5 levels of 8 bits. The
+/// blended ramp keeps its stops in sRGB for everything that reads it (Cairo's patterns, the
+/// colour tables, a masked pair's merged ramp): each span between two stops becomes straight
+/// sRGB pieces that follow the Generic RGB blend.
+extension ColorRamp {
+    /// This ramp as Core Animation blends it: each colour clipped to Generic RGB's gamut, and
+    /// each span between two stops of different colours cut into ``piecesPerSpan`` straight
+    /// sRGB pieces along the Generic RGB blend. Alphas are blended as they were, in a
+    /// straight line.
+    func blendedInGenericRGB() -> ColorRamp {
+        guard let first = stops.first else { return self }
+        var blended = [first.inGenericRGB]
+        blended.reserveCapacity(stops.count * Self.piecesPerSpan)
+        var start = (stop: first, encoded: GenericRGB.encoded(fromSRGB: first.rgb))
+        for stop in stops.dropFirst() {
+            let end = (stop: stop, encoded: GenericRGB.encoded(fromSRGB: stop.rgb))
+            if end.stop.location > start.stop.location, end.encoded != start.encoded {
+                for piece in 1..<Self.piecesPerSpan {
+                    let fraction = Double(piece) / Double(Self.piecesPerSpan)
+                    let rgb = GenericRGB.sRGB(fromEncoded: start.encoded + (end.encoded - start.encoded) * fraction)
+                    blended.append(
+                        Stop(
+                            location: start.stop.location + (end.stop.location - start.stop.location) * fraction,
+                            red: rgb.x, green: rgb.y, blue: rgb.z,
+                            alpha: start.stop.alpha + (end.stop.alpha - start.stop.alpha) * fraction))
+                }
+            }
+            blended.append(stop.inGenericRGB)
+            start = end
+        }
+        return ColorRamp(stops: blended)
+    }
+
+    /// Straight sRGB pieces a span between two colours is cut into: they follow the Generic RGB
+    /// blend to within 0.4 of a level of 8 bits where it bends most (a channel leaving black),
+    /// and to a few hundredths elsewhere. The same number for every span, so that colours a
+    /// hair apart (a CAML document's rounded numbers) are cut in the same places and draw
+    /// the same pixels.
+    static let piecesPerSpan = 64
+}
+
+extension ColorRamp.Stop {
+    fileprivate var rgb: SIMD3<Double> { SIMD3(red, green, blue) }
+
+    /// This stop with its colour clipped to Generic RGB's gamut, as sRGB.
+    fileprivate var inGenericRGB: ColorRamp.Stop {
+        let rgb = GenericRGB.sRGB(fromEncoded: GenericRGB.encoded(fromSRGB: rgb))
+        return ColorRamp.Stop(location: location, red: rgb.x, green: rgb.y, blue: rgb.z, alpha: alpha)
+    }
+}
+
+/// Apple's Generic RGB: primaries R (0.630, 0.340), G (0.295, 0.605), B (0.155, 0.077), white
+/// D65 (as sRGB's, so white stays white), a pure power curve of 1.8.
+enum GenericRGB {
+    static let gamma = 1.8
+
+    /// Linear sRGB to linear Generic RGB, and back.
+    private static let fromSRGB: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>) = product(
+        inverse(toXYZ(red: (0.630, 0.340), green: (0.295, 0.605), blue: (0.155, 0.077))),
+        toXYZ(red: (0.640, 0.330), green: (0.300, 0.600), blue: (0.150, 0.060)))
+    private static let toSRGB = inverse(fromSRGB)
+
+    /// An sRGB colour (components outside 0…1 are clamped first) as Generic RGB's
+    /// gamma-encoded components, clipped to its gamut.
+    static func encoded(fromSRGB rgb: SIMD3<Double>) -> SIMD3<Double> {
+        let linear = apply(fromSRGB, to: linearSRGB(rgb))
+        return SIMD3(encode(linear.x), encode(linear.y), encode(linear.z))
+    }
+
+    /// Generic RGB's gamma-encoded components as sRGB, clamped to 0…1.
+    static func sRGB(fromEncoded encoded: SIMD3<Double>) -> SIMD3<Double> {
+        let linear = SIMD3(
+            pow(clamped(encoded.x), gamma), pow(clamped(encoded.y), gamma), pow(clamped(encoded.z), gamma))
+        let rgb = apply(toSRGB, to: linear)
+        return SIMD3(encodeSRGB(rgb.x), encodeSRGB(rgb.y), encodeSRGB(rgb.z))
+    }
+
+    private static func encode(_ linear: Double) -> Double { pow(clamped(linear), 1 / gamma) }
+
+    private static func clamped(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
+
+    private static func linearSRGB(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
+        func decode(_ value: Double) -> Double {
+            let value = clamped(value)
+            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        return SIMD3(decode(rgb.x), decode(rgb.y), decode(rgb.z))
+    }
+
+    private static func encodeSRGB(_ linear: Double) -> Double {
+        let value = clamped(linear)
+        return value <= 0.003_130_8 ? value * 12.92 : 1.055 * pow(value, 1 / 2.4) - 0.055
+    }
+
+    // MARK: 3 × 3 matrices, as their rows
+
+    private typealias Matrix = (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)
+
+    /// The matrix from a space's linear components to CIE XYZ, its white at D65 with Y = 1.
+    private static func toXYZ(
+        red: (Double, Double), green: (Double, Double), blue: (Double, Double)
+    ) -> Matrix {
+        func xyz(_ xy: (Double, Double)) -> SIMD3<Double> { SIMD3(xy.0 / xy.1, 1, (1 - xy.0 - xy.1) / xy.1) }
+        let (r, g, b) = (xyz(red), xyz(green), xyz(blue))
+        let columns: Matrix = (r, g, b)
+        let primaries = transpose(columns)
+        let scale = apply(inverse(primaries), to: xyz((0.3127, 0.3290)))
+        return transpose((r * scale.x, g * scale.y, b * scale.z))
+    }
+
+    private static func apply(_ m: Matrix, to v: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3((m.0 * v).sum(), (m.1 * v).sum(), (m.2 * v).sum())
+    }
+
+    private static func transpose(_ m: Matrix) -> Matrix {
+        (SIMD3(m.0.x, m.1.x, m.2.x), SIMD3(m.0.y, m.1.y, m.2.y), SIMD3(m.0.z, m.1.z, m.2.z))
+    }
+
+    private static func product(_ a: Matrix, _ b: Matrix) -> Matrix {
+        let columns = transpose(b)
+        func row(_ r: SIMD3<Double>) -> SIMD3<Double> {
+            SIMD3((r * columns.0).sum(), (r * columns.1).sum(), (r * columns.2).sum())
+        }
+        return (row(a.0), row(a.1), row(a.2))
+    }
+
+    private static func inverse(_ m: Matrix) -> Matrix {
+        func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+            SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+        }
+        // The inverse's columns are the cross products of the rows, over the determinant.
+        let (c0, c1, c2) = (cross(m.1, m.2), cross(m.2, m.0), cross(m.0, m.1))
+        let determinant = (m.0 * c0).sum()
+        return transpose((c0 / determinant, c1 / determinant, c2 / determinant))
+    }
+}
