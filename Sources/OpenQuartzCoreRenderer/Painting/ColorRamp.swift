@@ -63,7 +63,7 @@ struct ColorRamp {
     /// stops is not linear, and a ramp would only approximate it.
     func masked(by mask: ColorRamp) -> ColorRamp? {
         guard stops.allSatisfy({ $0.alpha == 1 }) else { return nil }
-        let cuts = Set(stops.map(\.location) + mask.stops.map(\.location)).sorted()
+        let cuts = Self.mergedLocations(stops, mask.stops)
         func stop(at location: Double, _ color: Stop, _ alpha: Stop) -> Stop {
             Stop(location: location, red: color.red, green: color.green, blue: color.blue, alpha: alpha.alpha)
         }
@@ -83,6 +83,25 @@ struct ColorRamp {
         var distinct: [Stop] = []
         for stop in merged where distinct.last.map({ !$0.isClose(to: stop) }) ?? true { distinct.append(stop) }
         return ColorRamp(stops: distinct)
+    }
+
+    /// The locations of two ramps' stops, in increasing order, each once.
+    private static func mergedLocations(_ a: [Stop], _ b: [Stop]) -> [Double] {
+        var merged: [Double] = []
+        merged.reserveCapacity(a.count + b.count)
+        var (i, j) = (0, 0)
+        while i < a.count || j < b.count {
+            let next: Double
+            if j == b.count || (i < a.count && a[i].location <= b[j].location) {
+                next = a[i].location
+                i += 1
+            } else {
+                next = b[j].location
+                j += 1
+            }
+            if merged.last != next { merged.append(next) }
+        }
+        return merged
     }
 
     /// This ramp with every alpha multiplied by `factor`: a gradient drawn at an opacity.
@@ -118,7 +137,12 @@ struct ColorRamp {
             return (stops[0], stops[0])
         }
         guard middle < last.location else { return (last, last) }
-        let upper = stops.firstIndex { $0.location > middle } ?? stops.count - 1
+        // The first stop past the middle, by halving (a blended ramp has dozens of stops).
+        var (low, upper) = (0, stops.count - 1)
+        while low < upper {
+            let probe = (low + upper) / 2
+            if stops[probe].location > middle { upper = probe } else { low = probe + 1 }
+        }
         let (below, above) = (stops[upper - 1], stops[upper])
         let span = above.location - below.location
         return (

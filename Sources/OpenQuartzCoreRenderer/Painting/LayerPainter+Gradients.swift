@@ -47,7 +47,6 @@ extension LayerPainter {
             }
             // A unit circle about the origin in pattern space is the ellipse in unit space.
             pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)
-            ramp.addStops(to: pattern)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
             var unitToCircle = cairo_matrix_t()
             cairo_matrix_init(
@@ -78,7 +77,6 @@ extension LayerPainter {
                 x: Double(start.x) * width + Double(bounds.minX), y: Double(start.y) * height + Double(bounds.minY)
             )
             pattern = cairo_pattern_create_linear(p1.x, p1.y, p1.x + g.x / gSquared, p1.y + g.y / gSquared)
-            ramp.addStops(to: pattern)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
             cairo_matrix_init_identity(&matrix)
             var toParameter = cairo_matrix_t()
@@ -108,6 +106,11 @@ extension LayerPainter {
             if resources.gradients.fill(context, ramp: ramp, shape: raster.shape, userToPattern: raster.userToPattern) {
                 return
             }
+        }
+        if raster != nil {
+            // The linear and radial patterns get their stops only now that they are drawn:
+            // Cairo inserts each stop in order, and a blended ramp has dozens.
+            ramp.addStops(to: pattern)
         }
         cairo_set_source(context, pattern)
         cairo_fill(context)
