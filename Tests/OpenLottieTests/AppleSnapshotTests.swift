@@ -38,10 +38,7 @@ import Testing
 
     /// The snapshots whose pictures still differ from Apple's (see docs/lottie.md
     /// for what each lacks).
-    static let notYetMatching: Set<String> = [
-        "TypeFace-J @ 50",
-        "TypeFace-Z @ 50",
-    ]
+    static let notYetMatching: Set<String> = []
 }
 
 /// Draws a Lottie animation's frame as lottie-ios's snapshot tests draw it: the layer sized as

@@ -92,6 +92,39 @@ struct SpecializedShapeLayerTests {
         }
     }
 
+    /// A curve's handles turn as the path animates: a quarter turn of a 10-point handle is,
+    /// half-way, the same handle at 45°, in the presentation layer and in the render tree.
+    @Test func pathAnimationTurnsCurveHandles() throws {
+        try withManualClock { clock in
+            func bump(_ handle: CGPoint) -> CGPath {
+                let path = CGMutablePath()
+                path.move(to: .zero)
+                path.addCurve(to: CGPoint(x: 100, y: 0), control1: handle, control2: CGPoint(x: 100, y: 0))
+                return path
+            }
+            let shape = CAShapeLayer()
+            shape.path = bump(CGPoint(x: 0, y: 10))
+            let animation = CABasicAnimation(keyPath: "path")
+            animation.fromValue = bump(CGPoint(x: 10, y: 0))
+            animation.duration = 1
+            animation.timingFunction = CAMediaTimingFunction(name: .linear)
+            shape.add(animation, forKey: "turn")
+            CATransaction.flush()
+            let tree = RenderTree(roots: [shape])
+            clock.advance(by: 0.5)
+            tree.evaluate(at: 0.5)
+            let presented = try #require(shape.presentation()?.path)
+            let rendered = try #require(tree.presentationValue(of: shape, forKeyPath: "path") as? CGPath)
+            for path in [presented, rendered] {
+                guard case let .curve(_, handle, _) = path.elements[1] else {
+                    Issue.record("not a curve: \(path.elements)")
+                    continue
+                }
+                expectClose(handle, CGPoint(x: 10 / 2.0.squareRoot(), y: 10 / 2.0.squareRoot()), within: 1e-9)
+            }
+        }
+    }
+
     /// A render tree playing a path animation writes each frame's path into one it made on an
     /// earlier frame once nothing else holds that one; a path someone holds never changes.
     @Test func aPlayingPathAnimationReusesOnlyPathsNobodyHolds() throws {
