@@ -31,6 +31,14 @@ final class GradientRaster {
     /// about a hundred powers a span, and most gradients keep their colours from frame to
     /// frame. Emptied when it holds ``keptTables``.
     private var blendedRamps: [[ColorRamp.Stop]: ColorRamp] = [:]
+    /// Masked pairs' ramps (``ColorRamp/masked(by:)`` of the two blended ramps), by the two
+    /// gradients' own stops: merging a blended pair is as costly as blending it. Emptied when it
+    /// holds ``keptTables``.
+    private var maskedRamps: [MaskedPair: ColorRamp?] = [:]
+    private struct MaskedPair: Hashable {
+        var colors: [ColorRamp.Stop]
+        var alphas: [ColorRamp.Stop]
+    }
     /// The pixels, kept between gradients and grown as needed.
     private var pixels: UnsafeMutableRawPointer?
     private var capacity = 0
@@ -124,6 +132,17 @@ final class GradientRaster {
         let blended = ramp.blendedInGenericRGB()
         blendedRamps[ramp.stops] = blended
         return blended
+    }
+
+    /// `colors` and `alphas` blended, the colours masked by the alphas: a kept ramp, or one made
+    /// now; nil where no single ramp draws the pair (``ColorRamp/masked(by:)``).
+    func blended(_ colors: ColorRamp, maskedBy alphas: ColorRamp) -> ColorRamp? {
+        let pair = MaskedPair(colors: colors.stops, alphas: alphas.stops)
+        if let kept = maskedRamps[pair] { return kept }
+        if maskedRamps.count >= Self.keptTables { maskedRamps.removeAll(keepingCapacity: true) }
+        let masked = blended(colors).masked(by: blended(alphas))
+        maskedRamps[pair] = masked
+        return masked
     }
 
     /// The table of `ramp`: a kept one, or one made now.

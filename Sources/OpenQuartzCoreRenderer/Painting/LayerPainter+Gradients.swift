@@ -127,9 +127,10 @@ extension LayerPainter {
         guard isMaskedByItsOwnAlphas(snapshot), let mask = snapshot.mask,
             case .gradient(let gradient) = node.kind, case .gradient(let alpha) = nodes[mask].kind,
             clipLiesWithin(node.bounds.insetBy(dx: cornerRadius(of: node), dy: cornerRadius(of: node))),
-            let colors = ramp(of: gradient), let alphas = ramp(of: alpha)
+            let colors = ColorRamp(colors: gradient.colors, locations: gradient.locations),
+            let alphas = ColorRamp(colors: alpha.colors, locations: alpha.locations)
         else { return nil }
-        return colors.masked(by: alphas)
+        return resources.gradients.blended(colors, maskedBy: alphas)
     }
 
     /// Whether `snapshot` is a gradient layer drawing nothing else, with opaque colours, whose
