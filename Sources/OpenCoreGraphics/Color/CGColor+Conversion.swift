@@ -30,18 +30,19 @@ extension CGColor {
         case .monochrome:
             guard numberOfComponents == 4 else { return self }
             let luminance =
-                0.2126 * Self.linear(red) + 0.7152 * Self.linear(green) + 0.0722 * Self.linear(blue)
-            return CGColor(gray: CGFloat(Self.encoded(luminance)), alpha: CGFloat(alpha))
+                0.2126 * Self.linearFromSRGB(red) + 0.7152 * Self.linearFromSRGB(green)
+                + 0.0722 * Self.linearFromSRGB(blue)
+            return CGColor(gray: CGFloat(Self.sRGBFromLinear(luminance)), alpha: CGFloat(alpha))
         }
     }
 
     /// sRGB's decoding: an encoded component to linear light.
-    private static func linear(_ value: Double) -> Double {
+    package static func linearFromSRGB(_ value: Double) -> Double {
         value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
     }
 
     /// sRGB's encoding: linear light to an encoded component.
-    private static func encoded(_ value: Double) -> Double {
+    package static func sRGBFromLinear(_ value: Double) -> Double {
         value <= 0.0031308 ? value * 12.92 : 1.055 * pow(value, 1 / 2.4) - 0.055
     }
 }

@@ -36,7 +36,7 @@ extension CGPath {
                 if let reused { reused.storage = storage }
                 return nil
             }
-            ends.advance(first[index], second[index], element)
+            ends.advance(first[index], second[index])
             storage.append(element)
         }
         guard let reused else { return CGPath(storage: storage) }
@@ -45,28 +45,29 @@ extension CGPath {
     }
 }
 
-/// The current point of both paths and of the path between them, and where their subpaths
-/// started: a curve's first handle is measured from the current point.
+/// The current point of both paths, and where their subpaths started: a curve's first handle
+/// is measured from the current point (the path between them is at the same fraction of the
+/// way between the two, as every end point is).
 private struct CurrentPoints {
     var a = CGPoint.zero
     var b = CGPoint.zero
-    var mixed = CGPoint.zero
-    var starts = (a: CGPoint.zero, b: CGPoint.zero, mixed: CGPoint.zero)
+    var starts = (a: CGPoint.zero, b: CGPoint.zero)
 
-    mutating func advance(_ first: PathElement, _ second: PathElement, _ element: PathElement) {
-        guard let p = first.endPoint, let q = second.endPoint, let m = element.endPoint else {
+    mutating func advance(_ first: PathElement, _ second: PathElement) {
+        guard let p = first.endPoint, let q = second.endPoint else {
             // A closed subpath: the current point goes back to where it started.
-            (a, b, mixed) = starts
+            (a, b) = starts
             return
         }
-        (a, b, mixed) = (p, q, m)
-        if case .move = element { starts = (p, q, m) }
+        (a, b) = (p, q)
+        if case .move = first { starts = (p, q) }
     }
 }
 
 extension PathElement {
-    /// The element a fraction `f` of the way to `other`, which must be of the same kind, both
-    /// drawn from the current points `ends`.
+    /// The element a fraction `f` of the way to `other` — of the same kind, or a line,
+    /// quadratic or cubic curve facing another of them — both drawn from the current points
+    /// `ends`; nil for other pairs.
     fileprivate func interpolated(to other: PathElement, fraction f: CGFloat, from ends: CurrentPoints) -> PathElement? {
         func mix(_ p: CGPoint, _ q: CGPoint) -> CGPoint { CGPoint(x: p.x + (q.x - p.x) * f, y: p.y + (q.y - p.y) * f) }
         switch (self, other) {
@@ -77,8 +78,9 @@ extension PathElement {
             let end = mix(p, q)
             let leaving = Self.handle(from: ends.a, to: c1, and: ends.b, to: d1, fraction: f)
             let entering = Self.handle(from: p, to: c2, and: q, to: d2, fraction: f)
+            let start = mix(ends.a, ends.b)
             return .curve(
-                to: end, control1: CGPoint(x: ends.mixed.x + leaving.x, y: ends.mixed.y + leaving.y),
+                to: end, control1: CGPoint(x: start.x + leaving.x, y: start.y + leaving.y),
                 control2: CGPoint(x: end.x + entering.x, y: end.y + entering.y))
         case (.line, .curve), (.quadCurve, .curve), (.line, .quadCurve):
             return asCubic(from: ends.a)?.interpolated(to: other, fraction: f, from: ends)

@@ -101,16 +101,9 @@ struct JSONReader {
     }
 
     private mutating func object() throws(Failure) -> JSONValue {
-        try enter()
-        offset += 1
         var members: [String: JSONValue] = [:]
-        skipSpace()
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-            offset += 1
-            depth -= 1
-            return .object(members)
-        }
-        while true {
+        guard try !opensEmpty(closing: UInt8(ascii: "}")) else { return .object(members) }
+        repeat {
             skipSpace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
                 throw failure("expected a member's name in quotes")
@@ -123,43 +116,51 @@ struct JSONReader {
             offset += 1
             skipSpace()
             members[key] = try value()
-            skipSpace()
-            guard offset < bytes.count else { throw failure("the document ends inside an object") }
-            switch bytes[offset] {
-            case UInt8(ascii: ","): offset += 1
-            case UInt8(ascii: "}"):
-                offset += 1
-                depth -= 1
-                return .object(members)
-            default: throw failure("expected \",\" or \"}\" in an object")
-            }
-        }
+        } while try !closesAfterElement(closing: UInt8(ascii: "}"), inside: "an object")
+        return .object(members)
     }
 
     private mutating func array() throws(Failure) -> JSONValue {
-        try enter()
-        offset += 1
         var elements: [JSONValue] = []
-        skipSpace()
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
-            offset += 1
-            depth -= 1
-            return .array(elements)
-        }
-        while true {
+        guard try !opensEmpty(closing: UInt8(ascii: "]")) else { return .array(elements) }
+        repeat {
             skipSpace()
             elements.append(try value())
-            skipSpace()
-            guard offset < bytes.count else { throw failure("the document ends inside an array") }
-            switch bytes[offset] {
-            case UInt8(ascii: ","): offset += 1
-            case UInt8(ascii: "]"):
-                offset += 1
-                depth -= 1
-                return .array(elements)
-            default: throw failure("expected \",\" or \"]\" in an array")
-            }
+        } while try !closesAfterElement(closing: UInt8(ascii: "]"), inside: "an array")
+        return .array(elements)
+    }
+
+    /// Enters the array or object whose opening byte is at the offset: true, having left it
+    /// again, when it closes at once.
+    private mutating func opensEmpty(closing: UInt8) throws(Failure) -> Bool {
+        try enter()
+        offset += 1
+        skipSpace()
+        guard offset < bytes.count, bytes[offset] == closing else { return false }
+        leave()
+        return true
+    }
+
+    /// After an element: past a comma, false; at the closing byte, true, having left the
+    /// array or object.
+    private mutating func closesAfterElement(closing: UInt8, inside container: String) throws(Failure) -> Bool {
+        skipSpace()
+        guard offset < bytes.count else { throw failure("the document ends inside \(container)") }
+        switch bytes[offset] {
+        case UInt8(ascii: ","):
+            offset += 1
+            return false
+        case closing:
+            leave()
+            return true
+        default:
+            throw failure("expected \",\" or \"\(Character(Unicode.Scalar(closing)))\" in \(container)")
         }
+    }
+
+    private mutating func leave() {
+        offset += 1
+        depth -= 1
     }
 
     /// A string from its opening quote: its bytes as they are where there is no escape (checked

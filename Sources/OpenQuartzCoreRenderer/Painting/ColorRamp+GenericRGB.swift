@@ -1,4 +1,5 @@
 import Foundation
+import OpenCoreGraphics
 
 /// Where a gradient layer's colours are blended.
 ///
@@ -25,25 +26,28 @@ extension ColorRamp {
     /// sRGB pieces along the Generic RGB blend. Alphas are blended as they were, in a
     /// straight line.
     func blendedInGenericRGB() -> ColorRamp {
-        guard let first = stops.first else { return self }
-        var blended = [first.inGenericRGB]
+        // A stop at `location` whose colour is `encoded` in Generic RGB, as sRGB.
+        func stop(_ encoded: SIMD3<Double>, at location: Double, alpha: Double) -> Stop {
+            let rgb = GenericRGB.sRGB(fromEncoded: encoded)
+            return Stop(location: location, red: rgb.x, green: rgb.y, blue: rgb.z, alpha: alpha)
+        }
+        let encoded = stops.map { GenericRGB.encoded(fromSRGB: SIMD3($0.red, $0.green, $0.blue)) }
+        var blended: [Stop] = []
         blended.reserveCapacity(stops.count * Self.piecesPerSpan)
-        var start = (stop: first, encoded: GenericRGB.encoded(fromSRGB: first.rgb))
-        for stop in stops.dropFirst() {
-            let end = (stop: stop, encoded: GenericRGB.encoded(fromSRGB: stop.rgb))
-            if end.stop.location > start.stop.location, end.encoded != start.encoded {
+        for index in stops.indices {
+            let end = stops[index]
+            if index > 0, end.location > stops[index - 1].location, encoded[index] != encoded[index - 1] {
+                let start = stops[index - 1]
                 for piece in 1..<Self.piecesPerSpan {
                     let fraction = Double(piece) / Double(Self.piecesPerSpan)
-                    let rgb = GenericRGB.sRGB(fromEncoded: start.encoded + (end.encoded - start.encoded) * fraction)
                     blended.append(
-                        Stop(
-                            location: start.stop.location + (end.stop.location - start.stop.location) * fraction,
-                            red: rgb.x, green: rgb.y, blue: rgb.z,
-                            alpha: start.stop.alpha + (end.stop.alpha - start.stop.alpha) * fraction))
+                        stop(
+                            encoded[index - 1] + (encoded[index] - encoded[index - 1]) * fraction,
+                            at: start.location + (end.location - start.location) * fraction,
+                            alpha: start.alpha + (end.alpha - start.alpha) * fraction))
                 }
             }
-            blended.append(stop.inGenericRGB)
-            start = end
+            blended.append(stop(encoded[index], at: end.location, alpha: end.alpha))
         }
         return ColorRamp(stops: blended)
     }
@@ -54,16 +58,6 @@ extension ColorRamp {
     /// hair apart (a CAML document's rounded numbers) are cut in the same places and draw
     /// the same pixels.
     static let piecesPerSpan = 64
-}
-
-extension ColorRamp.Stop {
-    fileprivate var rgb: SIMD3<Double> { SIMD3(red, green, blue) }
-
-    /// This stop with its colour clipped to Generic RGB's gamut, as sRGB.
-    fileprivate var inGenericRGB: ColorRamp.Stop {
-        let rgb = GenericRGB.sRGB(fromEncoded: GenericRGB.encoded(fromSRGB: rgb))
-        return ColorRamp.Stop(location: location, red: rgb.x, green: rgb.y, blue: rgb.z, alpha: alpha)
-    }
 }
 
 /// Apple's Generic RGB: primaries R (0.630, 0.340), G (0.295, 0.605), B (0.155, 0.077), white
@@ -80,7 +74,8 @@ enum GenericRGB {
     /// An sRGB colour (components outside 0…1 are clamped first) as Generic RGB's
     /// gamma-encoded components, clipped to its gamut.
     static func encoded(fromSRGB rgb: SIMD3<Double>) -> SIMD3<Double> {
-        let linear = apply(fromSRGB, to: linearSRGB(rgb))
+        func decode(_ value: Double) -> Double { CGColor.linearFromSRGB(clamped(value)) }
+        let linear = apply(fromSRGB, to: SIMD3(decode(rgb.x), decode(rgb.y), decode(rgb.z)))
         return SIMD3(encode(linear.x), encode(linear.y), encode(linear.z))
     }
 
@@ -98,7 +93,7 @@ enum GenericRGB {
     private static let curveEntries = 4096
     /// e^1.8, and linear light as sRGB, at i / ``curveEntries``.
     private static let gammaCurve = (0...curveEntries).map { pow(Double($0) / Double(curveEntries), gamma) }
-    private static let sRGBCurve = (0...curveEntries).map { encodeSRGB(Double($0) / Double(curveEntries)) }
+    private static let sRGBCurve = (0...curveEntries).map { CGColor.sRGBFromLinear(Double($0) / Double(curveEntries)) }
 
     /// `curve` at `x` (clamped to 0…1), between its two nearest entries.
     @inline(__always)
@@ -112,19 +107,6 @@ enum GenericRGB {
     private static func encode(_ linear: Double) -> Double { pow(clamped(linear), 1 / gamma) }
 
     private static func clamped(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
-
-    private static func linearSRGB(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
-        func decode(_ value: Double) -> Double {
-            let value = clamped(value)
-            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
-        }
-        return SIMD3(decode(rgb.x), decode(rgb.y), decode(rgb.z))
-    }
-
-    private static func encodeSRGB(_ linear: Double) -> Double {
-        let value = clamped(linear)
-        return value <= 0.003_130_8 ? value * 12.92 : 1.055 * pow(value, 1 / 2.4) - 0.055
-    }
 
     // MARK: 3 × 3 matrices, as their rows
 
