@@ -22,7 +22,9 @@ private func pixel(_ red: UInt32, _ green: UInt32, _ blue: UInt32, alpha: UInt32
 
 /// `pixels` (`width` a row, top row first) converted to planar 4:2:0, with rows
 /// `paddedRow` pixels apart in memory when given.
-private func convert(_ pixels: [UInt32], width: Int, paddedRow: Int? = nil) -> CAYCbCr420Planes {
+private func convert(
+    _ pixels: [UInt32], width: Int, paddedRow: Int? = nil, widestBlocks: Int = 8
+) -> CAYCbCr420Planes {
     let height = pixels.count / width
     let stride = paddedRow ?? width
     var memory = [UInt32](repeating: 0xDEAD_BEEF, count: stride * height)
@@ -34,7 +36,7 @@ private func convert(_ pixels: [UInt32], width: Int, paddedRow: Int? = nil) -> C
         [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             YCbCrConversion.convert(
                 premultipliedBGRA: source.baseAddress!, bytesPerRow: stride * 4, width: width, height: height,
-                into: buffer.baseAddress!)
+                into: buffer.baseAddress!, widestBlocks: widestBlocks)
             initialized = count
         }
     }
@@ -201,6 +203,41 @@ struct YCbCrFrameTests {
     @Test func rowsAreReadAtTheirStride() {
         let colours = (0..<15).map { pixel(UInt32($0 * 17), 255 - UInt32($0 * 17), 128) }
         #expect(convert(colours, width: 5, paddedRow: 8).bytes == convert(colours, width: 5).bytes)
+    }
+
+    /// Rows long enough for the blocks of eight pixels (32 luma and 8 chroma blocks at a time), at
+    /// odd sizes and a padded stride, give the bytes of one pixel at a time, and each value is
+    /// BT.709's, rounded.
+    @Test(arguments: [(1920, 4), (77, 5), (64, 3), (33, 2)])
+    func blocksOfEightGiveTheBytesOfOneAtATime(width: Int, height: Int) {
+        var seed: UInt64 = 5
+        let colours = (0..<(width * height)).map { _ in
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let alpha = UInt32(truncatingIfNeeded: seed >> 56)
+            let unit = { (shift: UInt64) in UInt32(truncatingIfNeeded: seed >> shift) % (alpha + 1) }
+            return pixel(unit(8), unit(20), unit(32), alpha: alpha)
+        }
+        let wide = convert(colours, width: width, paddedRow: width + 3)
+        #expect(wide.bytes == convert(colours, width: width, paddedRow: width + 3, widestBlocks: 1).bytes)
+        for (index, colour) in colours.enumerated() {
+            let (red, green, blue) = (Double(colour >> 16 & 0xFF), Double(colour >> 8 & 0xFF), Double(colour & 0xFF))
+            let y = wide.y[wide.y.startIndex + index]
+            expectClose(Double(y), bt709(red, green, blue).y, within: 0.5 + 1e-3, "Y \(index)")
+        }
+        let chromaWidth = (width + 1) / 2
+        for row in 0..<((height + 1) / 2) {
+            for column in 0..<chromaWidth {
+                // An odd last row or column counts its pixels twice.
+                let block = [2 * row, min(2 * row + 1, height - 1)].flatMap { y in
+                    [2 * column, min(2 * column + 1, width - 1)].map { x in colours[y * width + x] }
+                }
+                let mean = [16, 8, 0].map { shift in block.reduce(0.0) { $0 + Double($1 >> UInt32(shift) & 0xFF) } / 4 }
+                let expected = bt709(mean[0], mean[1], mean[2])
+                let index = row * chromaWidth + column
+                expectClose(Double(wide.cb[wide.cb.startIndex + index]), expected.cb, within: 0.5 + 1e-3, "Cb \(index)")
+                expectClose(Double(wide.cr[wide.cr.startIndex + index]), expected.cr, within: 0.5 + 1e-3, "Cr \(index)")
+            }
+        }
     }
 
     @Test func halfTransparentPixelsAreTheirColourOverBlack() {

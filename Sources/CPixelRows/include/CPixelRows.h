@@ -121,6 +121,26 @@ void oqc_span_polygon(
     float *area, int32_t *ranges, long box_width, long box_height, const double *points, const long *contour_ends,
     long contour_count, double origin_x, double origin_y, int widest);
 
+/// A colour matrix for Y′CbCr in fixed point: each of Y, Cb and Cr is the sum of its three
+/// coefficients times the 8-bit components plus its offset, shifted right by `fraction_bits`
+/// (Cb and Cr by two more: they are taken of the sum of a 2 × 2 block's four pixels).
+struct oqc_ycbcr_matrix {
+    int32_t y_r, y_g, y_b, cb_r, cb_g, cb_b, cr_r, cr_g, cr_b;
+    int32_t luma_offset, chroma_offset, fraction_bits;
+};
+
+/// `width × height` premultiplied BGRA8 pixels (rows `bytes_per_row` apart, a multiple of 4)
+/// to planar Y′CbCr 4:2:0 at `planes`: the luma plane, then Cb and Cr of ⌈width / 2⌉ ×
+/// ⌈height / 2⌉, each block's chroma from the sum of its pixels (an odd edge's pixels counted
+/// twice). Blocks of up to `widest` pixels (1 or 8, as far as the processor can) give the same
+/// bytes.
+void oqc_ycbcr420_from_bgra(
+    const struct oqc_ycbcr_matrix *matrix, const uint8_t *pixels, long bytes_per_row, long width, long height,
+    uint8_t *planes, int widest);
+
+/// The most pixels ``oqc_ycbcr420_from_bgra`` converts at a time on this processor: 8 (AVX2) or 1.
+int oqc_ycbcr_widest_blocks(void);
+
 /// Blends `count` pixels of `source` over `line`, each through its own coverage in `levels`.
 void oqc_over_row_masked(uint32_t *line, const uint32_t *source, const uint8_t *levels, long count);
 
