@@ -22,6 +22,35 @@ public enum PeerMeasures {
         return (Double(ours) / 1e6 / Double(frames), Double(cairo) / 1e6 / Double(frames))
     }
 
+    /// Drawing only on this thread: ours (`CARenderer`) per frame, thread CPU milliseconds, over
+    /// `frames` frames drawn back to back, as Blend2D's own loop draws them (`peer_lottie.py
+    /// time-scene`): frames interleaved with C + Cairo's start with caches that Cairo's bitmap
+    /// has taken over, which made ours 10–40 % slower than alone.
+    public static func drawOursPerFrame(_ drawer: PeerFrameDrawer, frames: Int, from first: Int = 0) -> Double {
+        let start = threadCPUNanoseconds()
+        for index in first..<(first + frames) {
+            drawer.drawOurs(at: Double(index % PeerScene.frameCount) / PeerScene.frameRate)
+        }
+        return Double(threadCPUNanoseconds() - start) / 1e6 / Double(frames)
+    }
+
+    /// Ours and Blend2D drawing alone, milliseconds a frame over `frames` frames: ours back to
+    /// back, the first half of its frames before Blend2D's child process draws as many and the
+    /// second half after it, so that a machine whose speed drifts meets both alike. The
+    /// drawer's clock must not have passed `first`, nor may `first + frames` pass the scene's
+    /// frames (the clock cannot go back).
+    public static func blend2DComparison(_ drawer: PeerFrameDrawer, frames: Int, from first: Int) throws -> (
+        ours: Double, blend2D: Double
+    ) {
+        let scene = drawer.scene
+        let half = frames / 2
+        let before = drawOursPerFrame(drawer, frames: half, from: first)
+        let blend2D = try PeerRunner.blend2DDrawPerFrame(
+            count: scene.count, width: scene.width, height: scene.height, frames: frames)
+        let after = drawOursPerFrame(drawer, frames: frames - half, from: first + half)
+        return ((before * Double(half) + after * Double(frames - half)) / Double(frames), blend2D)
+    }
+
     /// Drawing only through `CAFrameRenderer`: frames a second with 1 and with 2 workers, in
     /// the order 1, 2, 2, 1 (best of each pair), over `frames` frames.
     public static func scaling(_ scene: PeerScene, frames: Int) throws -> (one: Double, two: Double) {

@@ -157,6 +157,14 @@ public final class PeerFrameDrawer {
 
     deinit { cairo_reference_canvas_destroy(canvas) }
 
+    /// A drawer that has drawn our frames 0 to 3, so that the tree is built and the caches are
+    /// filled before frame 4 is measured.
+    public static func warmed(scene: PeerScene) -> PeerFrameDrawer {
+        let drawer = PeerFrameDrawer(scene: scene)
+        _ = PeerMeasures.drawOursPerFrame(drawer, frames: 4)
+        return drawer
+    }
+
     /// Ours: the tree captured and painted at `time` (times must not go backwards).
     public func drawOurs(at time: Double) {
         let clock = self.clock
