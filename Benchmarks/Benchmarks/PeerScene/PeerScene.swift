@@ -128,11 +128,14 @@ let benchmarks: @Sendable () -> Void = {
 
     // Drawing only, one thread: ours ÷ Blend2D per frame (thread CPU; Blend2D in a child
     // process timing its own loop, ours back to back before and after it), at every N. Target
-    // (issue 30) ≤ 100 %, reported until met: no threshold file.
+    // (issue 30) ≤ 100 %: 50 ± 50 at N = 1,000 and 10,000; at N = 100, where runs straddle it
+    // (82–126 %), reported with no threshold file.
     for (count, width, height) in PeerScene.sizes {
         Benchmark(
             "draw-\(PeerBenchmarks.name(count))-\(width)x\(height)-blend2d-ratio",
-            configuration: PeerBenchmarks.configuration(metrics: [PeerBenchmarks.blend2DDrawRatio], iterations: 3)
+            configuration: PeerBenchmarks.configuration(
+                metrics: [PeerBenchmarks.blend2DDrawRatio], iterations: 3,
+                thresholds: count >= 1_000 ? [PeerBenchmarks.blend2DDrawRatio: .init(absolute: [.p90: 50])] : nil)
         ) { benchmark, drawer in
             // Three iterations from frame 4 stay within the scene's 240 frames.
             let frames = count >= 10_000 ? 12 : 60
