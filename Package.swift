@@ -258,6 +258,7 @@ let package = Package(
             name: "OpenQuartzCoreRendererTests",
             dependencies: [
                 "OpenQuartzCoreRenderer", "QuartzTestSupport", "RendererTestSupport", "OpenImageIO", "OpenUIKit",
+                "CPixelRows",
             ],
             exclude: ["Goldens"]
         ),

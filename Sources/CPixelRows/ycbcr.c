@@ -88,8 +88,9 @@ AVX2 static long chroma_row_by_eight(
     uint8_t *cr) {
     const __m256i red_blue_mask = _mm256_set1_epi32(0xFF00FF), green_mask = _mm256_set1_epi32(0xFF00);
     const __m256i low = _mm256_set1_epi32(0xFFFF);
-    const __m256i cb_r = _mm256_set1_epi32(m->cb_r), cb_g = _mm256_set1_epi32(m->cb_g), cb_b = _mm256_set1_epi32(m->cb_b);
-    const __m256i cr_r = _mm256_set1_epi32(m->cr_r), cr_g = _mm256_set1_epi32(m->cr_g), cr_b = _mm256_set1_epi32(m->cr_b);
+    const __m256i cb_r = _mm256_set1_epi32(m->cb_r), cb_g = _mm256_set1_epi32(m->cb_g);
+    const __m256i cb_b = _mm256_set1_epi32(m->cb_b), cr_r = _mm256_set1_epi32(m->cr_r);
+    const __m256i cr_g = _mm256_set1_epi32(m->cr_g), cr_b = _mm256_set1_epi32(m->cr_b);
     const __m256i offset = _mm256_set1_epi32(m->chroma_offset);
     const __m128i shift = _mm_cvtsi32_si128(m->fraction_bits + 2);
     long pair = 0;

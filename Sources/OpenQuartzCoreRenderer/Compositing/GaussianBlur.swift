@@ -1,4 +1,5 @@
 import CCairo
+import CPixelRows
 import Foundation
 import OpenQuartzCore
 
@@ -11,7 +12,9 @@ enum GaussianBlur {
         blur(surface, sigma: sigma, channels: 1)
     }
 
-    /// Blurs each of the `channels` bytes of every pixel of an image surface on its own.
+    /// Blurs each of the `channels` bytes of every pixel of an image surface on its own: each
+    /// box filter along the rows, then down the columns (`CPixelRows`, all the columns at once,
+    /// row by row, rather than one column at a time down the picture).
     private static func blur(_ surface: OpaquePointer, sigma: Double, channels: Int) {
         cairo_surface_flush(surface)
         defer { cairo_surface_mark_dirty(surface) }
@@ -19,16 +22,9 @@ enum GaussianBlur {
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
-        var line = [UInt8](repeating: 0, count: max(width, height))
         for radius in boxRadii(sigma: sigma) {
-            for channel in 0..<channels {
-                for row in 0..<height {
-                    boxBlur(
-                        data + row * stride + channel, count: width, step: channels, radius: radius, scratch: &line)
-                }
-                for x in 0..<width {
-                    boxBlur(data + x * channels + channel, count: height, step: stride, radius: radius, scratch: &line)
-                }
+            guard oqc_box_blur(data, width, height, stride, Int32(channels), radius) != 0 else {
+                fatalError("out of memory blurring a \(width) × \(height) picture by \(radius) pixels")
             }
         }
     }
@@ -56,24 +52,5 @@ enum GaussianBlur {
         let m = ((12 * sigma * sigma - 3 * Double(lower * lower) - 12 * Double(lower) - 9) / Double(-4 * lower - 4))
             .rounded()
         return (0..<3).map { index in (Double(index) < m ? lower : upper) / 2 }
-    }
-
-    /// Replaces `count` values `step` bytes apart by the mean of the `2 × radius + 1` values
-    /// around each, counting zeros beyond the ends.
-    private static func boxBlur(
-        _ start: UnsafeMutablePointer<UInt8>, count: Int, step: Int, radius: Int, scratch: inout [UInt8]
-    ) {
-        guard radius > 0 else { return }
-        for index in 0..<count { scratch[index] = start[index * step] }
-        let size = 2 * radius + 1
-        var sum = 0
-        for index in 0..<min(radius, count) { sum += Int(scratch[index]) }
-        for index in 0..<count {
-            let entering = index + radius
-            if entering < count { sum += Int(scratch[entering]) }
-            let leaving = index - radius - 1
-            if leaving >= 0 { sum -= Int(scratch[leaving]) }
-            start[index * step] = UInt8((sum + size / 2) / size)
-        }
     }
 }

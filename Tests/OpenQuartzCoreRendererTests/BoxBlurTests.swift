@@ -1,0 +1,77 @@
+import CPixelRows
+import Testing
+
+/// The box blur under shadows and the `gaussianBlur` filter (`oqc_box_blur`): each byte the
+/// rounded mean of its channel's window along the row, then down the column, zeros beyond the
+/// ends — checked byte for byte against that definition, written out plainly.
+@Suite("Box blur: the rounded mean of each window, rows then columns")
+struct BoxBlurTests {
+    /// The definition: one line of `count` values `step` apart, each replaced by
+    /// `(sum + size / 2) / size` of the window around it.
+    private static func blurLine(_ values: inout [UInt8], start: Int, count: Int, step: Int, radius: Int) {
+        let original = (0..<count).map { Int(values[start + $0 * step]) }
+        let size = 2 * radius + 1
+        for index in 0..<count {
+            let window = max(0, index - radius)...min(count - 1, index + radius)
+            let sum = window.reduce(0) { $0 + original[$1] }
+            values[start + index * step] = UInt8((sum + size / 2) / size)
+        }
+    }
+
+    private static func expected(
+        _ bytes: [UInt8], width: Int, height: Int, stride: Int, channels: Int, radius: Int
+    ) -> [UInt8] {
+        var values = bytes
+        for channel in 0..<channels {
+            for row in 0..<height {
+                blurLine(&values, start: row * stride + channel, count: width, step: channels, radius: radius)
+            }
+        }
+        for channel in 0..<channels {
+            for x in 0..<width {
+                blurLine(&values, start: x * channels + channel, count: height, step: stride, radius: radius)
+            }
+        }
+        return values
+    }
+
+    @Test(arguments: [
+        (37, 23, 1, 1), (37, 23, 1, 4), (37, 23, 4, 3), (64, 5, 4, 2), (9, 40, 1, 6), (7, 6, 4, 11), (1, 1, 1, 3),
+        (50, 50, 4, 25),
+    ])
+    func blursAsTheDefinitionSays(width: Int, height: Int, channels: Int, radius: Int) {
+        // Rows padded past their pixels, as Cairo's are; the padding is left alone.
+        let stride = (width * channels + 3) / 4 * 4 + 4
+        var seed: UInt64 = 11
+        let bytes = (0..<(stride * height)).map { _ -> UInt8 in
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            // Long stretches of 0 and 255 as well as noise: shadows are mostly those.
+            let value = UInt8(truncatingIfNeeded: seed >> 56)
+            return seed >> 40 & 3 == 0 ? 255 : seed >> 40 & 3 == 1 ? 0 : value
+        }
+        var blurred = bytes
+        let done = blurred.withUnsafeMutableBufferPointer {
+            oqc_box_blur($0.baseAddress, width, height, stride, Int32(channels), radius)
+        }
+        #expect(done == 1)
+        #expect(
+            blurred
+                == Self.expected(bytes, width: width, height: height, stride: stride, channels: channels, radius: radius))
+    }
+
+    @Test func aZeroRadiusLeavesThePixelsAlone() {
+        var bytes: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8]
+        let done = bytes.withUnsafeMutableBufferPointer { oqc_box_blur($0.baseAddress, 2, 1, 8, 4, 0) }
+        #expect(done == 1)
+        #expect(bytes == [1, 2, 3, 4, 5, 6, 7, 8])
+    }
+
+    /// A window of over a million values (a blur far wider than the picture) divides rather
+    /// than multiplies: every mean of at most 255 × 3 over such a window rounds to 0.
+    @Test func aVeryWideWindowDividesExactly() {
+        var bytes: [UInt8] = [255, 255, 255, 0]
+        let done = bytes.withUnsafeMutableBufferPointer { oqc_box_blur($0.baseAddress, 3, 1, 4, 1, 1 << 21) }
+        #expect(done == 1)
+        #expect(bytes == [0, 0, 0, 0])
+    }
+}
