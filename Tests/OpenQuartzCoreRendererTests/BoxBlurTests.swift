@@ -37,7 +37,7 @@ struct BoxBlurTests {
 
     @Test(arguments: [
         (37, 23, 1, 1), (37, 23, 1, 4), (37, 23, 4, 3), (64, 5, 4, 2), (9, 40, 1, 6), (7, 6, 4, 11), (1, 1, 1, 3),
-        (50, 50, 4, 25),
+        (50, 50, 4, 25), (9, 7, 1, 2_100),
     ])
     func blursAsTheDefinitionSays(width: Int, height: Int, channels: Int, radius: Int) {
         // Rows padded past their pixels, as Cairo's are; the padding is left alone.
