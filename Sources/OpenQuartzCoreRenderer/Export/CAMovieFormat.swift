@@ -70,14 +70,17 @@ public enum CAMovieFormat: Hashable, Sendable {
         isMP4 ? .yuv420p : .rgba
     }
 
-    /// ffmpeg's arguments after the input, up to and including the output file.
-    func ffmpegOutputArguments(to path: String) -> [String] {
+    /// ffmpeg's arguments after the input of `width × height` frames, up to and including the
+    /// output file.
+    func ffmpegOutputArguments(to path: String, width: Int, height: Int) -> [String] {
         switch self {
         case .mp4(let settings):
-            // H.264 in yuv420p needs even sizes: pad odd ones by a pixel at the right or bottom.
+            // H.264 in yuv420p needs even sizes: pad odd ones by a pixel at the right or bottom
+            // (a filter that copies every frame, so only for them: 1 % of x264's time at 1080p).
             // The tags say what the frames are, so that players convert them back right: BT.709
             // matrix and primaries, limited range, and sRGB's transfer curve.
-            ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", FFmpegPixelFormat.yuv420p.rawValue]
+            (width % 2 == 1 || height % 2 == 1 ? ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] : [])
+                + ["-c:v", "libx264", "-pix_fmt", FFmpegPixelFormat.yuv420p.rawValue]
                 + (settings.preset.map { ["-preset", $0] } ?? []) + ["-crf", "\(settings.crf)"]
                 + settings.extraArguments + Self.videoColorTags + ["-movflags", "+faststart", "-f", "mp4", path]
         case .gif:

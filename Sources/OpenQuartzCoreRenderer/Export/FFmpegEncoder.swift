@@ -61,7 +61,7 @@ final class FFmpegEncoder: FrameSink {
                 "-hide_banner", "-nostats", "-loglevel", "error", "-y",
                 "-f", "rawvideo", "-pix_fmt", pixelFormat.rawValue, "-s", "\(width)x\(height)", "-r", "\(fps)", "-i",
                 "-",
-            ] + format.ffmpegOutputArguments(to: temporary)
+            ] + format.ffmpegOutputArguments(to: temporary, width: width, height: height)
         do {
             child = try ChildProcess.start(
                 ffmpeg.path, arguments: arguments, standardInput: pipeEnds[0], standardOutput: nullDevice,
