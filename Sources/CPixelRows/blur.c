@@ -26,24 +26,32 @@ static inline struct window window_of(long radius) {
     return w;
 }
 
-static inline uint8_t mean_of(int32_t sum, struct window w) {
-    if (w.size < 4096) return (uint8_t)(int32_t)((float)(sum + (int32_t)w.half) * w.inverse_single + 1e-4f);
-    if (w.size < (1 << 20)) return (uint8_t)(int32_t)((double)(sum + w.half) * w.inverse + 1e-9);
-    return (uint8_t)(((int64_t)sum + w.half) / w.size);
+// The three ways to the mean, for windows under 4,096 values, under 2^20, and larger.
+static inline uint8_t mean_single(int32_t sum, struct window w) {
+    return (uint8_t)(int32_t)((float)(sum + (int32_t)w.half) * w.inverse_single + 1e-4f);
 }
 
-// The means of `count` sums into `out`, in loops the compiler vectorises but for the largest
-// windows.
+static inline uint8_t mean_double(int32_t sum, struct window w) {
+    return (uint8_t)(int32_t)((double)(sum + w.half) * w.inverse + 1e-9);
+}
+
+static inline uint8_t mean_divided(int32_t sum, struct window w) { return (uint8_t)(((int64_t)sum + w.half) / w.size); }
+
+static inline uint8_t mean_of(int32_t sum, struct window w) {
+    if (w.size < 4096) return mean_single(sum, w);
+    if (w.size < (1 << 20)) return mean_double(sum, w);
+    return mean_divided(sum, w);
+}
+
+// The means of `count` sums into `out`: the choice made once, outside loops the compiler
+// vectorises but for the largest windows.
 static inline void means_of(const int32_t *sums, long count, struct window w, uint8_t *out) {
     if (w.size < 4096) {
-        int32_t half = (int32_t)w.half;
-        for (long v = 0; v < count; v++) {
-            out[v] = (uint8_t)(int32_t)((float)(sums[v] + half) * w.inverse_single + 1e-4f);
-        }
+        for (long v = 0; v < count; v++) out[v] = mean_single(sums[v], w);
     } else if (w.size < (1 << 20)) {
-        for (long v = 0; v < count; v++) out[v] = (uint8_t)(int32_t)((double)(sums[v] + w.half) * w.inverse + 1e-9);
+        for (long v = 0; v < count; v++) out[v] = mean_double(sums[v], w);
     } else {
-        for (long v = 0; v < count; v++) out[v] = (uint8_t)(((int64_t)sums[v] + w.half) / w.size);
+        for (long v = 0; v < count; v++) out[v] = mean_divided(sums[v], w);
     }
 }
 
@@ -129,23 +137,27 @@ static void blur_columns(
     }
 }
 
-int oqc_box_blur(uint8_t *data, long width, long height, long stride, int channels, long radius) {
-    if (radius <= 0 || width <= 0 || height <= 0) return 1;
+int oqc_box_blur(uint8_t *data, long width, long height, long stride, int channels, const long *radii, long count) {
+    if (width <= 0 || height <= 0) return 1;
     if (channels < 1 || channels > 4) return 0;
+    long widest = 0;
+    for (long index = 0; index < count; index++) widest = radii[index] > widest ? radii[index] : widest;
+    if (widest <= 0) return 1;
+    // The working rows, made once for every radius: the ring holds the widest's rows.
     long values = width * channels;
     uint8_t *copy = malloc((size_t)values);
     int32_t *sums = malloc((size_t)values * sizeof *sums);
-    uint8_t *ring = malloc((size_t)values * (size_t)(radius + 1 < height ? radius + 1 : height + 1));
-    if (!copy || !sums || !ring) {
-        free(copy);
-        free(sums);
-        free(ring);
-        return 0;
+    uint8_t *ring = malloc((size_t)values * (size_t)(widest + 1 < height ? widest + 1 : height + 1));
+    if (copy && sums && ring) {
+        for (long index = 0; index < count; index++) {
+            if (radii[index] <= 0) continue;
+            blur_rows(data, width, height, stride, channels, radii[index], copy);
+            blur_columns(data, width, height, stride, channels, radii[index], sums, ring);
+        }
     }
-    blur_rows(data, width, height, stride, channels, radius, copy);
-    blur_columns(data, width, height, stride, channels, radius, sums, ring);
+    int made = copy && sums && ring;
     free(copy);
     free(sums);
     free(ring);
-    return 1;
+    return made;
 }

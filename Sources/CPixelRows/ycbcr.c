@@ -122,13 +122,6 @@ AVX2 static long chroma_row_by_eight(
 }
 #endif
 
-int oqc_ycbcr_widest_blocks(void) {
-#if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2")) return 8;
-#endif
-    return 1;
-}
-
 void oqc_ycbcr420_from_bgra(
     const struct oqc_ycbcr_matrix *matrix, const uint8_t *pixels, long bytes_per_row, long width, long height,
     uint8_t *planes, int widest) {

@@ -51,17 +51,38 @@ struct BoxBlurTests {
         }
         var blurred = bytes
         let done = blurred.withUnsafeMutableBufferPointer {
-            oqc_box_blur($0.baseAddress, width, height, stride, Int32(channels), radius)
+            oqc_box_blur($0.baseAddress, width, height, stride, Int32(channels), [radius], 1)
         }
         #expect(done == 1)
-        #expect(
-            blurred
-                == Self.expected(bytes, width: width, height: height, stride: stride, channels: channels, radius: radius))
+        let defined = Self.expected(
+            bytes, width: width, height: height, stride: stride, channels: channels, radius: radius)
+        #expect(blurred == defined)
+    }
+
+    /// Several radii in one call (a Gaussian's three boxes, sharing the working rows made for
+    /// the widest) blur as one call for each in turn.
+    @Test func severalRadiiAreEachInTurn() {
+        let (width, height, stride) = (31, 19, 32)
+        let bytes = (0..<(stride * height)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
+        var together = bytes
+        var apart = bytes
+        let radii = [2, 7, 3]
+        let done = together.withUnsafeMutableBufferPointer {
+            oqc_box_blur($0.baseAddress, width, height, stride, 1, radii, 3)
+        }
+        #expect(done == 1)
+        for radius in radii {
+            _ = apart.withUnsafeMutableBufferPointer {
+                oqc_box_blur($0.baseAddress, width, height, stride, 1, [radius], 1)
+            }
+        }
+        #expect(together == apart)
+        #expect(together != bytes)
     }
 
     @Test func aZeroRadiusLeavesThePixelsAlone() {
         var bytes: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8]
-        let done = bytes.withUnsafeMutableBufferPointer { oqc_box_blur($0.baseAddress, 2, 1, 8, 4, 0) }
+        let done = bytes.withUnsafeMutableBufferPointer { oqc_box_blur($0.baseAddress, 2, 1, 8, 4, [0], 1) }
         #expect(done == 1)
         #expect(bytes == [1, 2, 3, 4, 5, 6, 7, 8])
     }
@@ -70,7 +91,7 @@ struct BoxBlurTests {
     /// than multiplies: every mean of at most 255 × 3 over such a window rounds to 0.
     @Test func aVeryWideWindowDividesExactly() {
         var bytes: [UInt8] = [255, 255, 255, 0]
-        let done = bytes.withUnsafeMutableBufferPointer { oqc_box_blur($0.baseAddress, 3, 1, 4, 1, 1 << 21) }
+        let done = bytes.withUnsafeMutableBufferPointer { oqc_box_blur($0.baseAddress, 3, 1, 4, 1, [1 << 21], 1) }
         #expect(done == 1)
         #expect(bytes == [0, 0, 0, 0])
     }

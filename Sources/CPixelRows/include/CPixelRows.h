@@ -138,15 +138,12 @@ void oqc_ycbcr420_from_bgra(
     const struct oqc_ycbcr_matrix *matrix, const uint8_t *pixels, long bytes_per_row, long width, long height,
     uint8_t *planes, int widest);
 
-/// The most pixels ``oqc_ycbcr420_from_bgra`` converts at a time on this processor: 8 (AVX2) or 1.
-int oqc_ycbcr_widest_blocks(void);
-
-/// A box blur of `width × height` pixels of `channels` interleaved bytes (1 to 4; rows `stride`
-/// bytes apart), in place: each byte becomes the mean of the `2 × radius + 1` bytes of its
-/// channel around it along its row, rounded to nearest (halves up), zeros beyond the ends; then
-/// the same down its column. 0 when the memory for it cannot be had (nothing is changed) or
-/// `channels` is out of range.
-int oqc_box_blur(uint8_t *data, long width, long height, long stride, int channels, long radius);
+/// Box blurs of `width × height` pixels of `channels` interleaved bytes (1 to 4; rows `stride`
+/// bytes apart), in place, one for each of the `count` radii in turn: each byte becomes the
+/// mean of the `2 × radius + 1` bytes of its channel around it along its row, rounded to
+/// nearest (halves up), zeros beyond the ends; then the same down its column. 0 when the memory
+/// for it cannot be had (nothing is changed) or `channels` is out of range.
+int oqc_box_blur(uint8_t *data, long width, long height, long stride, int channels, const long *radii, long count);
 
 /// Blends `count` pixels of `source` over `line`, each through its own coverage in `levels`.
 void oqc_over_row_masked(uint32_t *line, const uint32_t *source, const uint8_t *levels, long count);

@@ -22,11 +22,11 @@ enum GaussianBlur {
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
-        for radius in boxRadii(sigma: sigma) {
-            guard oqc_box_blur(data, width, height, stride, Int32(channels), radius) != 0 else {
-                fatalError("out of memory blurring a \(width) × \(height) picture by \(radius) pixels")
-            }
+        let radii = boxRadii(sigma: sigma)
+        let made = radii.withUnsafeBufferPointer {
+            oqc_box_blur(data, width, height, stride, Int32(channels), $0.baseAddress, $0.count)
         }
+        guard made != 0 else { fatalError("out of memory blurring a \(width) × \(height) picture by \(radii)") }
     }
 
     /// Blurs the premultiplied colours of a group (`pattern`, an image surface in device

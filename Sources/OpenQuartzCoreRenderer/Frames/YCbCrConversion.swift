@@ -31,62 +31,39 @@ package enum YCbCrConversion {
             "rows \(bytesPerRow) bytes apart do not hold \(width) aligned BGRA pixels")
         // Luma and chroma in loops of their own, in C: Swift's loops, vectorised by the
         // compiler, took 2.8 ms for a full-HD frame.
-        withUnsafePointer(to: Matrix.bt709.fixedPoint) { matrix in
+        withUnsafePointer(to: bt709) { matrix in
             oqc_ycbcr420_from_bgra(
                 matrix, pixels.assumingMemoryBound(to: UInt8.self), bytesPerRow, width, height, planes,
                 Int32(widestBlocks))
         }
     }
 
-    /// The colour matrix for 8-bit components, in fixed point, with the rounding offsets.
-    struct Matrix {
-        /// Fraction bits of the coefficients. 20 keeps every sum within `Int32` (the chroma sum
-        /// of four pixels stays under 2^30), and the coefficients' own rounding moves a result
-        /// by less than a thousandth of a code value.
-        static let fractionBits: Int32 = 20
+    /// Fraction bits of the matrix's coefficients. 20 keeps every sum within `Int32` (the chroma
+    /// sum of four pixels stays under 2^30), and the coefficients' own rounding moves a result by
+    /// less than a thousandth of a code value.
+    static let fractionBits: Int32 = 20
 
-        let yR: Int32
-        let yG: Int32
-        let yB: Int32
-        let cbR: Int32
-        let cbG: Int32
-        let cbB: Int32
-        let crR: Int32
-        let crG: Int32
-        let crB: Int32
-        /// 16, plus a half to round to nearest (luma sums are never negative).
-        let lumaOffset: Int32 = 16 << fractionBits + 1 << (fractionBits - 1)
-        /// 128 plus a half, at the scale of a four-pixel sum; it also keeps chroma sums positive,
-        /// so that the shift rounds to nearest.
-        let chromaOffset: Int32 = 128 << (fractionBits + 2) + 1 << (fractionBits + 1)
+    /// BT.709's matrix.
+    static let bt709 = matrix(kr: 0.2126, kb: 0.0722)
 
-        /// BT.709's matrix.
-        static let bt709 = Matrix(kr: 0.2126, kb: 0.0722)
-
-        /// The matrix for luma weights `kr` and `kb`. The green coefficients are what the
-        /// rounded others leave, so that white is 235 and every grey has Cb = Cr = 128 exactly.
-        init(kr: Double, kb: Double) {
-            func fixed(_ value: Double) -> Int32 { Int32((value * Double(1 << Self.fractionBits)).rounded()) }
-            // Components run 0…255; limited range spans 219 luma and 224 chroma code values.
-            let luma = 219.0 / 255
-            let chroma = 224.0 / 255
-            yR = fixed(kr * luma)
-            yB = fixed(kb * luma)
-            yG = fixed(luma) - yR - yB
-            // Cb = (B′ − Y′) / (2 (1 − Kb)), Cr = (R′ − Y′) / (2 (1 − Kr)).
-            cbR = fixed(-kr / (1 - kb) / 2 * chroma)
-            cbB = fixed(chroma / 2)
-            cbG = -cbR - cbB
-            crR = fixed(chroma / 2)
-            crB = fixed(-kb / (1 - kr) / 2 * chroma)
-            crG = -crR - crB
-        }
-
-        /// The coefficients and offsets as the C conversion reads them.
-        var fixedPoint: oqc_ycbcr_matrix {
-            oqc_ycbcr_matrix(
-                y_r: yR, y_g: yG, y_b: yB, cb_r: cbR, cb_g: cbG, cb_b: cbB, cr_r: crR, cr_g: crG, cr_b: crB,
-                luma_offset: lumaOffset, chroma_offset: chromaOffset, fraction_bits: Self.fractionBits)
-        }
+    /// The colour matrix for 8-bit components and luma weights `kr` and `kb`, in fixed point, as
+    /// the C conversion reads it. The green coefficients are what the rounded others leave, so
+    /// that white is 235 and every grey has Cb = Cr = 128 exactly. The offsets: luma's 16 plus a
+    /// half to round to nearest (its sums are never negative); chroma's 128 plus a half at the
+    /// scale of a four-pixel sum, which also keeps chroma sums positive, so that the shift rounds
+    /// to nearest.
+    static func matrix(kr: Double, kb: Double) -> oqc_ycbcr_matrix {
+        func fixed(_ value: Double) -> Int32 { Int32((value * Double(1 << fractionBits)).rounded()) }
+        // Components run 0…255; limited range spans 219 luma and 224 chroma code values.
+        let luma = 219.0 / 255
+        let chroma = 224.0 / 255
+        let (yR, yB) = (fixed(kr * luma), fixed(kb * luma))
+        // Cb = (B′ − Y′) / (2 (1 − Kb)), Cr = (R′ − Y′) / (2 (1 − Kr)).
+        let (cbR, cbB) = (fixed(-kr / (1 - kb) / 2 * chroma), fixed(chroma / 2))
+        let (crR, crB) = (fixed(chroma / 2), fixed(-kb / (1 - kr) / 2 * chroma))
+        return oqc_ycbcr_matrix(
+            y_r: yR, y_g: fixed(luma) - yR - yB, y_b: yB, cb_r: cbR, cb_g: -cbR - cbB, cb_b: cbB, cr_r: crR,
+            cr_g: -crR - crB, cr_b: crB, luma_offset: 16 << fractionBits + 1 << (fractionBits - 1),
+            chroma_offset: 128 << (fractionBits + 2) + 1 << (fractionBits + 1), fraction_bits: fractionBits)
     }
 }
