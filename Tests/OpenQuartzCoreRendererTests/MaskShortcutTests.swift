@@ -148,6 +148,70 @@ import Testing
         #expect(tinted > 1000, "\(tinted) pixels tinted by the gradient")
     }
 
+    /// An inverted matte as Lottie's are built — an opaque layer far larger than the content,
+    /// reached through a container, with the matte composited onto it by `xor` — is taken out
+    /// of the content's group (`LayerPainter.cutOut(by:)`): the same pixels as the mask drawn
+    /// into a group of its own. An empty second sublayer of the opaque layer takes the
+    /// shortcut away without changing what the mask is.
+    @Test(arguments: [false, true])
+    func anInvertedMatteIsCutOutOfTheContent(shadowed: Bool) {
+        func frame(shortcut: Bool) -> (pixels: [UInt8], cuts: Int) {
+            withManualClock { _ in
+                let root = Self.root()
+                let content = CALayer()
+                content.frame = CGRect(x: 20.3, y: 10.6, width: 80, height: 60)
+                content.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+                // Two translucent squares that overlap: the content needs its group.
+                for (index, color) in [
+                    (0, CGColor(red: 1, green: 0, blue: 0, alpha: 0.7)),
+                    (1, CGColor(red: 0, green: 1, blue: 0.3, alpha: 0.6)),
+                ] {
+                    let square = CALayer()
+                    square.frame = CGRect(x: 5 + 25 * Double(index), y: 5 + 10 * Double(index), width: 45, height: 40)
+                    square.backgroundColor = color
+                    content.addSublayer(square)
+                }
+                if shadowed {
+                    content.shadowOpacity = 0.8
+                    content.shadowOffset = CGSize(width: 3, height: 4)
+                    content.shadowRadius = 2
+                }
+                let container = CALayer()
+                container.frame = content.bounds.offsetBy(dx: 1.5, dy: -2.25)
+                let base = CALayer()
+                base.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                base.anchorPoint = .zero
+                base.bounds = CGRect(x: -1000, y: -1000, width: 2080, height: 2060)
+                base.position = CGPoint(x: -1000, y: -1000)
+                let matte = CAShapeLayer()
+                matte.frame = CGRect(x: 12.4, y: 8.7, width: 50, height: 36)
+                matte.transform = CATransform3DMakeRotation(-0.5, 0, 0, 1)
+                matte.path = CGPath(ellipseIn: matte.bounds, transform: nil)
+                matte.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                matte.opacity = 0.85
+                matte.compositingFilter = "xor"
+                base.addSublayer(matte)
+                if !shortcut { base.addSublayer(CALayer()) }
+                container.addSublayer(base)
+                content.mask = container
+                root.addSublayer(content)
+                let renderer = render(root, scale: 2)
+                return (renderer.premultipliedBGRA, renderer.resources.masksCutOutCount)
+            }
+        }
+        let (cut, cuts) = frame(shortcut: true)
+        let (grouped, none) = frame(shortcut: false)
+        #expect((cuts, none) == (1, 0))
+        #expect(cut.count == 240 * 180 * 4)
+        let largest = zip(cut, grouped).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(largest == 0, "pixels differ by up to \(largest) levels")
+        // The matte did cut: inside the ellipse only the background shows; outside it, the
+        // squares do.
+        let blue = stride(from: 0, to: cut.count, by: 4).filter { cut[$0] > 200 && cut[$0 + 1] < 100 }.count
+        let squares = stride(from: 0, to: cut.count, by: 4).filter { cut[$0 + 2] > 150 || cut[$0 + 1] > 150 }.count
+        #expect(blue > 20_000 && squares > 3000, "\(blue) pixels of the background, \(squares) of the squares")
+    }
+
     /// The alphas of the mask multiply the colours where they lie, hard edges kept.
     @Test func aRampMaskedByAlphasKeepsColoursAndMultipliesAlphas() throws {
         let colors = try #require(

@@ -26,3 +26,55 @@ extension LayerPainter {
         cairo_pattern_destroy(content)
     }
 }
+
+// MARK: Inverted mattes
+
+extension LayerPainter {
+    /// The layer whose alpha `mask` takes away, when the mask's alpha is one minus that layer's
+    /// everywhere in the clip, and the map from that layer into the masked layer's coordinates
+    /// (the current user space); nil otherwise. That is an inverted track matte as Lottie's are
+    /// built: an opaque layer covering the clip with one sublayer composited by `xor`, reached
+    /// from the mask through containers that draw nothing, each with one sublayer. Over an
+    /// opaque backdrop `xor` leaves 1 − α of the sublayer, so the content masked by it is the
+    /// content with the sublayer painted `destinationOut`: the same products of 8-bit values.
+    func cutOut(by mask: LayerSnapshot) -> (matte: LayerSnapshot, toLayer: CATransform3D)? {
+        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
+        cairo_clip_extents(context, &x1, &y1, &x2, &y2)
+        guard x2 > x1, y2 > y1 else { return nil }
+        let clipCorners = [CGPoint(x: x1, y: y1), CGPoint(x: x2, y: y1), CGPoint(x: x1, y: y2), CGPoint(x: x2, y: y2)]
+        var layer = mask
+        var toLayer = nodes[mask].transformToSuperlayer3D
+        while true {
+            let node = nodes[layer]
+            let plane = PlaneTransform(flattening: toLayer)
+            guard case .plain = node.kind, node.opacity == 1, node.isDoubleSided, !node.isTransformLayer,
+                plane.isAffine, layer.sublayers.count == 1, layer.mask == nil, layer.replicas.isEmpty,
+                layer.particles.isEmpty, layer.transition == nil, layer.blendOperator == nil, layer.blurRadius == nil,
+                node.contents == nil, layer.drawing?.operations.isEmpty ?? true, !node.drawsBorder,
+                Shadow(of: node) == nil
+            else { return nil }
+            let affine = plane.affine
+            guard abs(affine.a * affine.d - affine.b * affine.c) > 1e-12 else { return nil }
+            // Within the clip, the layer's own clip (and the backdrop it fills) must be whole.
+            let inset = cornerRadius(of: node)
+            let inside = node.bounds.insetBy(dx: inset, dy: inset)
+            let fromLayer = affine.inverted()
+            let covers = clipCorners.allSatisfy { inside.contains($0.applying(fromLayer)) }
+            if node.masksToBounds || node.drawsBackground { guard covers else { return nil } }
+            let sublayer = layer.sublayers[0]
+            var toSublayer = nodes[sublayer].transformToSuperlayer3D
+            if let sublayerTransform = node.sublayerTransformAboutAnchor {
+                toSublayer = CATransform3DConcat(toSublayer, sublayerTransform)
+            }
+            toSublayer = CATransform3DConcat(toSublayer, toLayer)
+            if node.drawsBackground {
+                guard node.backgroundColor?.alpha == 1, sublayer.blendOperator == CAIRO_OPERATOR_XOR,
+                    !nodes[sublayer].isTransformLayer, PlaneTransform(flattening: toSublayer).isAffine
+                else { return nil }
+                return (sublayer, toSublayer)
+            }
+            layer = sublayer
+            toLayer = toSublayer
+        }
+    }
+}

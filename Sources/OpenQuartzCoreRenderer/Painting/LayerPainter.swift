@@ -31,8 +31,12 @@ struct LayerPainter {
 
     /// Paints `snapshot` through `toParent`, its 4 × 4 map into the plane the context draws,
     /// with its opacity multiplied by `opacityFactor` (a transform layer's, which applies to
-    /// each of its sublayers on its own).
-    func paint(_ snapshot: LayerSnapshot, through toParent: CATransform3D, opacityFactor: Double = 1) {
+    /// each of its sublayers on its own). `blending`, for a layer that is not a transform
+    /// layer and is seen flat, replaces the operator its compositing filter composites it by.
+    func paint(
+        _ snapshot: LayerSnapshot, through toParent: CATransform3D, opacityFactor: Double = 1,
+        blending: cairo_operator_t? = nil
+    ) {
         let layer = nodes[snapshot]
         let opacity = Double(layer.opacity) * opacityFactor
         guard opacity > 0 else { return }
@@ -61,7 +65,8 @@ struct LayerPainter {
                 return
             }
         }
-        if snapshot.blendOperator != nil || snapshot.blurRadius != nil {
+        let blendOperator = blending ?? snapshot.blendOperator
+        if blendOperator != nil || snapshot.blurRadius != nil {
             // Drawn apart, blurred, then blended onto what is below it. A blurred layer has
             // no painted extent: its blur reaches beyond what it draws.
             cairo_save(context)
@@ -77,7 +82,7 @@ struct LayerPainter {
                 GaussianBlur.blurColours(of: group, sigma: Double(radius) * scale)
             }
             cairo_set_source(context, group)
-            cairo_set_operator(context, snapshot.blendOperator ?? CAIRO_OPERATOR_OVER)
+            cairo_set_operator(context, blendOperator ?? CAIRO_OPERATOR_OVER)
             cairo_paint(context)
             cairo_pattern_destroy(group)
             cairo_restore(context)
@@ -156,12 +161,21 @@ struct LayerPainter {
 
     /// The body in a group, masked by the layer's mask and under the shadow of its alpha.
     private func paintGrouped(_ snapshot: LayerSnapshot, shadow: Shadow?) {
-        let grouped = snapshot.mask != nil || shadow != nil
-        if grouped { cairo_push_group(context) }
+        guard snapshot.mask != nil || shadow != nil else {
+            paintBody(snapshot)
+            return
+        }
+        let cut = snapshot.mask.flatMap(cutOut(by:))
+        cairo_push_group(context)
         paintBody(snapshot)
-        guard grouped else { return }
+        if let cut {
+            // An inverted matte: what it cuts is taken out of the content's own group, with no
+            // group for the mask and no mask to composite through.
+            resources.masksCutOutCount += 1
+            paint(cut.matte, through: cut.toLayer, blending: CAIRO_OPERATOR_DEST_OUT)
+        }
         var content = cairo_pop_group(context)!
-        if let mask = snapshot.mask {
+        if let mask = snapshot.mask, cut == nil {
             guard shadow != nil else {
                 // Nothing reads the masked content but the target: masked straight onto it.
                 paintMasked(content, by: mask)

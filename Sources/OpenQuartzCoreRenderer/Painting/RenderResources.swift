@@ -14,6 +14,9 @@ final class RenderResources {
     /// How many masks were drawn as a clip or as one gradient rather than through groups: for
     /// tests.
     var masksWithoutGroupsCount = 0
+    /// How many inverted mattes were cut out of their content's group rather than drawn into a
+    /// mask's (``LayerPainter/cutOut(by:)``): for tests.
+    var masksCutOutCount = 0
     /// How many layers painting only a visible background were filled straight through their
     /// transform, without Cairo's state: for tests.
     var backgroundsFilledDirectlyCount = 0
