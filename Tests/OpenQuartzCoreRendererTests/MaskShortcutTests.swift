@@ -212,6 +212,65 @@ import Testing
         #expect(blue > 20_000 && squares > 3000, "\(blue) pixels of the background, \(squares) of the squares")
     }
 
+    /// A mask that only strokes its path in an opaque colour — how Lottie's gradient strokes
+    /// are masked — has the content painted as the stroke's source
+    /// (`LayerPainter.paintThroughStroke(_:of:)`): the same pixels as the stroke drawn into a
+    /// mask's group. An empty sublayer of the mask takes the shortcut away.
+    @Test(arguments: [false, true])
+    func contentIsPaintedThroughAStrokeThatMasksIt(trimmed: Bool) {
+        func frame(shortcut: Bool) -> (pixels: [UInt8], strokes: Int) {
+            withManualClock { _ in
+                let root = Self.root()
+                let content = CALayer()
+                content.frame = CGRect(x: 20.3, y: 10.6, width: 80, height: 60)
+                content.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+                let colors = [
+                    CGColor(red: 1, green: 0, blue: 0, alpha: 0.7), CGColor(red: 0, green: 1, blue: 0.3, alpha: 0.6),
+                ]
+                for (index, color) in colors.enumerated() {
+                    let square = CALayer()
+                    square.frame = CGRect(x: 5 + 25 * Double(index), y: 5 + 10 * Double(index), width: 45, height: 40)
+                    square.backgroundColor = color
+                    content.addSublayer(square)
+                }
+                let mask = CAShapeLayer()
+                mask.frame = CGRect(x: 3.3, y: 2.1, width: 70, height: 50)
+                mask.transform = CATransform3DMakeRotation(-0.2, 0, 0, 1)
+                let path = CGMutablePath()
+                path.move(to: CGPoint(x: 4, y: 40))
+                path.addCurve(
+                    to: CGPoint(x: 66, y: 36), control1: CGPoint(x: 20, y: -10), control2: CGPoint(x: 50, y: 70))
+                path.addLine(to: CGPoint(x: 40, y: 6))
+                mask.path = path
+                mask.fillColor = nil
+                mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                mask.lineWidth = 9
+                mask.lineCap = .round
+                mask.lineJoin = .round
+                if trimmed {
+                    mask.strokeStart = 0.15
+                    mask.strokeEnd = 0.8
+                }
+                if !shortcut { mask.addSublayer(CALayer()) }
+                content.mask = mask
+                root.addSublayer(content)
+                let renderer = render(root, scale: 2)
+                return (renderer.premultipliedBGRA, renderer.resources.masksStrokedCount)
+            }
+        }
+        let (stroked, strokes) = frame(shortcut: true)
+        let (grouped, none) = frame(shortcut: false)
+        #expect((strokes, none) == (1, 0))
+        #expect(stroked.count == 240 * 180 * 4)
+        let largest = zip(stroked, grouped).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(largest == 0, "pixels differ by up to \(largest) levels")
+        // Only the stroke shows the squares.
+        let squares = stride(from: 0, to: stroked.count, by: 4).filter {
+            stroked[$0 + 2] > 150 || stroked[$0 + 1] > 150
+        }
+        #expect((1500...12_000).contains(squares.count), "\(squares.count) pixels of the squares")
+    }
+
     /// The alphas of the mask multiply the colours where they lie, hard edges kept.
     @Test func aRampMaskedByAlphasKeepsColoursAndMultipliesAlphas() throws {
         let colors = try #require(

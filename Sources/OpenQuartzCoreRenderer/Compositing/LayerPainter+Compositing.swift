@@ -17,6 +17,11 @@ extension LayerPainter {
     /// pixman composites a colour group through an alpha mask on its fast path. Consumes
     /// `content`.
     func paintMasked(_ content: OpaquePointer, by mask: LayerSnapshot) {
+        if paintThroughStroke(content, of: mask) {
+            resources.masksStrokedCount += 1
+            cairo_pattern_destroy(content)
+            return
+        }
         cairo_push_group_with_content(context, CAIRO_CONTENT_ALPHA)
         paint(mask, through: nodes[mask].transformToSuperlayer3D)
         let alpha = cairo_pop_group(context)!
@@ -76,5 +81,41 @@ extension LayerPainter {
             layer = sublayer
             toLayer = toSublayer
         }
+    }
+}
+
+// MARK: Masks that are a stroke
+
+extension LayerPainter {
+    /// Paints `content` as the source of the stroke of `mask` and true, when the mask's alpha
+    /// is exactly the coverage of that stroke — a shape layer that only strokes its path, in an
+    /// opaque colour, without dashes — as Lottie's gradient strokes are masked; false, drawing
+    /// nothing, otherwise. Cairo lays the content through the stroke's coverage as it would lay
+    /// it through the same coverage drawn into a mask's group, with neither the group nor the
+    /// pass over every pixel of the clip. Does not consume `content`.
+    func paintThroughStroke(_ content: OpaquePointer, of mask: LayerSnapshot) -> Bool {
+        let node = nodes[mask]
+        guard case .shape(let shape) = node.kind, node.opacity == 1, node.isDoubleSided, !node.masksToBounds,
+            !node.isTransformLayer, mask.sublayers.isEmpty, mask.mask == nil, mask.replicas.isEmpty,
+            mask.particles.isEmpty, mask.transition == nil, mask.blendOperator == nil, mask.blurRadius == nil,
+            node.contents == nil, mask.drawing?.operations.isEmpty ?? true, !node.drawsBackground,
+            !node.drawsBorder, Shadow(of: node) == nil,
+            let path = shape.path, !path.isEmpty, path.hasOnlyFinitePoints,
+            (shape.fillColor?.alpha ?? 0) == 0, let stroke = shape.strokeColor, stroke.alpha == 1,
+            shape.lineWidth.isFinite, shape.lineWidth > 0, Self.dashLengths(shape.lineDashPattern) == nil
+        else { return false }
+        let plane = PlaneTransform(flattening: node.transformToSuperlayer3D)
+        guard plane.isAffine else { return false }
+        let affine = plane.affine
+        guard abs(affine.a * affine.d - affine.b * affine.c) > 1e-12 else { return true }
+        cairo_save(context)
+        // The content is laid in the masked layer's space, the stroke in the mask's.
+        cairo_set_source(context, content)
+        apply(affine)
+        CairoDrawing.setPath(path, in: context)
+        strokeShape(shape, color: nil)
+        cairo_new_path(context)
+        cairo_restore(context)
+        return true
     }
 }

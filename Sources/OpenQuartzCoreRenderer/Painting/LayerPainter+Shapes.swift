@@ -32,8 +32,9 @@ extension LayerPainter {
     }
 
     /// Strokes the current path (the whole shape's) with the shape's line style, trimmed to
-    /// `strokeStart … strokeEnd`.
-    private func strokeShape(_ shape: ShapeLayerStorage, color: CGColor) {
+    /// `strokeStart … strokeEnd`, in `color`, or with the context's source when `color` is nil
+    /// (a mask's content, ``paintThroughStroke(_:of:)``: the shape has no dashes).
+    func strokeShape(_ shape: ShapeLayerStorage, color: CGColor?) {
         cairo_set_line_width(context, Double(shape.lineWidth))
         cairo_set_line_cap(context, Self.cairoCap(shape.lineCap))
         cairo_set_line_join(context, Self.cairoJoin(shape.lineJoin))
@@ -46,7 +47,7 @@ extension LayerPainter {
         if start <= 0, end >= 1 {
             // The whole path: stroked as it is, curves and closed corners included.
             setShapeDash(dashes, offset: phase)
-            setSourceColor(color)
+            if let color { setSourceColor(color) }
             cairo_stroke(context)
             return
         }
@@ -61,7 +62,7 @@ extension LayerPainter {
         // path from one offset, and only the first piece can start part-way, so when it does and
         // others follow, the two are stroked apart, into a group, so that where they overlap a
         // translucent colour is laid once.
-        if dashes != nil, first.offset > 0, pieces.count > 1 {
+        if dashes != nil, first.offset > 0, pieces.count > 1, let color {
             cairo_push_group(context)
             setSourceColor(color.copy(alpha: 1) ?? color)
             addStrokePieces(pieces[0...0])
@@ -75,7 +76,7 @@ extension LayerPainter {
         } else {
             addStrokePieces(pieces[...])
             setShapeDash(dashes, offset: phase + first.offset)
-            setSourceColor(color)
+            if let color { setSourceColor(color) }
             cairo_stroke(context)
         }
     }

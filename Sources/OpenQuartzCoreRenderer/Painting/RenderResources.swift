@@ -17,6 +17,9 @@ final class RenderResources {
     /// How many inverted mattes were cut out of their content's group rather than drawn into a
     /// mask's (``LayerPainter/cutOut(by:)``): for tests.
     var masksCutOutCount = 0
+    /// How many masks were a stroke the content was painted through rather than a mask's group
+    /// (``LayerPainter/paintThroughStroke(_:of:)``): for tests.
+    var masksStrokedCount = 0
     /// How many layers painting only a visible background were filled straight through their
     /// transform, without Cairo's state: for tests.
     var backgroundsFilledDirectlyCount = 0
