@@ -243,7 +243,7 @@ extension LayerPainter {
     /// Where the own content of `layer`, which recorded `drawing`, can draw, in its
     /// coordinates: its bounds (a backing store's canvas), or for a shape the path's box grown
     /// by the stroke, within the bounds when the layer clips; nil when nothing can show.
-    static func contentExtent(of layer: RenderNode, drawing: CGContext?) -> CGRect? {
+    static func contentExtent(of layer: borrowing RenderNode, drawing: CGContext?) -> CGRect? {
         var extent = layer.bounds
         if let shape = layer.shape, let path = shape.path {
             let box = path.boundingBoxOfPath
@@ -253,10 +253,9 @@ extension LayerPainter {
             let halfWidths = shape.lineJoin == .miter ? max(shape.miterLimit, 1) : 2.squareRoot()
             let reach = stroked ? shape.lineWidth / 2 * halfWidths + 1 : 1
             extent = box.insetBy(dx: -reach, dy: -reach)
-            if layer.contents != nil || !(drawing?.operations.isEmpty ?? true) {
-                extent = extent.union(layer.bounds)
-            }
-            if layer.masksToBounds { extent = extent.intersection(layer.bounds) }
+            let (hasImage, bounds) = (layer.contents != nil, layer.bounds)
+            if hasImage || !(drawing?.operations.isEmpty ?? true) { extent = extent.union(bounds) }
+            if layer.masksToBounds { extent = extent.intersection(bounds) }
         }
         guard !extent.isNull, !extent.isEmpty, extent.width.isFinite, extent.height.isFinite else { return nil }
         return extent

@@ -21,28 +21,23 @@ extension LayerPainter {
     }
 
     private func paintedExtent(of snapshot: LayerSnapshot, budget: inout Int) -> CGRect? {
+        paintedExtent(of: snapshot, nodes[snapshot], budget: &budget)
+    }
+
+    /// `layer` is the node of `snapshot`, lent: a walk over a subtree copies no node.
+    private func paintedExtent(of snapshot: LayerSnapshot, _ layer: borrowing RenderNode, budget: inout Int) -> CGRect?
+    {
         budget -= 1
-        let layer = nodes[snapshot]
         guard budget >= 0, snapshot.replicas.isEmpty, snapshot.particles.isEmpty, snapshot.transition == nil,
             Shadow(of: layer) == nil, snapshot.blurRadius == nil
         else { return nil }
-        guard var extent = ownExtent(of: snapshot) else { return nil }
+        guard var extent = ownExtent(of: snapshot, layer) else { return nil }
         if layer.masksToBounds {
             // The sublayers are clipped to the bounds, as the layer's own drawing is.
             if !snapshot.sublayers.isEmpty { extent = layer.bounds }
         } else {
-            let sublayerTransform = layer.sublayerTransformAboutAnchor
-            for sublayer in snapshot.sublayers where nodes[sublayer].opacity > 0 {
-                guard !nodes[sublayer].isTransformLayer,
-                    let inner = paintedExtent(of: sublayer, budget: &budget)
-                else { return nil }
-                guard !inner.isNull else { continue }
-                var toLayer = nodes[sublayer].transformToSuperlayer3D
-                if let sublayerTransform { toLayer = CATransform3DConcat(toLayer, sublayerTransform) }
-                let plane = PlaneTransform(flattening: toLayer)
-                guard plane.isAffine else { return nil }
-                extent = extent.union(inner.applying(plane.affine))
-            }
+            guard let sublayers = sublayersExtent(of: snapshot, budget: &budget) else { return nil }
+            extent = extent.union(sublayers)
         }
         if let mask = snapshot.mask, !extent.isNull {
             guard let masking = paintedExtent(of: mask, budget: &budget) else { return extent }
@@ -54,20 +49,48 @@ extension LayerPainter {
         return extent
     }
 
+    /// Where the sublayers of `snapshot` can paint, in its bounds coordinates, unclipped:
+    /// `.null` for none, nil when not known simply (as ``paintedExtent(of:)``).
+    func sublayersExtent(of snapshot: LayerSnapshot, budget: Int = extentBudget) -> CGRect? {
+        var budget = budget
+        return sublayersExtent(of: snapshot, budget: &budget)
+    }
+
+    private func sublayersExtent(of snapshot: LayerSnapshot, budget: inout Int) -> CGRect? {
+        var extent = CGRect.null
+        let sublayerTransform = nodes[snapshot].sublayerTransformAboutAnchor
+        for sublayer in snapshot.sublayers where nodes[sublayer].opacity > 0 {
+            guard !nodes[sublayer].isTransformLayer,
+                let inner = paintedExtent(of: sublayer, budget: &budget)
+            else { return nil }
+            guard !inner.isNull else { continue }
+            var toLayer = nodes[sublayer].transformToSuperlayer3D
+            if let sublayerTransform { toLayer = CATransform3DConcat(toLayer, sublayerTransform) }
+            let plane = PlaneTransform(flattening: toLayer)
+            guard plane.isAffine else { return nil }
+            extent = extent.union(inner.applying(plane.affine))
+        }
+        return extent
+    }
+
     /// Where the layer itself draws, sublayers aside: `.null` for a plain layer that draws
     /// nothing (a container), nil when not known.
-    private func ownExtent(of snapshot: LayerSnapshot) -> CGRect? {
-        let layer = nodes[snapshot]
-        let hasContents = layer.contents != nil || !(snapshot.drawing?.operations.isEmpty ?? true)
-        guard !hasContents || layer.contentsGravity == .resize || layer.masksToBounds else { return nil }
-        var extent = hasContents || layer.drawsBackground || layer.drawsBorder ? layer.bounds : .null
+    private func ownExtent(of snapshot: LayerSnapshot, _ layer: borrowing RenderNode) -> CGRect? {
+        // Read once each: a value read inside `||` would be taken from the lent node.
+        let (hasImage, gravity, clips, bounds) = (
+            layer.contents != nil, layer.contentsGravity, layer.masksToBounds, layer.bounds
+        )
+        let (fills, borders) = (layer.drawsBackground, layer.drawsBorder)
+        let hasContents = hasImage || !(snapshot.drawing?.operations.isEmpty ?? true)
+        guard !hasContents || gravity == .resize || clips else { return nil }
+        var extent = hasContents || fills || borders ? bounds : .null
         switch layer.kind {
         case .plain:
             break
         case .gradient:
-            extent = layer.bounds
+            extent = bounds
         case .shape:
-            guard let shape = contentExtent(of: snapshot) else { return nil }
+            guard let shape = Self.contentExtent(of: layer, drawing: snapshot.drawing) else { return nil }
             extent = extent.union(shape)
         default:
             return nil

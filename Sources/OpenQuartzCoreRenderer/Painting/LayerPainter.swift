@@ -289,7 +289,9 @@ struct LayerPainter {
         cairo_save(context)
         defer { cairo_restore(context) }
         var painter = self
-        if layer.masksToBounds {
+        if layer.masksToBounds, sublayersLieWithin(bounds, radius: radius, of: snapshot) {
+            resources.clipsLeftOutCount += 1
+        } else if layer.masksToBounds {
             addRoundedRect(bounds, of: layer)
             cairo_clip(context)
             painter.clipsLayers = true
@@ -315,6 +317,32 @@ struct LayerPainter {
         paintAll(snapshot.sublayers, through: nil)
         if let multiplier { popMultiplied(by: multiplier) }
         paintReplicas(of: replicator, bounds: bounds, snapshot.replicas, paintAll: paintAll)
+    }
+
+    /// Whether the sublayers of `snapshot` paint only within its `bounds`, clear of the
+    /// corners of `radius`: its clip to them would cut nothing. Within a clip that is not whole
+    /// pixels (a turned precomposition's), every fill and group is composited through the
+    /// clip's polygon, and the spans cannot draw; left out, the pixels are those of the
+    /// content alone, which is what the content within the clip is.
+    func sublayersLieWithin(_ bounds: CGRect, radius: CGFloat, of snapshot: LayerSnapshot) -> Bool {
+        // A clip to whole pixels costs nothing to keep: the walk over the subtree is left out.
+        if radius == 0, clipsWholePixels(bounds) { return false }
+        // Circular or continuous, a corner lies within twice its radius of the corner.
+        let inside = bounds.insetBy(dx: radius * 2, dy: radius * 2)
+        guard !inside.isNull, let extent = sublayersExtent(of: snapshot) else { return false }
+        return extent.isNull || inside.contains(extent)
+    }
+
+    /// Whether `rect`, in the current user space, lands on whole device pixels.
+    private func clipsWholePixels(_ rect: CGRect) -> Bool {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        guard matrix.xy == 0, matrix.yx == 0 else { return false }
+        let edges = [
+            matrix.xx * Double(rect.minX) + matrix.x0, matrix.xx * Double(rect.maxX) + matrix.x0,
+            matrix.yy * Double(rect.minY) + matrix.y0, matrix.yy * Double(rect.maxY) + matrix.y0,
+        ]
+        return edges.allSatisfy { abs($0 - $0.rounded()) < 1e-6 }
     }
 
     /// Paints a `CATransformLayer`'s sublayers in 3D: each keeps its full 4 × 4 map to the

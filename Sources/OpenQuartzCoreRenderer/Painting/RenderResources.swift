@@ -20,6 +20,9 @@ final class RenderResources {
     /// How many masks were a stroke the content was painted through rather than a mask's group
     /// (``LayerPainter/paintThroughStroke(_:of:)``): for tests.
     var masksStrokedCount = 0
+    /// How many clips to `masksToBounds` were left out because the sublayers lie within the
+    /// bounds (``LayerPainter/sublayersLieWithin(_:radius:of:)``): for tests.
+    var clipsLeftOutCount = 0
     /// How many layers painting only a visible background were filled straight through their
     /// transform, without Cairo's state: for tests.
     var backgroundsFilledDirectlyCount = 0
