@@ -7,7 +7,9 @@ import Synchronization
 /// copies. A renderer lends it to one frame at a time (``NodeTreeCache``): while a frame is
 /// painted, nothing writes to it.
 final class FrameNodes: @unchecked Sendable {
-    var nodes: [RenderNode]
+    /// Unchecked: a frame's nodes are written only while it is captured, and read only while
+    /// it is painted, never both at once; each read lends a node without an access to track.
+    @exclusivity(unchecked) var nodes: [RenderNode]
     /// Which build of the evaluated tree the nodes belong to (``NodeTreeCache``).
     let build: Int
 
