@@ -15,10 +15,7 @@ import Testing
     /// translucent square; `reach` moves the ellipse out by that many points.
     func frame(reach: CGFloat = 0, clips: Bool = true) -> (pixels: [UInt8], leftOut: Int) {
         withManualClock { _ in
-            CATransaction.setDisableActions(true)
-            let root = CALayer()
-            root.frame = CGRect(x: 0, y: 0, width: 120, height: 90)
-            root.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 1)
+            let root = MaskShortcutTests.root()
             let clip = CALayer()
             clip.frame = CGRect(x: 20.3, y: 15.6, width: 80, height: 60)
             clip.transform = CATransform3DMakeRotation(0.4, 0, 0, 1)
@@ -61,7 +58,7 @@ import Testing
         let (free, leftOut) = frame()
         let (unclipped, none) = frame(clips: false)
         #expect((leftOut, none) == (1, 0))
-        let largest = zip(free, unclipped).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        let largest = largestDifference(free, unclipped)
         #expect(largest == 0, "pixels differ by up to \(largest) levels")
         let yellow = stride(from: 0, to: free.count, by: 4).filter { free[$0 + 2] > 200 && free[$0 + 1] > 160 }.count
         #expect(yellow > 2000, "\(yellow) pixels of the ellipse")

@@ -27,6 +27,22 @@ import Testing
         return root
     }
 
+    /// A turned 80 × 60 layer holding two translucent squares that overlap: content that needs
+    /// its group.
+    static func overlappingSquares() -> CALayer {
+        let content = CALayer()
+        content.frame = CGRect(x: 20.3, y: 10.6, width: 80, height: 60)
+        content.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+        let colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 0.7), CGColor(red: 0, green: 1, blue: 0.3, alpha: 0.6)]
+        for (index, color) in colors.enumerated() {
+            let square = CALayer()
+            square.frame = CGRect(x: 5 + 25 * Double(index), y: 5 + 10 * Double(index), width: 45, height: 40)
+            square.backgroundColor = color
+            content.addSublayer(square)
+        }
+        return content
+    }
+
     func frame(_ scene: Case, shortcut: Bool) -> (pixels: [UInt8], shortcuts: Int) {
         withManualClock { _ in
             let root = Self.root()
@@ -106,8 +122,7 @@ import Testing
         let (grouped, none) = frame(scene, shortcut: false)
         #expect((shortcuts, none) == (scene == .gradientMaskedByTwoShapes ? 0 : 1, 0))
         #expect(fast.count == 240 * 180 * 4)
-        let differences = zip(fast, grouped).map { abs(Int($0) - Int($1)) }
-        let largest = differences.max() ?? 0
+        let largest = largestDifference(fast, grouped)
         // Through groups, a colour is rounded to 8 bits and then its product with the mask's
         // alpha again; as one gradient, once.
         let rounding = scene == .axialAlphaGradient || scene == .radialAlphaGradient ? 2 : 1
@@ -142,7 +157,7 @@ import Testing
         }
         let alone = frame(withSublayer: false)
         let grouped = frame(withSublayer: true)
-        let largest = zip(alone, grouped).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        let largest = largestDifference(alone, grouped)
         #expect(largest <= 2, "pixels differ by up to \(largest) levels")
         let tinted = stride(from: 0, to: alone.count, by: 4).filter { alone[$0 + 2] > 120 }.count
         #expect(tinted > 1000, "\(tinted) pixels tinted by the gradient")
@@ -158,19 +173,7 @@ import Testing
         func frame(shortcut: Bool) -> (pixels: [UInt8], cuts: Int) {
             withManualClock { _ in
                 let root = Self.root()
-                let content = CALayer()
-                content.frame = CGRect(x: 20.3, y: 10.6, width: 80, height: 60)
-                content.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
-                // Two translucent squares that overlap: the content needs its group.
-                for (index, color) in [
-                    (0, CGColor(red: 1, green: 0, blue: 0, alpha: 0.7)),
-                    (1, CGColor(red: 0, green: 1, blue: 0.3, alpha: 0.6)),
-                ] {
-                    let square = CALayer()
-                    square.frame = CGRect(x: 5 + 25 * Double(index), y: 5 + 10 * Double(index), width: 45, height: 40)
-                    square.backgroundColor = color
-                    content.addSublayer(square)
-                }
+                let content = Self.overlappingSquares()
                 if shadowed {
                     content.shadowOpacity = 0.8
                     content.shadowOffset = CGSize(width: 3, height: 4)
@@ -203,7 +206,7 @@ import Testing
         let (grouped, none) = frame(shortcut: false)
         #expect((cuts, none) == (1, 0))
         #expect(cut.count == 240 * 180 * 4)
-        let largest = zip(cut, grouped).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        let largest = largestDifference(cut, grouped)
         #expect(largest == 0, "pixels differ by up to \(largest) levels")
         // The matte did cut: inside the ellipse only the background shows; outside it, the
         // squares do.
@@ -221,18 +224,7 @@ import Testing
         func frame(shortcut: Bool) -> (pixels: [UInt8], strokes: Int) {
             withManualClock { _ in
                 let root = Self.root()
-                let content = CALayer()
-                content.frame = CGRect(x: 20.3, y: 10.6, width: 80, height: 60)
-                content.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
-                let colors = [
-                    CGColor(red: 1, green: 0, blue: 0, alpha: 0.7), CGColor(red: 0, green: 1, blue: 0.3, alpha: 0.6),
-                ]
-                for (index, color) in colors.enumerated() {
-                    let square = CALayer()
-                    square.frame = CGRect(x: 5 + 25 * Double(index), y: 5 + 10 * Double(index), width: 45, height: 40)
-                    square.backgroundColor = color
-                    content.addSublayer(square)
-                }
+                let content = Self.overlappingSquares()
                 let mask = CAShapeLayer()
                 mask.frame = CGRect(x: 3.3, y: 2.1, width: 70, height: 50)
                 mask.transform = CATransform3DMakeRotation(-0.2, 0, 0, 1)
@@ -262,7 +254,7 @@ import Testing
         let (grouped, none) = frame(shortcut: false)
         #expect((strokes, none) == (1, 0))
         #expect(stroked.count == 240 * 180 * 4)
-        let largest = zip(stroked, grouped).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        let largest = largestDifference(stroked, grouped)
         #expect(largest == 0, "pixels differ by up to \(largest) levels")
         // Only the stroke shows the squares.
         let squares = stride(from: 0, to: stroked.count, by: 4).filter {

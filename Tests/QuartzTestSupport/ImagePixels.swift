@@ -10,5 +10,10 @@ extension CGImage {
 
 /// The largest difference of any channel of any pixel between two images of the same size.
 public func largestDifference(_ a: CGImage, _ b: CGImage) -> Int {
-    zip(a.rgbaPixels, b.rgbaPixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    largestDifference(a.rgbaPixels, b.rgbaPixels)
+}
+
+/// The largest difference between two frames' bytes, in levels.
+public func largestDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0
 }
