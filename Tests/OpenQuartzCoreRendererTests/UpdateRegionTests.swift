@@ -69,6 +69,41 @@ import Testing
         }
     }
 
+    /// Over a root with no background, the region's pixels are cleared before they are drawn
+    /// again, and nothing else: where the square was is transparent, the square that stays
+    /// is still there, and a box reaching past the bitmap's edge is cut at it.
+    @Test @MainActor func aTransparentRootIsClearedOnlyInTheRegion() {
+        withManualClock { clock in
+            let (layer, slider) = scene()
+            layer.backgroundColor = nil
+            // Sliding out past the right edge: from x 64…80 at 0 to 112…128 at 1.
+            slider.removeAllAnimations()
+            let slide = CABasicAnimation(keyPath: "position.x")
+            slide.fromValue = 72
+            slide.toValue = 120
+            slide.duration = 1
+            slider.add(slide, forKey: "slide")
+            let changes = Changes()
+            let renderer = renderer(of: layer, changes: changes, caching: false)
+            #expect(frame(renderer, at: 0) == renderer.bounds, "the first frame is drawn whole")
+            clock.advance(to: 0.25)
+            let update = frame(renderer, at: 0.25)
+            // From x 64…80 to 76…92, and 2 pixels more all round.
+            #expect(update == CGRect(x: 62, y: 54, width: 32, height: 20), "\(update)")
+            clock.advance(to: 0.5)
+            #expect(frame(renderer, at: 0.5) == CGRect(x: 74, y: 54, width: 22, height: 20), "cut at the edge")
+
+            let whole = CARenderer(width: 96, height: 96)
+            whole.layer = layer
+            whole.cachesContent = false
+            _ = frame(whole, at: 0.5)
+            #expect(largestDifference(renderer.image, whole.image) == 0, "the same picture as a whole frame")
+            #expect(renderer.image.pixel(x: 70, y: 64) == [0, 0, 0, 0], "where it was is transparent again")
+            #expect(renderer.image.pixel(x: 90, y: 64) == bluePixel)
+            #expect(renderer.image.pixel(x: 10, y: 10) == redPixel, "what did not change is still there")
+        }
+    }
+
     @Test @MainActor func aStillFrameUpdatesNothingAndKeepsThePicture() {
         withManualClock { clock in
             let layer = root()

@@ -27,11 +27,7 @@ enum FrameRasteriser {
             cairo_clip(context)
         }
         let covered = rootCoversBitmap(frame, bitmap: bitmap, bounds: bounds, scale: scale)
-        if !covered {
-            cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
-            cairo_paint(context)
-            cairo_set_operator(context, CAIRO_OPERATOR_OVER)
-        }
+        if !covered { clear(bitmap, region: region) }
         if let background {
             CairoDrawing.setSource(background, in: context)
             cairo_paint(context)
@@ -45,6 +41,27 @@ enum FrameRasteriser {
             painter.paint(snapshot, through: frame.nodes[snapshot].transformToSuperlayer3D)
         }
         return covered
+    }
+
+    /// Makes the pixels of `bitmap` transparent: all of them, or those in the boxes of
+    /// `region`. The C library's `memset` rather than Cairo's `CLEAR`: past the size of the
+    /// caches it writes without reading each line first, which pixman's fill does (a Lottie
+    /// frame of 5,800 × 6,074 pixels, 141 MB: 8.1 → 6.1 ms a frame in all).
+    static func clear(_ bitmap: Bitmap, region: [PixelBox]?) {
+        guard let data = cairo_image_surface_get_data(bitmap.surface) else { return }
+        cairo_surface_flush(bitmap.surface)
+        let stride = Int(cairo_image_surface_get_stride(bitmap.surface))
+        if let region {
+            for box in region {
+                let (minX, maxX) = (max(box.minX, 0), min(box.maxX, bitmap.width))
+                let (minY, maxY) = (max(box.minY, 0), min(box.maxY, bitmap.height))
+                guard minX < maxX, minY < maxY else { continue }
+                for y in minY..<maxY { memset(data + y * stride + minX * 4, 0, (maxX - minX) * 4) }
+            }
+        } else {
+            memset(data, 0, stride * bitmap.height)
+        }
+        cairo_surface_mark_dirty(bitmap.surface)
     }
 
     /// Whether the frame's root paints every pixel of the bitmap opaquely with its background
