@@ -22,17 +22,29 @@ import Testing
     }
 
     /// A 96 × 96 white root with a red square that stays at the top left and a blue 16 × 16
-    /// square whose x slides from 24 to 72 over a second, at y 64.
-    @MainActor private func scene() -> (root: CALayer, slider: CALayer) {
+    /// square whose x slides from `start` to `end` (its middle's) over a second, at y 64.
+    @MainActor private func scene(slidingFrom start: Double = 24, to end: Double = 72) -> (
+        root: CALayer, slider: CALayer
+    ) {
         let layer = root()
         box(CGRect(x: 4, y: 4, width: 16, height: 16), red, in: layer)
         let slider = box(CGRect(x: 16, y: 56, width: 16, height: 16), blue, in: layer)
         let slide = CABasicAnimation(keyPath: "position.x")
-        slide.fromValue = 24
-        slide.toValue = 72
+        slide.fromValue = start
+        slide.toValue = end
         slide.duration = 1
         slider.add(slide, forKey: "slide")
         return (layer, slider)
+    }
+
+    /// The frame of `layer` at `time` drawn whole, by a 96 × 96 renderer of its own that
+    /// caches nothing.
+    private func wholeFrame(of layer: CALayer, at time: CFTimeInterval) -> CARenderer {
+        let whole = CARenderer(width: 96, height: 96)
+        whole.layer = layer
+        whole.cachesContent = false
+        _ = frame(whole, at: time)
+        return whole
     }
 
     /// Renders a frame at `time` and answers its update bounds.
@@ -58,10 +70,7 @@ import Testing
             // From x 20.8…36.8 to 28…44 (x 36 at a quarter).
             #expect(update == CGRect(x: 18, y: 54, width: 28, height: 20), "\(update)")
 
-            let whole = CARenderer(width: 96, height: 96)
-            whole.layer = layer
-            whole.cachesContent = false
-            _ = frame(whole, at: 0.25)
+            let whole = wholeFrame(of: layer, at: 0.25)
             #expect(largestDifference(renderer.image, whole.image) == 0, "the same picture as a whole frame")
             #expect(renderer.image.pixel(x: 36, y: 64) == bluePixel)
             #expect(renderer.image.pixel(x: 20, y: 64) == whitePixel, "where it was is white again")
@@ -74,15 +83,9 @@ import Testing
     /// is still there, and a box reaching past the bitmap's edge is cut at it.
     @Test @MainActor func aTransparentRootIsClearedOnlyInTheRegion() {
         withManualClock { clock in
-            let (layer, slider) = scene()
-            layer.backgroundColor = nil
             // Sliding out past the right edge: from x 64…80 at 0 to 112…128 at 1.
-            slider.removeAllAnimations()
-            let slide = CABasicAnimation(keyPath: "position.x")
-            slide.fromValue = 72
-            slide.toValue = 120
-            slide.duration = 1
-            slider.add(slide, forKey: "slide")
+            let (layer, _) = scene(slidingFrom: 72, to: 120)
+            layer.backgroundColor = nil
             let changes = Changes()
             let renderer = renderer(of: layer, changes: changes, caching: false)
             #expect(frame(renderer, at: 0) == renderer.bounds, "the first frame is drawn whole")
@@ -93,10 +96,7 @@ import Testing
             clock.advance(to: 0.5)
             #expect(frame(renderer, at: 0.5) == CGRect(x: 74, y: 54, width: 22, height: 20), "cut at the edge")
 
-            let whole = CARenderer(width: 96, height: 96)
-            whole.layer = layer
-            whole.cachesContent = false
-            _ = frame(whole, at: 0.5)
+            let whole = wholeFrame(of: layer, at: 0.5)
             #expect(largestDifference(renderer.image, whole.image) == 0, "the same picture as a whole frame")
             #expect(renderer.image.pixel(x: 70, y: 64) == [0, 0, 0, 0], "where it was is transparent again")
             #expect(renderer.image.pixel(x: 90, y: 64) == bluePixel)
@@ -268,10 +268,7 @@ import Testing
             clock.advance(to: 0.5)
             // From y 20 (at 0.1 s) to 36 (at half a second); the sublayer reaches x 48.
             #expect(frame(renderer, at: 0.5) == CGRect(x: 14, y: 18, width: 36, height: 36))
-            let whole = CARenderer(width: 96, height: 96)
-            whole.layer = layer
-            whole.cachesContent = false
-            _ = frame(whole, at: 0.5)
+            let whole = wholeFrame(of: layer, at: 0.5)
             #expect(largestDifference(renderer.image, whole.image) == 0)
 
             CATransaction.setDisableActions(true)
