@@ -60,8 +60,9 @@ extension LayerPainter {
             else { return nil }
             let affine = plane.affine
             guard abs(affine.a * affine.d - affine.b * affine.c) > 1e-12 else { return nil }
-            // Within the clip, the layer's own clip (and the backdrop it fills) must be whole.
-            let inset = cornerRadius(of: node)
+            // Within the clip, the layer's own clip (and the backdrop it fills) must be whole:
+            // circular or continuous, a corner lies within twice its radius of the corner.
+            let inset = cornerRadius(of: node) * 2
             let inside = node.bounds.insetBy(dx: inset, dy: inset)
             let fromLayer = affine.inverted()
             let covers = clipCorners.allSatisfy { inside.contains($0.applying(fromLayer)) }
