@@ -26,10 +26,7 @@ import Testing
             ellipse.path = CGPath(ellipseIn: CGRect(x: 4 - reach, y: 6, width: 40, height: 30), transform: nil)
             ellipse.fillColor = CGColor(red: 1, green: 0.8, blue: 0, alpha: 1)
             clip.addSublayer(ellipse)
-            let gradient = CAGradientLayer()
-            gradient.anchorPoint = .zero
-            gradient.bounds = CGRect(x: 0, y: 0, width: 2080, height: 2060)
-            gradient.position = CGPoint(x: -1000, y: -1000)
+            let gradient = MaskShortcutTests.paddedGradient()
             gradient.type = .radial
             gradient.startPoint = CGPoint(x: 0.5, y: 0.5)
             gradient.endPoint = CGPoint(x: 0.51, y: 0.51)

@@ -27,6 +27,16 @@ import Testing
         return root
     }
 
+    /// A gradient layer as Lottie draws one: reaching far beyond what shows of it (2,080 × 2,060
+    /// points from (−1,000, −1,000)), so that its edges are never seen.
+    static func paddedGradient() -> CAGradientLayer {
+        let gradient = CAGradientLayer()
+        gradient.anchorPoint = .zero
+        gradient.bounds = CGRect(x: 0, y: 0, width: 2080, height: 2060)
+        gradient.position = CGPoint(x: -1000, y: -1000)
+        return gradient
+    }
+
     /// A turned 80 × 60 layer holding two translucent squares that overlap: content that needs
     /// its group.
     static func overlappingSquares() -> CALayer {
@@ -49,12 +59,7 @@ import Testing
             let container = CALayer()
             container.frame = CGRect(x: 20.3, y: 10.6, width: 80, height: 60)
             root.addSublayer(container)
-            // As Lottie draws a gradient: a layer reaching far beyond what shows of it, so that
-            // its edges are never seen.
-            let gradient = CAGradientLayer()
-            gradient.anchorPoint = .zero
-            gradient.bounds = CGRect(x: 0, y: 0, width: 2080, height: 2060)
-            gradient.position = CGPoint(x: -1000, y: -1000)
+            let gradient = Self.paddedGradient()
             gradient.colors = [
                 CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 1, green: 1, blue: 0, alpha: 1),
                 CGColor(red: 0, green: 1, blue: 0.5, alpha: 1),

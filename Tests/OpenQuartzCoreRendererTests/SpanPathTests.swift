@@ -176,10 +176,7 @@ import Testing
                 container.frame = CGRect(x: 20.3, y: 10.6, width: 80, height: 60)
                 container.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
                 root.addSublayer(container)
-                let gradient = CAGradientLayer()
-                gradient.anchorPoint = .zero
-                gradient.bounds = CGRect(x: 0, y: 0, width: 2080, height: 2060)
-                gradient.position = CGPoint(x: -1000, y: -1000)
+                let gradient = MaskShortcutTests.paddedGradient()
                 gradient.colors = [
                     CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 1, blue: 0.5, alpha: 1),
                 ]

@@ -43,30 +43,26 @@ extension LayerPainter {
     /// opaque backdrop `xor` leaves 1 − α of the sublayer, so the content masked by it is the
     /// content with the sublayer painted `destinationOut`: the same products of 8-bit values.
     func cutOut(by mask: LayerSnapshot) -> (matte: LayerSnapshot, toLayer: CATransform3D)? {
-        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
-        cairo_clip_extents(context, &x1, &y1, &x2, &y2)
-        guard x2 > x1, y2 > y1 else { return nil }
-        let clipCorners = [CGPoint(x: x1, y: y1), CGPoint(x: x2, y: y1), CGPoint(x: x1, y: y2), CGPoint(x: x2, y: y2)]
+        let clip = clipExtents
+        guard clip.width > 0, clip.height > 0 else { return nil }
         var layer = mask
         var toLayer = nodes[mask].transformToSuperlayer3D
         while true {
             let node = nodes[layer]
             let plane = PlaneTransform(flattening: toLayer)
-            guard case .plain = node.kind, node.opacity == 1, node.isDoubleSided, !node.isTransformLayer,
-                plane.isAffine, layer.sublayers.count == 1, layer.mask == nil, layer.replicas.isEmpty,
-                layer.particles.isEmpty, layer.transition == nil, layer.blendOperator == nil, layer.blurRadius == nil,
-                node.contents == nil, layer.drawing?.operations.isEmpty ?? true, !node.drawsBorder,
-                Shadow(of: node) == nil
+            guard case .plain = node.kind, compositesPlainly(layer, node), node.isDoubleSided, plane.isAffine,
+                layer.sublayers.count == 1, node.contents == nil, layer.drawing?.operations.isEmpty ?? true,
+                !node.drawsBorder
             else { return nil }
             let affine = plane.affine
             guard abs(affine.a * affine.d - affine.b * affine.c) > 1e-12 else { return nil }
             // Within the clip, the layer's own clip (and the backdrop it fills) must be whole:
             // circular or continuous, a corner lies within twice its radius of the corner.
             let inset = cornerRadius(of: node) * 2
-            let inside = node.bounds.insetBy(dx: inset, dy: inset)
-            let fromLayer = affine.inverted()
-            let covers = clipCorners.allSatisfy { inside.contains($0.applying(fromLayer)) }
-            if node.masksToBounds || node.drawsBackground { guard covers else { return nil } }
+            if node.masksToBounds || node.drawsBackground {
+                let inside = node.bounds.insetBy(dx: inset, dy: inset)
+                guard Self.area(clip, liesWithin: inside, through: affine) else { return nil }
+            }
             let sublayer = layer.sublayers[0]
             var toSublayer = nodes[sublayer].transformToSuperlayer3D
             if let sublayerTransform = node.sublayerTransformAboutAnchor {
@@ -96,14 +92,9 @@ extension LayerPainter {
     /// pass over every pixel of the clip. Does not consume `content`.
     func paintThroughStroke(_ content: OpaquePointer, of mask: LayerSnapshot) -> Bool {
         let node = nodes[mask]
-        guard case .shape(let shape) = node.kind, node.opacity == 1, node.isDoubleSided, !node.masksToBounds,
-            !node.isTransformLayer, mask.sublayers.isEmpty, mask.mask == nil, mask.replicas.isEmpty,
-            mask.particles.isEmpty, mask.transition == nil, mask.blendOperator == nil, mask.blurRadius == nil,
-            node.contents == nil, mask.drawing?.operations.isEmpty ?? true, !node.drawsBackground,
-            !node.drawsBorder, Shadow(of: node) == nil,
-            let path = shape.path, !path.isEmpty, path.hasOnlyFinitePoints,
-            (shape.fillColor?.alpha ?? 0) == 0, let stroke = shape.strokeColor, stroke.alpha == 1,
-            shape.lineWidth.isFinite, shape.lineWidth > 0, Self.dashLengths(shape.lineDashPattern) == nil
+        guard node.isDoubleSided, let (shape, path) = soleShape(ofMask: mask), (shape.fillColor?.alpha ?? 0) == 0,
+            let stroke = shape.strokeColor, stroke.alpha == 1, shape.lineWidth.isFinite, shape.lineWidth > 0,
+            Self.dashLengths(shape.lineDashPattern) == nil
         else { return false }
         let plane = PlaneTransform(flattening: node.transformToSuperlayer3D)
         guard plane.isAffine else { return false }

@@ -51,8 +51,8 @@ extension LayerPainter {
 
     /// Where the sublayers of `snapshot` can paint, in its bounds coordinates, unclipped:
     /// `.null` for none, nil when not known simply (as ``paintedExtent(of:)``).
-    func sublayersExtent(of snapshot: LayerSnapshot, budget: Int = extentBudget) -> CGRect? {
-        var budget = budget
+    func sublayersExtent(of snapshot: LayerSnapshot) -> CGRect? {
+        var budget = Self.extentBudget
         return sublayersExtent(of: snapshot, budget: &budget)
     }
 
@@ -106,11 +106,37 @@ extension LayerPainter {
         _ = clip(toPixelsCovering: extent, through: .identity)
     }
 
-    /// Whether the clip leaves no pixel to paint: a layer clipped to it draws nothing.
-    var clipIsEmpty: Bool {
+    /// The clip's box in the current user space.
+    var clipExtents: CGRect {
         var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
         cairo_clip_extents(context, &x1, &y1, &x2, &y2)
-        return x2 <= x1 || y2 <= y1
+        return CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
+
+    /// Whether the clip leaves no pixel to paint: a layer clipped to it draws nothing.
+    var clipIsEmpty: Bool {
+        let clip = clipExtents
+        return clip.width <= 0 || clip.height <= 0
+    }
+
+    /// Whether `area`, in user space, lies within `rect`, in the coordinates that `toUser` maps
+    /// into user space (turned or not): its four corners, mapped back, do. False for a map that
+    /// flattens.
+    static func area(_ area: CGRect, liesWithin rect: CGRect, through toUser: CGAffineTransform) -> Bool {
+        guard abs(toUser.a * toUser.d - toUser.b * toUser.c) > 1e-12 else { return false }
+        let back = toUser.inverted()
+        func within(_ x: CGFloat, _ y: CGFloat) -> Bool { rect.contains(CGPoint(x: x, y: y).applying(back)) }
+        return within(area.minX, area.minY) && within(area.maxX, area.minY) && within(area.minX, area.maxY)
+            && within(area.maxX, area.maxY)
+    }
+
+    /// Whether `snapshot` is composited as it draws: opaque, with no mask, replicas, particles,
+    /// transition, compositing filter, blur or shadow. `node` is its node.
+    func compositesPlainly(_ snapshot: LayerSnapshot, _ node: borrowing RenderNode) -> Bool {
+        guard node.opacity == 1, snapshot.mask == nil, snapshot.replicas.isEmpty, snapshot.particles.isEmpty,
+            snapshot.transition == nil, snapshot.blendOperator == nil, snapshot.blurRadius == nil
+        else { return false }
+        return Shadow(of: node) == nil
     }
 }
 
@@ -124,12 +150,8 @@ extension LayerPainter {
     /// `spanClip` is set to the clip as spans would draw it, where they can (``SpanClip``).
     func clipToPath(ofMask mask: LayerSnapshot, spanClip: inout SpanClip?) -> Bool {
         let node = nodes[mask]
-        guard case .shape(let shape) = node.kind, node.opacity == 1, !node.masksToBounds,
-            mask.sublayers.isEmpty, mask.mask == nil, mask.replicas.isEmpty, mask.particles.isEmpty,
-            mask.transition == nil, mask.blendOperator == nil, mask.blurRadius == nil, !hasOwnDrawing(node, mask),
-            Shadow(of: node) == nil,
-            let path = shape.path, !path.isEmpty, path.hasOnlyFinitePoints,
-            let fill = shape.fillColor, fill.alpha == 1, !strokes(shape)
+        guard let (shape, path) = soleShape(ofMask: mask), let fill = shape.fillColor, fill.alpha == 1,
+            !strokes(shape)
         else { return false }
         // Cairo's clip to several subpaths that overlap is antialiased apart from its fill of
         // them, by up to a few levels along the overlap: one subpath only.
@@ -148,6 +170,18 @@ extension LayerPainter {
         return true
     }
 
+    /// The shape layer `mask` is and its path, when the mask paints that path and nothing else:
+    /// composited plainly (``compositesPlainly(_:_:)``), unclipped, with no sublayers and no
+    /// drawing of its own, its path finite and not empty.
+    func soleShape(ofMask mask: LayerSnapshot) -> (shape: ShapeLayerStorage, path: CGPath)? {
+        let node = nodes[mask]
+        guard case .shape(let shape) = node.kind, compositesPlainly(mask, node), !node.masksToBounds,
+            mask.sublayers.isEmpty, !hasOwnDrawing(node, mask),
+            let path = shape.path, !path.isEmpty, path.hasOnlyFinitePoints
+        else { return nil }
+        return (shape, path)
+    }
+
     /// Whether `snapshot`, its mask and shadow aside, paints one thing — a gradient or a
     /// background — over the whole of the clip, with no group on the way (every layer below it
     /// opaque or a gradient alone, unmasked or masked by a gradient of its own geometry, without
@@ -156,9 +190,7 @@ extension LayerPainter {
     /// takes the path's coverage once, as it does from the mask; content with an edge of its
     /// own inside the clip would take both edges' coverage differently there.
     func fillsTheClipOnce(_ snapshot: LayerSnapshot) -> Bool {
-        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
-        cairo_clip_extents(context, &x1, &y1, &x2, &y2)
-        let clip = CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+        let clip = clipExtents
         var count = 0
         return countFills(snapshot, isRoot: true, toRoot: .identity, covering: clip, count: &count) && count == 1
     }
@@ -194,14 +226,8 @@ extension LayerPainter {
             // part, in the layer's coordinates.
             count += 1
             let inset = cornerRadius(of: node)
-            guard count == 1, abs(toRoot.a * toRoot.d - toRoot.b * toRoot.c) > 1e-12 else { return false }
-            let fromRoot = toRoot.inverted()
             let inside = node.bounds.insetBy(dx: inset, dy: inset)
-            let corners = [
-                CGPoint(x: clip.minX, y: clip.minY), CGPoint(x: clip.maxX, y: clip.minY),
-                CGPoint(x: clip.minX, y: clip.maxY), CGPoint(x: clip.maxX, y: clip.maxY),
-            ]
-            guard corners.allSatisfy({ inside.contains($0.applying(fromRoot)) }) else { return false }
+            guard count == 1, Self.area(clip, liesWithin: inside, through: toRoot) else { return false }
         }
         let sublayerTransform = node.sublayerTransformAboutAnchor
         for sublayer in snapshot.sublayers where nodes[sublayer].opacity > 0 {
@@ -221,7 +247,7 @@ extension LayerPainter {
         return shape.lineWidth.isFinite && shape.lineWidth > 0
     }
 
-    private func hasOwnDrawing(_ node: RenderNode, _ snapshot: LayerSnapshot) -> Bool {
+    func hasOwnDrawing(_ node: RenderNode, _ snapshot: LayerSnapshot) -> Bool {
         node.contents != nil || !(snapshot.drawing?.operations.isEmpty ?? true) || node.drawsBackground
             || node.drawsBorder
     }

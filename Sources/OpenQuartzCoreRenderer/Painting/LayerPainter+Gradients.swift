@@ -185,8 +185,6 @@ extension LayerPainter {
 
     /// Whether the clip lies within `rect` (in the current user space).
     func clipLiesWithin(_ rect: CGRect) -> Bool {
-        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
-        cairo_clip_extents(context, &x1, &y1, &x2, &y2)
-        return rect.contains(CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1))
+        rect.contains(clipExtents)
     }
 }

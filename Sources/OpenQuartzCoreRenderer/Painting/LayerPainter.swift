@@ -338,11 +338,9 @@ struct LayerPainter {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(context, &matrix)
         guard matrix.xy == 0, matrix.yx == 0 else { return false }
-        let edges = [
-            matrix.xx * Double(rect.minX) + matrix.x0, matrix.xx * Double(rect.maxX) + matrix.x0,
-            matrix.yy * Double(rect.minY) + matrix.y0, matrix.yy * Double(rect.maxY) + matrix.y0,
-        ]
-        return edges.allSatisfy { abs($0 - $0.rounded()) < 1e-6 }
+        func whole(_ edge: Double) -> Bool { abs(edge - edge.rounded()) < 1e-6 }
+        return whole(matrix.xx * Double(rect.minX) + matrix.x0) && whole(matrix.xx * Double(rect.maxX) + matrix.x0)
+            && whole(matrix.yy * Double(rect.minY) + matrix.y0) && whole(matrix.yy * Double(rect.maxY) + matrix.y0)
     }
 
     /// Paints a `CATransformLayer`'s sublayers in 3D: each keeps its full 4 × 4 map to the
