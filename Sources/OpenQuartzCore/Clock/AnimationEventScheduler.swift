@@ -110,11 +110,16 @@ package final class AnimationEventScheduler: @unchecked Sendable {
             guard let event = nextEvent(of: clock, notAfter: target) else { return false }
             setTime(min(event.time, target))
             event.layer.deliver(event)
+            // The animation's next event, now in the queue, holds it under this lock: the one
+            // delivered cannot hold the last reference then. Otherwise it may, and is let go
+            // of once the lock is.
             if event.isStart, let schedule = schedules[clock],
-                schedule.generation == layerTimingGeneration.load(ordering: .relaxed)
-            {
+                schedule.generation == layerTimingGeneration.load(ordering: .relaxed),
                 Self.enqueueNextEvent(of: event.animation, on: event.layer, in: &schedule.queue)
+            {
+                return true
             }
+            lock.releaseAfterUnlocking(event.animation)
             return true
         }
     }
@@ -123,10 +128,13 @@ package final class AnimationEventScheduler: @unchecked Sendable {
     private func nextEvent(of clock: ObjectIdentifier, notAfter target: Double) -> ScheduledEvent? {
         guard let schedule = schedules[clock] else { return nil }
         refresh(schedule)
-        while let first = schedule.queue.first, first.time <= target + tolerance {
-            _ = schedule.queue.removeFirst()
-            lock.releaseAfterUnlocking(first.animation)
-            if first.isCurrent { return first }
+        while let time = schedule.queue.firstTime, time <= target + tolerance,
+            let taken = schedule.queue.removeFirst()
+        {
+            // A current event is let go of by `deliverNextEvent`, which knows whether it can
+            // hold the last reference to its animation.
+            if taken.isCurrent { return taken }
+            lock.releaseAfterUnlocking(taken.animation)
         }
         let nothingWaits = schedule.layers.all { layer in
             !layer.attachedAnimations.contains(where: \.lifecycle.awaitsEvent)
@@ -163,14 +171,14 @@ package final class AnimationEventScheduler: @unchecked Sendable {
         // Unretained: a layer whose last reference went away on another thread may be waiting
         // in its `deinit` for this lock, and must not be retained past it.
         schedule.layers.forEach { layer in
-            let waiting = layer.attachedAnimations.filter(\.lifecycle.awaitsEvent)
-            if waiting.isEmpty {
+            var waits = false
+            for animation in layer.attachedAnimations where animation.lifecycle.awaitsEvent {
+                waits = true
+                Self.enqueueNextEvent(of: animation, on: layer, in: &schedule.queue)
+            }
+            if !waits {
                 schedule.layers.remove(layer)
                 layer.registeredClock = nil
-                return
-            }
-            for animation in waiting {
-                Self.enqueueNextEvent(of: animation, on: layer, in: &schedule.queue)
             }
         }
     }
@@ -184,16 +192,19 @@ package final class AnimationEventScheduler: @unchecked Sendable {
         }
     }
 
+    /// Queues the animation's next event, if it has one at a media time; whether it did.
+    @discardableResult
     private static func enqueueNextEvent(of animation: AttachedAnimation, on layer: CALayer, in queue: inout EventQueue)
+        -> Bool
     {
         let isStart = animation.lifecycle.state == .waiting
-        guard isStart || animation.lifecycle.state == .running else { return }
+        guard isStart || animation.lifecycle.state == .running else { return false }
         let local = isStart ? animation.timing.beginTime : animation.timing.endTimeInParent
-        guard local.isFinite else { return }
+        guard local.isFinite else { return false }
         let media = layer.mediaTime(fromLocalTime: local)
         // Infinite layer timing (allowed, as on Apple) may put the event at no media time at all.
-        guard !media.isNaN else { return }
-        queue.insert(time: media, layer: layer, animation: animation, isStart: isStart)
+        guard !media.isNaN else { return false }
+        return queue.insert(time: media, layer: layer, animation: animation, isStart: isStart)
     }
 }
 

@@ -43,7 +43,8 @@ package struct EventQueue {
         }
         return stale
     }
-    package var first: ScheduledEvent? { heap.first }
+    /// The time of the first event, read without copying it.
+    package var firstTime: Double? { heap.isEmpty ? nil : heap[0].time }
 
     /// Empties the queue, handing back what it held so the caller can let go of it outside
     /// any lock (releasing the last reference to a layer runs its `deinit`).
@@ -52,18 +53,23 @@ package struct EventQueue {
         return heap
     }
 
-    package mutating func insert(time: Double, layer: CALayer, animation: AttachedAnimation, isStart: Bool) {
-        guard time.isFinite else { return }
+    /// Adds an event; whether it did (an event at no finite time never comes).
+    @discardableResult
+    package mutating func insert(time: Double, layer: CALayer, animation: AttachedAnimation, isStart: Bool) -> Bool {
+        guard time.isFinite else { return false }
         heap.append(
             ScheduledEvent(time: time, sequence: nextSequence, layer: layer, animation: animation, isStart: isStart))
         nextSequence += 1
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard precedes(heap[child], heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
+        heap.withUnsafeMutableBufferPointer { heap in
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard Self.precedes(child, parent, in: heap) else { break }
+                heap.swapAt(child, parent)
+                child = parent
+            }
         }
+        return true
     }
 
     package mutating func removeFirst() -> ScheduledEvent? {
@@ -74,21 +80,28 @@ package struct EventQueue {
         return first
     }
 
+    /// Moves the event at `start` down to its place. Through the buffer, comparing events
+    /// where they lie: a heap of 20,000 events had every comparison retain and release two
+    /// animations.
     private mutating func siftDown(from start: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var smallest = parent
-            if left < heap.count, precedes(heap[left], heap[smallest]) { smallest = left }
-            if right < heap.count, precedes(heap[right], heap[smallest]) { smallest = right }
-            guard smallest != parent else { break }
-            heap.swapAt(parent, smallest)
-            parent = smallest
+        heap.withUnsafeMutableBufferPointer { heap in
+            var parent = start
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var smallest = parent
+                if left < heap.count, Self.precedes(left, smallest, in: heap) { smallest = left }
+                if right < heap.count, Self.precedes(right, smallest, in: heap) { smallest = right }
+                guard smallest != parent else { break }
+                heap.swapAt(parent, smallest)
+                parent = smallest
+            }
         }
     }
 
-    private func precedes(_ a: ScheduledEvent, _ b: ScheduledEvent) -> Bool {
-        a.time < b.time || (a.time == b.time && a.sequence < b.sequence)
+    /// Whether the event at `a` goes before the one at `b`.
+    @inline(__always)
+    private static func precedes(_ a: Int, _ b: Int, in heap: UnsafeMutableBufferPointer<ScheduledEvent>) -> Bool {
+        heap[a].time < heap[b].time || (heap[a].time == heap[b].time && heap[a].sequence < heap[b].sequence)
     }
 }

@@ -16,10 +16,35 @@ package struct CompiledAnimation {
     package var baseKey: String
     /// The part of the property's value that is animated, if not all of it.
     package var component: ValueComponent?
-    package var source: AnimationSource
+    package let source: AnimationSource
     package var isAdditive: Bool
     package var isCumulative: Bool
     package var valueFunction: CAValueFunction?
+    /// A basic animation's from and to values as vectors, when both are given and
+    /// of one kind the vector lane takes: read once here rather than on every render tree
+    /// built over the animation's life, each of which copied the values to read them.
+    let vectorEnds: VectorEnds?
+
+    package init(
+        timing: TimingParameters, timingFunction: CAMediaTimingFunction?, groups: [GroupTiming] = [],
+        baseKey: String, component: ValueComponent?, source: AnimationSource, isAdditive: Bool,
+        isCumulative: Bool, valueFunction: CAValueFunction?
+    ) {
+        self.timing = timing
+        self.timingFunction = timingFunction
+        self.groups = groups
+        self.baseKey = baseKey
+        self.component = component
+        self.source = source
+        self.isAdditive = isAdditive
+        self.isCumulative = isCumulative
+        self.valueFunction = valueFunction
+        if case .basic(let from, let to, _) = source {
+            vectorEnds = VectorEnds(from, to)
+        } else {
+            vectorEnds = nil
+        }
+    }
 
     /// Sets the begin time of the outermost timing (the group's, for a group's child) when the
     /// transaction commits.

@@ -27,8 +27,12 @@ extension RenderTree {
                 return
             }
             let angles = parts.rotation.eulerAngles
+            let turns = (
+                x: (sin: sin(angles.x), cos: cos(angles.x)), y: (sin: sin(angles.y), cos: cos(angles.y)),
+                z: (sin: sin(angles.z), cos: cos(angles.z))
+            )
             let compose = { (p: Double, q: Double) in
-                Self.recomposed(parts, model: model, component: component, angles: angles, p, q)
+                Self.recomposed(parts, model: model, component: component, turns: turns, p, q)
             }
             let constant = compose(0, 0)
             form = TransformForm(
@@ -38,16 +42,16 @@ extension RenderTree {
 
         /// The model from its decomposition with the part set: a rotation about one axis to
         /// the angle of cosine `p` and sine `q` (`RotationBasis(eulerX:eulerY:eulerZ:)` term
-        /// for term, the other two angles the model's), anything else to `p` (and a
+        /// for term, the other two angles the model's, of which `turns` are the sines and
+        /// cosines), anything else to `p` (and a
         /// translation's y to `q`), as `setting(component:to:)` and `setting(translation:)` give.
         private static func recomposed(
             _ parts: DecomposedTransform, model: CATransform3D, component: TransformComponent,
-            angles: (x: Double, y: Double, z: Double), _ p: Double, _ q: Double
+            turns: (x: (sin: Double, cos: Double), y: (sin: Double, cos: Double), z: (sin: Double, cos: Double)),
+            _ p: Double, _ q: Double
         ) -> CATransform3D {
             var parts = parts
-            let x = (sin: sin(angles.x), cos: cos(angles.x))
-            let y = (sin: sin(angles.y), cos: cos(angles.y))
-            let z = (sin: sin(angles.z), cos: cos(angles.z))
+            let (x, y, z) = turns
             switch component {
             case .rotationZ, .rotation: parts.rotation = basis(x, y, (q, p))
             case .rotationX: parts.rotation = basis((q, p), y, z)
@@ -225,3 +229,4 @@ extension CATransform3D {
             m41: m41 - other.m41, m42: m42 - other.m42, m43: m43 - other.m43, m44: m44 - other.m44)
     }
 }
+

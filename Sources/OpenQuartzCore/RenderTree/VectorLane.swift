@@ -102,13 +102,41 @@ extension AnimatableValue {
     }
 }
 
+/// The fixed end points of an animation the vector lane takes, as vectors, with the kind of
+/// value they are.
+struct VectorEndpoints {
+    var from: SIMD4<Double>
+    var to: SIMD4<Double>
+    var kind: ValueKind
+    var spring: SpringSolver?
+}
+
+/// A from and a to value as vectors, both of one kind the vector lane takes.
+struct VectorEnds {
+    var from: SIMD4<Double>
+    var to: SIMD4<Double>
+    var kind: ValueKind
+
+    /// Nil when either value is missing or of another kind.
+    init?(_ from: AnimatableValue?, _ to: AnimatableValue?) {
+        guard let from, let to, from.kind == to.kind, let a = from.endpointVector, let b = to.endpointVector else {
+            return nil
+        }
+        (self.from, self.to, kind) = (a, b, from.kind)
+    }
+}
+
 extension CompiledAnimation {
     /// The fixed end points of an animation the vector lane can take: basic or spring, not
     /// additive, cumulative, grouped or run through a value function, with both ends known
     /// without looking at the value underneath. For a key-path component (`position.x`,
     /// `transform.rotation.z`) these are the component's own end points.
-    func vectorEndpoints() -> (from: SIMD4<Double>, to: SIMD4<Double>, spring: SpringSolver?)? {
+    func vectorEndpoints() -> VectorEndpoints? {
         guard groups.isEmpty, !isAdditive, !isCumulative, valueFunction == nil else { return nil }
+        if let vectorEnds {
+            return VectorEndpoints(from: vectorEnds.from, to: vectorEnds.to, kind: vectorEnds.kind, spring: nil)
+        }
+        // A spring, or a by value with one end, whose other end is worked out.
         let from: AnimatableValue?
         let to: AnimatableValue?
         let by: AnimatableValue?
@@ -120,17 +148,7 @@ extension CompiledAnimation {
         }
         guard let (start, end) = Self.fixedEndpoints(from: from, to: to, by: by) else { return nil }
         guard start.kind == end.kind, let a = start.endpointVector, let b = end.endpointVector else { return nil }
-        return (a, b, spring)
-    }
-}
-
-extension CompiledAnimation {
-    /// The kind of the animation's from, to or by value.
-    var endpointKind: ValueKind? {
-        switch source {
-        case .basic(let f, let t, let b), .spring(let f, let t, let b, _): (f ?? t ?? b)?.kind
-        default: nil
-        }
+        return VectorEndpoints(from: a, to: b, kind: start.kind, spring: spring)
     }
 }
 
