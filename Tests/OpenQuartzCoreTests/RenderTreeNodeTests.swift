@@ -34,6 +34,41 @@ import Testing
         }
     }
 
+    /// Each layer's animated keys are its own: two layers animating one key read back their
+    /// own values, and of two animations on one key of a layer the later, on top, is read.
+    @Test func eachLayerReadsItsOwnTopmostAnimation() throws {
+        try withManualClock { clock in
+            CATransaction.setDisableActions(true)
+            let root = CALayer()
+            let first = CALayer()
+            let second = CALayer()
+            root.addSublayer(first)
+            root.addSublayer(second)
+            CATransaction.flush()
+            func fade(_ layer: CALayer, from: Double, to: Double, key: String) {
+                let animation = CABasicAnimation(keyPath: "opacity")
+                (animation.fromValue, animation.toValue, animation.duration) = (from, to, 1)
+                layer.add(animation, forKey: key)
+            }
+            fade(first, from: 0, to: 1, key: "under")
+            fade(first, from: 0, to: 0.5, key: "over")
+            fade(second, from: 1, to: 0, key: "under")
+            CATransaction.flush()
+            clock.advance(to: 0.5)
+            let tree = RenderTree(roots: [root])
+            tree.evaluate(at: 0.5)
+            let values = try [first, second, root].map { layer in
+                guard case .number(let opacity) = tree.presentedValue(of: layer, forKey: "opacity") else {
+                    throw CocoaError(.coderValueNotFound)
+                }
+                return opacity
+            }
+            #expect(abs(values[0] - 0.25) < 1e-9, "the animation on top: \(values[0])")
+            #expect(abs(values[1] - 0.5) < 1e-9, "the other layer's own: \(values[1])")
+            #expect(values[2] == 1, "no animation: the model value, \(values[2])")
+        }
+    }
+
     /// A committed random tree (`randomLayer`s under a root, some as masks) with random
     /// animations on its layers, and its number of layers.
     static func randomAnimatedTree(_ random: inout SeededRandom) -> (root: CALayer, layerCount: Int) {

@@ -13,7 +13,9 @@ import RendererScenes
 //                                                  all five exports, interleaved round by round
 //     PeerDriver draw N W H [--frames F]           drawing only, one thread: ours ÷ C + Cairo
 //                                                  (interleaved) and ours ÷ Blend2D (each alone)
-//     PeerDriver scaling N W H [--frames F]        drawing only: 2 workers ÷ 1 worker
+//     PeerDriver scaling N W H [--frames F] [--pairs P]
+//                                                  drawing only: 2 workers ÷ 1 worker (best of
+//                                                  1, 2, 2, 1; or the median of P pairs' ratios)
 //     PeerDriver loop ours|cairo N W H [--frames F]  one thread drawing F frames (for callgrind)
 //     PeerDriver compare N W H [--time T]          ours vs C + Cairo pixels at T
 
@@ -73,8 +75,18 @@ case "draw":
                 + "%.2f×; ours %.2f ms and Blend2D %.2f ms a frame each alone: ours ÷ Blend2D %.2f×", ours, cairo,
             ours / cairo, alone.ours, alone.blend2D, alone.ours / alone.blend2D))
 case "scaling":
-    let (one, two) = try PeerMeasures.scaling(size(at: 2), frames: frames ?? 60)
-    print(String(format: "drawing only: 1 worker %.2f frames/s, 2 workers %.2f frames/s: %.2f×", one, two, two / one))
+    if let pairs = option("--pairs").flatMap(Int.init) {
+        let ratios = try PeerMeasures.scalingPairs(size(at: 2), frames: frames ?? 60, pairs: pairs).sorted()
+        let median = ratios.count % 2 == 1
+            ? ratios[ratios.count / 2] : (ratios[ratios.count / 2 - 1] + ratios[ratios.count / 2]) / 2
+        print(
+            String(
+                format: "drawing only, 2 workers ÷ 1 worker over %d pairs: median %.3f× (%@)", pairs, median,
+                ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ")))
+    } else {
+        let (one, two) = try PeerMeasures.scaling(size(at: 2), frames: frames ?? 60)
+        print(String(format: "drawing only: 1 worker %.2f frames/s, 2 workers %.2f frames/s: %.2f×", one, two, two / one))
+    }
 case "workers":
     // workers N W H THREADS [--frames F]: one drawing-only render with THREADS workers; wall,
     // this process's CPU, and its voluntary context switches (a thread going to sleep: waiting

@@ -62,4 +62,17 @@ public enum PeerMeasures {
         }
         return (one, two)
     }
+
+    /// Drawing only: the ratio of frames a second with 2 workers to 1 worker, for each of
+    /// `pairs` pairs of renders run one after the other (1 then 2, 2 then 1, alternately), so
+    /// that a machine whose speed drifts moves both sides of each ratio alike.
+    public static func scalingPairs(_ scene: PeerScene, frames: Int, pairs: Int) throws -> [Double] {
+        try (0..<pairs).map { pair in
+            var seconds: [Int: Double] = [:]
+            for threads in pair % 2 == 0 ? [1, 2] : [2, 1] {
+                seconds[threads] = try scene.renderFrames(frames, threads: threads)
+            }
+            return seconds[1]! / seconds[2]!
+        }
+    }
 }

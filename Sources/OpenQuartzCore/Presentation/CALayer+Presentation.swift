@@ -85,7 +85,12 @@ extension CALayer {
     }
 
     package func modelValue(forKey key: String) -> AnimatableValue {
-        if let property = type(of: self).propertyTable[key] { return property.read(self) }
+        modelValue(of: type(of: self).propertyTable[key], forKey: key)
+    }
+
+    /// The model value of `key`, whose property (nil for a custom key) the caller has found.
+    package func modelValue(of property: LayerProperty?, forKey key: String) -> AnimatableValue {
+        if let property { return property.read(self) }
         return AnimatableValue(inferringKindOf: customValue(forKey: key))
     }
 }

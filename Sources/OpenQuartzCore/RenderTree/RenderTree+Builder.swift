@@ -14,7 +14,7 @@ extension RenderTree {
         var generalEntries: [GeneralEntry] = []
         var generalAnimations: [GeneralAnimation] = []
         var transformParts: [TransformPart] = []
-        var topEntry: [LayerKey: Slot] = [:]
+        var topEntries = TopEntries()
         var nodeIndex: [ObjectIdentifier: Int] = [:]
         var layers: [CALayer] = []
         /// The parts that have a ``PlanarPart`` (nil for the others), and those planar parts.
@@ -52,6 +52,7 @@ extension RenderTree {
             nodes.append(node)
             nodeIndex[ObjectIdentifier(layer)] = index
             layers.append(layer)
+            topEntries.startNode()
             for attached in layer.attachedAnimations where attached.lifecycle.isCommitted {
                 for compiled in attached.compiledParts {
                     add(compiled, of: layer, node: index)
@@ -60,20 +61,21 @@ extension RenderTree {
         }
 
         private mutating func add(_ compiled: CompiledAnimation, of layer: CALayer, node: Int) {
-            let key = LayerKey(layer: ObjectIdentifier(layer), key: compiled.baseKey)
-            let below = topEntry[key]
-            let model = layer.modelValue(forKey: compiled.baseKey)
+            let key = compiled.baseKey
+            let below = topEntries.slot(ofNode: node, key: key)
+            let property = type(of: layer).propertyTable[key]
+            let model = layer.modelValue(of: property, forKey: key)
             if below == nil, let (slot, entry) = vectorEntry(compiled, model: model, node: node) {
-                topEntry[key] = slot
+                topEntries.set(slot, key: key, property: property)
                 vectorEntries.append(entry)
             } else if below == nil, compiled.component == nil, let base = model.vector,
                 let shape = KeyframeLane.shape(of: compiled)
             {
                 let timing = timingIndex(VectorTiming(parameters: compiled.timing, curve: compiled.curve, spring: nil))
                 let entry = keyframeLane.add(shape, node: node, timing: timing, base: base)
-                topEntry[key] = .keyframe(entry, model.kind)
+                topEntries.set(.keyframe(entry, model.kind), key: key, property: property)
             } else {
-                topEntry[key] = .general(generalEntries.count)
+                topEntries.set(.general(generalEntries.count), key: key, property: property)
                 let animation = GeneralAnimation(compiled)
                 generalAnimations.append(animation)
                 generalEntries.append(

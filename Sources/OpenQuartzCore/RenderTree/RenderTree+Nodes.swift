@@ -24,21 +24,22 @@ extension RenderTree {
         init(_ builder: Builder, base: [RenderNode]) {
             var writes: [(node: Int, field: RenderNode.Field, slot: Slot)] = []
             var copied = Array(repeating: false, count: builder.layers.count)
-            for (key, slot) in builder.topEntry {
-                guard let index = builder.nodeIndex[key.layer] else { continue }
-                let layerClass = type(of: builder.layers[index])
-                let property = layerClass.propertyTable[key.key]
-                let redraws = layerClass.needsDisplay(forKey: key.key)
-                if let field = property?.renderField, !redraws {
-                    writes.append((index, field, slot))
-                } else if property != nil || redraws {
-                    copied[index] = true
-                }
-                // A custom key that does not make the layer redraw changes nothing drawn: its
-                // layer needs no presentation copy.
-            }
             // In node order, so that a frame writes through the nodes front to back.
-            writes.sort { $0.node < $1.node }
+            let entries = builder.topEntries
+            for index in builder.layers.indices {
+                let layerClass = type(of: builder.layers[index])
+                for entry in entries.range(ofNode: index) {
+                    let property = entries.properties[entry]
+                    let redraws = layerClass.needsDisplay(forKey: entries.keys[entry])
+                    if let field = property?.renderField, !redraws {
+                        writes.append((index, field, entries.slots[entry]))
+                    } else if property != nil || redraws {
+                        copied[index] = true
+                    }
+                    // A custom key that does not make the layer redraw changes nothing drawn:
+                    // its layer needs no presentation copy.
+                }
+            }
             let vector = UnsafeMutableBufferPointer<LaneWrite>.allocate(capacity: builder.vectorEntries.count)
             vector.initialize(repeating: .none)
             var keyframe: [(entry: Int, write: LaneWrite)] = []

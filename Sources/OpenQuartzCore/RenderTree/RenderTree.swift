@@ -62,9 +62,41 @@ public final class RenderTree {
         }
     }
 
-    struct LayerKey: Hashable {
-        let layer: ObjectIdentifier
-        let key: String
+    /// The topmost entry of each animated key of each node: the keys of node `n` are
+    /// `keys[starts[n] ..< starts[n + 1]]`, in the order they were first animated. A layer
+    /// animates few keys, so a key is found by looking through its node's; a table hashed by
+    /// layer and key cost a tree of 10,000 layers a sixth of its building.
+    struct TopEntries {
+        private(set) var keys: [String] = []
+        private(set) var slots: [Slot] = []
+        /// The layer class's property of each key; nil for a custom key.
+        private(set) var properties: [LayerProperty?] = []
+        private var starts: [Int] = [0]
+
+        /// The range of `keys` and `slots` that is node `node`'s.
+        func range(ofNode node: Int) -> Range<Int> { starts[node]..<starts[node + 1] }
+
+        /// The topmost entry of `key` of node `node`, if an animation writes it.
+        func slot(ofNode node: Int, key: String) -> Slot? {
+            range(ofNode: node).first { keys[$0] == key }.map { slots[$0] }
+        }
+
+        /// Starts the keys of the next node; nodes are added in order.
+        mutating func startNode() { starts.append(keys.count) }
+
+        /// Makes `slot` the topmost entry of `key`, of property `property`, of the last node
+        /// started.
+        mutating func set(_ slot: Slot, key: String, property: LayerProperty?) {
+            let node = starts.count - 2
+            if let index = range(ofNode: node).first(where: { keys[$0] == key }) {
+                slots[index] = slot
+                return
+            }
+            keys.append(key)
+            slots.append(slot)
+            properties.append(property)
+            starts[node + 1] = keys.count
+        }
     }
 
     // What a frame reads and writes lives in buffers the tree owns (allocated when it is
@@ -109,8 +141,8 @@ public final class RenderTree {
     private let transformMemo = TransformMemo()
     /// Per general entry, the paths its path values are interpolated into (nil for other kinds).
     private let generalPaths: [PathPool?]
-    /// The topmost entry of each animated (layer, key), for reading results.
-    let topEntry: [LayerKey: Slot]
+    /// The topmost entry of each animated key of each node, for reading results.
+    let topEntries: TopEntries
     let nodeIndex: [ObjectIdentifier: Int]
     /// The layers, in the order of their nodes.
     package let layers: [CALayer]
@@ -176,7 +208,7 @@ public final class RenderTree {
         generalPaths = builder.generalEntries.map {
             if case .path = $0.base { PathPool() } else { nil }
         }
-        topEntry = builder.topEntry
+        topEntries = builder.topEntries
         var subtreeEnds = Array(0..<builder.nodes.count).map { $0 + 1 }
         for index in builder.nodes.indices.reversed() where builder.nodes[index].parent >= 0 {
             let parent = builder.nodes[index].parent
@@ -184,9 +216,8 @@ public final class RenderTree {
         }
         generalHidingEnds = builder.generalEntries.indices.map { index in
             let entry = builder.generalEntries[index]
-            let layer = ObjectIdentifier(builder.layers[entry.node])
             guard entry.animation.takeUnretainedValue().compiled.baseKey == "hidden",
-                case .general(index)? = builder.topEntry[LayerKey(layer: layer, key: "hidden")]
+                case .general(index)? = builder.topEntries.slot(ofNode: entry.node, key: "hidden")
             else { return -1 }
             return subtreeEnds[entry.node]
         }
@@ -369,7 +400,7 @@ public final class RenderTree {
     /// The value of `key` (a whole property or a custom key) of `layer`, a layer of the tree,
     /// as last evaluated: the model value if nothing animates it.
     package func presentedValue(of layer: CALayer, forKey key: String) -> AnimatableValue {
-        guard let slot = topEntry[LayerKey(layer: ObjectIdentifier(layer), key: key)] else {
+        guard let node = nodeIndex[ObjectIdentifier(layer)], let slot = topEntries.slot(ofNode: node, key: key) else {
             return layer.modelValue(forKey: key)
         }
         // The last evaluation went into a buffer of a renderer's: the nodes catch up with it.
