@@ -71,13 +71,15 @@ case "draw":
         PeerFrameDrawer.warmed(scene: size(at: 2)), frames: frames ?? 60, from: 4)
     print(
         String(
-            format: "drawing only, one thread: ours %.2f ms and C + Cairo %.2f ms a frame interleaved: ours ÷ C + Cairo "
+            format:
+                "drawing only, one thread: ours %.2f ms and C + Cairo %.2f ms a frame interleaved: ours ÷ C + Cairo "
                 + "%.2f×; ours %.2f ms and Blend2D %.2f ms a frame each alone: ours ÷ Blend2D %.2f×", ours, cairo,
             ours / cairo, alone.ours, alone.blend2D, alone.ours / alone.blend2D))
 case "scaling":
     if let pairs = option("--pairs").flatMap(Int.init) {
         let ratios = try PeerMeasures.scalingPairs(size(at: 2), frames: frames ?? 60, pairs: pairs).sorted()
-        let median = ratios.count % 2 == 1
+        let median =
+            ratios.count % 2 == 1
             ? ratios[ratios.count / 2] : (ratios[ratios.count / 2 - 1] + ratios[ratios.count / 2]) / 2
         print(
             String(
@@ -85,7 +87,8 @@ case "scaling":
                 ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ")))
     } else {
         let (one, two) = try PeerMeasures.scaling(size(at: 2), frames: frames ?? 60)
-        print(String(format: "drawing only: 1 worker %.2f frames/s, 2 workers %.2f frames/s: %.2f×", one, two, two / one))
+        print(
+            String(format: "drawing only: 1 worker %.2f frames/s, 2 workers %.2f frames/s: %.2f×", one, two, two / one))
     }
 case "workers":
     // workers N W H THREADS [--frames F]: one drawing-only render with THREADS workers; wall,

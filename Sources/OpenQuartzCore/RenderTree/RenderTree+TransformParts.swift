@@ -229,4 +229,3 @@ extension CATransform3D {
             m41: m41 - other.m41, m42: m42 - other.m42, m43: m43 - other.m43, m44: m44 - other.m44)
     }
 }
-
