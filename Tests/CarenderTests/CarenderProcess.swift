@@ -1,4 +1,5 @@
 import Foundation
+import QuartzTestSupport
 import Testing
 
 /// What a run of `carender` gave back.
@@ -88,9 +89,7 @@ func fileSize(_ url: URL) -> Int {
 /// Writes an executable `ffmpeg` shell script with `body` into `folder`, for a `PATH` that
 /// finds it first.
 func writeFakeFFmpeg(_ body: String, in folder: URL) throws {
-    let script = folder.appendingPathComponent("ffmpeg")
-    try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: script)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    try writeExecutable("#!/bin/sh\n" + body + "\n", to: folder.appendingPathComponent("ffmpeg"))
 }
 
 /// The names in `folder` of carender's temporary files (`.NAME.carender-XXXXXXXX.tmp`) and

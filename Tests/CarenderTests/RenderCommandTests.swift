@@ -308,8 +308,7 @@ struct RenderCommandTests {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let fake = folder.appendingPathComponent("ffmpeg")
-        try Data("#!/bin/sh\necho 'Unknown encoder: libx264 (from the test)' >&2\nexit 1\n".utf8).write(to: fake)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        try writeExecutable("#!/bin/sh\necho 'Unknown encoder: libx264 (from the test)' >&2\nexit 1\n", to: fake)
         let video = folder.appendingPathComponent("x.mp4")
         let result = try carender(["render", "spring", "-o", video.path] + small, environment: ["PATH": folder.path])
         #expect(result.status != 0)

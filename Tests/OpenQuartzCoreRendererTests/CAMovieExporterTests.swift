@@ -148,9 +148,8 @@ struct CAMovieExporterTests {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let fake = folder.appendingPathComponent("ffmpeg")
-        try Data("#!/bin/sh\ncat > /dev/null\necho 'Conversion failed! (from the test)' >&2\nexit 3\n".utf8)
-            .write(to: fake)
-        chmod(fake.path, 0o755)
+        try writeExecutable(
+            "#!/bin/sh\ncat > /dev/null\necho 'Conversion failed! (from the test)' >&2\nexit 3\n", to: fake)
         let video = folder.appendingPathComponent("scene.mp4")
         let sentinel = Data("the user's video".utf8)
         try sentinel.write(to: video)

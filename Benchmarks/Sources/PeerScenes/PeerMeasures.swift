@@ -68,11 +68,12 @@ public enum PeerMeasures {
     /// that a machine whose speed drifts moves both sides of each ratio alike.
     public static func scalingPairs(_ scene: PeerScene, frames: Int, pairs: Int) throws -> [Double] {
         try (0..<pairs).map { pair in
-            var seconds: [Int: Double] = [:]
+            var (one, two) = (0.0, 0.0)
             for threads in pair % 2 == 0 ? [1, 2] : [2, 1] {
-                seconds[threads] = try scene.renderFrames(frames, threads: threads)
+                let seconds = try scene.renderFrames(frames, threads: threads)
+                if threads == 1 { one = seconds } else { two = seconds }
             }
-            return seconds[1]! / seconds[2]!
+            return one / two
         }
     }
 }

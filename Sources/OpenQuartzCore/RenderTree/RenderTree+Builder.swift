@@ -6,9 +6,9 @@ extension RenderTree {
         var nodes: [TimingNode] = []
         var timings: [VectorTiming] = []
         var timingIndices: [VectorTiming: Int32] = [:]
-        /// The timing looked up last and its index: animations committed together, one after
+        /// The index of the timing looked up last: animations committed together, one after
         /// the other here, usually share their timing, which is then compared, not hashed.
-        var lastTiming: (timing: VectorTiming, index: Int32)?
+        var lastTimingIndex: Int32 = -1
         var vectorEntries: [VectorEntry] = []
         var keyframeLane = KeyframeLane()
         var generalEntries: [GeneralEntry] = []
@@ -89,13 +89,13 @@ extension RenderTree {
         private mutating func vectorEntry(
             _ compiled: CompiledAnimation, model: AnimatableValue, node: Int
         ) -> (Slot, VectorEntry)? {
-            guard let endpoints = compiled.vectorEndpoints() else { return nil }
-            let (from, to, spring) = (endpoints.from, endpoints.to, endpoints.spring)
+            guard let (ends, spring) = compiled.vectorEndpoints() else { return nil }
+            let (from, to) = (ends.from, ends.to)
             let timing = timingIndex(
                 VectorTiming(parameters: compiled.timing, curve: spring == nil ? compiled.curve : nil, spring: spring))
             let all = SIMDMask<SIMD4<Int64>>(repeating: true)
             guard let component = compiled.component else {
-                guard let base = model.baseVector, endpoints.kind == model.kind else {
+                guard let base = model.baseVector, ends.kind == model.kind else {
                     return nil
                 }
                 return (
@@ -104,7 +104,7 @@ extension RenderTree {
                         node: Int32(node), timing: timing, from: from, delta: to - from, base: base, lanes: all)
                 )
             }
-            guard endpoints.kind == component.kind else { return nil }
+            guard ends.kind == component.kind else { return nil }
             if case .transform(let part) = component, case .transform(let transform) = model {
                 // The part's numbers in the first lanes; the last lane says whether it shows.
                 var start = from
@@ -144,17 +144,15 @@ extension RenderTree {
 
         /// Keeps one copy of each distinct timing.
         private mutating func timingIndex(_ timing: VectorTiming) -> Int32 {
-            if let lastTiming, lastTiming.timing == timing { return lastTiming.index }
-            let index: Int32
+            if lastTimingIndex >= 0, timings[Int(lastTimingIndex)] == timing { return lastTimingIndex }
             if let known = timingIndices[timing] {
-                index = known
+                lastTimingIndex = known
             } else {
-                index = Int32(timings.count)
+                lastTimingIndex = Int32(timings.count)
                 timings.append(timing)
-                timingIndices[timing] = index
+                timingIndices[timing] = lastTimingIndex
             }
-            lastTiming = (timing, index)
-            return index
+            return lastTimingIndex
         }
 
         /// The planar part (``LaneWrite/Store/planarTurn``, ``LaneWrite/Store/planarScale``)

@@ -102,22 +102,13 @@ extension AnimatableValue {
     }
 }
 
-/// The fixed end points of an animation the vector lane takes, as vectors, with the kind of
-/// value they are.
-struct VectorEndpoints {
-    var from: SIMD4<Double>
-    var to: SIMD4<Double>
-    var kind: ValueKind
-    var spring: SpringSolver?
-}
-
-/// A from and a to value as vectors, both of one kind the vector lane takes.
+/// A from and a to value as vectors, both of one kind the vector lane takes, and that kind.
 struct VectorEnds {
     var from: SIMD4<Double>
     var to: SIMD4<Double>
     var kind: ValueKind
 
-    /// Nil when either value is missing or of another kind.
+    /// Nil when either value is missing, the two differ in kind, or the lane takes neither.
     init?(_ from: AnimatableValue?, _ to: AnimatableValue?) {
         guard let from, let to, from.kind == to.kind, let a = from.endpointVector, let b = to.endpointVector else {
             return nil
@@ -131,11 +122,9 @@ extension CompiledAnimation {
     /// additive, cumulative, grouped or run through a value function, with both ends known
     /// without looking at the value underneath. For a key-path component (`position.x`,
     /// `transform.rotation.z`) these are the component's own end points.
-    func vectorEndpoints() -> VectorEndpoints? {
+    func vectorEndpoints() -> (ends: VectorEnds, spring: SpringSolver?)? {
         guard groups.isEmpty, !isAdditive, !isCumulative, valueFunction == nil else { return nil }
-        if let vectorEnds {
-            return VectorEndpoints(from: vectorEnds.from, to: vectorEnds.to, kind: vectorEnds.kind, spring: nil)
-        }
+        if let vectorEnds { return (vectorEnds, nil) }
         // A spring, or a by value with one end, whose other end is worked out.
         let from: AnimatableValue?
         let to: AnimatableValue?
@@ -146,9 +135,9 @@ extension CompiledAnimation {
         case .spring(let f, let t, let b, let solver): (from, to, by, spring) = (f, t, b, solver)
         default: return nil
         }
-        guard let (start, end) = Self.fixedEndpoints(from: from, to: to, by: by) else { return nil }
-        guard start.kind == end.kind, let a = start.endpointVector, let b = end.endpointVector else { return nil }
-        return VectorEndpoints(from: a, to: b, kind: start.kind, spring: spring)
+        guard let (start, end) = Self.fixedEndpoints(from: from, to: to, by: by), let ends = VectorEnds(start, end)
+        else { return nil }
+        return (ends, spring)
     }
 }
 

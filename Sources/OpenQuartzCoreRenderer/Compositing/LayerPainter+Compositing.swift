@@ -55,7 +55,7 @@ extension LayerPainter {
                 !node.drawsBorder
             else { return nil }
             let affine = plane.affine
-            guard abs(affine.a * affine.d - affine.b * affine.c) > 1e-12 else { return nil }
+            guard ContextPlayback.isInvertible(affine) else { return nil }
             // Within the clip, the layer's own clip (and the backdrop it fills) must be whole:
             // circular or continuous, a corner lies within twice its radius of the corner.
             let inset = cornerRadius(of: node) * 2
@@ -99,7 +99,7 @@ extension LayerPainter {
         let plane = PlaneTransform(flattening: node.transformToSuperlayer3D)
         guard plane.isAffine else { return false }
         let affine = plane.affine
-        guard abs(affine.a * affine.d - affine.b * affine.c) > 1e-12 else { return true }
+        guard ContextPlayback.isInvertible(affine) else { return true }
         cairo_save(context)
         // The content is laid in the masked layer's space, the stroke in the mask's.
         cairo_set_source(context, content)

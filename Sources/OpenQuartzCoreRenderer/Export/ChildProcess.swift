@@ -48,16 +48,7 @@ struct ChildProcess {
         defer { for pointer in argv + environment { free(pointer) } }
         let pid = try CAExportCleanup.trackChild {
             var pid: pid_t = 0
-            var error = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
-            // A program just written is busy ("text file busy") while a child started elsewhere
-            // in this process still holds it open for writing, inherited from the thread that
-            // wrote it: tried again for up to a second.
-            var tries = 1
-            while error == ETXTBSY, tries < 100 {
-                usleep(10_000)
-                error = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
-                tries += 1
-            }
+            let error = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
             guard error == 0 else { throw POSIXError(POSIXErrorCode(rawValue: error) ?? .EIO) }
             return pid
         }

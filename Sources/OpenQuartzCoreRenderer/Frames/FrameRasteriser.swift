@@ -52,11 +52,9 @@ enum FrameRasteriser {
         cairo_surface_flush(bitmap.surface)
         let stride = Int(cairo_image_surface_get_stride(bitmap.surface))
         if let region {
-            for box in region {
-                let (minX, maxX) = (max(box.minX, 0), min(box.maxX, bitmap.width))
-                let (minY, maxY) = (max(box.minY, 0), min(box.maxY, bitmap.height))
-                guard minX < maxX, minY < maxY else { continue }
-                for y in minY..<maxY { memset(data + y * stride + minX * 4, 0, (maxX - minX) * 4) }
+            let whole = PixelBox(minX: 0, minY: 0, maxX: bitmap.width, maxY: bitmap.height)
+            for box in region.map({ $0.intersection(whole) }) where !box.isEmpty {
+                for y in box.minY..<box.maxY { memset(data + y * stride + box.minX * 4, 0, (box.maxX - box.minX) * 4) }
             }
         } else {
             memset(data, 0, stride * bitmap.height)

@@ -123,7 +123,7 @@ extension LayerPainter {
     /// into user space (turned or not): its four corners, mapped back, do. False for a map that
     /// flattens.
     static func area(_ area: CGRect, liesWithin rect: CGRect, through toUser: CGAffineTransform) -> Bool {
-        guard abs(toUser.a * toUser.d - toUser.b * toUser.c) > 1e-12 else { return false }
+        guard ContextPlayback.isInvertible(toUser) else { return false }
         let back = toUser.inverted()
         func within(_ x: CGFloat, _ y: CGFloat) -> Bool { rect.contains(CGPoint(x: x, y: y).applying(back)) }
         return within(area.minX, area.minY) && within(area.maxX, area.minY) && within(area.minX, area.maxY)
@@ -247,7 +247,7 @@ extension LayerPainter {
         return shape.lineWidth.isFinite && shape.lineWidth > 0
     }
 
-    func hasOwnDrawing(_ node: RenderNode, _ snapshot: LayerSnapshot) -> Bool {
+    private func hasOwnDrawing(_ node: RenderNode, _ snapshot: LayerSnapshot) -> Bool {
         node.contents != nil || !(snapshot.drawing?.operations.isEmpty ?? true) || node.drawsBackground
             || node.drawsBorder
     }
