@@ -712,6 +712,25 @@ static void over_solid_by_four(uint32_t *line, long count, uint32_t pixel) {
     oqc_over_solid(line, count, pixel);
 }
 
+// Asks for the target pixels of the rows `from` up to `to` (those in the box) that the edges'
+// cells say are drawn, a cache line at a time, to be written.
+__attribute__((always_inline)) static inline void prefetch_rows(
+    const int32_t *ranges, long from, long to, long box_width, long box_height, const uint32_t *pixels,
+    long row_pixels) {
+    if (to > box_height) to = box_height;
+    for (long row = from; row < to; row++) {
+        const int32_t *range = ranges + 4 * row;
+        long first = range[0] < range[2] ? range[0] : range[2];
+        long last = range[1] > range[3] ? range[1] : range[3];
+        if (last < 0) continue;
+        if (last >= box_width) last = box_width - 1;
+        const char *at = (const char *)(pixels + row * row_pixels + first);
+        const char *end = (const char *)(pixels + row * row_pixels + last);
+        for (; at < end; at += 64) __builtin_prefetch(at, 1, 3);
+        __builtin_prefetch(end, 1, 3);
+    }
+}
+
 // The rows of a filled polygon's box, with either width's blocks: between the touched cells the
 // coverage is constant and the colour is blended at that one level.
 __attribute__((always_inline)) static inline void resolve_rows(
@@ -719,6 +738,8 @@ __attribute__((always_inline)) static inline void resolve_rows(
     uint32_t pixel, int even_odd, int width) {
     long stride = box_width + 3;
     for (long row = 0; row < box_height; row++) {
+        long ahead = row + OQC_SPAN_ROWS_AHEAD;
+        prefetch_rows(ranges, ahead, ahead + 1, box_width, box_height, pixels, row_pixels);
         long bounds[4];
         int runs = oqc_span_touched_cells(ranges + 4 * row, bounds);
         if (runs == 0) continue;
@@ -775,6 +796,7 @@ __attribute__((always_inline)) static inline void resolve_rows(
 AVX2 static void resolve_rows_by_eight(
     float *area, const int32_t *ranges, long box_width, long box_height, uint32_t *pixels, long row_pixels,
     uint32_t pixel, int even_odd) {
+    prefetch_rows(ranges, 0, OQC_SPAN_ROWS_AHEAD, box_width, box_height, pixels, row_pixels);
     resolve_rows(area, ranges, box_width, box_height, pixels, row_pixels, pixel, even_odd, 8);
 }
 
@@ -849,7 +871,11 @@ AVX512 static void resolve_rows_by_sixteen(
     uint32_t pixel, int even_odd) {
     long stride = box_width + 3;
     long row = 0;
+    prefetch_rows(ranges, 0, OQC_SPAN_ROWS_AHEAD, box_width, box_height, pixels, row_pixels);
     while (row < box_height) {
+        // The rows this step may take ahead, each asked for once or twice.
+        long ahead = row + OQC_SPAN_ROWS_AHEAD;
+        prefetch_rows(ranges, ahead, ahead + 2, box_width, box_height, pixels, row_pixels);
         // Two rows at a time where both ends are inside the box (the cells past it only carry
         // cover).
         if (row + 2 <= box_height && ranges[4 * row + 3] < box_width && ranges[4 * row + 1] < box_width &&

@@ -90,6 +90,11 @@ void oqc_span_clear_ranges(int32_t *ranges, long rows);
 /// (AVX-512), 8 (AVX2) or 4.
 int oqc_span_widest_blocks(void);
 
+/// How many rows ahead of the one being blended a span fill asks for its target pixels. A frame is
+/// larger than the processor's nearer caches and a shape's rows lie a frame's row apart, a stride
+/// its own prefetchers do not follow: unasked, every row of every shape waits for its pixels.
+#define OQC_SPAN_ROWS_AHEAD 8
+
 /// The span rasteriser's fill of one solid premultiplied `pixel` through the cells ``oqc_span_polygon``
 /// accumulated in `area` (`box_width` + 3 cells a row, left zero again) over the box's pixels
 /// (`pixels` its top left pixel, `row_pixels` from one row to the next). Along each row the cells

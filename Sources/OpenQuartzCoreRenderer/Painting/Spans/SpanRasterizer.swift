@@ -47,7 +47,8 @@ final class SpanRasterizer {
     /// it has AVX-512. The pixels are the same.
     var widestBlocks = 16
 
-    static let prefetchRows = 8
+    /// How many rows ahead of the one being blended its target pixels are asked for.
+    static let prefetchRows = Int(OQC_SPAN_ROWS_AHEAD)
 
     init() {
         areaCapacity = 0
