@@ -713,7 +713,12 @@ static void over_solid_by_four(uint32_t *line, long count, uint32_t pixel) {
 }
 
 // Asks for the target pixels of the rows `from` up to `to` (those in the box) that the edges'
-// cells say are drawn, a cache line at a time, to be written.
+// cells say are drawn, a cache line at a time, to be written: the first eight lines of a row at
+// most. The processor's own prefetcher follows a longer row once it is under way; asking for all
+// of it cost a Lottie sample of wide shapes on a large frame (`Boat_Loader`, 1334 × 1600) a
+// sixth of its time.
+enum { prefetch_lines = 8 };
+
 __attribute__((always_inline)) static inline void prefetch_rows(
     const int32_t *ranges, long from, long to, long box_width, long box_height, const uint32_t *pixels,
     long row_pixels) {
@@ -724,6 +729,7 @@ __attribute__((always_inline)) static inline void prefetch_rows(
         long last = range[1] > range[3] ? range[1] : range[3];
         if (last < 0) continue;
         if (last >= box_width) last = box_width - 1;
+        if (last > first + 16 * prefetch_lines) last = first + 16 * prefetch_lines;
         const char *at = (const char *)(pixels + row * row_pixels + first);
         const char *end = (const char *)(pixels + row * row_pixels + last);
         for (; at < end; at += 64) __builtin_prefetch(at, 1, 3);
