@@ -802,7 +802,6 @@ __attribute__((always_inline)) static inline void resolve_rows(
 AVX2 static void resolve_rows_by_eight(
     float *area, const int32_t *ranges, long box_width, long box_height, uint32_t *pixels, long row_pixels,
     uint32_t pixel, int even_odd) {
-    prefetch_rows(ranges, 0, OQC_SPAN_ROWS_AHEAD, box_width, box_height, pixels, row_pixels);
     resolve_rows(area, ranges, box_width, box_height, pixels, row_pixels, pixel, even_odd, 8);
 }
 
@@ -877,7 +876,6 @@ AVX512 static void resolve_rows_by_sixteen(
     uint32_t pixel, int even_odd) {
     long stride = box_width + 3;
     long row = 0;
-    prefetch_rows(ranges, 0, OQC_SPAN_ROWS_AHEAD, box_width, box_height, pixels, row_pixels);
     while (row < box_height) {
         // The rows this step may take ahead, each asked for once or twice.
         long ahead = row + OQC_SPAN_ROWS_AHEAD;
@@ -945,6 +943,8 @@ int oqc_span_widest_blocks(void) {
 void oqc_span_resolve_solid(
     float *area, const int32_t *ranges, long box_width, long box_height, uint32_t *pixels, long row_pixels,
     uint32_t pixel, int even_odd, int widest) {
+    // The first rows, before each block width asks for those ahead of the row it blends.
+    prefetch_rows(ranges, 0, OQC_SPAN_ROWS_AHEAD, box_width, box_height, pixels, row_pixels);
 #if defined(__x86_64__)
     if (widest >= 16 && has_avx512()) {
         resolve_rows_by_sixteen(area, ranges, box_width, box_height, pixels, row_pixels, pixel, even_odd);

@@ -72,8 +72,7 @@ package struct LaneWrite {
         case (.color, .shadowColor): (store, fieldOffset) = (.color, Self.fieldOffsets.shadowColor)
         default: return nil
         }
-        guard let fieldOffset else { return nil }
-        let offset = node * MemoryLayout<RenderNode>.stride + fieldOffset
+        guard let offset = Self.offset(ofNode: node, fieldOffset) else { return nil }
         self.init(offset: offset, part: 0, store: store)
     }
 
@@ -88,9 +87,13 @@ package struct LaneWrite {
         case .sublayerTransform: fieldOffset = Self.fieldOffsets.sublayerTransform
         default: return nil
         }
-        guard let fieldOffset else { return nil }
-        let offset = node * MemoryLayout<RenderNode>.stride + fieldOffset
+        guard let offset = Self.offset(ofNode: node, fieldOffset) else { return nil }
         self.init(offset: offset, part: part, store: store)
+    }
+
+    /// The offset in the nodes' buffer of the field at `fieldOffset` in node `node`.
+    private static func offset(ofNode node: Int, _ fieldOffset: Int?) -> Int? {
+        fieldOffset.map { node * MemoryLayout<RenderNode>.stride + $0 }
     }
 
     /// Where in a node each field a write can go to lies, found once: asked of a key path

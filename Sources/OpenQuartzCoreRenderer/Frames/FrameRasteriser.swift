@@ -53,7 +53,7 @@ enum FrameRasteriser {
         let stride = Int(cairo_image_surface_get_stride(bitmap.surface))
         if let region {
             let whole = PixelBox(minX: 0, minY: 0, maxX: bitmap.width, maxY: bitmap.height)
-            for box in region.map({ $0.intersection(whole) }) where !box.isEmpty {
+            for box in region.lazy.map({ $0.intersection(whole) }) where !box.isEmpty {
                 for y in box.minY..<box.maxY { memset(data + y * stride + box.minX * 4, 0, (box.maxX - box.minX) * 4) }
             }
         } else {
