@@ -152,8 +152,9 @@ let package = Package(
         // `-sanitize=fuzzer` in .build-fuzz-lottie; a plain build makes a tool that replays inputs.
         .executableTarget(name: "LottieFuzzer", dependencies: ["OpenLottie", "OpenQuartzCore"]),
         // Test support, split by what it drags in: the model's helpers (tolerances, the manual
-        // clock harness) need OpenQuartzCore alone, so the model's tests build where the C
-        // libraries are missing; golden images need the renderer; CAML fixtures need OpenCAML.
+        // clock harness, the scratch folder the tests write their files in) need OpenQuartzCore
+        // alone, so the model's tests build where the C libraries are missing; golden images need
+        // the renderer; CAML fixtures need OpenCAML.
         .target(
             name: "QuartzTestSupport",
             dependencies: ["OpenQuartzCore", .product(name: "Numerics", package: "swift-numerics")],
@@ -201,12 +202,13 @@ let package = Package(
                 "OpenCAML", "CAMLFuzzer", "QuartzTestSupport", "CAMLTestSupport", "ZipTestSupport", "ZipArchiveReading",
             ]
         ),
-        .testTarget(name: "ZipArchiveReadingTests", dependencies: ["ZipArchiveReading", "ZipTestSupport"]),
+        .testTarget(
+            name: "ZipArchiveReadingTests", dependencies: ["ZipArchiveReading", "ZipTestSupport", "QuartzTestSupport"]),
         .testTarget(
             name: "OpenImageIOTests",
             // The C libraries encode the tests' images; OpenUIKit is here for `UIImage(data:)`,
-            // whose tests need the same encoders.
-            dependencies: ["OpenImageIO", "OpenUIKit", "CPNG", "CWebP", "CGIF", "CImageShims"],
+            // whose tests need the same encoders; QuartzTestSupport for the scratch space.
+            dependencies: ["OpenImageIO", "OpenUIKit", "QuartzTestSupport", "CPNG", "CWebP", "CGIF", "CImageShims"],
             // Read through #filePath, as the other suites read their goldens.
             exclude: ["Fixtures"]
         ),

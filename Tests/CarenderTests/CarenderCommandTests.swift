@@ -8,8 +8,7 @@ import Testing
 @Suite("The carender command")
 struct CarenderCommandTests {
     @Test func frameWritesAPNGOfTheDemoAtTheTime() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("carender-frame-test.png")
-        try? FileManager.default.removeItem(at: url)
+        let url = try makeScratchFolder().appendingPathComponent("frame.png")
         let run = try carender(["frame", "group", "--time", "4", "--output", url.path, "--scale", "0.5"])
         #expect(run.status == 0, "\(run.error)")
         let image = try readPNG(at: url)

@@ -58,13 +58,9 @@ private final class ErrorReader: @unchecked Sendable {
     }
 }
 
-/// A new empty folder for one test's files.
+/// A new empty folder for one test's files, in the scratch space.
 func makeScratchFolder(_ name: String = #function) throws -> URL {
-    let cleaned = name.filter { $0.isLetter || $0.isNumber }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "carender-tests-\(cleaned)-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
+    try ScratchSpace.makeFolder("carender-tests-\(name.filter { $0.isLetter || $0.isNumber })")
 }
 
 /// Whether the file at `url` holds `magic` at `offset`.

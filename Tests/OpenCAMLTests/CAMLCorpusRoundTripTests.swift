@@ -57,7 +57,5 @@ import Testing
 
 /// A new empty folder for one test's files.
 func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("caml-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try ScratchSpace.makeFolder("caml-tests")
 }

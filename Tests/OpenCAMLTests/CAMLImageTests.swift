@@ -1,6 +1,7 @@
 import Foundation
 import OpenCoreGraphics
 import OpenQuartzCore
+import QuartzTestSupport
 import Testing
 
 @testable import OpenCAML
@@ -15,7 +16,7 @@ import Testing
     /// A new `.ca` bundle holding `main.caml` with `body` inside `<caml>`, and `assets`
     /// (relative path → bytes).
     static func makeBundle(_ body: String, assets: [String: Data]) throws -> URL {
-        let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("img-\(UUID().uuidString).ca")
+        let bundle = try ScratchSpace.makeFolder("img").appendingPathComponent("img.ca")
         try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
         try Data((camlHeader + body + "</caml>").utf8).write(to: bundle.appendingPathComponent("main.caml"))
         for (path, data) in assets {

@@ -5,10 +5,9 @@ import Testing
 
 @testable import OpenCAML
 
-/// Writes `text` to a fresh temporary `.caml` file and loads it.
+/// Writes `text` to a fresh `.caml` file in the scratch space and loads it.
 func loadCAML(_ text: String, name: String = "doc.caml") throws -> CAPackage {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caml-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try ScratchSpace.makeFolder("caml")
     let url = folder.appendingPathComponent(name)
     try Data(text.utf8).write(to: url)
     return try CAPackage(contentsOf: url, type: kCAPackageTypeCAMLFile, options: nil)
@@ -124,7 +123,7 @@ let camlHeader = #"<?xml version="1.0" encoding="UTF-8"?><caml xmlns="http://www
     }
 
     @Test func bundleReadsRootDocumentFromIndex() throws {
-        let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("b-\(UUID().uuidString).ca")
+        let bundle = try ScratchSpace.makeFolder("bundle").appendingPathComponent("b.ca")
         try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
         let index: [String: Any] = ["rootDocument": "scene.caml", "documentWidth": 100.0, "documentHeight": 50.0]
         try PropertyListSerialization.data(fromPropertyList: index, format: .xml, options: 0)

@@ -10,9 +10,7 @@ import ZipTestSupport
 
 /// A new empty folder for one test.
 private func scratchFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tendies-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
+    try ScratchSpace.makeFolder("tendies-test")
 }
 
 /// Loads the `.tendies` file at `url`.

@@ -1,6 +1,7 @@
 import CPNG
 import Foundation
 import OpenImageIO
+import QuartzTestSupport
 import Testing
 
 @testable import OpenCoreGraphics
@@ -34,8 +35,7 @@ struct ImageDestinationTests {
     }
 
     @Test func urlDestinationWritesAFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dest-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchSpace.makeFolder("dest")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("out.png")
         let image = try #require(CGImage(width: 3, height: 2, rgbaPixels: Self.pixels))

@@ -3,6 +3,7 @@ import CPNG
 import CGIF
 import Foundation
 import OpenImageIO
+import QuartzTestSupport
 import Testing
 
 @testable import OpenCoreGraphics
@@ -202,8 +203,7 @@ struct ImageSourceTests {
     }
 
     @Test func urlSourceSniffsBytesNotExtension() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try ScratchSpace.makeFolder("image-source")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("misnamed.gif")
         try TestEncoders.png(width: 2, height: 2, format: oqc_png_format_rgba, pixels: rgbaPixels).write(to: file)

@@ -1,6 +1,7 @@
 import CPNG
 import Foundation
 import OpenUIKit
+import QuartzTestSupport
 import Testing
 
 @Suite("UIImage from files and data")
@@ -18,8 +19,7 @@ struct UIImageDecodingTests {
     }
 
     @MainActor @Test func imageFromFileTakesItsScaleFromTheName() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try ScratchSpace.makeFolder("uiimage")
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, scale) in [("icon.png", 1.0), ("icon@2x.png", 2), ("icon@3x~ipad.png", 3)] {
             let path = directory.appendingPathComponent(name).path

@@ -2,6 +2,7 @@ import Foundation
 import OpenImageIO
 import OpenLottie
 import OpenQuartzCore
+import QuartzTestSupport
 import Testing
 import ZipTestSupport
 
@@ -60,9 +61,7 @@ import ZipTestSupport
 
     /// A new file `name` in a new scratch folder.
     static func scratchFile(_ name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dotlottie-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.appendingPathComponent(name)
+        try ScratchSpace.makeFolder("dotlottie").appendingPathComponent(name)
     }
 
     /// A package `name` holding `entries` (path → text or bytes), deflated.

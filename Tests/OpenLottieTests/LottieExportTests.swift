@@ -12,8 +12,7 @@ import Testing
             print("Skipping: no ffmpeg (Scripts/install-dependencies.sh installs it)")
             return
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-export-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchSpace.makeFolder("lottie-export")
         defer { try? FileManager.default.removeItem(at: folder) }
         let animation = try LottieAnimation(data: Data(KeyTimeTests.fade.utf8), name: "fade.json")
 

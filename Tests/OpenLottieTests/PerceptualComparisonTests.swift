@@ -212,9 +212,9 @@ import Testing
     @Test func theDifferencePictureIsWrittenAsAPNGOfItsPixels() throws {
         let ours = Self.noise(width: 40, height: 30, seed: 5)
         let apple = Self.noise(width: 40, height: 30, seed: 6)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "PerceptualComparisonTests-\(UUID().uuidString).png")
-        defer { try? FileManager.default.removeItem(at: url) }
+        let folder = try ScratchSpace.makeFolder("PerceptualComparisonTests")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("difference.png")
         try PerceptualComparison.writeDifferencePicture(ours, apple, to: url)
         let written = try readPNG(at: url)
         let expected = PerceptualComparison.differencePicture(ours, apple)

@@ -36,10 +36,7 @@ private func makeExporter(seconds: Double = 0.5) -> (CAMovieExporter, CALayer) {
 }
 
 private func scratchFolder(_ name: String = #function) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "movie-exporter-\(name.filter { $0.isLetter })-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
+    try ScratchSpace.makeFolder("movie-exporter-\(name.filter { $0.isLetter })")
 }
 
 /// Temporary files an export left beside its outputs.

@@ -648,10 +648,11 @@ struct CompositingTests {
     }
 }
 
-/// Decodes PNG data through a temporary file.
+/// Decodes PNG data through a file in the scratch space.
 private func readPNGData(_ data: Data) throws -> CGImage {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("frame-\(UUID().uuidString).png")
+    let folder = try ScratchSpace.makeFolder("frame")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("frame.png")
     try data.write(to: url)
-    defer { try? FileManager.default.removeItem(at: url) }
     return try readPNG(at: url)
 }

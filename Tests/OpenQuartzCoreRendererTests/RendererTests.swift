@@ -171,7 +171,7 @@ struct RendererTests {
             let frame = render(layer)
             let data = try frame.pngData()
             #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("renderer-readback.png")
+            let url = try ScratchSpace.makeFolder("renderer-readback").appendingPathComponent("frame.png")
             try data.write(to: url)
             let read = try readPNG(at: url)
             #expect(read.pixel(x: 10, y: 10) == [255, 0, 0, 255])

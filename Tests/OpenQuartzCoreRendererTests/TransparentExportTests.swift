@@ -41,9 +41,7 @@ struct TransparentExportTests {
             print("Skipping: no ffmpeg (Scripts/install-dependencies.sh installs it)")
             return nil
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "transparent-export-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchSpace.makeFolder("transparent-export")
         let clock = CAManualClock()
         let root = CAClock.$current.withValue(clock) {
             CATransaction.setDisableActions(true)

@@ -18,8 +18,12 @@ private func picture(
 @MainActor
 @Suite("Snapshot strategies: precision, differences and animations", .serialized)
 struct StrategyTests {
-    private let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("OpenQuartzCoreSnapshotTestingTests-\(ProcessInfo.processInfo.processIdentifier)")
+    /// This test's references, recorded before each comparison.
+    private let folder: URL
+
+    init() throws {
+        folder = try ScratchSpace.makeFolder("snapshot-strategies")
+    }
 
     /// Records `reference`, then compares `actual` with it: nil when it matches.
     private func compare(
@@ -30,13 +34,36 @@ struct StrategyTests {
         return verifySnapshot(of: actual, as: strategy, named: name, record: .never, snapshotDirectory: folder.path)
     }
 
+    /// Removes what a failed comparison wrote outside `folder`, into swift-snapshot-testing's
+    /// artifacts folder (`SNAPSHOT_ARTIFACTS`, the temporary directory when it is unset): the
+    /// failed snapshots, which it names as their references in `folder` and keeps in a folder
+    /// named after this file, and the difference picture and reference copy `message` names.
+    /// Their folders go too when nothing else is left in them.
+    private func removeArtifacts(of message: String) {
+        let artifacts = URL(
+            fileURLWithPath: ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory(),
+            isDirectory: true)
+        let failed = artifacts.appendingPathComponent(
+            URL(fileURLWithPath: #filePath).deletingPathExtension().lastPathComponent, isDirectory: true)
+        let references = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let named = message.split(separator: "\n").compactMap { line in
+            ["Difference: ", "Reference: "].first { line.hasPrefix($0) }.map { String(line.dropFirst($0.count)) }
+        }
+        for path in references.map({ failed.appendingPathComponent($0).path }) + named {
+            try? FileManager.default.removeItem(atPath: path)
+            rmdir(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        }
+    }
+
     @Test func precisionIsTheShareOfBytesThatMustMatch() throws {
         let reference = picture(color: [255, 255, 255, 255])
         let actual = picture(color: [255, 255, 255, 255], changed: 4)  // 4 of 200 pixels, 12 of 800 bytes
         let exact = try #require(compare(actual, with: reference, as: .image, named: "exact"))
+        defer { removeArtifacts(of: exact) }
         #expect(exact.contains("does not match reference"))
         #expect(compare(actual, with: reference, as: .image(precision: 0.98), named: "loose") == nil)
         let strict = try #require(compare(actual, with: reference, as: .image(precision: 0.99), named: "strict"))
+        defer { removeArtifacts(of: strict) }
         #expect(strict.contains("Actual image precision 0.985 is less than required 0.99"))
     }
 
@@ -47,6 +74,7 @@ struct StrategyTests {
         let far = picture(color: [200, 100, 50, 255], changed: 20, to: [0, 0, 255, 255])
         let message = try #require(
             compare(far, with: reference, as: .image(precision: 0.95, perceptualPrecision: 0.98), named: "far"))
+        defer { removeArtifacts(of: message) }
         #expect(message.contains("The percentage of pixels that match 0.9 is less than required 0.95"))
         #expect(
             compare(far, with: reference, as: .image(precision: 0.9, perceptualPrecision: 0.98), named: "enough") == nil
@@ -57,6 +85,7 @@ struct StrategyTests {
         let reference = picture(color: [255, 255, 255, 255])
         let actual = picture(color: [255, 255, 255, 255], changed: 3)
         let message = try #require(compare(actual, with: reference, as: .image, named: "difference"))
+        defer { removeArtifacts(of: message) }
         let line = try #require(message.split(separator: "\n").first { $0.hasPrefix("Difference: ") })
         let path = String(line.dropFirst("Difference: ".count))
         let difference = try #require(UIImage(data: try Data(contentsOf: URL(fileURLWithPath: path)))?.cgImage)
@@ -114,6 +143,7 @@ struct StrategyTests {
             pathExtension: "png",
             diffing: Diffing<UIImage>.imageDiffingForTests(times: [0, 0.25, 0.5]))
         let message = try #require(compare(sheetPixels(1), with: sheetPixels(-1), as: strategy, named: "sheet"))
+        defer { removeArtifacts(of: message) }
         #expect(message.contains("at 0.25 s"))
         #expect(!message.contains("at 0.0 s") && !message.contains("at 0.5 s"))
     }

@@ -10,10 +10,7 @@ import Testing
 struct ImageLookupTests {
     /// A new empty folder for one test's files.
     private func makeScratchFolder(_ name: String = #function) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "uikit-\(name.filter(\.isLetter))-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try ScratchSpace.makeFolder("uikit-\(name.filter(\.isLetter))")
     }
 
     /// PNG bytes of a `side` × `side` image of one colour.

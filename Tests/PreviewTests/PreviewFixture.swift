@@ -3,6 +3,7 @@ import OpenCAML
 import OpenQuartzCore
 import OpenQuartzCoreRenderer
 import OpenQuartzCoreScenes
+import QuartzTestSupport
 import Synchronization
 import Testing
 
@@ -36,9 +37,7 @@ enum PreviewFixture {
 
     /// A new scratch folder holding `scene.caml` with `document()`.
     static func writeDocument(_ text: String = document()) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "preview-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchSpace.makeFolder("preview-tests")
         let file = folder.appendingPathComponent("scene.caml")
         try Data(text.utf8).write(to: file)
         return file

@@ -1,6 +1,7 @@
 import Foundation
 import OpenQuartzCorePreviewTestSupport
 import OpenQuartzCoreScenes
+import QuartzTestSupport
 import Testing
 
 @testable import OpenQuartzCorePreview
@@ -76,9 +77,7 @@ struct PreviewServerTests {
     /// A Lottie file plays as any scene; its description gives the page its frame rate and
     /// first frame, by which the ◀ ▶ buttons and the timeline step (a CAML scene has neither).
     @Test func aLottieSceneTellsThePageItsFrameRateAndFirstFrame() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "preview-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchSpace.makeFolder("preview-tests")
         defer { try? FileManager.default.removeItem(at: folder) }
         // 100 × 50 at 25 fps, frames 10–35: a 20 × 20 red square whose centre moves from x 20
         // at frame 10 to x 80 at frame 35, on a transparent canvas.

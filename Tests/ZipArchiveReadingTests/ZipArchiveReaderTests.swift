@@ -1,4 +1,5 @@
 import Foundation
+import QuartzTestSupport
 import Testing
 import ZipArchiveReading
 import ZipTestSupport
@@ -8,8 +9,7 @@ import ZipTestSupport
 @Suite struct ZipArchiveReaderTests {
     /// A reader of a new archive file, which `write` writes.
     private func archive(_ write: (URL) throws -> Void) throws -> ZipArchiveReader {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zip-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchSpace.makeFolder("zip-test")
         let url = folder.appendingPathComponent("Test.zip")
         try write(url)
         return try ZipArchiveReader(url: url)
@@ -57,8 +57,7 @@ import ZipTestSupport
     }
 
     @Test func aFileThatIsNotAZipIsAnErrorNamingNoEntry() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zip-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchSpace.makeFolder("zip-test")
         let url = folder.appendingPathComponent("Short.zip")
         try Data("PK".utf8).write(to: url)
         #expect(throws: ZipArchiveError(path: url.path, message: "is not a zip archive (too short)")) {
