@@ -14,6 +14,7 @@ import WallpaperScenes
 //     swift run -c release SceneDriver stars [frames] [--uncached] [--sliding]
 //     swift run -c release SceneDriver export [frames] [--threads N] [--no-encode] [--bgra] [-- ffmpeg options]
 //     swift run -c release SceneDriver wallpaper [frames] [--threads N] [--swift] [--png FILE]
+//     swift run -c release SceneDriver commit [rounds]     # ImplicitCommit's fresh commit, for callgrind
 
 func milliseconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -56,6 +57,20 @@ let png = arguments.firstIndex(of: "--png").flatMap { arguments.indices.contains
 let clock = CAManualClock()
 
 switch command {
+case "commit":
+    // ImplicitCommit's fresh commit, `frames` rounds of 10,000 new layers each moved in one
+    // transaction, then a second on the clock; for callgrind, which cannot run package-benchmark's
+    // runner here (`--toggle-collect='*7CALayerC8position*vs'` counts the setter alone).
+    CAClock.$current.withValue(clock) {
+        for round in 0..<frames {
+            let layers = (0..<10_000).map { _ in CALayer() }
+            CATransaction.flush()
+            CATransaction.begin()
+            for layer in layers { layer.position = CGPoint(x: Double(round + 2), y: 1) }
+            CATransaction.commit()
+            clock.advance(by: 1)
+        }
+    }
 case "rects":
     let root = CAClock.$current.withValue(clock) { RectScene().makeLayerTree() }
     let (renderer, times) = render(root, clock: clock, frames: frames)
