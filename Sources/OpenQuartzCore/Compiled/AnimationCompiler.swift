@@ -116,10 +116,13 @@ struct AnimationCompiler {
             return nil
         }
         let source: AnimationSource
+        let vectorEnds: VectorEnds?
         if let spring = animation as? CASpringAnimation {
             source = .spring(from: from, to: to, by: by, solver: spring.solver)
+            vectorEnds = nil
         } else {
             source = .basic(from: from, to: to, by: by)
+            vectorEnds = VectorEnds(from, to)
         }
         return CompiledAnimation(
             timing: TimingParameters(animation),
@@ -129,7 +132,8 @@ struct AnimationCompiler {
             source: source,
             isAdditive: animation.isAdditive,
             isCumulative: animation.isCumulative,
-            valueFunction: animation.valueFunction)
+            valueFunction: animation.valueFunction,
+            vectorEnds: vectorEnds)
     }
 
     /// The kind of value an animation of `path` interpolates, and the part of the property it

@@ -21,14 +21,19 @@ package struct CompiledAnimation {
     package var isCumulative: Bool
     package var valueFunction: CAValueFunction?
     /// A basic animation's from and to values as vectors, when both are given and
-    /// of one kind the vector lane takes: read once here rather than on every render tree
-    /// built over the animation's life, each of which copied the values to read them.
+    /// of one kind the vector lane takes: read once, by whoever compiles the animation and
+    /// still holds the values, rather than on every render tree built over the animation's
+    /// life, each of which copied the values out of `source` to read them.
     let vectorEnds: VectorEnds?
 
-    package init(
+    /// `vectorEnds` are those of a basic animation's from and to values (nil for any other
+    /// source, or when either is missing); the caller reads them from the values it has
+    /// (reading them back out of `source` cost an implicit animation, whose to value is always
+    /// missing, 520 instructions).
+    init(
         timing: TimingParameters, timingFunction: CAMediaTimingFunction?, groups: [GroupTiming] = [],
         baseKey: String, component: ValueComponent?, source: AnimationSource, isAdditive: Bool,
-        isCumulative: Bool, valueFunction: CAValueFunction?
+        isCumulative: Bool, valueFunction: CAValueFunction?, vectorEnds: VectorEnds? = nil
     ) {
         self.timing = timing
         self.timingFunction = timingFunction
@@ -39,11 +44,7 @@ package struct CompiledAnimation {
         self.isAdditive = isAdditive
         self.isCumulative = isCumulative
         self.valueFunction = valueFunction
-        if case .basic(let from, let to, _) = source {
-            vectorEnds = VectorEnds(from, to)
-        } else {
-            vectorEnds = nil
-        }
+        self.vectorEnds = vectorEnds
     }
 
     /// Sets the begin time of the outermost timing (the group's, for a group's child) when the
