@@ -93,13 +93,16 @@ extension Snapshotting where Value == UIImage, Format == UIImage {
 
 /// Where difference pictures go: swift-snapshot-testing's artifacts folder.
 enum DifferenceArtifacts {
-    /// Writes `png` as `<kind>-<hash>.png` under `SNAPSHOT_ARTIFACTS` (or the temporary
-    /// folder); nil when it cannot be written.
-    static func write(_ png: Data, as kind: String) -> URL? {
-        let folder = URL(
+    /// swift-snapshot-testing's artifacts folder: `SNAPSHOT_ARTIFACTS`, or the temporary folder.
+    static var root: URL {
+        URL(
             fileURLWithPath: ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory(),
-            isDirectory: true
-        ).appendingPathComponent("OpenQuartzCoreSnapshotTesting", isDirectory: true)
+            isDirectory: true)
+    }
+
+    /// Writes `png` as `<kind>-<hash>.png` under ``root``; nil when it cannot be written.
+    static func write(_ png: Data, as kind: String) -> URL? {
+        let folder = root.appendingPathComponent("OpenQuartzCoreSnapshotTesting", isDirectory: true)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in png { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let url = folder.appendingPathComponent("\(kind)-\(String(hash, radix: 16)).png")

@@ -1,7 +1,8 @@
 import Foundation
-import OpenQuartzCoreSnapshotTesting
 import QuartzTestSupport
 import Testing
+
+@testable import OpenQuartzCoreSnapshotTesting
 
 /// A picture of `size` filled with `color`, with `changed` pixels of another colour along its
 /// first row.
@@ -40,10 +41,7 @@ struct StrategyTests {
     /// named after this file, and the difference picture and reference copy `message` names.
     /// Their folders go too when nothing else is left in them.
     private func removeArtifacts(of message: String) {
-        let artifacts = URL(
-            fileURLWithPath: ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory(),
-            isDirectory: true)
-        let failed = artifacts.appendingPathComponent(
+        let failed = DifferenceArtifacts.root.appendingPathComponent(
             URL(fileURLWithPath: #filePath).deletingPathExtension().lastPathComponent, isDirectory: true)
         let references = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         let named = message.split(separator: "\n").compactMap { line in
