@@ -18,6 +18,39 @@ let arguments = CommandLine.arguments.dropFirst()
 let samples = LottieSamples.all()
 if LottieSamples.skipReason(for: "LottieDriver", samples) != nil { exit(0) }
 
+if arguments.first == "--passes" {
+    // The benchmark's passes (`LottieFrames.frame-every-sample`): every sample built first, then
+    // `count` passes over all their frames; each frame's slowest and median pass, the ten frames
+    // with the slowest passes last.
+    let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 20
+    let scenes = samples.compactMap(LottieSnapshotScene.init)
+    for scene in scenes { _ = scene.timeFrames() }
+    var times = [[UInt64]](repeating: [], count: scenes.count * LottieSamples.snapshotProgresses.count)
+    var worstOfPass: [UInt64] = []
+    for _ in 0..<count {
+        var worst: UInt64 = 0
+        for (sceneIndex, scene) in scenes.enumerated() {
+            for (frameIndex, frame) in scene.timeFrames().enumerated() {
+                times[sceneIndex * LottieSamples.snapshotProgresses.count + frameIndex].append(frame.cpu)
+                worst = max(worst, frame.cpu)
+            }
+        }
+        worstOfPass.append(worst)
+    }
+    let frames = times.enumerated().map { index, runs -> (name: String, progress: Double, runs: [UInt64]) in
+        let progresses = LottieSamples.snapshotProgresses
+        return (samples[index / progresses.count].name, progresses[index % progresses.count], runs.sorted())
+    }
+    print("slowest\tmedian\tleast\tframe")
+    for frame in frames.sorted(by: { $0.runs.last! < $1.runs.last! }).suffix(10) {
+        print(
+            "\(milliseconds(frame.runs.last!))\t\(milliseconds(frame.runs[frame.runs.count / 2]))\t"
+                + "\(milliseconds(frame.runs[0]))\t\(frame.name) at \(Int(frame.progress * 100)) %")
+    }
+    print("each pass's slowest frame: " + worstOfPass.sorted().map(milliseconds).joined(separator: ", "))
+    exit(0)
+}
+
 if let name = arguments.first {
     guard let sample = samples.first(where: { $0.name == name }), let scene = LottieSnapshotScene(sample) else {
         FileHandle.standardError.write(Data("no sample called \(name)\n".utf8))
