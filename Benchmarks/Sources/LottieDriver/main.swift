@@ -20,26 +20,23 @@ if LottieSamples.skipReason(for: "LottieDriver", samples) != nil { exit(0) }
 
 if arguments.first == "--passes" {
     // The benchmark's passes (`LottieFrames.frame-every-sample`): every sample built first, then
-    // `count` passes over all their frames; each frame's slowest and median pass, the ten frames
-    // with the slowest passes last.
+    // `count` passes over all their frames; each pass's slowest frame, and the ten frames whose
+    // slowest pass is slowest, last.
     let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 20
     let scenes = samples.compactMap(LottieSnapshotScene.init)
     for scene in scenes { _ = scene.timeFrames() }
-    var times = [[UInt64]](repeating: [], count: scenes.count * LottieSamples.snapshotProgresses.count)
+    let progresses = LottieSamples.snapshotProgresses
+    // runs[scene][frame]: that frame's thread CPU in each pass.
+    var runs = scenes.map { _ in progresses.map { _ in [UInt64]() } }
     var worstOfPass: [UInt64] = []
     for _ in 0..<count {
-        var worst: UInt64 = 0
-        for (sceneIndex, scene) in scenes.enumerated() {
-            for (frameIndex, frame) in scene.timeFrames().enumerated() {
-                times[sceneIndex * LottieSamples.snapshotProgresses.count + frameIndex].append(frame.cpu)
-                worst = max(worst, frame.cpu)
-            }
+        for (index, scene) in scenes.enumerated() {
+            for (frame, time) in scene.timeFrames().enumerated() { runs[index][frame].append(time.cpu) }
         }
-        worstOfPass.append(worst)
+        worstOfPass.append(runs.lazy.flatMap { $0 }.map { $0.last! }.max()!)
     }
-    let frames = times.enumerated().map { index, runs -> (name: String, progress: Double, runs: [UInt64]) in
-        let progresses = LottieSamples.snapshotProgresses
-        return (samples[index / progresses.count].name, progresses[index % progresses.count], runs.sorted())
+    let frames = zip(scenes, runs).flatMap { scene, frames in
+        zip(progresses, frames).map { (name: scene.sample.name, progress: $0, runs: $1.sorted()) }
     }
     print("slowest\tmedian\tleast\tframe")
     for frame in frames.sorted(by: { $0.runs.last! < $1.runs.last! }).suffix(10) {
