@@ -623,6 +623,59 @@ struct CompositingTests {
             #expect(try readPNGData(delivered[5].pngData()).rgbaPixels == delivered[5].rgba)
         }
     }
+    /// Whether a layer's content is composited from its bitmap depends on the frame before in
+    /// time, not on what the worker painting the frame painted before: one worker, two
+    /// workers and a second half rendered after its frame before give the same bytes. A
+    /// turning square drawn from a bitmap differs from one drawn directly at its edges, so a
+    /// worker that chose by its own history (every other frame, with two) drew other pixels.
+    @Test func framesAreTheSameBytesWithOneWorkerTwoWorkersAndInParts() throws {
+        try withManualClock { _ in
+            let layer = root()
+            let square = CAShapeLayer()
+            square.frame = CGRect(x: 24, y: 24, width: 48, height: 48)
+            square.path = CGPath(rect: CGRect(x: 8, y: 8, width: 32, height: 32), transform: nil)
+            square.fillColor = nil
+            square.strokeColor = red
+            square.lineWidth = 6
+            let dot = CAShapeLayer()
+            dot.frame = CGRect(x: 4, y: 4, width: 20, height: 20)
+            dot.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 20, height: 20), transform: nil)
+            dot.fillColor = blue
+            layer.addSublayer(square)
+            layer.addSublayer(dot)
+            CATransaction.flush()
+            let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+            turn.fromValue = 0
+            turn.toValue = Double.pi / 2
+            turn.duration = 1
+            square.add(turn, forKey: "turn")
+            // Held for the first half, then changing: drawn directly while it changes.
+            let fade = CAKeyframeAnimation(keyPath: "fillColor")
+            fade.values = [blue, blue, red]
+            fade.keyTimes = [0, 0.5, 1]
+            fade.duration = 1
+            dot.add(fade, forKey: "fade")
+            CATransaction.flush()
+            let times = (0..<12).map { Double($0) / 12 }
+            func frames(threads: Int, from first: Int = 0) throws -> [[UInt8]] {
+                let renderer = CAFrameRenderer(width: 96, height: 96)
+                renderer.threads = threads
+                var delivered: [[UInt8]] = []
+                try renderer.render(
+                    layer, atTimes: Array(times[first...]), after: first > 0 ? times[first - 1] : nil,
+                    prepare: { _ in }, deliver: { delivered.append($0.rgba) })
+                return delivered
+            }
+            let one = try frames(threads: 1)
+            #expect(try frames(threads: 2) == one)
+            #expect(try frames(threads: 2, from: 5) == Array(one[5...]))
+            #expect(try frames(threads: 1, from: 7) == Array(one[7...]))
+            // Drawn from the bitmap after the first frame: the edges differ from direct drawing.
+            let alone = render(layer, at: times[3]).image.rgbaPixels
+            #expect(alone.map(Int.init) != one[3].map(Int.init), "frame 3 composites the square's bitmap")
+        }
+    }
+
     /// Twice as many frames as workers are queued, and Dispatch may start more of them at once
     /// than there are workers: a frame that finds no idle worker waits for one.
     @Test func frameRendererWithOneThreadPaintsEveryFrame() throws {

@@ -408,6 +408,12 @@ public final class RenderTree {
         return presentedValue(in: slot)
     }
 
+    /// The keys that animations of the node at `index` write, each once: whole properties
+    /// (`transform` for `transform.rotation.z`) and custom keys.
+    package func animatedKeys(ofNode index: Int) -> ArraySlice<String> {
+        topEntries.keys[topEntries.range(ofNode: index)]
+    }
+
     /// The index of `layer`'s node; nil when the layer is not in the tree.
     package func index(of layer: CALayer) -> Int? { nodeIndex[ObjectIdentifier(layer)] }
 

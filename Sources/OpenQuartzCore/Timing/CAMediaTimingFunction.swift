@@ -87,6 +87,8 @@ open class CAMediaTimingFunction: CustomStringConvertible, CustomDebugStringConv
     /// Readers of outside data (CAML files) call this first so that they can throw an error
     /// naming the input instead of reaching the initialiser's precondition.
     package static func controlPointProblem(_ c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) -> String? {
+        // The usual case, without the labelled list: a Lottie file makes a function per keyframe.
+        if c1y.isFinite, c2y.isFinite, (0...1).contains(c1x), (0...1).contains(c2x) { return nil }
         let labelled: [(String, Float)] = [("c1x", c1x), ("c1y", c1y), ("c2x", c2x), ("c2y", c2y)]
         for (label, value) in labelled where !value.isFinite {
             return "CAMediaTimingFunction control point \(label) is \(value); control points must be finite numbers"

@@ -12,10 +12,20 @@ final class FrameNodes: @unchecked Sendable {
     @exclusivity(unchecked) var nodes: [RenderNode]
     /// Which build of the evaluated tree the nodes belong to (``NodeTreeCache``).
     let build: Int
+    /// Per node of the evaluated tree, whether the layer's own content (what
+    /// ``ContentCache/sameContent(_:_:)`` compares) is what it was in the frame captured before
+    /// this one: written with the nodes, on the capturing thread (``NodeTreeCache``).
+    @exclusivity(unchecked) var unchangedContent: [Bool] = []
 
     init(_ nodes: [RenderNode], build: Int) {
         self.nodes = nodes
         self.build = build
+    }
+
+    /// Whether the own content of `snapshot`'s layer is the same as in the frame captured
+    /// before: never for a node captured from a presentation copy.
+    func keepsContent(of snapshot: LayerSnapshot) -> Bool {
+        snapshot.nodeIndex < unchangedContent.count && unchangedContent[snapshot.nodeIndex]
     }
 
     /// The node of `snapshot`, lent rather than copied: a node is large and holds references,

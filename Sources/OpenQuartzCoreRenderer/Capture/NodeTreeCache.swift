@@ -21,6 +21,8 @@ final class NodeTreeCache {
     private var tree: RenderTree?
     private var root: ObjectIdentifier?
     private var generation: UInt64 = 0
+    /// What the content cache needs to know of the frame captured before (``ContentHistory``).
+    private var history = ContentHistory()
     /// The snapshots every frame of this build shares, once a capture found that they do not
     /// depend on the frame (`.some(nil)`: the root is hidden).
     private var sharedRoot: LayerSnapshot??
@@ -51,6 +53,7 @@ final class NodeTreeCache {
         // next frame builds once more.
         let now = currentGeneration()
         let tree: RenderTree
+        let previousTree = self.tree
         if let kept = self.tree, self.root == ObjectIdentifier(root), generation == now {
             tree = kept
         } else {
@@ -72,6 +75,7 @@ final class NodeTreeCache {
         // What the frame that last used the buffer added from presentation copies.
         if nodes.nodes.count > count { nodes.nodes.removeSubrange(count...) }
         tree.evaluate(at: time, into: &nodes.nodes)
+        history.compare(nodes, of: tree, previousTree: previousTree === tree ? nil : previousTree)
         if let sharedRoot { return CapturedFrame(root: sharedRoot, nodes: nodes) }
         if let lastRoot, hasLastStructure(tree, nodes) { return CapturedFrame(root: lastRoot, nodes: nodes) }
         var capture = LayerSnapshot.Capture(time: time, tree: tree, nodes: nodes)
@@ -99,5 +103,68 @@ final class NodeTreeCache {
             else { return false }
         }
         return true
+    }
+}
+
+/// Which layers' own content is the same as in the frame captured before, per frame, for the
+/// content cache: content unchanged since the frame before is composited from a bitmap,
+/// content that changed is drawn directly (``ContentCache``). Worked out on the capturing
+/// thread, in the order of the frames' times, so that the choice — and so the picture — is the
+/// same whichever worker paints the frame and whichever frames it painted before.
+///
+/// Within one build of the tree, only the layers an animation changes the content of can
+/// differ from one frame to the next: their nodes are compared with copies of the last
+/// frame's. When the tree is built again, every layer is compared with the last frame's node
+/// of the same layer in the tree before, and with the drawing it had.
+struct ContentHistory {
+    /// The nodes whose content an animation of the current build may change.
+    private var animatedIndices: [Int] = []
+    /// Their values in the frame captured last, in the order of ``animatedIndices``.
+    private var lastAnimated: [RenderNode] = []
+    /// The frame captured last: every node of its build, and each layer's drawing.
+    private var lastNodes: FrameNodes?
+    private var lastDrawings: [CGContext?] = []
+
+    /// Writes `nodes.unchangedContent` for the frame just evaluated into `nodes` from `tree`;
+    /// `previousTree` is the tree of the frame before when this frame's tree is a new build.
+    mutating func compare(_ nodes: FrameNodes, of tree: RenderTree, previousTree: RenderTree?) {
+        let count = tree.baseNodes.count
+        if let previousTree {
+            startBuild(of: tree, comparing: nodes, with: previousTree)
+        } else if let lastNodes, lastNodes.build == nodes.build {
+            nodes.unchangedContent.removeAll(keepingCapacity: true)
+            nodes.unchangedContent.append(contentsOf: repeatElement(true, count: count))
+            for (slot, index) in animatedIndices.enumerated() {
+                let same = ContentCache.sameContent(lastAnimated[slot], nodes.nodes[index])
+                nodes.unchangedContent[index] = same
+                if !same { lastAnimated[slot] = nodes.nodes[index] }
+            }
+        } else {
+            // The first frame: nothing to compare with.
+            startBuild(of: tree, comparing: nodes, with: nil)
+        }
+        lastNodes = nodes
+    }
+
+    private mutating func startBuild(of tree: RenderTree, comparing nodes: FrameNodes, with previousTree: RenderTree?) {
+        let count = tree.baseNodes.count
+        let drawings = tree.layers.map(\.lastDrawing)
+        nodes.unchangedContent.removeAll(keepingCapacity: true)
+        for index in 0..<count {
+            var same = false
+            if let previousTree, let lastNodes, let before = previousTree.index(of: tree.layers[index]),
+                before < lastNodes.nodes.count, before < lastDrawings.count
+            {
+                same =
+                    lastDrawings[before] === drawings[index]
+                    && ContentCache.sameContent(lastNodes.nodes[before], nodes.nodes[index])
+            }
+            nodes.unchangedContent.append(same)
+        }
+        animatedIndices = (0..<count).filter { index in
+            tree.animatedKeys(ofNode: index).contains(where: ContentCache.changesContent)
+        }
+        lastAnimated = animatedIndices.map { nodes.nodes[$0] }
+        lastDrawings = drawings
     }
 }

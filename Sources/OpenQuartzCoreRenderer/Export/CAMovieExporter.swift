@@ -145,7 +145,10 @@ public final class CAMovieExporter {
         if Task.isCancelled { throw .cancelled }
         let sinks = try makeSinks(outputs)
         do {
-            try render(into: sinks) { done in
+            // A sequence starts as the frame before it left things; a single picture is drawn
+            // as it is.
+            let isSequence = !outputs.contains { $0.format == .png }
+            try render(into: sinks, afterFrameBefore: isSequence) { done in
                 let step = CAMovieExportProgress(framesDone: done, frameCount: frames.count)
                 progress?(step)
                 for continuation in continuations { continuation.yield(step) }
@@ -188,8 +191,11 @@ public final class CAMovieExporter {
         return sinks
     }
 
+    /// Renders the frames into `sinks`; with `afterFrameBefore`, a span that does not start at
+    /// frame 0 is drawn as the frames after the one before it (a shard as the same frames of
+    /// the whole render).
     private func render(
-        into sinks: [any FrameSink], progress: (Int) -> Void
+        into sinks: [any FrameSink], afterFrameBefore: Bool, progress: (Int) -> Void
     ) throws(CAMovieExportError) {
         var pending = changes.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)[...]
@@ -202,8 +208,9 @@ public final class CAMovieExporter {
         renderer.pixelFormats = sinks.reduce(into: []) { $0.formUnion($1.pixelFormats) }
         do {
             try CAClock.$current.withValue(clock) {
+                let preceding = afterFrameBefore && frames.first >= 1 ? (frames.first - 1) / Double(frames.fps) : nil
                 try renderer.render(
-                    layer, atTimes: frames.times,
+                    layer, atTimes: frames.times, after: preceding,
                     prepare: { time in
                         if Task.isCancelled { throw CAMovieExportError.cancelled }
                         while let next = pending.first, next.time <= time {

@@ -80,6 +80,17 @@ public final class CAFrameRenderer {
         _ layer: CALayer, atTimes times: [CFTimeInterval], prepare: (CFTimeInterval) throws -> Void,
         deliver: (CARenderedFrame) throws -> Void
     ) throws {
+        try render(layer, atTimes: times, after: nil, prepare: prepare, deliver: deliver)
+    }
+
+    /// Renders `layer` at each of `times` in order, as the frames after one at `preceding`
+    /// that is prepared and captured but not painted: a part of a longer render then draws
+    /// its frames as the whole render does (content unchanged since the frame before is
+    /// composited from a bitmap, ``ContentCache``).
+    func render(
+        _ layer: CALayer, atTimes times: [CFTimeInterval], after preceding: CFTimeInterval?,
+        prepare: (CFTimeInterval) throws -> Void, deliver: (CARenderedFrame) throws -> Void
+    ) throws {
         require(times.allSatisfy(\.isFinite), "CAFrameRenderer.render needs finite times")
         require(
             !pixelFormats.intersection([.premultipliedBGRA, .yCbCr420]).isEmpty,
@@ -97,6 +108,11 @@ public final class CAFrameRenderer {
         let nodeTrees = NodeTreeCache()
         // Whatever happens, let the frames in flight finish before returning: they use the pool.
         defer { results.waitForAll() }
+        if let preceding {
+            try prepare(preceding)
+            CATransaction.flush()
+            nodeTrees.pool.recycle(nodeTrees.capture(layer, at: preceding).nodes)
+        }
         for (index, time) in times.enumerated() {
             try prepare(time)
             CATransaction.flush()

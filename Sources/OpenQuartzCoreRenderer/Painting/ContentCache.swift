@@ -9,7 +9,11 @@ import OpenQuartzCore
 ///
 /// A layer's content is cached from the second frame in a row that shows it unchanged — the
 /// first time it is drawn directly, so content that changes every frame (an animated
-/// `strokeEnd`, say) costs nothing extra. Only content that is costly to draw is cached: a
+/// `strokeEnd`, say) costs nothing extra. "In a row" means in the order of the frames' times,
+/// as the capturing thread sees them (``ContentHistory``), not the frames one renderer drew:
+/// the bitmap depends only on the content and its scale, so a frame is the same picture
+/// whichever worker paints it and whichever frames that worker painted before (one worker or
+/// several, a shard or the whole render). Only content that is costly to draw is cached: a
 /// recording, shape, gradient or text, or an image scaled on screen. Plain backgrounds and
 /// borders, and images that land pixel for pixel, are as cheap to draw as to composite; so are
 /// shapes of a few elements over a large area, content mostly outside the clip (a bitmap of all
@@ -67,40 +71,50 @@ final class ContentCache {
     }
 
     /// What to do with the content of `snapshot` drawn at `scale` pixels per point: composite
-    /// a bitmap, make one (the content is unchanged since the last frame), or draw directly.
+    /// its bitmap, make one (the content is `unchanged` since the frame before, and no bitmap
+    /// of it at this scale is kept), or draw directly (the content changed).
     enum Decision {
         case composite(Raster)
         case rasterise
         case drawDirectly
     }
 
-    func decide(for snapshot: LayerSnapshot, node: RenderNode, scale: Double, flipsRows: Bool) -> Decision {
+    func decide(
+        for snapshot: LayerSnapshot, node: RenderNode, scale: Double, flipsRows: Bool, unchanged: Bool
+    ) -> Decision {
+        guard isEnabled, unchanged else { return .drawDirectly }
         let identity = snapshot.identity
-        guard isEnabled else { return .drawDirectly }
-        guard var entry = entries[identity] else {
-            entries[identity] = Entry(
-                node: node, drawing: snapshot.drawing, scale: scale, flipsRows: flipsRows, raster: nil,
-                lastFrame: frame)
-            return .drawDirectly
+        if var entry = entries[identity] {
+            entry.lastFrame = frame
+            if let raster = entry.raster, entry.scale == scale, entry.flipsRows == flipsRows,
+                entry.drawing === snapshot.drawing, Self.sameContent(entry.node, node)
+            {
+                entries[identity] = entry
+                compositedCount += 1
+                return .composite(raster)
+            }
+            entry.raster.map { cairo_surface_destroy($0.surface) }
         }
-        let unchanged =
-            entry.scale == scale && entry.flipsRows == flipsRows && entry.drawing === snapshot.drawing
-            && Self.sameContent(entry.node, node)
-        entry.lastFrame = frame
-        if unchanged, let raster = entry.raster {
-            entries[identity] = entry
-            compositedCount += 1
-            return .composite(raster)
-        }
-        entry.raster.map { cairo_surface_destroy($0.surface) }
-        entry.raster = nil
-        entry.node = node
-        entry.drawing = snapshot.drawing
-        entry.scale = scale
-        entry.flipsRows = flipsRows
-        entries[identity] = entry
-        return unchanged ? .rasterise : .drawDirectly
+        entries[identity] = Entry(
+            node: node, drawing: snapshot.drawing, scale: scale, flipsRows: flipsRows, raster: nil, lastFrame: frame)
+        return .rasterise
     }
+
+    /// Whether an animation of `key` (a layer property, or a custom key) can change what a
+    /// layer draws of its own — what ``sameContent(_:_:)`` compares — rather than only where
+    /// and how that is composited: such layers are compared from frame to frame
+    /// (``ContentHistory``). A custom key counts: it may redraw the layer.
+    static func changesContent(_ key: String) -> Bool {
+        !placementKeys.contains(key)
+    }
+
+    /// The layer properties that move, hide, fade or decorate a layer's own content without
+    /// changing it.
+    private static let placementKeys: Set<String> = [
+        "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform", "hidden",
+        "doubleSided", "opacity", "backgroundColor", "borderWidth", "borderColor", "shadowColor", "shadowOpacity",
+        "shadowOffset", "shadowRadius", "shadowPath", "compositingFilter", "filters", "backgroundFilters",
+    ]
 
     /// Keeps `raster` as the content of `snapshot`'s layer.
     func store(_ raster: Raster, for snapshot: LayerSnapshot) {
@@ -154,7 +168,8 @@ extension LayerPainter {
         // pixman composites it without a flip, on its fast paths for moving and scaling.
         let flipsRows = ctm.xy == 0 && ctm.yx == 0 && ctm.yy < 0
         let cache = resources.contents
-        switch cache.decide(for: snapshot, node: layer, scale: scale, flipsRows: flipsRows) {
+        let unchanged = nodes.keepsContent(of: snapshot)
+        switch cache.decide(for: snapshot, node: layer, scale: scale, flipsRows: flipsRows, unchanged: unchanged) {
         case .drawDirectly:
             paintOwnContent(snapshot)
         case .composite(let raster):
