@@ -7,9 +7,11 @@ import OpenQuartzCoreScenes
 import QuartzTestSupport
 import Testing
 
+@testable import carender
+
 /// A frame is the same picture whoever draws it: one worker or two, the whole render or a
 /// shard of it. Every sample of the shared corpora (both Lottie corpora and the CAML
-/// documents) is rendered as `carender render` renders it — whole with one worker and with
+/// documents) is rendered as `carender render` renders it (its `renderDemo`) — whole with one worker and with
 /// two, in two shards with two workers — and its first frame alone, as `carender frame`
 /// draws it, and the PNG files are compared byte for byte.
 @Suite struct WorkerDeterminismTests {
@@ -63,16 +65,20 @@ import Testing
     /// worker, named with the first frame that differs; nil when every way gives its bytes.
     @MainActor private func firstMismatch(of definition: SceneDefinition, in folder: URL) throws -> String? {
         let fit = min(Self.side / definition.size.width, Self.side / definition.size.height, 1)
-        let size = CGSize(width: (definition.size.width * fit).rounded(), height: (definition.size.height * fit).rounded())
+        let framing = Framing(
+            size: CGSize(
+                width: (definition.size.width * fit).rounded(), height: (definition.size.height * fit).rounded()),
+            scale: 1)
         let fps = max(1, Int((Double(Self.frameCount) / max(definition.duration, 0.01)).rounded(.up)))
         let span = CAFrameSpan(first: 0, count: Self.frameCount, fps: fps)
         func render(_ name: String, threads: Int, parts: Int) throws -> URL {
             let output = folder.appendingPathComponent(name)
             for part in 1...parts {
                 let shard = span.shard(part, of: parts)!
-                try export(definition, size: size, frames: shard.span, threads: threads, firstNumber: shard.offset) {
-                    [CAMovieExporter.Output(path: output.path + "/", format: .pngSequence)]
-                }
+                try renderDemo(
+                    definition, framing: framing, frames: shard.span,
+                    to: [CAMovieExporter.Output(path: output.path + "/", format: .pngSequence)],
+                    firstFileNumber: shard.offset, threads: threads)
             }
             return output
         }
@@ -92,34 +98,12 @@ import Testing
         }
         // `carender frame`: the first frame exported alone, drawn as the render's first.
         let alone = folder.appendingPathComponent("alone.png")
-        try export(definition, size: size, frames: span.shard(1, of: Self.frameCount)!.span, threads: 2) {
-            [CAMovieExporter.Output(path: alone.path, format: .png)]
-        }
+        try renderDemo(
+            definition, framing: framing, frames: span.shard(1, of: Self.frameCount)!.span,
+            to: [CAMovieExporter.Output(path: alone.path, format: .png)], threads: 2)
         guard try Data(contentsOf: alone) == Data(contentsOf: reference.appendingPathComponent(names[0])) else {
             return "the first frame drawn alone differs"
         }
         return nil
-    }
-
-    /// Exports `frames` of `definition` as `carender render` does: the scene on a manual clock,
-    /// laid out to fill `size`, its timeline's changes scheduled on the exporter.
-    @MainActor private func export(
-        _ definition: SceneDefinition, size: CGSize, frames: CAFrameSpan, threads: Int, firstNumber: Int = 0,
-        to outputs: () -> [CAMovieExporter.Output]
-    ) throws {
-        let clock = CAManualClock()
-        let scene = CAClock.$current.withValue(clock) {
-            let scene = definition.start(on: clock)
-            scene.layOut(toFill: size)
-            return scene
-        }
-        let exporter = CAMovieExporter(layer: scene.root, clock: clock, frames: frames, size: size)
-        exporter.threads = threads
-        exporter.firstFileNumber = firstNumber
-        for change in scene.takePendingChanges() {
-            let make = change.change
-            exporter.schedule(at: change.time) { MainActor.assumeIsolated { make() } }
-        }
-        try exporter.exportSynchronously(to: outputs())
     }
 }

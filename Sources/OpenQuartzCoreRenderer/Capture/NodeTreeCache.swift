@@ -121,47 +121,43 @@ struct ContentHistory {
     private var animatedIndices: [Int] = []
     /// Their values in the frame captured last, in the order of ``animatedIndices``.
     private var lastAnimated: [RenderNode] = []
-    /// The frame captured last: every node of its build, and each layer's drawing.
+    /// The frame captured last, and each layer's drawing in its build: what the first frame
+    /// of the next build is compared with.
     private var lastNodes: FrameNodes?
     private var lastDrawings: [CGContext?] = []
 
     /// Writes `nodes.unchangedContent` for the frame just evaluated into `nodes` from `tree`;
-    /// `previousTree` is the tree of the frame before when this frame's tree is a new build.
+    /// `previousTree` is the tree of the frame before when this frame's tree is a new build
+    /// (nil for the same build, and for the first frame, which has nothing to compare with).
     mutating func compare(_ nodes: FrameNodes, of tree: RenderTree, previousTree: RenderTree?) {
-        let count = tree.baseNodes.count
-        if let previousTree {
+        if previousTree != nil || lastNodes == nil {
             startBuild(of: tree, comparing: nodes, with: previousTree)
-        } else if let lastNodes, lastNodes.build == nodes.build {
+        } else {
+            // The buffer may hold an earlier frame's flags: every layer no animation changes
+            // is as it was, and only the animated ones are compared.
             nodes.unchangedContent.removeAll(keepingCapacity: true)
-            nodes.unchangedContent.append(contentsOf: repeatElement(true, count: count))
+            nodes.unchangedContent.append(contentsOf: repeatElement(true, count: tree.baseNodes.count))
             for (slot, index) in animatedIndices.enumerated() {
                 let same = ContentCache.sameContent(lastAnimated[slot], nodes.nodes[index])
                 nodes.unchangedContent[index] = same
                 if !same { lastAnimated[slot] = nodes.nodes[index] }
             }
-        } else {
-            // The first frame: nothing to compare with.
-            startBuild(of: tree, comparing: nodes, with: nil)
         }
         lastNodes = nodes
     }
 
+    /// The flags of the first frame of a build: each layer's node and drawing against the last
+    /// frame's of the same layer in `previousTree`; all false without one.
     private mutating func startBuild(of tree: RenderTree, comparing nodes: FrameNodes, with previousTree: RenderTree?) {
-        let count = tree.baseNodes.count
         let drawings = tree.layers.map(\.lastDrawing)
-        nodes.unchangedContent.removeAll(keepingCapacity: true)
-        for index in 0..<count {
-            var same = false
-            if let previousTree, let lastNodes, let before = previousTree.index(of: tree.layers[index]),
-                before < lastNodes.nodes.count, before < lastDrawings.count
-            {
-                same =
-                    lastDrawings[before] === drawings[index]
-                    && ContentCache.sameContent(lastNodes.nodes[before], nodes.nodes[index])
+        nodes.unchangedContent = tree.layers.indices.map { index in
+            guard let previousTree, let lastNodes, let before = previousTree.index(of: tree.layers[index]) else {
+                return false
             }
-            nodes.unchangedContent.append(same)
+            return lastDrawings[before] === drawings[index]
+                && ContentCache.sameContent(lastNodes.nodes[before], nodes.nodes[index])
         }
-        animatedIndices = (0..<count).filter { index in
+        animatedIndices = tree.layers.indices.filter { index in
             tree.animatedKeys(ofNode: index).contains(where: ContentCache.changesContent)
         }
         lastAnimated = animatedIndices.map { nodes.nodes[$0] }

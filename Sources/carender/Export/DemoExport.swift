@@ -8,11 +8,11 @@ import OpenQuartzCoreScenes
 /// fill the framing), and its timeline's changes are scheduled on the exporter. The picture is
 /// drawn over `background`, transparent without one. With a `progressLabel`, shows a progress
 /// bar on a terminal; `framesDone`, when given, hears of each frame done instead (a batch's
-/// one bar).
+/// one bar). `threads` paints that many frames at once (all cores by default).
 @MainActor
 func renderDemo(
     _ demo: SceneDefinition, framing: Framing, frames: CAFrameSpan, to outputs: [CAMovieExporter.Output],
-    background: CGColor? = nil, progressLabel: String? = nil, firstFileNumber: Int = 0,
+    background: CGColor? = nil, progressLabel: String? = nil, firstFileNumber: Int = 0, threads: Int? = nil,
     framesDone: ((Int) -> Void)? = nil
 ) throws {
     var progress = ProgressBar(
@@ -28,6 +28,7 @@ func renderDemo(
     let exporter = CAMovieExporter(
         layer: run.root, clock: clock, frames: frames, size: framing.size, scale: framing.scale)
     exporter.firstFileNumber = firstFileNumber
+    if let threads { exporter.threads = threads }
     exporter.backgroundColor = background
     for change in run.takePendingChanges() {
         let make = change.change
