@@ -8,7 +8,7 @@ import Foundation
 /// back to the kernel once more than its trim threshold (by default twice the largest block
 /// it has freed, so a few megabytes) is free at the top of the heap, and then every page of
 /// the next frame's groups is faulted in and zeroed by the kernel again: a third of the CPU
-/// time of a frame of nested groups (`Benchmarks/README.md`, LottieFrames). So the first
+/// time of a frame of nested groups (`Benchmarks/HISTORY.md`, LottieFrames). So the first
 /// renderer raises the trim threshold to 64 MB (a process keeps up to that much freed memory
 /// for reuse) and fixes the size above which blocks are mapped on their own at 32 MB (glibc's
 /// own largest), which stops the thresholds from moving on their own.
