@@ -130,7 +130,7 @@ public final class LottieAnimation: Sendable {
                 assets[id] = .precomposition(layers: layers)
                 assetLayers[id] = (asset, layers)
             } else {
-                assets[id] = try Self.image(reading: asset, images: images)
+                assets[id] = try Self.image(reading: asset, id: id, images: images)
             }
         }
         fonts = try FontLibrary(reading: root)
@@ -142,47 +142,47 @@ public final class LottieAnimation: Sendable {
         warnings = context.warnings
     }
 
-    /// Foundation's reason, cut short: it quotes a number that is too large in full.
     /// An image asset: embedded (`data:` URL in `p`) or a file (`u` + `p`) beside the animation
-    /// or in its package.
-    private static func image(reading asset: JSONNode, images: ImageSource) throws(LottieError) -> AssetModel {
-        let width = try asset.number("w", default: 0)
-        let height = try asset.number("h", default: 0)
+    /// or in its package. An image that cannot be had is a warning; the asset draws nothing.
+    private static func image(reading asset: JSONNode, id: String, images: ImageSource) throws(LottieError)
+        -> AssetModel
+    {
         let name = try asset.string("p") ?? ""
+        let directory = try asset.string("u") ?? ""
+        let description = ImageAsset(
+            id: id, name: name, directory: directory, width: try asset.number("w", default: 0),
+            height: try asset.number("h", default: 0))
         var data: Data?
-        if name.hasPrefix("data:"), let comma = name.firstIndex(of: ",") {
-            data = Data(base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters)
-            if data == nil { throw try asset.required("p").error("the embedded image is not valid base64") }
+        if name.hasPrefix("data:") {
+            data = ImageDecoding.embeddedData(name)
+            if data == nil {
+                asset.warn("the embedded image is not valid base64 and is not drawn")
+                return .image(description, nil)
+            }
         } else if case .folder(let folder) = images {
-            let relative = (try asset.string("u") ?? "") + name
-            let url = folder.appendingPathComponent(relative)
-            // Only regular files: `/dev/zero` never ends and a pipe may never answer.
-            let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
-            guard !relative.contains(".."), attributes?[.type] as? FileAttributeType == .typeRegular,
-                (attributes?[.size] as? Int ?? 0) <= asset.context.limits.maximumFileSize,
-                let bytes = try? Data(contentsOf: url)
+            let relative = directory + name
+            guard !relative.contains(".."),
+                let bytes = ImageDecoding.regularFileData(
+                    folder.appendingPathComponent(relative), maximumSize: asset.context.limits.maximumFileSize)
             else {
                 asset.warn("the image \(relative) is missing and is not drawn")
-                return .image(nil, width: width, height: height)
+                return .image(description, nil)
             }
             data = bytes
         } else if case .package(let read) = images {
-            let directory = try asset.string("u") ?? ""
             guard let bytes = try read(directory, name) else {
                 asset.warn("the image \(directory + name) is missing from the package and is not drawn")
-                return .image(nil, width: width, height: height)
+                return .image(description, nil)
             }
             data = bytes
         } else {
             asset.warn("the image \(name) is a file and no folder was given; it is not drawn")
-            return .image(nil, width: width, height: height)
+            return .image(description, nil)
         }
-        guard let data, let source = CGImageSourceCreateWithData(data, nil),
-            let image = CGImageSourceCreateImageAtIndex(source, 0, nil)
-        else {
+        guard let data, let image = ImageDecoding.decode(data) else {
             asset.warn("the image cannot be decoded and is not drawn")
-            return .image(nil, width: width, height: height)
+            return .image(description, nil)
         }
-        return .image(image, width: width, height: height)
+        return .image(description, image)
     }
 }

@@ -22,12 +22,16 @@ extension SceneDefinition {
     /// frame `ip + t · fr`, and the last frame from the scene's end on. The layer lays the animation out in any bounds (aspect fit, centred):
     /// ``Scene/layOut(toFill:)`` makes it fill a picture of another size. What reading skipped
     /// is in ``SceneDefinition/animation``'s `warnings`. With `loops` above 1 it plays that
-    /// many times in a row, and the scene is that many times as long.
+    /// many times in a row, and the scene is that many times as long. `values` (value
+    /// providers, images, texts, a viewport: ``LottieValues``) are set on the layer before it
+    /// plays.
     ///
     /// - Throws: ``SceneError`` with the reader's `file: json.path: message` (for a dotLottie
     ///   package, `file: entry: json.path: message`).
     @MainActor
-    public static func lottie(at path: String, loops: Int = 1) throws(SceneError) -> SceneDefinition {
+    public static func lottie(at path: String, loops: Int = 1, values: LottieValues? = nil) throws(SceneError)
+        -> SceneDefinition
+    {
         require(loops >= 1, "a Lottie scene plays at least once; got \(loops) loops")
         let url = URL(fileURLWithPath: path)
         let animation: LottieAnimation
@@ -42,6 +46,7 @@ extension SceneDefinition {
             build: { _ in
                 // Not committed yet, so nothing here animates implicitly.
                 let layer = animation.makeLayer()
+                values?.apply(to: layer)
                 layer.position = CGPoint(x: animation.size.width / 2, y: animation.size.height / 2)
                 layer.play(loopMode: loops == 1 ? .playOnce : .repeat(Float(loops)))
                 return layer

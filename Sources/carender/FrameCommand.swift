@@ -59,6 +59,8 @@ struct Frame: ParsableCommand {
 
     @OptionGroup var lottieFrame: LottieFrameOption
 
+    @OptionGroup var valuesOption: LottieValuesOption
+
     @Option(name: .shortAndLong, help: "The PNG file to write.")
     var output: String
 
@@ -111,7 +113,8 @@ struct Frame: ParsableCommand {
             let held = swipe.map {
                 StateTimeline(initial: "Locked", changes: [], held: StateTimeline.HeldSwipe(name: "Unlock", progress: $0))
             }
-            let demo = try loadScene(self.demo, states: held ?? stateOption.timeline())
+            let demo = try loadScene(
+                self.demo, states: held ?? stateOption.timeline(), values: valuesOption.values(for: self.demo))
             let framing = Framing(size: try size.map(Framing.parseSize) ?? demo.size, scale: scale)
             try framing.validate()
             try renderDemo(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenCoreGraphics
+import OpenLottie
 import OpenQuartzCore
 import OpenQuartzCoreRenderer
 import OpenQuartzCoreScenes
@@ -89,6 +90,8 @@ struct Render: ParsableCommand {
     var demo: String { inputs.first ?? "" }
 
     @OptionGroup var stateOption: StatesOption
+
+    @OptionGroup var valuesOption: LottieValuesOption
 
     @Option(
         name: .shortAndLong,
@@ -183,8 +186,10 @@ struct Render: ParsableCommand {
     /// The scene `input` names, playing `--loops` times when it is a Lottie file.
     @MainActor
     func scene(_ input: String, states: StateTimeline? = nil) throws -> SceneDefinition {
-        guard let loops else { return try loadScene(input, states: states) }
-        return try commandError { try SceneDefinition.lottie(at: input, loops: loops) }
+        let values = try valuesOption.values(for: input)
+        guard let loops else { return try loadScene(input, states: states, values: values) }
+        return LottieValuesOption.checked(
+            try commandError { try SceneDefinition.lottie(at: input, loops: loops, values: values) }, values: values)
     }
 
     /// The picture `scene` is drawn into: `--size` (or the scene's own) at `--scale`.
@@ -426,12 +431,15 @@ func validateScale(_ scale: Double) throws {
 /// (`SceneDefinition.packageType(of:)`), running `states` when given, else the Lottie file at
 /// that path (`SceneDefinition.isLottieFile(_:)`), else the demo of that name.
 @MainActor
-func loadScene(_ argument: String, states: StateTimeline? = nil) throws -> SceneDefinition {
+func loadScene(_ argument: String, states: StateTimeline? = nil, values: LottieValues? = nil) throws
+    -> SceneDefinition
+{
     if let type = SceneDefinition.packageType(of: argument) {
         return try commandError { try SceneDefinition.document(at: argument, type: type, states: states) }
     }
     if SceneDefinition.isLottieFile(argument) {
-        return try commandError { try SceneDefinition.lottie(at: argument) }
+        let scene = try commandError { try SceneDefinition.lottie(at: argument, values: values) }
+        return LottieValuesOption.checked(scene, values: values)
     }
     return try Demos.named(argument)
 }

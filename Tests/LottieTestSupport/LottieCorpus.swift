@@ -38,11 +38,12 @@ public enum LottieCorpus {
     }
 
     /// The samples of a manifest's text, sorted by name; ``samples()`` for the corpus's.
-    package static func samples(parsing text: String) throws -> [Sample] {
+    /// The pictures and samples are looked for in `corpus`.
+    package static func samples(parsing text: String, in corpus: URL = folder) throws -> [Sample] {
         var samples: [Sample] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-            samples.append(try sample(fromLine: line, number: index + 1))
+            samples.append(try sample(fromLine: line, number: index + 1, in: corpus))
         }
         return samples.sorted { $0.name < $1.name }
     }
@@ -55,7 +56,7 @@ public enum LottieCorpus {
 
     /// The sample one manifest line describes: name, width, height, frame rate, in frame, out
     /// frame, precision and the snapshots' labels, separated by tabs (compare.py's reading).
-    private static func sample(fromLine line: Substring, number: Int) throws -> Sample {
+    private static func sample(fromLine line: Substring, number: Int, in folder: URL) throws -> Sample {
         func fail(_ reason: String) -> ManifestError {
             ManifestError(path: manifest.path, line: number, reason: reason)
         }

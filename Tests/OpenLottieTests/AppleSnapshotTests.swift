@@ -44,7 +44,9 @@ import Testing
 /// Draws a Lottie animation's frame as lottie-ios's snapshot tests draw it: the layer sized as
 /// their view is, at 2 pixels a point, the animation filling it, paused at the frame.
 enum LottieSnapshot {
-    static func render(_ animation: LottieAnimation, frame: Double, width: Int, height: Int) -> CGImage {
+    static func render(
+        _ animation: LottieAnimation, frame: Double, width: Int, height: Int, values: LottieValues? = nil
+    ) -> CGImage {
         let layer = animation.makeLayer()
         // The view is the animation's size, its longer side at most 500 points; the bitmap
         // is that size at 2 pixels a point, rounded up.
@@ -52,6 +54,8 @@ enum LottieSnapshot {
         layer.anchorPoint = .zero
         layer.bounds = CGRect(x: 0, y: 0, width: animation.size.width * fit, height: animation.size.height * fit)
         layer.position = .zero
+        // As lottie-ios's snapshot tests set a configuration: after sizing, before the frame.
+        values?.apply(to: layer)
         layer.currentFrame = frame
         let renderer = CAFrameRenderer(width: width, height: height, scale: 2)
         renderer.threads = 1

@@ -114,22 +114,30 @@ extension LottieRobustnessTests {
 // MARK: - References
 
 extension LottieRobustnessTests {
-    @Test func referenceToAMissingAssetIsNamed() throws {
-        let precomposition = try expectError(Self.document(layers: #"[{"ty":0,"refId":"nowhere","ks":{}}]"#))
-        #expect(precomposition.path == "layers[0].refId")
-        #expect(precomposition.message == #"no precomposition asset has the id "nowhere""#)
-        let image = try expectError(
-            Self.document(
-                layers: #"[{"ty":3,"ks":{}},{"ty":2,"refId":"comp","ks":{}}]"#,
-                assets: #"[{"id":"comp","layers":[]}]"#))
-        #expect(image.path == "layers[1].refId")
-        #expect(image.message == #"no image asset has the id "comp""#)
+    @Test func referenceToAMissingAssetIsAWarningAndTheRestIsRead() throws {
+        // lottie-ios shows such a layer empty: the file is read, the warning names the place.
+        let missing = try LottieAnimation(
+            data: Data(
+                Self.document(
+                    layers: #"[{"ty":0,"refId":"nowhere","ks":{}},{"ty":3,"ks":{}},{"ty":2,"refId":"comp","ks":{}}]"#,
+                    assets: #"[{"id":"comp","layers":[]}]"#
+                ).utf8))
+        #expect(
+            missing.warnings.map(\.description) == [
+                #"layers[0].refId: no precomposition asset has the id "nowhere"; the layer draws nothing"#,
+                #"layers[2].refId: no image asset has the id "comp"; the layer draws nothing"#,
+            ])
+        // The layers are still built, the empty ones drawing nothing.
+        let layer = missing.makeLayer()
+        #expect(layer.contentLayer.sublayers?.count == 3)
         // In a precomposition, the path is the asset's.
-        let nested = try expectError(
-            Self.document(
-                layers: #"[{"ty":0,"refId":"a","ks":{}}]"#,
-                assets: #"[{"id":"a","layers":[{"ty":0,"refId":"b","ks":{}}]}]"#))
-        #expect(nested.path == "assets[0].layers[0].refId")
+        let nested = try LottieAnimation(
+            data: Data(
+                Self.document(
+                    layers: #"[{"ty":0,"refId":"a","ks":{}}]"#,
+                    assets: #"[{"id":"a","layers":[{"ty":0,"refId":"b","ks":{}}]}]"#
+                ).utf8))
+        #expect(nested.warnings.map(\.path) == ["assets[0].layers[0].refId"])
     }
 
     @Test func precompositionContainingItselfIsRefused() throws {

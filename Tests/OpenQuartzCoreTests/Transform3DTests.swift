@@ -384,6 +384,28 @@ struct Transform3DDecompositionTests {
         expectClose(threeQuarters, CATransform3DMakeRotation(-.pi / 4, 0, 0, 1), within: 1e-12)
     }
 
+    /// A layer mirrored along x and turned from a half turn to five quarters (as Lottie's
+    /// issue_2094 turns its mirrored ring): one end decomposes with y negative, the other,
+    /// where cos 450° rounds above 0, with x negative. The layer stays whole, its mirror
+    /// turning the shorter way, as Apple draws it.
+    @Test func aMirroredLayerTurningStaysWholeWhicheverAxisEachEndMirrors() {
+        func mirrored(turnedBy degrees: Double) -> CATransform3D {
+            CATransform3DScale(CATransform3DMakeRotation(degrees * .pi / 180, 0, 0, 1), -1, 1, 1)
+        }
+        let from = mirrored(turnedBy: 180)
+        let to = mirrored(turnedBy: 450)
+        for fraction in [0.25, 0.5, 0.75] {
+            let between = from.interpolated(to: to, fraction: fraction)
+            // Whole: the x axis keeps its length; mirrored: the determinant stays −1.
+            expectClose(Double((between.m11 * between.m11 + between.m12 * between.m12).squareRoot()), 1, within: 1e-12)
+            expectClose(Double(between.m11 * between.m22 - between.m12 * between.m21), -1, within: 1e-12)
+        }
+        // The shorter way from 180° to 450° (90°) is back through 135°.
+        expectClose(from.interpolated(to: to, fraction: 0.5), mirrored(turnedBy: 135), within: 1e-12)
+        // Fractions 0 and 1 are the ends exactly.
+        #expect(from.interpolated(to: to, fraction: 1) == to)
+    }
+
     @Test func scaleAndTranslationInterpolateLinearly() {
         let from = CATransform3DMakeScale(1, 1, 1)
         let to = CATransform3DMakeScale(3, 3, 3)

@@ -42,6 +42,9 @@ struct AnimationContext {
     /// Whether a precomposition above has a time remapping curve, which cannot be inverted:
     /// keyframes below it are sampled at every frame instead.
     var mustUseComplexTimeRemapping = false
+    /// The names of the precompositions the layers being built are in, outermost first: the
+    /// start of their keypaths (``AnimationKeypath``).
+    var keypath: [String] = []
 
     /// The animation's length, in seconds.
     var animationDuration: Double { (endFrame - startFrame) / frameRate }

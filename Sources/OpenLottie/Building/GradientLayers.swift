@@ -45,13 +45,28 @@ enum GradientLayers {
         _ gradient: ShapeItem.Gradient, alpha: Bool, to layer: CAGradientLayer, bounds: CGRect,
         context: AnimationContext
     ) {
-        let stops = gradient.stops(alpha: alpha, in: gradient.colors.first)
-        layer.colors = [CGColor](repeating: CGColor(red: 0, green: 0, blue: 0, alpha: 1), count: max(stops.count, 1))
-        layer.addAnimation(for: .colors, keyframes: gradient.colors, context: context) { components in
-            gradient.stops(alpha: alpha, in: components).map(\.color) as [Any]
-        }
-        layer.addAnimation(for: .locations, keyframes: gradient.colors, context: context) { components in
-            gradient.stops(alpha: alpha, in: components).map { NSNumber(value: $0.location) }
+        if let provided = gradient.provided {
+            // As lottie-ios's Core Animation engine applies a provider: its colours, alpha
+            // included, in the colour layer and in the alpha layer alike.
+            layer.colors = provided.first.colors.map(\.cgColor)
+            layer.addAnimation(for: .colors, keyframes: provided, context: context) { value in
+                value.colors.map(\.cgColor) as [Any]
+            }
+            if provided.keyframes.contains(where: { !$0.value.locations.isEmpty }) {
+                layer.addAnimation(for: .locations, keyframes: provided, context: context) { value in
+                    value.locations.map { NSNumber(value: $0) }
+                }
+            }
+        } else {
+            let stops = gradient.stops(alpha: alpha, in: gradient.colors.first)
+            layer.colors = [CGColor](
+                repeating: CGColor(red: 0, green: 0, blue: 0, alpha: 1), count: max(stops.count, 1))
+            layer.addAnimation(for: .colors, keyframes: gradient.colors, context: context) { components in
+                gradient.stops(alpha: alpha, in: components).map(\.color) as [Any]
+            }
+            layer.addAnimation(for: .locations, keyframes: gradient.colors, context: context) { components in
+                gradient.stops(alpha: alpha, in: components).map { NSNumber(value: $0.location) }
+            }
         }
         layer.addAnimation(for: .opacity, keyframes: gradient.opacity, context: context) { CGFloat($0 / 100) }
         if gradient.isRadial {

@@ -8,6 +8,12 @@ import OpenQuartzCore
 /// holds the matted layer; the animations on the layers they change.
 struct LayerTreeBuilder {
     let animation: LottieAnimation
+    /// The value providers set on the layer, applied to each layer's model as it is built.
+    var providers = ValueProviderStore()
+    /// The pictures of the image assets instead of the file's, when set.
+    var imageProvider: (any AnimationImageProvider)?
+    /// The texts of the text layers instead of the file's, when set.
+    var textProvider: (any AnimationKeypathTextProvider)?
 
     /// Adds the layers of a composition to `container` (back to front, as `sublayers` are
     /// ordered) with their animations.
@@ -70,7 +76,9 @@ struct LayerTreeBuilder {
         {
             let parentLayer = Self.filling(CALayer(), bounds)
             parentLayer.name = "\(model.name) (parent, \(parent.name))"
-            addTransformAnimations(parent.transform, to: parentLayer, context: context)
+            let transform = providers.applied(
+                to: parent.transform, keypath: context.keypath + [parent.name], context: context)
+            addTransformAnimations(transform, to: parentLayer, context: context)
             parentLayer.addSublayer(current)
             current = parentLayer
             child = parent
@@ -103,6 +111,8 @@ struct LayerTreeBuilder {
 
     /// The layer for one Lottie layer, with its transform, opacity, visibility, masks and content.
     func makeLayer(_ model: LayerModel, bounds: CGRect, context: AnimationContext, depth: Int) -> CALayer? {
+        let keypath = context.keypath + [model.name]
+        let model = providers.applied(to: model, keypath: keypath, context: context)
         if model.isHidden {
             // Hidden layers still move the layers parented to them, which are built apart.
             let layer = Self.filling(CALayer(), bounds)
@@ -138,27 +148,36 @@ struct LayerTreeBuilder {
                 if let timeRemapping { return timeRemapping.value(at: frame) * frameRate }
                 return (frame - start) / stretch
             }
+            remapped.keypath = keypath
             childContext = remapped
         case .solid(let color, let width, let height):
             layer = Self.filling(CALayer(), bounds)
             let fill = Self.filling(CAShapeLayer(), bounds)
             fill.path = CGPath(rect: CGRect(x: 0, y: 0, width: width, height: height), transform: nil)
-            fill.fillColor = color
+            fill.addAnimation(for: .fillColor, keyframes: color, context: context) { $0.cgColor(1) }
             layer.addSublayer(fill)
         case .shapes(let items):
             layer = Self.filling(CALayer(), bounds)
             ShapeLayerBuilder(context: context, bounds: bounds).addShapes(items, to: layer)
-        case .text(let text):
+        case .text(var text):
             layer = Self.filling(CALayer(), bounds)
+            if let textProvider {
+                let path = AnimationKeypath(keys: keypath)
+                text.documents = text.documents.map { document in
+                    var document = document
+                    document.text = textProvider.text(for: path, sourceText: document.text) ?? document.text
+                    return document
+                }
+            }
             TextLayerBuilder(fonts: animation.fonts, context: context, bounds: bounds).addText(text, to: layer)
         case .image(let assetID):
             layer = Self.filling(CALayer(), bounds)
-            if case .image(let image, let width, let height) = animation.assets[assetID] {
+            if case .image(let asset, let own) = animation.assets[assetID] {
                 let content = CALayer()
                 content.anchorPoint = .zero
-                content.bounds = CGRect(x: 0, y: 0, width: width, height: height)
-                content.contents = image
-                content.contentsGravity = .resize
+                content.bounds = CGRect(x: 0, y: 0, width: asset.width, height: asset.height)
+                content.contents = imageProvider.map { $0.imageForAsset(asset: asset) } ?? own
+                content.contentsGravity = imageProvider?.contentsGravity(for: asset) ?? .resize
                 layer.addSublayer(content)
             }
         }

@@ -1,14 +1,34 @@
 import Foundation
 import OpenCoreGraphics
 
-/// A keyframe value that can be blended with the next one.
-protocol Interpolatable: Equatable, Sendable {
+/// A keyframe value that can be blended with the next one: what a ``Keyframe`` holds.
+public protocol Interpolatable: Equatable, Sendable {
+    /// The value `amount` of the way (0 to 1, or past them for an overshooting easing) from
+    /// this one to `other`.
     func interpolated(to other: Self, amount: Double) -> Self
 }
 
 extension Double: Interpolatable {
-    func interpolated(to other: Double, amount: Double) -> Double {
+    public func interpolated(to other: Double, amount: Double) -> Double {
         self + (other - self) * amount
+    }
+}
+
+extension CGFloat: Interpolatable {
+    public func interpolated(to other: CGFloat, amount: Double) -> CGFloat {
+        self + (other - self) * CGFloat(amount)
+    }
+}
+
+extension CGPoint: Interpolatable {
+    public func interpolated(to other: CGPoint, amount: Double) -> CGPoint {
+        blended(to: other, amount)
+    }
+}
+
+extension CGSize: Interpolatable {
+    public func interpolated(to other: CGSize, amount: Double) -> CGSize {
+        CGSize(width: width + (other.width - width) * amount, height: height + (other.height - height) * amount)
     }
 }
 

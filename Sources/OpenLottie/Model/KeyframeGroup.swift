@@ -2,24 +2,46 @@ import Foundation
 import OpenCoreGraphics
 import OpenQuartzCore
 
-/// One keyframe of an animated Lottie property.
-struct Keyframe<Value: Interpolatable>: Equatable, Sendable {
+/// One keyframe of an animated Lottie property, as a file writes it or as a value provider
+/// gives it (`ColorValueProvider([Keyframe(value: color, time: 0), …])`).
+public struct Keyframe<Value: Interpolatable>: Equatable, Sendable {
     /// The frame, in the time of the layer that owns the property.
-    var time: Double
-    var value: Value
+    public var time: Double
+    public var value: Value
     /// Whether the value holds until the next keyframe instead of moving towards it.
-    var isHold: Bool = false
-    /// The easing into this keyframe: the second control point of the curve from the previous one.
-    var inTangent: CGPoint?
-    /// The easing out of this keyframe: the first control point of the curve to the next one.
-    var outTangent: CGPoint?
+    public var isHold: Bool = false
+    /// The easing into this keyframe: the second control point of the curve from the previous
+    /// one; nil is linear.
+    public var inTangent: CGPoint?
+    /// The easing out of this keyframe: the first control point of the curve to the next one;
+    /// nil is linear.
+    public var outTangent: CGPoint?
     /// For positions: the path's tangents, relative to the value.
-    var spatialInTangent: CGPoint?
-    var spatialOutTangent: CGPoint?
+    public var spatialInTangent: CGPoint?
+    public var spatialOutTangent: CGPoint?
+
+    /// A keyframe as lottie-ios's `Keyframe(value:time:…)` makes it: linear unless tangents
+    /// are given.
+    public init(
+        value: Value, time: Double, isHold: Bool = false, inTangent: CGPoint? = nil, outTangent: CGPoint? = nil,
+        spatialInTangent: CGPoint? = nil, spatialOutTangent: CGPoint? = nil
+    ) {
+        self.time = time
+        self.value = value
+        self.isHold = isHold
+        self.inTangent = inTangent
+        self.outTangent = outTangent
+        self.spatialInTangent = spatialInTangent
+        self.spatialOutTangent = spatialOutTangent
+    }
+
+    init(time: Double, value: Value, isHold: Bool = false, inTangent: CGPoint? = nil, outTangent: CGPoint? = nil) {
+        self.init(value: value, time: time, isHold: isHold, inTangent: inTangent, outTangent: outTangent)
+    }
 
     func withValue<Other>(_ value: Other) -> Keyframe<Other> {
         Keyframe<Other>(
-            time: time, value: value, isHold: isHold, inTangent: inTangent, outTangent: outTangent,
+            value: value, time: time, isHold: isHold, inTangent: inTangent, outTangent: outTangent,
             spatialInTangent: spatialInTangent, spatialOutTangent: spatialOutTangent
         )
     }

@@ -7,7 +7,7 @@ struct LayerModel: Sendable {
         /// A precomposition: the asset's layers, in a `width` × `height` frame, with the time
         /// remapping curve (seconds of the asset for each frame of this layer) when there is one.
         case precomposition(assetID: String, width: Double, height: Double, timeRemapping: KeyframeGroup<Double>?)
-        case solid(color: CGColor, width: Double, height: Double)
+        case solid(color: KeyframeGroup<LottieVector>, width: Double, height: Double)
         case shapes([ShapeItem])
         case image(assetID: String)
         /// Text: its documents, drawn from the file's glyphs or by `CATextLayer`.
@@ -97,5 +97,6 @@ enum BlendMode: Int {
 /// An asset: a precomposition's layers or an image.
 enum AssetModel: Sendable {
     case precomposition(layers: [LayerModel])
-    case image(CGImage?, width: Double, height: Double)
+    /// An image: its description and its picture (nil when it could not be had).
+    case image(ImageAsset, CGImage?)
 }

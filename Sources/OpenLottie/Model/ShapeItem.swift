@@ -80,6 +80,8 @@ struct ShapeItem: Sendable {
         var colors: KeyframeGroup<LottieVector>
         var opacity: KeyframeGroup<Double>
         var evenOdd: Bool
+        /// The colours a ``GradientValueProvider`` gives instead of `colors`.
+        var provided: KeyframeGroup<LottieGradient>? = nil
     }
 
     struct Trim: Sendable {

@@ -30,6 +30,25 @@ open class LottieAnimationLayer: CALayer {
 
     private var playback: AnimationContext.Playback
     private var pausedFrame: Double
+    private var valueProviders = ValueProviderStore()
+
+    /// The pictures of the animation's image assets instead of those the file brought; nil
+    /// (the default) draws the file's. Setting it rebuilds the layers.
+    public var imageProvider: (any AnimationImageProvider)? {
+        didSet { buildLayers() }
+    }
+
+    /// The texts of the text layers instead of the file's; nil (the default) shows the file's.
+    /// Setting it rebuilds the layers.
+    public var textProvider: (any AnimationKeypathTextProvider)? {
+        didSet { buildLayers() }
+    }
+
+    /// The part of the animation, in its own points, that fills the layer (scaled keeping its
+    /// proportions, centred), as lottie-ios's `viewportFrame`; nil shows the whole animation.
+    public var viewportFrame: CGRect? {
+        didSet { layoutContent() }
+    }
 
     /// Makes the layer tree of `animation`, paused at its first frame.
     public init(animation: LottieAnimation) {
@@ -56,6 +75,10 @@ open class LottieAnimationLayer: CALayer {
         contentLayer = other.contentLayer
         playback = other.playback
         pausedFrame = other.pausedFrame
+        valueProviders = other.valueProviders
+        imageProvider = other.imageProvider
+        textProvider = other.textProvider
+        viewportFrame = other.viewportFrame
         super.init(layer: other)
     }
 
@@ -129,6 +152,19 @@ open class LottieAnimationLayer: CALayer {
     private func layoutContent() {
         let size = animation.size
         guard size.width > 0, size.height > 0, bounds.width > 0, bounds.height > 0 else { return }
+        // The layout follows the layer's bounds and viewport at once, not by an implicit animation.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
+        contentLayer.anchorPoint = .zero
+        if let viewport = viewportFrame, viewport.width > 0, viewport.height > 0 {
+            // lottie-ios's viewport: its centre at the layer's, scaled to fit.
+            let scale = min(bounds.width / viewport.width, bounds.height / viewport.height)
+            contentLayer.position = CGPoint(
+                x: bounds.midX - viewport.midX * scale, y: bounds.midY - viewport.midY * scale)
+            contentLayer.transform = CATransform3DMakeScale(scale, scale, 1)
+            return
+        }
         let widthScale = bounds.width / size.width
         let heightScale = bounds.height / size.height
         let scale = min(widthScale, heightScale)
@@ -139,7 +175,6 @@ open class LottieAnimationLayer: CALayer {
         let slack = CGSize(
             width: widthScale <= heightScale ? 0 : bounds.width - size.width * scale,
             height: widthScale <= heightScale ? bounds.height - size.height * scale : 0)
-        contentLayer.anchorPoint = .zero
         contentLayer.position = CGPoint(
             x: bounds.minX + (slack.width / 2).rounded(.down), y: bounds.minY + (slack.height / 2).rounded(.down))
         contentLayer.transform = CATransform3DMakeScale(scale, scale, 1)
@@ -150,8 +185,70 @@ open class LottieAnimationLayer: CALayer {
         let context = AnimationContext(
             frameRate: animation.frameRate, startFrame: animation.startFrame, endFrame: animation.endFrame,
             playback: playback)
-        LayerTreeBuilder(animation: animation).addLayers(
-            animation.layers, to: contentLayer, bounds: contentLayer.bounds, context: context, depth: 0)
+        var builder = LayerTreeBuilder(animation: animation)
+        builder.providers = valueProviders
+        builder.imageProvider = imageProvider
+        builder.textProvider = textProvider
+        builder.addLayers(animation.layers, to: contentLayer, bounds: contentLayer.bounds, context: context, depth: 0)
+    }
+}
+
+// MARK: - Dynamic properties
+
+extension LottieAnimationLayer {
+    /// Gives the properties `keypath` matches their values from `provider` instead of the
+    /// file's, for the whole animation, as lottie-ios's `setValueProvider(_:keypath:)`: the
+    /// provider set last wins where keypaths overlap; setting one again for the same keypath
+    /// replaces it. The layers are rebuilt with the values in their animations, so frames cost
+    /// what they cost without providers.
+    ///
+    ///     layer.setValueProvider(
+    ///         ColorValueProvider(LottieColor(r: 1, g: 0, b: 0)), keypath: AnimationKeypath(keypath: "**.Fill 1.Color"))
+    ///
+    /// A provider whose kind the matched properties do not take (a colour for `Opacity`)
+    /// leaves them as they are; ``valueProviderProblems()`` lists such providers and those
+    /// whose keypath matches nothing.
+    public func setValueProvider(_ provider: any AnyValueProvider, keypath: AnimationKeypath) {
+        valueProviders.set(provider, keypath: keypath)
+        buildLayers()
+    }
+
+    /// The value of the first property `keypath` matches at `frame` (in the frames of the layer
+    /// that owns the property; the frame shown when nil): the provider's when one is set for
+    /// it, else the file's. A colour is a ``LottieColor``, an opacity, rotation or stroke width
+    /// a `CGFloat`, a position or scale a `CGPoint`, a gradient a ``LottieGradient`` (a
+    /// provider's values as its kind gives them). Nil when the keypath matches nothing.
+    public func getValue(for keypath: AnimationKeypath, atFrame frame: Double? = nil) -> Any? {
+        var lookup = ValueLookup(keypath: keypath, frame: frame ?? currentFrame, providers: valueProviders)
+        PropertyWalk.tree(animation.layers, assets: animation.assets, keypath: [], &lookup)
+        return lookup.found
+    }
+
+    /// The file's own value of the first property `keypath` matches at `frame`, whatever the
+    /// providers say (see ``getValue(for:atFrame:)``).
+    public func getOriginalValue(for keypath: AnimationKeypath, atFrame frame: Double? = nil) -> Any? {
+        var lookup = ValueLookup(keypath: keypath, frame: frame ?? currentFrame, providers: ValueProviderStore())
+        PropertyWalk.tree(animation.layers, assets: animation.assets, keypath: [], &lookup)
+        return lookup.found
+    }
+
+    /// The keypath of every property a value provider can set, in the file's order.
+    public func allHierarchyKeypaths() -> [String] {
+        var listing = KeypathListing()
+        PropertyWalk.tree(animation.layers, assets: animation.assets, keypath: [], &listing)
+        return listing.keypaths
+    }
+
+    /// Prints ``allHierarchyKeypaths()``, a keypath a line, as lottie-ios logs them.
+    public func logHierarchyKeypaths() {
+        for keypath in allHierarchyKeypaths() { print(keypath) }
+    }
+
+    /// Each provider set that changes nothing, with why: its keypath matches no property (the
+    /// closest keypaths the animation has are named), or the properties it matches take
+    /// another kind of value.
+    public func valueProviderProblems() -> [(keypath: AnimationKeypath, message: String)] {
+        valueProviders.problems(in: animation)
     }
 }
 

@@ -63,7 +63,7 @@ extension JSONNode {
                 throw timeNode.error("keyframe time \(time) comes before the previous keyframe's \(last.time)")
             }
             let keyframe = Keyframe(
-                time: time, value: value, isHold: try element.bool("h"),
+                value: value, time: time, isHold: try element.bool("h"),
                 inTangent: previousIn,
                 outTangent: try element["o"].map { node throws(LottieError) in try node.tangent() },
                 spatialInTangent: previousSpatialIn,

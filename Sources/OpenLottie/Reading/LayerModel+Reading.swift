@@ -75,7 +75,7 @@ extension LayerModel {
         case 1:
             let hex = try node.string("sc") ?? "#000000"
             content = .solid(
-                color: Self.color(hex: hex), width: try node.number("sw", default: 0),
+                color: KeyframeGroup(Self.color(hex: hex)), width: try node.number("sw", default: 0),
                 height: try node.number("sh", default: 0))
         case 2:
             content = .image(assetID: try node.required("refId").string())
@@ -93,16 +93,17 @@ extension LayerModel {
         if try node.bool("ddd") { node.warn("3D layers are drawn flat") }
     }
 
-    /// `#rrggbb` (or `#rgb`); anything else is black, as players draw it.
-    static func color(hex: String) -> CGColor {
+    /// `#rrggbb` (or `#rgb`) as red, green, blue and alpha from 0 to 1; anything else is
+    /// black, as players draw it.
+    static func color(hex: String) -> LottieVector {
         var digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
         if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
         guard digits.count >= 6, let value = UInt32(digits.prefix(6), radix: 16) else {
-            return CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            return LottieVector([0, 0, 0, 1])
         }
-        return CGColor(
-            red: CGFloat((value >> 16) & 0xFF) / 255, green: CGFloat((value >> 8) & 0xFF) / 255,
-            blue: CGFloat(value & 0xFF) / 255, alpha: 1)
+        return LottieVector([
+            Double((value >> 16) & 0xFF) / 255, Double((value >> 8) & 0xFF) / 255, Double(value & 0xFF) / 255, 1,
+        ])
     }
 }
 

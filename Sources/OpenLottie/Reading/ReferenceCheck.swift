@@ -1,8 +1,9 @@
 import Foundation
 
-/// The checks that need the whole file: every precomposition and image a layer names exists,
-/// precompositions neither contain themselves nor nest too deep, and the layer tree they make
-/// is not too costly to build (``LayerTreeCost``).
+/// The checks that need the whole file: precompositions neither contain themselves nor nest
+/// too deep, and the layer tree they make is not too costly to build (``LayerTreeCost``). A
+/// precomposition or image a layer names that does not exist is a warning: the layer draws
+/// nothing, as in lottie-ios.
 ///
 /// Each asset is checked once however often it is used, and its cost counted once for each
 /// timing it is used with, so a diamond of precompositions (each using the next twice)
@@ -43,8 +44,9 @@ struct ReferenceCheck {
             switch layer.content {
             case .precomposition(let id, _, _, _):
                 guard let asset = assetLayers[id] else {
-                    throw LottieError(
-                        file: context.file, path: place, message: "no precomposition asset has the id \"\(id)\"")
+                    // lottie-ios shows such a layer empty; so does the builder.
+                    context.warn(path: place, "no precomposition asset has the id \"\(id)\"; the layer draws nothing")
+                    continue
                 }
                 if let start = visiting.firstIndex(of: id) {
                     let cycle = (visiting[start...] + [id]).map { "\"\($0)\"" }.joined(separator: " → ")
@@ -65,9 +67,8 @@ struct ReferenceCheck {
                 guard visiting.count + 1 + below <= maximumDepth else { throw tooDeep(at: place) }
                 height = max(height, below + 1)
             case .image(let id):
-                guard case .image = assets[id] else {
-                    throw LottieError(file: context.file, path: place, message: "no image asset has the id \"\(id)\"")
-                }
+                if case .image = assets[id] { break }
+                context.warn(path: place, "no image asset has the id \"\(id)\"; the layer draws nothing")
             default:
                 break
             }

@@ -114,6 +114,27 @@ package struct DecomposedTransform: Equatable, Sendable {
         skewYZ = sz != 0 ? yz / sz : 0
     }
 
+    /// The same matrix with its mirror on the flat axis `other` mirrors: a mirror in the
+    /// plane is a negative x or y scale, chosen by the matrix's own entries, so two turns of
+    /// one mirrored layer can come out one with x negative and the other with y (when the
+    /// turn passes a quarter, rounding decides). Interpolated as they are, both scales would
+    /// pass through 0 and the layer would shrink to nothing halfway, where Apple turns it
+    /// whole; negative x at turn θ is negative y at turn θ + ½, so the one is rewritten as
+    /// the other (both scales and the x and y directions negated, the skews towards z too).
+    package func mirroring(like other: DecomposedTransform) -> DecomposedTransform {
+        let mirroredX = scale.x < 0 && scale.y > 0
+        let mirroredY = scale.y < 0 && scale.x > 0
+        let otherX = other.scale.x < 0 && other.scale.y > 0
+        let otherY = other.scale.y < 0 && other.scale.x > 0
+        guard (mirroredX && otherY) || (mirroredY && otherX) else { return self }
+        var result = self
+        result.scale = TransformVector(-scale.x, -scale.y, scale.z)
+        result.rotation = RotationBasis(x: rotation.x * -1, y: rotation.y * -1, z: rotation.z)
+        result.skewXZ = -skewXZ
+        result.skewYZ = -skewYZ
+        return result
+    }
+
     /// The matrix these parts make: the decomposed matrix divided by its m44.
     package var matrix: CATransform3D {
         let (bx, by, bz) = (rotation.x, rotation.y, rotation.z)

@@ -16,9 +16,10 @@ extension CATransform3D {
     package func interpolated(to other: CATransform3D, fraction: Double) -> CATransform3D {
         if fraction == 0 || self == other { return self }
         if fraction == 1 { return other }
-        guard let from = DecomposedTransform(self), let to = DecomposedTransform(other) else {
+        guard let from = DecomposedTransform(self), var to = DecomposedTransform(other) else {
             return elementwiseInterpolated(to: other, fraction: fraction)
         }
+        to = to.mirroring(like: from)
         let f = fraction
         var parts = from
         parts.translation = from.translation.interpolated(to: to.translation, fraction: f)

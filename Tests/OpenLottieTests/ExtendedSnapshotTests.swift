@@ -1,0 +1,77 @@
+import Foundation
+import LottieTestSupport
+import OpenLottie
+import OpenQuartzCore
+import OpenQuartzCoreRenderer
+import QuartzTestSupport
+import Testing
+
+/// Every snapshot of the shared extended corpus (images, dotLottie packages, lottie-ios's Main
+/// Thread engine, value providers, a viewport) against Apple's picture, compared as
+/// ``AppleSnapshotTests`` compares, with the sample's values file applied as lottie-ios's
+/// snapshot configuration applies it.
+@Suite(.serialized) struct ExtendedSnapshotTests {
+    static let samples: [ExtendedLottieCorpus.Sample] = (try? ExtendedLottieCorpus.samples()) ?? []
+
+    @Test func theManifestListsEverySample() throws {
+        guard ExtendedLottieCorpus.isPresent(for: "the extended corpus's manifest") else { return }
+        let samples = try ExtendedLottieCorpus.samples()
+        #expect(samples.count == 31)
+        #expect(samples.reduce(0) { $0 + $1.base.snapshots.count } == 147)
+        #expect(samples.filter { $0.config != nil }.count == 14)
+    }
+
+    @Test(arguments: samples)
+    func sampleMatchesApplesPictures(_ sample: ExtendedLottieCorpus.Sample) throws {
+        guard ExtendedLottieCorpus.isPresent(for: "Apple's pictures of \(sample.name)") else { return }
+        let animation = try LottieAnimation(contentsOf: sample.base.url)
+        let values = try sample.config.map { try LottieValues(contentsOf: $0) }
+        if let values { #expect(values.problems(with: animation).isEmpty, "every setting changes something") }
+        for snapshot in sample.base.snapshots {
+            let apple = try readPNG(at: snapshot.appleURL)
+            let ours = LottieSnapshot.render(
+                animation, frame: snapshot.frame, width: apple.width, height: apple.height, values: values)
+            let matched = PerceptualComparison.matchedFraction(ours, apple)
+            if matched < snapshot.precision {
+                _ = try? PerceptualComparison.keepDifferencePicture(
+                    ours, apple, named: "extended-\(sample.name)-\(snapshot.label)")
+            }
+            let message =
+                "\(snapshot): \(String(format: "%.4f", matched)) of pixels within ΔE 3 (needs \(snapshot.precision))"
+            if Self.notYetMatching.contains(snapshot.description) {
+                withKnownIssue(Comment(rawValue: message)) { #expect(matched >= snapshot.precision, "\(message)") }
+            } else {
+                #expect(matched >= snapshot.precision, "\(message)")
+            }
+        }
+    }
+
+    /// The snapshots that still differ from Apple's: drawn by lottie-ios's Main Thread engine
+    /// (trims on filled shapes, rounded corners on combined shapes), images turned about x and
+    /// y, and a few near misses (docs/lottie.md).
+    static let notYetMatching: Set<String> = [
+        "Issues-issue_1125 @ 0",
+        "Issues-issue_1125 @ 25",
+        "Issues-issue_1125 @ 50",
+        "Issues-issue_1125 @ 75",
+        "Issues-issue_1169_four_shadows @ 25",
+        "Issues-issue_1169_four_shadows @ 50",
+        "Issues-issue_1855 @ 0",
+        "Issues-issue_1855 @ 100",
+        "Issues-issue_1855 @ 25",
+        "Issues-issue_1855 @ 50",
+        "Issues-issue_1855 @ 75",
+        "Issues-issue_1932 @ 25",
+        "Issues-issue_2130 @ 0",
+        "Issues-issue_2130 @ 25",
+        "Issues-issue_2330 @ 0",
+        "Issues-pr_1930_all_axis @ 25",
+        "Issues-pr_1930_all_axis @ 75",
+        "Issues-pr_1930_rx @ 25",
+        "Issues-pr_1930_rx @ 50",
+        "Issues-pr_1930_rx @ 75",
+        "Issues-pr_1930_ry @ 25",
+        "Issues-pr_1930_ry @ 50",
+        "Issues-pr_1930_ry @ 75",
+    ]
+}
