@@ -28,6 +28,38 @@ public final class LottieAnimation: Sendable {
     public let version: String
     /// What was read but is not drawn, or drawn differently, each naming its place in the file.
     public let warnings: [LottieWarning]
+    /// The file's markers (`markers`), in its order: named frames or segments of the timeline.
+    public let markers: [Marker]
+
+    /// A named moment or segment of the timeline (`markers[i]`: `cm`, `tm`, `dr`).
+    public struct Marker: Equatable, Sendable {
+        /// The marker's name (its comment, `cm`).
+        public let name: String
+        /// The frame it starts at (`tm`).
+        public let frameTime: Double
+        /// Its length in frames (`dr`), 0 for a single moment; negative for a segment played
+        /// backwards (from `frameTime` down to `frameTime + durationFrameTime`).
+        public let durationFrameTime: Double
+    }
+
+    /// The markers' names, in the file's order.
+    public var markerNames: [String] { markers.map(\.name) }
+
+    /// The frame the marker `name` starts at, nil when the file has none of that name (the
+    /// first of that name when several have it, as lottie-ios's marker map keeps it).
+    public func frameTime(forMarker name: String) -> Double? {
+        markers.first { $0.name == name }?.frameTime
+    }
+
+    /// The marker's length in frames, nil when the file has none of that name.
+    public func durationFrameTime(forMarker name: String) -> Double? {
+        markers.first { $0.name == name }?.durationFrameTime
+    }
+
+    /// Where the marker starts as a progress (0 at `ip`, 1 at `op`), nil when there is none.
+    public func progressTime(forMarker name: String) -> Double? {
+        frameTime(forMarker: name).map { ($0 - startFrame) / (endFrame - startFrame) }
+    }
 
     let layers: [LayerModel]
     let assets: [String: AssetModel]
@@ -46,6 +78,13 @@ public final class LottieAnimation: Sendable {
     /// animation its manifest starts with, its images read from the package. Errors about a
     /// package name the entry at fault, before the JSON path: `a/anim.json: layers[0].ks.o`.
     public convenience init(contentsOf url: URL) throws(LottieError) {
+        try self.init(contentsOf: url, animationID: nil)
+    }
+
+    /// Reads a Bodymovin JSON file, or the animation `animationID` of a dotLottie package (the
+    /// one its manifest starts with when nil). An id the manifest does not list is an error
+    /// naming the ids it lists; an id given for a JSON file is an error too.
+    public convenience init(contentsOf url: URL, animationID: String?) throws(LottieError) {
         let file = url.path
         let limit = ReadingLimits.standard.maximumFileSize
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
@@ -57,8 +96,14 @@ public final class LottieAnimation: Sendable {
             throw LottieError(file: file, path: "", message: "the file is \(size) bytes; at most \(limit) are read")
         }
         if DotLottiePackage.isPackage(at: url) {
-            try self.init(package: DotLottiePackage(url: url, limits: .standard), limits: .standard)
+            try self.init(
+                package: DotLottiePackage(url: url, animationID: animationID, limits: .standard), limits: .standard)
             return
+        }
+        if let animationID {
+            throw LottieError(
+                file: file, path: "",
+                message: "is a Bodymovin JSON file, one animation: there is no animation \"\(animationID)\" to choose")
         }
         let data: Data
         do {
@@ -133,6 +178,18 @@ public final class LottieAnimation: Sendable {
                 assets[id] = try Self.image(reading: asset, id: id, images: images)
             }
         }
+        var markers: [Marker] = []
+        for node in try root["markers"]?.elements() ?? [] {
+            guard let name = try node.string("cm") else {
+                node.warn("a marker without a name (cm) is skipped")
+                continue
+            }
+            markers.append(
+                Marker(
+                    name: name, frameTime: try node.required("tm").number(),
+                    durationFrameTime: try node.number("dr", default: 0)))
+        }
+        self.markers = markers
         fonts = try FontLibrary(reading: root)
         try fonts.checkText(of: layers, assets: assets, root: root)
         self.assets = assets
@@ -140,6 +197,13 @@ public final class LottieAnimation: Sendable {
         _ = try check.height(of: layers)
         try check.checkTreeCost(of: layers, frames: endFrame - startFrame)
         warnings = context.warnings
+    }
+
+    /// The ids of the animations a dotLottie package's manifest lists, in its order; empty
+    /// for a JSON file.
+    public static func animationIDs(inPackageAt url: URL) throws(LottieError) -> [String] {
+        guard DotLottiePackage.isPackage(at: url) else { return [] }
+        return try DotLottiePackage(url: url, limits: .standard).animationIDs
     }
 
     /// An image asset: embedded (`data:` URL in `p`) or a file (`u` + `p`) beside the animation

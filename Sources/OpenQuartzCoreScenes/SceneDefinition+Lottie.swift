@@ -24,24 +24,36 @@ extension SceneDefinition {
     /// is in ``SceneDefinition/animation``'s `warnings`. With `loops` above 1 it plays that
     /// many times in a row, and the scene is that many times as long. `values` (value
     /// providers, images, texts, a viewport: ``LottieValues``) are set on the layer before it
-    /// plays.
+    /// plays. `animationID` chooses the animation of a dotLottie package (the one its manifest
+    /// starts with when nil).
     ///
     /// - Throws: ``SceneError`` with the reader's `file: json.path: message` (for a dotLottie
     ///   package, `file: entry: json.path: message`).
     @MainActor
-    public static func lottie(at path: String, loops: Int = 1, values: LottieValues? = nil) throws(SceneError)
-        -> SceneDefinition
-    {
+    public static func lottie(
+        at path: String, loops: Int = 1, values: LottieValues? = nil, animationID: String? = nil
+    ) throws(SceneError) -> SceneDefinition {
         require(loops >= 1, "a Lottie scene plays at least once; got \(loops) loops")
         let url = URL(fileURLWithPath: path)
         let animation: LottieAnimation
         do {
-            animation = try LottieAnimation(contentsOf: url)
+            animation = try LottieAnimation(contentsOf: url, animationID: animationID)
         } catch {
             throw SceneError(error.description)
         }
+        return lottie(animation, named: url.lastPathComponent, path: path, loops: loops, values: values)
+    }
+
+    /// A scene of `animation`, read already (a batch of variants reads its file once), as
+    /// ``lottie(at:loops:values:)`` makes one; `name` names the scene, `path` is said in its
+    /// summary.
+    @MainActor
+    public static func lottie(
+        _ animation: LottieAnimation, named name: String, path: String, loops: Int = 1, values: LottieValues? = nil
+    ) -> SceneDefinition {
+        require(loops >= 1, "a Lottie scene plays at least once; got \(loops) loops")
         return SceneDefinition(
-            name: url.lastPathComponent, summary: "The Lottie animation \(path).", size: animation.size,
+            name: name, summary: "The Lottie animation \(path).", size: animation.size,
             duration: animation.duration * Double(loops), posterTime: animation.duration / 2, animation: animation,
             build: { _ in
                 // Not committed yet, so nothing here animates implicitly.

@@ -59,7 +59,7 @@ struct Frame: ParsableCommand {
 
     @OptionGroup var lottieFrame: LottieFrameOption
 
-    @OptionGroup var valuesOption: LottieValuesOption
+    @OptionGroup var lottieOptions: LottieFileOptions
 
     @Option(name: .shortAndLong, help: "The PNG file to write.")
     var output: String
@@ -92,6 +92,10 @@ struct Frame: ParsableCommand {
             try StatesOption.requireDocument(demo, for: "--swipe")
         }
         try lottieFrame.validate(for: demo, time: time)
+        try lottieOptions.validate(for: demo)
+        if lottieOptions.marker != nil, time != nil || lottieFrame.frame != nil || lottieFrame.progress != nil {
+            throw ValidationError("--marker names the moment; give it or --time, --frame and --progress, not both")
+        }
         if let time {
             guard time.isFinite, time >= 0 else {
                 throw ValidationError("--time must be a number of seconds, 0 or more; got \(time)")
@@ -114,11 +118,13 @@ struct Frame: ParsableCommand {
                 StateTimeline(initial: "Locked", changes: [], held: StateTimeline.HeldSwipe(name: "Unlock", progress: $0))
             }
             let demo = try loadScene(
-                self.demo, states: held ?? stateOption.timeline(), values: valuesOption.values(for: self.demo))
+                self.demo, states: held ?? stateOption.timeline(), values: lottieOptions.values(for: self.demo),
+                animationID: lottieOptions.animation)
+            let marked = try lottieOptions.markerFrames(in: demo).flatMap { demo.time(atFrame: $0.first) }
             let framing = Framing(size: try size.map(Framing.parseSize) ?? demo.size, scale: scale)
             try framing.validate()
             try renderDemo(
-                demo, framing: framing, frames: singleFrame(at: lottieFrame.time(in: demo) ?? time ?? 0),
+                demo, framing: framing, frames: singleFrame(at: marked ?? lottieFrame.time(in: demo) ?? time ?? 0),
                 to: [CAMovieExporter.Output(path: output, format: .png)], background: BackgroundOption.parse(background)
             )
         }

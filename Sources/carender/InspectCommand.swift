@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenCAML
+import OpenLottie
 import OpenQuartzCore
 import OpenQuartzCoreScenes
 
@@ -38,6 +39,8 @@ struct Inspect: ParsableCommand {
 
     @OptionGroup var stateOption: StatesOption
 
+    @OptionGroup var lottieOptions: LottieFileOptions
+
     /// `--time`, 0 when not given.
     private var time: Double { givenTime ?? 0 }
 
@@ -45,6 +48,10 @@ struct Inspect: ParsableCommand {
         try validateDemoName(demo)
         try stateOption.validate(for: demo)
         try lottieFrame.validate(for: demo, time: givenTime)
+        try lottieOptions.validate(for: demo)
+        if lottieOptions.marker != nil, givenTime != nil || lottieFrame.frame != nil || lottieFrame.progress != nil {
+            throw ValidationError("--marker names the moment; give it or --time, --frame and --progress, not both")
+        }
         guard time.isFinite, time >= 0 else {
             throw ValidationError("--time must be a number of seconds, 0 or more; got \(time)")
         }
@@ -113,9 +120,14 @@ struct Inspect: ParsableCommand {
     /// names, and the reader's warnings.
     @MainActor
     private func inspectLottie() throws {
-        let scene = try commandError { try SceneDefinition.lottie(at: demo) }
-        let animation = scene.animation!
-        let time = lottieFrame.time(in: scene) ?? self.time
+        let values = try lottieOptions.values(for: demo)
+        let scene = LottieFileOptions.checked(
+            try commandError {
+                try SceneDefinition.lottie(at: demo, values: values, animationID: lottieOptions.animation)
+            }, values: values)
+        guard let animation = scene.animation else { misuse("a Lottie scene has its animation") }
+        let marked = try lottieOptions.markerFrames(in: scene).flatMap { scene.time(atFrame: $0.first) }
+        let time = marked ?? lottieFrame.time(in: scene) ?? self.time
         let frame = scene.frame(atTime: time) ?? animation.startFrame
         let clock = CAManualClock()
         let root = scene.scene(on: clock, at: time)
@@ -130,6 +142,18 @@ struct Inspect: ParsableCommand {
         CAClock.$current.withValue(clock) {
             LayerInspection.lines(of: root, label: label).forEach { print($0) }
         }
+        let ids = (try? LottieAnimation.animationIDs(inPackageAt: URL(fileURLWithPath: demo))) ?? []
+        if !ids.isEmpty { print("Animations in the package: " + ids.joined(separator: ", ")) }
+        print(
+            animation.markers.isEmpty
+                ? "No markers."
+                : "Markers: "
+                    + animation.markers.map { marker in
+                        let end = marker.frameTime + marker.durationFrameTime
+                        return marker.durationFrameTime > 0
+                            ? "\(marker.name) (frames \(shortNumber(marker.frameTime))–\(shortNumber(end)))"
+                            : "\(marker.name) (frame \(shortNumber(marker.frameTime)))"
+                    }.joined(separator: ", "))
         let warnings = animation.warnings
         print(warnings.isEmpty ? "No warnings." : "\(warnings.count) warning\(warnings.count == 1 ? "" : "s"):")
         warnings.forEach { print("  \($0)") }

@@ -91,13 +91,20 @@ struct Render: ParsableCommand {
 
     @OptionGroup var stateOption: StatesOption
 
-    @OptionGroup var valuesOption: LottieValuesOption
+    @OptionGroup var lottieOptions: LottieFileOptions
 
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
             "The file or folder to write; its extension sets the format.", valueName: "file|folder/"))
     var output: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Render one Lottie file once for each row of LIST (CSV or JSON lines: an output name and its texts, "
+                + "colours, numbers, pictures; docs/lottie.md) into --output-dir.",
+            valueName: "list"))
+    var variants: String?
 
     @Option(
         name: .customLong("output-dir"),
@@ -139,6 +146,45 @@ struct Render: ParsableCommand {
             return chosen[0]
         }
         return output.flatMap(OutputFormat.init(path:))
+    }
+
+    @Option(
+        help: ArgumentHelp(
+            "The encoder's constant quality for MP4 (H.264, 0–51, default 18) and WebM (VP9, 0–63, default 31): "
+                + "lower is better and larger.",
+            valueName: "n"))
+    var crf: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "The encoder's speed for MP4 and WebM: \(EncoderQuality.presets.joined(separator: ", ")) (default medium; "
+                + "faster is larger at the same --crf).",
+            valueName: "name"))
+    var preset: String?
+
+    /// `--crf` and `--preset`.
+    var quality: EncoderQuality { EncoderQuality(crf: crf, preset: preset) }
+
+    /// Checks `--crf` and `--preset` against the formats written: each must apply to one of them.
+    func validateQuality(for formats: [OutputFormat]) throws {
+        guard crf != nil || preset != nil else { return }
+        let encoded = formats.filter { $0 == .mp4 || $0 == .webm }
+        guard !encoded.isEmpty else {
+            throw ValidationError(
+                "--crf and --preset set the MP4 (H.264) and WebM (VP9) encoders; "
+                    + "\(formats.map(\.rawValue).joined(separator: ", ")) has none")
+        }
+        if let preset, !EncoderQuality.presets.contains(preset) {
+            throw ValidationError("--preset takes \(EncoderQuality.presets.joined(separator: ", ")); got '\(preset)'")
+        }
+        if let crf {
+            let highest = encoded.contains(.mp4) ? 51 : 63
+            guard (0...highest).contains(crf) else {
+                throw ValidationError(
+                    "--crf must be a whole number from 0 to \(highest)\(encoded.contains(.mp4) ? " (H.264)" : " (VP9)"); "
+                        + "got \(crf)")
+            }
+        }
     }
 
     @Option(help: ArgumentHelp("The picture's size in points (default: the demo's size).", valueName: "WxH"))
@@ -186,10 +232,12 @@ struct Render: ParsableCommand {
     /// The scene `input` names, playing `--loops` times when it is a Lottie file.
     @MainActor
     func scene(_ input: String, states: StateTimeline? = nil) throws -> SceneDefinition {
-        let values = try valuesOption.values(for: input)
-        guard let loops else { return try loadScene(input, states: states, values: values) }
-        return LottieValuesOption.checked(
-            try commandError { try SceneDefinition.lottie(at: input, loops: loops, values: values) }, values: values)
+        let values = try lottieOptions.values(for: input)
+        let id = lottieOptions.animation
+        guard let loops else { return try loadScene(input, states: states, values: values, animationID: id) }
+        return LottieFileOptions.checked(
+            try commandError { try SceneDefinition.lottie(at: input, loops: loops, values: values, animationID: id) },
+            values: values)
     }
 
     /// The picture `scene` is drawn into: `--size` (or the scene's own) at `--scale`.
@@ -204,7 +252,7 @@ struct Render: ParsableCommand {
     /// file's `--frames A..B`.
     func frameSpan(of scene: SceneDefinition) throws -> FrameSpan {
         let fps = self.fps ?? scene.animation.map { min(max(Int($0.frameRate.rounded()), 1), 240) } ?? 30
-        guard let (first, last) = try frameRange() else {
+        guard let (first, last) = try frameRange(of: scene) else {
             return FrameSpan(from: from, to: to ?? from + (duration ?? scene.duration), fps: fps)
         }
         // Frames before ip are ip; those from op on are the last.
@@ -212,8 +260,23 @@ struct Render: ParsableCommand {
         return FrameSpan(from: start, to: max(scene.time(atFrame: last) ?? 0, start + 1 / Double(fps)), fps: fps)
     }
 
-    /// `--frames A..B` parsed: nil without it.
-    func frameRange() throws -> (first: Double, end: Double)? {
+    /// `--frames A..B` parsed, or `--marker`'s segment in `scene`: nil without them (and for
+    /// `--marker` without a scene).
+    func frameRange(of scene: SceneDefinition? = nil) throws -> (first: Double, end: Double)? {
+        if let scene, let segment = try lottieOptions.markerFrames(in: scene) {
+            if segment.end < segment.first {
+                throw CommandError(
+                    "the marker \"\(lottieOptions.marker ?? "")\" plays backwards, from frame \(shortNumber(segment.first)) "
+                        + "to \(shortNumber(segment.end)); --frames \(shortNumber(segment.end))..\(shortNumber(segment.first)) "
+                        + "renders those frames forwards")
+            }
+            guard segment.end > segment.first else {
+                throw CommandError(
+                    "the marker \"\(lottieOptions.marker ?? "")\" is one moment (frame \(shortNumber(segment.first))), "
+                        + "not a segment: carender frame --marker shows it")
+            }
+            return segment
+        }
         guard let frames else { return nil }
         let pieces = frames.components(separatedBy: "..")
         guard pieces.count == 2, let first = Double(pieces[0]), let end = Double(pieces[1]), first.isFinite,
@@ -243,6 +306,7 @@ struct Render: ParsableCommand {
         if outputDirectory != nil {
             try validateBatch()
         } else {
+            guard variants == nil else { throw ValidationError("--variants writes into a folder: give --output-dir FOLDER") }
             guard inputs.count == 1, output != nil else {
                 throw ValidationError(
                     inputs.count == 1
@@ -258,11 +322,22 @@ struct Render: ParsableCommand {
     /// `--frames` or `--loops` when an input named is not a Lottie file.
     private func validateBatch() throws {
         guard output == nil else { throw ValidationError("give --output or --output-dir, not both") }
+        if lottieOptions.animation != nil || lottieOptions.marker != nil {
+            guard inputs.count == 1 else {
+                throw ValidationError("--animation and --marker name a part of one Lottie file; give one input")
+            }
+            try lottieOptions.validate(for: inputs[0])
+        }
+        if variants != nil {
+            guard inputs.count == 1, SceneDefinition.isLottieFile(inputs[0]) else {
+                throw ValidationError("--variants renders one Lottie file (.json, .lottie) many times; give one")
+            }
+        }
         guard shard == nil else { throw ValidationError("--shard renders one input; it does not go with --output-dir") }
         guard stateOption.states == nil else {
             throw ValidationError("--states runs one document; it does not go with --output-dir")
         }
-        _ = try formats()
+        try validateQuality(for: try formats() ?? [.mp4])
         if frames != nil || loops != nil {
             for input in inputs where !SceneDefinition.isLottieFile(input) && !isBatchFolder(input) {
                 throw ValidationError(
@@ -273,6 +348,7 @@ struct Render: ParsableCommand {
 
     private func validateSingle() throws {
         try validateDemoName(demo)
+        try lottieOptions.validate(for: demo)
         if try shardPart() != nil {
             let chosen = try singleFormat()
             guard chosen == .mp4 || chosen == .apng || chosen == .pngSequence else {
@@ -286,6 +362,7 @@ struct Render: ParsableCommand {
             throw ValidationError(
                 "--frames and --loops apply to Lottie files (.json, .lottie); give --from and --to in seconds")
         }
+        if let chosen = try singleFormat() { try validateQuality(for: [chosen]) }
         guard try singleFormat() != nil else {
             throw ValidationError(
                 "cannot tell the format of --output '\(output ?? "")': use a name ending in .png, .mp4, .gif, "
@@ -302,10 +379,14 @@ struct Render: ParsableCommand {
         if let loops, !(1...1000).contains(loops) {
             throw ValidationError("--loops must be a whole number from 1 to 1000; got \(loops)")
         }
-        if frames != nil {
+        if frames != nil, lottieOptions.marker != nil {
+            throw ValidationError("give --frames or --marker, not both")
+        }
+        if frames != nil || lottieOptions.marker != nil {
             _ = try frameRange()
             guard to == nil, duration == nil, from == 0 else {
-                throw ValidationError("give --frames or --from, --to and --duration, not both")
+                throw ValidationError(
+                    "give \(frames != nil ? "--frames" : "--marker") or --from, --to and --duration, not both")
             }
         }
         guard from.isFinite, from >= 0 else {
@@ -346,7 +427,7 @@ struct Render: ParsableCommand {
             let framing = try framing(of: demo)
             var span = try frameSpan(of: demo)
             // A single PNG is at exactly --from (or frame A), not on a frame of the rate.
-            let from = try frameRange().map { demo.time(atFrame: $0.first) ?? 0 } ?? self.from
+            let from = try frameRange(of: demo).map { demo.time(atFrame: $0.first) ?? 0 } ?? self.from
             let fps = span.fps
             var firstFileNumber = 0
             if let (part, parts) = try shardPart() {
@@ -375,7 +456,7 @@ struct Render: ParsableCommand {
             case .mp4, .gif, .apng, .mov, .webm, .webp:
                 try renderDemo(
                     demo, framing: framing, frames: span,
-                    to: [CAMovieExporter.Output(path: output, format: format.movieFormat)], background: background,
+                    to: [CAMovieExporter.Output(path: output, format: format.movieFormat(quality: quality))], background: background,
                     progressLabel: demo.name)
                 let padded =
                     format == .mp4 && (framing.pixelWidth % 2 == 1 || framing.pixelHeight % 2 == 1)
@@ -431,15 +512,17 @@ func validateScale(_ scale: Double) throws {
 /// (`SceneDefinition.packageType(of:)`), running `states` when given, else the Lottie file at
 /// that path (`SceneDefinition.isLottieFile(_:)`), else the demo of that name.
 @MainActor
-func loadScene(_ argument: String, states: StateTimeline? = nil, values: LottieValues? = nil) throws
-    -> SceneDefinition
-{
+func loadScene(
+    _ argument: String, states: StateTimeline? = nil, values: LottieValues? = nil, animationID: String? = nil
+) throws -> SceneDefinition {
     if let type = SceneDefinition.packageType(of: argument) {
         return try commandError { try SceneDefinition.document(at: argument, type: type, states: states) }
     }
     if SceneDefinition.isLottieFile(argument) {
-        let scene = try commandError { try SceneDefinition.lottie(at: argument, values: values) }
-        return LottieValuesOption.checked(scene, values: values)
+        let scene = try commandError {
+            try SceneDefinition.lottie(at: argument, values: values, animationID: animationID)
+        }
+        return LottieFileOptions.checked(scene, values: values)
     }
     return try Demos.named(argument)
 }

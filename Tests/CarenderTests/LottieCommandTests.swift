@@ -308,3 +308,169 @@ import ZipTestSupport
         #expect(result.error.contains(message), "\(result.error)")
     }
 }
+
+/// `--values` (a template's values) on `frame`, and `render --variants LIST --output-dir OUT`.
+@Suite struct LottieTemplateCommandTests {
+    private func expectColor(_ pixel: [Int], _ expected: [Int], within tolerance: Int, _ what: String) {
+        #expect(LottieCommandTests.isClose(pixel, to: expected, tolerance: tolerance), "\(what): \(pixel)")
+    }
+
+    @Test func valuesChangeTheFrameAndSettingsThatChangeNothingAreWarnedOf() throws {
+        let (folder, slide) = try LottieCommandTests.write(LottieCommandTests.slide(), as: "slide.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let values = folder.appendingPathComponent("blue.json")
+        try Data(
+            #"""
+            {"valueProviders": [{"keypath": "box.red.Color", "color": [0, 0, 1, 1]},
+                                {"keypath": "box.rde.Color", "color": [0, 1, 0, 1]}]}
+            """#.utf8
+        ).write(to: values)
+        let output = folder.appendingPathComponent("blue.png")
+        let result = try carender(["frame", slide.path, "--values", values.path, "-o", output.path])
+        #expect(result.status == 0, "\(result.error)")
+        let image = try readPNG(at: output)
+        expectColor(LottieCommandTests.pixel(25, 25, of: image), [0, 0, 255, 255], within: 2, "the provider's blue")
+        #expect(
+            result.error.contains(
+                "carender: warning: \(values.path): valueProviders[1]: the keypath \"box.rde.Color\" matches no "
+                    + "property of the animation; the closest keypaths: box.red.Color"), "\(result.error)")
+
+        try Data(#"{"valueProviders": [{"keypath": "box.red.Color", "color": "blue"}]}"#.utf8).write(to: values)
+        let bad = try carender(["frame", slide.path, "--values", values.path, "-o", output.path])
+        #expect(bad.status != 0)
+        #expect(bad.error.contains("\(values.path): valueProviders[0].color: expected an array, found a string"), "\(bad.error)")
+        let notLottie = try carender(["frame", "spring", "--values", values.path, "-o", output.path])
+        #expect(notLottie.status != 0)
+        #expect(notLottie.error.contains("--values applies to Lottie files"), "\(notLottie.error)")
+    }
+
+    @Test func variantsRenderEveryRowAndReportTheOnesThatFailKeepingWhatWasThere() throws {
+        let (folder, slide) = try LottieCommandTests.write(LottieCommandTests.slide(), as: "slide.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = folder.appendingPathComponent("names.csv")
+        try Data(
+            """
+            output,color:box.red.Color,float:box.Transform.Opacity,image
+            green,#00ff00,,
+            "half blue",#0000ff,50,
+            broken,#zz0000,,
+            green,#ffffff,,
+            pictured,,,nowhere.png
+
+            """.utf8
+        ).write(to: list)
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: out.appendingPathComponent("broken.png"))
+        let result = try carender([
+            "render", slide.path, "--variants", list.path, "--output-dir", out.path, "--format", "png",
+        ])
+        #expect(result.status == 1, "three rows fail: \(result.output) \(result.error)")
+        #expect(
+            result.error.contains(
+                "✗ \(list.path):4: column \"color:box.red.Color\": \"#zz0000\" is not a colour: #rrggbb or #rrggbbaa"),
+            "\(result.error)")
+        #expect(result.error.contains("✗ \(list.path):5: its files would be named green, as those of line 2 are"))
+        #expect(result.error.contains("✗ \(list.path):6: column \"image\": the image "), "\(result.error)")
+        #expect(result.output.contains("✓ \(list.path):2 → \(out.path)/green.png: one frame of 100×50 pixels"))
+        #expect(result.output.contains("Rendered 2 of 5 inputs into \(out.path)."), "\(result.output)")
+        let green = try readPNG(at: out.appendingPathComponent("green.png"))
+        expectColor(LottieCommandTests.pixel(25, 25, of: green), [0, 255, 0, 255], within: 2, "row 2's green")
+        let blue = try readPNG(at: out.appendingPathComponent("half blue.png"))
+        expectColor(LottieCommandTests.pixel(25, 25, of: blue), [0, 0, 255, 128], within: 2, "row 3: blue, half opaque")
+        #expect(try Data(contentsOf: out.appendingPathComponent("broken.png")) == Data("old".utf8))
+    }
+
+    @Test func jsonLinesAddToTheValuesAllRowsShare() throws {
+        let (folder, slide) = try LottieCommandTests.write(LottieCommandTests.slide(), as: "slide.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = folder.appendingPathComponent("base.json")
+        try Data(#"{"valueProviders": [{"keypath": "**.Color", "color": [0, 0, 1, 1]}]}"#.utf8).write(to: base)
+        let list = folder.appendingPathComponent("rows.jsonl")
+        try Data(
+            """
+            {"output": "plain"}
+            {"output": "faded", "valueProviders": [{"keypath": "box.Transform.Opacity", "float": 25}]}
+
+            """.utf8
+        ).write(to: list)
+        let out = folder.appendingPathComponent("out")
+        let result = try carender([
+            "render", slide.path, "--values", base.path, "--variants", list.path, "--output-dir", out.path,
+            "--format", "png",
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        let plain = try readPNG(at: out.appendingPathComponent("plain.png"))
+        expectColor(LottieCommandTests.pixel(25, 25, of: plain), [0, 0, 255, 255], within: 2, "the shared blue")
+        let faded = try readPNG(at: out.appendingPathComponent("faded.png"))
+        expectColor(LottieCommandTests.pixel(25, 25, of: faded), [0, 0, 255, 64], within: 2, "blue, a quarter opaque")
+    }
+
+    @Test(arguments: [
+        (["render", "x.json", "--variants", "l.csv", "-o", "x.mp4"], "--variants writes into a folder"),
+        (["render", "a.json", "b.json", "--variants", "l.csv", "--output-dir", "o"], "--variants renders one Lottie file"),
+    ])
+    func variantsNeedOneLottieFileAndAFolder(arguments: [String], message: String) throws {
+        let result = try carender(arguments)
+        #expect(result.status != 0)
+        #expect(result.error.contains(message), "\(result.error)")
+    }
+}
+
+/// `--marker` and `--animation`: a marker's segment or moment, a package's animation by id.
+@Suite struct LottieMarkerCommandTests {
+    /// The slide with markers: "go" frames 10–20, "stop" frame 15.
+    static let marked = LottieCommandTests.slide().replacingOccurrences(
+        of: #""assets": [],"#, with: #""assets": [], "markers": [{"cm": "go", "tm": 10, "dr": 10}, {"cm": "stop", "tm": 15}],"#)
+
+    @Test func aMarkerRendersItsSegmentAndFrameShowsItsMoment() throws {
+        let (folder, slide) = try LottieCommandTests.write(Self.marked, as: "slide.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let frames = folder.appendingPathComponent("frames/")
+        let render = try carender(["render", slide.path, "--marker", "go", "-o", frames.path + "/"])
+        #expect(render.status == 0, "\(render.error)")
+        #expect(render.output.contains("Wrote 10 frames"), "\(render.output)")
+        let marked = folder.appendingPathComponent("stop.png")
+        let frame = try carender(["frame", slide.path, "--marker", "stop", "-o", marked.path])
+        #expect(frame.status == 0, "\(frame.error)")
+        let byNumber = folder.appendingPathComponent("15.png")
+        _ = try carender(["frame", slide.path, "--frame", "15", "-o", byNumber.path])
+        #expect(try readPNG(at: marked).rgbaPixels == readPNG(at: byNumber).rgbaPixels, "frame 15 either way")
+        let inspect = try carender(["inspect", slide.path])
+        #expect(inspect.output.contains("Markers: go (frames 10–20), stop (frame 15)"), "\(inspect.output)")
+
+        let missing = try carender(["render", slide.path, "--marker", "run", "-o", frames.path + "/"])
+        #expect(missing.status != 0)
+        #expect(missing.error.contains("the animation has no marker \"run\"; its markers: go, stop"), "\(missing.error)")
+        let moment = try carender(["render", slide.path, "--marker", "stop", "-o", frames.path + "/"])
+        #expect(moment.error.contains("is one moment (frame 15), not a segment"), "\(moment.error)")
+        let both = try carender(["render", slide.path, "--marker", "go", "--frames", "0..5", "-o", frames.path + "/"])
+        #expect(both.error.contains("give --frames or --marker, not both"), "\(both.error)")
+    }
+
+    @Test func anAnimationOfAPackageIsChosenByItsID() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let package = folder.appendingPathComponent("two.lottie")
+        let blue = LottieCommandTests.slide().replacingOccurrences(of: "[1, 0, 0, 1]", with: "[0, 0, 1, 1]")
+        try writeZip(
+            [
+                (path: "manifest.json", data: Data(#"{"version": "1", "animations": [{"id": "red"}, {"id": "blue"}]}"#.utf8)),
+                (path: "animations/red.json", data: Data(LottieCommandTests.slide().utf8)),
+                (path: "animations/blue.json", data: Data(blue.utf8)),
+            ], to: package)
+        let first = folder.appendingPathComponent("first.png")
+        let chosen = folder.appendingPathComponent("chosen.png")
+        #expect(try carender(["frame", package.path, "-o", first.path]).status == 0)
+        let result = try carender(["frame", package.path, "--animation", "blue", "-o", chosen.path])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(LottieCommandTests.isClose(LottieCommandTests.pixel(25, 25, of: try readPNG(at: first)), to: [255, 0, 0, 255], tolerance: 2))
+        #expect(LottieCommandTests.isClose(LottieCommandTests.pixel(25, 25, of: try readPNG(at: chosen)), to: [0, 0, 255, 255], tolerance: 2))
+        let inspect = try carender(["inspect", package.path])
+        #expect(inspect.output.contains("Animations in the package: red, blue"), "\(inspect.output)")
+        let wrong = try carender(["frame", package.path, "--animation", "green", "-o", chosen.path])
+        #expect(wrong.error.contains("manifest.json: lists no animation \"green\"; it lists \"red\", \"blue\""), "\(wrong.error)")
+        let notLottie = try carender(["frame", "spring", "--animation", "blue", "-o", chosen.path])
+        #expect(notLottie.error.contains("--animation applies to Lottie files"), "\(notLottie.error)")
+    }
+}

@@ -328,3 +328,37 @@ struct RenderCommandTests {
         }
     }
 }
+
+/// `--crf` and `--preset`: the H.264 and VP9 encoders' quality and speed.
+@Suite struct EncoderQualityOptionTests {
+    @Test func aLowerQualityWritesASmallerVideoAndTheDefaultsAreTodays() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func render(_ name: String, _ options: [String]) throws -> Int {
+            let output = folder.appendingPathComponent(name)
+            let result = try carender(["render", "spring", "-o", output.path, "--duration", "0.5", "--fps", "10"] + options)
+            #expect(result.status == 0, "\(result.error)")
+            return fileSize(output)
+        }
+        let standard = try render("standard.mp4", [])
+        let explicit = try render("explicit.mp4", ["--crf", "18", "--preset", "medium"])
+        let rough = try render("rough.mp4", ["--crf", "45", "--preset", "ultrafast"])
+        #expect(standard == explicit, "crf 18 and medium are the defaults")
+        #expect(rough < standard, "crf 45: \(rough) bytes; crf 18: \(standard)")
+        let webm = try render("rough.webm", ["--crf", "60", "--preset", "veryfast"])
+        let fineWebm = try render("fine.webm", ["--crf", "10"])
+        #expect(webm < fineWebm, "VP9 crf 60: \(webm) bytes; crf 10: \(fineWebm)")
+    }
+
+    @Test(arguments: [
+        (["render", "spring", "-o", "x.gif", "--crf", "20"], "--crf and --preset set the MP4 (H.264) and WebM (VP9)"),
+        (["render", "spring", "-o", "x.mp4", "--crf", "52"], "--crf must be a whole number from 0 to 51 (H.264)"),
+        (["render", "spring", "-o", "x.webm", "--crf", "64"], "--crf must be a whole number from 0 to 63 (VP9)"),
+        (["render", "spring", "-o", "x.mp4", "--preset", "quick"], "--preset takes ultrafast, superfast"),
+    ])
+    func qualityOutOfRangeOrForAFormatWithoutAnEncoderIsAUsageError(arguments: [String], message: String) throws {
+        let result = try carender(arguments)
+        #expect(result.status != 0)
+        #expect(result.error.contains(message), "\(result.error)")
+    }
+}

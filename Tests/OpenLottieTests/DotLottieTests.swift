@@ -130,6 +130,31 @@ import ZipTestSupport
         #expect(image.rgbaPixels == Self.pixels)
     }
 
+    @Test func anyAnimationOfAPackageIsReadByItsIDAndAnIDItLacksIsNamed() throws {
+        let manifest = """
+            {"version": "2", "animations": [{"id": "slide"}, {"id": "picture"}], "initial": {"animation": "picture"}}
+            """
+        let url = try Self.package(
+            "two.lottie",
+            [
+                ("manifest.json", Data(manifest.utf8)), ("a/slide.json", Data(Self.slide().utf8)),
+                ("a/picture.json", Data(Self.picture(u: "/i/").utf8)), ("i/img_0.png", try Self.png()),
+            ])
+        #expect(try LottieAnimation.animationIDs(inPackageAt: url) == ["slide", "picture"])
+        #expect(try LottieAnimation(contentsOf: url, animationID: "slide").name == "slide")
+        #expect(try LottieAnimation(contentsOf: url, animationID: nil).name == "picture")
+        do {
+            _ = try LottieAnimation(contentsOf: url, animationID: "intro")
+            Issue.record("an id the manifest lacks reads")
+        } catch {
+            #expect(error.description == "\(url.path): manifest.json: lists no animation \"intro\"; it lists \"slide\", \"picture\"")
+        }
+        let json = try Self.scratchFile("slide.json")
+        try Data(Self.slide().utf8).write(to: json)
+        #expect(try LottieAnimation.animationIDs(inPackageAt: json).isEmpty)
+        #expect(throws: LottieError.self) { try LottieAnimation(contentsOf: json, animationID: "slide") }
+    }
+
     @Test(arguments: ["/images/", "images/", ""])
     func aVersion1ImageIsFoundInImagesWhateverItsFolderSays(u: String) throws {
         let manifest = #"{"animations": [{"id": "picture"}], "activeAnimationId": "picture"}"#

@@ -108,4 +108,52 @@ import Testing
             ofAnimationSized: CGSize(width: 100, height: 100), in: CGRect(x: 0, y: 0, width: 301, height: 200))
         #expect(content.position == CGPoint(x: 50, y: 0))
     }
+
+    /// `fade` with markers: "in" a segment of frames 4–12, "mark" a moment at frame 15, "back"
+    /// a segment played backwards from 16 down to 10.
+    static let marked = Data(
+        String(decoding: fade, as: UTF8.self).replacingOccurrences(
+            of: #""layers":["#,
+            with: #""markers":[{"cm":"in","tm":4,"dr":8},{"cm":"mark","tm":15,"dr":0},{"cm":"back","tm":16,"dr":-6}],"layers":["#
+        ).utf8)
+
+    @Test func markersAreReadAndPlayTheirSegments() throws {
+        let animation = try LottieAnimation(data: Self.marked)
+        #expect(animation.markerNames == ["in", "mark", "back"])
+        #expect(animation.frameTime(forMarker: "in") == 4)
+        #expect(animation.durationFrameTime(forMarker: "in") == 8)
+        #expect(animation.durationFrameTime(forMarker: "back") == -6)
+        expectClose(try #require(animation.progressTime(forMarker: "mark")), 0.75, within: 1e-12)
+        #expect(animation.frameTime(forMarker: "nowhere") == nil)
+        try withManualClock { clock in
+            let layer = animation.makeLayer()
+            CATransaction.flush()
+            layer.play(marker: "in")
+            CATransaction.flush()
+            expectClose(try opacity(of: layer), 0.2, within: 1e-6, "frame 4 at the start")
+            clock.advance(by: 0.4)
+            expectClose(try opacity(of: layer), 0.4, within: 1e-6, "frame 8 after 0.4 s")
+            clock.advance(by: 1)
+            expectClose(try opacity(of: layer), 0.6, within: 1e-6, "held at frame 12, the segment's end")
+            layer.play(fromMarker: "in", toMarker: "mark", playEndMarkerFrame: false)
+            CATransaction.flush()
+            clock.advance(by: 2)
+            expectClose(try opacity(of: layer), 0.7, within: 1e-6, "held at frame 14, a frame before the marker")
+            layer.play(marker: "back")
+            CATransaction.flush()
+            clock.advance(by: 0.3)
+            expectClose(try opacity(of: layer), 0.65, within: 1e-6, "backwards: frame 13 after 0.3 s")
+            // A marker the file lacks changes nothing, as in lottie-ios.
+            layer.play(marker: "nowhere")
+            CATransaction.flush()
+            clock.advance(by: 0.1)
+            expectClose(try opacity(of: layer), 0.6, within: 1e-6, "still playing back: frame 12")
+            layer.pause()
+            expectClose(layer.currentFrame, 12, within: 1e-9, "paused where playing back reached")
+            layer.play(marker: "back")
+            CATransaction.flush()
+            clock.advance(by: 5)
+            expectClose(try opacity(of: layer), 0.5, within: 1e-6, "held at frame 10, where it ends")
+        }
+    }
 }

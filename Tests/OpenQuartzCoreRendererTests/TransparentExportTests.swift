@@ -150,4 +150,14 @@ struct TransparentExportTests {
         #expect(mp4.ffmpegOutputArguments(to: "a.mp4", width: 33, height: 20).contains(pad))
         #expect(mp4.ffmpegOutputArguments(to: "a.mp4", width: 32, height: 21).contains(pad))
     }
+
+    /// VP9's speed is libvpx's `-cpu-used`, given only when set; its quality always.
+    @Test func webmTakesItsQualityAndSpeed() {
+        let plain = CAMovieFormat.webm().ffmpegOutputArguments(to: "a.webm", width: 32, height: 32)
+        #expect(!plain.contains("-cpu-used"))
+        #expect(plain.joined(separator: " ").contains("-crf 31 -b:v 0"))
+        let fast = CAMovieFormat.webm(crf: 40, speed: 6).ffmpegOutputArguments(to: "a.webm", width: 32, height: 32)
+        #expect(fast.joined(separator: " ").contains("-crf 40 -b:v 0"))
+        #expect(fast.joined(separator: " ").contains("-cpu-used 6"))
+    }
 }

@@ -16,6 +16,18 @@ struct AnimationContext {
         /// Whether the tree is paused (the root layer's speed is 0).
         var isPaused = true
 
+        /// Whether the range is played from a later frame to an earlier one.
+        var isBackwards: Bool { toFrame < fromFrame }
+
+        /// How long the clipped range plays, in seconds of the tree's time, every repeat and
+        /// reversal counted: where a backwards tree's time starts, counting down to 0. A range
+        /// repeating for ever starts 2²⁰ cycles up.
+        func playedLength(frameRate: Double) -> Double {
+            let cycle = abs(toFrame - fromFrame) / frameRate
+            let cycles = repeatCount.isFinite ? Double(max(repeatCount, 1)) : Double(1 << 20)
+            return cycle * cycles * (autoreverses ? 2 : 1)
+        }
+
         /// The frame shown `elapsed` seconds after playback started, as the clipping groups
         /// play it: the range repeated, reversed on the way back, holding its end when done.
         func frame(afterPlaying elapsed: Double, frameRate: Double) -> Double {
@@ -84,13 +96,16 @@ struct AnimationContext {
 
     /// Wraps `animation` (which spans the whole animation) in the group that plays the chosen
     /// range: it holds the first and last frames outside, and repeats as asked.
+    ///
+    /// A range played backwards is clipped forwards, from its lower frame; the layer that holds
+    /// the tree runs its time backwards (``LottieAnimationLayer`` gives it a negative speed),
+    /// as an animation's own negative speed would take it out of its active interval.
     func timed(_ animation: CAAnimation) -> CAAnimation {
         animation.duration = animationDuration
-        animation.speed = playback.toFrame < playback.fromFrame ? -1 : 1
         let clip = CAAnimationGroup()
         clip.animations = [animation]
         clip.duration = abs(playback.toFrame - playback.fromFrame) / frameRate
-        animation.timeOffset = (playback.fromFrame - startFrame) / frameRate
+        animation.timeOffset = (min(playback.fromFrame, playback.toFrame) - startFrame) / frameRate
         clip.autoreverses = playback.autoreverses
         clip.repeatCount = playback.repeatCount
         clip.fillMode = .both

@@ -135,17 +135,39 @@ open class LottieAnimationLayer: CALayer {
         }
         playback = next
         pausedFrame = next.fromFrame
-        // The inner layer's time starts at 0 now, where every animation begins.
-        contentLayer.speed = speed
-        contentLayer.timeOffset = 0
+        // The inner layer's time starts at 0 now, where every animation begins; played
+        // backwards, it starts at the end of what is played and counts down.
+        contentLayer.speed = next.isBackwards ? -speed : speed
+        contentLayer.timeOffset = next.isBackwards ? next.playedLength(frameRate: animation.frameRate) : 0
         contentLayer.beginTime = convertTime(CACurrentMediaTime(), from: nil)
         buildLayers()
+    }
+
+    /// Plays the marker `name`'s segment, from its frame to its frame plus its duration, as
+    /// lottie-ios's `play(marker:)`. As there, a name the file lacks changes nothing (the
+    /// markers come with the file: ``LottieAnimation/markerNames`` says which it has).
+    public func play(marker name: String, loopMode: LoopMode = .playOnce) {
+        guard let start = animation.frameTime(forMarker: name) else { return }
+        play(fromFrame: start, toFrame: start + (animation.durationFrameTime(forMarker: name) ?? 0), loopMode: loopMode)
+    }
+
+    /// Plays from the marker `fromMarker` (the frame shown when nil) to the marker `toMarker`,
+    /// including its frame unless `playEndMarkerFrame` is false (then one frame before it), as
+    /// lottie-ios's `play(fromMarker:toMarker:playEndMarkerFrame:loopMode:)`; a `toMarker` the
+    /// file lacks changes nothing, a `fromMarker` it lacks starts from the frame shown.
+    public func play(
+        fromMarker: String? = nil, toMarker: String, playEndMarkerFrame: Bool = true, loopMode: LoopMode = .playOnce
+    ) {
+        guard let end = animation.frameTime(forMarker: toMarker) else { return }
+        let start = fromMarker.flatMap { animation.frameTime(forMarker: $0) } ?? currentFrame
+        play(fromFrame: start, toFrame: playEndMarkerFrame ? end : end - 1, loopMode: loopMode)
     }
 
     /// Stops playback where it is now on the media clock: the frame shown stays.
     public func pause() {
         guard !playback.isPaused else { return }
-        let elapsed = contentLayer.convertTime(CACurrentMediaTime(), from: nil)
+        var elapsed = contentLayer.convertTime(CACurrentMediaTime(), from: nil)
+        if playback.isBackwards { elapsed = playback.playedLength(frameRate: animation.frameRate) - elapsed }
         currentFrame = playback.frame(afterPlaying: elapsed, frameRate: animation.frameRate)
     }
 

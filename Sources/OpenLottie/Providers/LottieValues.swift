@@ -64,7 +64,6 @@ public struct LottieValues: Sendable {
     /// Reads values from JSON text; `name` names it in errors and the image's path is
     /// relative to `folder`.
     public init(data: Data, name: String, folder: URL) throws(LottieError) {
-        source = name
         let json: JSONValue
         do {
             json = try JSONReader.read(data)
@@ -72,14 +71,21 @@ public struct LottieValues: Sendable {
             throw LottieError(file: name, path: "", message: "is not JSON: \(error.message)")
         }
         let context = ReadingContext(file: name, limits: .standard)
-        let root = JSONNode(value: json, path: "", context: context)
+        try self.init(reading: JSONNode(value: json, path: "", context: context), folder: folder, ignoring: [])
+    }
+
+    /// The values of a JSON object, `ignoring` the keys someone else reads (a variants row's
+    /// `output`).
+    init(reading root: JSONNode, folder: URL, ignoring: Set<String>) throws(LottieError) {
+        source = root.context.file
         guard case .object(let object) = root.value else {
             throw root.error("a values file is a JSON object, found \(root.kind)")
         }
         let known = ["valueProviders", "imageProvider", "textProvider", "viewport"]
-        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) && !ignoring.contains($0) }) {
             throw root.error(
-                "\"\(unknown)\" is not a setting; the settings are \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
+                "\"\(unknown)\" is not a setting; the settings are "
+                    + (Array(ignoring).sorted() + known).map { "\"\($0)\"" }.joined(separator: ", "))
         }
         for node in try root["valueProviders"]?.elements() ?? [] {
             valueProviders.append(try Self.setting(node))
@@ -97,6 +103,19 @@ public struct LottieValues: Sendable {
             }
             viewport = CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
         }
+    }
+
+    /// These values with `other`'s after them: its providers set later (so they win where
+    /// keypaths overlap), its image provider, text provider and viewport instead of these
+    /// where it has them.
+    public func adding(_ other: LottieValues) -> LottieValues {
+        var result = self
+        result.valueProviders += other.valueProviders
+        if let image = other.imageProvider { result.imageProvider = image }
+        if let text = other.textProvider { result.textProvider = text }
+        if let viewport = other.viewport { result.viewport = viewport }
+        result.source = other.source
+        return result
     }
 
     /// Sets the values on `layer`.
@@ -211,18 +230,28 @@ public struct LottieValues: Sendable {
         return LottieGradient(colors: colors, locations: locations)
     }
 
+    /// The picture at `relative` (to `folder`), or why there is none.
+    static func picture(_ relative: String, folder: URL) -> Result<CGImage, PictureProblem> {
+        let url = URL(fileURLWithPath: relative, relativeTo: folder).standardizedFileURL
+        guard let data = ImageDecoding.regularFileData(url, maximumSize: ReadingLimits.standard.maximumFileSize)
+        else {
+            return .failure(PictureProblem(reason: "the image \(url.path) does not exist or is not a regular file"))
+        }
+        guard let image = ImageDecoding.decode(data) else {
+            return .failure(
+                PictureProblem(reason: "the image \(url.path) cannot be decoded (PNG, JPEG, WebP or GIF are read)"))
+        }
+        return .success(image)
+    }
+
     private static func imageProvider(_ node: JSONNode, folder: URL) throws(LottieError)
         -> any AnimationImageProvider
     {
         let imageNode = try node.required("image")
-        let relative = try imageNode.string()
-        let url = URL(fileURLWithPath: relative, relativeTo: folder).standardizedFileURL
-        guard let data = ImageDecoding.regularFileData(url, maximumSize: ReadingLimits.standard.maximumFileSize)
-        else {
-            throw imageNode.error("the image \(url.path) does not exist or is not a regular file")
-        }
-        guard let image = ImageDecoding.decode(data) else {
-            throw imageNode.error("the image \(url.path) cannot be decoded (PNG, JPEG, WebP or GIF are read)")
+        let image: CGImage
+        switch picture(try imageNode.string(), folder: folder) {
+        case .success(let found): image = found
+        case .failure(let problem): throw imageNode.error(problem.reason)
         }
         var gravity = CALayerContentsGravity.resize
         if let gravityNode = node["contentsGravity"] {
@@ -255,6 +284,11 @@ public struct LottieValues: Sendable {
         }
         throw node.error("a text provider is {\"text\": S} or {\"dictionary\": {KEYPATH: S, …}}")
     }
+}
+
+/// Why a picture could not be had.
+struct PictureProblem: Error {
+    let reason: String
 }
 
 /// One picture for every image asset.

@@ -23,6 +23,8 @@ final class DotLottiePackage {
     let animationEntry: String
     /// The animation's Bodymovin JSON.
     let animation: Data
+    /// The ids of the animations the manifest lists, in its order.
+    let animationIDs: [String]
 
     private let archive: ZipArchiveReader
     /// The files of the archive by their normalized path (`images/a.png`, never `./` or `\`).
@@ -59,7 +61,7 @@ final class DotLottiePackage {
     ///   the manifest's fields, `manifest.json: animations[0].id`): not a zip, no manifest, a
     ///   manifest that lists no animation or names one the package lacks, an entry that is
     ///   damaged or larger than is read.
-    init(url: URL, limits: ReadingLimits) throws(LottieError) {
+    init(url: URL, animationID: String? = nil, limits: ReadingLimits) throws(LottieError) {
         file = url.path
         do {
             archive = try ZipArchiveReader(url: url)
@@ -81,7 +83,19 @@ final class DotLottiePackage {
         let manifest = try Self.manifest(
             try Self.contents(of: manifestEntry, in: archive, limit: Self.maximumManifestBytes), file: file)
         let isVersion2 = Self.isVersion2(manifest["version"])
-        let id = try Self.firstAnimationID(in: manifest, file: file)
+        animationIDs = ((manifest["animations"] as? [Any]) ?? []).compactMap { ($0 as? [String: Any])?["id"] as? String }
+        let id: String
+        if let animationID {
+            guard animationIDs.contains(animationID) else {
+                throw LottieError(
+                    file: file, path: "manifest.json",
+                    message: "lists no animation \"\(animationID)\"; it lists "
+                        + (animationIDs.isEmpty ? "none" : animationIDs.map { "\"\($0)\"" }.joined(separator: ", ")))
+            }
+            id = animationID
+        } else {
+            id = try Self.firstAnimationID(in: manifest, file: file)
+        }
         let animationFolders = isVersion2 ? ["a", "animations"] : ["animations", "a"]
         imageFolders = isVersion2 ? ["i", "images"] : ["images", "i"]
 

@@ -34,8 +34,9 @@ public enum CAMovieFormat: Hashable, Sendable {
     /// After Effects, Premiere Pro, Final Cut Pro and DaVinci Resolve take with transparency.
     case proRes4444
     /// A VP9 video with alpha in a WebM file (`yuva420p`, constant quality `crf`, 0 … 63), as
-    /// browsers play transparent video.
-    case webm(crf: Int = 31)
+    /// browsers play transparent video. `speed` is libvpx's `-cpu-used` (0, slowest and
+    /// smallest, … 5, fastest, in the good-quality mode used here); nil leaves libvpx's own (1).
+    case webm(crf: Int = 31, speed: Int? = nil)
     /// A looping animated WebP, lossless, with alpha.
     case webp
 
@@ -94,11 +95,11 @@ public enum CAMovieFormat: Hashable, Sendable {
                 "16",
             ]
                 + ["-vendor", "apl0", "-pix_fmt", pixelFormat.rawValue] + Self.videoColorTags + ["-f", "mov", path]
-        case .webm(let crf):
+        case .webm(let crf, let speed):
             // Constant quality (`-b:v 0`); the alpha goes in a second VP9 stream of the frames.
             ["-vf", Self.videoColorFilter + ":out_range=tv", "-c:v", "libvpx-vp9", "-pix_fmt", pixelFormat.rawValue]
-                + ["-crf", "\(crf)", "-b:v", "0", "-row-mt", "1", "-auto-alt-ref", "0"] + Self.videoColorTags
-                + ["-f", "webm", path]
+                + ["-crf", "\(crf)", "-b:v", "0", "-row-mt", "1", "-auto-alt-ref", "0"]
+                + (speed.map { ["-cpu-used", "\($0)"] } ?? []) + Self.videoColorTags + ["-f", "webm", path]
         case .webp:
             [
                 "-c:v", "libwebp_anim", "-lossless", "1", "-loop", "0", "-pix_fmt", pixelFormat.rawValue, "-f", "webp",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OpenLottie
 import OpenQuartzCoreRenderer
 import OpenQuartzCoreScenes
 
@@ -44,7 +45,10 @@ struct BatchRender {
         }
         var jobs: [Job] = []
         var stems: [String: String] = [:]
-        for input in expandedInputs(fail: fail) {
+        if let list = command.variants {
+            jobs = try variantJobs(list, formats: formats, fail: fail)
+        }
+        for input in command.variants == nil ? expandedInputs(fail: fail) : [] {
             let stem = Self.stem(of: input)
             if let taken = stems[stem] {
                 fail(input, "its files would be named \(stem), as those of '\(taken)' are")
@@ -78,9 +82,13 @@ struct BatchRender {
                 rendered += 1
                 progress.clear()
                 let written = ([job.poster].compactMap { $0 } + job.outputs).map(\.path).joined(separator: ", ")
+                let frames =
+                    job.outputs.isEmpty
+                    ? "one frame" : "\(job.frames.count) frames"
                 print(
-                    "✓ \(job.input) → \(written): \(job.frames.count) frames of "
-                        + "\(job.framing.pixelWidth)×\(job.framing.pixelHeight) pixels at \(job.frames.fps) fps")
+                    "✓ \(job.input) → \(written): \(frames) of "
+                        + "\(job.framing.pixelWidth)×\(job.framing.pixelHeight) pixels"
+                        + (job.outputs.isEmpty ? "" : " at \(job.frames.fps) fps"))
             } catch {
                 done += job.frameCount
                 progress.clear()
@@ -126,7 +134,10 @@ struct BatchRender {
 
     /// `input` read, with the files it writes in `formats`; throws what reading it says.
     private func job(_ input: String, stem: String, formats: [OutputFormat]) throws -> Job {
-        let scene = try command.scene(input)
+        try job(input, scene: try command.scene(input), stem: stem, formats: formats)
+    }
+
+    private func job(_ input: String, scene: SceneDefinition, stem: String, formats: [OutputFormat]) throws -> Job {
         let framing = try command.framing(of: scene)
         let frames = try command.frameSpan(of: scene)
         let base = (folder as NSString).appendingPathComponent(stem)
@@ -134,10 +145,55 @@ struct BatchRender {
         var poster: CAMovieExporter.Output?
         for format in formats {
             let path = format.fileExtension.map { base + "." + $0 } ?? base + "/"
-            let output = CAMovieExporter.Output(path: path, format: format.movieFormat)
+            let output = CAMovieExporter.Output(path: path, format: format.movieFormat(quality: command.quality))
             if format == .png { poster = output } else { outputs.append(output) }
         }
         return Job(input: input, scene: scene, framing: framing, frames: frames, outputs: outputs, poster: poster)
+    }
+
+    /// A job for each row of the variants list at `list`, the one input read once; a row that
+    /// cannot be read, or whose name is taken or not a plain file name, is reported as failed
+    /// (its line and why) and the others go on.
+    private func variantJobs(_ list: String, formats: [OutputFormat], fail: (String, String) -> Void) throws -> [Job] {
+        let input = command.inputs[0]
+        let variants: LottieVariants
+        let animation: LottieAnimation
+        do {
+            variants = try LottieVariants(contentsOf: URL(fileURLWithPath: list))
+            animation = try LottieAnimation(
+                contentsOf: URL(fileURLWithPath: input), animationID: command.lottieOptions.animation)
+        } catch {
+            throw CommandError(error.description)
+        }
+        let base = try command.lottieOptions.values(for: input)
+        var jobs: [Job] = []
+        var taken: [String: Int] = [:]
+        for row in variants.rows {
+            let place = "\(list):\(row.line)"
+            let values: LottieValues
+            switch row.values {
+            case .success(let read): values = base.map { $0.adding(read) } ?? read
+            case .failure(let error):
+                fail(place, (error.path.isEmpty ? "" : error.path + ": ") + error.message)
+                continue
+            }
+            guard let name = row.output, !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+                fail(place, "the output name \"\(row.output ?? "")\" is not a file name")
+                continue
+            }
+            if let line = taken[name] {
+                fail(place, "its files would be named \(name), as those of line \(line) are")
+                continue
+            }
+            taken[name] = row.line
+            for warning in values.problems(with: animation) {
+                FileHandle.standardError.write(Data("carender: warning: \(warning)\n".utf8))
+            }
+            let scene = SceneDefinition.lottie(
+                animation, named: name, path: input, loops: command.loops ?? 1, values: values)
+            jobs.append(try job(place, scene: scene, stem: name, formats: formats))
+        }
+        return jobs
     }
 
     /// The name an input's files take: a file's name without its extension, a demo's name.

@@ -54,16 +54,36 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     }
 
     /// The library's format for this choice.
-    var movieFormat: CAMovieFormat {
+    var movieFormat: CAMovieFormat { movieFormat(quality: EncoderQuality()) }
+
+    /// The format with `quality`'s encoder settings (H.264's and VP9's; the others have none).
+    func movieFormat(quality: EncoderQuality) -> CAMovieFormat {
         switch self {
         case .png: .png
-        case .mp4: .mp4()
+        case .mp4: .mp4(.init(crf: quality.crf ?? 18, preset: quality.preset))
         case .gif: .gif
         case .apng: .apng
         case .pngSequence: .pngSequence
         case .mov: .proRes4444
-        case .webm: .webm()
+        case .webm: .webm(crf: quality.crf ?? 31, speed: quality.preset.flatMap { EncoderQuality.vp9Speed[$0] ?? nil })
         case .webp: .webp
         }
     }
+}
+
+/// `--crf` and `--preset`: the quality and speed of the H.264 (MP4) and VP9 (WebM) encoders;
+/// nil keeps the defaults (crf 18 and x264's `medium`; crf 31 and libvpx's own speed).
+struct EncoderQuality: Equatable {
+    var crf: Int?
+    var preset: String?
+
+    /// x264's presets, fastest first.
+    static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"]
+
+    /// The same names as libvpx's `-cpu-used` for VP9 (0 to 5 in its good-quality mode, which
+    /// takes nothing faster): nil for `medium`, libvpx's default (1).
+    static let vp9Speed: [String: Int?] = [
+        "ultrafast": 5, "superfast": 5, "veryfast": 4, "faster": 3, "fast": 2, "medium": nil, "slow": 0,
+        "slower": 0, "veryslow": 0,
+    ]
 }

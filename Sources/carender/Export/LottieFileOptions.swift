@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import OpenLottie
+import OpenQuartzCoreScenes
+
+/// The options of `frame` and `render` for Lottie files: `--animation` (which animation of a
+/// dotLottie package), `--values` (what a template changes: value providers by keypath, a
+/// picture for every image asset, texts, a viewport, read from a JSON file, ``LottieValues``)
+/// and `--marker` (a marker's segment, or its first frame).
+struct LottieFileOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The animation of a dotLottie package to play, by its id in the manifest (default: the one it starts "
+                + "with).",
+            valueName: "id"))
+    var animation: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A Lottie file's marker: render plays its segment (its frame up to its frame plus its duration), frame "
+                + "shows its frame.",
+            valueName: "name"))
+    var marker: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A Lottie file's values: colours, numbers, points and gradients by keypath, a picture for every "
+                + "image, texts, a viewport (a JSON file; docs/lottie.md says its format).",
+            valueName: "file"))
+    var values: String?
+
+    /// The values file read, nil without `--values`; a usage error when `input` is not a
+    /// Lottie file, the file's error (naming it and the JSON path) when it does not read.
+    func values(for input: String) throws -> LottieValues? {
+        guard let values else { return nil }
+        guard SceneDefinition.isLottieFile(input) else {
+            throw ValidationError("--values applies to Lottie files (.json, .lottie), not to '\(input)'")
+        }
+        do {
+            return try LottieValues(contentsOf: URL(fileURLWithPath: values))
+        } catch {
+            throw CommandError(error.description)
+        }
+    }
+
+    /// Checks that `--animation` and `--marker` are given only for a Lottie file.
+    func validate(for input: String) throws {
+        for (option, given) in [("--animation", animation != nil), ("--marker", marker != nil)] where given {
+            guard SceneDefinition.isLottieFile(input) else {
+                throw ValidationError("\(option) applies to Lottie files (.json, .lottie), not to '\(input)'")
+            }
+        }
+    }
+
+    /// The frames of `--marker` in `scene`: its frame and its frame plus its duration; nil
+    /// without `--marker`; an error naming the markers the file has when it has none of that
+    /// name.
+    func markerFrames(in scene: SceneDefinition) throws -> (first: Double, end: Double)? {
+        guard let marker, let animation = scene.animation else { return nil }
+        guard let first = animation.frameTime(forMarker: marker) else {
+            throw CommandError(
+                "the animation has no marker \"\(marker)\"; its markers: "
+                    + (animation.markerNames.isEmpty ? "none" : animation.markerNames.joined(separator: ", ")))
+        }
+        return (first, first + (animation.durationFrameTime(forMarker: marker) ?? 0))
+    }
+
+    /// `scene`, after warning on standard error of each setting of `values` that changes
+    /// nothing in it (a keypath matching no property, with the closest ones; a value of the
+    /// wrong kind).
+    static func checked(_ scene: SceneDefinition, values: LottieValues?) -> SceneDefinition {
+        guard let values, let animation = scene.animation else { return scene }
+        for warning in values.problems(with: animation) {
+            FileHandle.standardError.write(Data("carender: warning: \(warning)\n".utf8))
+        }
+        return scene
+    }
+}
