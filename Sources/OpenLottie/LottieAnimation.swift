@@ -84,7 +84,12 @@ public final class LottieAnimation: Sendable {
     /// Reads a Bodymovin JSON file, or the animation `animationID` of a dotLottie package (the
     /// one its manifest starts with when nil). An id the manifest does not list is an error
     /// naming the ids it lists; an id given for a JSON file is an error too.
-    public convenience init(contentsOf url: URL, animationID: String?) throws(LottieError) {
+    ///
+    /// `slots` fill the properties the file marks with slot ids, over the file's own `slots`;
+    /// `theme` applies a dotLottie 2 package's theme (`t/ID.json`) the same way, before `slots`.
+    public convenience init(
+        contentsOf url: URL, animationID: String?, theme: String? = nil, slots: LottieSlots? = nil
+    ) throws(LottieError) {
         let file = url.path
         let limit = ReadingLimits.standard.maximumFileSize
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
@@ -96,8 +101,11 @@ public final class LottieAnimation: Sendable {
             throw LottieError(file: file, path: "", message: "the file is \(size) bytes; at most \(limit) are read")
         }
         if DotLottiePackage.isPackage(at: url) {
-            try self.init(
-                package: DotLottiePackage(url: url, animationID: animationID, limits: .standard), limits: .standard)
+            let package = try DotLottiePackage(url: url, animationID: animationID, limits: .standard)
+            var chosen: [LottieSlots] = []
+            if let theme { chosen.append(try package.theme(theme)) }
+            if let slots { chosen.append(slots) }
+            try self.init(package: package, slots: chosen, limits: .standard)
             return
         }
         if let animationID {
@@ -105,13 +113,20 @@ public final class LottieAnimation: Sendable {
                 file: file, path: "",
                 message: "is a Bodymovin JSON file, one animation: there is no animation \"\(animationID)\" to choose")
         }
+        if let theme {
+            throw LottieError(
+                file: file, path: "",
+                message: "is a Bodymovin JSON file: themes come in dotLottie packages; there is no theme \"\(theme)\"")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw LottieError(file: file, path: "", message: "cannot be read: \(error.localizedDescription)")
         }
-        try self.init(data: data, name: file, folder: url.deletingLastPathComponent())
+        try self.init(
+            data: data, name: file, images: .folder(url.deletingLastPathComponent()), slots: slots.map { [$0] } ?? [],
+            limits: .standard)
     }
 
     /// Reads Bodymovin JSON from memory; `name` names it in errors, and image assets that are
@@ -123,9 +138,10 @@ public final class LottieAnimation: Sendable {
 
     /// Reads Bodymovin JSON from memory within `limits` (the fuzz target and the tests read
     /// with smaller ones), its image files from `images`.
-    package init(data: Data, name file: String = "<data>", images: ImageSource = .embeddedOnly, limits: ReadingLimits)
-        throws(LottieError)
-    {
+    package init(
+        data: Data, name file: String = "<data>", images: ImageSource = .embeddedOnly, slots: [LottieSlots] = [],
+        limits: ReadingLimits
+    ) throws(LottieError) {
         let json: JSONValue
         do {
             json = try JSONReader.read(data)
@@ -134,6 +150,7 @@ public final class LottieAnimation: Sendable {
         }
         let context = ReadingContext(file: file, limits: limits)
         let root = JSONNode(value: json, path: "", context: context)
+        try Self.readSlots(of: root, adding: slots)
         guard root.isObject else { throw root.error("a Lottie animation is a JSON object, found \(root.kind)") }
         var sides: [Double] = []
         for key in ["w", "h"] {
@@ -197,6 +214,24 @@ public final class LottieAnimation: Sendable {
         _ = try check.height(of: layers)
         try check.checkTreeCost(of: layers, frames: endFrame - startFrame)
         warnings = context.warnings
+    }
+
+    /// The file's `slots` (each id's property `p`), then `added`'s over them, in the reading
+    /// context; added slots' warnings become the animation's.
+    private static func readSlots(of root: JSONNode, adding added: [LottieSlots]) throws(LottieError) {
+        let context = root.context
+        if let slots = root["slots"], case .object(let entries) = slots.value {
+            for id in entries.keys.sorted() {
+                guard let slot = slots[id] else { continue }
+                context.slots[id] = try slot.required("p")
+            }
+        }
+        for slots in added {
+            for (id, property) in slots.properties {
+                context.slots[id] = JSONNode(value: property, path: "\(slots.source): \(id)", context: context)
+            }
+            for warning in slots.warnings { context.warn(path: "\(slots.source): \(warning.path)", warning.message) }
+        }
     }
 
     /// The ids of the animations a dotLottie package's manifest lists, in its order; empty

@@ -25,19 +25,20 @@ extension SceneDefinition {
     /// many times in a row, and the scene is that many times as long. `values` (value
     /// providers, images, texts, a viewport: ``LottieValues``) are set on the layer before it
     /// plays. `animationID` chooses the animation of a dotLottie package (the one its manifest
-    /// starts with when nil).
+    /// starts with when nil), `theme` one of its themes; `slots` fill the file's slots.
     ///
     /// - Throws: ``SceneError`` with the reader's `file: json.path: message` (for a dotLottie
     ///   package, `file: entry: json.path: message`).
     @MainActor
     public static func lottie(
-        at path: String, loops: Int = 1, values: LottieValues? = nil, animationID: String? = nil
+        at path: String, loops: Int = 1, values: LottieValues? = nil, animationID: String? = nil,
+        theme: String? = nil, slots: LottieSlots? = nil
     ) throws(SceneError) -> SceneDefinition {
         require(loops >= 1, "a Lottie scene plays at least once; got \(loops) loops")
         let url = URL(fileURLWithPath: path)
         let animation: LottieAnimation
         do {
-            animation = try LottieAnimation(contentsOf: url, animationID: animationID)
+            animation = try LottieAnimation(contentsOf: url, animationID: animationID, theme: theme, slots: slots)
         } catch {
             throw SceneError(error.description)
         }

@@ -119,7 +119,7 @@ struct Frame: ParsableCommand {
             }
             let demo = try loadScene(
                 self.demo, states: held ?? stateOption.timeline(), values: lottieOptions.values(for: self.demo),
-                animationID: lottieOptions.animation)
+                lottie: lottieOptions)
             let marked = try lottieOptions.markerFrames(in: demo).flatMap { demo.time(atFrame: $0.first) }
             let framing = Framing(size: try size.map(Framing.parseSize) ?? demo.size, scale: scale)
             try framing.validate()

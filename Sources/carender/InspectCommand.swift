@@ -123,7 +123,9 @@ struct Inspect: ParsableCommand {
         let values = try lottieOptions.values(for: demo)
         let scene = LottieFileOptions.checked(
             try commandError {
-                try SceneDefinition.lottie(at: demo, values: values, animationID: lottieOptions.animation)
+                try SceneDefinition.lottie(
+                    at: demo, values: values, animationID: lottieOptions.animation, theme: lottieOptions.theme,
+                    slots: lottieOptions.slotValues())
             }, values: values)
         guard let animation = scene.animation else { misuse("a Lottie scene has its animation") }
         let marked = try lottieOptions.markerFrames(in: scene).flatMap { scene.time(atFrame: $0.first) }

@@ -233,10 +233,14 @@ struct Render: ParsableCommand {
     @MainActor
     func scene(_ input: String, states: StateTimeline? = nil) throws -> SceneDefinition {
         let values = try lottieOptions.values(for: input)
-        let id = lottieOptions.animation
-        guard let loops else { return try loadScene(input, states: states, values: values, animationID: id) }
+        guard let loops else { return try loadScene(input, states: states, values: values, lottie: lottieOptions) }
+        let slots = try lottieOptions.slotValues()
         return LottieFileOptions.checked(
-            try commandError { try SceneDefinition.lottie(at: input, loops: loops, values: values, animationID: id) },
+            try commandError {
+                try SceneDefinition.lottie(
+                    at: input, loops: loops, values: values, animationID: lottieOptions.animation,
+                    theme: lottieOptions.theme, slots: slots)
+            },
             values: values)
     }
 
@@ -322,9 +326,11 @@ struct Render: ParsableCommand {
     /// `--frames` or `--loops` when an input named is not a Lottie file.
     private func validateBatch() throws {
         guard output == nil else { throw ValidationError("give --output or --output-dir, not both") }
-        if lottieOptions.animation != nil || lottieOptions.marker != nil {
+        if lottieOptions.animation != nil || lottieOptions.marker != nil || lottieOptions.theme != nil
+            || lottieOptions.slots != nil
+        {
             guard inputs.count == 1 else {
-                throw ValidationError("--animation and --marker name a part of one Lottie file; give one input")
+                throw ValidationError("--animation, --marker, --theme and --slots apply to one Lottie file; give one input")
             }
             try lottieOptions.validate(for: inputs[0])
         }
@@ -513,14 +519,16 @@ func validateScale(_ scale: Double) throws {
 /// that path (`SceneDefinition.isLottieFile(_:)`), else the demo of that name.
 @MainActor
 func loadScene(
-    _ argument: String, states: StateTimeline? = nil, values: LottieValues? = nil, animationID: String? = nil
+    _ argument: String, states: StateTimeline? = nil, values: LottieValues? = nil, lottie: LottieFileOptions? = nil
 ) throws -> SceneDefinition {
     if let type = SceneDefinition.packageType(of: argument) {
         return try commandError { try SceneDefinition.document(at: argument, type: type, states: states) }
     }
     if SceneDefinition.isLottieFile(argument) {
+        let slots = try lottie?.slotValues()
         let scene = try commandError {
-            try SceneDefinition.lottie(at: argument, values: values, animationID: animationID)
+            try SceneDefinition.lottie(
+                at: argument, values: values, animationID: lottie?.animation, theme: lottie?.theme, slots: slots)
         }
         return LottieFileOptions.checked(scene, values: values)
     }

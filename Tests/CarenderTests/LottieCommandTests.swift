@@ -473,4 +473,19 @@ import ZipTestSupport
         let notLottie = try carender(["frame", "spring", "--animation", "blue", "-o", chosen.path])
         #expect(notLottie.error.contains("--animation applies to Lottie files"), "\(notLottie.error)")
     }
+
+    @Test func slotsFromAFileFillTheSlotsTheAnimationMarks() throws {
+        let slotted = LottieCommandTests.slide().replacingOccurrences(
+            of: #""c": {"a": 0, "k": [1, 0, 0, 1]}"#, with: #""c": {"a": 0, "k": [1, 0, 0, 1], "sid": "paint"}"#)
+        let (folder, slide) = try LottieCommandTests.write(slotted, as: "slide.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let slots = folder.appendingPathComponent("green.json")
+        try Data(#"{"rules": [{"id": "paint", "type": "Color", "value": [0, 1, 0, 1]}]}"#.utf8).write(to: slots)
+        let output = folder.appendingPathComponent("green.png")
+        let result = try carender(["frame", slide.path, "--slots", slots.path, "-o", output.path])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(LottieCommandTests.isClose(LottieCommandTests.pixel(25, 25, of: try readPNG(at: output)), to: [0, 255, 0, 255], tolerance: 2))
+        let theme = try carender(["frame", slide.path, "--theme", "dark", "-o", output.path])
+        #expect(theme.error.contains("themes come in dotLottie packages"), "\(theme.error)")
+    }
 }

@@ -13,10 +13,11 @@ import OpenQuartzCoreRenderer
 final class EverySampleScene {
     let scenes: [LottieSnapshotScene]
 
-    init(_ samples: [LottieSample]) {
+    /// `checked` is a sample whose frames must differ (the median one by default).
+    init(_ samples: [LottieSample], checking checked: LottieSample? = nil) {
         scenes = samples.compactMap(LottieSnapshotScene.init)
         precondition(scenes.count == samples.count, "\(samples.count - scenes.count) samples did not read")
-        Self.checkThatFramesDiffer(LottieSamples.median(of: samples))
+        Self.checkThatFramesDiffer(checked ?? LottieSamples.median(of: samples))
         // One pass outside the measurement: the renderers' first frames draw their bitmaps
         // whole and fill the content caches, as a preview's first frame does.
         for scene in scenes { _ = scene.timeFrames() }
@@ -107,6 +108,45 @@ let benchmarks: @Sendable () -> Void = {
         LottieFrames.measurePass(benchmark, scene)
     } setup: {
         EverySampleScene(samples)
+    }
+
+    // The extended corpus (images, packages, lottie-ios's Main Thread samples, value
+    // providers, viewports), each with its values file applied: 31 samples, 147 frames.
+    let extended = LottieSamples.extended()
+    if !extended.isEmpty {
+        Benchmark(
+            "frame-every-extended-sample",
+            configuration: .init(
+                metrics: [.wallClock, LottieFrames.worstFrame, LottieFrames.medianFrame, LottieFrames.worstFrameWall],
+                timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(60), maxIterations: 20)
+        ) { benchmark, scene in
+            LottieFrames.measurePass(benchmark, scene)
+        } setup: {
+            // Switch: animated, with value providers (the median file is a still).
+            EverySampleScene(extended, checking: extended.first { $0.name == "Switch" })
+        }
+    } else {
+        print("LottieFrames.frame-every-extended-sample: skipped, \(LottieSamples.extendedFolder.path) is absent")
+    }
+
+    // Switch playing with its value providers set (three colours and a keyframed one): the
+    // providers are in its animations, so a frame costs what it would without them.
+    if let switchSample = extended.first(where: { $0.name == "Switch" }) {
+        Benchmark(
+            "playing-providers-sample-capture-frame",
+            configuration: .init(
+                metrics: [.wallClock, .mallocCountTotal, .throughput], timeUnits: .microseconds,
+                warmupIterations: 10, maxDuration: .seconds(5), maxIterations: 2_000)
+        ) { benchmark, scene in
+            scene.advance()
+            CAClock.$current.withValue(scene.clock) {
+                benchmark.startMeasurement()
+                scene.evaluateFrame()
+                benchmark.stopMeasurement()
+            }
+        } setup: {
+            try LottieFrames.playingScene(switchSample, captures: true)
+        }
     }
 
     // The median sample playing: each iteration one frame 1/60 s after the last, the render

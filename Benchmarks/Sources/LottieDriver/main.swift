@@ -9,13 +9,17 @@ import OpenQuartzCore
 // profile:
 //
 //     swift run -c release LottieDriver              # the table, slowest frame last
+//     swift run -c release LottieDriver --extended --passes 5   # the extended corpus, with values
 //     swift run -c release LottieDriver NAME 200     # draw NAME's five frames 200 times
 //     swift run -c release LottieDriver NAME 200 --read        # read NAME and make its tree 200 times
 //     swift run -c release LottieDriver NAME 10000 --evaluate  # NAME playing: evaluate 10,000 frames
 //     swift run -c release LottieDriver NAME 10000 --capture   # … or capture them as the renderer does
 
-let arguments = CommandLine.arguments.dropFirst()
-let samples = LottieSamples.all()
+var arguments = CommandLine.arguments.dropFirst()
+// `--extended` first: the extended corpus's samples, each with its values file.
+let isExtended = arguments.first == "--extended"
+if isExtended { arguments = arguments.dropFirst() }
+let samples = isExtended ? LottieSamples.extended() : LottieSamples.all()
 if LottieSamples.skipReason(for: "LottieDriver", samples) != nil { exit(0) }
 
 if arguments.first == "--passes" {

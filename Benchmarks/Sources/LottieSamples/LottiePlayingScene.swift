@@ -15,11 +15,13 @@ public final class LottiePlayingScene {
     public init(_ sample: LottieSample, captures: Bool) throws {
         let animation = try LottieSamples.read(try Data(contentsOf: sample.url), of: sample)
         let size = LottieSamples.snapshotSize(of: animation)
+        let values = try sample.values.map { try LottieValues(contentsOf: $0) }
         (layer, tree) = CAClock.$current.withValue(clock) {
             let layer = animation.makeLayer()
             layer.anchorPoint = .zero
             layer.bounds = CGRect(origin: .zero, size: size.points)
             layer.position = .zero
+            values?.apply(to: layer)
             layer.play(loopMode: .loop)
             CATransaction.flush()
             return (layer, RenderTree(roots: [layer]))

@@ -9,6 +9,9 @@ public struct LottieSample: Sendable {
     public let url: URL
     /// The file's size in bytes.
     public let fileSize: Int
+    /// The values file lottie-ios's snapshot configuration sets for it (the extended corpus's
+    /// `configs/NAME.json`), nil when there is none.
+    public var values: URL? = nil
 }
 
 /// The Lottie benchmarks' samples: the 95 animations of the shared corpus
@@ -42,6 +45,27 @@ public enum LottieSamples {
         }.sorted { $0.name < $1.name }
     }
 
+    /// `../shared/lottie-extended`: images, packages, value providers, viewports.
+    public static var extendedFolder: URL {
+        corpusFolder.deletingLastPathComponent().appendingPathComponent("lottie-extended")
+    }
+
+    /// Every sample of the extended corpus (its manifest names the file, `.json` or
+    /// `.lottie`, and the values file), sorted by name; empty when it is absent.
+    public static func extended() -> [LottieSample] {
+        let manifest = extendedFolder.appendingPathComponent("MANIFEST.tsv")
+        guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line -> LottieSample? in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard !line.hasPrefix("#"), fields.count > 10 else { return nil }
+            let url = extendedFolder.appendingPathComponent("samples/\(fields[1])")
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+            guard let size = attributes?[.size] as? Int else { return nil }
+            let values = fields[10] == "-" ? nil : extendedFolder.appendingPathComponent("configs/\(fields[10])")
+            return LottieSample(name: fields[0], url: url, fileSize: size, values: values)
+        }.sorted { $0.name < $1.name }
+    }
+
     /// Why `benchmark` cannot run, printed, when the corpus is absent; nil when it is there.
     public static func skipReason(for benchmark: String, _ samples: [LottieSample]) -> String? {
         guard samples.isEmpty else { return nil }
@@ -63,7 +87,8 @@ public enum LottieSamples {
 
     /// Reads `data` (the file of `sample`) as a user reads a file they hold in memory.
     public static func read(_ data: Data, of sample: LottieSample) throws -> LottieAnimation {
-        try LottieAnimation(data: data, name: sample.url.path, folder: sample.url.deletingLastPathComponent())
+        if sample.url.pathExtension == "lottie" { return try LottieAnimation(contentsOf: sample.url) }
+        return try LottieAnimation(data: data, name: sample.url.path, folder: sample.url.deletingLastPathComponent())
     }
 
     /// Reads `data` and makes the animation's layer tree, committed, on `clock`: what a user

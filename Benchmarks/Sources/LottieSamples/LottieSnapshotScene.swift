@@ -22,11 +22,15 @@ public final class LottieSnapshotScene {
         self.sample = sample
         self.animation = animation
         let size = LottieSamples.snapshotSize(of: animation)
+        let values = sample.values.flatMap { try? LottieValues(contentsOf: $0) }
+        if sample.values != nil, values == nil { return nil }
         layer = CAClock.$current.withValue(clock) {
             let layer = animation.makeLayer()
             layer.anchorPoint = .zero
             layer.bounds = CGRect(origin: .zero, size: size.points)
             layer.position = .zero
+            // As lottie-ios's snapshot configuration: after sizing, before the frame.
+            values?.apply(to: layer)
             CATransaction.flush()
             return layer
         }

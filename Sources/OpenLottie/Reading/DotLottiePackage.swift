@@ -110,6 +110,24 @@ final class DotLottiePackage {
         bytesRead = manifestEntry.uncompressedSize + found.uncompressedSize
     }
 
+    /// The theme `id` (`t/ID.json`, or `themes/ID.json`) as slots for the animation read; an
+    /// id the package lacks is an error naming the themes it has.
+    func theme(_ id: String) throws(LottieError) -> LottieSlots {
+        let candidates = ["t/\(id).json", "themes/\(id).json"]
+        guard let entry = candidates.lazy.compactMap({ path in Self.key(path).flatMap { self.files[$0] } }).first else {
+            let themes = files.keys.filter { $0.hasPrefix("t/") || $0.hasPrefix("themes/") }.compactMap {
+                $0.split(separator: "/").last.map { String($0.dropLast(5)) }
+            }.sorted()
+            throw LottieError(
+                file: file, path: candidates[0],
+                message: "is missing: the package has no theme \"\(id)\"; its themes: "
+                    + (themes.isEmpty ? "none" : themes.joined(separator: ", ")))
+        }
+        let data = try Self.contents(of: entry, in: archive, limit: Self.maximumManifestBytes)
+        let animationID = animationEntry.split(separator: "/").last.map { String($0.split(separator: ".")[0]) }
+        return try LottieSlots(data: data, name: "\(file): \(entry.path)", animationID: animationID)
+    }
+
     /// `error`, thrown reading the animation's JSON, located in the package: the animation's
     /// entry before its JSON path (`animations/a.json: layers[0].ks`). An error reading an
     /// image names its entry already.
@@ -244,10 +262,13 @@ package enum ImageSource {
 extension LottieAnimation {
     /// Reads the animation `package` starts with, its images from the package; errors name
     /// the package and the entry.
-    convenience init(package: DotLottiePackage, limits: ReadingLimits) throws(LottieError) {
+    convenience init(package: DotLottiePackage, slots: [LottieSlots] = [], limits: ReadingLimits)
+        throws(LottieError)
+    {
         do {
             try self.init(
-                data: package.animation, name: package.file, images: .package(package.image), limits: limits)
+                data: package.animation, name: package.file, images: .package(package.image), slots: slots,
+                limits: limits)
         } catch {
             throw package.locate(error)
         }

@@ -16,6 +16,20 @@ extension JSONNode {
     func keyframeGroup<Value>(_ readValue: (JSONNode) throws(LottieError) -> Value) throws(LottieError)
         -> KeyframeGroup<Value>
     {
+        // A property marked with a slot id takes the slot's property instead (Lottie's slots;
+        // dotLottie themes fill them), read as the property's own kind of value.
+        if case .object(let object) = value, case .string(let id)? = object["sid"], let slot = context.slots[id],
+            slot.path != path
+        {
+            return try slot.propertyIgnoringSlot(readValue)
+        }
+        return try propertyIgnoringSlot(readValue)
+    }
+
+    /// The property's own keyframes, whatever slot it names.
+    private func propertyIgnoringSlot<Value>(_ readValue: (JSONNode) throws(LottieError) -> Value)
+        throws(LottieError) -> KeyframeGroup<Value>
+    {
         guard isObject else {
             // A bare value where a property belongs.
             return KeyframeGroup(try readValue(self))

@@ -176,6 +176,9 @@ final class ReadingContext {
     let limits: ReadingLimits
     private(set) var warnings: [LottieWarning] = []
     private var warned: Set<String> = []
+    /// The slots properties marked with a slot id (`sid`) take their value from: the file's
+    /// `slots`, then those given from outside, each id's property node (`p`).
+    var slots: [String: JSONNode] = [:]
 
     init(file: String, limits: ReadingLimits) {
         self.file = file

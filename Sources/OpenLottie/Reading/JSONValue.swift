@@ -6,7 +6,7 @@ import Foundation
 /// Our own reader rather than Foundation's `JSONSerialization`: on Linux that makes every number
 /// an `NSNumber` and every container a bridged `Any`, and reading a value back out of it is a
 /// dynamic cast. The two were nearly half of reading a Lottie file and making its tree.
-enum JSONValue {
+enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(Double)

@@ -158,10 +158,12 @@ struct BatchRender {
         let input = command.inputs[0]
         let variants: LottieVariants
         let animation: LottieAnimation
-        do {
+        let slots = try command.lottieOptions.slotValues()
+        do throws(LottieError) {
             variants = try LottieVariants(contentsOf: URL(fileURLWithPath: list))
             animation = try LottieAnimation(
-                contentsOf: URL(fileURLWithPath: input), animationID: command.lottieOptions.animation)
+                contentsOf: URL(fileURLWithPath: input), animationID: command.lottieOptions.animation,
+                theme: command.lottieOptions.theme, slots: slots)
         } catch {
             throw CommandError(error.description)
         }

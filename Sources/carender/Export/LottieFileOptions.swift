@@ -17,6 +17,29 @@ struct LottieFileOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "A dotLottie package's theme, by its id (t/ID.json): its rules fill the animation's slots.",
+            valueName: "id"))
+    var theme: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Values for the properties a Lottie file marks with slot ids: a JSON slots object ({\"ID\": {\"p\": "
+                + "PROPERTY}}) or a dotLottie theme ({\"rules\": […]}).",
+            valueName: "file"))
+    var slots: String?
+
+    /// `--slots` read, nil without it.
+    func slotValues() throws -> LottieSlots? {
+        guard let slots else { return nil }
+        do {
+            return try LottieSlots(contentsOf: URL(fileURLWithPath: slots))
+        } catch {
+            throw CommandError(error.description)
+        }
+    }
+
+    @Option(
+        help: ArgumentHelp(
             "A Lottie file's marker: render plays its segment (its frame up to its frame plus its duration), frame "
                 + "shows its frame.",
             valueName: "name"))
@@ -45,7 +68,10 @@ struct LottieFileOptions: ParsableArguments {
 
     /// Checks that `--animation` and `--marker` are given only for a Lottie file.
     func validate(for input: String) throws {
-        for (option, given) in [("--animation", animation != nil), ("--marker", marker != nil)] where given {
+        for (option, given) in [
+            ("--animation", animation != nil), ("--marker", marker != nil), ("--theme", theme != nil),
+            ("--slots", slots != nil),
+        ] where given {
             guard SceneDefinition.isLottieFile(input) else {
                 throw ValidationError("\(option) applies to Lottie files (.json, .lottie), not to '\(input)'")
             }
