@@ -27,6 +27,8 @@ struct Preview: ParsableCommand {
     )
     var scene: String
 
+    @OptionGroup var lottieOptions: LottieFileOptions
+
     @Option(help: "The port to listen on, 0 for any free one.")
     var port: Int = 8080
 
@@ -37,13 +39,17 @@ struct Preview: ParsableCommand {
     /// with exit status 1, as a port in use is.
     func validate() throws {
         try validateScale(scale)
+        try lottieOptions.validate(for: scene)
+        guard lottieOptions.marker == nil else {
+            throw ValidationError("--marker chooses frames to render; the preview plays the whole animation")
+        }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be from 0 to 65535; got \(port)")
         }
     }
 
     func run() throws {
-        let source = try MainActor.assumeIsolated { try previewSource(for: scene) }
+        let source = try MainActor.assumeIsolated { try previewSource(for: scene, lottie: lottieOptions) }
         let port = port
         let scale = scale
         // The server runs on Swift concurrency and draws on the main actor, whose queue
@@ -72,7 +78,7 @@ struct Preview: ParsableCommand {
 ///
 /// - Throws: `CommandError` when the document does not load or there is no such demo.
 @MainActor
-func previewSource(for argument: String) throws -> PreviewSource {
+func previewSource(for argument: String, lottie: LottieFileOptions? = nil) throws -> PreviewSource {
     do {
         try validateDemoName(argument)
     } catch let error as ValidationError {
@@ -82,7 +88,14 @@ func previewSource(for argument: String) throws -> PreviewSource {
     if let type = SceneDefinition.packageType(of: argument) {
         loadFile = { try SceneDefinition.document(at: argument, type: type).start() }
     } else if SceneDefinition.isLottieFile(argument) {
-        loadFile = { try SceneDefinition.lottie(at: argument).start() }
+        // The values, slots and theme are read once; the animation's file is watched.
+        let values = try lottie?.values(for: argument)
+        let slots = try lottie?.slotValues()
+        let (id, theme) = (lottie?.animation, lottie?.theme)
+        loadFile = {
+            try SceneDefinition.lottie(at: argument, values: values, animationID: id, theme: theme, slots: slots)
+                .start()
+        }
     } else {
         loadFile = nil
     }

@@ -1,8 +1,11 @@
 import Foundation
 import OpenCoreGraphics
+import OpenLottie
 import OpenQuartzCoreRenderer
 import Testing
 import ZipTestSupport
+
+@testable import carender
 
 /// `carender frame` and `inspect` given a Lottie file: `--frame`, `--progress`, `--size` filling
 /// the picture, `--background`, and the reader's errors and warnings.
@@ -487,5 +490,17 @@ import ZipTestSupport
         #expect(LottieCommandTests.isClose(LottieCommandTests.pixel(25, 25, of: try readPNG(at: output)), to: [0, 255, 0, 255], tolerance: 2))
         let theme = try carender(["frame", slide.path, "--theme", "dark", "-o", output.path])
         #expect(theme.error.contains("themes come in dotLottie packages"), "\(theme.error)")
+    }
+
+    @MainActor
+    @Test func thePreviewPlaysTheFileWithItsValues() throws {
+        let (folder, slide) = try LottieCommandTests.write(LottieCommandTests.slide(), as: "slide.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let values = folder.appendingPathComponent("blue.json")
+        try Data(#"{"valueProviders": [{"keypath": "box.red.Color", "color": [0, 0, 1, 1]}]}"#.utf8).write(to: values)
+        let options = try LottieFileOptions.parse(["--values", values.path])
+        let scene = try previewSource(for: slide.path, lottie: options).load()
+        let layer = try #require(scene.root as? LottieAnimationLayer ?? scene.root.sublayers?.first as? LottieAnimationLayer)
+        #expect(layer.getValue(for: AnimationKeypath(keypath: "box.red.Color"), atFrame: 0) as? LottieColor == LottieColor(r: 0, g: 0, b: 1))
     }
 }
