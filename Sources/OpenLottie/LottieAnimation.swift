@@ -259,12 +259,15 @@ public final class LottieAnimation: Sendable {
                 return .image(description, nil)
             }
         } else if case .folder(let folder) = images {
-            let relative = directory + name
-            guard !relative.contains(".."),
-                let bytes = ImageDecoding.regularFileData(
-                    folder.appendingPathComponent(relative), maximumSize: asset.context.limits.maximumFileSize)
+            // lottie-ios's `FilepathImageProvider`: `p` in the folder, then `u` + `p` there.
+            let candidates = (directory.isEmpty ? [name] : [name, directory + name]).filter { !$0.contains("..") }
+            guard
+                let bytes = candidates.lazy.compactMap({ relative in
+                    ImageDecoding.regularFileData(
+                        folder.appendingPathComponent(relative), maximumSize: asset.context.limits.maximumFileSize)
+                }).first
             else {
-                asset.warn("the image \(relative) is missing and is not drawn")
+                asset.warn("the image \(directory + name) is missing and is not drawn")
                 return .image(description, nil)
             }
             data = bytes

@@ -115,7 +115,8 @@ struct Frame: ParsableCommand {
     func run() throws {
         try MainActor.assumeIsolated {
             let held = swipe.map {
-                StateTimeline(initial: "Locked", changes: [], held: StateTimeline.HeldSwipe(name: "Unlock", progress: $0))
+                StateTimeline(
+                    initial: "Locked", changes: [], held: StateTimeline.HeldSwipe(name: "Unlock", progress: $0))
             }
             let demo = try loadScene(
                 self.demo, states: held ?? stateOption.timeline(), values: lottieOptions.values(for: self.demo),

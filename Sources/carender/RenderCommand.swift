@@ -310,7 +310,9 @@ struct Render: ParsableCommand {
         if outputDirectory != nil {
             try validateBatch()
         } else {
-            guard variants == nil else { throw ValidationError("--variants writes into a folder: give --output-dir FOLDER") }
+            guard variants == nil else {
+                throw ValidationError("--variants writes into a folder: give --output-dir FOLDER")
+            }
             guard inputs.count == 1, output != nil else {
                 throw ValidationError(
                     inputs.count == 1
@@ -330,7 +332,8 @@ struct Render: ParsableCommand {
             || lottieOptions.slots != nil
         {
             guard inputs.count == 1 else {
-                throw ValidationError("--animation, --marker, --theme and --slots apply to one Lottie file; give one input")
+                throw ValidationError(
+                    "--animation, --marker, --theme and --slots apply to one Lottie file; give one input")
             }
             try lottieOptions.validate(for: inputs[0])
         }
@@ -462,7 +465,8 @@ struct Render: ParsableCommand {
             case .mp4, .gif, .apng, .mov, .webm, .webp:
                 try renderDemo(
                     demo, framing: framing, frames: span,
-                    to: [CAMovieExporter.Output(path: output, format: format.movieFormat(quality: quality))], background: background,
+                    to: [CAMovieExporter.Output(path: output, format: format.movieFormat(quality: quality))],
+                    background: background,
                     progressLabel: demo.name)
                 let padded =
                     format == .mp4 && (framing.pixelWidth % 2 == 1 || framing.pixelHeight % 2 == 1)

@@ -341,7 +341,9 @@ import ZipTestSupport
         try Data(#"{"valueProviders": [{"keypath": "box.red.Color", "color": "blue"}]}"#.utf8).write(to: values)
         let bad = try carender(["frame", slide.path, "--values", values.path, "-o", output.path])
         #expect(bad.status != 0)
-        #expect(bad.error.contains("\(values.path): valueProviders[0].color: expected an array, found a string"), "\(bad.error)")
+        #expect(
+            bad.error.contains("\(values.path): valueProviders[0].color: expected an array, found a string"),
+            "\(bad.error)")
         let notLottie = try carender(["frame", "spring", "--values", values.path, "-o", output.path])
         #expect(notLottie.status != 0)
         #expect(notLottie.error.contains("--values applies to Lottie files"), "\(notLottie.error)")
@@ -380,7 +382,8 @@ import ZipTestSupport
         let green = try readPNG(at: out.appendingPathComponent("green.png"))
         expectColor(LottieCommandTests.pixel(25, 25, of: green), [0, 255, 0, 255], within: 2, "row 2's green")
         let blue = try readPNG(at: out.appendingPathComponent("half blue.png"))
-        expectColor(LottieCommandTests.pixel(25, 25, of: blue), [0, 0, 255, 128], within: 2, "row 3: blue, half opaque")
+        expectColor(
+            LottieCommandTests.pixel(25, 25, of: blue), [0, 0, 255, 128], within: 2, "row 3: blue, half opaque")
         #expect(try Data(contentsOf: out.appendingPathComponent("broken.png")) == Data("old".utf8))
     }
 
@@ -411,7 +414,10 @@ import ZipTestSupport
 
     @Test(arguments: [
         (["render", "x.json", "--variants", "l.csv", "-o", "x.mp4"], "--variants writes into a folder"),
-        (["render", "a.json", "b.json", "--variants", "l.csv", "--output-dir", "o"], "--variants renders one Lottie file"),
+        (
+            ["render", "a.json", "b.json", "--variants", "l.csv", "--output-dir", "o"],
+            "--variants renders one Lottie file"
+        ),
     ])
     func variantsNeedOneLottieFileAndAFolder(arguments: [String], message: String) throws {
         let result = try carender(arguments)
@@ -424,7 +430,8 @@ import ZipTestSupport
 @Suite struct LottieMarkerCommandTests {
     /// The slide with markers: "go" frames 10–20, "stop" frame 15.
     static let marked = LottieCommandTests.slide().replacingOccurrences(
-        of: #""assets": [],"#, with: #""assets": [], "markers": [{"cm": "go", "tm": 10, "dr": 10}, {"cm": "stop", "tm": 15}],"#)
+        of: #""assets": [],"#,
+        with: #""assets": [], "markers": [{"cm": "go", "tm": 10, "dr": 10}, {"cm": "stop", "tm": 15}],"#)
 
     @Test func aMarkerRendersItsSegmentAndFrameShowsItsMoment() throws {
         let (folder, slide) = try LottieCommandTests.write(Self.marked, as: "slide.json")
@@ -444,7 +451,8 @@ import ZipTestSupport
 
         let missing = try carender(["render", slide.path, "--marker", "run", "-o", frames.path + "/"])
         #expect(missing.status != 0)
-        #expect(missing.error.contains("the animation has no marker \"run\"; its markers: go, stop"), "\(missing.error)")
+        #expect(
+            missing.error.contains("the animation has no marker \"run\"; its markers: go, stop"), "\(missing.error)")
         let moment = try carender(["render", slide.path, "--marker", "stop", "-o", frames.path + "/"])
         #expect(moment.error.contains("is one moment (frame 15), not a segment"), "\(moment.error)")
         let both = try carender(["render", slide.path, "--marker", "go", "--frames", "0..5", "-o", frames.path + "/"])
@@ -458,7 +466,10 @@ import ZipTestSupport
         let blue = LottieCommandTests.slide().replacingOccurrences(of: "[1, 0, 0, 1]", with: "[0, 0, 1, 1]")
         try writeZip(
             [
-                (path: "manifest.json", data: Data(#"{"version": "1", "animations": [{"id": "red"}, {"id": "blue"}]}"#.utf8)),
+                (
+                    path: "manifest.json",
+                    data: Data(#"{"version": "1", "animations": [{"id": "red"}, {"id": "blue"}]}"#.utf8)
+                ),
                 (path: "animations/red.json", data: Data(LottieCommandTests.slide().utf8)),
                 (path: "animations/blue.json", data: Data(blue.utf8)),
             ], to: package)
@@ -467,12 +478,18 @@ import ZipTestSupport
         #expect(try carender(["frame", package.path, "-o", first.path]).status == 0)
         let result = try carender(["frame", package.path, "--animation", "blue", "-o", chosen.path])
         #expect(result.status == 0, "\(result.error)")
-        #expect(LottieCommandTests.isClose(LottieCommandTests.pixel(25, 25, of: try readPNG(at: first)), to: [255, 0, 0, 255], tolerance: 2))
-        #expect(LottieCommandTests.isClose(LottieCommandTests.pixel(25, 25, of: try readPNG(at: chosen)), to: [0, 0, 255, 255], tolerance: 2))
+        #expect(
+            LottieCommandTests.isClose(
+                LottieCommandTests.pixel(25, 25, of: try readPNG(at: first)), to: [255, 0, 0, 255], tolerance: 2))
+        #expect(
+            LottieCommandTests.isClose(
+                LottieCommandTests.pixel(25, 25, of: try readPNG(at: chosen)), to: [0, 0, 255, 255], tolerance: 2))
         let inspect = try carender(["inspect", package.path])
         #expect(inspect.output.contains("Animations in the package: red, blue"), "\(inspect.output)")
         let wrong = try carender(["frame", package.path, "--animation", "green", "-o", chosen.path])
-        #expect(wrong.error.contains("manifest.json: lists no animation \"green\"; it lists \"red\", \"blue\""), "\(wrong.error)")
+        #expect(
+            wrong.error.contains("manifest.json: lists no animation \"green\"; it lists \"red\", \"blue\""),
+            "\(wrong.error)")
         let notLottie = try carender(["frame", "spring", "--animation", "blue", "-o", chosen.path])
         #expect(notLottie.error.contains("--animation applies to Lottie files"), "\(notLottie.error)")
     }
@@ -487,7 +504,9 @@ import ZipTestSupport
         let output = folder.appendingPathComponent("green.png")
         let result = try carender(["frame", slide.path, "--slots", slots.path, "-o", output.path])
         #expect(result.status == 0, "\(result.error)")
-        #expect(LottieCommandTests.isClose(LottieCommandTests.pixel(25, 25, of: try readPNG(at: output)), to: [0, 255, 0, 255], tolerance: 2))
+        #expect(
+            LottieCommandTests.isClose(
+                LottieCommandTests.pixel(25, 25, of: try readPNG(at: output)), to: [0, 255, 0, 255], tolerance: 2))
         let theme = try carender(["frame", slide.path, "--theme", "dark", "-o", output.path])
         #expect(theme.error.contains("themes come in dotLottie packages"), "\(theme.error)")
     }
@@ -500,7 +519,10 @@ import ZipTestSupport
         try Data(#"{"valueProviders": [{"keypath": "box.red.Color", "color": [0, 0, 1, 1]}]}"#.utf8).write(to: values)
         let options = try LottieFileOptions.parse(["--values", values.path])
         let scene = try previewSource(for: slide.path, lottie: options).load()
-        let layer = try #require(scene.root as? LottieAnimationLayer ?? scene.root.sublayers?.first as? LottieAnimationLayer)
-        #expect(layer.getValue(for: AnimationKeypath(keypath: "box.red.Color"), atFrame: 0) as? LottieColor == LottieColor(r: 0, g: 0, b: 1))
+        let layer = try #require(
+            scene.root as? LottieAnimationLayer ?? scene.root.sublayers?.first as? LottieAnimationLayer)
+        #expect(
+            layer.getValue(for: AnimationKeypath(keypath: "box.red.Color"), atFrame: 0) as? LottieColor
+                == LottieColor(r: 0, g: 0, b: 1))
     }
 }

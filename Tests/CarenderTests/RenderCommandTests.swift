@@ -336,7 +336,8 @@ struct RenderCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         func render(_ name: String, _ options: [String]) throws -> Int {
             let output = folder.appendingPathComponent(name)
-            let result = try carender(["render", "spring", "-o", output.path, "--duration", "0.5", "--fps", "10"] + options)
+            let result = try carender(
+                ["render", "spring", "-o", output.path, "--duration", "0.5", "--fps", "10"] + options)
             #expect(result.status == 0, "\(result.error)")
             return fileSize(output)
         }

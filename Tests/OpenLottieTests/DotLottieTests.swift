@@ -147,7 +147,9 @@ import ZipTestSupport
             _ = try LottieAnimation(contentsOf: url, animationID: "intro")
             Issue.record("an id the manifest lacks reads")
         } catch {
-            #expect(error.description == "\(url.path): manifest.json: lists no animation \"intro\"; it lists \"slide\", \"picture\"")
+            #expect(
+                error.description
+                    == "\(url.path): manifest.json: lists no animation \"intro\"; it lists \"slide\", \"picture\"")
         }
         let json = try Self.scratchFile("slide.json")
         try Data(Self.slide().utf8).write(to: json)

@@ -114,7 +114,8 @@ import Testing
     static let marked = Data(
         String(decoding: fade, as: UTF8.self).replacingOccurrences(
             of: #""layers":["#,
-            with: #""markers":[{"cm":"in","tm":4,"dr":8},{"cm":"mark","tm":15,"dr":0},{"cm":"back","tm":16,"dr":-6}],"layers":["#
+            with:
+                #""markers":[{"cm":"in","tm":4,"dr":8},{"cm":"mark","tm":15,"dr":0},{"cm":"back","tm":16,"dr":-6}],"layers":["#
         ).utf8)
 
     @Test func markersAreReadAndPlayTheirSegments() throws {

@@ -53,9 +53,10 @@ import ZipTestSupport
                   {"id": "logo", "type": "Image", "value": {"id": "img"}}
                 ]}
                 """#.utf8), name: "theme.json")
-        #expect(theme.warnings.map(\.description) == [
-            #"rules[2]: a theme rule of type "Image" is not applied (colours, numbers, points and gradients are)"#
-        ])
+        #expect(
+            theme.warnings.map(\.description) == [
+                #"rules[2]: a theme rule of type "Image" is not applied (colours, numbers, points and gradients are)"#
+            ])
         let themed = try LottieAnimation(contentsOf: file, animationID: nil, slots: theme)
         #expect(Self.fill(themed, frame: 0).color == LottieColor(r: 0, g: 1, b: 1))
         expectClose(Double(try #require(Self.fill(themed, frame: 30).opacity)), 50, within: 1e-9, "linear keyframes")
@@ -69,7 +70,10 @@ import ZipTestSupport
             [
                 (path: "manifest.json", data: Data(manifest.utf8)),
                 (path: "a/square.json", data: Data(Self.square.utf8)),
-                (path: "t/dark.json", data: Data(#"{"rules": [{"id": "bg", "type": "Color", "value": [0.1, 0.1, 0.1, 1]}]}"#.utf8)),
+                (
+                    path: "t/dark.json",
+                    data: Data(#"{"rules": [{"id": "bg", "type": "Color", "value": [0.1, 0.1, 0.1, 1]}]}"#.utf8)
+                ),
             ], to: url)
         let dark = try LottieAnimation(contentsOf: url, animationID: nil, theme: "dark")
         #expect(Self.fill(dark, frame: 0).color == LottieColor(r: 0.1, g: 0.1, b: 0.1))
@@ -78,7 +82,9 @@ import ZipTestSupport
             _ = try LottieAnimation(contentsOf: url, animationID: nil, theme: "light")
             Issue.record("a theme the package lacks reads")
         } catch {
-            #expect(error.description == "\(url.path): t/light.json: is missing: the package has no theme \"light\"; its themes: dark")
+            #expect(
+                error.description
+                    == "\(url.path): t/light.json: is missing: the package has no theme \"light\"; its themes: dark")
         }
     }
 }

@@ -133,7 +133,8 @@ import Testing
     @Test func transformsAndStrokeWidthsTakeTheirProviders() throws {
         let layer = try Self.animation().makeLayer()
         layer.setValueProvider(
-            PointValueProvider(CGPoint(x: 40, y: 0)), keypath: AnimationKeypath(keypath: "Card.Box.Group 1.Transform.Position"))
+            PointValueProvider(CGPoint(x: 40, y: 0)),
+            keypath: AnimationKeypath(keypath: "Card.Box.Group 1.Transform.Position"))
         layer.setValueProvider(FloatValueProvider(10), keypath: AnimationKeypath(keypath: "**.Stroke Width"))
         let image = Self.picture(layer, frame: 0)
         Self.expectPixel(Self.pixel(image, 30, 30), [0, 0, 0, 0], "where the square was")
@@ -142,7 +143,8 @@ import Testing
         Self.expectPixel(Self.pixel(image, 61, 75), [0, 255, 0, 255], "the wide stroke")
         // The layer's own scale, in percent, about its anchor (0, 0).
         layer.setValueProvider(
-            SizeValueProvider(CGSize(width: 50, height: 50)), keypath: AnimationKeypath(keypath: "Card.Transform.Scale"))
+            SizeValueProvider(CGSize(width: 50, height: 50)), keypath: AnimationKeypath(keypath: "Card.Transform.Scale")
+        )
         let scaled = Self.picture(layer, frame: 0)
         Self.expectPixel(Self.pixel(scaled, 35, 15), [255, 0, 0, 255], "the moved square, halved")
         Self.expectPixel(Self.pixel(scaled, 61, 75), [0, 0, 0, 0], "the stroke, halved, is elsewhere")
@@ -181,7 +183,8 @@ import Testing
     @Test func providersThatChangeNothingAreNamedWithTheClosestKeypaths() throws {
         let layer = try Self.animation().makeLayer()
         layer.setValueProvider(
-            ColorValueProvider(LottieColor(r: 0, g: 0, b: 0)), keypath: AnimationKeypath(keypath: "Card.Box.Group 1.Fil 1.Color"))
+            ColorValueProvider(LottieColor(r: 0, g: 0, b: 0)),
+            keypath: AnimationKeypath(keypath: "Card.Box.Group 1.Fil 1.Color"))
         layer.setValueProvider(FloatValueProvider(3), keypath: AnimationKeypath(keypath: "**.Color"))
         let problems = layer.valueProviderProblems()
         #expect(problems.map(\.keypath.fullPath) == ["Card.Box.Group 1.Fil 1.Color", "**.Color"])
@@ -259,6 +262,24 @@ import Testing
         Self.expectPixel(Self.pixel(covering, 62, 40), [0, 0, 0, 0], "past the picture")
     }
 
+    @Test func imagesBesideTheFileAreFoundAsFilepathImageProviderFindsThem() throws {
+        // `p` in the file's folder first, then `u` + `p` there.
+        for place in ["photo.png", "images/photo.png"] {
+            let folder = try ScratchSpace.makeFolder("images")
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+            try DotLottieTests.png().write(to: folder.appendingPathComponent(place))
+            let file = folder.appendingPathComponent("photo.json")
+            try Self.photo.write(to: file)
+            let animation = try LottieAnimation(contentsOf: file)
+            #expect(animation.warnings.isEmpty, "\(place): \(animation.warnings)")
+            #expect(DotLottieTests.imageContents(under: animation.makeLayer()) != nil, "\(place)")
+            let provided = try #require(FilepathImageProvider(filepath: folder).imageForAsset(
+                asset: ImageAsset(id: "photo", name: "photo.png", directory: "images/", width: 20, height: 20)))
+            #expect(provided.width == 2)
+        }
+    }
+
     @Test func dictionaryTextsGoByWholeKeypathThenByName() {
         let provider = DictionaryTextProvider(["Card.Title": "whole", "Title": "name", "Other": "x"])
         #expect(provider.text(for: AnimationKeypath(keypath: "Card.Title"), sourceText: "s") == "whole")
@@ -302,7 +323,8 @@ import Testing
         }
         #expect(
             error(#"{"valueProviders": [{"keypath": "A", "color": [1, 0, 2, 1]}]}"#)
-                == "v.json: valueProviders[0].color: a colour is [r, g, b, a] with each from 0 to 1; found [1, 0, 2, 1]")
+                == "v.json: valueProviders[0].color: a colour is [r, g, b, a] with each from 0 to 1; found [1, 0, 2, 1]"
+        )
         #expect(
             error(#"{"valueProviders": [{"keypath": "A"}]}"#).hasPrefix(
                 #"v.json: valueProviders[0]: a value provider has a "keypath" and one of "color""#))
@@ -314,8 +336,13 @@ import Testing
             error(#"{"imageProvider": {"image": "nowhere.png"}}"#)
                 == "v.json: imageProvider.image: the image /nowhere.png does not exist or is not a regular file")
         #expect(
-            error(#"{"valueProviders": [{"keypath": "A", "colorKeyframes": [{"time": 5, "value": [0,0,0]}, {"time": 1, "value": [0,0,0]}]}]}"#)
-                == "v.json: valueProviders[0].colorKeyframes[1].time: keyframe time 1.0 comes before the previous keyframe's 5.0")
-        #expect(error(#"{"viewport": [0, 0, 0, 10]}"#) == "v.json: viewport: a viewport is [x, y, width, height] with a width and height above 0")
+            error(
+                #"{"valueProviders": [{"keypath": "A", "colorKeyframes": [{"time": 5, "value": [0,0,0]}, {"time": 1, "value": [0,0,0]}]}]}"#
+            )
+                == "v.json: valueProviders[0].colorKeyframes[1].time: keyframe time 1.0 comes before the previous keyframe's 5.0"
+        )
+        #expect(
+            error(#"{"viewport": [0, 0, 0, 10]}"#)
+                == "v.json: viewport: a viewport is [x, y, width, height] with a width and height above 0")
     }
 }

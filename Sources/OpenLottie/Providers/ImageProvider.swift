@@ -14,6 +14,14 @@ public struct ImageAsset: Equatable, Sendable {
     /// The size the animation draws the image at, in points (`w`, `h`).
     public let width: Double
     public let height: Double
+
+    public init(id: String, name: String, directory: String = "", width: Double, height: Double) {
+        self.id = id
+        self.name = name
+        self.directory = directory
+        self.width = width
+        self.height = height
+    }
 }
 
 /// Gives the pictures of an animation's image assets, as lottie-ios's image providers do: set

@@ -22,7 +22,8 @@ public struct LottieSlots: Sendable {
             throw LottieError(
                 file: url.path, path: "",
                 message: FileManager.default.fileExists(atPath: url.path)
-                    ? "is not a regular file of at most \(ReadingLimits.standard.maximumFileSize) bytes" : "does not exist")
+                    ? "is not a regular file of at most \(ReadingLimits.standard.maximumFileSize) bytes"
+                    : "does not exist")
         }
         try self.init(data: data, name: url.path)
     }

@@ -153,13 +153,16 @@ public struct LottieValues: Sendable {
         }
         let keypath = try node.required("keypath").string()
         guard !keypath.isEmpty else { throw try node.required("keypath").error("the keypath is empty") }
-        let kinds = ["color", "colorKeyframes", "float", "floatKeyframes", "point", "pointKeyframes", "size", "gradient"]
+        let kinds = [
+            "color", "colorKeyframes", "float", "floatKeyframes", "point", "pointKeyframes", "size", "gradient",
+        ]
         let given = object.keys.filter { $0 != "keypath" }.sorted()
         guard given.count == 1, let kind = given.first, kinds.contains(kind), let value = node[kind] else {
             throw node.error(
                 "a value provider has a \"keypath\" and one of "
                     + kinds.map { "\"\($0)\"" }.joined(separator: ", ")
-                    + (given.isEmpty ? "; it has none" : "; it has " + given.map { "\"\($0)\"" }.joined(separator: ", ")))
+                    + (given.isEmpty
+                        ? "; it has none" : "; it has " + given.map { "\"\($0)\"" }.joined(separator: ", ")))
         }
         let provider: any AnyValueProvider
         switch kind {

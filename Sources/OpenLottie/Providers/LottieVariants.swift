@@ -57,7 +57,9 @@ public struct LottieVariants: Sendable {
         let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         let isJSONLines =
             trimmed.first == "{" || name.hasSuffix(".jsonl") || name.hasSuffix(".ndjson")
-        rows = isJSONLines ? Self.jsonLines(text, name: name, folder: folder) : try Self.csv(text, name: name, folder: folder)
+        rows =
+            isJSONLines
+            ? Self.jsonLines(text, name: name, folder: folder) : try Self.csv(text, name: name, folder: folder)
         guard !rows.isEmpty else { throw LottieError(file: name, path: "", message: "lists no variants") }
     }
 
@@ -124,7 +126,8 @@ public struct LottieVariants: Sendable {
             }
         }
         guard columns.contains(where: { if case .output = $0 { true } else { false } }) else {
-            throw LottieError(file: "\(name):\(header.line)", path: "", message: "the header names no \"output\" column")
+            throw LottieError(
+                file: "\(name):\(header.line)", path: "", message: "the header names no \"output\" column")
         }
         let hasWholeText = columns.contains { if case .text(nil) = $0 { true } else { false } }
         let hasNamedText = columns.contains { if case .text(.some) = $0 { true } else { false } }
@@ -145,7 +148,8 @@ public struct LottieVariants: Sendable {
                     file: place, path: "",
                     message: "has \(record.cells.count) fields; the header has \(columns.count)")
             }
-            for (index, (column, cell)) in zip(columns, record.cells).enumerated() where problem == nil && !cell.isEmpty {
+            for (index, (column, cell)) in zip(columns, record.cells).enumerated() where problem == nil && !cell.isEmpty
+            {
                 let title = header.cells[index]
                 func fail(_ message: String) {
                     problem = LottieError(file: place, path: "column \"\(title)\"", message: message)
@@ -161,7 +165,8 @@ public struct LottieVariants: Sendable {
                         break
                     }
                     values.valueProviders.append(
-                        LottieValues.Setting(keypath: keypath, provider: ColorValueProvider(color), place: "column \"\(title)\""))
+                        LottieValues.Setting(
+                            keypath: keypath, provider: ColorValueProvider(color), place: "column \"\(title)\""))
                 case .float(let keypath):
                     guard let number = Double(cell.trimmingCharacters(in: .whitespaces)), number.isFinite else {
                         fail("\"\(cell)\" is not a number")
@@ -169,10 +174,12 @@ public struct LottieVariants: Sendable {
                     }
                     values.valueProviders.append(
                         LottieValues.Setting(
-                            keypath: keypath, provider: FloatValueProvider(CGFloat(number)), place: "column \"\(title)\""))
+                            keypath: keypath, provider: FloatValueProvider(CGFloat(number)),
+                            place: "column \"\(title)\""))
                 case .image:
                     switch LottieValues.picture(cell, folder: folder) {
-                    case .success(let image): values.imageProvider = OneImageProvider(image: image, gravity: .resizeAspectFill)
+                    case .success(let image):
+                        values.imageProvider = OneImageProvider(image: image, gravity: .resizeAspectFill)
                     case .failure(let picture): fail(picture.reason)
                     }
                 }
@@ -182,7 +189,8 @@ public struct LottieVariants: Sendable {
             }
             if !texts.isEmpty { values.textProvider = DictionaryTextProvider(texts) }
             values.source = place
-            rows.append(Row(line: record.line, output: output, values: problem.map { .failure($0) } ?? .success(values)))
+            rows.append(
+                Row(line: record.line, output: output, values: problem.map { .failure($0) } ?? .success(values)))
         }
         return rows
     }

@@ -92,7 +92,8 @@ struct ValueProviderStore: Sendable {
                     frame += 1
                 }
                 let sorted = Array(Set(times)).sorted()
-                return KeyframeGroup(keyframes: sorted.map { Keyframe(time: $0, value: convert(block($0)), isHold: true) })
+                return KeyframeGroup(
+                    keyframes: sorted.map { Keyframe(time: $0, value: convert(block($0)), isHold: true) })
             }
         }
     }

@@ -83,7 +83,9 @@ final class DotLottiePackage {
         let manifest = try Self.manifest(
             try Self.contents(of: manifestEntry, in: archive, limit: Self.maximumManifestBytes), file: file)
         let isVersion2 = Self.isVersion2(manifest["version"])
-        animationIDs = ((manifest["animations"] as? [Any]) ?? []).compactMap { ($0 as? [String: Any])?["id"] as? String }
+        animationIDs = ((manifest["animations"] as? [Any]) ?? []).compactMap {
+            ($0 as? [String: Any])?["id"] as? String
+        }
         let id: String
         if let animationID {
             guard animationIDs.contains(animationID) else {

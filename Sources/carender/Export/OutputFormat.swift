@@ -78,7 +78,9 @@ struct EncoderQuality: Equatable {
     var preset: String?
 
     /// x264's presets, fastest first.
-    static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"]
+    static let presets = [
+        "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow",
+    ]
 
     /// The same names as libvpx's `-cpu-used` for VP9 (0 to 5 in its good-quality mode, which
     /// takes nothing faster): nil for `medium`, libvpx's default (1).
