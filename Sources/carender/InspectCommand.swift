@@ -156,6 +156,15 @@ struct Inspect: ParsableCommand {
                             ? "\(marker.name) (frames \(shortNumber(marker.frameTime))–\(shortNumber(end)))"
                             : "\(marker.name) (frame \(shortNumber(marker.frameTime)))"
                     }.joined(separator: ", "))
+        let issues = animation.coreAnimationCompatibilityIssues()
+        if issues.isEmpty {
+            print("lottie-ios's Core Animation engine draws it (its automatic engine uses that one).")
+        } else {
+            print(
+                "lottie-ios's Core Animation engine does not support it (its automatic engine falls back to the "
+                    + "Main Thread engine):")
+            issues.forEach { print("  \($0)") }
+        }
         let warnings = animation.warnings
         print(warnings.isEmpty ? "No warnings." : "\(warnings.count) warning\(warnings.count == 1 ? "" : "s"):")
         warnings.forEach { print("  \($0)") }

@@ -57,6 +57,8 @@ struct AnimationContext {
     /// The names of the precompositions the layers being built are in, outermost first: the
     /// start of their keypaths (``AnimationKeypath``).
     var keypath: [String] = []
+    /// Where the build notes what lottie-ios's Core Animation engine does not draw, when asked.
+    var compatibility: CompatibilityReport?
 
     /// The animation's length, in seconds.
     var animationDuration: Double { (endFrame - startFrame) / frameRate }

@@ -57,7 +57,12 @@ struct ShapeItemLayerBuilder {
             if fill == nil { shapeLayer.fillColor = nil }
             layer.addSublayer(shapeLayer)
             var multiplier = 1
-            if let trim { multiplier = addTrim(trim, to: shapeLayer) }
+            if let trim {
+                multiplier = addTrim(trim, to: shapeLayer)
+                if fill != nil, let item = others.first(where: \.isFill) {
+                    context.compatibility?.note(CompatibilityReport.trimmedFill, at: item.path)
+                }
+            }
             addPath(shape, to: shapeLayer, multiplier: multiplier, roundedCorners: roundedCorners)
             if let fill {
                 shapeLayer.fillRule = fill.evenOdd ? .evenOdd : .nonZero

@@ -111,6 +111,11 @@ struct ShapeLayerBuilder {
                 renderGroup.paths.count > 1
                 && renderGroup.paths.allSatisfy { if case .path = $0.kind { true } else { false } }
                 && !renderGroup.others.contains { if case .trim = $0.kind { true } else { false } }
+            if combinable,
+                let corners = renderGroup.others.first(where: { if case .roundedCorners = $0.kind { true } else { false } })
+            {
+                context.compatibility?.note(CompatibilityReport.roundedCombinedShapes, at: corners.path)
+            }
             if combinable {
                 let shapes = renderGroup.paths.compactMap { item -> KeyframeGroup<BezierShape>? in
                     if case .path(let keyframes) = item.kind { keyframes } else { nil }
