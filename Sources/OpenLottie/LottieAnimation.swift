@@ -142,14 +142,8 @@ public final class LottieAnimation: Sendable {
         data: Data, name file: String = "<data>", images: ImageSource = .embeddedOnly, slots: [LottieSlots] = [],
         limits: ReadingLimits
     ) throws(LottieError) {
-        let json: JSONValue
-        do {
-            json = try JSONReader.read(data)
-        } catch {
-            throw LottieError(file: file, path: "", message: "is not JSON: \(error.message)")
-        }
-        let context = ReadingContext(file: file, limits: limits)
-        let root = JSONNode(value: json, path: "", context: context)
+        let root = try JSONNode.document(data, file: file, limits: limits)
+        let context = root.context
         try Self.readSlots(of: root, adding: slots)
         guard root.isObject else { throw root.error("a Lottie animation is a JSON object, found \(root.kind)") }
         var sides: [Double] = []

@@ -14,11 +14,7 @@ public enum ExtendedLottieCorpus {
 
     /// Whether the corpus is there; when it is not, prints that `what` is skipped and why.
     public static func isPresent(for what: String) -> Bool {
-        guard FileManager.default.fileExists(atPath: manifest.path) else {
-            print("\(what): skipped, \(folder.path) is absent")
-            return false
-        }
-        return true
+        LottieCorpus.isPresent(manifest, in: folder, for: what)
     }
 
     /// One sample: the first corpus's description of it, and what this corpus adds.

@@ -18,8 +18,14 @@ public enum LottieCorpus {
 
     /// Whether the corpus is there; when it is not, prints that `what` is skipped and why.
     public static func isPresent(for what: String) -> Bool {
+        isPresent(manifest, in: folder, for: what)
+    }
+
+    /// Whether the corpus in `corpus` with `manifest` is there; when not, prints that `what`
+    /// is skipped and why.
+    package static func isPresent(_ manifest: URL, in corpus: URL, for what: String) -> Bool {
         guard FileManager.default.fileExists(atPath: manifest.path) else {
-            print("\(what): skipped, \(folder.path) is absent")
+            print("\(what): skipped, \(corpus.path) is absent")
             return false
         }
         return true

@@ -17,21 +17,8 @@ import Testing
         guard LottieCorpus.isPresent(for: "Apple's pictures of \(sample.name)") else { return }
         let animation = try LottieAnimation(contentsOf: sample.url)
         for snapshot in sample.snapshots {
-            let apple = try readPNG(at: snapshot.appleURL)
-            let ours = LottieSnapshot.render(animation, frame: snapshot.frame, width: apple.width, height: apple.height)
-            let matched = PerceptualComparison.matchedFraction(ours, apple)
-            if matched < snapshot.precision {
-                _ = try? PerceptualComparison.keepDifferencePicture(
-                    ours, apple, named: "\(sample.name)-\(snapshot.label)")
-            }
-            let message =
-                "\(snapshot): \(String(format: "%.4f", matched)) of pixels within ΔE 3 (needs \(snapshot.precision))"
-            if Self.notYetMatching.contains(snapshot.description) {
-                // Listed below: a known difference, which must still be there (a snapshot that
-                // starts matching fails here until it leaves the list).
-                withKnownIssue(Comment(rawValue: message)) { #expect(matched >= snapshot.precision, "\(message)") }
-            } else {
-                #expect(matched >= snapshot.precision, "\(message)")
+            try LottieSnapshot.expectMatch(snapshot, knownToDiffer: Self.notYetMatching, named: sample.name) {
+                LottieSnapshot.render(animation, frame: snapshot.frame, width: $0, height: $1)
             }
         }
     }
@@ -39,6 +26,33 @@ import Testing
     /// The snapshots whose pictures still differ from Apple's (see docs/lottie.md
     /// for what each lacks).
     static let notYetMatching: Set<String> = []
+}
+
+extension LottieSnapshot {
+    /// Compares `snapshot` with Apple's picture, `render` drawing ours at the picture's width and
+    /// height: at least the snapshot's precision of pixels within CIEDE2000 3. A snapshot in
+    /// `knownToDiffer` must still differ (one that starts matching fails until it leaves the
+    /// list). A picture that does not match is kept beside the difference, as `named`-LABEL.
+    static func expectMatch(
+        _ snapshot: LottieCorpus.Snapshot, knownToDiffer: Set<String>, named name: String,
+        render: (Int, Int) -> CGImage, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let apple = try readPNG(at: snapshot.appleURL)
+        let ours = render(apple.width, apple.height)
+        let matched = PerceptualComparison.matchedFraction(ours, apple)
+        if matched < snapshot.precision {
+            _ = try? PerceptualComparison.keepDifferencePicture(ours, apple, named: "\(name)-\(snapshot.label)")
+        }
+        let message =
+            "\(snapshot): \(String(format: "%.4f", matched)) of pixels within ΔE 3 (needs \(snapshot.precision))"
+        if knownToDiffer.contains(snapshot.description) {
+            withKnownIssue(Comment(rawValue: message)) {
+                #expect(matched >= snapshot.precision, "\(message)", sourceLocation: sourceLocation)
+            }
+        } else {
+            #expect(matched >= snapshot.precision, "\(message)", sourceLocation: sourceLocation)
+        }
+    }
 }
 
 /// Draws a Lottie animation's frame as lottie-ios's snapshot tests draw it: the layer sized as

@@ -28,20 +28,10 @@ import Testing
         let values = try sample.config.map { try LottieValues(contentsOf: $0) }
         if let values { #expect(values.problems(with: animation).isEmpty, "every setting changes something") }
         for snapshot in sample.base.snapshots {
-            let apple = try readPNG(at: snapshot.appleURL)
-            let ours = LottieSnapshot.render(
-                animation, frame: snapshot.frame, width: apple.width, height: apple.height, values: values)
-            let matched = PerceptualComparison.matchedFraction(ours, apple)
-            if matched < snapshot.precision {
-                _ = try? PerceptualComparison.keepDifferencePicture(
-                    ours, apple, named: "extended-\(sample.name)-\(snapshot.label)")
-            }
-            let message =
-                "\(snapshot): \(String(format: "%.4f", matched)) of pixels within ΔE 3 (needs \(snapshot.precision))"
-            if Self.notYetMatching.contains(snapshot.description) {
-                withKnownIssue(Comment(rawValue: message)) { #expect(matched >= snapshot.precision, "\(message)") }
-            } else {
-                #expect(matched >= snapshot.precision, "\(message)")
+            try LottieSnapshot.expectMatch(
+                snapshot, knownToDiffer: Self.notYetMatching, named: "extended-\(sample.name)"
+            ) {
+                LottieSnapshot.render(animation, frame: snapshot.frame, width: $0, height: $1, values: values)
             }
         }
     }

@@ -76,6 +76,29 @@ enum LottieFrames {
         return try LottiePlayingScene(sample, captures: captures)
     }
 
+    /// A benchmark of `sample` playing: each iteration turns the clock 1/60 s outside the
+    /// measurement, then evaluates (or, with `captures`, captures) the frame.
+    static func playingBenchmark(
+        _ name: String, _ sample: LottieSample, captures: Bool,
+        thresholds: [BenchmarkMetric: BenchmarkThresholds]? = nil
+    ) {
+        Benchmark(
+            name,
+            configuration: .init(
+                metrics: [.wallClock, .mallocCountTotal, .throughput], timeUnits: .microseconds,
+                warmupIterations: 10, maxDuration: .seconds(5), maxIterations: 2_000, thresholds: thresholds)
+        ) { benchmark, scene in
+            scene.advance()
+            CAClock.$current.withValue(scene.clock) {
+                benchmark.startMeasurement()
+                scene.evaluateFrame()
+                benchmark.stopMeasurement()
+            }
+        } setup: {
+            try playingScene(sample, captures: captures)
+        }
+    }
+
     /// Draws every sample's five snapshot frames; reports the slowest and the median frame.
     static func measurePass(_ benchmark: Benchmark, _ scene: EverySampleScene) {
         var frames: [FrameTime] = []
@@ -132,21 +155,7 @@ let benchmarks: @Sendable () -> Void = {
     // Switch playing with its value providers set (three colours and a keyframed one): the
     // providers are in its animations, so a frame costs what it would without them.
     if let switchSample = extended.first(where: { $0.name == "Switch" }) {
-        Benchmark(
-            "playing-providers-sample-capture-frame",
-            configuration: .init(
-                metrics: [.wallClock, .mallocCountTotal, .throughput], timeUnits: .microseconds,
-                warmupIterations: 10, maxDuration: .seconds(5), maxIterations: 2_000)
-        ) { benchmark, scene in
-            scene.advance()
-            CAClock.$current.withValue(scene.clock) {
-                benchmark.startMeasurement()
-                scene.evaluateFrame()
-                benchmark.stopMeasurement()
-            }
-        } setup: {
-            try LottieFrames.playingScene(switchSample, captures: true)
-        }
+        LottieFrames.playingBenchmark("playing-providers-sample-capture-frame", switchSample, captures: true)
     }
 
     // The median sample playing: each iteration one frame 1/60 s after the last, the render
@@ -155,21 +164,7 @@ let benchmarks: @Sendable () -> Void = {
     for (name, captures) in [
         ("playing-median-sample-evaluate-frame", false), ("playing-median-sample-capture-frame", true),
     ] {
-        Benchmark(
-            name,
-            configuration: .init(
-                metrics: [.wallClock, .mallocCountTotal, .throughput], timeUnits: .microseconds,
-                warmupIterations: 10, maxDuration: .seconds(5), maxIterations: 2_000,
-                thresholds: LottieFrames.noAllocations)
-        ) { benchmark, scene in
-            scene.advance()
-            CAClock.$current.withValue(scene.clock) {
-                benchmark.startMeasurement()
-                scene.evaluateFrame()
-                benchmark.stopMeasurement()
-            }
-        } setup: {
-            try LottieFrames.playingScene(LottieSamples.median(of: samples), captures: captures)
-        }
+        LottieFrames.playingBenchmark(
+            name, LottieSamples.median(of: samples), captures: captures, thresholds: LottieFrames.noAllocations)
     }
 }

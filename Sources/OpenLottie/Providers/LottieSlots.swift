@@ -18,29 +18,16 @@ public struct LottieSlots: Sendable {
     public var ids: [String] { properties.keys.sorted() }
 
     public init(contentsOf url: URL) throws(LottieError) {
-        guard let data = ImageDecoding.regularFileData(url, maximumSize: ReadingLimits.standard.maximumFileSize) else {
-            throw LottieError(
-                file: url.path, path: "",
-                message: FileManager.default.fileExists(atPath: url.path)
-                    ? "is not a regular file of at most \(ReadingLimits.standard.maximumFileSize) bytes"
-                    : "does not exist")
-        }
-        try self.init(data: data, name: url.path)
+        try self.init(data: try JSONNode.userFile(url), name: url.path)
     }
 
     /// Slots from JSON text; `name` names it in errors. `animationID` is the animation a
     /// theme's rules are for (a rule listing `animations` applies only to those).
     public init(data: Data, name: String, animationID: String? = nil) throws(LottieError) {
         source = name
-        let json: JSONValue
-        do {
-            json = try JSONReader.read(data)
-        } catch {
-            throw LottieError(file: name, path: "", message: "is not JSON: \(error.message)")
-        }
-        let context = ReadingContext(file: name, limits: .standard)
-        let root = JSONNode(value: json, path: "", context: context)
-        guard case .object = json else {
+        let root = try JSONNode.document(data, file: name)
+        let context = root.context
+        guard root.isObject else {
             throw root.error("slots are a JSON object (slot ids, or a theme's \"rules\"), found \(root.kind)")
         }
         var properties: [String: JSONValue] = [:]

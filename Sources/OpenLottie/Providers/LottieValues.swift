@@ -51,27 +51,14 @@ public struct LottieValues: Sendable {
 
     /// Reads a values file.
     public init(contentsOf url: URL) throws(LottieError) {
-        let limit = ReadingLimits.standard.maximumFileSize
-        guard let data = ImageDecoding.regularFileData(url, maximumSize: limit) else {
-            let exists = FileManager.default.fileExists(atPath: url.path)
-            throw LottieError(
-                file: url.path, path: "",
-                message: exists ? "is not a regular file of at most \(limit) bytes" : "does not exist")
-        }
+        let data = try JSONNode.userFile(url)
         try self.init(data: data, name: url.path, folder: url.deletingLastPathComponent())
     }
 
     /// Reads values from JSON text; `name` names it in errors and the image's path is
     /// relative to `folder`.
     public init(data: Data, name: String, folder: URL) throws(LottieError) {
-        let json: JSONValue
-        do {
-            json = try JSONReader.read(data)
-        } catch {
-            throw LottieError(file: name, path: "", message: "is not JSON: \(error.message)")
-        }
-        let context = ReadingContext(file: name, limits: .standard)
-        try self.init(reading: JSONNode(value: json, path: "", context: context), folder: folder, ignoring: [])
+        try self.init(reading: try JSONNode.document(data, file: name), folder: folder, ignoring: [])
     }
 
     /// The values of a JSON object, `ignoring` the keys someone else reads (a variants row's

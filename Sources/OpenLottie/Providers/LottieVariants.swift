@@ -39,14 +39,8 @@ public struct LottieVariants: Sendable {
 
     /// Reads the list at `url`; pictures are relative to its folder.
     public init(contentsOf url: URL) throws(LottieError) {
-        guard let data = ImageDecoding.regularFileData(url, maximumSize: ReadingLimits.standard.maximumFileSize),
-            let text = String(data: data, encoding: .utf8)
-        else {
-            throw LottieError(
-                file: url.path, path: "",
-                message: FileManager.default.fileExists(atPath: url.path)
-                    ? "is not a regular UTF-8 text file of at most \(ReadingLimits.standard.maximumFileSize) bytes"
-                    : "does not exist")
+        guard let text = String(data: try JSONNode.userFile(url), encoding: .utf8) else {
+            throw LottieError(file: url.path, path: "", message: "is not UTF-8 text")
         }
         try self.init(text: text, name: url.path, folder: url.deletingLastPathComponent())
     }
@@ -71,19 +65,10 @@ public struct LottieVariants: Sendable {
             let content = line.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !content.isEmpty else { continue }
             let place = "\(name):\(index + 1)"
-            let json: JSONValue
-            do {
-                json = try JSONReader.read(Data(content.utf8))
-            } catch {
-                rows.append(
-                    Row(
-                        line: index + 1, output: nil,
-                        values: .failure(LottieError(file: place, path: "", message: "is not JSON: \(error.message)"))))
-                continue
-            }
-            let root = JSONNode(value: json, path: "", context: ReadingContext(file: place, limits: .standard))
-            let output = try? root["output"]?.string()
+            var output: String?
             do throws(LottieError) {
+                let root = try JSONNode.document(Data(content.utf8), file: place)
+                output = try? root["output"]?.string()
                 guard output != nil else { throw root.error("a variant needs an \"output\" name") }
                 let values = try LottieValues(reading: root, folder: folder, ignoring: ["output"])
                 rows.append(Row(line: index + 1, output: output, values: .success(values)))

@@ -17,6 +17,31 @@ struct JSONNode {
         case element(parent: String, index: Int)
     }
 
+    /// The document `data` holds, at the root of a new reading context named `file`; an error
+    /// naming `file` when it is not JSON.
+    static func document(_ data: Data, file: String, limits: ReadingLimits = .standard) throws(LottieError)
+        -> JSONNode
+    {
+        do {
+            return JSONNode(value: try JSONReader.read(data), path: "", context: ReadingContext(file: file, limits: limits))
+        } catch {
+            throw LottieError(file: file, path: "", message: "is not JSON: \(error.message)")
+        }
+    }
+
+    /// The bytes of a file a user names beside the animation (values, slots, a variants list):
+    /// a regular file of at most the standard size, else an error saying which it is not.
+    static func userFile(_ url: URL) throws(LottieError) -> Data {
+        let limit = ReadingLimits.standard.maximumFileSize
+        guard let data = ImageDecoding.regularFileData(url, maximumSize: limit) else {
+            throw LottieError(
+                file: url.path, path: "",
+                message: FileManager.default.fileExists(atPath: url.path)
+                    ? "is not a regular file of at most \(limit) bytes" : "does not exist")
+        }
+        return data
+    }
+
     init(value: JSONValue, path: String, context: ReadingContext) {
         self.value = value
         self.context = context
