@@ -4,7 +4,8 @@
 # scrubs, switches a state and selects a layer, takes a screenshot after each step, and checks
 # that the canvas shows the scene's colours where the renderer draws them, that playing sends
 # frames as changes only, and that the canvas the page patched from them equals the same frame
-# sent whole; then steps a Lottie file frame by frame with the ◀ ▶ buttons.
+# sent whole; then steps a Lottie file frame by frame with the ◀ ▶ buttons, and checks that a
+# 4,000-point-wide one is fitted to the window and shown at its size at 100 % zoom.
 #
 #   bash Scripts/preview-check.sh [OUTPUT_FOLDER]      (default: .build/preview-check)
 #
@@ -84,8 +85,19 @@ cat > "$lottie" << 'EOF'
              {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}]}
 EOF
 
+# A Lottie file 4,000 points wide (a red band across it): larger than the window, fitted to it.
+wide="$output/wide.json"
+cat > "$wide" << 'EOF'
+{"v": "5.7.4", "fr": 25, "ip": 0, "op": 25, "w": 4000, "h": 500, "layers": [
+ {"ty": 4, "ind": 1, "ip": 0, "op": 25, "st": 0, "sr": 1, "ks": {},
+  "shapes": [{"ty": "rc", "s": {"a": 0, "k": [4000, 100]}, "p": {"a": 0, "k": [2000, 250]}, "r": {"a": 0, "k": 0}},
+             {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}]}
+EOF
+
 start_preview "$scene" 1
 check_url="$address"
+start_preview "$wide" 1
+wide_url="$address"
 start_preview "$lottie" 1
 lottie_url="$address"
 scene_url=""
@@ -93,4 +105,4 @@ if [ -n "${PREVIEW_SCENE:-}" ]; then
     start_preview "$PREVIEW_SCENE" "${PREVIEW_SCALE:-1}"
     scene_url="$address"
 fi
-python3 Scripts/preview_check.py "$browser" "$check_url" "$output" "$lottie_url" "$scene_url"
+python3 Scripts/preview_check.py "$browser" "$check_url" "$output" "$lottie_url" "$wide_url" "$scene_url"

@@ -123,8 +123,8 @@ RED, GREEN, BLUE = (255, 0, 0), (0, 255, 0), (0, 0, 255)
 
 
 def main():
-    browser_path, check_url, output, lottie_url = sys.argv[1:5]
-    scene_url = sys.argv[5] if len(sys.argv) > 5 else ""
+    browser_path, check_url, output, lottie_url, wide_url = sys.argv[1:6]
+    scene_url = sys.argv[6] if len(sys.argv) > 6 else ""
     browser = Browser(browser_path)
     try:
         browser.open(check_url)
@@ -202,6 +202,21 @@ def main():
         if browser.evaluate("document.getElementById('play').textContent") != "Play":
             failures.append("stepping pauses")
         browser.screenshot(os.path.join(output, "5-lottie-stepped.png"))
+
+        # A scene wider than the window is fitted to it (the whole band shows), and shown at
+        # its size, 4,000 points wide, at 100 %.
+        browser.open(wide_url)
+        browser.wait_for("window.preview && preview.scene !== null && preview.stats.framesDrawn > 0")
+        fitted = browser.evaluate("document.getElementById('canvas').getBoundingClientRect().width")
+        room = browser.evaluate("document.getElementById('stage').clientWidth")
+        print(f"preview-check: a 4,000-point scene fitted to {fitted:.0f} px of {room} px")
+        if not 0 < fitted <= room:
+            failures.append(f"the wide scene is {fitted} px wide in {room} px")
+        browser.screenshot(os.path.join(output, "6-fitted.png"))
+        browser.evaluate("preview.setZoom(1)")
+        actual = browser.evaluate("document.getElementById('canvas').getBoundingClientRect().width")
+        if abs(actual - 4000) > 0.5:
+            failures.append(f"the wide scene at 100 %: {actual} px")
 
         if scene_url:
             browser.open(scene_url)

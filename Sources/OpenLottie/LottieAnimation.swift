@@ -2,6 +2,7 @@ import Foundation
 import OpenCoreGraphics
 import OpenImageIO
 import OpenQuartzCore
+import Synchronization
 
 /// A Lottie animation (Bodymovin JSON), read and checked, ready to become layer trees.
 ///
@@ -30,6 +31,8 @@ public final class LottieAnimation: Sendable {
     public let warnings: [LottieWarning]
     /// The file's markers (`markers`), in its order: named frames or segments of the timeline.
     public let markers: [Marker]
+    /// ``coreAnimationCompatibilityIssues()`` once found.
+    let compatibilityIssues = Mutex<[LottieWarning]?>(nil)
 
     /// A named moment or segment of the timeline (`markers[i]`: `cm`, `tm`, `dr`).
     public struct Marker: Equatable, Sendable {

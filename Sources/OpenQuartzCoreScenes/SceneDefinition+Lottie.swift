@@ -26,13 +26,14 @@ extension SceneDefinition {
     /// providers, images, texts, a viewport: ``LottieValues``) are set on the layer before it
     /// plays. `animationID` chooses the animation of a dotLottie package (the one its manifest
     /// starts with when nil), `theme` one of its themes; `slots` fill the file's slots.
+    /// `configuration` chooses the rendering engine.
     ///
     /// - Throws: ``SceneError`` with the reader's `file: json.path: message` (for a dotLottie
     ///   package, `file: entry: json.path: message`).
     @MainActor
     public static func lottie(
         at path: String, loops: Int = 1, values: LottieValues? = nil, animationID: String? = nil,
-        theme: String? = nil, slots: LottieSlots? = nil
+        theme: String? = nil, slots: LottieSlots? = nil, configuration: LottieConfiguration = .shared
     ) throws(SceneError) -> SceneDefinition {
         require(loops >= 1, "a Lottie scene plays at least once; got \(loops) loops")
         let url = URL(fileURLWithPath: path)
@@ -42,7 +43,9 @@ extension SceneDefinition {
         } catch {
             throw SceneError(error.description)
         }
-        return lottie(animation, named: url.lastPathComponent, path: path, loops: loops, values: values)
+        return lottie(
+            animation, named: url.lastPathComponent, path: path, loops: loops, values: values,
+            configuration: configuration)
     }
 
     /// A scene of `animation`, read already (a batch of variants reads its file once), as
@@ -50,7 +53,8 @@ extension SceneDefinition {
     /// summary.
     @MainActor
     public static func lottie(
-        _ animation: LottieAnimation, named name: String, path: String, loops: Int = 1, values: LottieValues? = nil
+        _ animation: LottieAnimation, named name: String, path: String, loops: Int = 1, values: LottieValues? = nil,
+        configuration: LottieConfiguration = .shared
     ) -> SceneDefinition {
         require(loops >= 1, "a Lottie scene plays at least once; got \(loops) loops")
         return SceneDefinition(
@@ -58,7 +62,7 @@ extension SceneDefinition {
             duration: animation.duration * Double(loops), posterTime: animation.duration / 2, animation: animation,
             build: { _ in
                 // Not committed yet, so nothing here animates implicitly.
-                let layer = animation.makeLayer()
+                let layer = animation.makeLayer(configuration: configuration)
                 values?.apply(to: layer)
                 layer.position = CGPoint(x: animation.size.width / 2, y: animation.size.height / 2)
                 layer.play(loopMode: loops == 1 ? .playOnce : .repeat(Float(loops)))

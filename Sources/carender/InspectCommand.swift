@@ -125,7 +125,7 @@ struct Inspect: ParsableCommand {
             try commandError {
                 try SceneDefinition.lottie(
                     at: demo, values: values, animationID: lottieOptions.animation, theme: lottieOptions.theme,
-                    slots: lottieOptions.slotValues())
+                    slots: lottieOptions.slotValues(), configuration: lottieOptions.configuration)
             }, values: values)
         guard let animation = scene.animation else { misuse("a Lottie scene has its animation") }
         let marked = try lottieOptions.markerFrames(in: scene).flatMap { scene.time(atFrame: $0.first) }
@@ -165,6 +165,9 @@ struct Inspect: ParsableCommand {
                     + "Main Thread engine):")
             issues.forEach { print("  \($0)") }
         }
+        let option = lottieOptions.configuration.renderingEngine
+        let engine = RenderingEngineOption.specific(animation.renderingEngine(for: option))
+        print("Drawn with the \(engine) engine" + (option == .automatic ? " (--engine automatic)." : "."))
         let warnings = animation.warnings
         print(warnings.isEmpty ? "No warnings." : "\(warnings.count) warning\(warnings.count == 1 ? "" : "s"):")
         warnings.forEach { print("  \($0)") }

@@ -239,7 +239,7 @@ struct Render: ParsableCommand {
             try commandError {
                 try SceneDefinition.lottie(
                     at: input, loops: loops, values: values, animationID: lottieOptions.animation,
-                    theme: lottieOptions.theme, slots: slots)
+                    theme: lottieOptions.theme, slots: slots, configuration: lottieOptions.configuration)
             },
             values: values)
     }
@@ -532,7 +532,8 @@ func loadScene(
         let slots = try lottie?.slotValues()
         let scene = try commandError {
             try SceneDefinition.lottie(
-                at: argument, values: values, animationID: lottie?.animation, theme: lottie?.theme, slots: slots)
+                at: argument, values: values, animationID: lottie?.animation, theme: lottie?.theme, slots: slots,
+                configuration: lottie?.configuration ?? .shared)
         }
         return LottieFileOptions.checked(scene, values: values)
     }

@@ -59,9 +59,10 @@ extension LottieSnapshot {
 /// their view is, at 2 pixels a point, the animation filling it, paused at the frame.
 enum LottieSnapshot {
     static func render(
-        _ animation: LottieAnimation, frame: Double, width: Int, height: Int, values: LottieValues? = nil
+        _ animation: LottieAnimation, frame: Double, width: Int, height: Int, values: LottieValues? = nil,
+        engine: RenderingEngineOption = .automatic
     ) -> CGImage {
-        let layer = animation.makeLayer()
+        let layer = animation.makeLayer(configuration: LottieConfiguration(renderingEngine: engine))
         // The view is the animation's size, its longer side at most 500 points; the bitmap
         // is that size at 2 pixels a point, rounded up.
         let fit = min(1, 500 / max(animation.size.width, animation.size.height))

@@ -51,6 +51,11 @@ import Testing
         for (name, message) in [
             ("Issues-issue_1125.json", "applying trims to filled shapes"),
             ("Issues-pr_2478.json", "Rounded corners support is not currently implemented"),
+            // The trim beside a group applies to the filled paths of the groups inside it.
+            ("Issues-issue_2130.json", "applying trims to filled shapes"),
+            // lottie-ios counts 406 layers over 193 frames, and 3,670 over 1,001.
+            ("Issues-issue_2330.json", "layers with time remapping (398 layers over 193 frames)"),
+            ("Issues-pr_2286.json", "layers with time remapping (3678 layers over 1001 frames)"),
         ] {
             let issues = try LottieAnimation(contentsOf: folder.appendingPathComponent(name))
                 .coreAnimationCompatibilityIssues()

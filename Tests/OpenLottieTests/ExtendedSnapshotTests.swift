@@ -31,19 +31,16 @@ import Testing
             try LottieSnapshot.expectMatch(
                 snapshot, knownToDiffer: Self.notYetMatching, named: "extended-\(sample.name)"
             ) {
-                LottieSnapshot.render(animation, frame: snapshot.frame, width: $0, height: $1, values: values)
+                LottieSnapshot.render(
+                    animation, frame: snapshot.frame, width: $0, height: $1, values: values,
+                    engine: RenderingEngineOption(name: sample.engine) ?? .automatic)
             }
         }
     }
 
-    /// The snapshots that still differ from Apple's: drawn by lottie-ios's Main Thread engine
-    /// (trims on filled shapes, rounded corners on combined shapes), images turned about x and
-    /// y, and a few near misses (docs/lottie.md).
+    /// The snapshots that still differ from Apple's: images turned about x and y, and a few
+    /// near misses (docs/lottie.md).
     static let notYetMatching: Set<String> = [
-        "Issues-issue_1125 @ 0",
-        "Issues-issue_1125 @ 25",
-        "Issues-issue_1125 @ 50",
-        "Issues-issue_1125 @ 75",
         "Issues-issue_1169_four_shadows @ 25",
         "Issues-issue_1169_four_shadows @ 50",
         "Issues-issue_1855 @ 0",
@@ -52,9 +49,6 @@ import Testing
         "Issues-issue_1855 @ 50",
         "Issues-issue_1855 @ 75",
         "Issues-issue_1932 @ 25",
-        "Issues-issue_2130 @ 0",
-        "Issues-issue_2130 @ 25",
-        "Issues-issue_2330 @ 0",
         "Issues-pr_1930_all_axis @ 25",
         "Issues-pr_1930_all_axis @ 75",
         "Issues-pr_1930_rx @ 25",

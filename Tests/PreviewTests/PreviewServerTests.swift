@@ -24,6 +24,7 @@ struct PreviewServerTests {
             #expect(html.contains("<canvas id=\"canvas\""))
             #expect(html.contains("new WebSocket"))
             #expect(html.contains(#"<button id="back""#) && html.contains(#"<button id="forward""#))
+            #expect(html.contains(#"<select id="zoom""#) && html.contains("function displayScale()"))
             for path in ["scene.caml", "..%2F..%2Fetc%2Fpasswd", "ws", "index.html", "favicon.ico"] {
                 let (_, other) = try await URLSession.shared.data(from: URL(string: server.address + path)!)
                 #expect((other as? HTTPURLResponse)?.statusCode == 404, "\(path)")

@@ -59,6 +59,8 @@ struct AnimationContext {
     var keypath: [String] = []
     /// Where the build notes what lottie-ios's Core Animation engine does not draw, when asked.
     var compatibility: CompatibilityReport?
+    /// The lottie-ios engine whose drawing the tree reproduces where the two differ.
+    var engine: RenderingEngine = .coreAnimation
 
     /// The animation's length, in seconds.
     var animationDuration: Double { (endFrame - startFrame) / frameRate }

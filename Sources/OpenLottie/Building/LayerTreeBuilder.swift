@@ -150,6 +150,7 @@ struct LayerTreeBuilder {
             }
             remapped.keypath = keypath
             childContext = remapped
+            if timeRemapping != nil { context.compatibility?.noteTimeRemapping(of: layer) }
         case .solid(let color, let width, let height):
             layer = Self.filling(CALayer(), bounds)
             let fill = Self.filling(CAShapeLayer(), bounds)
@@ -203,8 +204,10 @@ struct LayerTreeBuilder {
     /// `hidden`).
     func addVisibilityAnimation(to layer: CALayer, inFrame: Double, outFrame: Double, context: AnimationContext) {
         if context.mustUseComplexTimeRemapping {
+            // Hidden before the in point (a frame earlier, and every frame before the first
+            // keyframe), shown from it: a keyframe at frame 0 would hide a layer starting there.
             let keyframes = KeyframeGroup<Double>(keyframes: [
-                Keyframe(time: 0, value: 1, isHold: true), Keyframe(time: inFrame, value: 0, isHold: true),
+                Keyframe(time: inFrame - 1, value: 1, isHold: true), Keyframe(time: inFrame, value: 0, isHold: true),
                 Keyframe(time: outFrame, value: 1, isHold: true),
             ])
             layer.addAnimation(for: .isHidden, keyframes: keyframes, context: context) { $0 != 0 }

@@ -35,35 +35,39 @@ struct ShapeItemLayerBuilder {
             if case .gradientStroke(let gradient, let style) = item.kind { (gradient, style) } else { nil }
         }.first
 
+        // The Main Thread engine cuts the paths themselves at every frame; the Core Animation
+        // engine strokes part of the whole path (`strokeStart`, `strokeEnd`), fills uncut.
+        let cutsPaths = trim != nil && context.engine == .mainThread
+        func pathLayer() -> CAShapeLayer {
+            LayerTreeBuilder.filling(cutsPaths ? FramePathShapeLayer() : CAShapeLayer(), bounds)
+        }
+
         if let gradientFill {
             let container = LayerTreeBuilder.filling(CALayer(), bounds)
             let pathContainer = LayerTreeBuilder.filling(CALayer(), bounds)
-            let pathMask = LayerTreeBuilder.filling(CAShapeLayer(), bounds)
+            let pathMask = pathLayer()
             pathMask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             pathMask.fillRule = gradientFill.evenOdd ? .evenOdd : .nonZero
             pathContainer.mask = pathMask
             let colorLayer = GradientLayers.make(gradientFill, bounds: bounds, context: context)
             pathContainer.addSublayer(colorLayer)
             container.addSublayer(pathContainer)
-            let overlay = LayerTreeBuilder.filling(CAShapeLayer(), bounds)
+            let overlay = pathLayer()
             overlay.fillColor = nil
             container.addSublayer(overlay)
             layer.addSublayer(container)
-            addPath(shape, to: pathMask, multiplier: 1, roundedCorners: roundedCorners)
-            addPath(shape, to: overlay, multiplier: 1, roundedCorners: roundedCorners)
+            let cut = cutsPaths ? trim : nil
+            addPath(shape, to: pathMask, trim: cut, roundedCorners: roundedCorners)
+            addPath(shape, to: overlay, trim: cut, roundedCorners: roundedCorners)
             if let stroke { addStroke(stroke.style, color: stroke.color, to: overlay) }
         } else {
-            let shapeLayer = LayerTreeBuilder.filling(CAShapeLayer(), bounds)
+            let shapeLayer = pathLayer()
             if fill == nil { shapeLayer.fillColor = nil }
             layer.addSublayer(shapeLayer)
-            var multiplier = 1
-            if let trim {
-                multiplier = addTrim(trim, to: shapeLayer)
-                if fill != nil, let item = others.first(where: \.isFill) {
-                    context.compatibility?.note(CompatibilityReport.trimmedFill, at: item.path)
-                }
+            if fill != nil, trim != nil, let item = others.first(where: \.isFill) {
+                context.compatibility?.note(CompatibilityReport.trimmedFill, at: item.path)
             }
-            addPath(shape, to: shapeLayer, multiplier: multiplier, roundedCorners: roundedCorners)
+            addPath(shape, to: shapeLayer, trim: trim, roundedCorners: roundedCorners)
             if let fill {
                 shapeLayer.fillRule = fill.evenOdd ? .evenOdd : .nonZero
                 let scale = fill.color.colorScale
@@ -75,15 +79,13 @@ struct ShapeItemLayerBuilder {
 
         if let (gradient, style) = gradientStroke {
             let container = LayerTreeBuilder.filling(CALayer(), bounds)
-            let pathMask = LayerTreeBuilder.filling(CAShapeLayer(), bounds)
+            let pathMask = pathLayer()
             pathMask.fillColor = nil
             pathMask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             container.mask = pathMask
             container.addSublayer(GradientLayers.make(gradient, bounds: bounds, context: context))
             layer.addSublayer(container)
-            var multiplier = 1
-            if let trim { multiplier = addTrim(trim, to: pathMask) }
-            addPath(shape, to: pathMask, multiplier: multiplier, roundedCorners: roundedCorners)
+            addPath(shape, to: pathMask, trim: trim, roundedCorners: roundedCorners)
             addStroke(style, color: nil, to: pathMask)
         }
         return layer
@@ -111,11 +113,23 @@ struct ShapeItemLayerBuilder {
         }
     }
 
-    /// The path's animation; the path is repeated `multiplier` times for trims past 100 %.
+    /// The path's animation, trimmed by `trim`: a layer that draws paths cut at each frame
+    /// (``FramePathShapeLayer``, the Main Thread engine) takes them cut; any other strokes part
+    /// of the path, repeated for trims past 100 %.
     private func addPath(
-        _ shape: Shape, to layer: CAShapeLayer, multiplier: Int, roundedCorners: KeyframeGroup<Double>?
+        _ shape: Shape, to layer: CAShapeLayer, trim: ShapeItem.Trim?, roundedCorners: KeyframeGroup<Double>?
     ) {
         let keyframes = pathKeyframes(shape, roundedCorners: roundedCorners)
+        if let layer = layer as? FramePathShapeLayer, let trim {
+            layer.follow(context) { frame in
+                PathTrim.trimmed(
+                    keyframes.value(at: frame).shapes, start: trim.start.value(at: frame),
+                    end: trim.end.value(at: frame), offset: trim.offset.value(at: frame),
+                    simultaneously: trim.isSimultaneous)
+            }
+            return
+        }
+        let multiplier = trim.map { addTrim($0, to: layer) } ?? 1
         layer.addAnimation(for: .path, keyframes: keyframes, context: context) { shapes in
             let path = CGMutablePath()
             for shape in shapes.shapes { PathGeometry.append(shape, to: path) }

@@ -60,7 +60,9 @@ struct ShapeLayerBuilder {
 
     /// A layer for each group among `items`, front to back turned back to front; the items
     /// that are not groups and draw no path (a fill, a transform…) apply to every group.
-    private func makeGroupLayers(_ items: [ShapeItem], isTopLevel: Bool)
+    /// `passedDown` are the paints and trims of the groups around; every group takes them
+    /// after its own.
+    private func makeGroupLayers(_ items: [ShapeItem], isTopLevel: Bool, passedDown: [ShapeItem] = [])
         -> [CALayer]
     {
         let visible = items.filter { !$0.isHidden }
@@ -75,7 +77,7 @@ struct ShapeLayerBuilder {
             // Fills, strokes and the like beside the groups paint every group.
             layers = groups.reversed().compactMap { group in
                 guard case .group(let children) = group.kind else { return nil }
-                return makeGroupLayer(children, inherited: others)
+                return makeGroupLayer(children, inherited: others + passedDown)
             }
         } else {
             // Paths beside the groups: each group takes the paints listed after it (below
@@ -85,7 +87,7 @@ struct ShapeLayerBuilder {
             for (index, item) in visible.enumerated().reversed() {
                 guard case .group(let children) = item.kind else { continue }
                 let below = visible[(index + 1)...].filter { !$0.isGroup && !$0.drawsPath && !$0.isTransform }
-                layers.append(makeGroupLayer(children, inherited: Array(below)))
+                layers.append(makeGroupLayer(children, inherited: below + passedDown))
             }
             if isTopLevel {
                 layers.append(makeGroupLayer(others, inherited: []))
@@ -104,7 +106,10 @@ struct ShapeLayerBuilder {
             return layer
         }
         let layer = LayerTreeBuilder.filling(CALayer(), bounds)
-        for child in makeGroupLayers(children, isTopLevel: false) { layer.addSublayer(child) }
+        // A group's paints and trims reach the paths of every group inside it (lottie-ios 4.6
+        // hands a group's items down, in both engines).
+        let passedDown = inherited.filter { !$0.isTransform }
+        for child in makeGroupLayers(children, isTopLevel: false, passedDown: passedDown) { layer.addSublayer(child) }
         let items = (children + inherited).filter { !$0.isGroup && !$0.isHidden }
         for renderGroup in Self.renderGroups(items).reversed() {
             let combinable =
@@ -112,7 +117,9 @@ struct ShapeLayerBuilder {
                 && renderGroup.paths.allSatisfy { if case .path = $0.kind { true } else { false } }
                 && !renderGroup.others.contains { if case .trim = $0.kind { true } else { false } }
             if combinable,
-                let corners = renderGroup.others.first(where: { if case .roundedCorners = $0.kind { true } else { false } })
+                let corners = renderGroup.others.first(where: {
+                    if case .roundedCorners = $0.kind { true } else { false }
+                })
             {
                 context.compatibility?.note(CompatibilityReport.roundedCombinedShapes, at: corners.path)
             }

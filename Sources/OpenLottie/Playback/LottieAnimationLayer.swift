@@ -3,7 +3,8 @@ import OpenCoreGraphics
 import OpenQuartzCore
 
 /// A layer that plays a Lottie animation with Core Animation, as lottie-ios's Core Animation
-/// engine does: the animation's layers are sublayers of an inner layer of the animation's own
+/// engine does (or, where its ``configuration`` picks the Main Thread engine, drawing what that
+/// one draws differently): the animation's layers are sublayers of an inner layer of the animation's own
 /// size, scaled to fit this layer's bounds (aspect fit, centred on whole points); every property animation
 /// spans the animation's frames; pausing sets the inner layer's `speed` to 0 and its
 /// `timeOffset` to the frame's time.
@@ -50,9 +51,22 @@ open class LottieAnimationLayer: CALayer {
         didSet { layoutContent() }
     }
 
-    /// Makes the layer tree of `animation`, paused at its first frame.
-    public init(animation: LottieAnimation) {
+    /// Which engine draws the animation; setting it rebuilds the layers.
+    public var configuration: LottieConfiguration {
+        didSet { if configuration != oldValue { buildLayers() } }
+    }
+
+    /// The engine drawing the animation: the configuration's, or for
+    /// ``RenderingEngineOption/automatic`` the one it chose for this animation.
+    public var currentRenderingEngine: RenderingEngine {
+        animation.renderingEngine(for: configuration.renderingEngine)
+    }
+
+    /// Makes the layer tree of `animation`, paused at its first frame, drawn by the engine
+    /// `configuration` asks for (``LottieConfiguration/shared``'s by default).
+    public init(animation: LottieAnimation, configuration: LottieConfiguration = .shared) {
         self.animation = animation
+        self.configuration = configuration
         contentLayer = CALayer()
         pausedFrame = animation.startFrame
         playback = AnimationContext.Playback(fromFrame: animation.startFrame, toFrame: animation.endFrame)
@@ -72,6 +86,7 @@ open class LottieAnimationLayer: CALayer {
             fatalError("LottieAnimationLayer.init(layer:): \(type(of: layer)) is not a LottieAnimationLayer")
         }
         animation = other.animation
+        configuration = other.configuration
         contentLayer = other.contentLayer
         playback = other.playback
         pausedFrame = other.pausedFrame
@@ -204,13 +219,20 @@ open class LottieAnimationLayer: CALayer {
 
     private func buildLayers() {
         contentLayer.sublayers = nil
-        let context = AnimationContext(
+        var context = AnimationContext(
             frameRate: animation.frameRate, startFrame: animation.startFrame, endFrame: animation.endFrame,
             playback: playback)
         var builder = LayerTreeBuilder(animation: animation)
         builder.providers = valueProviders
         builder.imageProvider = imageProvider
         builder.textProvider = textProvider
+        if configuration.renderingEngine == .automatic, animation.compatibilityIssues.withLock({ $0 == nil }) {
+            // The Core Animation tree, checked as it is built; built again only when declined.
+            let issues = animation.buildCheckingCompatibility(builder, into: contentLayer, context: context)
+            if issues.isEmpty { return }
+            contentLayer.sublayers = nil
+        }
+        context.engine = currentRenderingEngine
         builder.addLayers(animation.layers, to: contentLayer, bounds: contentLayer.bounds, context: context, depth: 0)
     }
 }
@@ -275,8 +297,9 @@ extension LottieAnimationLayer {
 }
 
 extension LottieAnimation {
-    /// A layer that plays this animation, sized to it and paused at its first frame.
-    public func makeLayer() -> LottieAnimationLayer {
-        LottieAnimationLayer(animation: self)
+    /// A layer that plays this animation, sized to it and paused at its first frame, drawn
+    /// by the engine `configuration` asks for.
+    public func makeLayer(configuration: LottieConfiguration = .shared) -> LottieAnimationLayer {
+        LottieAnimationLayer(animation: self, configuration: configuration)
     }
 }

@@ -59,6 +59,10 @@ enum PreviewPage {
               <option value="1" selected>1×</option><option value="2">2×</option><option value="4">4×</option>
             </select></label>
             <label><input id="loop" type="checkbox" checked> Loop</label>
+            <label>Zoom <select id="zoom" title="Fit: a scene larger than the window is shrunk to fit it">
+              <option value="fit" selected>Fit</option><option value="0.25">25 %</option><option value="0.5">50 %</option>
+              <option value="1">100 %</option><option value="2">200 %</option>
+            </select></label>
           </div>
           <div id="states"></div>
           <label id="swipeControl" hidden>Unlock swipe <input id="swipe" type="range" min="0" max="1" step="0.01" value="0"> <span id="swipeValue">0 %</span></label>
@@ -76,7 +80,7 @@ enum PreviewPage {
         const $ = id => document.getElementById(id);
         const canvas = $("canvas"), context = canvas.getContext("2d");
         const stats = { framesDrawn: 0, dropped: 0, refreshes: 0, skippedByServer: 0, lastFrameTime: -1, fullFrames: 0, deltas: 0, bytes: 0, unusable: 0 };
-        let scene = null, time = 0, playing = true, speed = 1, inFlight = false, wanted = true, request = 0;
+        let scene = null, time = 0, playing = true, speed = 1, inFlight = false, wanted = true, request = 0, zoom = "fit";
         let lastRefresh = null, frameSinceRefresh = false, selected = null, currentState = null;
         // The picture on the canvas and its number: deltas patch it.
         let image = null, frameNumber = 0;
@@ -107,8 +111,7 @@ enum PreviewPage {
           $("error").style.display = "none";
           $("timeline").max = message.duration;
           $("timeline").step = message.frameRate ? 1 / message.frameRate : 0.001;
-          canvas.style.width = message.width + "px";
-          canvas.style.height = message.height + "px";
+          layOutCanvas();
           if (time > message.duration) time = message.duration;
           const states = $("states");
           states.textContent = "";
@@ -137,6 +140,24 @@ enum PreviewPage {
           }
           if (selected) markSelected();
         }
+
+        // The canvas's size on the page: the scene's points times the zoom; "fit" shrinks a
+        // scene larger than the room left in the window to fit it, and never enlarges one.
+        function displayScale() {
+          if (!scene) return 1;
+          if (zoom !== "fit") return Number(zoom);
+          const stage = $("stage");
+          const roomWidth = stage.clientWidth - 24;
+          const roomHeight = window.innerHeight - (canvas.getBoundingClientRect().top - stage.getBoundingClientRect().top) - 48;
+          return Math.max(0.05, Math.min(1, roomWidth / scene.width, roomHeight / scene.height));
+        }
+        function layOutCanvas() {
+          if (!scene) return;
+          const scale = displayScale();
+          canvas.style.width = scene.width * scale + "px";
+          canvas.style.height = scene.height * scale + "px";
+        }
+        function setZoom(value) { zoom = String(value); $("zoom").value = zoom; layOutCanvas(); }
 
         function markState() {
           for (const button of $("states").querySelectorAll("button"))
@@ -264,11 +285,14 @@ enum PreviewPage {
         $("timeline").oninput = event => seek(event.target.value);
         $("swipe").oninput = event => holdSwipe(event.target.value);
         $("speed").onchange = event => { speed = Number(event.target.value); };
+        $("zoom").onchange = event => setZoom(event.target.value);
+        window.addEventListener("resize", layOutCanvas);
         requestAnimationFrame(refresh);
 
         // For scripts: the same controls as the page's, and what it has drawn.
         window.preview = {
           play: () => setPlaying(true), pause: () => setPlaying(false), seek, stepFrames, enterState, holdSwipe, select,
+          setZoom, get displayScale() { return displayScale(); },
           setSpeed: value => { speed = value; $("speed").value = String(value); },
           get time() { return time; }, get scene() { return scene; }, stats,
           get idle() { return !inFlight && !wanted; },

@@ -192,7 +192,8 @@ struct BatchRender {
                 FileHandle.standardError.write(Data("carender: warning: \(warning)\n".utf8))
             }
             let scene = SceneDefinition.lottie(
-                animation, named: name, path: input, loops: command.loops ?? 1, values: values)
+                animation, named: name, path: input, loops: command.loops ?? 1, values: values,
+                configuration: command.lottieOptions.configuration)
             jobs.append(try job(place, scene: scene, stem: name, formats: formats))
         }
         return jobs

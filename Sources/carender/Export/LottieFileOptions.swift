@@ -40,6 +40,19 @@ struct LottieFileOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "The lottie-ios engine to draw a Lottie file as: automatic (the default: core-animation unless "
+                + "lottie-ios's compatibility check declines the file; inspect says why), core-animation or "
+                + "main-thread.",
+            valueName: "engine"))
+    var engine: RenderingEngineOption?
+
+    /// The configuration `--engine` asks for.
+    var configuration: LottieConfiguration {
+        LottieConfiguration(renderingEngine: engine ?? .automatic)
+    }
+
+    @Option(
+        help: ArgumentHelp(
             "A Lottie file's marker: render plays its segment (its frame up to its frame plus its duration), frame "
                 + "shows its frame.",
             valueName: "name"))
@@ -70,7 +83,7 @@ struct LottieFileOptions: ParsableArguments {
     func validate(for input: String) throws {
         for (option, given) in [
             ("--animation", animation != nil), ("--marker", marker != nil), ("--theme", theme != nil),
-            ("--slots", slots != nil),
+            ("--slots", slots != nil), ("--engine", engine != nil),
         ] where given {
             guard SceneDefinition.isLottieFile(input) else {
                 throw ValidationError("\(option) applies to Lottie files (.json, .lottie), not to '\(input)'")
@@ -101,4 +114,12 @@ struct LottieFileOptions: ParsableArguments {
         }
         return scene
     }
+}
+
+extension RenderingEngineOption: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(name: argument)
+    }
+
+    public static var allValueStrings: [String] { ["automatic", "core-animation", "main-thread"] }
 }
