@@ -23,7 +23,7 @@ extension SceneDefinition {
     /// ``Scene/layOut(toFill:)`` makes it fill a picture of another size. What reading skipped
     /// is in ``SceneDefinition/animation``'s `warnings`. With `loops` above 1 it plays that
     /// many times in a row, and the scene is that many times as long. `values` (value
-    /// providers, images, texts, a viewport: ``LottieValues``) are set on the layer before it
+    /// providers, images, texts, a viewport: `LottieValues`) are set on the layer before it
     /// plays. `animationID` chooses the animation of a dotLottie package (the one its manifest
     /// starts with when nil), `theme` one of its themes; `slots` fill the file's slots.
     /// `configuration` chooses the rendering engine.
@@ -39,7 +39,9 @@ extension SceneDefinition {
         let url = URL(fileURLWithPath: path)
         let animation: LottieAnimation
         do {
-            animation = try LottieAnimation(contentsOf: url, animationID: animationID, theme: theme, slots: slots)
+            // The values' slots over the ones given apart.
+            let allSlots = values?.slots.map { slots?.adding($0) ?? $0 } ?? slots
+            animation = try LottieAnimation(contentsOf: url, animationID: animationID, theme: theme, slots: allSlots)
         } catch {
             throw SceneError(error.description)
         }
@@ -49,8 +51,8 @@ extension SceneDefinition {
     }
 
     /// A scene of `animation`, read already (a batch of variants reads its file once), as
-    /// ``lottie(at:loops:values:)`` makes one; `name` names the scene, `path` is said in its
-    /// summary.
+    /// ``lottie(at:loops:values:animationID:theme:slots:configuration:)`` makes one; `name`
+    /// names the scene, `path` is said in its summary.
     @MainActor
     public static func lottie(
         _ animation: LottieAnimation, named name: String, path: String, loops: Int = 1, values: LottieValues? = nil,

@@ -5,7 +5,8 @@ import OpenQuartzCore
 /// What a scene is before it runs: a layer tree whose animations start at media time 0 on a
 /// manual clock, with its name, canvas, length and the changes it makes later. The built-in
 /// demos (``Demos``), loaded documents (``document(at:type:states:)``) and Lottie animations
-/// (``lottie(at:loops:)``) are definitions; ``start(on:)`` runs one as a ``Scene``.
+/// (``lottie(at:loops:values:animationID:theme:slots:configuration:)``) are definitions;
+/// ``start(on:)`` runs one as a ``Scene``.
 public struct SceneDefinition {
     /// The name on the command line (`carender render spring …`) or the document's file name.
     public let name: String

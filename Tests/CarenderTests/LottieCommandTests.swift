@@ -387,6 +387,24 @@ import ZipTestSupport
         #expect(try Data(contentsOf: out.appendingPathComponent("broken.png")) == Data("old".utf8))
     }
 
+    @Test func variantRowsFillTheFilesSlots() throws {
+        let slotted = LottieCommandTests.slide().replacingOccurrences(
+            of: #""c": {"a": 0, "k": [1, 0, 0, 1]}"#, with: #""c": {"a": 0, "k": [1, 0, 0, 1], "sid": "bg"}"#)
+        let (folder, slide) = try LottieCommandTests.write(slotted, as: "slide.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = folder.appendingPathComponent("colours.csv")
+        try Data("output,slot:bg\nblue,#0000ff\nfile,\n".utf8).write(to: list)
+        let out = folder.appendingPathComponent("out")
+        let result = try carender([
+            "render", slide.path, "--variants", list.path, "--output-dir", out.path, "--format", "png",
+        ])
+        #expect(result.status == 0, "\(result.output) \(result.error)")
+        let blue = try readPNG(at: out.appendingPathComponent("blue.png"))
+        expectColor(LottieCommandTests.pixel(25, 25, of: blue), [0, 0, 255, 255], within: 2, "the row's slot")
+        let file = try readPNG(at: out.appendingPathComponent("file.png"))
+        expectColor(LottieCommandTests.pixel(25, 25, of: file), [255, 0, 0, 255], within: 2, "the file's own")
+    }
+
     @Test func jsonLinesAddToTheValuesAllRowsShare() throws {
         let (folder, slide) = try LottieCommandTests.write(LottieCommandTests.slide(), as: "slide.json")
         defer { try? FileManager.default.removeItem(at: folder) }

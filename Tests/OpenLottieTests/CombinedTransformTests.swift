@@ -58,9 +58,15 @@ import Testing
             let mirrored = try #require(layer.contentLayer.sublayers?.first { $0.name == "mirrored" })
             #expect(mirrored.animationKeys()?.contains("transform") == true)
             for (frame, expected) in [
-                (5.0, CATransform3DConcat(CATransform3DMakeScale(-0.5, 0.5, 1), CATransform3DMakeTranslation(30, 30, 0))),
+                (
+                    5.0,
+                    CATransform3DConcat(CATransform3DMakeScale(-0.5, 0.5, 1), CATransform3DMakeTranslation(30, 30, 0))
+                ),
                 (15, CATransform3DIdentity),
-                (25, CATransform3DConcat(CATransform3DMakeScale(-0.5, 0.5, 1), CATransform3DMakeTranslation(70, 70, 0))),
+                (
+                    25,
+                    CATransform3DConcat(CATransform3DMakeScale(-0.5, 0.5, 1), CATransform3DMakeTranslation(70, 70, 0))
+                ),
             ] {
                 layer.currentFrame = frame
                 CATransaction.flush()
@@ -71,5 +77,42 @@ import Testing
                 expectClose(Double(shown.m42), Double(expected.m42), within: 1e-6)
             }
         }
+    }
+
+    /// A 40-point red square around its layer's anchor (20, 20), the layer at (100, 100) in a
+    /// 200 × 200 animation of 40 frames, turning about x from 0° to 360° linearly (a half turn
+    /// at frame 20), and about y by `y` degrees throughout.
+    static func turningAboutX(y: Double = 0) -> String {
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":40,"w":200,"h":200,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"#
+            + #""ks":{"p":{"a":0,"k":[100,100]},"a":{"a":0,"k":[20,20]},"ry":{"a":0,"k":"# + "\(y)" + "},"
+            + #""rx":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":40,"s":[360]}]}},"#
+            + #""shapes":[{"ty":"rc","p":{"a":0,"k":[20,20]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},"#
+            + #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}]}"#
+    }
+
+    /// Apple's pictures of lottie-ios's layers come from `render(in:)`, which draws a layer whose
+    /// transform is not affine without it: turned out of its plane, the square shows at its
+    /// parent's origin (its anchor there, so only its last quarter inside the picture); a half turn
+    /// about x alone is not affine either (its z axis turns over); whole turns are.
+    @Test func aLayerTurnedOutOfItsPlaneIsDrawnWithoutItsTransformAsRenderInContextDrawsIt() throws {
+        let animation = try TextLayerTests.load(Self.turningAboutX())
+        #expect(
+            animation.warnings.contains { $0.path == "layers[0].ks" && $0.message.contains("rotation about x or y") })
+        for frame in [0.0, 40] {
+            let picture = try TextLayerTests.render(animation, frame: frame)
+            #expect(TextLayerTests.isRed(picture.pixel(x: 100, y: 100)), "frame \(frame): in place")
+            #expect(TextLayerTests.isEmpty(picture.pixel(x: 10, y: 10)), "frame \(frame)")
+        }
+        for frame in [10.0, 20, 30] {
+            let picture = try TextLayerTests.render(animation, frame: frame)
+            #expect(TextLayerTests.isEmpty(picture.pixel(x: 100, y: 100)), "frame \(frame): not in place")
+            #expect(TextLayerTests.isRed(picture.pixel(x: 10, y: 10)), "frame \(frame): its last quarter at the origin")
+            #expect(TextLayerTests.isEmpty(picture.pixel(x: 30, y: 30)), "frame \(frame)")
+        }
+        // A half turn about y as well: at frame 20 both half turns make a half turn in the
+        // plane, drawn (the square, symmetric, covers the same place).
+        let both = try TextLayerTests.render(try TextLayerTests.load(Self.turningAboutX(y: 180)), frame: 20)
+        #expect(TextLayerTests.isRed(both.pixel(x: 100, y: 100)))
+        #expect(TextLayerTests.isEmpty(both.pixel(x: 10, y: 10)))
     }
 }

@@ -38,8 +38,7 @@ import Testing
         }
     }
 
-    /// The snapshots that still differ from Apple's: images turned about x and y, and a few
-    /// near misses (docs/lottie.md).
+    /// The snapshots that still differ from Apple's: near misses on large images (docs/lottie.md).
     static let notYetMatching: Set<String> = [
         "Issues-issue_1169_four_shadows @ 25",
         "Issues-issue_1169_four_shadows @ 50",
@@ -48,14 +47,5 @@ import Testing
         "Issues-issue_1855 @ 25",
         "Issues-issue_1855 @ 50",
         "Issues-issue_1855 @ 75",
-        "Issues-issue_1932 @ 25",
-        "Issues-pr_1930_all_axis @ 25",
-        "Issues-pr_1930_all_axis @ 75",
-        "Issues-pr_1930_rx @ 25",
-        "Issues-pr_1930_rx @ 50",
-        "Issues-pr_1930_rx @ 75",
-        "Issues-pr_1930_ry @ 25",
-        "Issues-pr_1930_ry @ 50",
-        "Issues-pr_1930_ry @ 75",
     ]
 }

@@ -87,4 +87,39 @@ import ZipTestSupport
                     == "\(url.path): t/light.json: is missing: the package has no theme \"light\"; its themes: dark")
         }
     }
+
+    @Test func valuesAndVariantRowsCarrySlotsTheirOwnOverTheOnesGivenApart() throws {
+        let folder = try ScratchSpace.makeFolder("slots")
+        let file = folder.appendingPathComponent("square.json")
+        try Data(Self.square.utf8).write(to: file)
+        // A values file's slots.
+        let values = try LottieValues(
+            data: Data(#"{"slots": {"bg": {"p": {"a": 0, "k": [0, 0, 1, 1]}}}}"#.utf8), name: "v.json", folder: folder)
+        #expect(values.slots?.ids == ["bg"])
+        // A CSV column per slot: a colour or a number; a row's value over the ones given apart.
+        let variants = try LottieVariants(
+            text: "output,slot:bg,slot:fade\nteal,#00ffff,50\nplain,,\nbad,blue,\n", name: "list.csv", folder: folder)
+        let teal = try variants.rows[0].values.get()
+        let given = try LottieSlots(
+            data: Data(#"{"bg": {"p": {"a": 0, "k": [1, 1, 0, 1]}}, "fade": {"p": {"a": 0, "k": 20}}}"#.utf8),
+            name: "s.json")
+        let row = try LottieAnimation(
+            contentsOf: file, animationID: nil, slots: given.adding(try #require(teal.slots)))
+        #expect(Self.fill(row, frame: 0).color == LottieColor(r: 0, g: 1, b: 1))
+        #expect(Self.fill(row, frame: 0).opacity == 50)
+        #expect(try variants.rows[1].values.get().slots == nil, "empty cells set nothing")
+        switch variants.rows[2].values {
+        case .success: Issue.record("\"blue\" is not a slot's value")
+        case .failure(let error):
+            #expect(
+                error.description.contains("list.csv:4: column \"slot:bg\": \"blue\" is not a slot's value"), "\(error)"
+            )
+        }
+        // Merged: the later one's ids win, the others stay.
+        let merged = given.adding(try #require(values.slots))
+        #expect(merged.ids == ["bg", "fade"])
+        let both = try LottieAnimation(contentsOf: file, animationID: nil, slots: merged)
+        #expect(Self.fill(both, frame: 0).color == LottieColor(r: 0, g: 0, b: 1))
+        #expect(Self.fill(both, frame: 0).opacity == 20)
+    }
 }

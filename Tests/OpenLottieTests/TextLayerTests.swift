@@ -225,6 +225,39 @@ extension TextLayerTests {
 // MARK: - Without glyphs
 
 extension TextLayerTests {
+    @Test func aFontProviderGivesTextItsFontInsteadOfTheFilesGlyphs() throws {
+        try withManualClock { _ in
+            let animation = try Self.load(
+                Self.animation(documents: [Self.document(#""t":"AB","s":50,"f":"Test-Regular","fc":[1,0,0]"#)]))
+            let layer = animation.makeLayer()
+            #expect(Self.allLayers(of: CATextLayer.self, in: layer).isEmpty, "the file's glyphs")
+            layer.fontProvider = DictionaryFontProvider(["Test-Regular": "Courier"])
+            let text = try #require(Self.allLayers(of: CATextLayer.self, in: layer).first)
+            #expect(text.string as? String == "AB")
+            #expect(text.font as? String == "Courier")
+            #expect(text.fontSize == 50)
+            // A font it does not name stays the file's; the default provider keeps every one.
+            layer.fontProvider = DictionaryFontProvider(["Other": "Courier"])
+            #expect(Self.allLayers(of: CATextLayer.self, in: layer).isEmpty)
+            layer.fontProvider = DefaultFontProvider()
+            #expect(Self.allLayers(of: CATextLayer.self, in: layer).isEmpty)
+            // From a values file.
+            let values = try LottieValues(
+                data: Data(#"{"fontProvider": {"dictionary": {"Test-Regular": "Georgia"}}}"#.utf8), name: "v.json",
+                folder: URL(fileURLWithPath: "/"))
+            values.apply(to: layer)
+            #expect(Self.allLayers(of: CATextLayer.self, in: layer).first?.font as? String == "Georgia")
+            do {
+                _ = try LottieValues(
+                    data: Data(#"{"fontProvider": {"dictionary": {"Test-Regular": 3}}}"#.utf8), name: "v.json",
+                    folder: URL(fileURLWithPath: "/"))
+                Issue.record("a font that is not a name is refused")
+            } catch {
+                #expect("\(error)".contains("v.json: fontProvider.dictionary.Test-Regular"), "\(error)")
+            }
+        }
+    }
+
     @Test func textWithoutGlyphsIsACATextLayerWithItsBaselineAtTheOrigin() throws {
         try withManualClock { _ in
             let animation = try Self.load(

@@ -330,7 +330,8 @@ import Testing
                 #"v.json: valueProviders[0]: a value provider has a "keypath" and one of "color""#))
         #expect(
             error(#"{"valuProviders": []}"#)
-                == #"v.json: "valuProviders" is not a setting; the settings are "valueProviders", "imageProvider", "textProvider", "viewport""#
+                == #"v.json: "valuProviders" is not a setting; the settings are "valueProviders", "imageProvider", "#
+                + #""textProvider", "fontProvider", "slots", "viewport""#
         )
         #expect(
             error(#"{"imageProvider": {"image": "nowhere.png"}}"#)

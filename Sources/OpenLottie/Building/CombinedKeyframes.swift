@@ -22,10 +22,12 @@ enum CombinedKeyframes {
         _ groups: [ErasedKeyframes], sampled: Bool = false, _ make: ([Any]) -> Result
     ) -> KeyframeGroup<Result> {
         let animating = groups.filter { $0.timings.count > 1 }
-        let sameTiming = !sampled && animating.allSatisfy { group in
-            group.timings.count == animating[0].timings.count
-                && zip(group.timings, animating[0].timings).allSatisfy { $0.hasSameTiming(as: $1) }
-        }
+        let sameTiming =
+            !sampled
+            && animating.allSatisfy { group in
+                group.timings.count == animating[0].timings.count
+                    && zip(group.timings, animating[0].timings).allSatisfy { $0.hasSameTiming(as: $1) }
+            }
         if sameTiming {
             let base = (animating.first ?? groups[0]).timings
             var keyframes: [Keyframe<Result>] = []
@@ -62,9 +64,9 @@ enum CombinedKeyframes {
             if let last = keyframes.last, last.value == value { continue }
             keyframes.append(Keyframe(time: frame, value: value, isHold: true))
         }
-        if keyframes.isEmpty {
-            keyframes.append(Keyframe(time: minimum, value: make(groups.map { $0.valueAtFrame(minimum) })))
-        }
+        // The last keyframe's values, from its frame on.
+        let end = make(groups.map { $0.valueAtFrame(maximum) })
+        if keyframes.last?.value != end { keyframes.append(Keyframe(time: maximum, value: end, isHold: true)) }
         return KeyframeGroup(keyframes: keyframes)
     }
 }

@@ -14,6 +14,7 @@ struct LayerTreeBuilder {
     var imageProvider: (any AnimationImageProvider)?
     /// The texts of the text layers instead of the file's, when set.
     var textProvider: (any AnimationKeypathTextProvider)?
+    var fontProvider: (any AnimationFontProvider)?
 
     /// Adds the layers of a composition to `container` (back to front, as `sublayers` are
     /// ordered) with their animations.
@@ -170,7 +171,8 @@ struct LayerTreeBuilder {
                     return document
                 }
             }
-            TextLayerBuilder(fonts: animation.fonts, context: context, bounds: bounds).addText(text, to: layer)
+            TextLayerBuilder(fonts: animation.fonts, fontProvider: fontProvider, context: context, bounds: bounds)
+                .addText(text, to: layer)
         case .image(let assetID):
             layer = Self.filling(CALayer(), bounds)
             if case .image(let asset, let own) = animation.assets[assetID] {

@@ -20,6 +20,7 @@ import OpenQuartzCore
 /// box, wrapped, with the renderer's line spacing. Tracking and strokes are not drawn there.
 struct TextLayerBuilder {
     let fonts: FontLibrary
+    var fontProvider: (any AnimationFontProvider)?
     let context: AnimationContext
     let bounds: CGRect
 
@@ -34,8 +35,11 @@ struct TextLayerBuilder {
         for (index, keyframe) in documents.enumerated() {
             let container = LayerTreeBuilder.filling(CALayer(), bounds)
             container.name = "text document \(index)"
-            let document = keyframe.value
-            if let font = fonts.glyphFont(named: document.fontName) {
+            var document = keyframe.value
+            if let provided = fontProvider?.fontFor(family: document.fontName, size: document.size) {
+                document.fontName = provided
+                addTextLayers(of: document, to: container)
+            } else if let font = fonts.glyphFont(named: document.fontName) {
                 addGlyphs(of: document, font: font, to: container)
             } else {
                 addTextLayers(of: document, to: container)

@@ -4,12 +4,13 @@ import OpenQuartzCore
 
 /// A Lottie transform as Core Animation animates it: `transform.translation` (along the
 /// position's path), `anchorPoint` (a fraction of the layer's bounds), `transform.scale.x/y`
-/// and `transform.rotation.z`; a skewed transform as one `transform` animation.
+/// and `transform.rotation.z`; a skewed or mirrored transform, or one turning about x or y, as
+/// one `transform` animation.
 enum TransformAnimations {
     /// Layers' transforms carry no skew in lottie-ios (only shape groups' do): `allowsSkew`
     /// is false for them.
     static func add(_ transform: TransformModel, to layer: CALayer, context: AnimationContext, allowsSkew: Bool) {
-        if (allowsSkew && transform.hasSkew) || transform.hasNegativeXScale {
+        if (allowsSkew && transform.hasSkew) || transform.hasNegativeXScale || transform.turnsAboutXOrY {
             addCombined(transform, to: layer, context: context, allowsSkew: allowsSkew)
             return
         }
@@ -40,7 +41,7 @@ enum TransformAnimations {
         _ transform: TransformModel, to layer: CALayer, context: AnimationContext, allowsSkew: Bool
     ) {
         let none = KeyframeGroup<Double>(0)
-        let combined = CombinedKeyframes.combine(
+        var combined = CombinedKeyframes.combine(
             [
                 ErasedKeyframes(transform.anchor),
                 ErasedKeyframes(transform.position ?? KeyframeGroup(LottieVector([0, 0]))),
@@ -48,8 +49,10 @@ enum TransformAnimations {
                 ErasedKeyframes(transform.scale), ErasedKeyframes(transform.rotation),
                 ErasedKeyframes(allowsSkew ? transform.skew : none),
                 ErasedKeyframes(allowsSkew ? transform.skewAxis : none),
+                ErasedKeyframes(transform.rotationX), ErasedKeyframes(transform.rotationY),
             ],
-            sampled: allowsSkew && transform.hasSkewAnimation
+            sampled: (allowsSkew && transform.hasSkewAnimation) || transform.rotationX.isAnimated
+                || transform.rotationY.isAnimated
         ) { values -> LottieVector in
             let anchor = values[0] as? LottieVector ?? LottieVector([])
             var position = values[1] as? LottieVector ?? LottieVector([])
@@ -59,15 +62,44 @@ enum TransformAnimations {
             let scale = values[4] as? LottieVector ?? LottieVector([100, 100])
             return LottieVector([
                 anchor.x, anchor.y, position.x, position.y, scale.x, scale.y, values[5] as? Double ?? 0,
-                values[6] as? Double ?? 0, values[7] as? Double ?? 0,
+                values[6] as? Double ?? 0, values[7] as? Double ?? 0, values[8] as? Double ?? 0,
+                values[9] as? Double ?? 0,
             ])
         }
+        if transform.rotationX.isAnimated || transform.rotationY.isAnimated {
+            // Turning about x or y: the samples play linearly, each held until a tenth of a
+            // frame before the next, so that the last one shows at the animation's end.
+            combined = combined.heldSamplesAsLinear(step: 0.1)
+        }
         layer.addAnimation(for: .transform, keyframes: combined, context: context) { parts in
-            makeTransform(
-                anchor: CGPoint(x: parts[0], y: parts[1]), position: CGPoint(x: parts[2], y: parts[3]),
+            let anchor = CGPoint(x: parts[0], y: parts[1])
+            // lottie-ios turns a layer about x and y with `transform.rotation.x` and `.y`; a
+            // transform that leaves the plane is not drawn by `render(in:)`, which made Apple's
+            // pictures: the layer shows without it, its anchor point at its superlayer's origin.
+            guard Self.staysInPlane(rotationX: parts[9], rotationY: parts[10]) else {
+                return CATransform3DMakeTranslation(-anchor.x, -anchor.y, 0)
+            }
+            var result = makeTransform(
+                anchor: anchor, position: CGPoint(x: parts[2], y: parts[3]),
                 scale: CGSize(width: parts[4] / 100, height: parts[5] / 100), rotation: parts[6], skew: parts[7],
                 skewAxis: parts[8])
+            // Half turns about both x and y turn the layer half round in its plane.
+            if cos(parts[9] * .pi / 180) < 0 {
+                let flip = CATransform3DMakeScale(-1, -1, 1)
+                let toAnchor = CATransform3DMakeTranslation(anchor.x, anchor.y, 0)
+                let fromAnchor = CATransform3DMakeTranslation(-anchor.x, -anchor.y, 0)
+                result = CATransform3DConcat(
+                    CATransform3DConcat(CATransform3DConcat(fromAnchor, flip), toAnchor), result)
+            }
+            return result
         }
+    }
+
+    /// Whether rotations about x and y (degrees) leave the transform affine, as `render(in:)`
+    /// asks: its z axis unturned (m33 = cos x · cos y = 1). A half turn about x alone flips z
+    /// and is not drawn (Apple's pictures); half turns about both, or whole turns, are.
+    static func staysInPlane(rotationX: Double, rotationY: Double) -> Bool {
+        cos(rotationX * .pi / 180) * cos(rotationY * .pi / 180) > 1 - 1e-9
     }
 
     /// position · rotation · skew · scale · −anchor, as After Effects composes a transform.
@@ -89,5 +121,23 @@ enum TransformAnimations {
         result = CATransform3DScale(result, scale.width, scale.height, 1)
         result = CATransform3DTranslate(result, -anchor.x, -anchor.y, 0)
         return result
+    }
+}
+
+extension KeyframeGroup {
+    /// Held samples (``CombinedKeyframes``) as linear keyframes: each value holds until
+    /// `step` before the next, which it then moves to.
+    func heldSamplesAsLinear(step: Double) -> KeyframeGroup {
+        var linear: [Keyframe<Value>] = []
+        linear.reserveCapacity(keyframes.count * 2)
+        for (index, keyframe) in keyframes.enumerated() {
+            var start = keyframe
+            start.isHold = false
+            linear.append(start)
+            if index + 1 < keyframes.count, keyframes[index + 1].time - keyframe.time > step * 1.5 {
+                linear.append(Keyframe(time: keyframes[index + 1].time - step, value: keyframe.value))
+            }
+        }
+        return KeyframeGroup(keyframes: linear)
     }
 }

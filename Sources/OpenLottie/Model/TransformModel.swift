@@ -32,6 +32,11 @@ struct TransformModel: Sendable {
     /// A skew that changes over time (its amount or its axis): Core Animation's interpolation
     /// of two skewed matrices does not turn the axis, so such a transform is worked out frame
     /// by frame, as lottie-ios does.
+    /// Whether the layer turns about x or y at some keyframe.
+    var turnsAboutXOrY: Bool {
+        rotationX.keyframes.contains { $0.value != 0 } || rotationY.keyframes.contains { $0.value != 0 }
+    }
+
     var hasSkewAnimation: Bool {
         hasSkew && (skew.keyframes.count > 1 || skewAxis.keyframes.count > 1)
     }

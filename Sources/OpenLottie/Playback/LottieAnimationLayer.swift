@@ -45,6 +45,12 @@ open class LottieAnimationLayer: CALayer {
         didSet { buildLayers() }
     }
 
+    /// The fonts of the text layers instead of the file's (``AnimationFontProvider``); nil (the
+    /// default) draws the file's. Setting it rebuilds the layers.
+    public var fontProvider: (any AnimationFontProvider)? {
+        didSet { buildLayers() }
+    }
+
     /// The part of the animation, in its own points, that fills the layer (scaled keeping its
     /// proportions, centred), as lottie-ios's `viewportFrame`; nil shows the whole animation.
     public var viewportFrame: CGRect? {
@@ -93,6 +99,7 @@ open class LottieAnimationLayer: CALayer {
         valueProviders = other.valueProviders
         imageProvider = other.imageProvider
         textProvider = other.textProvider
+        fontProvider = other.fontProvider
         viewportFrame = other.viewportFrame
         super.init(layer: other)
     }
@@ -226,6 +233,7 @@ open class LottieAnimationLayer: CALayer {
         builder.providers = valueProviders
         builder.imageProvider = imageProvider
         builder.textProvider = textProvider
+        builder.fontProvider = fontProvider
         if configuration.renderingEngine == .automatic, animation.compatibilityIssues.withLock({ $0 == nil }) {
             // The Core Animation tree, checked as it is built; built again only when declined.
             let issues = animation.buildCheckingCompatibility(builder, into: contentLayer, context: context)

@@ -12,7 +12,7 @@ public struct LottieSlots: Sendable {
     /// The file the slots came from, for messages.
     public let source: String
     /// What was read but is not used, naming its place.
-    public let warnings: [LottieWarning]
+    public private(set) var warnings: [LottieWarning]
 
     /// The slot ids, sorted.
     public var ids: [String] { properties.keys.sorted() }
@@ -24,8 +24,26 @@ public struct LottieSlots: Sendable {
     /// Slots from JSON text; `name` names it in errors. `animationID` is the animation a
     /// theme's rules are for (a rule listing `animations` applies only to those).
     public init(data: Data, name: String, animationID: String? = nil) throws(LottieError) {
-        source = name
-        let root = try JSONNode.document(data, file: name)
+        try self.init(reading: try JSONNode.document(data, file: name), animationID: animationID)
+    }
+
+    /// Slots of given properties by id, each a Lottie property (`{"a": 0, "k": …}`).
+    init(properties: [String: JSONValue], source: String) {
+        self.properties = properties
+        self.source = source
+        warnings = []
+    }
+
+    /// These slots with `other`'s over them (its property where both have an id).
+    public func adding(_ other: LottieSlots) -> LottieSlots {
+        var merged = LottieSlots(properties: properties.merging(other.properties) { $1 }, source: other.source)
+        merged.warnings = warnings + other.warnings
+        return merged
+    }
+
+    /// Slots from a JSON value read already (a values file's `slots`).
+    init(reading root: JSONNode, animationID: String? = nil) throws(LottieError) {
+        source = root.context.file
         let context = root.context
         guard root.isObject else {
             throw root.error("slots are a JSON object (slot ids, or a theme's \"rules\"), found \(root.kind)")

@@ -12,6 +12,8 @@ import OpenQuartzCore
 ///       ],
 ///       "imageProvider": {"image": "photo.jpg", "contentsGravity": "resizeAspectFill"},
 ///       "textProvider": {"dictionary": {"Title": "Hello"}},
+///       "fontProvider": {"dictionary": {"Roboto-Bold": "Georgia"}},
+///       "slots": {"bg": {"p": {"a": 0, "k": [0, 0, 1, 1]}}},
 ///       "viewport": [0, 0, 200, 100]
 ///     }
 ///
@@ -19,7 +21,10 @@ import OpenQuartzCore
 /// Lottie units), `floatKeyframes`, `point` (`[x, y]`), `pointKeyframes`, `size`
 /// (`[width, height]`) or `gradient` (`{"colors": [[r, g, b, a], …], "locations": [0, …]}`);
 /// keyframes are `[{"time": FRAME, "value": V}, …]`, linear between them. `textProvider` is
-/// `{"text": S}` (every text layer) or `{"dictionary": {KEYPATH or NAME: S}}`. Paths (the
+/// `{"text": S}` (every text layer) or `{"dictionary": {KEYPATH or NAME: S}}`; `fontProvider`
+/// is `{"dictionary": {FILE'S FONT NAME: FONT NAME}}` (``DictionaryFontProvider``); `slots`
+/// fill the properties the file marks with slot ids (``LottieSlots``; they apply as the
+/// animation is read, so ``apply(to:)`` leaves them out: `carender` reads the file with them). Paths (the
 /// image) are relative to the values file. Errors name the file and the JSON path.
 public struct LottieValues: Sendable {
     /// One provider, with where the values file set it (for messages).
@@ -41,6 +46,9 @@ public struct LottieValues: Sendable {
     public var valueProviders: [Setting] = []
     public var imageProvider: (any AnimationImageProvider)?
     public var textProvider: (any AnimationKeypathTextProvider)?
+    public var fontProvider: (any AnimationFontProvider)?
+    /// Values for the file's slots, applied when the animation is read.
+    public var slots: LottieSlots?
     /// lottie-ios's `viewportFrame`, in the animation's points.
     public var viewport: CGRect?
 
@@ -68,7 +76,7 @@ public struct LottieValues: Sendable {
         guard case .object(let object) = root.value else {
             throw root.error("a values file is a JSON object, found \(root.kind)")
         }
-        let known = ["valueProviders", "imageProvider", "textProvider", "viewport"]
+        let known = ["valueProviders", "imageProvider", "textProvider", "fontProvider", "slots", "viewport"]
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) && !ignoring.contains($0) }) {
             throw root.error(
                 "\"\(unknown)\" is not a setting; the settings are "
@@ -82,6 +90,12 @@ public struct LottieValues: Sendable {
         }
         if let node = root["textProvider"] {
             textProvider = try Self.textProvider(node)
+        }
+        if let node = root["slots"] {
+            slots = try LottieSlots(reading: node)
+        }
+        if let node = root["fontProvider"] {
+            fontProvider = DictionaryFontProvider(try Self.strings(node, what: "fonts"))
         }
         if let node = root["viewport"] {
             let numbers = try node.numbers()
@@ -100,6 +114,8 @@ public struct LottieValues: Sendable {
         result.valueProviders += other.valueProviders
         if let image = other.imageProvider { result.imageProvider = image }
         if let text = other.textProvider { result.textProvider = text }
+        if let font = other.fontProvider { result.fontProvider = font }
+        if let slots = other.slots { result.slots = result.slots.map { $0.adding(slots) } ?? slots }
         if let viewport = other.viewport { result.viewport = viewport }
         result.source = other.source
         return result
@@ -112,6 +128,7 @@ public struct LottieValues: Sendable {
         }
         if let imageProvider { layer.imageProvider = imageProvider }
         if let textProvider { layer.textProvider = textProvider }
+        if let fontProvider { layer.fontProvider = fontProvider }
         if let viewport { layer.viewportFrame = viewport }
     }
 
@@ -261,18 +278,24 @@ public struct LottieValues: Sendable {
 
     private static func textProvider(_ node: JSONNode) throws(LottieError) -> any AnimationKeypathTextProvider {
         if let text = node["text"] { return HardcodedTextProvider(text: try text.string()) }
-        if let dictionary = node["dictionary"] {
-            guard case .object(let object) = dictionary.value else {
-                throw dictionary.error("a dictionary of texts is an object, found \(dictionary.kind)")
-            }
-            var values: [String: String] = [:]
-            for key in object.keys.sorted() {
-                guard let value = dictionary[key] else { continue }
-                values[key] = try value.string()
-            }
-            return DictionaryTextProvider(values)
-        }
+        if node["dictionary"] != nil { return DictionaryTextProvider(try strings(node, what: "texts")) }
         throw node.error("a text provider is {\"text\": S} or {\"dictionary\": {KEYPATH: S, …}}")
+    }
+
+    /// The strings of `{"dictionary": {KEY: S, …}}`.
+    private static func strings(_ node: JSONNode, what: String) throws(LottieError) -> [String: String] {
+        guard let dictionary = node["dictionary"] else {
+            throw node.error("\(what) are given as {\"dictionary\": {NAME: S, …}}")
+        }
+        guard case .object(let object) = dictionary.value else {
+            throw dictionary.error("a dictionary of \(what) is an object, found \(dictionary.kind)")
+        }
+        var values: [String: String] = [:]
+        for key in object.keys.sorted() {
+            guard let value = dictionary[key] else { continue }
+            values[key] = try value.string()
+        }
+        return values
     }
 }
 

@@ -12,8 +12,9 @@ import OpenCoreGraphics
 /// **CSV** (RFC 4180: commas, double quotes around a field holding one): a header, then a row a
 /// variant. The columns are `output`, and any of `text` (every text layer's text),
 /// `text:NAME` (the text of the text layers of that name or keypath), `color:KEYPATH`
-/// (`#rrggbb` or `#rrggbbaa`), `float:KEYPATH` (a number in the property's Lottie units) and
-/// `image` (a picture for every image asset, relative to the list). An empty cell sets nothing.
+/// (`#rrggbb` or `#rrggbbaa`), `float:KEYPATH` (a number in the property's Lottie units),
+/// `slot:ID` (the file's slot of that id: a colour `#rrggbb[aa]` or a number) and `image` (a
+/// picture for every image asset, relative to the list). An empty cell sets nothing.
 ///
 ///     output,text:Name,color:**.Fill 1.Color,image
 ///     alice,Alice,#ff3366,photos/alice.jpg
@@ -86,6 +87,7 @@ public struct LottieVariants: Sendable {
         case text(String?)
         case color(AnimationKeypath)
         case float(AnimationKeypath)
+        case slot(String)
         case image
     }
 
@@ -102,12 +104,13 @@ public struct LottieVariants: Sendable {
             case ("color", let keypath?): columns.append(.color(AnimationKeypath(keypath: keypath)))
             case ("float", let keypath?): columns.append(.float(AnimationKeypath(keypath: keypath)))
             case ("image", nil): columns.append(.image)
+            case ("slot", let id?): columns.append(.slot(id))
             default:
                 throw LottieError(
                     file: "\(name):\(header.line)", path: "",
                     message:
                         "the column \"\(title)\" is not one of output, text, text:NAME, color:KEYPATH, "
-                        + "float:KEYPATH, image")
+                        + "float:KEYPATH, slot:ID, image")
             }
         }
         guard columns.contains(where: { if case .output = $0 { true } else { false } }) else {
@@ -127,6 +130,7 @@ public struct LottieVariants: Sendable {
             var output: String?
             var values = LottieValues(source: name)
             var texts: [String: String] = [:]
+            var slots: [String: JSONValue] = [:]
             var problem: LottieError?
             if record.cells.count != columns.count {
                 problem = LottieError(
@@ -161,6 +165,17 @@ public struct LottieVariants: Sendable {
                         LottieValues.Setting(
                             keypath: keypath, provider: FloatValueProvider(CGFloat(number)),
                             place: "column \"\(title)\""))
+                case .slot(let id):
+                    let trimmed = cell.trimmingCharacters(in: .whitespaces)
+                    if let color = hexColor(trimmed) {
+                        slots[id] = .object([
+                            "a": .number(0), "k": .array([color.r, color.g, color.b, color.a].map { .number($0) }),
+                        ])
+                    } else if let number = Double(trimmed), number.isFinite {
+                        slots[id] = .object(["a": .number(0), "k": .number(number)])
+                    } else {
+                        fail("\"\(cell)\" is not a slot's value: a colour #rrggbb or #rrggbbaa, or a number")
+                    }
                 case .image:
                     switch LottieValues.picture(cell, folder: folder) {
                     case .success(let image):
@@ -173,6 +188,7 @@ public struct LottieVariants: Sendable {
                 problem = LottieError(file: place, path: "", message: "the output name is empty")
             }
             if !texts.isEmpty { values.textProvider = DictionaryTextProvider(texts) }
+            if !slots.isEmpty { values.slots = LottieSlots(properties: slots, source: place) }
             values.source = place
             rows.append(
                 Row(line: record.line, output: output, values: problem.map { .failure($0) } ?? .success(values)))

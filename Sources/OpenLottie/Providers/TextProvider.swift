@@ -41,3 +41,36 @@ public struct HardcodedTextProvider: AnimationKeypathTextProvider {
 
     public func text(for keypath: AnimationKeypath, sourceText: String) -> String? { text }
 }
+
+/// Gives text layers their font, as lottie-ios's `AnimationFontProvider`: set on
+/// ``LottieAnimationLayer/fontProvider``, it is asked once a text document, with the font the
+/// file names (`f`, its font's name) and the document's size. lottie-ios answers a `CTFont`;
+/// here the answer is a font name, what `CATextLayer.font` takes (the renderer draws the names
+/// it knows with DejaVu's Sans, Serif and Mono families).
+///
+/// Text whose font the provider answers is drawn as text in that font, even where the file
+/// has the font's glyph outlines; nil keeps the file's font (its outlines when it has them).
+public protocol AnimationFontProvider: Sendable {
+    /// The name of the font to draw `family` at `size` with; nil keeps the file's.
+    func fontFor(family: String, size: CGFloat) -> String?
+}
+
+/// The file's own fonts (what a layer shows when no provider is set), as lottie-ios's
+/// `DefaultFontProvider`.
+public struct DefaultFontProvider: AnimationFontProvider {
+    public init() {}
+
+    public func fontFor(family: String, size: CGFloat) -> String? { nil }
+}
+
+/// Fonts by the name the file gives them: `["Roboto-Bold": "Courier"]` draws text the file
+/// sets in Roboto-Bold with Courier; other fonts stay the file's.
+public struct DictionaryFontProvider: AnimationFontProvider {
+    public let fonts: [String: String]
+
+    public init(_ fonts: [String: String]) {
+        self.fonts = fonts
+    }
+
+    public func fontFor(family: String, size: CGFloat) -> String? { fonts[family] }
+}

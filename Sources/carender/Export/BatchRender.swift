@@ -188,11 +188,23 @@ struct BatchRender {
                 continue
             }
             taken[name] = row.line
-            for warning in values.problems(with: animation) {
+            // A row that fills slots reads the file again with them (they apply as it is read).
+            var rowAnimation = animation
+            if let rowSlots = values.slots {
+                do throws(LottieError) {
+                    rowAnimation = try LottieAnimation(
+                        contentsOf: URL(fileURLWithPath: input), animationID: command.lottieOptions.animation,
+                        theme: command.lottieOptions.theme, slots: slots.map { $0.adding(rowSlots) } ?? rowSlots)
+                } catch {
+                    fail(place, error.description)
+                    continue
+                }
+            }
+            for warning in values.problems(with: rowAnimation) {
                 FileHandle.standardError.write(Data("carender: warning: \(warning)\n".utf8))
             }
             let scene = SceneDefinition.lottie(
-                animation, named: name, path: input, loops: command.loops ?? 1, values: values,
+                rowAnimation, named: name, path: input, loops: command.loops ?? 1, values: values,
                 configuration: command.lottieOptions.configuration)
             jobs.append(try job(place, scene: scene, stem: name, formats: formats))
         }
