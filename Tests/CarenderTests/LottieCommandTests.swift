@@ -30,6 +30,12 @@ import ZipTestSupport
         """
     }
 
+    /// The slide with its rectangle's red fill colour marked as the slot `id`.
+    static func slide(fillSlot id: String) -> String {
+        slide().replacingOccurrences(
+            of: #""c": {"a": 0, "k": [1, 0, 0, 1]}"#, with: #""c": {"a": 0, "k": [1, 0, 0, 1], "sid": ""# + id + #""}"#)
+    }
+
     /// Writes `text` as `name` in a new scratch folder; answers the folder and the file.
     static func write(_ text: String, as name: String, test: String = #function) throws -> (folder: URL, file: URL) {
         let folder = try makeScratchFolder(test)
@@ -388,9 +394,7 @@ import ZipTestSupport
     }
 
     @Test func variantRowsFillTheFilesSlots() throws {
-        let slotted = LottieCommandTests.slide().replacingOccurrences(
-            of: #""c": {"a": 0, "k": [1, 0, 0, 1]}"#, with: #""c": {"a": 0, "k": [1, 0, 0, 1], "sid": "bg"}"#)
-        let (folder, slide) = try LottieCommandTests.write(slotted, as: "slide.json")
+        let (folder, slide) = try LottieCommandTests.write(LottieCommandTests.slide(fillSlot: "bg"), as: "slide.json")
         defer { try? FileManager.default.removeItem(at: folder) }
         let list = folder.appendingPathComponent("colours.csv")
         try Data("output,slot:bg\nblue,#0000ff\nfile,\n".utf8).write(to: list)
@@ -513,9 +517,8 @@ import ZipTestSupport
     }
 
     @Test func slotsFromAFileFillTheSlotsTheAnimationMarks() throws {
-        let slotted = LottieCommandTests.slide().replacingOccurrences(
-            of: #""c": {"a": 0, "k": [1, 0, 0, 1]}"#, with: #""c": {"a": 0, "k": [1, 0, 0, 1], "sid": "paint"}"#)
-        let (folder, slide) = try LottieCommandTests.write(slotted, as: "slide.json")
+        let (folder, slide) = try LottieCommandTests.write(
+            LottieCommandTests.slide(fillSlot: "paint"), as: "slide.json")
         defer { try? FileManager.default.removeItem(at: folder) }
         let slots = folder.appendingPathComponent("green.json")
         try Data(#"{"rules": [{"id": "paint", "type": "Color", "value": [0, 1, 0, 1]}]}"#.utf8).write(to: slots)

@@ -11,7 +11,7 @@ func quadraticPoint(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, at t: CGFloat) 
 }
 
 /// The point at parameter `t` of the cubic Bézier `p0, p1, p2, p3`.
-func cubicPoint(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, at t: CGFloat) -> CGPoint {
+package func cubicPoint(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, at t: CGFloat) -> CGPoint {
     let u = 1 - t
     let w0 = u * u * u
     let w1 = 3 * u * u * t

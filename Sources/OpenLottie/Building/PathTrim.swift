@@ -112,21 +112,11 @@ private struct MeasuredShape {
         lengths.reserveCapacity(samples + 1)
         var last = p.0
         for index in 1...samples {
-            let point = Self.point(p, at: Double(index) / Double(samples))
+            let point = cubicPoint(p.0, p.1, p.2, p.3, at: Double(index) / Double(samples))
             lengths.append(lengths[lengths.count - 1] + Double(hypot(point.x - last.x, point.y - last.y)))
             last = point
         }
         return lengths
-    }
-
-    private static func point(_ p: (CGPoint, CGPoint, CGPoint, CGPoint), at t: Double) -> CGPoint {
-        let u = 1 - t
-        let a = u * u * u
-        let b = 3 * u * u * t
-        let c = 3 * u * t * t
-        let d = t * t * t
-        return CGPoint(
-            x: a * p.0.x + b * p.1.x + c * p.2.x + d * p.3.x, y: a * p.0.y + b * p.1.y + c * p.2.y + d * p.3.y)
     }
 
     /// Adds the pieces of the path between the lengths of each range, each as a subpath; a

@@ -155,8 +155,8 @@ extension ShapeLayerStorage {
     fileprivate mutating func write(_ value: AnimatableValue, to field: RenderNode.Field) {
         switch field {
         case .shapePath: if case .path(let newPath) = value { path = newPath }
-        case .fillColor: fillColor = value.colorValue
-        case .strokeColor: strokeColor = value.colorValue
+        case .fillColor: fill = value.renderColor
+        case .strokeColor: stroke = value.renderColor
         case .strokeStart: strokeStart = CGFloat(value.number)
         case .strokeEnd: strokeEnd = CGFloat(value.number)
         case .lineWidth: lineWidth = CGFloat(value.number)

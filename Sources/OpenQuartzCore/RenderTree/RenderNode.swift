@@ -133,7 +133,7 @@ package struct RenderNode: Equatable {
 
 extension ShapeLayerStorage: Equatable {
     package static func == (a: Self, b: Self) -> Bool {
-        a.path == b.path && a.fillColor == b.fillColor && a.fillRule == b.fillRule && a.strokeColor == b.strokeColor
+        a.path == b.path && a.fill == b.fill && a.fillRule == b.fillRule && a.stroke == b.stroke
             && a.strokeStart == b.strokeStart && a.strokeEnd == b.strokeEnd && a.lineWidth == b.lineWidth
             && a.miterLimit == b.miterLimit && a.lineCap == b.lineCap && a.lineJoin == b.lineJoin
             && a.lineDashPhase == b.lineDashPhase && a.lineDashPattern == b.lineDashPattern

@@ -92,8 +92,8 @@ extension LayerPainter {
     /// pass over every pixel of the clip. Does not consume `content`.
     func paintThroughStroke(_ content: OpaquePointer, of mask: LayerSnapshot) -> Bool {
         let node = nodes[mask]
-        guard node.isDoubleSided, let (shape, path) = soleShape(ofMask: mask), (shape.fillColor?.alpha ?? 0) == 0,
-            let stroke = shape.strokeColor, stroke.alpha == 1, shape.lineWidth.isFinite, shape.lineWidth > 0,
+        guard node.isDoubleSided, let (shape, path) = soleShape(ofMask: mask), (shape.fill?.alpha ?? 0) == 0,
+            let stroke = shape.stroke, stroke.alpha == 1, shape.lineWidth.isFinite, shape.lineWidth > 0,
             Self.dashLengths(shape.lineDashPattern) == nil
         else { return false }
         let plane = PlaneTransform(flattening: node.transformToSuperlayer3D)

@@ -262,7 +262,7 @@ extension LayerPainter {
         var extent = layer.bounds
         if let shape = layer.shape, let path = shape.path {
             let box = path.boundingBoxOfPath
-            let stroked = shape.strokeColor != nil && shape.lineWidth.isFinite && shape.lineWidth > 0
+            let stroked = shape.stroke != nil && shape.lineWidth.isFinite && shape.lineWidth > 0
             // Only miter joins reach out to the miter limit; round and bevel ones stay within
             // half the width times √2 of the path.
             let halfWidths = shape.lineJoin == .miter ? max(shape.miterLimit, 1) : 2.squareRoot()

@@ -150,7 +150,7 @@ extension LayerPainter {
     /// `spanClip` is set to the clip as spans would draw it, where they can (``SpanClip``).
     func clipToPath(ofMask mask: LayerSnapshot, spanClip: inout SpanClip?) -> Bool {
         let node = nodes[mask]
-        guard let (shape, path) = soleShape(ofMask: mask), let fill = shape.fillColor, fill.alpha == 1,
+        guard let (shape, path) = soleShape(ofMask: mask), let fill = shape.fill, fill.alpha == 1,
             !strokes(shape)
         else { return false }
         // Cairo's clip to several subpaths that overlap is antialiased apart from its fill of
@@ -243,7 +243,7 @@ extension LayerPainter {
     }
 
     private func strokes(_ shape: ShapeLayerStorage) -> Bool {
-        guard let stroke = shape.strokeColor, stroke.alpha > 0 else { return false }
+        guard let stroke = shape.stroke, stroke.alpha > 0 else { return false }
         return shape.lineWidth.isFinite && shape.lineWidth > 0
     }
 

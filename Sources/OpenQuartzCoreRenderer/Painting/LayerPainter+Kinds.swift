@@ -23,4 +23,9 @@ extension LayerPainter {
         let rgba = color.rgba
         cairo_set_source_rgba(context, rgba.red, rgba.green, rgba.blue, rgba.alpha * scale)
     }
+
+    /// A node's colour as the source (the same numbers as its `CGColor`'s).
+    func setSourceColor(_ color: RenderColor) {
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    }
 }

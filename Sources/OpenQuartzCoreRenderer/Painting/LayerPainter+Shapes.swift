@@ -12,7 +12,7 @@ extension LayerPainter {
         cairo_save(context)
         defer { cairo_restore(context) }
         CairoDrawing.setPath(path, in: context)
-        if let fill = shape.fillColor, fill.alpha > 0 {
+        if let fill = shape.fill, fill.alpha > 0 {
             let rgba = fill.rgba
             let evenOdd = shape.fillRule == .evenOdd
             if !fillWithSpans(
@@ -25,7 +25,7 @@ extension LayerPainter {
             }
         }
         let width = shape.lineWidth
-        if let stroke = shape.strokeColor, stroke.alpha > 0, width.isFinite, width > 0 {
+        if let stroke = shape.stroke, stroke.alpha > 0, width.isFinite, width > 0 {
             strokeShape(shape, color: stroke)
         }
         cairo_new_path(context)
@@ -34,7 +34,7 @@ extension LayerPainter {
     /// Strokes the current path (the whole shape's) with the shape's line style, trimmed to
     /// `strokeStart … strokeEnd`, in `color`, or with the context's source when `color` is nil
     /// (a mask's content, ``paintThroughStroke(_:of:)``: the shape has no dashes).
-    func strokeShape(_ shape: ShapeLayerStorage, color: CGColor?) {
+    func strokeShape(_ shape: ShapeLayerStorage, color: RenderColor?) {
         cairo_set_line_width(context, Double(shape.lineWidth))
         cairo_set_line_cap(context, Self.cairoCap(shape.lineCap))
         cairo_set_line_join(context, Self.cairoJoin(shape.lineJoin))
@@ -64,7 +64,9 @@ extension LayerPainter {
         // translucent colour is laid once.
         if dashes != nil, first.offset > 0, pieces.count > 1, let color {
             cairo_push_group(context)
-            setSourceColor(color.copy(alpha: 1) ?? color)
+            var opaque = color
+            opaque.alpha = 1
+            setSourceColor(opaque)
             addStrokePieces(pieces[0...0])
             setShapeDash(dashes, offset: phase + first.offset)
             cairo_stroke(context)

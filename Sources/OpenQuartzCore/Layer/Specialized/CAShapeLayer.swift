@@ -172,9 +172,18 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// The model values `CAShapeLayer` adds, with the defaults `CAShapeLayer.h` documents.
 package struct ShapeLayerStorage: SubclassLayerStorage {
     package var path: CGPath?
-    package var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    /// The model's fill colour. What is drawn is ``fill``: a frame that animates the colour
+    /// writes that alone, four numbers instead of a new `CGColor`.
+    package var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
+        didSet { fill = fillColor.map(RenderColor.init) }
+    }
+    package var fill: RenderColor? = RenderColor(red: 0, green: 0, blue: 0, alpha: 1, isGray: false)
     package var fillRule = CAShapeLayerFillRule.nonZero
-    package var strokeColor: CGColor?
+    /// The model's stroke colour; what is drawn is ``stroke``.
+    package var strokeColor: CGColor? {
+        didSet { stroke = strokeColor.map(RenderColor.init) }
+    }
+    package var stroke: RenderColor?
     package var strokeStart: CGFloat = 0
     package var strokeEnd: CGFloat = 1
     package var lineWidth: CGFloat = 1
