@@ -40,7 +40,7 @@ extension SceneDefinition {
         let animation: LottieAnimation
         do {
             // The values' slots over the ones given apart.
-            let allSlots = values?.slots.map { slots?.adding($0) ?? $0 } ?? slots
+            let allSlots = LottieSlots.layered(values?.slots, on: slots)
             animation = try LottieAnimation(contentsOf: url, animationID: animationID, theme: theme, slots: allSlots)
         } catch {
             throw SceneError(error.description)

@@ -34,6 +34,12 @@ public struct LottieSlots: Sendable {
         warnings = []
     }
 
+    /// `over` laid on `base`, either absent: what a template's slots make of the ones given apart.
+    public static func layered(_ over: LottieSlots?, on base: LottieSlots?) -> LottieSlots? {
+        guard let over else { return base }
+        return base?.adding(over) ?? over
+    }
+
     /// These slots with `other`'s over them (its property where both have an id).
     public func adding(_ other: LottieSlots) -> LottieSlots {
         var merged = LottieSlots(properties: properties.merging(other.properties) { $1 }, source: other.source)

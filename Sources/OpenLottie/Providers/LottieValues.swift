@@ -115,7 +115,7 @@ public struct LottieValues: Sendable {
         if let image = other.imageProvider { result.imageProvider = image }
         if let text = other.textProvider { result.textProvider = text }
         if let font = other.fontProvider { result.fontProvider = font }
-        if let slots = other.slots { result.slots = result.slots.map { $0.adding(slots) } ?? slots }
+        result.slots = LottieSlots.layered(other.slots, on: slots)
         if let viewport = other.viewport { result.viewport = viewport }
         result.source = other.source
         return result

@@ -194,7 +194,7 @@ struct BatchRender {
                 do throws(LottieError) {
                     rowAnimation = try LottieAnimation(
                         contentsOf: URL(fileURLWithPath: input), animationID: command.lottieOptions.animation,
-                        theme: command.lottieOptions.theme, slots: slots.map { $0.adding(rowSlots) } ?? rowSlots)
+                        theme: command.lottieOptions.theme, slots: LottieSlots.layered(rowSlots, on: slots))
                 } catch {
                     fail(place, error.description)
                     continue
