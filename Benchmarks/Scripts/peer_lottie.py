@@ -9,8 +9,9 @@ directly by Blend2D.
     peer_lottie.py export blend2d N WIDTH HEIGHT [--frames F]  the scene drawn by Blend2D, to H.264
     peer_lottie.py time-scene blend2d N WIDTH HEIGHT FRAMES   the CPU seconds Blend2D takes to draw
                                                               frames 0 … FRAMES − 1, one thread
-    peer_lottie.py export-file thorvg|rlottie FILE WIDTH HEIGHT FPS FRAMES
+    peer_lottie.py export-file thorvg|rlottie FILE WIDTH HEIGHT FPS FRAMES [--preset P] [--crf N]
                                                               a Lottie file's frames 0 … FRAMES − 1
+                                                              (x264 veryfast, crf 23 unless given)
     peer_lottie.py time-file thorvg|rlottie FILE WIDTH HEIGHT FRAMES
                                                               the CPU seconds those frames take to draw
                                                               on one thread, no encoding
@@ -215,12 +216,12 @@ class Blend2D:
 PLAYERS = {"thorvg": ThorVG, "rlottie": Rlottie}
 
 
-def export(renderer, width, height, fps, frames, target):
+def export(renderer, width, height, fps, frames, target, preset="veryfast", crf="23"):
     """Pipes `frames` frames of `renderer` to ffmpeg's x264 at `fps`, as the other exports do."""
     ffmpeg = subprocess.Popen(
         [os.environ.get("FFMPEG", "ffmpeg"), "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "bgra",
          "-s", f"{width}x{height}", "-r", str(fps), "-i", "-",
-         "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", target],
+         "-c:v", "libx264", "-preset", preset, "-crf", crf, "-pix_fmt", "yuv420p", target],
         stdin=subprocess.PIPE)
     for frame in range(frames):
         ffmpeg.stdin.write(renderer.render(frame))
@@ -252,10 +253,13 @@ def main(arguments):
     if len(arguments) >= 7 and arguments[0] == "export-file":
         player, path = arguments[1], arguments[2]
         width, height, fps, frames = (int(value) for value in arguments[3:7])
+        options = arguments[7:]
+        preset = options[options.index("--preset") + 1] if "--preset" in options else "veryfast"
+        crf = options[options.index("--crf") + 1] if "--crf" in options else "23"
         with open(path) as file:
             renderer = PLAYERS[player](file.read(), width, height)
         target = f"/tmp/lottie-{player}-{os.getpid()}.mp4"
-        status = export(renderer, width, height, fps, frames, target)
+        status = export(renderer, width, height, fps, frames, target, preset, crf)
         if os.path.exists(target):
             os.unlink(target)
         if status != 0:

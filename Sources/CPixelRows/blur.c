@@ -1,5 +1,7 @@
 #include "CPixelRows.h"
 
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,5 +161,144 @@ int oqc_box_blur(uint8_t *data, long width, long height, long stride, int channe
     free(copy);
     free(sums);
     free(ring);
+    return made;
+}
+
+// The picture made `factor` times smaller: each value the rounded mean of its block's, zeros
+// beyond the picture counting in the mean.
+static void shrink(
+    const uint8_t *data, long width, long height, long stride, int channels, long factor, uint8_t *small,
+    long small_width, long small_height, int32_t *sums) {
+    long values = small_width * channels;
+    if (factor == 1) {
+        for (long row = 0; row < height; row++) memcpy(small + row * values, data + row * stride, (size_t)values);
+        return;
+    }
+    // A block's mean, as a window's of as many values (halves up).
+    struct window w = {factor * factor, factor * factor / 2, 1.0f / (float)(factor * factor),
+                       1.0 / (double)(factor * factor)};
+    for (long row = 0; row < small_height; row++) {
+        memset(sums, 0, (size_t)values * sizeof *sums);
+        long last = (row + 1) * factor < height ? (row + 1) * factor : height;
+        for (long y = row * factor; y < last; y++) {
+            const uint8_t *line = data + y * stride;
+            for (long block = 0, x = 0; block < small_width; block++) {
+                long end = x + factor < width ? x + factor : width;
+                for (; x < end; x++) {
+                    for (int c = 0; c < channels; c++) sums[block * channels + c] += line[x * channels + c];
+                }
+            }
+        }
+        uint8_t *out = small + row * values;
+        means_of(sums, values, w, out);
+    }
+}
+
+// The mix of each column's two values of a padded row (`channels` a constant where inlined).
+__attribute__((always_inline)) static inline void mix_columns(
+    const float *padded, const long *lefts, const float *weights, long width, int channels, float *out) {
+    for (long x = 0; x < width; x++) {
+        const float *left = padded + lefts[x] * channels;
+        float w = weights[x];
+        for (int c = 0; c < channels; c++) out[x * channels + c] = left[c] + (left[channels + c] - left[c]) * w;
+    }
+}
+
+// Row `row` of the small picture (zeros beyond it) stretched to the whole width: each value
+// the linear mix of the two small values around the column's place. `lefts` index `padded`,
+// which holds the row as numbers with a zero pixel at each end.
+static void stretch_row(
+    const uint8_t *small, long small_width, long small_height, int channels, long row, const long *lefts,
+    const float *weights, long width, float *padded, float *out) {
+    if (row < 0 || row >= small_height) {
+        memset(out, 0, (size_t)(width * channels) * sizeof *out);
+        return;
+    }
+    const uint8_t *line = small + row * small_width * channels;
+    long values = small_width * channels;
+    for (int c = 0; c < channels; c++) {
+        padded[c] = 0;
+        padded[channels + values + c] = 0;
+    }
+    for (long v = 0; v < values; v++) padded[channels + v] = (float)line[v];
+    switch (channels) {
+    case 1: mix_columns(padded, lefts, weights, width, 1, out); break;
+    case 4: mix_columns(padded, lefts, weights, width, 4, out); break;
+    default: mix_columns(padded, lefts, weights, width, channels, out); break;
+    }
+}
+
+int oqc_box_blur_resampled(
+    uint8_t *data, long width, long height, long stride, int channels, long factor, const long *radii, long count,
+    double shift_x, double shift_y) {
+    if (width <= 0 || height <= 0) return 1;
+    if (channels < 1 || channels > 4 || factor < 1 || factor > 64) return 0;
+    long small_width = (width + factor - 1) / factor;
+    long small_height = (height + factor - 1) / factor;
+    long small_values = small_width * channels;
+    long values = width * channels;
+    uint8_t *small = malloc((size_t)(small_values * small_height));
+    int32_t *sums = malloc((size_t)small_values * sizeof *sums);
+    // Two small rows stretched to the whole width: the ones above and below the output row.
+    float *stretched = malloc((size_t)(2 * values) * sizeof *stretched);
+    long *lefts = malloc((size_t)width * sizeof *lefts);
+    float *weights = malloc((size_t)width * sizeof *weights);
+    float *padded = malloc((size_t)(small_values + 2 * channels) * sizeof *padded);
+    int made = small && sums && stretched && lefts && weights && padded;
+    if (made) {
+        shrink(data, width, height, stride, channels, factor, small, small_width, small_height, sums);
+        made = oqc_box_blur(small, small_width, small_height, small_values, channels, radii, count);
+    }
+    if (made) {
+        // Where each column samples the small picture: pixel x's centre, moved back by the
+        // shift, in the small picture's pixels (their centres at whole numbers).
+        for (long x = 0; x < width; x++) {
+            double at = ((double)x + 0.5 - shift_x) / (double)factor - 0.5;
+            double left = floor(at);
+            lefts[x] = (long)left + 1;  // in the padded row, whose first pixel is the zero one
+            weights[x] = (float)(at - left);
+        }
+        float *rows[2] = {stretched, stretched + values};
+        long held[2] = {LONG_MIN, LONG_MIN};
+        for (long y = 0; y < height; y++) {
+            double at = ((double)y + 0.5 - shift_y) / (double)factor - 0.5;
+            double upper_row = floor(at);
+            float w = (float)(at - upper_row);
+            long upper = (long)upper_row;
+            // The rows move down one small row at a time: the lower one held becomes the upper.
+            if (held[0] != upper) {
+                if (held[1] == upper) {
+                    float *kept = rows[0];
+                    rows[0] = rows[1];
+                    rows[1] = kept;
+                    held[0] = upper;
+                    held[1] = LONG_MIN;
+                } else {
+                    stretch_row(
+                        small, small_width, small_height, channels, upper, lefts, weights, width, padded, rows[0]);
+                    held[0] = upper;
+                }
+            }
+            if (held[1] != upper + 1) {
+                stretch_row(
+                    small, small_width, small_height, channels, upper + 1, lefts, weights, width, padded, rows[1]);
+                held[1] = upper + 1;
+            }
+            const float *above = rows[0];
+            const float *below = rows[1];
+            uint8_t *line = data + y * stride;
+            for (long v = 0; v < values; v++) {
+                float value = above[v] + (below[v] - above[v]) * w + 0.5f;
+                value = value < 255.0f ? value : 255.0f;
+                line[v] = (uint8_t)(int32_t)value;
+            }
+        }
+    }
+    free(small);
+    free(sums);
+    free(stretched);
+    free(lefts);
+    free(weights);
+    free(padded);
     return made;
 }

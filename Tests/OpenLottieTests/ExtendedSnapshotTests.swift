@@ -40,8 +40,6 @@ import Testing
 
     /// The snapshots that still differ from Apple's: near misses on large images (docs/lottie.md).
     static let notYetMatching: Set<String> = [
-        "Issues-issue_1169_four_shadows @ 25",
-        "Issues-issue_1169_four_shadows @ 50",
         "Issues-issue_1855 @ 0",
         "Issues-issue_1855 @ 100",
         "Issues-issue_1855 @ 25",

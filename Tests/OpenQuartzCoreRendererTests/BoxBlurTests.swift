@@ -95,4 +95,105 @@ struct BoxBlurTests {
         #expect(done == 1)
         #expect(bytes == [0, 0, 0, 0])
     }
+
+    /// The definition of the resampled blur: the picture `factor` times smaller (each value
+    /// the rounded mean of its block, zeros beyond), blurred, and each pixel the bilinear
+    /// sample of that at its centre moved back by the shift (zeros beyond), rounded.
+    private static func resampled(
+        _ bytes: [UInt8], width: Int, height: Int, stride: Int, channels: Int, factor: Int, radius: Int,
+        shift: (x: Double, y: Double)
+    ) -> [UInt8] {
+        let smallWidth = (width + factor - 1) / factor
+        let smallHeight = (height + factor - 1) / factor
+        let smallStride = smallWidth * channels
+        var small = [UInt8](repeating: 0, count: smallStride * smallHeight)
+        let area = factor * factor
+        for row in 0..<smallHeight {
+            for column in 0..<smallWidth {
+                for channel in 0..<channels {
+                    var sum = 0
+                    for y in row * factor..<min((row + 1) * factor, height) {
+                        for x in column * factor..<min((column + 1) * factor, width) {
+                            sum += Int(bytes[y * stride + x * channels + channel])
+                        }
+                    }
+                    small[row * smallStride + column * channels + channel] = UInt8((sum + area / 2) / area)
+                }
+            }
+        }
+        if radius > 0 {
+            small = expected(
+                small, width: smallWidth, height: smallHeight, stride: smallStride, channels: channels, radius: radius)
+        }
+        func value(_ x: Int, _ y: Int, _ channel: Int) -> Double {
+            guard x >= 0, x < smallWidth, y >= 0, y < smallHeight else { return 0 }
+            return Double(small[y * smallStride + x * channels + channel])
+        }
+        var result = bytes
+        for y in 0..<height {
+            let atY = (Double(y) + 0.5 - shift.y) / Double(factor) - 0.5
+            let top = Int(atY.rounded(.down))
+            let down = atY - Double(top)
+            for x in 0..<width {
+                let atX = (Double(x) + 0.5 - shift.x) / Double(factor) - 0.5
+                let left = Int(atX.rounded(.down))
+                let across = atX - Double(left)
+                for channel in 0..<channels {
+                    let upper = value(left, top, channel) * (1 - across) + value(left + 1, top, channel) * across
+                    let lower =
+                        value(left, top + 1, channel) * (1 - across) + value(left + 1, top + 1, channel) * across
+                    result[y * stride + x * channels + channel] = UInt8(
+                        min(255, (upper * (1 - down) + lower * down + 0.5).rounded(.down)))
+                }
+            }
+        }
+        return result
+    }
+
+    /// A wide blur done on a smaller picture and resampled back, moved between pixels: as the
+    /// definition says, within a level (the resampling is done in single precision).
+    @Test(arguments: [
+        (37, 23, 1, 1, 0, 0.25, 0.75), (37, 23, 1, 2, 2, 0.5, 0), (37, 23, 4, 2, 3, 0.9, 0.1),
+        (41, 30, 1, 4, 2, 0, 0), (9, 40, 4, 8, 1, 0.3, 0.6), (1, 1, 1, 2, 1, 0.5, 0.5),
+    ])
+    func resampledBlurIsItsDefinition(
+        width: Int, height: Int, channels: Int, factor: Int, radius: Int, shiftX: Double, shiftY: Double
+    ) {
+        let stride = (width * channels + 3) / 4 * 4 + 4
+        var seed: UInt64 = 5
+        let bytes = (0..<(stride * height)).map { _ -> UInt8 in
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let value = UInt8(truncatingIfNeeded: seed >> 56)
+            return seed >> 40 & 3 == 0 ? 255 : seed >> 40 & 3 == 1 ? 0 : value
+        }
+        var blurred = bytes
+        let radii = radius > 0 ? [radius] : []
+        let done = blurred.withUnsafeMutableBufferPointer {
+            oqc_box_blur_resampled(
+                $0.baseAddress, width, height, stride, Int32(channels), factor, radii, radii.count, shiftX, shiftY)
+        }
+        #expect(done == 1)
+        let defined = Self.resampled(
+            bytes, width: width, height: height, stride: stride, channels: channels, factor: factor, radius: radius,
+            shift: (shiftX, shiftY))
+        let worst = zip(blurred, defined).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 1, "the most a byte differs from the definition")
+        // The padding past each row's pixels is left alone.
+        for row in 0..<height {
+            let padding = row * stride + width * channels..<(row + 1) * stride
+            #expect(blurred[padding] == bytes[padding])
+        }
+    }
+
+    /// Moving by a whole lot of nothing: a factor of 1 and no shift and no radius gives the
+    /// picture back.
+    @Test func resamplingByOneWithoutAShiftChangesNothing() {
+        let bytes: [UInt8] = [9, 200, 0, 255, 17, 3, 80, 81]
+        var copy = bytes
+        let done = copy.withUnsafeMutableBufferPointer {
+            oqc_box_blur_resampled($0.baseAddress, 4, 2, 4, 1, 1, [], 0, 0, 0)
+        }
+        #expect(done == 1)
+        #expect(copy == bytes)
+    }
 }

@@ -83,6 +83,52 @@ struct CompositingTests {
         }
     }
 
+    @Test func aShadowOfDrawnAlphaFallsAtItsOffsetWhereverTheLayerIs() {
+        withManualClock { _ in
+            // A layer's shadow is cast by the alpha of what it draws (here a shape sublayer),
+            // drawn in a group as large as the clip: inside a layer that masks to its bounds,
+            // the group starts far from the picture's origin.
+            let layer = root(side: 160)
+            let clipping = box(CGRect(x: 50, y: 40, width: 100, height: 100), nil, in: layer)
+            clipping.masksToBounds = true
+            let holder = CALayer()
+            holder.frame = CGRect(x: 40, y: 30, width: 40, height: 40)
+            let shape = CAShapeLayer()
+            shape.frame = holder.bounds
+            shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 40, height: 40), transform: nil)
+            shape.fillColor = red
+            holder.addSublayer(shape)
+            holder.shadowOpacity = 1
+            holder.shadowOffset = CGSize(width: -20, height: 10)
+            holder.shadowRadius = 0
+            clipping.addSublayer(holder)
+            let image = render(layer).image
+            #expect(image.pixel(x: 100, y: 90) == [255, 0, 0, 255], "the shape above its shadow")
+            #expect(image.pixel(x: 75, y: 100) == [0, 0, 0, 255], "the shadow 20 left and 10 down")
+            #expect(image.pixel(x: 75, y: 75) == [255, 255, 255, 255], "nothing above the shadow")
+            #expect(image.pixel(x: 100, y: 115) == [0, 0, 0, 255], "the shadow below the shape")
+            #expect(image.pixel(x: 115, y: 115) == [255, 255, 255, 255], "nothing right of the shadow")
+        }
+    }
+
+    @Test func aWideShadowBetweenPixelsIsAGaussianAtItsOffset() {
+        withManualClock { _ in
+            // A deviation of 12 is blurred on a picture half as large; the offset of 20.5
+            // points puts the shadow's edges between pixels.
+            let layer = root(side: 200)
+            let card = box(CGRect(x: 40, y: 60, width: 80, height: 80), red, in: layer)
+            card.shadowOpacity = 1
+            card.shadowOffset = CGSize(width: 20.5, height: 0)
+            card.shadowRadius = 12
+            let image = render(layer).image
+            // The shadow's right edge is at x = 140.5; at mid-height the corners are far away.
+            for x in [126, 134, 138, 140, 141, 143, 147, 155] {
+                let coverage = 1 - Double(image.pixel(x: x, y: 100)[0]) / 255
+                expectClose(coverage, phi((140.5 - (Double(x) + 0.5)) / 12), within: 0.02, "coverage at x = \(x)")
+            }
+        }
+    }
+
     @Test func roundedCardWithASoftShadow() throws {
         try withManualClock { _ in
             let layer = root()

@@ -14,6 +14,11 @@ import PeerScenes
 //     swift run -c release LottieExport --only NAME,…    some samples
 //     swift run -c release LottieExport --frames-alone   the frames drawn on one thread, no
 //                                                        encoding, per frame: ours ÷ the faster player
+//     swift run -c release LottieExport --command-line   as users run it: `carender render FILE -o
+//                                                        OUT.mp4` (built with `swift build -c release
+//                                                        --product carender` in the project) at its
+//                                                        default settings, x264 `medium`, crf 18,
+//                                                        against the players at the same settings
 //     LottieExport ours FILE                             our export alone, as the child runs it
 //     LottieExport ours-frames FILE [ROUNDS]             our frames alone for one file (for perf),
 //                                                        printing ms a frame
@@ -151,6 +156,17 @@ if arguments.contains("--frames-alone") {
 }
 try PeerRunner.prepare()
 let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+let commandLine = arguments.contains("--command-line")
+/// The project's release `carender`, for `--command-line`.
+let carender = PeerRunner.benchmarksDirectory.deletingLastPathComponent().appendingPathComponent(".build/release/carender").path
+if commandLine, !FileManager.default.isExecutableFile(atPath: carender) {
+    print("LottieExport --command-line needs \(carender): run `swift build -c release --product carender` in the project")
+    exit(1)
+}
+/// Where ours writes its video under `--command-line` (removed after each sample).
+let commandLineOutput = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-carender-\(getpid()).mp4").path
+/// The players' encoder settings: carender's defaults under `--command-line`.
+let playerEncoder = commandLine ? ["--preset", "medium", "--crf", "18"] : []
 let tools = ["ours", "thorvg", "rlottie"]
 var totals: [String: ChildCost] = Dictionary(uniqueKeysWithValues: tools.map { ($0, ChildCost(wall: 0, cpu: 0)) })
 var oursAhead = (cpu: [String: Int](), wall: [String: Int]())
@@ -169,10 +185,13 @@ for (index, sample) in samples.enumerated() where only?.contains(sample.name) ??
             let tool = tools[(index + offset) % tools.count]
             let command =
                 tool == "ours"
-                ? [executable, "ours", sample.url.path]
+                ? (commandLine
+                    ? [carender, "render", sample.url.path, "-o", commandLineOutput]
+                    : [executable, "ours", sample.url.path])
                 : ["/usr/bin/env", "python3", script, "export-file", tool, sample.url.path]
-                    + ["\(shape.width)", "\(shape.height)", "\(shape.fps)", "\(shape.frames)"]
+                    + ["\(shape.width)", "\(shape.height)", "\(shape.fps)", "\(shape.frames)"] + playerEncoder
             costs[tool] = try PeerRunner.run(command, environment: [:])
+            try? FileManager.default.removeItem(atPath: commandLineOutput)
         }
     } catch {
         failures.append("\(sample.name): \(error)")

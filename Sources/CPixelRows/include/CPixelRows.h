@@ -150,6 +150,16 @@ void oqc_ycbcr420_from_bgra(
 /// for it cannot be had (nothing is changed) or `channels` is out of range.
 int oqc_box_blur(uint8_t *data, long width, long height, long stride, int channels, const long *radii, long count);
 
+/// The box blurs of `oqc_box_blur` done on a picture `factor` times smaller, and the result
+/// resampled back, moved right by `shift_x` and down by `shift_y` pixels (each in [0, 1)):
+/// each block of `factor × factor` pixels is averaged (zeros beyond the picture), blurred, and
+/// every pixel of `data` becomes the bilinear sample of the small picture at its place (zeros
+/// beyond). With `factor` 1 it only moves the blurred picture. 0 when the memory for it cannot
+/// be had (nothing is changed), or `channels` or `factor` is out of range.
+int oqc_box_blur_resampled(
+    uint8_t *data, long width, long height, long stride, int channels, long factor, const long *radii, long count,
+    double shift_x, double shift_y);
+
 /// Blends `count` pixels of `source` over `line`, each through its own coverage in `levels`.
 void oqc_over_row_masked(uint32_t *line, const uint32_t *source, const uint8_t *levels, long count);
 

@@ -7,24 +7,55 @@ import OpenQuartzCore
 /// sizes from Kovesi's "Fast almost-Gaussian filtering"), which is within a few percent of the
 /// true kernel and costs the same whatever the radius.
 enum GaussianBlur {
-    static func blurAlpha(of surface: OpaquePointer, sigma: Double) {
-        guard sigma >= 0.5 else { return }
-        blur(surface, sigma: sigma, channels: 1)
+    /// Blurs an A8 surface by a Gaussian of standard deviation `sigma` pixels and moves it
+    /// right and down by `shift` (each in [0, 1)): a shadow's sub-pixel offset, made here so
+    /// that the blurred mask lands on whole pixels and composites without being resampled.
+    static func blurAlpha(of surface: OpaquePointer, sigma: Double, shift: (x: Double, y: Double) = (0, 0)) {
+        let sigma = sigma >= 0.5 ? sigma : 0
+        guard sigma > 0 || shift != (0, 0) else { return }
+        blur(surface, sigma: sigma, channels: 1, shift: shift)
+    }
+
+    /// How many times smaller a picture is blurred by `sigma` pixels: 1 under 8 pixels, else
+    /// the power of two that leaves between 4 and 8 pixels to blur by (at most 16 times). A
+    /// Gaussian that wide has nothing finer than a few pixels for the smaller picture to lose,
+    /// and its blur then costs a fraction of the whole picture's.
+    static func shrinkingFactor(sigma: Double) -> Int {
+        var factor = 1
+        while factor < 16, sigma / Double(factor) >= 8 { factor *= 2 }
+        return factor
+    }
+
+    /// The standard deviation to blur a picture `factor` times smaller by, for `sigma` in
+    /// the whole picture: less what averaging the blocks (variance (f² − 1) / 12) and
+    /// interpolating back (a tent of half-width f, variance f² / 6) add.
+    static func shrunkenSigma(_ sigma: Double, factor: Int) -> Double {
+        guard factor > 1 else { return sigma }
+        let f = Double(factor)
+        return max(sigma * sigma - (f * f - 1) / 12 - f * f / 6, 0).squareRoot() / f
     }
 
     /// Blurs each of the `channels` bytes of every pixel of an image surface on its own: each
     /// box filter along the rows, then down the columns (`CPixelRows`, all the columns at once,
-    /// row by row, rather than one column at a time down the picture).
-    private static func blur(_ surface: OpaquePointer, sigma: Double, channels: Int) {
+    /// row by row, rather than one column at a time down the picture); a wide blur on a
+    /// smaller copy (``shrinkingFactor(sigma:)``), resampled back moved by `shift`.
+    private static func blur(
+        _ surface: OpaquePointer, sigma: Double, channels: Int, shift: (x: Double, y: Double) = (0, 0)
+    ) {
         cairo_surface_flush(surface)
         defer { cairo_surface_mark_dirty(surface) }
         guard let data = cairo_image_surface_get_data(surface) else { return }
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let radii = boxRadii(sigma: sigma)
+        let factor = sigma > 0 ? shrinkingFactor(sigma: sigma) : 1
+        let smallSigma = shrunkenSigma(sigma, factor: factor)
+        let radii = smallSigma >= 0.5 ? boxRadii(sigma: smallSigma) : []
         let made = radii.withUnsafeBufferPointer {
-            oqc_box_blur(data, width, height, stride, Int32(channels), $0.baseAddress, $0.count)
+            factor == 1 && shift == (0, 0)
+                ? oqc_box_blur(data, width, height, stride, Int32(channels), $0.baseAddress, $0.count)
+                : oqc_box_blur_resampled(
+                    data, width, height, stride, Int32(channels), factor, $0.baseAddress, $0.count, shift.x, shift.y)
         }
         guard made != 0 else { fatalError("out of memory blurring a \(width) × \(height) picture by \(radii)") }
     }

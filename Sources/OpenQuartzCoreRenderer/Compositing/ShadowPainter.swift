@@ -61,7 +61,8 @@ struct ShadowPainter {
         guard let box = AlphaBox(containing: corners, padding: padding, within: deviceClipExtents()) else { return }
         let silhouette = box.makeSurface()
         let drawer = cairo_create(silhouette)!
-        cairo_set_source_surface(drawer, source, offsetX - Double(box.x), offsetY - Double(box.y))
+        // Cairo places a source by its device offset itself: device point d lands on d − box.
+        cairo_set_source_surface(drawer, source, -Double(box.x), -Double(box.y))
         cairo_paint(drawer)
         cairo_destroy(drawer)
         paint(shadow, silhouette: silhouette, at: box, padding: padding)
@@ -99,12 +100,17 @@ struct ShadowPainter {
         padding: (x: Double, y: Double, sigma: Double, dx: Double, dy: Double)
     ) {
         defer { cairo_surface_destroy(silhouette) }
-        GaussianBlur.blurAlpha(of: silhouette, sigma: padding.sigma)
+        // The mask goes on whole pixels, the offset's fraction moved into it while it is
+        // blurred: a mask between pixels is resampled as it is composited, which cost
+        // several times the blur.
+        let origin = (x: Double(box.x) + padding.dx, y: Double(box.y) + padding.dy)
+        let whole = (x: origin.x.rounded(.down), y: origin.y.rounded(.down))
+        GaussianBlur.blurAlpha(of: silhouette, sigma: padding.sigma, shift: (origin.x - whole.x, origin.y - whole.y))
         let rgba = shadow.color.rgba
         cairo_save(context)
         cairo_identity_matrix(context)
         cairo_set_source_rgba(context, rgba.red, rgba.green, rgba.blue, rgba.alpha * shadow.opacity)
-        cairo_mask_surface(context, silhouette, Double(box.x) + padding.dx, Double(box.y) + padding.dy)
+        cairo_mask_surface(context, silhouette, whole.x, whole.y)
         cairo_restore(context)
     }
 }
