@@ -125,6 +125,38 @@ import Testing
         }
     }
 
+    /// A paused layer shown at another time (its `timeOffset` changed, as a Lottie animation
+    /// shown at another frame) keeps the tree and its snapshots: the tree reads the layers'
+    /// timing again, and the frame shows the new time.
+    @Test func aPausedLayerShownAtAnotherTimeKeepsItsTree() throws {
+        try withManualClock { _ in
+            let (layer, under, _) = overlappingPair()
+            moveAcross(under)
+            under.speed = 0
+            under.timeOffset = 0.25
+            CATransaction.flush()
+            // The tree's own count of changes stays: only the timing moves. The animation was
+            // committed at the layer's time 0.25, where it begins.
+            let cache = NodeTreeCache { 0 }
+            let first = cache.capture(layer, at: 0)
+            let index = try #require(first.root?.sublayers.first?.nodeIndex)
+            #expect(abs(first.nodes.nodes[index].position.x - 40) < 1e-9)
+            cache.pool.recycle(first.nodes)
+            under.timeOffset = 0.75
+            CATransaction.flush()
+            let second = cache.capture(layer, at: 0)
+            #expect(abs(second.nodes.nodes[index].position.x - 50) < 1e-9, "half a second later")
+            #expect(second.root === first.root, "the same snapshots")
+            #expect(cache.buildCount == 1)
+            #expect(cache.timingRereadCount >= 1)
+            // A renderer draws it: at 0.5 the red square's left edge is at 45 − 24 = 21.
+            under.timeOffset = 0.5
+            let renderer = render(layer, at: 0)
+            #expect(renderer.image.pixel(x: 19, y: 24) == whitePixel)
+            #expect(renderer.image.pixel(x: 23, y: 24) == redPixel)
+        }
+    }
+
     /// An animated colour is a value in the node, equal to the colour `presentation()` reports.
     @Test func animatedBackgroundColorIsCapturedAsPresented() throws {
         try withManualClock { clock in

@@ -44,16 +44,18 @@ extension CALayer {
         if !hasBeenCommitted, let implicit = action as? CAPropertyAnimation, implicit.property.isImplicitDefault {
             action = nil
         }
+        let timingOnly = known?.changesTimingOnly == true
         TransactionLock.shared.withLock {
             // Recorded for an action to start from, and for a committed layer whether or not
             // anything animates: a transition captures it as what was rendered before. A layer
             // never committed was never rendered, so it has no previous value, as on Apple.
             if action != nil || hasBeenCommitted {
-                transactions.noteChanged(self)  // so the recorded value is forgotten at the commit
+                // So the recorded value is forgotten at the commit.
+                transactions.noteChanged(self, timingOnly: timingOnly)
                 _ = valueBeforeChange(forKey: key) { presentationValue(forKey: key) }
             }
             apply()
-            transactions.noteChanged(self)
+            transactions.noteChanged(self, timingOnly: timingOnly)
         }
         displayWatch?.markIfChanged()
         action?.run(forKey: key, object: self, arguments: nil)

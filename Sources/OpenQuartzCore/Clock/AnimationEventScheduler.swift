@@ -209,7 +209,9 @@ package final class AnimationEventScheduler: @unchecked Sendable {
 }
 
 /// Bumped whenever a layer's timing (`beginTime`, `speed`, `timeOffset`) or its place in a
-/// tree changes, which moves the media times of its animations' events.
+/// tree changes, which moves the media times of its animations' events. A change of timing
+/// alone leaves ``layerTreeGeneration`` where it was: a renderer reads the timing of the
+/// tree it holds again (`RenderTree.rereadLayerTimings()`) instead of building a new one.
 package let layerTimingGeneration = Atomic<Int>(0)
 
 extension CALayer {
@@ -226,7 +228,6 @@ extension CALayer {
     /// Tells the event scheduler that this layer's timing chain changed.
     package func timingDidChange() {
         layerTimingGeneration.add(1, ordering: .relaxed)
-        noteLayerTreeChanged()
     }
 }
 

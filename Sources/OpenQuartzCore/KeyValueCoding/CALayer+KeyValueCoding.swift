@@ -85,7 +85,7 @@ extension CALayer {
         if let property = type(of: self).propertyTable[key] {
             let typed = convert(value, for: property, keyPath: key)
             Self.requireValidValue(typed, forKey: key)
-            changeValue(forKey: key) { property.write(self, typed) }
+            changeValue(forKey: key, property: property) { property.write(self, typed) }
             if key == "beginTime" || key == "speed" || key == "timeOffset" { timingDidChange() }
         } else {
             changeValue(forKey: key) { storage.customValues[key] = value }

@@ -25,6 +25,10 @@ package final class LayerProperty: Sendable {
     /// render tree writes an animation of it into; nil for a property the renderer does not
     /// read from a node (a layer animating it is captured from a presentation copy).
     package let renderField: RenderNode.Field?
+    /// Whether a change of it moves only the times of the layer's subtree (`beginTime`,
+    /// `speed`, `timeOffset`): a render tree then reads the layers' timing again rather than
+    /// being built again (``layerTimingGeneration``).
+    package var changesTimingOnly: Bool { key == "beginTime" || key == "speed" || key == "timeOffset" }
 
     package init(
         key: String, kind: ValueKind, isAnimatable: Bool, hasImplicitAnimation: Bool,

@@ -146,6 +146,8 @@ public final class RenderTree {
     let nodeIndex: [ObjectIdentifier: Int]
     /// The layers, in the order of their nodes.
     package let layers: [CALayer]
+    /// Whether the tree was made by `init(roots:)`: its timing nodes are its layers' timing.
+    private let makesNodes: Bool
     /// The nodes of the layers' model values, before any animation writes to them.
     package let baseNodes: [RenderNode]
     /// The nodes at the last time ``evaluate(at:)`` evaluated.
@@ -164,6 +166,25 @@ public final class RenderTree {
         }
     }
 
+    /// Reads every layer's `beginTime`, `speed` and `timeOffset` again: what changed when
+    /// ``layerTimingGeneration`` moved and ``layerTreeGeneration`` did not (a paused
+    /// animation shown at another frame). Only the times the nodes are evaluated at depend on
+    /// them, so the tree, its lanes and its snapshots stay. Trees made by `init(roots:)`
+    /// only: a presenting tree's one node passes the time it is given through.
+    package func rereadLayerTimings() {
+        require(makesNodes, "rereadLayerTimings() is for trees made by init(roots:)")
+        TransactionLock.shared.withLock {
+            for index in timingNodes.indices {
+                let timing = layers[index].storage.timing
+                timingNodes[index].beginTime = timing.beginTime
+                timingNodes[index].speed = Double(timing.speed)
+                timingNodes[index].timeOffset = timing.timeOffset
+            }
+        }
+        // What reads the tree's values before its next evaluation sees the new timing.
+        nodesTime = nil
+    }
+
     /// Snapshots `layer` alone — not its sublayers nor its mask — to be evaluated at the
     /// layer's own local time (`convertTime(_:from: nil)`): the tree `presentation()` reads.
     /// It makes no render node: its values stay in its lanes, where its readers find them (a
@@ -174,6 +195,7 @@ public final class RenderTree {
     }
 
     private init(makingNodes: Bool, collecting collect: (inout Builder) -> Void) {
+        makesNodes = makingNodes
         var builder = Builder()
         var base: [RenderNode] = []
         var writes: NodeWrites?

@@ -175,9 +175,11 @@ package final class TransactionStack {
     // MARK: Recording what the commit must do
 
     /// Called with the ``TransactionLock`` held (or on a layer no other thread can see yet):
-    /// `isAwaitingCommit` is shared with the commits of other threads.
-    package func noteChanged(_ layer: CALayer) {
-        noteLayerTreeChanged()
+    /// `isAwaitingCommit` is shared with the commits of other threads. `timingOnly`: the
+    /// change is to the layer's `beginTime`, `speed` or `timeOffset`, which
+    /// ``layerTimingGeneration`` tells renderers of (their trees need not be built again).
+    package func noteChanged(_ layer: CALayer, timingOnly: Bool = false) {
+        if !timingOnly { noteLayerTreeChanged() }
         // A layer awaiting commit is already in an open transaction.
         guard !layer.isAwaitingCommit else { return }
         openLevel()

@@ -4,7 +4,9 @@ import Synchronization
 
 /// Captures a renderer's frames from a ``RenderTree`` kept from frame to frame, built
 /// again when the tree under the root, or anything on it, changed since
-/// (``layerTreeGeneration`` moved) or the root is another layer.
+/// (``layerTreeGeneration`` moved) or the root is another layer. When only layers' timing
+/// changed (``layerTimingGeneration`` moved alone: a paused animation shown at another frame),
+/// the tree reads their timing again and is kept.
 ///
 /// While the tree stays as it is and only animations run, a frame costs an evaluation and
 /// nothing more: the snapshots of the layers are captured once per build and shared by every
@@ -21,6 +23,7 @@ final class NodeTreeCache {
     private var tree: RenderTree?
     private var root: ObjectIdentifier?
     private var generation: UInt64 = 0
+    private var timingGeneration = 0
     /// What the content cache needs to know of the frame captured before (``ContentHistory``).
     private var history = ContentHistory()
     /// The snapshots every frame of this build shares, once a capture found that they do not
@@ -35,6 +38,8 @@ final class NodeTreeCache {
     private var lastStructure: [(isHidden: Bool, zPosition: CGFloat)] = []
     /// How many times the tree was built: for tests.
     private(set) var buildCount = 0
+    /// How many times the tree read its layers' timing again: for tests.
+    private(set) var timingRereadCount = 0
     /// How many frames were captured with snapshots of their own: for tests.
     private(set) var structureCaptureCount = 0
     /// The node buffers frames borrow.
@@ -42,9 +47,15 @@ final class NodeTreeCache {
     /// Reads the count of changes to layer trees: ``layerTreeGeneration``, which any thread's
     /// change moves; tests that count builds give a count of their own.
     private let currentGeneration: () -> UInt64
+    /// Reads the count of changes to layers' timing: ``layerTimingGeneration``.
+    private let currentTimingGeneration: () -> Int
 
-    init(generation: @escaping () -> UInt64 = { layerTreeGeneration.load(ordering: .relaxed) }) {
+    init(
+        generation: @escaping () -> UInt64 = { layerTreeGeneration.load(ordering: .relaxed) },
+        timingGeneration: @escaping () -> Int = { layerTimingGeneration.load(ordering: .relaxed) }
+    ) {
         currentGeneration = generation
+        currentTimingGeneration = timingGeneration
     }
 
     /// The tree under `root` captured at media time `time`.
@@ -52,10 +63,16 @@ final class NodeTreeCache {
         // Read before building: a change made while the tree is built moves it again, and the
         // next frame builds once more.
         let now = currentGeneration()
+        let timingNow = currentTimingGeneration()
         let tree: RenderTree
         let previousTree = self.tree
         if let kept = self.tree, self.root == ObjectIdentifier(root), generation == now {
             tree = kept
+            if timingGeneration != timingNow {
+                tree.rereadLayerTimings()
+                timingGeneration = timingNow
+                timingRereadCount += 1
+            }
         } else {
             tree = RenderTree(roots: [root])
             // Nothing under a hidden layer is drawn: its animations need not run.
@@ -63,6 +80,7 @@ final class NodeTreeCache {
             self.tree = tree
             self.root = ObjectIdentifier(root)
             generation = now
+            timingGeneration = timingNow
             buildCount += 1
             sharedRoot = nil
             mayShare = !tree.animatesStructure
