@@ -228,27 +228,20 @@ static void stretch_row(
     }
 }
 
-int oqc_box_blur_resampled(
-    uint8_t *data, long width, long height, long stride, int channels, long factor, const long *radii, long count,
-    double shift_x, double shift_y) {
-    if (width <= 0 || height <= 0) return 1;
-    if (channels < 1 || channels > 4 || factor < 1 || factor > 64) return 0;
-    long small_width = (width + factor - 1) / factor;
-    long small_height = (height + factor - 1) / factor;
+// Blurs `small` (the picture `factor` times smaller, `channels` values a pixel) in place and
+// writes into `data` each pixel's bilinear sample of it, moved by the shift.
+static int blur_and_resample(
+    uint8_t *small, long small_width, long small_height, int channels, uint8_t *data, long width, long height,
+    long stride, long factor, const long *radii, long count, double shift_x, double shift_y) {
     long small_values = small_width * channels;
     long values = width * channels;
-    uint8_t *small = malloc((size_t)(small_values * small_height));
-    int32_t *sums = malloc((size_t)small_values * sizeof *sums);
+    if (!oqc_box_blur(small, small_width, small_height, small_values, channels, radii, count)) return 0;
     // Two small rows stretched to the whole width: the ones above and below the output row.
     float *stretched = malloc((size_t)(2 * values) * sizeof *stretched);
     long *lefts = malloc((size_t)width * sizeof *lefts);
     float *weights = malloc((size_t)width * sizeof *weights);
     float *padded = malloc((size_t)(small_values + 2 * channels) * sizeof *padded);
-    int made = small && sums && stretched && lefts && weights && padded;
-    if (made) {
-        shrink(data, width, height, stride, channels, factor, small, small_width, small_height, sums);
-        made = oqc_box_blur(small, small_width, small_height, small_values, channels, radii, count);
-    }
+    int made = stretched && lefts && weights && padded;
     if (made) {
         // Where each column samples the small picture: pixel x's centre, moved back by the
         // shift, in the small picture's pixels (their centres at whole numbers).
@@ -294,11 +287,81 @@ int oqc_box_blur_resampled(
             }
         }
     }
-    free(small);
-    free(sums);
     free(stretched);
     free(lefts);
     free(weights);
     free(padded);
+    return made;
+}
+
+int oqc_box_blur_resampled(
+    uint8_t *data, long width, long height, long stride, int channels, long factor, const long *radii, long count,
+    double shift_x, double shift_y) {
+    if (width <= 0 || height <= 0) return 1;
+    if (channels < 1 || channels > 4 || factor < 1 || factor > 64) return 0;
+    long small_width = (width + factor - 1) / factor;
+    long small_height = (height + factor - 1) / factor;
+    long small_values = small_width * channels;
+    uint8_t *small = malloc((size_t)(small_values * small_height));
+    int32_t *sums = malloc((size_t)small_values * sizeof *sums);
+    int made = small && sums;
+    if (made) {
+        shrink(data, width, height, stride, channels, factor, small, small_width, small_height, sums);
+        made = blur_and_resample(small, small_width, small_height, channels, data, width, height, stride, factor,
+                                 radii, count, shift_x, shift_y);
+    }
+    free(small);
+    free(sums);
+    return made;
+}
+
+int oqc_blur_alpha_of(
+    const uint8_t *source, long source_stride, long source_step, long source_x, long source_y, long source_width,
+    long source_height, uint8_t *data, long width, long height, long stride, long factor, const long *radii,
+    long count, double shift_x, double shift_y) {
+    if (width <= 0 || height <= 0) return 1;
+    if (factor < 1 || factor > 64 || source_step < 1) return 0;
+    if (source_x < 0 || source_y < 0 || source_width < 0 || source_height < 0 || source_x + source_width > width
+        || source_y + source_height > height)
+        return 0;
+    long small_width = (width + factor - 1) / factor;
+    long small_height = (height + factor - 1) / factor;
+    uint8_t *small = calloc((size_t)(small_width * small_height), 1);
+    int32_t *sums = calloc((size_t)small_width, sizeof *sums);
+    if (!small || !sums) {
+        free(small);
+        free(sums);
+        return 0;
+    }
+    // The blocks' means, each source row added to its block row's sums as it comes.
+    struct window w = {factor * factor, factor * factor / 2, 1.0f / (float)(factor * factor),
+                       1.0 / (double)(factor * factor)};
+    long row = -1;
+    for (long j = 0; j <= source_height; j++) {
+        long y = source_y + j;
+        if (j == source_height || y / factor != row) {
+            if (row >= 0) {
+                means_of(sums, small_width, w, small + row * small_width);
+                memset(sums, 0, (size_t)small_width * sizeof *sums);
+            }
+            if (j == source_height) break;
+            row = y / factor;
+        }
+        // Block by block along the row: the first and last may be partly in the region.
+        const uint8_t *line = source + j * source_stride;
+        long i = 0;
+        for (long block = source_x / factor; i < source_width; block++) {
+            long end = (block + 1) * factor - source_x;
+            if (end > source_width) end = source_width;
+            int32_t sum = 0;
+            for (; i < end; i++) sum += line[i * source_step];
+            sums[block] += sum;
+        }
+    }
+    free(sums);
+    // Blurred and resampled as `oqc_box_blur_resampled` does, from the small picture made here.
+    int made = blur_and_resample(small, small_width, small_height, 1, data, width, height, stride, factor, radii,
+                                 count, shift_x, shift_y);
+    free(small);
     return made;
 }

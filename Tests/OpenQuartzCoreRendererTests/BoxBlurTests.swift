@@ -196,4 +196,55 @@ struct BoxBlurTests {
         #expect(done == 1)
         #expect(copy == bytes)
     }
+
+    /// A shadow's silhouette read from the alpha of 32-bit pixels, placed in a larger picture
+    /// that is zero around them: the bytes the resampled blur gives that picture.
+    @Test(arguments: [(1, 2, 0.0, 0.0), (1, 0, 0.5, 0.25), (2, 1, 0.0, 0.75), (4, 2, 0.3, 0.0), (8, 1, 0.9, 0.9)])
+    func aSilhouetteReadFromPixelsIsTheBlurOfItsPicture(factor: Int, radius: Int, shiftX: Double, shiftY: Double) {
+        let (sourceWidth, sourceHeight, sourceStride) = (13, 9, 13 * 4 + 8)
+        let (width, height, stride) = (30, 21, 32)
+        let origin = (x: 5, y: 3)
+        var seed: UInt64 = 3
+        let pixels = (0..<(sourceStride * sourceHeight)).map { _ -> UInt8 in
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: seed >> 56)
+        }
+        // The picture the silhouette stands for: each pixel's alpha (its fourth byte here).
+        var picture = [UInt8](repeating: 0, count: stride * height)
+        for row in 0..<sourceHeight {
+            for column in 0..<sourceWidth {
+                picture[(origin.y + row) * stride + origin.x + column] = pixels[row * sourceStride + column * 4 + 3]
+            }
+        }
+        let radii = radius > 0 ? [radius] : []
+        _ = picture.withUnsafeMutableBufferPointer {
+            oqc_box_blur_resampled(
+                $0.baseAddress, width, height, stride, 1, factor, radii, radii.count, shiftX, shiftY)
+        }
+        var silhouette = [UInt8](repeating: 77, count: stride * height)
+        let done = pixels.withUnsafeBufferPointer { source in
+            silhouette.withUnsafeMutableBufferPointer {
+                oqc_blur_alpha_of(
+                    source.baseAddress! + 3, sourceStride, 4, origin.x, origin.y, sourceWidth, sourceHeight,
+                    $0.baseAddress, width, height, stride, factor, radii, radii.count, shiftX, shiftY)
+            }
+        }
+        #expect(done == 1)
+        for row in 0..<height {
+            let pixelsOfRow = row * stride..<row * stride + width
+            #expect(silhouette[pixelsOfRow] == picture[pixelsOfRow], "row \(row)")
+        }
+    }
+
+    @Test func aSilhouetteRegionOutsideThePictureIsRefused() {
+        var silhouette = [UInt8](repeating: 0, count: 16)
+        let pixels = [UInt8](repeating: 255, count: 16)
+        let done = pixels.withUnsafeBufferPointer { source in
+            silhouette.withUnsafeMutableBufferPointer {
+                oqc_blur_alpha_of(source.baseAddress! + 3, 8, 4, 3, 0, 2, 2, $0.baseAddress, 4, 4, 4, 1, [], 0, 0, 0)
+            }
+        }
+        #expect(done == 0)
+        #expect(silhouette == [UInt8](repeating: 0, count: 16))
+    }
 }

@@ -160,6 +160,17 @@ int oqc_box_blur_resampled(
     uint8_t *data, long width, long height, long stride, int channels, long factor, const long *radii, long count,
     double shift_x, double shift_y);
 
+/// `oqc_box_blur_resampled` of a one-channel picture that is zero but for a `source_width ×
+/// source_height` region at (`source_x`, `source_y`), whose values are read from `source`
+/// (rows `source_stride` bytes apart, values `source_step` bytes apart: 4 reads the alpha of
+/// 32-bit pixels, given the address of the first one's alpha byte), written into all of
+/// `data`: a shadow's silhouette taken from what casts it without a copy at full size. 0 when
+/// the memory cannot be had (nothing is changed) or the region or `factor` is out of range.
+int oqc_blur_alpha_of(
+    const uint8_t *source, long source_stride, long source_step, long source_x, long source_y, long source_width,
+    long source_height, uint8_t *data, long width, long height, long stride, long factor, const long *radii,
+    long count, double shift_x, double shift_y);
+
 /// Blends `count` pixels of `source` over `line`, each through its own coverage in `levels`.
 void oqc_over_row_masked(uint32_t *line, const uint32_t *source, const uint8_t *levels, long count);
 

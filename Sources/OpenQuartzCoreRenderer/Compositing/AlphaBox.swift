@@ -47,13 +47,13 @@ struct AlphaBox {
         var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
         for row in 0..<height {
             let pixels = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
-            var first = -1
-            var last = -1
-            for column in 0..<width where pixels[column] >> 24 != 0 {
-                if first < 0 { first = column }
-                last = column
-            }
-            guard first >= 0 else { continue }
+            // In from the left to the first pixel with alpha, then in from the right to the
+            // last: a row of content is read only where it is transparent.
+            var first = 0
+            while first < width, pixels[first] >> 24 == 0 { first += 1 }
+            guard first < width else { continue }
+            var last = width - 1
+            while pixels[last] >> 24 == 0 { last -= 1 }
             (minX, maxX) = (min(minX, first), max(maxX, last + 1))
             (minY, maxY) = (min(minY, row), row + 1)
         }

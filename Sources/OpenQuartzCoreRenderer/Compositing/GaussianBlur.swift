@@ -16,6 +16,41 @@ enum GaussianBlur {
         blur(surface, sigma: sigma, channels: 1, shift: shift)
     }
 
+    /// Blurs into `surface` (A8, all of it written) the alpha of the pixels `columns` × `rows`
+    /// of `source` (an ARGB32 image surface), placed with their first at `origin` and zero
+    /// around them, as ``blurAlpha(of:sigma:shift:)`` blurs and moves: a shadow's silhouette
+    /// read from what casts it, with no copy of it at full size.
+    static func blurAlpha(
+        from source: OpaquePointer, columns: Range<Int>, rows: Range<Int>, at origin: (x: Int, y: Int),
+        into surface: OpaquePointer, sigma: Double, shift: (x: Double, y: Double)
+    ) {
+        cairo_surface_flush(source)
+        cairo_surface_flush(surface)
+        defer { cairo_surface_mark_dirty(surface) }
+        guard let data = cairo_image_surface_get_data(surface), let pixels = cairo_image_surface_get_data(source) else {
+            return
+        }
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let sourceStride = Int(cairo_image_surface_get_stride(source))
+        // ARGB32 pixels are native 32-bit words: alpha is the last byte of four here.
+        let alphaByte = 1.littleEndian == 1 ? 3 : 0
+        let first = pixels + rows.lowerBound * sourceStride + columns.lowerBound * 4 + alphaByte
+        let sigma = sigma >= 0.5 ? sigma : 0
+        let factor = sigma > 0 ? shrinkingFactor(sigma: sigma) : 1
+        let smallSigma = shrunkenSigma(sigma, factor: factor)
+        let radii = smallSigma >= 0.5 ? boxRadii(sigma: smallSigma) : []
+        let made = radii.withUnsafeBufferPointer {
+            oqc_blur_alpha_of(
+                first, sourceStride, 4, origin.x, origin.y, columns.count, rows.count, data, width, height, stride,
+                factor, $0.baseAddress, $0.count, shift.x, shift.y)
+        }
+        guard made != 0 else {
+            fatalError("out of memory blurring a \(width) × \(height) shadow (or a region outside it) by \(radii)")
+        }
+    }
+
     /// How many times smaller a picture is blurred by `sigma` pixels: 1 under 8 pixels, else
     /// the power of two that leaves between 4 and 8 pixels to blur by (at most 16 times). A
     /// Gaussian that wide has nothing finer than a few pixels for the smaller picture to lose,

@@ -59,13 +59,31 @@ struct ShadowPainter {
         ]
         let padding = blurPadding(shadow)
         guard let box = AlphaBox(containing: corners, padding: padding, within: deviceClipExtents()) else { return }
+        guard offsetX == offsetX.rounded(), offsetY == offsetY.rounded() else {
+            // Between pixels (no group Cairo makes is): drawn into the silhouette. Cairo
+            // places a source by its device offset itself: device point d lands on d − box.
+            let silhouette = box.makeSurface()
+            let drawer = cairo_create(silhouette)!
+            cairo_set_source_surface(drawer, source, -Double(box.x), -Double(box.y))
+            cairo_paint(drawer)
+            cairo_destroy(drawer)
+            paint(shadow, silhouette: silhouette, at: box, padding: padding)
+            return
+        }
+        // Source pixel s lands on the box's pixel s − offset − box; the occupied pixels that
+        // land in the box are read straight from the group as it is blurred.
+        let move = (x: -Int(offsetX) - box.x, y: -Int(offsetY) - box.y)
+        let lower = (x: max(occupied.minX, -move.x), y: max(occupied.minY, -move.y))
+        let upper = (
+            x: max(min(occupied.maxX, box.width - move.x), lower.x), y: max(min(occupied.maxY, box.height - move.y), lower.y)
+        )
+        let (columns, rows) = (lower.x..<upper.x, lower.y..<upper.y)
         let silhouette = box.makeSurface()
-        let drawer = cairo_create(silhouette)!
-        // Cairo places a source by its device offset itself: device point d lands on d − box.
-        cairo_set_source_surface(drawer, source, -Double(box.x), -Double(box.y))
-        cairo_paint(drawer)
-        cairo_destroy(drawer)
-        paint(shadow, silhouette: silhouette, at: box, padding: padding)
+        paint(shadow, silhouette: silhouette, at: box, padding: padding) { shift in
+            GaussianBlur.blurAlpha(
+                from: source, columns: columns, rows: rows, at: (columns.lowerBound + move.x, rows.lowerBound + move.y),
+                into: silhouette, sigma: padding.sigma, shift: shift)
+        }
     }
 
     /// How far beyond the silhouette, in device pixels, the blurred and offset shadow reaches.
@@ -94,10 +112,12 @@ struct ShadowPainter {
 
     /// Blurs `silhouette` (an A8 surface covering `box` of device space), then paints the
     /// shadow colour through it, moved by the offset (both from `padding`). Consumes the
-    /// surface.
+    /// surface. With `blur`, that fills the silhouette, blurred and moved by the sub-pixel
+    /// shift it is given, instead.
     private func paint(
         _ shadow: Shadow, silhouette: OpaquePointer, at box: AlphaBox,
-        padding: (x: Double, y: Double, sigma: Double, dx: Double, dy: Double)
+        padding: (x: Double, y: Double, sigma: Double, dx: Double, dy: Double),
+        blur: (((x: Double, y: Double)) -> Void)? = nil
     ) {
         defer { cairo_surface_destroy(silhouette) }
         // The mask goes on whole pixels, the offset's fraction moved into it while it is
@@ -105,7 +125,8 @@ struct ShadowPainter {
         // several times the blur.
         let origin = (x: Double(box.x) + padding.dx, y: Double(box.y) + padding.dy)
         let whole = (x: origin.x.rounded(.down), y: origin.y.rounded(.down))
-        GaussianBlur.blurAlpha(of: silhouette, sigma: padding.sigma, shift: (origin.x - whole.x, origin.y - whole.y))
+        let shift = (x: origin.x - whole.x, y: origin.y - whole.y)
+        if let blur { blur(shift) } else { GaussianBlur.blurAlpha(of: silhouette, sigma: padding.sigma, shift: shift) }
         let rgba = shadow.color.rgba
         cairo_save(context)
         cairo_identity_matrix(context)
