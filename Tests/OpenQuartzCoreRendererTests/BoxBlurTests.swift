@@ -35,20 +35,26 @@ struct BoxBlurTests {
         return values
     }
 
+    /// A test picture and its stride: rows padded past their pixels, as Cairo's are (the
+    /// padding must be left alone); long stretches of 0 and 255 as well as noise, which
+    /// shadows mostly are.
+    private static func picture(width: Int, height: Int, channels: Int, seed: UInt64) -> ([UInt8], Int) {
+        let stride = (width * channels + 3) / 4 * 4 + 4
+        var seed = seed
+        let bytes = (0..<(stride * height)).map { _ -> UInt8 in
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let value = UInt8(truncatingIfNeeded: seed >> 56)
+            return seed >> 40 & 3 == 0 ? 255 : seed >> 40 & 3 == 1 ? 0 : value
+        }
+        return (bytes, stride)
+    }
+
     @Test(arguments: [
         (37, 23, 1, 1), (37, 23, 1, 4), (37, 23, 4, 3), (64, 5, 4, 2), (9, 40, 1, 6), (7, 6, 4, 11), (1, 1, 1, 3),
         (50, 50, 4, 25), (9, 7, 1, 2_100),
     ])
     func blursAsTheDefinitionSays(width: Int, height: Int, channels: Int, radius: Int) {
-        // Rows padded past their pixels, as Cairo's are; the padding is left alone.
-        let stride = (width * channels + 3) / 4 * 4 + 4
-        var seed: UInt64 = 11
-        let bytes = (0..<(stride * height)).map { _ -> UInt8 in
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            // Long stretches of 0 and 255 as well as noise: shadows are mostly those.
-            let value = UInt8(truncatingIfNeeded: seed >> 56)
-            return seed >> 40 & 3 == 0 ? 255 : seed >> 40 & 3 == 1 ? 0 : value
-        }
+        let (bytes, stride) = Self.picture(width: width, height: height, channels: channels, seed: 11)
         var blurred = bytes
         let done = blurred.withUnsafeMutableBufferPointer {
             oqc_box_blur($0.baseAddress, width, height, stride, Int32(channels), [radius], 1)
@@ -159,13 +165,7 @@ struct BoxBlurTests {
     func resampledBlurIsItsDefinition(
         width: Int, height: Int, channels: Int, factor: Int, radius: Int, shiftX: Double, shiftY: Double
     ) {
-        let stride = (width * channels + 3) / 4 * 4 + 4
-        var seed: UInt64 = 5
-        let bytes = (0..<(stride * height)).map { _ -> UInt8 in
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let value = UInt8(truncatingIfNeeded: seed >> 56)
-            return seed >> 40 & 3 == 0 ? 255 : seed >> 40 & 3 == 1 ? 0 : value
-        }
+        let (bytes, stride) = Self.picture(width: width, height: height, channels: channels, seed: 5)
         var blurred = bytes
         let radii = radius > 0 ? [radius] : []
         let done = blurred.withUnsafeMutableBufferPointer {
