@@ -60,8 +60,9 @@ struct ShadowPainter {
         let padding = blurPadding(shadow)
         guard let box = AlphaBox(containing: corners, padding: padding, within: deviceClipExtents()) else { return }
         guard offsetX == offsetX.rounded(), offsetY == offsetY.rounded() else {
-            // Between pixels (no group Cairo makes is): drawn into the silhouette. Cairo
-            // places a source by its device offset itself: device point d lands on d − box.
+            // A source placed between pixels (Cairo's groups never are): drawn into the
+            // silhouette. Cairo places a source by its device offset itself: device point d
+            // lands on d − box.
             let silhouette = box.makeSurface()
             let drawer = cairo_create(silhouette)!
             cairo_set_source_surface(drawer, source, -Double(box.x), -Double(box.y))
