@@ -20,13 +20,15 @@ struct window {
     double inverse;
 };
 
-static inline struct window window_of(long radius) {
-    struct window w = {2 * (int64_t)radius + 1, 0, 0, 0};
+static inline struct window window_of_size(int64_t size) {
+    struct window w = {size, 0, 0, 0};
     w.half = w.size / 2;
     w.inverse_single = 1.0f / (float)w.size;
     w.inverse = 1.0 / (double)w.size;
     return w;
 }
+
+static inline struct window window_of(long radius) { return window_of_size(2 * (int64_t)radius + 1); }
 
 // The three ways to the mean, for windows under 4,096 values, under 2^20, and larger.
 static inline uint8_t mean_single(int32_t sum, struct window w) {
@@ -175,8 +177,7 @@ static void shrink(
         return;
     }
     // A block's mean, as a window's of as many values (halves up).
-    struct window w = {factor * factor, factor * factor / 2, 1.0f / (float)(factor * factor),
-                       1.0 / (double)(factor * factor)};
+    struct window w = window_of_size(factor * factor);
     for (long row = 0; row < small_height; row++) {
         memset(sums, 0, (size_t)values * sizeof *sums);
         long last = (row + 1) * factor < height ? (row + 1) * factor : height;
@@ -334,8 +335,7 @@ int oqc_blur_alpha_of(
         return 0;
     }
     // The blocks' means, each source row added to its block row's sums as it comes.
-    struct window w = {factor * factor, factor * factor / 2, 1.0f / (float)(factor * factor),
-                       1.0 / (double)(factor * factor)};
+    struct window w = window_of_size(factor * factor);
     long row = -1;
     for (long j = 0; j <= source_height; j++) {
         long y = source_y + j;

@@ -86,7 +86,7 @@ extension CALayer {
             let typed = convert(value, for: property, keyPath: key)
             Self.requireValidValue(typed, forKey: key)
             changeValue(forKey: key, property: property) { property.write(self, typed) }
-            if key == "beginTime" || key == "speed" || key == "timeOffset" { timingDidChange() }
+            if property.changesTimingOnly { timingDidChange() }
         } else {
             changeValue(forKey: key) { storage.customValues[key] = value }
         }

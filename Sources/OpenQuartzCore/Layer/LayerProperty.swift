@@ -28,7 +28,7 @@ package final class LayerProperty: Sendable {
     /// Whether a change of it moves only the times of the layer's subtree (`beginTime`,
     /// `speed`, `timeOffset`): a render tree then reads the layers' timing again rather than
     /// being built again (``layerTimingGeneration``).
-    package var changesTimingOnly: Bool { key == "beginTime" || key == "speed" || key == "timeOffset" }
+    package let changesTimingOnly: Bool
 
     package init(
         key: String, kind: ValueKind, isAnimatable: Bool, hasImplicitAnimation: Bool,
@@ -38,6 +38,7 @@ package final class LayerProperty: Sendable {
         renderField: RenderNode.Field? = nil
     ) {
         self.key = key
+        changesTimingOnly = key == "beginTime" || key == "speed" || key == "timeOffset"
         self.kind = kind
         self.isAnimatable = isAnimatable
         self.hasImplicitAnimation = hasImplicitAnimation

@@ -37,10 +37,7 @@ enum GaussianBlur {
         // ARGB32 pixels are native 32-bit words: alpha is the last byte of four here.
         let alphaByte = 1.littleEndian == 1 ? 3 : 0
         let first = pixels + rows.lowerBound * sourceStride + columns.lowerBound * 4 + alphaByte
-        let sigma = sigma >= 0.5 ? sigma : 0
-        let factor = sigma > 0 ? shrinkingFactor(sigma: sigma) : 1
-        let smallSigma = shrunkenSigma(sigma, factor: factor)
-        let radii = smallSigma >= 0.5 ? boxRadii(sigma: smallSigma) : []
+        let (factor, radii) = plan(sigma: sigma >= 0.5 ? sigma : 0)
         let made = radii.withUnsafeBufferPointer {
             oqc_blur_alpha_of(
                 first, sourceStride, 4, origin.x, origin.y, columns.count, rows.count, data, width, height, stride,
@@ -49,6 +46,14 @@ enum GaussianBlur {
         guard made != 0 else {
             fatalError("out of memory blurring a \(width) × \(height) shadow (or a region outside it) by \(radii)")
         }
+    }
+
+    /// How a blur by `sigma` pixels (0 for none) is done: how many times smaller the picture
+    /// is made, and the radii of the box filters there.
+    private static func plan(sigma: Double) -> (factor: Int, radii: [Int]) {
+        let factor = sigma > 0 ? shrinkingFactor(sigma: sigma) : 1
+        let smallSigma = shrunkenSigma(sigma, factor: factor)
+        return (factor, smallSigma >= 0.5 ? boxRadii(sigma: smallSigma) : [])
     }
 
     /// How many times smaller a picture is blurred by `sigma` pixels: 1 under 8 pixels, else
@@ -83,9 +88,7 @@ enum GaussianBlur {
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let factor = sigma > 0 ? shrinkingFactor(sigma: sigma) : 1
-        let smallSigma = shrunkenSigma(sigma, factor: factor)
-        let radii = smallSigma >= 0.5 ? boxRadii(sigma: smallSigma) : []
+        let (factor, radii) = plan(sigma: sigma)
         let made = radii.withUnsafeBufferPointer {
             factor == 1 && shift == (0, 0)
                 ? oqc_box_blur(data, width, height, stride, Int32(channels), $0.baseAddress, $0.count)
