@@ -38,13 +38,6 @@ import Testing
         }
     }
 
-    /// The snapshots that still differ from Apple's: a stroke after a group, at the layer's
-    /// level, drawn wider than Apple's picture shows it (docs/lottie.md).
-    static let notYetMatching: Set<String> = [
-        "Issues-issue_1855 @ 0",
-        "Issues-issue_1855 @ 100",
-        "Issues-issue_1855 @ 25",
-        "Issues-issue_1855 @ 50",
-        "Issues-issue_1855 @ 75",
-    ]
+    /// The snapshots whose pictures still differ from Apple's (see docs/lottie.md).
+    static let notYetMatching: Set<String> = []
 }

@@ -77,7 +77,7 @@ struct ShapeLayerBuilder {
             // Fills, strokes and the like beside the groups paint every group.
             layers = groups.reversed().compactMap { group in
                 guard case .group(let children) = group.kind else { return nil }
-                return makeGroupLayer(children, inherited: others + passedDown)
+                return makeGroupLayer(children, inherited: handedDown(others + passedDown, into: children))
             }
         } else {
             // Paths beside the groups: each group takes the paints listed after it (below
@@ -87,13 +87,54 @@ struct ShapeLayerBuilder {
             for (index, item) in visible.enumerated().reversed() {
                 guard case .group(let children) = item.kind else { continue }
                 let below = visible[(index + 1)...].filter { !$0.isGroup && !$0.drawsPath && !$0.isTransform }
-                layers.append(makeGroupLayer(children, inherited: below + passedDown))
+                layers.append(makeGroupLayer(children, inherited: handedDown(below + passedDown, into: children)))
             }
             if isTopLevel {
                 layers.append(makeGroupLayer(others, inherited: []))
             }
         }
         return layers
+    }
+
+    /// The items `items` handed into the group of `children`, as lottie-ios 4.6 hands them: a
+    /// stroke is as wide as where it is listed, so the group's own scale is taken out of its
+    /// width (a stroke 11 wide around a group scaled by 300 % draws 11 wide, not 33). Its
+    /// Core Animation engine can take out only a scale equal along x and y, and says so.
+    private func handedDown(_ items: [ShapeItem], into children: [ShapeItem]) -> [ShapeItem] {
+        guard let transformItem = children.first(where: { !$0.isHidden && $0.isTransform }),
+            case .transform(let transform) = transformItem.kind,
+            transform.scale.keyframes.contains(where: { $0.value.x != 100 || $0.value.y != 100 })
+        else { return items }
+        return items.map { item in
+            var item = item
+            switch item.kind {
+            case .stroke(var stroke):
+                stroke.style.width = unscaled(stroke.style.width, by: transform.scale, of: item)
+                item.kind = .stroke(stroke)
+            case .gradientStroke(let gradient, var style):
+                style.width = unscaled(style.width, by: transform.scale, of: item)
+                item.kind = .gradientStroke(gradient, style)
+            default: break
+            }
+            return item
+        }
+    }
+
+    /// `width` divided by the scale `scale` (in percent, its x), keyframed where either is.
+    private func unscaled(_ width: KeyframeGroup<Double>, by scale: KeyframeGroup<LottieVector>, of stroke: ShapeItem)
+        -> KeyframeGroup<Double>
+    {
+        if let uneven = scale.keyframes.first(where: { $0.value.x != $0.value.y })?.value {
+            context.compatibility?.note(
+                "The Core Animation rendering engine doesn't support applying separate x/y scale values "
+                    + "(x: \(uneven.x), y: \(uneven.y)) to this stroke item (\(stroke.name)).", at: stroke.path)
+        }
+        return CombinedKeyframes.combine([ErasedKeyframes(width), ErasedKeyframes(scale)]) { values in
+            let width = values[0] as? Double ?? 0
+            // A group scaled to nothing draws nothing; a mirrored one keeps its stroke's width.
+            let scale = abs((values[1] as? LottieVector)?.x ?? 100)
+            return scale == 0 ? width : width * 100 / scale
+        }
     }
 
     private func makeGroupLayer(_ children: [ShapeItem], inherited: [ShapeItem]) -> CALayer {
