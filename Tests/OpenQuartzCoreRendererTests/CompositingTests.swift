@@ -129,6 +129,38 @@ struct CompositingTests {
         }
     }
 
+    @Test func aShadowedLayersGroupHoldsWhatItAndItsShadowPaintAndNoMore() {
+        withManualClock { _ in
+            // A card 40 wide in a layer 400 wide that masks to its bounds (as a Lottie
+            // precomposition does), its content a sublayer, its shadow blurred by 10 and moved
+            // 10 right and 20 down: its group holds the card and its shadow, not the clip.
+            let layer = root(side: 400)
+            let clipping = box(layer.bounds, nil, in: layer)
+            clipping.masksToBounds = true
+            let card = box(CGRect(x: 100, y: 100, width: 40, height: 40), nil, in: clipping)
+            box(card.bounds, red, in: card)
+            card.shadowOpacity = 1
+            card.shadowOffset = CGSize(width: 10, height: 20)
+            card.shadowRadius = 10
+            let renderer = render(layer)
+            let pixels = renderer.resources.shadowGroupPixelCount
+            // The shadow covers x = 110…150 and y = 120…160, its blur 31 pixels beyond, the card
+            // 100…140 with a pixel round it: x and y from 110 − 31 − 1 to 150 + 31 + 1, 104 × 104
+            // pixels, where the clip holds 160,000.
+            #expect(pixels > 0 && pixels <= 104 * 104, "the group holds \(pixels) pixels")
+            let image = renderer.image
+            #expect(image.pixel(x: 120, y: 120) == [255, 0, 0, 255], "the card above its shadow")
+            // The shadow's edges, beside and beyond the card, each blurred by a Gaussian.
+            func coverage(_ x: Double, _ y: Double) -> Double {
+                (phi((x - 110) / 10) - phi((x - 150) / 10)) * (phi((y - 120) / 10) - phi((y - 160) / 10))
+            }
+            for (x, y) in [(92, 150), (100, 150), (150, 150), (170, 140), (130, 170)] {
+                let shade = 1 - Double(image.pixel(x: x, y: y)[0]) / 255
+                expectClose(shade, coverage(Double(x) + 0.5, Double(y) + 0.5), within: 0.02, "shadow at (\(x), \(y))")
+            }
+        }
+    }
+
     @Test func roundedCardWithASoftShadow() throws {
         try withManualClock { _ in
             let layer = root()

@@ -87,16 +87,30 @@ struct ShadowPainter {
         }
     }
 
-    /// How far beyond the silhouette, in device pixels, the blurred and offset shadow reaches.
-    private func blurPadding(_ shadow: Shadow) -> (x: Double, y: Double, sigma: Double, dx: Double, dy: Double) {
+    /// The shadow's blur and offset in device pixels.
+    func deviceReach(of shadow: Shadow) -> (sigma: Double, dx: Double, dy: Double) {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(context, &matrix)
         let scale = abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx).squareRoot()
-        let sigma = Double(shadow.sigma) * scale
         // The offset is in user space (a layer's coordinates), so it turns and scales with it.
         var dx = Double(shadow.offset.width)
         var dy = Double(shadow.offset.height)
         cairo_user_to_device_distance(context, &dx, &dy)
+        return (Double(shadow.sigma) * scale, dx, dy)
+    }
+
+    /// The pixels of the image surface `group` (a pattern) holds; 0 for another kind.
+    static func pixelCount(of group: OpaquePointer) -> Int {
+        var surface: OpaquePointer?
+        guard cairo_pattern_get_surface(group, &surface) == CAIRO_STATUS_SUCCESS, let surface,
+            cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
+        else { return 0 }
+        return Int(cairo_image_surface_get_width(surface)) * Int(cairo_image_surface_get_height(surface))
+    }
+
+    /// How far beyond the silhouette, in device pixels, the blurred and offset shadow reaches.
+    private func blurPadding(_ shadow: Shadow) -> (x: Double, y: Double, sigma: Double, dx: Double, dy: Double) {
+        let (sigma, dx, dy) = deviceReach(of: shadow)
         let reach = (3 * sigma).rounded(.up) + 1
         return (reach + abs(dx), reach + abs(dy), sigma, dx, dy)
     }

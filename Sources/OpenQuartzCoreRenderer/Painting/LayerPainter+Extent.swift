@@ -24,12 +24,16 @@ extension LayerPainter {
         paintedExtent(of: snapshot, nodes[snapshot], budget: &budget)
     }
 
-    /// `layer` is the node of `snapshot`, lent: a walk over a subtree copies no node.
-    private func paintedExtent(of snapshot: LayerSnapshot, _ layer: borrowing RenderNode, budget: inout Int) -> CGRect?
-    {
+    /// `layer` is the node of `snapshot`, lent: a walk over a subtree copies no node. With
+    /// `withoutItsShadow`, the extent of what the layer paints besides its own shadow.
+    private func paintedExtent(
+        of snapshot: LayerSnapshot, _ layer: borrowing RenderNode, budget: inout Int, withoutItsShadow: Bool = false
+    ) -> CGRect? {
         budget -= 1
+        // Not inside `||`: its right side is a closure, which cannot take the lent node.
+        let castsShadow = withoutItsShadow ? false : Shadow(of: layer) != nil
         guard budget >= 0, snapshot.replicas.isEmpty, snapshot.particles.isEmpty, snapshot.transition == nil,
-            Shadow(of: layer) == nil, snapshot.blurRadius == nil
+            !castsShadow, snapshot.blurRadius == nil
         else { return nil }
         guard var extent = ownExtent(of: snapshot, layer) else { return nil }
         if layer.masksToBounds {
@@ -96,6 +100,43 @@ extension LayerPainter {
             return nil
         }
         return extent
+    }
+
+    /// Clips the context to the device pixels where `snapshot` paints with the shadow it
+    /// casts: what it paints besides the shadow and, moved by the shadow's offset and grown by
+    /// its blur as ``ShadowPainter`` paints them, the pixels of what casts the shadow (that, or
+    /// the shadow path). The group that holds the layer for its shadow is then no larger than
+    /// that. False when nothing paints; the clip is left as it is when that is not known simply.
+    func clip(toPixelsPaintedBy snapshot: LayerSnapshot, castingShadow shadow: Shadow) -> Bool {
+        var budget = Self.extentBudget
+        guard let body = paintedExtent(of: snapshot, nodes[snapshot], budget: &budget, withoutItsShadow: true)
+        else { return true }
+        let caster = nodes[snapshot].shadowPath?.boundingBox ?? body
+        guard !body.isNull || !caster.isNull else { return false }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        let toDevice = CGAffineTransform(
+            a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
+        guard let bodyPixels = PixelBox(covering: body, through: toDevice, margin: 1),
+            let casterPixels = PixelBox(covering: caster, through: toDevice, margin: 1)
+        else { return true }
+        let reach = ShadowPainter(context: context).deviceReach(of: shadow)
+        let spread = Int((3 * reach.sigma).rounded(.up)) + 1
+        let shadowPixels =
+            casterPixels.isEmpty
+            ? .empty
+            : PixelBox(
+                minX: casterPixels.minX + Int(reach.dx.rounded(.down)) - spread,
+                minY: casterPixels.minY + Int(reach.dy.rounded(.down)) - spread,
+                maxX: casterPixels.maxX + Int(reach.dx.rounded(.up)) + spread,
+                maxY: casterPixels.maxY + Int(reach.dy.rounded(.up)) + spread)
+        let box = bodyPixels.union(shadowPixels)
+        cairo_identity_matrix(context)
+        cairo_rectangle(
+            context, Double(box.minX), Double(box.minY), Double(box.maxX - box.minX), Double(box.maxY - box.minY))
+        cairo_set_matrix(context, &matrix)
+        cairo_clip(context)
+        return true
     }
 
     /// Clips the context to the whole device pixels that cover `extent` (in the current user

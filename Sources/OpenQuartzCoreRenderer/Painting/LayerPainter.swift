@@ -116,13 +116,20 @@ struct LayerPainter {
         // A group is as large as the clip: clipped to what the layer can paint, it holds only
         // those pixels (a full-screen group per translucent star cost most of a frame of tens
         // of them; a Lottie gradient is a layer 20,000 points wide masked by the path it
-        // fills).
+        // fills; a shadowed card in a precomposition held the precomposition's pixels).
         let groups = opacity < 1 || groupsContent
-        let extent = groups ? paintedExtent(of: snapshot) : nil
+        let extent = groups && shadow == nil ? paintedExtent(of: snapshot) : nil
         if extent?.isNull == true { return }
         if groups {
             cairo_save(context)
-            clip(toPixelsCovering: extent)
+            if let shadow {
+                guard clip(toPixelsPaintedBy: snapshot, castingShadow: shadow) else {
+                    cairo_restore(context)
+                    return
+                }
+            } else {
+                clip(toPixelsCovering: extent)
+            }
             if clipIsEmpty {
                 cairo_restore(context)
                 return
@@ -183,7 +190,10 @@ struct LayerPainter {
             }
             content = masking(content, with: mask)
         }
-        if let shadow { ShadowPainter(context: context).paintShadow(shadow, ofAlphaIn: content) }
+        if let shadow {
+            resources.shadowGroupPixelCount += ShadowPainter.pixelCount(of: content)
+            ShadowPainter(context: context).paintShadow(shadow, ofAlphaIn: content)
+        }
         cairo_set_source(context, content)
         cairo_paint(context)
         cairo_pattern_destroy(content)

@@ -26,6 +26,8 @@ final class RenderResources {
     /// How many layers painting only a visible background were filled straight through their
     /// transform, without Cairo's state: for tests.
     var backgroundsFilledDirectlyCount = 0
+    /// How many pixels the groups that hold layers casting shadows had: for tests.
+    var shadowGroupPixelCount = 0
     /// Whether backgrounds spans can draw exactly are drawn by them rather than Cairo.
     var drawsWithSpans = true
     /// Whether linear and radial gradients are drawn by ``GradientRaster`` rather than Cairo's
