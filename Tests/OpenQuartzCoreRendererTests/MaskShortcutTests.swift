@@ -14,7 +14,7 @@ import Testing
 @Suite struct MaskShortcutTests {
     enum Case: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case gradientMaskedByEllipse, gradientMaskedByStar, gradientMaskedByTwoShapes
-        case axialAlphaGradient, radialAlphaGradient
+        case axialAlphaGradient, radialAlphaGradient, translucentAlphaGradient
         var testDescription: String { rawValue }
     }
 
@@ -93,8 +93,15 @@ import Testing
                 container.mask = mask
                 // Content drawn twice at a pixel takes the grouped way.
                 if !shortcut { container.addSublayer(CATransformLayer()) }
-            case .axialAlphaGradient, .radialAlphaGradient:
+            case .axialAlphaGradient, .radialAlphaGradient, .translucentAlphaGradient:
                 if scene == .radialAlphaGradient { gradient.type = .radial }
+                if scene == .translucentAlphaGradient {
+                    // Colours with alphas of their own (a Lottie gradient set by a value provider).
+                    gradient.colors = [
+                        CGColor(red: 1, green: 0, blue: 0, alpha: 0.3), CGColor(red: 1, green: 1, blue: 0, alpha: 1),
+                        CGColor(red: 0, green: 1, blue: 0.5, alpha: 0.6),
+                    ]
+                }
                 let alpha = CAGradientLayer()
                 alpha.anchorPoint = .zero
                 alpha.bounds = gradient.bounds
@@ -130,7 +137,7 @@ import Testing
         let largest = largestDifference(fast, grouped)
         // Through groups, a colour is rounded to 8 bits and then its product with the mask's
         // alpha again; as one gradient, once.
-        let rounding = scene == .axialAlphaGradient || scene == .radialAlphaGradient ? 2 : 1
+        let rounding = [.axialAlphaGradient, .radialAlphaGradient, .translucentAlphaGradient].contains(scene) ? 2 : 1
         #expect(largest <= rounding, "pixels differ by up to \(largest) levels")
         // The mask did cut: some pixels show the background only, some the gradient.
         let blue = stride(from: 0, to: fast.count, by: 4).filter { fast[$0] > 200 && fast[$0 + 2] < 70 }.count
@@ -165,6 +172,53 @@ import Testing
         let largest = largestDifference(alone, grouped)
         #expect(largest <= 2, "pixels differ by up to \(largest) levels")
         let tinted = stride(from: 0, to: alone.count, by: 4).filter { alone[$0 + 2] > 120 }.count
+        #expect(tinted > 1000, "\(tinted) pixels tinted by the gradient")
+    }
+
+    /// A translucent layer that paints nothing itself and shows one sublayer hands its opacity
+    /// down, through a mask of its own too: a Lottie layer's opacity over the containers of a
+    /// gradient fill masked by its path reaches the gradient, drawn without a group. With a
+    /// second sublayer (a transform layer, whose extent is not worked out) the groups return.
+    @Test(arguments: [false, true])
+    func aTranslucentContainerHandsItsOpacityToItsOneSublayer(turned: Bool) {
+        func frame(handsDown: Bool) -> (pixels: [UInt8], handed: Int) {
+            withManualClock { _ in
+                let root = Self.root()
+                let outer = CALayer()
+                outer.frame = root.bounds
+                outer.opacity = 0.6
+                root.addSublayer(outer)
+                let inner = CALayer()
+                inner.frame = CGRect(x: 20.3, y: 10.6, width: 80, height: 60)
+                if turned { inner.transform = CATransform3DMakeRotation(0.3, 0, 0, 1) }
+                inner.opacity = 0.8
+                let mask = CAShapeLayer()
+                mask.frame = inner.bounds
+                mask.path = CGPath(ellipseIn: CGRect(x: 6, y: 4, width: 60, height: 44), transform: nil)
+                inner.mask = mask
+                outer.addSublayer(inner)
+                let gradient = Self.paddedGradient()
+                gradient.colors = [
+                    CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 1, green: 1, blue: 0, alpha: 0.5),
+                ]
+                gradient.startPoint = CGPoint(x: 0.4855, y: 0.4883)
+                gradient.endPoint = CGPoint(x: 0.5163, y: 0.5029)
+                inner.addSublayer(gradient)
+                if !handsDown {
+                    outer.addSublayer(CATransformLayer())
+                    inner.addSublayer(CATransformLayer())
+                }
+                let renderer = render(root, scale: 2)
+                return (renderer.premultipliedBGRA, renderer.resources.opacitiesHandedDownCount)
+            }
+        }
+        let (handed, twice) = frame(handsDown: true)
+        let (grouped, none) = frame(handsDown: false)
+        #expect((twice, none) == (2, 0))
+        let largest = largestDifference(handed, grouped)
+        #expect(largest <= 2, "pixels differ by up to \(largest) levels")
+        // Within the ellipse the gradient shows at 0.48 of its alpha over the blue.
+        let tinted = stride(from: 0, to: handed.count, by: 4).filter { handed[$0 + 2] > 120 }.count
         #expect(tinted > 1000, "\(tinted) pixels tinted by the gradient")
     }
 
@@ -286,11 +340,19 @@ import Testing
         #expect(abs(belowEdge.alpha) < 1e-12 && abs(aboveEdge.alpha - 0.5) < 1e-12)
         let (end, _) = merged.colors(from: 1, to: 1.1)
         #expect(abs(end.blue - 1) < 1e-12 && abs(end.alpha - 0.5) < 1e-12)
-        // A translucent colour would need a product of two changing alphas: no single ramp.
+        // Translucent colours: where both alphas change, their product bends between stops, and
+        // the ramp follows it within a quarter of a level.
         let translucent = try #require(
             ColorRamp(
-                colors: [CGColor(red: 1, green: 0, blue: 0, alpha: 0.5), CGColor(red: 0, green: 0, blue: 1, alpha: 1)],
+                colors: [CGColor(red: 1, green: 0, blue: 0, alpha: 0.2), CGColor(red: 0, green: 0, blue: 1, alpha: 1)],
                 locations: nil))
-        #expect(translucent.masked(by: alphas) == nil)
+        let bent = translucent.masked(by: alphas)
+        for place in stride(from: 0.0, through: 0.49, by: 0.01) {
+            let (color, _) = bent.colors(from: place, to: place + 1e-9)
+            let product = (0.2 + 0.8 * place) * (1 - 2 * place)
+            #expect(abs(color.alpha - product) <= 0.25 / 255, "alpha at \(place): \(color.alpha), not \(product)")
+            #expect(abs(color.red - (1 - place)) < 1e-9, "red at \(place)")
+        }
+        #expect(bent.stops.count < translucent.stops.count + alphas.stops.count + 16, "\(bent.stops.count) stops")
     }
 }

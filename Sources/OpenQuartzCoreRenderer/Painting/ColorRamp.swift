@@ -58,14 +58,15 @@ struct ColorRamp {
     }
 
     /// This ramp with each colour's alpha multiplied by `mask`'s alpha at the same place: what
-    /// a gradient masked by a gradient of the same geometry shows, as one gradient. Nil when a
-    /// colour of this ramp is not opaque: the product of two alphas that both change between
-    /// stops is not linear, and a ramp would only approximate it.
-    func masked(by mask: ColorRamp) -> ColorRamp? {
-        guard stops.allSatisfy({ $0.alpha == 1 }) else { return nil }
+    /// a gradient masked by a gradient of the same geometry shows, as one gradient. Where both
+    /// alphas change between two stops their product is not linear: the span is cut into
+    /// pieces short enough that the ramp strays from it by at most a quarter of a level of 255.
+    func masked(by mask: ColorRamp) -> ColorRamp {
         let cuts = Self.mergedLocations(stops, mask.stops)
         func stop(at location: Double, _ color: Stop, _ alpha: Stop) -> Stop {
-            Stop(location: location, red: color.red, green: color.green, blue: color.blue, alpha: alpha.alpha)
+            Stop(
+                location: location, red: color.red, green: color.green, blue: color.blue,
+                alpha: color.alpha * alpha.alpha)
         }
         // Each span between neighbouring cuts is linear in both ramps; its ends are stops of
         // their own, so a hard edge of either ramp stays one. Before the first cut and after
@@ -76,7 +77,17 @@ struct ColorRamp {
         for (from, to) in zip(cuts, cuts.dropFirst()) {
             let (start, end) = colors(from: from, to: to)
             let (startAlpha, endAlpha) = mask.colors(from: from, to: to)
-            merged += [stop(at: from, start, startAlpha), stop(at: to, end, endAlpha)]
+            merged.append(stop(at: from, start, startAlpha))
+            // a·b with a and b linear strays from its chord by |Δa Δb| / 4 at most, and by
+            // that over n² on each of n pieces.
+            let bend = abs((end.alpha - start.alpha) * (endAlpha.alpha - startAlpha.alpha))
+            let pieces = min(Int((255 * bend).squareRoot().rounded(.up)), 16)
+            for piece in stride(from: 1, to: pieces, by: 1) {
+                let fraction = Double(piece) / Double(pieces)
+                merged.append(stop(at: from + (to - from) * fraction, start.mixed(with: end, fraction),
+                    startAlpha.mixed(with: endAlpha, fraction)))
+            }
+            merged.append(stop(at: to, end, endAlpha))
         }
         merged.append(stop(at: last, colors(from: last, to: last + 1).0, mask.colors(from: last, to: last + 1).0))
         // Neighbouring spans meet in one stop, and only a hard edge keeps two at one place.

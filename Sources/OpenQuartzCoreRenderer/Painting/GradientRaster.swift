@@ -34,7 +34,7 @@ final class GradientRaster {
     /// Masked pairs' ramps (``ColorRamp/masked(by:)`` of the two blended ramps), by the two
     /// gradients' own stops: merging a blended pair is as costly as blending it. Emptied when it
     /// holds ``keptTables``.
-    private var maskedRamps: [MaskedPair: ColorRamp?] = [:]
+    private var maskedRamps: [MaskedPair: ColorRamp] = [:]
     private struct MaskedPair: Hashable {
         var colors: [ColorRamp.Stop]
         var alphas: [ColorRamp.Stop]
@@ -134,9 +134,9 @@ final class GradientRaster {
         return blended
     }
 
-    /// `colors` and `alphas` blended, the colours masked by the alphas: a kept ramp, or one made
-    /// now; nil where no single ramp draws the pair (``ColorRamp/masked(by:)``).
-    func blended(_ colors: ColorRamp, maskedBy alphas: ColorRamp) -> ColorRamp? {
+    /// `colors` and `alphas` blended, the colours masked by the alphas (``ColorRamp/masked(by:)``):
+    /// a kept ramp, or one made now.
+    func blended(_ colors: ColorRamp, maskedBy alphas: ColorRamp) -> ColorRamp {
         let pair = MaskedPair(colors: colors.stops, alphas: alphas.stops)
         if let kept = maskedRamps[pair] { return kept }
         if maskedRamps.count >= Self.keptTables { maskedRamps.removeAll(keepingCapacity: true) }

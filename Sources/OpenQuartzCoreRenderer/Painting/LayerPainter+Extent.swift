@@ -94,12 +94,24 @@ extension LayerPainter {
         case .gradient:
             extent = bounds
         case .shape:
+            // A shape with neither a fill nor a stroke draws nothing (a Lottie fill's layer
+            // for a stroke it does not have).
+            guard Self.drawsItsShape(layer) || hasContents else { break }
             guard let shape = Self.contentExtent(of: layer, drawing: snapshot.drawing) else { return nil }
             extent = extent.union(shape)
         default:
             return nil
         }
         return extent
+    }
+
+    /// Whether a shape layer's path shows: it has a visible fill, or a visible stroke of some
+    /// width.
+    static func drawsItsShape(_ layer: borrowing RenderNode) -> Bool {
+        guard let shape = layer.shape, shape.path != nil else { return false }
+        if let fill = shape.fill, fill.alpha > 0 { return true }
+        guard let stroke = shape.stroke, stroke.alpha > 0 else { return false }
+        return shape.lineWidth > 0 && shape.lineWidth.isFinite
     }
 
     /// Clips the context to the device pixels where `snapshot` paints with the shadow it

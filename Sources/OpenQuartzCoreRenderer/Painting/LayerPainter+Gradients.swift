@@ -133,8 +133,8 @@ extension LayerPainter {
         return resources.gradients.blended(colors, maskedBy: alphas)
     }
 
-    /// Whether `snapshot` is a gradient layer drawing nothing else, with opaque colours, whose
-    /// mask is a gradient layer of the same geometry — the same bounds in the same place, type,
+    /// Whether `snapshot` is a gradient layer drawing nothing else, whose mask is a gradient
+    /// layer of the same geometry — the same bounds in the same place, type,
     /// points and corners — that draws nothing else and has colours (as Lottie's gradients with
     /// alpha stops are drawn): what ``maskedGradientRamp(of:)`` makes one ramp of, the clip
     /// aside. Reads the layers' values only; no ramp is made.
@@ -150,9 +150,7 @@ extension LayerPainter {
             maskNode.cornerCurve == node.cornerCurve,
             CATransform3DIsIdentity(maskNode.transformToSuperlayer3D)
         else { return false }
-        let colors = (gradient.colors ?? []).lazy.compactMap { $0 as? CGColor }
-        return !colors.isEmpty && colors.allSatisfy { $0.alpha == 1 }
-            && (alpha.colors ?? []).contains { $0 is CGColor }
+        return (gradient.colors ?? []).contains { $0 is CGColor } && (alpha.colors ?? []).contains { $0 is CGColor }
     }
 
     /// The one ramp that draws `snapshot` when it is a gradient layer that draws its gradient

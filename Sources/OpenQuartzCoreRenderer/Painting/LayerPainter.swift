@@ -28,6 +28,10 @@ struct LayerPainter {
     /// the layer paints: one image painted at that opacity is what a group of it painted at
     /// that opacity would be, without the group's bitmap to clear and composite.
     var contentsOpacity = 1.0
+    /// The opacity a translucent layer (the node at `nodeIndex`) hands to the one sublayer it
+    /// shows when that sublayer is all it paints (``handsOpacityToItsSublayer(_:)``): for its
+    /// sublayers only, not for its mask's.
+    var handedOpacity: (nodeIndex: Int, opacity: Double)?
 
     /// Paints `snapshot` through `toParent`, its 4 × 4 map into the plane the context draws,
     /// with its opacity multiplied by `opacityFactor` (a transform layer's, which applies to
@@ -111,6 +115,10 @@ struct LayerPainter {
             var painter = self
             painter.contentsOpacity = opacity
             painter.paintBody(snapshot)
+            return
+        }
+        if opacity < 1, shadow == nil, handsOpacityToItsSublayer(snapshot) {
+            paintHandingOpacityDown(snapshot, opacity: opacity)
             return
         }
         // A group is as large as the clip: clipped to what the layer can paint, it holds only
@@ -197,6 +205,44 @@ struct LayerPainter {
         cairo_set_source(context, content)
         cairo_paint(context)
         cairo_pattern_destroy(content)
+    }
+
+    /// Paints a layer that shows one sublayer and paints nothing itself at full opacity, its
+    /// sublayer at the product of the opacities: what a group of it painted at `opacity` would
+    /// be (masked as well, if the layer is), with no group to clear and composite (a Lottie
+    /// layer's opacity reaches its shape's layers through their containers so).
+    private func paintHandingOpacityDown(_ snapshot: LayerSnapshot, opacity: Double) {
+        resources.opacitiesHandedDownCount += 1
+        var painter = self
+        painter.handedOpacity = (snapshot.nodeIndex, opacity)
+        painter.paintFlat(snapshot, opacity: 1, transitions: false)
+    }
+
+    /// Whether a layer paints nothing itself and shows one sublayer, which composites onto it as
+    /// any layer does (not a transform layer, whose sublayers composite each on its own, and
+    /// without a compositing filter or blur, which would read what is below the group). Leaves
+    /// that paint nothing (a Lottie fill's shape layer for a stroke it does not have) do not
+    /// count.
+    private func handsOpacityToItsSublayer(_ snapshot: LayerSnapshot) -> Bool {
+        let layer = nodes[snapshot]
+        guard paintsNothingButSublayers(snapshot, layer), layer.replicator == nil else { return false }
+        var shown: LayerSnapshot?
+        for sublayer in snapshot.sublayers where nodes[sublayer].opacity > 0 {
+            if sublayer.sublayers.isEmpty, paintedExtent(of: sublayer)?.isNull == true { continue }
+            guard shown == nil else { return false }
+            shown = sublayer
+        }
+        guard let shown else { return false }
+        return !nodes[shown].isTransformLayer && shown.blendOperator == nil && shown.blurRadius == nil
+    }
+
+    /// Whether a plain layer paints nothing of its own (no background, border, contents,
+    /// drawing, replicas or particles), only its sublayers.
+    private func paintsNothingButSublayers(_ snapshot: LayerSnapshot, _ layer: borrowing RenderNode) -> Bool {
+        guard case .plain = layer.kind, layer.contents == nil, !layer.drawsBackground, !layer.drawsBorder else {
+            return false
+        }
+        return snapshot.replicas.isEmpty && snapshot.particles.isEmpty && (snapshot.drawing?.operations.isEmpty ?? true)
     }
 
     /// Whether a layer paints its `contents` image and nothing else (no background, border,
@@ -299,6 +345,9 @@ struct LayerPainter {
         cairo_save(context)
         defer { cairo_restore(context) }
         var painter = self
+        // A handed-down opacity is for these sublayers, not theirs.
+        let opacityFactor = handedOpacity.flatMap { $0.nodeIndex == snapshot.nodeIndex ? $0.opacity : nil } ?? 1
+        painter.handedOpacity = nil
         if layer.masksToBounds, sublayersLieWithin(bounds, radius: radius, of: snapshot) {
             resources.clipsLeftOutCount += 1
         } else if layer.masksToBounds {
@@ -313,7 +362,7 @@ struct LayerPainter {
                 var toParent = nodes[sublayer].transformToSuperlayer3D
                 if let extra { toParent = CATransform3DConcat(toParent, extra) }
                 if let sublayerTransform { toParent = CATransform3DConcat(toParent, sublayerTransform) }
-                painter.paint(sublayer, through: toParent)
+                painter.paint(sublayer, through: toParent, opacityFactor: opacityFactor)
             }
         }
         guard let replicator = layer.replicator else {

@@ -26,6 +26,10 @@ final class RenderResources {
     /// How many layers painting only a visible background were filled straight through their
     /// transform, without Cairo's state: for tests.
     var backgroundsFilledDirectlyCount = 0
+    /// How many translucent layers handed their opacity to the one sublayer they show rather
+    /// than being painted through a group (``LayerPainter/paintFlat(_:opacity:transitions:)``):
+    /// for tests.
+    var opacitiesHandedDownCount = 0
     /// How many pixels the groups that hold layers casting shadows had: for tests.
     var shadowGroupPixelCount = 0
     /// Whether backgrounds spans can draw exactly are drawn by them rather than Cairo.
