@@ -37,6 +37,16 @@ import Testing
         return gradient
     }
 
+    /// A padded gradient of `colors` whose axis crosses the middle of what shows of it, a
+    /// little turned.
+    static func paddedGradient(colors: [CGColor]) -> CAGradientLayer {
+        let gradient = paddedGradient()
+        gradient.colors = colors
+        gradient.startPoint = CGPoint(x: 0.4855, y: 0.4883)
+        gradient.endPoint = CGPoint(x: 0.5163, y: 0.5029)
+        return gradient
+    }
+
     /// A turned 80 × 60 layer holding two translucent squares that overlap: content that needs
     /// its group.
     static func overlappingSquares() -> CALayer {
@@ -59,14 +69,11 @@ import Testing
             let container = CALayer()
             container.frame = CGRect(x: 20.3, y: 10.6, width: 80, height: 60)
             root.addSublayer(container)
-            let gradient = Self.paddedGradient()
-            gradient.colors = [
+            let gradient = Self.paddedGradient(colors: [
                 CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 1, green: 1, blue: 0, alpha: 1),
                 CGColor(red: 0, green: 1, blue: 0.5, alpha: 1),
-            ]
+            ])
             gradient.locations = [0, 0.4, 1]
-            gradient.startPoint = CGPoint(x: 0.4855, y: 0.4883)
-            gradient.endPoint = CGPoint(x: 0.5163, y: 0.5029)
             container.addSublayer(gradient)
             switch scene {
             case .gradientMaskedByEllipse, .gradientMaskedByStar, .gradientMaskedByTwoShapes:
@@ -197,12 +204,9 @@ import Testing
                 mask.path = CGPath(ellipseIn: CGRect(x: 6, y: 4, width: 60, height: 44), transform: nil)
                 inner.mask = mask
                 outer.addSublayer(inner)
-                let gradient = Self.paddedGradient()
-                gradient.colors = [
+                let gradient = Self.paddedGradient(colors: [
                     CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 1, green: 1, blue: 0, alpha: 0.5),
-                ]
-                gradient.startPoint = CGPoint(x: 0.4855, y: 0.4883)
-                gradient.endPoint = CGPoint(x: 0.5163, y: 0.5029)
+                ])
                 inner.addSublayer(gradient)
                 if !handsDown {
                     outer.addSublayer(CATransformLayer())

@@ -176,12 +176,9 @@ import Testing
                 container.frame = CGRect(x: 20.3, y: 10.6, width: 80, height: 60)
                 container.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
                 root.addSublayer(container)
-                let gradient = MaskShortcutTests.paddedGradient()
-                gradient.colors = [
+                let gradient = MaskShortcutTests.paddedGradient(colors: [
                     CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 1, blue: 0.5, alpha: 1),
-                ]
-                gradient.startPoint = CGPoint(x: 0.4855, y: 0.4883)
-                gradient.endPoint = CGPoint(x: 0.5163, y: 0.5029)
+                ])
                 container.addSublayer(gradient)
                 let mask = CAShapeLayer()
                 mask.frame = container.bounds

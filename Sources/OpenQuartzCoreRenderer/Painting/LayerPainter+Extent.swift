@@ -125,10 +125,7 @@ extension LayerPainter {
         else { return true }
         let caster = nodes[snapshot].shadowPath?.boundingBox ?? body
         guard !body.isNull || !caster.isNull else { return false }
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(context, &matrix)
-        let toDevice = CGAffineTransform(
-            a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
+        let toDevice = userToDevice
         guard let bodyPixels = PixelBox(covering: body, through: toDevice, margin: 1),
             let casterPixels = PixelBox(covering: caster, through: toDevice, margin: 1)
         else { return true }
@@ -142,12 +139,7 @@ extension LayerPainter {
                 minY: casterPixels.minY + Int(reach.dy.rounded(.down)) - spread,
                 maxX: casterPixels.maxX + Int(reach.dx.rounded(.up)) + spread,
                 maxY: casterPixels.maxY + Int(reach.dy.rounded(.up)) + spread)
-        let box = bodyPixels.union(shadowPixels)
-        cairo_identity_matrix(context)
-        cairo_rectangle(
-            context, Double(box.minX), Double(box.minY), Double(box.maxX - box.minX), Double(box.maxY - box.minY))
-        cairo_set_matrix(context, &matrix)
-        cairo_clip(context)
+        clip(toDevicePixels: bodyPixels.union(shadowPixels))
         return true
     }
 

@@ -279,19 +279,29 @@ struct LayerPainter {
     /// `toUser` maps into the current user space), a pixel more all round for antialiased
     /// edges and the transparent border of cached content; false when there are none.
     func clip(toPixelsCovering extent: CGRect, through toUser: CGAffineTransform) -> Bool {
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(context, &matrix)
-        let toDevice = CGAffineTransform(
-            a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
-        guard let box = PixelBox(covering: extent, through: toUser.concatenating(toDevice), margin: 1) else {
+        guard let box = PixelBox(covering: extent, through: toUser.concatenating(userToDevice), margin: 1) else {
             return false
         }
+        clip(toDevicePixels: box)
+        return true
+    }
+
+    /// The map from the context's user space to its device pixels.
+    var userToDevice: CGAffineTransform {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        return CGAffineTransform(a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
+    }
+
+    /// Clips the context to `box`, in device pixels; the user space is kept.
+    func clip(toDevicePixels box: PixelBox) {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
         cairo_identity_matrix(context)
         cairo_rectangle(
             context, Double(box.minX), Double(box.minY), Double(box.maxX - box.minX), Double(box.maxY - box.minY))
         cairo_set_matrix(context, &matrix)
         cairo_clip(context)
-        return true
     }
 
     /// The layer without its shadow, mask and opacity: background, contents, what its class
