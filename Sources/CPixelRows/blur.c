@@ -329,36 +329,48 @@ int oqc_blur_alpha_of(
     long small_height = (height + factor - 1) / factor;
     uint8_t *small = calloc((size_t)(small_width * small_height), 1);
     int32_t *sums = calloc((size_t)small_width, sizeof *sums);
-    if (!small || !sums) {
+    // Each column's sum over the source rows of the current block row: one long loop a row,
+    // which the compiler vectorises, where blocks a few pixels wide would not be.
+    int32_t *columns = calloc((size_t)(source_width > 0 ? source_width : 1), sizeof *columns);
+    if (!small || !sums || !columns) {
         free(small);
         free(sums);
+        free(columns);
         return 0;
     }
-    // The blocks' means, each source row added to its block row's sums as it comes.
+    // The blocks' means, each block row's column sums added to its blocks when it ends.
     struct window w = window_of_size(factor * factor);
     long row = -1;
     for (long j = 0; j <= source_height; j++) {
         long y = source_y + j;
         if (j == source_height || y / factor != row) {
             if (row >= 0) {
+                long i = 0;
+                for (long block = source_x / factor; i < source_width; block++) {
+                    long end = (block + 1) * factor - source_x;
+                    if (end > source_width) end = source_width;
+                    int32_t sum = 0;
+                    for (; i < end; i++) sum += columns[i];
+                    sums[block] += sum;
+                }
                 means_of(sums, small_width, w, small + row * small_width);
                 memset(sums, 0, (size_t)small_width * sizeof *sums);
+                memset(columns, 0, (size_t)source_width * sizeof *columns);
             }
             if (j == source_height) break;
             row = y / factor;
         }
-        // Block by block along the row: the first and last may be partly in the region.
         const uint8_t *line = source + j * source_stride;
-        long i = 0;
-        for (long block = source_x / factor; i < source_width; block++) {
-            long end = (block + 1) * factor - source_x;
-            if (end > source_width) end = source_width;
-            int32_t sum = 0;
-            for (; i < end; i++) sum += line[i * source_step];
-            sums[block] += sum;
+        if (source_step == 1) {
+            for (long i = 0; i < source_width; i++) columns[i] += line[i];
+        } else if (source_step == 4) {
+            for (long i = 0; i < source_width; i++) columns[i] += line[4 * i];
+        } else {
+            for (long i = 0; i < source_width; i++) columns[i] += line[i * source_step];
         }
     }
     free(sums);
+    free(columns);
     // Blurred and resampled as `oqc_box_blur_resampled` does, from the small picture made here.
     int made = blur_and_resample(small, small_width, small_height, 1, data, width, height, stride, factor, radii,
                                  count, shift_x, shift_y);

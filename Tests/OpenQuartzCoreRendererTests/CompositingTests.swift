@@ -161,6 +161,49 @@ struct CompositingTests {
         }
     }
 
+    /// A layer whose drawing is one path filled in an opaque colour, in a shape sublayer
+    /// reached through a container that scales it, casts the path's shadow with no group; with
+    /// a second shape beside it (a leaf that makes the drawing more than one path) the group
+    /// returns, and the pictures agree.
+    @Test(arguments: [false, true])
+    func aShapeCastsItsPathsShadowWithoutAGroup(scaled: Bool) {
+        func frame(onePath: Bool) -> (pixels: [UInt8], groupPixels: Int) {
+            withManualClock { _ in
+                let layer = root(side: 200)
+                let caster = box(CGRect(x: 30, y: 40, width: 120, height: 120), nil, in: layer)
+                caster.shadowOpacity = 0.8
+                caster.shadowOffset = CGSize(width: 12, height: 9)
+                caster.shadowRadius = 9
+                let container = box(caster.bounds, nil, in: caster)
+                if scaled { container.transform = CATransform3DMakeScale(1.5, 1.5, 1) }
+                let shape = CAShapeLayer()
+                shape.frame = container.bounds
+                shape.path = CGPath(
+                    roundedRect: CGRect(x: 20, y: 20, width: 60, height: 50), cornerWidth: 12, cornerHeight: 12,
+                    transform: nil)
+                shape.fillColor = red
+                container.addSublayer(shape)
+                if !onePath {
+                    // A second shape of no area: the same pixels, but two paths.
+                    let other = CAShapeLayer()
+                    other.frame = container.bounds
+                    other.path = CGPath(rect: CGRect(x: 10, y: 10, width: 0.001, height: 0.001), transform: nil)
+                    other.fillColor = red
+                    container.addSublayer(other)
+                }
+                let renderer = render(layer)
+                return (renderer.premultipliedBGRA, renderer.resources.shadowGroupPixelCount)
+            }
+        }
+        let (cast, none) = frame(onePath: true)
+        let (grouped, pixels) = frame(onePath: false)
+        #expect(none == 0 && pixels > 0, "group pixels: \(none) for one path, \(pixels) for two")
+        let largest = largestDifference(cast, grouped)
+        #expect(largest <= 2, "pixels differ by up to \(largest) levels")
+        let shaded = stride(from: 0, to: cast.count, by: 4).filter { cast[$0 + 2] < 200 && cast[$0] < 200 }.count
+        #expect(shaded > 500, "\(shaded) pixels of shadow")
+    }
+
     @Test func roundedCardWithASoftShadow() throws {
         try withManualClock { _ in
             let layer = root()

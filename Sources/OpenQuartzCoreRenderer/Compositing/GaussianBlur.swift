@@ -17,7 +17,7 @@ enum GaussianBlur {
     }
 
     /// Blurs into `surface` (A8, all of it written) the alpha of the pixels `columns` × `rows`
-    /// of `source` (an ARGB32 image surface), placed with their first at `origin` and zero
+    /// of `source` (an ARGB32 or A8 image surface), placed with their first at `origin` and zero
     /// around them, as ``blurAlpha(of:sigma:shift:)`` blurs and moves: a shadow's silhouette
     /// read from what casts it, with no copy of it at full size.
     static func blurAlpha(
@@ -35,12 +35,13 @@ enum GaussianBlur {
         let stride = Int(cairo_image_surface_get_stride(surface))
         let sourceStride = Int(cairo_image_surface_get_stride(source))
         // ARGB32 pixels are native 32-bit words: alpha is the last byte of four here.
-        let alphaByte = 1.littleEndian == 1 ? 3 : 0
-        let first = pixels + rows.lowerBound * sourceStride + columns.lowerBound * 4 + alphaByte
+        let isAlpha = cairo_image_surface_get_format(source) == CAIRO_FORMAT_A8
+        let (step, alphaByte) = isAlpha ? (1, 0) : (4, 1.littleEndian == 1 ? 3 : 0)
+        let first = pixels + rows.lowerBound * sourceStride + columns.lowerBound * step + alphaByte
         let (factor, radii) = plan(sigma: sigma >= 0.5 ? sigma : 0)
         let made = radii.withUnsafeBufferPointer {
             oqc_blur_alpha_of(
-                first, sourceStride, 4, origin.x, origin.y, columns.count, rows.count, data, width, height, stride,
+                first, sourceStride, step, origin.x, origin.y, columns.count, rows.count, data, width, height, stride,
                 factor, $0.baseAddress, $0.count, shift.x, shift.y)
         }
         guard made != 0 else {

@@ -9,11 +9,20 @@ import OpenQuartzCore
 struct ShadowPainter {
     let context: OpaquePointer
 
-    /// Paints the shadow of `path` (in user space): a layer's `shadowPath`, so that its
-    /// content is not looked at.
-    func paintShadow(_ shadow: Shadow, of path: CGPath) {
+    /// Paints the shadow of `path`, placed in user space by `placement`: a layer's
+    /// `shadowPath`, or the one path its drawing fills, so that its content is not looked at.
+    func paintShadow(_ shadow: Shadow, of path: CGPath, placedBy placement: CGAffineTransform = .identity) {
         guard !path.isEmpty, path.hasOnlyFinitePoints else { return }
+        // Cairo keeps the path in device space: the placement applies to it alone, and the
+        // shadow's offset and blur stay in user space.
+        cairo_save(context)
+        var place = cairo_matrix_t()
+        cairo_matrix_init(
+            &place, Double(placement.a), Double(placement.b), Double(placement.c), Double(placement.d),
+            Double(placement.tx), Double(placement.ty))
+        cairo_transform(context, &place)
         CairoDrawing.setPath(path, in: context)
+        cairo_restore(context)
         var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
         cairo_fill_extents(context, &x1, &y1, &x2, &y2)
         let corners = [(x1, y1), (x2, y1), (x2, y2), (x1, y2)].map { point -> (Double, Double) in
@@ -26,11 +35,24 @@ struct ShadowPainter {
             cairo_new_path(context)
             return
         }
-        let silhouette = box.makeSurface()
-        let drawer = cairo_create(silhouette)!
+        // The path is filled into an alpha picture of the pixels it covers that land in the box,
+        // which the blur reads as it fills the box (the box's padding is not drawn or read).
+        let (xs, ys) = (corners.map(\.0), corners.map(\.1))
+        let cast = (
+            x: max(Int(xs.min()!.rounded(.down)), box.x), y: max(Int(ys.min()!.rounded(.down)), box.y),
+            maxX: min(Int(xs.max()!.rounded(.up)), box.x + box.width),
+            maxY: min(Int(ys.max()!.rounded(.up)), box.y + box.height)
+        )
+        guard cast.maxX > cast.x, cast.maxY > cast.y else {
+            cairo_new_path(context)
+            return
+        }
+        let covered = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(cast.maxX - cast.x), Int32(cast.maxY - cast.y))!
+        defer { cairo_surface_destroy(covered) }
+        let drawer = cairo_create(covered)!
         var matrix = cairo_matrix_t()
         cairo_get_matrix(context, &matrix)
-        cairo_translate(drawer, -Double(box.x), -Double(box.y))
+        cairo_translate(drawer, -Double(cast.x), -Double(cast.y))
         cairo_transform(drawer, &matrix)
         let outline = cairo_copy_path(context)
         cairo_append_path(drawer, outline)
@@ -39,7 +61,13 @@ struct ShadowPainter {
         cairo_fill(drawer)
         cairo_destroy(drawer)
         cairo_new_path(context)
-        paint(shadow, silhouette: silhouette, at: box, padding: padding)
+        let silhouette = box.makeSurface()
+        let (columns, rows) = (0..<(cast.maxX - cast.x), 0..<(cast.maxY - cast.y))
+        paint(shadow, silhouette: silhouette, at: box, padding: padding) { shift in
+            GaussianBlur.blurAlpha(
+                from: covered, columns: columns, rows: rows, at: (cast.x - box.x, cast.y - box.y),
+                into: silhouette, sigma: padding.sigma, shift: shift)
+        }
     }
 
     /// Paints the shadow cast by the alpha of `content`, a group of what casts it.

@@ -110,8 +110,7 @@ extension LayerPainter {
     static func drawsItsShape(_ layer: borrowing RenderNode) -> Bool {
         guard let shape = layer.shape, shape.path != nil else { return false }
         if let fill = shape.fill, fill.alpha > 0 { return true }
-        guard let stroke = shape.stroke, stroke.alpha > 0 else { return false }
-        return shape.lineWidth > 0 && shape.lineWidth.isFinite
+        return strokes(shape)
     }
 
     /// Clips the context to the device pixels where `snapshot` paints with the shadow it
@@ -196,7 +195,7 @@ extension LayerPainter {
     func clipToPath(ofMask mask: LayerSnapshot, spanClip: inout SpanClip?) -> Bool {
         let node = nodes[mask]
         guard let (shape, path) = soleShape(ofMask: mask), let fill = shape.fill, fill.alpha == 1,
-            !strokes(shape)
+            !Self.strokes(shape)
         else { return false }
         // Cairo's clip to several subpaths that overlap is antialiased apart from its fill of
         // them, by up to a few levels along the overlap: one subpath only.
@@ -287,7 +286,8 @@ extension LayerPainter {
         return true
     }
 
-    private func strokes(_ shape: ShapeLayerStorage) -> Bool {
+    /// Whether a shape layer's stroke shows: a visible colour and some width.
+    static func strokes(_ shape: ShapeLayerStorage) -> Bool {
         guard let stroke = shape.stroke, stroke.alpha > 0 else { return false }
         return shape.lineWidth.isFinite && shape.lineWidth > 0
     }

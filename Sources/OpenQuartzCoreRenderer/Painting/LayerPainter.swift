@@ -109,12 +109,13 @@ struct LayerPainter {
         }
         let layer = nodes[snapshot]
         let shadow = Shadow(of: layer)
-        let groupsForShadow = shadow != nil && layer.shadowPath == nil
+        // What casts the shadow: the shadow path, or the one path the layer's drawing fills;
+        // else the alpha of its drawing, in a group.
+        let pathCastsShadow = shadow != nil && pathCastsTheShadow(of: snapshot)
+        let groupsForShadow = shadow != nil && !pathCastsShadow
         let groupsContent = snapshot.mask != nil || groupsForShadow
         if opacity < 1, shadow == nil, paintsOnlyItsImage(snapshot) {
-            var painter = self
-            painter.contentsOpacity = opacity
-            painter.paintBody(snapshot)
+            paintImageOnly(snapshot, opacity: opacity)
             return
         }
         if opacity < 1, shadow == nil, handsOpacityToItsSublayer(snapshot) {
@@ -152,18 +153,9 @@ struct LayerPainter {
             return
         }
         if opacity < 1 { cairo_push_group(context) }
-        if let shadow, let path = layer.shadowPath { ShadowPainter(context: context).paintShadow(shadow, of: path) }
-        var spanClip: SpanClip?
-        if let mask = snapshot.mask, shadow == nil, fillsTheClipOnce(snapshot),
-            clipToPath(ofMask: mask, spanClip: &spanClip)
-        {
-            // A path for a mask, and content that fills the clip once (a Lottie gradient
-            // fill): clipped to the path, with no group.
-            resources.masksWithoutGroupsCount += 1
-            var painter = self
-            painter.clipsLayers = true
-            painter.spanClip = spanClip
-            painter.paintBody(snapshot)
+        if let shadow, pathCastsShadow { paintShadow(shadow, castBy: snapshot) }
+        if let mask = snapshot.mask, shadow == nil, paintClippedToPath(ofMask: mask, snapshot) {
+            // Done: a path for a mask, content that fills the clip once, no group.
         } else {
             paintGrouped(snapshot, shadow: groupsForShadow ? shadow : nil)
         }
@@ -172,6 +164,30 @@ struct LayerPainter {
             cairo_paint_with_alpha(context, opacity)
         }
         if groups { cairo_restore(context) }
+    }
+
+    // The branches of `paintFlat` that copy the painter are functions of their own: every level
+    // of a deep tree repeats `paintFlat`'s frame, and a copy in it would take room on each.
+
+    /// Paints a translucent layer that shows only its image, the image at `opacity`.
+    private func paintImageOnly(_ snapshot: LayerSnapshot, opacity: Double) {
+        var painter = self
+        painter.contentsOpacity = opacity
+        painter.paintBody(snapshot)
+    }
+
+    /// Paints the body clipped to the path of `mask` when the mask is one opaque path and the
+    /// content fills the clip once (a Lottie gradient fill): with no group. False, having
+    /// painted nothing, otherwise.
+    private func paintClippedToPath(ofMask mask: LayerSnapshot, _ snapshot: LayerSnapshot) -> Bool {
+        var spanClip: SpanClip?
+        guard fillsTheClipOnce(snapshot), clipToPath(ofMask: mask, spanClip: &spanClip) else { return false }
+        resources.masksWithoutGroupsCount += 1
+        var painter = self
+        painter.clipsLayers = true
+        painter.spanClip = spanClip
+        painter.paintBody(snapshot)
+        return true
     }
 
     /// The body in a group, masked by the layer's mask and under the shadow of its alpha.
@@ -225,15 +241,80 @@ struct LayerPainter {
     /// count.
     private func handsOpacityToItsSublayer(_ snapshot: LayerSnapshot) -> Bool {
         let layer = nodes[snapshot]
-        guard paintsNothingButSublayers(snapshot, layer), layer.replicator == nil else { return false }
+        guard paintsNothingButSublayers(snapshot, layer), layer.replicator == nil,
+            let shown = soleShownSublayer(of: snapshot)
+        else { return false }
+        return !nodes[shown].isTransformLayer && shown.blendOperator == nil && shown.blurRadius == nil
+    }
+
+    /// The one sublayer `snapshot` shows: sublayers of no opacity and leaves that paint nothing
+    /// aside. Nil for none or several.
+    private func soleShownSublayer(of snapshot: LayerSnapshot) -> LayerSnapshot? {
         var shown: LayerSnapshot?
         for sublayer in snapshot.sublayers where nodes[sublayer].opacity > 0 {
             if sublayer.sublayers.isEmpty, paintedExtent(of: sublayer)?.isNull == true { continue }
-            guard shown == nil else { return false }
+            guard shown == nil else { return nil }
             shown = sublayer
         }
-        guard let shown else { return false }
-        return !nodes[shown].isTransformLayer && shown.blendOperator == nil && shown.blurRadius == nil
+        return shown
+    }
+
+    /// Whether a path casts the layer's shadow: its shadow path, or the one path its drawing
+    /// fills.
+    private func pathCastsTheShadow(of snapshot: LayerSnapshot) -> Bool {
+        nodes[snapshot].shadowPath != nil || soleOpaquePath(of: snapshot) != nil
+    }
+
+    /// Paints the shadow of the path that casts it: the layer's shadow path, or the one path
+    /// its drawing fills (``soleOpaquePath(of:)``). Apart from ``paintFlat(_:opacity:transitions:)``,
+    /// whose frame every level of a deep tree repeats.
+    private func paintShadow(_ shadow: Shadow, castBy snapshot: LayerSnapshot) {
+        let painter = ShadowPainter(context: context)
+        if let path = nodes[snapshot].shadowPath {
+            painter.paintShadow(shadow, of: path)
+        } else if let (path, placement) = soleOpaquePath(of: snapshot) {
+            painter.paintShadow(shadow, of: path, placedBy: placement)
+        }
+    }
+
+    /// The path whose coverage is the alpha of all `snapshot` draws, with its map into the
+    /// layer's coordinates, when that is one path filled in an opaque colour: the layer's own
+    /// (a shape layer) or a shape sublayer's, reached through containers that draw nothing else
+    /// (a Lottie shape casting a drop shadow). Its shadow is cast by the path, with no group
+    /// to draw the layer in. Nil otherwise.
+    func soleOpaquePath(of snapshot: LayerSnapshot) -> (CGPath, CGAffineTransform)? {
+        var current = snapshot
+        var toLayer = CGAffineTransform.identity
+        // Lottie's containers are a few deep; a deeper chain keeps its group.
+        for _ in 0..<8 {
+            let node = nodes[current]
+            guard current.mask == nil, !node.masksToBounds, current.transition == nil,
+                current.replicas.isEmpty, current.particles.isEmpty, current.drawing?.operations.isEmpty ?? true,
+                node.contents == nil, !node.drawsBackground, !node.drawsBorder
+            else { return nil }
+            if current !== snapshot {
+                guard node.opacity == 1, current.blendOperator == nil, current.blurRadius == nil else { return nil }
+                guard Shadow(of: node) == nil else { return nil }
+            }
+            if case .shape = node.kind {
+                guard current.sublayers.isEmpty, let shape = node.shape, let path = shape.path,
+                    let fill = shape.fill, fill.alpha == 1, shape.fillRule == .nonZero, !Self.strokes(shape)
+                else { return nil }
+                return (path, toLayer)
+            }
+            guard case .plain = node.kind, node.replicator == nil, let next = soleShownSublayer(of: current),
+                !nodes[next].isTransformLayer
+            else { return nil }
+            var toParent = nodes[next].transformToSuperlayer3D
+            if let sublayerTransform = node.sublayerTransformAboutAnchor {
+                toParent = CATransform3DConcat(toParent, sublayerTransform)
+            }
+            let plane = PlaneTransform(flattening: toParent)
+            guard plane.isAffine else { return nil }
+            toLayer = plane.affine.concatenating(toLayer)
+            current = next
+        }
+        return nil
     }
 
     /// Whether a plain layer paints nothing of its own (no background, border, contents,
