@@ -117,9 +117,7 @@ struct CompositingTests {
             // points puts the shadow's edges between pixels.
             let layer = root(side: 200)
             let card = box(CGRect(x: 40, y: 60, width: 80, height: 80), red, in: layer)
-            card.shadowOpacity = 1
-            card.shadowOffset = CGSize(width: 20.5, height: 0)
-            card.shadowRadius = 12
+            castShadow(from: card, offset: CGSize(width: 20.5, height: 0), radius: 12)
             let image = render(layer).image
             // The shadow's right edge is at x = 140.5; at mid-height the corners are far away.
             for x in [126, 134, 138, 140, 141, 143, 147, 155] {
@@ -171,25 +169,16 @@ struct CompositingTests {
             withManualClock { _ in
                 let layer = root(side: 200)
                 let caster = box(CGRect(x: 30, y: 40, width: 120, height: 120), nil, in: layer)
-                caster.shadowOpacity = 0.8
-                caster.shadowOffset = CGSize(width: 12, height: 9)
-                caster.shadowRadius = 9
+                castShadow(from: caster, opacity: 0.8, offset: CGSize(width: 12, height: 9), radius: 9)
                 let container = box(caster.bounds, nil, in: caster)
                 if scaled { container.transform = CATransform3DMakeScale(1.5, 1.5, 1) }
-                let shape = CAShapeLayer()
-                shape.frame = container.bounds
-                shape.path = CGPath(
+                let rounded = CGPath(
                     roundedRect: CGRect(x: 20, y: 20, width: 60, height: 50), cornerWidth: 12, cornerHeight: 12,
                     transform: nil)
-                shape.fillColor = red
-                container.addSublayer(shape)
+                shape(rounded, fill: red, in: container)
                 if !onePath {
                     // A second shape of no area: the same pixels, but two paths.
-                    let other = CAShapeLayer()
-                    other.frame = container.bounds
-                    other.path = CGPath(rect: CGRect(x: 10, y: 10, width: 0.001, height: 0.001), transform: nil)
-                    other.fillColor = red
-                    container.addSublayer(other)
+                    shape(CGPath(rect: CGRect(x: 10, y: 10, width: 0.001, height: 0.001), transform: nil), fill: red, in: container)
                 }
                 let renderer = render(layer)
                 return (renderer.premultipliedBGRA, renderer.resources.shadowGroupPixelCount)

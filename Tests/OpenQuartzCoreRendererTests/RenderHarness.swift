@@ -36,6 +36,24 @@ func box(_ frame: CGRect, _ color: CGColor?, in parent: CALayer) -> CALayer {
     return layer
 }
 
+/// Gives `layer` a shadow of `opacity`, moved by `offset` and blurred by `radius`.
+func castShadow(from layer: CALayer, opacity: Float = 1, offset: CGSize, radius: CGFloat) {
+    layer.shadowOpacity = opacity
+    layer.shadowOffset = offset
+    layer.shadowRadius = radius
+}
+
+/// A shape sublayer of `parent`, covering its bounds, that fills `path` with `fill`.
+@discardableResult
+func shape(_ path: CGPath, fill: CGColor?, in parent: CALayer) -> CAShapeLayer {
+    let layer = CAShapeLayer()
+    layer.frame = parent.bounds
+    layer.path = path
+    layer.fillColor = fill
+    parent.addSublayer(layer)
+    return layer
+}
+
 /// Renders one frame of `layer` at `time` with `renderer`, or with a new renderer whose bitmap
 /// covers the layer's bounds at `scale` pixels per point, and returns the renderer. With
 /// `whole`, every pixel is drawn again, not only the frame's update region (for tests of what

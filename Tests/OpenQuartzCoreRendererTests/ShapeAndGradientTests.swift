@@ -103,11 +103,7 @@ struct ShapeAndGradientTests {
             filled.frame = layer.bounds
             filled.path = CGPath(rect: CGRect(x: 8, y: 8, width: 32, height: 32), transform: nil)
             layer.addSublayer(filled)
-            let unfilled = CAShapeLayer()
-            unfilled.frame = layer.bounds
-            unfilled.path = CGPath(rect: CGRect(x: 56, y: 56, width: 32, height: 32), transform: nil)
-            unfilled.fillColor = nil
-            layer.addSublayer(unfilled)
+            shape(CGPath(rect: CGRect(x: 56, y: 56, width: 32, height: 32), transform: nil), fill: nil, in: layer)
             let frame = render(layer)
             #expect(
                 frame.image.pixel(x: 24, y: 24) == [0, 0, 0, 255], "CAShapeLayer.h: the fill defaults to opaque black")
