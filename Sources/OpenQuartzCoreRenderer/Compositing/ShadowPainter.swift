@@ -16,11 +16,7 @@ struct ShadowPainter {
         // Cairo keeps the path in device space: the placement applies to it alone, and the
         // shadow's offset and blur stay in user space.
         cairo_save(context)
-        var place = cairo_matrix_t()
-        cairo_matrix_init(
-            &place, Double(placement.a), Double(placement.b), Double(placement.c), Double(placement.d),
-            Double(placement.tx), Double(placement.ty))
-        cairo_transform(context, &place)
+        CairoDrawing.transform(placement, in: context)
         CairoDrawing.setPath(path, in: context)
         cairo_restore(context)
         var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
@@ -37,11 +33,11 @@ struct ShadowPainter {
         }
         // The path is filled into an alpha picture of the pixels it covers that land in the box,
         // which the blur reads as it fills the box (the box's padding is not drawn or read).
-        let (xs, ys) = (corners.map(\.0), corners.map(\.1))
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for (x, y) in corners { (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)) }
         let cast = (
-            x: max(Int(xs.min()!.rounded(.down)), box.x), y: max(Int(ys.min()!.rounded(.down)), box.y),
-            maxX: min(Int(xs.max()!.rounded(.up)), box.x + box.width),
-            maxY: min(Int(ys.max()!.rounded(.up)), box.y + box.height)
+            x: max(Int(minX.rounded(.down)), box.x), y: max(Int(minY.rounded(.down)), box.y),
+            maxX: min(Int(maxX.rounded(.up)), box.x + box.width), maxY: min(Int(maxY.rounded(.up)), box.y + box.height)
         )
         guard cast.maxX > cast.x, cast.maxY > cast.y else {
             cairo_new_path(context)

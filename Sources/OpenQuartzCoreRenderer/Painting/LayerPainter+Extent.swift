@@ -292,9 +292,12 @@ extension LayerPainter {
         return shape.lineWidth.isFinite && shape.lineWidth > 0
     }
 
-    private func hasOwnDrawing(_ node: RenderNode, _ snapshot: LayerSnapshot) -> Bool {
-        node.contents != nil || !(snapshot.drawing?.operations.isEmpty ?? true) || node.drawsBackground
-            || node.drawsBorder
+    /// Whether a layer draws anything of its own besides what its class draws: contents, drawing,
+    /// a background or a border.
+    func hasOwnDrawing(_ node: borrowing RenderNode, _ snapshot: LayerSnapshot) -> Bool {
+        // Read once each: a value read inside `||` would be taken from the lent node.
+        let (hasImage, fills, borders) = (node.contents != nil, node.drawsBackground, node.drawsBorder)
+        return hasImage || fills || borders || !(snapshot.drawing?.operations.isEmpty ?? true)
     }
 }
 

@@ -289,8 +289,7 @@ struct LayerPainter {
         for _ in 0..<8 {
             let node = nodes[current]
             guard current.mask == nil, !node.masksToBounds, current.transition == nil,
-                current.replicas.isEmpty, current.particles.isEmpty, current.drawing?.operations.isEmpty ?? true,
-                node.contents == nil, !node.drawsBackground, !node.drawsBorder
+                current.replicas.isEmpty, current.particles.isEmpty, !hasOwnDrawing(node, current)
             else { return nil }
             if current !== snapshot {
                 guard node.opacity == 1, current.blendOperator == nil, current.blurRadius == nil else { return nil }
@@ -320,10 +319,8 @@ struct LayerPainter {
     /// Whether a plain layer paints nothing of its own (no background, border, contents,
     /// drawing, replicas or particles), only its sublayers.
     private func paintsNothingButSublayers(_ snapshot: LayerSnapshot, _ layer: borrowing RenderNode) -> Bool {
-        guard case .plain = layer.kind, layer.contents == nil, !layer.drawsBackground, !layer.drawsBorder else {
-            return false
-        }
-        return snapshot.replicas.isEmpty && snapshot.particles.isEmpty && (snapshot.drawing?.operations.isEmpty ?? true)
+        guard case .plain = layer.kind, !hasOwnDrawing(layer, snapshot) else { return false }
+        return snapshot.replicas.isEmpty && snapshot.particles.isEmpty
     }
 
     /// Whether a layer paints its `contents` image and nothing else (no background, border,
@@ -528,11 +525,7 @@ struct LayerPainter {
     }
 
     func apply(_ transform: CGAffineTransform) {
-        var matrix = cairo_matrix_t()
-        cairo_matrix_init(
-            &matrix, Double(transform.a), Double(transform.b), Double(transform.c), Double(transform.d),
-            Double(transform.tx), Double(transform.ty))
-        cairo_transform(context, &matrix)
+        CairoDrawing.transform(transform, in: context)
     }
 
     private func setSource(_ color: RenderColor) {
