@@ -102,7 +102,14 @@ let package = Package(
         // Reads Lottie animations (Bodymovin JSON, and dotLottie packages through
         // ZipArchiveReading) and makes layer trees with Core Animation animations; embedded
         // images decode through OpenImageIO.
-        .target(name: "OpenLottie", dependencies: ["OpenQuartzCore", "OpenImageIO", "ZipArchiveReading"]),
+        // After Effects expressions run in JavaScriptCore, the engine Apple ships (WebKitGTK's
+        // build on Debian); Scripts/install-dependencies.sh installs it.
+        .systemLibrary(
+            name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1",
+            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]),
+        .target(
+            name: "OpenLottie",
+            dependencies: ["OpenQuartzCore", "OpenImageIO", "ZipArchiveReading", "CJavaScriptCore"]),
         // One scene type: a layer tree on a manual clock with its timed changes and its length.
         // The built-in demos, loaded CAML documents and Lottie files are scenes; `carender`, the
         // preview and the tests run them.

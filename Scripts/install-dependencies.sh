@@ -2,8 +2,9 @@
 # Installs what the package needs when it is missing, and says nothing when it is there: Cairo
 # (through pkg-config), which the renderer links; libpng, libjpeg-turbo, libwebp and giflib,
 # which OpenImageIO decodes images with; zlib, which OpenCAML inflates `.tendies` packages
-# with; the DejaVu fonts, which the renderer draws text with; and ffmpeg, which `carender`
-# encodes MP4, GIF and APNG with. Uses apt-get, through sudo when not run as root.
+# with; JavaScriptCore, which runs Lottie expressions; the DejaVu fonts, which the renderer
+# draws text with; and ffmpeg, which `carender` encodes MP4, GIF and APNG with. Uses apt-get,
+# through sudo when not run as root.
 set -euo pipefail
 packages=()
 if ! { command -v pkg-config > /dev/null && pkg-config --exists cairo; }; then
@@ -21,6 +22,10 @@ done
 if ! has_pc zlib; then
     echo "Installing zlib1g-dev (OpenCAML inflates .tendies packages with it)..." >&2
     packages+=(zlib1g-dev pkg-config)
+fi
+if ! has_pc javascriptcoregtk-4.1; then
+    echo "Installing libjavascriptcoregtk-4.1-dev (Lottie expressions run in JavaScriptCore)..." >&2
+    packages+=(libjavascriptcoregtk-4.1-dev pkg-config)
 fi
 if [ ! -f /usr/include/gif_lib.h ]; then
     echo "Installing libgif-dev (OpenImageIO decodes GIF with it)..." >&2

@@ -33,6 +33,11 @@ public final class LottieAnimation: Sendable {
     public let markers: [Marker]
     /// ``coreAnimationCompatibilityIssues()`` once found.
     let compatibilityIssues = Mutex<[LottieWarning]?>(nil)
+    /// What reading the file again with its expressions evaluated needs; nil for a file
+    /// without expressions, or one whose expressions were evaluated.
+    let expressionSource: ExpressionSource?
+    /// ``evaluatingExpressions()`` once made.
+    let expressionsEvaluated = Mutex<LottieAnimation?>(nil)
 
     /// A named moment or segment of the timeline (`markers[i]`: `cm`, `tm`, `dr`).
     public struct Marker: Equatable, Sendable {
@@ -141,9 +146,18 @@ public final class LottieAnimation: Sendable {
 
     /// Reads Bodymovin JSON from memory within `limits` (the fuzz target and the tests read
     /// with smaller ones), its image files from `images`.
-    package init(
+    package convenience init(
         data: Data, name file: String = "<data>", images: ImageSource = .embeddedOnly, slots: [LottieSlots] = [],
         limits: ReadingLimits
+    ) throws(LottieError) {
+        try self.init(reading: data, name: file, images: images, slots: slots, limits: limits)
+    }
+
+    /// Reads `data`; image assets found in `decoded` are taken from it instead of being read
+    /// again, and `evaluation`'s warnings come first (a document whose expressions were baked).
+    init(
+        reading data: Data, name file: String, images: ImageSource, slots: [LottieSlots], limits: ReadingLimits,
+        decoded: [String: AssetModel] = [:], evaluation: [LottieWarning]? = nil
     ) throws(LottieError) {
         let root = try JSONNode.document(data, file: file, limits: limits)
         let context = root.context
@@ -189,7 +203,11 @@ public final class LottieAnimation: Sendable {
                 assets[id] = .precomposition(layers: layers)
                 assetLayers[id] = (asset, layers)
             } else {
-                assets[id] = try Self.image(reading: asset, id: id, images: images)
+                if let image = decoded[id] {
+                    assets[id] = image
+                } else {
+                    assets[id] = try Self.image(reading: asset, id: id, images: images)
+                }
             }
         }
         var markers: [Marker] = []
@@ -210,7 +228,10 @@ public final class LottieAnimation: Sendable {
         var check = ReferenceCheck(assets: assets, assetLayers: assetLayers, context: context)
         _ = try check.height(of: layers)
         try check.checkTreeCost(of: layers, frames: endFrame - startFrame)
-        warnings = context.warnings
+        warnings = (evaluation ?? []) + context.warnings
+        expressionSource =
+            evaluation == nil && ExpressionBaking.mayHoldExpressions(data)
+            ? ExpressionSource(data: data, name: file, slots: slots, limits: limits) : nil
     }
 
     /// The file's `slots` (each id's property `p`), then `added`'s over them, in the reading

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenCAML
+import OpenLottie
 import OpenQuartzCore
 import OpenQuartzCoreScenes
 
@@ -28,8 +29,15 @@ struct Convert: ParsableCommand {
             temporary file, a bundle through a temporary folder beside it. An existing folder is replaced only when it is \
             a .ca bundle or empty.
 
+            With --bake-expressions, IN is a Lottie file and OUT a Lottie JSON file: the file with \
+            every After Effects expression replaced by keyframes at every frame it is drawn at, as \
+            the complete engine evaluates it, so that players without expressions (lottie-ios, \
+            lottie-android, rlottie) show what After Effects shows. An expression that does not \
+            evaluate keeps its keyframes, with a warning naming it.
+
             Examples:
               carender convert Clock.ca Clock.caml
+              carender convert wiggly.json baked.json --bake-expressions
               carender convert wallpaper.caml normalised.ca
               carender convert spring spring.ca
               carender convert loader.json loader.ca
@@ -41,10 +49,17 @@ struct Convert: ParsableCommand {
     @Argument(help: "The .caml file, .ca bundle, .tendies package, Lottie file or demo to convert.")
     var input: String
 
-    @Argument(help: "The .caml file, .ca bundle or .tendies package to write.")
+    @Argument(help: "The .caml file, .ca bundle or .tendies package to write (a .json file with --bake-expressions).")
     var output: String
 
+    @Flag(help: "Write the Lottie file IN as Lottie JSON with its expressions replaced by keyframes.")
+    var bakeExpressions = false
+
     func run() throws {
+        if bakeExpressions {
+            try bakeLottieExpressions()
+            return
+        }
         // Checked here rather than in `validate()`, so that a mistake exits with status 1, as
         // every other failure of the conversion does, not with the usage status 64.
         do {
@@ -70,5 +85,42 @@ struct Convert: ParsableCommand {
                 "Wrote \(output)\(CAMLOutputWriter.packageType(of: output) == kCAPackageTypeCAMLBundle ? " (\(assets) in assets/)" : "")."
             )
         }
+    }
+
+    /// `--bake-expressions`: IN's expressions as keyframes, written to OUT in one step.
+    private func bakeLottieExpressions() throws {
+        guard SceneDefinition.isLottieFile(input) else {
+            throw CommandError("--bake-expressions reads a Lottie file (.json, .lottie); got '\(input)'.")
+        }
+        guard output.lowercased().hasSuffix(".json") else {
+            throw CommandError("with --bake-expressions OUT is a Lottie JSON file (.json); got '\(output)'.")
+        }
+        let animation: LottieAnimation
+        do {
+            animation = try LottieAnimation(contentsOf: URL(fileURLWithPath: input))
+        } catch {
+            throw CommandError(error.description)
+        }
+        let json: Data
+        if animation.hasExpressions {
+            let baked = animation.bakingExpressions()
+            for warning in baked.warnings {
+                FileHandle.standardError.write(Data("carender: warning: \(input): \(warning)\n".utf8))
+            }
+            json = baked.json
+        } else if input.lowercased().hasSuffix(".json"), let original = FileManager.default.contents(atPath: input) {
+            json = original
+        } else {
+            throw CommandError("'\(input)' has no expressions to bake.")
+        }
+        do {
+            try json.write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw CommandError("cannot write '\(output)': \(error.localizedDescription)")
+        }
+        print(
+            "Wrote \(output)"
+                + (animation.hasExpressions
+                    ? ", its expressions baked into keyframes." : ", a copy: the file has no expressions."))
     }
 }

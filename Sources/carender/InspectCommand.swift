@@ -168,7 +168,11 @@ struct Inspect: ParsableCommand {
         let option = lottieOptions.configuration.renderingEngine
         let engine = RenderingEngineOption.specific(animation.renderingEngine(for: option))
         print("Drawn with the \(engine) engine" + (option == .automatic ? " (--engine automatic)." : "."))
-        let warnings = animation.warnings
+        // The warnings of what the engine draws: the complete engine's name each expression that
+        // does not evaluate.
+        let warnings =
+            animation.renderingEngine(for: option) == .complete
+            ? animation.evaluatingExpressions().warnings : animation.warnings
         print(warnings.isEmpty ? "No warnings." : "\(warnings.count) warning\(warnings.count == 1 ? "" : "s"):")
         warnings.forEach { print("  \($0)") }
     }

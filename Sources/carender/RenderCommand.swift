@@ -533,7 +533,7 @@ func loadScene(
         let scene = try commandError {
             try SceneDefinition.lottie(
                 at: argument, values: values, animationID: lottie?.animation, theme: lottie?.theme, slots: slots,
-                configuration: lottie?.configuration ?? .shared)
+                configuration: lottie?.configuration ?? LottieFileOptions.defaultConfiguration)
         }
         return LottieFileOptions.checked(scene, values: values)
     }

@@ -249,9 +249,11 @@ import ZipTestSupport
         #expect(lines.last == "No warnings.")
 
         let (_, expression) = try Self.write(Self.slide(rotation: #"{"a": 0, "k": 0, "x": "time * 2"}"#), as: "x.json")
-        let warned = try carender(["inspect", expression.path])
+        let warned = try carender(["inspect", expression.path, "--engine", "automatic"])
         #expect(warned.status == 0, "\(warned.error)")
         #expect(warned.output.contains("1 warning:\n  layers[0].ks.r.x: "), "\(warned.output)")
+        let evaluated = try carender(["inspect", expression.path])
+        #expect(evaluated.output.hasSuffix("Drawn with the complete engine.\nNo warnings.\n"), "\(evaluated.output)")
     }
 }
 
@@ -548,7 +550,8 @@ import ZipTestSupport
     }
 }
 
-/// `--engine`: lottie-ios's rendering engine for a Lottie file, and what `inspect` says of it.
+/// `--engine`: the complete engine unless chosen, or lottie-ios's rendering engine for a
+/// Lottie file, and what `inspect` says of it.
 @Suite struct LottieEngineCommandTests {
     /// The slide's rectangle trimmed to the first half of its outline (its right side and its
     /// bottom): lottie-ios's Core Animation engine fills the whole rectangle and declines the
@@ -558,10 +561,12 @@ import ZipTestSupport
         with: #""r": 1}, {"ty": "tm", "nm": "trim", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "#
             + #""o": {"a": 0, "k": 0}, "m": 1}]}]}"#)
 
-    @Test func theEngineIsLottieIOSsAutomaticUnlessChosen() throws {
+    @Test func theEngineIsCompleteUnlessChosen() throws {
         let (folder, file) = try LottieCommandTests.write(Self.trimmed, as: "trimmed.json")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let inspect = try carender(["inspect", file.path])
+        let complete = try carender(["inspect", file.path])
+        #expect(complete.output.contains("Drawn with the complete engine."), "\(complete.output)")
+        let inspect = try carender(["inspect", file.path, "--engine", "automatic"])
         #expect(inspect.status == 0, "\(inspect.error)")
         #expect(
             inspect.output.contains("layers[0].shapes[1]: The Core Animation rendering engine doesn't"),
@@ -571,7 +576,7 @@ import ZipTestSupport
         #expect(chosen.output.contains("Drawn with the core-animation engine."), "\(chosen.output)")
 
         var pictures: [String: CGImage] = [:]
-        for engine in ["automatic", "main-thread", "core-animation"] {
+        for engine in ["automatic", "main-thread", "core-animation", "complete"] {
             let output = folder.appendingPathComponent("\(engine).png")
             let result = try carender(["frame", file.path, "--engine", engine, "-o", output.path])
             #expect(result.status == 0, "\(result.error)")
@@ -580,6 +585,7 @@ import ZipTestSupport
         let mainThread = try #require(pictures["main-thread"])
         let coreAnimation = try #require(pictures["core-animation"])
         #expect(try #require(pictures["automatic"]).rgbaPixels == mainThread.rgbaPixels)
+        #expect(try #require(pictures["complete"]).rgbaPixels == mainThread.rgbaPixels, "After Effects trims fills")
         let (red, tolerance) = (LottieCommandTests.red, LottieCommandTests.tolerance)
         #expect(LottieCommandTests.isClose(LottieCommandTests.pixel(40, 32, of: mainThread), to: red, tolerance: tolerance))
         #expect(LottieCommandTests.pixel(10, 18, of: mainThread)[3] == 0, "cut off by the trim")

@@ -35,9 +35,10 @@ struct ShapeItemLayerBuilder {
             if case .gradientStroke(let gradient, let style) = item.kind { (gradient, style) } else { nil }
         }.first
 
-        // The Main Thread engine cuts the paths themselves at every frame; the Core Animation
-        // engine strokes part of the whole path (`strokeStart`, `strokeEnd`), fills uncut.
-        let cutsPaths = trim != nil && context.engine == .mainThread
+        // The Main Thread engine (and After Effects) cuts the paths themselves at every frame;
+        // the Core Animation engine strokes part of the whole path (`strokeStart`, `strokeEnd`),
+        // fills uncut.
+        let cutsPaths = trim != nil && context.engine != .coreAnimation
         func pathLayer() -> CAShapeLayer {
             LayerTreeBuilder.filling(cutsPaths ? FramePathShapeLayer() : CAShapeLayer(), bounds)
         }

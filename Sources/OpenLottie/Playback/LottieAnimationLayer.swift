@@ -68,6 +68,12 @@ open class LottieAnimationLayer: CALayer {
         animation.renderingEngine(for: configuration.renderingEngine)
     }
 
+    /// The animation as the engine draws it: for the complete engine, with its expressions
+    /// evaluated.
+    var drawnAnimation: LottieAnimation {
+        currentRenderingEngine == .complete ? animation.evaluatingExpressions() : animation
+    }
+
     /// Makes the layer tree of `animation`, paused at its first frame, drawn by the engine
     /// `configuration` asks for (``LottieConfiguration/shared``'s by default).
     public init(animation: LottieAnimation, configuration: LottieConfiguration = .shared) {
@@ -229,7 +235,8 @@ open class LottieAnimationLayer: CALayer {
         var context = AnimationContext(
             frameRate: animation.frameRate, startFrame: animation.startFrame, endFrame: animation.endFrame,
             playback: playback)
-        var builder = LayerTreeBuilder(animation: animation)
+        let drawn = drawnAnimation
+        var builder = LayerTreeBuilder(animation: drawn)
         builder.providers = valueProviders
         builder.imageProvider = imageProvider
         builder.textProvider = textProvider
@@ -241,7 +248,7 @@ open class LottieAnimationLayer: CALayer {
             contentLayer.sublayers = nil
         }
         context.engine = currentRenderingEngine
-        builder.addLayers(animation.layers, to: contentLayer, bounds: contentLayer.bounds, context: context, depth: 0)
+        builder.addLayers(drawn.layers, to: contentLayer, bounds: contentLayer.bounds, context: context, depth: 0)
     }
 }
 
@@ -267,12 +274,12 @@ extension LottieAnimationLayer {
 
     /// The value of the first property `keypath` matches at `frame` (in the frames of the layer
     /// that owns the property; the frame shown when nil): the provider's when one is set for
-    /// it, else the file's. A colour is a ``LottieColor``, an opacity, rotation or stroke width
+    /// it, else the file's (for the complete engine, after the file's expressions). A colour is a ``LottieColor``, an opacity, rotation or stroke width
     /// a `CGFloat`, a position or scale a `CGPoint`, a gradient a ``LottieGradient`` (a
     /// provider's values as its kind gives them). Nil when the keypath matches nothing.
     public func getValue(for keypath: AnimationKeypath, atFrame frame: Double? = nil) -> Any? {
         var lookup = ValueLookup(keypath: keypath, frame: frame ?? currentFrame, providers: valueProviders)
-        PropertyWalk.tree(animation.layers, assets: animation.assets, keypath: [], &lookup)
+        PropertyWalk.tree(drawnAnimation.layers, assets: drawnAnimation.assets, keypath: [], &lookup)
         return lookup.found
     }
 
@@ -280,14 +287,14 @@ extension LottieAnimationLayer {
     /// providers say (see ``getValue(for:atFrame:)``).
     public func getOriginalValue(for keypath: AnimationKeypath, atFrame frame: Double? = nil) -> Any? {
         var lookup = ValueLookup(keypath: keypath, frame: frame ?? currentFrame, providers: ValueProviderStore())
-        PropertyWalk.tree(animation.layers, assets: animation.assets, keypath: [], &lookup)
+        PropertyWalk.tree(drawnAnimation.layers, assets: drawnAnimation.assets, keypath: [], &lookup)
         return lookup.found
     }
 
     /// The keypath of every property a value provider can set, in the file's order.
     public func allHierarchyKeypaths() -> [String] {
         var listing = KeypathListing()
-        PropertyWalk.tree(animation.layers, assets: animation.assets, keypath: [], &listing)
+        PropertyWalk.tree(drawnAnimation.layers, assets: drawnAnimation.assets, keypath: [], &listing)
         return listing.keypaths
     }
 

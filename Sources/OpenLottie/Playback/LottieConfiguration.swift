@@ -26,7 +26,7 @@ public struct LottieConfiguration: Equatable, Sendable {
     }
 }
 
-/// One of lottie-ios's two rendering engines.
+/// One of lottie-ios's two rendering engines, or the Lottie format as After Effects defines it.
 public enum RenderingEngine: String, CaseIterable, Equatable, Sendable {
     /// lottie-ios's Main Thread engine: every property computed at the frame shown, and
     /// drawn with Core Graphics. Trims cut the paths themselves (filled shapes included), and
@@ -36,6 +36,11 @@ public enum RenderingEngine: String, CaseIterable, Equatable, Sendable {
     /// that Core Animation plays. Trims become `strokeStart` and `strokeEnd`, so they cut
     /// strokes only.
     case coreAnimation
+    /// The Lottie format as After Effects defines it and lottie-web, its reference player,
+    /// plays it: the file's expressions evaluated (``LottieAnimation/evaluatingExpressions()``),
+    /// trims cutting the paths themselves, as the Main Thread engine does. What a designer saw;
+    /// not an engine of lottie-ios's, so ``RenderingEngineOption/automatic`` never picks it.
+    case complete
 }
 
 /// Which rendering engine draws an animation, as lottie-ios's `RenderingEngineOption`.
@@ -51,25 +56,31 @@ public enum RenderingEngineOption: Hashable, Sendable {
     public static var mainThread: RenderingEngineOption { .specific(.mainThread) }
     /// The Core Animation engine.
     public static var coreAnimation: RenderingEngineOption { .specific(.coreAnimation) }
+    /// The complete engine: the file as After Effects and lottie-web show it.
+    public static var complete: RenderingEngineOption { .specific(.complete) }
 }
 
 extension RenderingEngineOption: CustomStringConvertible {
-    /// How the command line names the option: `automatic`, `main-thread`, `core-animation`.
+    /// How the command line names the option: `automatic`, `main-thread`, `core-animation`,
+    /// `complete`.
     public var description: String {
         switch self {
         case .automatic: "automatic"
         case .specific(.mainThread): "main-thread"
         case .specific(.coreAnimation): "core-animation"
+        case .specific(.complete): "complete"
         }
     }
 
-    /// The option the command line names `name` (`automatic`, `main-thread`, `core-animation`;
+    /// The option the command line names `name` (`automatic`, `main-thread`, `core-animation`,
+    /// `complete`;
     /// lottie-ios's names `mainThread` and `coreAnimation` too); nil for any other name.
     public init?(name: String) {
         switch name {
         case "automatic": self = .automatic
         case "main-thread", "mainThread": self = .mainThread
         case "core-animation", "coreAnimation": self = .coreAnimation
+        case "complete": self = .complete
         default: return nil
         }
     }

@@ -40,16 +40,21 @@ struct LottieFileOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The lottie-ios engine to draw a Lottie file as: automatic (the default: core-animation unless "
-                + "lottie-ios's compatibility check declines the file; inspect says why), core-animation or "
-                + "main-thread.",
+            "The engine to draw a Lottie file with: complete (the default: the file as After Effects and "
+                + "lottie-web show it, its expressions evaluated), or as lottie-ios draws it: automatic "
+                + "(core-animation unless lottie-ios's compatibility check declines the file; inspect says why), "
+                + "core-animation or main-thread.",
             valueName: "engine"))
     var engine: RenderingEngineOption?
 
     /// The configuration `--engine` asks for.
     var configuration: LottieConfiguration {
-        LottieConfiguration(renderingEngine: engine ?? .automatic)
+        LottieConfiguration(renderingEngine: engine ?? Self.defaultConfiguration.renderingEngine)
     }
+
+    /// What `carender` draws Lottie files with when not told: the complete engine, the file as
+    /// its designer saw it (`LottieConfiguration`'s own default is lottie-ios's `.automatic`).
+    static let defaultConfiguration = LottieConfiguration(renderingEngine: .complete)
 
     @Option(
         help: ArgumentHelp(
@@ -121,5 +126,5 @@ extension RenderingEngineOption: ExpressibleByArgument {
         self.init(name: argument)
     }
 
-    public static var allValueStrings: [String] { ["automatic", "core-animation", "main-thread"] }
+    public static var allValueStrings: [String] { ["complete", "automatic", "core-animation", "main-thread"] }
 }
