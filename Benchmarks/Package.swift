@@ -41,6 +41,9 @@ let package = Package(
         benchmark("LottieLoading", readsLottie: true),
         // Every corpus sample's snapshot frames drawn on one thread, and a playing tree's frames.
         benchmark("LottieFrames", renders: true, readsLottie: true),
+        // Issue 50: a file with expressions on every property exported by the complete engine,
+        // against the same file baked; reading and evaluating each sample with expressions.
+        benchmark("LottieExpressions", renders: true, readsLottie: true),
         // Issue 15: `carender preview`'s server driven as the page drives it, a frame of each
         // corpus wallpaper of 390 × 844 pt at scale 2 per request.
         .executableTarget(

@@ -43,7 +43,7 @@ struct Render: ParsableCommand {
             (op − ip) / fr, at its own frame rate (rounded to a whole number of frames a second) \
             unless --fps says otherwise, and --size makes it fill the picture, keeping its \
             proportions, centred. --frames A..B renders its frames A up to but not including B \
-            (in the file's frame numbers, instead of --from and --to); --loops N plays it N times \
+            (in the file's frame numbers, within its ip and op, instead of --from and --to); --loops N plays it N times \
             in a row. carender frame takes --frame and --progress for it.
 
             --states runs a document's state machine: --states Locked,Unlock@1.5,Locked@4 starts in \
@@ -258,6 +258,11 @@ struct Render: ParsableCommand {
         let fps = self.fps ?? scene.animation.map { min(max(Int($0.frameRate.rounded()), 1), 240) } ?? 30
         guard let (first, last) = try frameRange(of: scene) else {
             return FrameSpan(from: from, to: to ?? from + (duration ?? scene.duration), fps: fps)
+        }
+        if let frames, let animation = scene.animation, first < animation.startFrame || last > animation.endFrame {
+            throw ValidationError(
+                "--frames \(frames) is outside the file's frames \(shortNumber(animation.startFrame))–"
+                    + "\(shortNumber(animation.endFrame)) (its ip and op): give frames within them")
         }
         // Frames before ip are ip; those from op on are the last.
         let start = scene.time(atFrame: first) ?? 0

@@ -222,6 +222,8 @@ import ZipTestSupport
         (["render", "spring", "--frames", "0..10"], "--frames and --loops apply to Lottie files"),
         (["render", "LOTTIE", "--frames", "20..10"], "--frames must be A..B with A before B"),
         (["render", "LOTTIE", "--frames", "0..10", "--from", "1"], "give --frames or --from"),
+        (["render", "LOTTIE", "--frames", "40..60"], "--frames 40..60 is outside the file's frames 0–30 (its ip and op)"),
+        (["render", "LOTTIE", "--frames", "20..31"], "--frames 20..31 is outside the file's frames 0–30"),
         (["render", "LOTTIE", "--loops", "0"], "--loops must be a whole number from 1 to 1000"),
     ])
     func frameOptionsAreRefusedWhereTheyDoNotApply(arguments: [String], message: String) throws {

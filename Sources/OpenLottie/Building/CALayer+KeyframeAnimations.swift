@@ -106,12 +106,20 @@ extension CALayer {
         // `Float`s (those of a segment as computed): a key time a hair past a frame's moment,
         // such as frame 14.5 reached by 145 steps of 0.1, lands on it, and the discrete value
         // there shows at that moment, as Apple's pictures show.
-        var keyTimes = custom ?? keyframes.map { Double(Float(context.progressTime(for: $0.time))) }
+        // After Effects (the complete engine) shows a hold keyframe's value from its very frame:
+        // the key time is kept exact, a hair early, so that the frame's moment is past it.
+        let isDiscrete = keyframes[0].isHold
+        var keyTimes =
+            custom
+            ?? keyframes.map { keyframe in
+                let progress = context.progressTime(for: keyframe.time)
+                guard context.engine == .complete else { return Double(Float(progress)) }
+                return isDiscrete && progress > 0 ? progress - 1e-9 : progress
+            }
         var timingFunctions: [CAMediaTimingFunction] = []
         for index in 0..<(keyframes.count - 1) {
             timingFunctions.append(TimingCurve(from: keyframes[index], to: keyframes[index + 1]).function)
         }
-        let isDiscrete = keyframes[0].isHold
         let animation = CAKeyframeAnimation(keyPath: property.keyPath)
         if property.keyPath == AnimatedProperty.position.keyPath {
             animation.path = positionPath(keyframes, makeValue)

@@ -91,12 +91,32 @@ extension JSONNode {
     }
 
     /// An easing handle `{"x": 0.3, "y": 1}` or `{"x": [0.3], "y": [1]}` (the first dimension's).
+    /// Any finite number is taken, as the players take it (files carry handles of ±10¹⁰ where
+    /// a value does not change), held within ±``ReadingLimits/maximumMagnitude``.
     func tangent() throws(LottieError) -> CGPoint {
         guard isObject else { throw error("expected an easing handle object, found \(kind)") }
-        let x = try required("x").numbers()
-        let y = try required("y").numbers()
-        guard let firstX = x.first, let firstY = y.first else { throw error("an easing handle has no values") }
-        return CGPoint(x: firstX, y: firstY)
+        let x = try required("x").firstHandleValue()
+        let y = try required("y").firstHandleValue()
+        return CGPoint(x: x, y: y)
+    }
+
+    /// The first number of a handle's `x` or `y`, finite, of any size, held within the
+    /// largest magnitude read.
+    private func firstHandleValue() throws(LottieError) -> Double {
+        var node = self
+        if isArray {
+            guard let first = try elements().first else { throw error("an easing handle has no values") }
+            node = first
+        }
+        let number: Double
+        switch node.value {
+        case .number(let value): number = value
+        case .bool(let value): number = value ? 1 : 0
+        default: throw node.error("expected a number, found \(node.kind)")
+        }
+        guard number.isFinite else { throw node.error("is \(number); numbers must be finite") }
+        let limit = context.limits.maximumMagnitude
+        return min(max(number, -limit), limit)
     }
 
     /// `[x, y]` or `[x, y, z]`.
