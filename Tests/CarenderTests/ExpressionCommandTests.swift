@@ -47,6 +47,29 @@ import Testing
         }
     }
 
+    /// Random numbers and wiggle, rendered whole and in two shards (two processes, each
+    /// evaluating the expressions anew): the same bytes in every frame.
+    @Test func shardsOfAFileWithRandomExpressionsAreTheFramesOfTheWholeRender() throws {
+        let shaken = LottieCommandTests.slide(rotation: #"{"a": 0, "k": 0, "x": "wiggle(3, 40) + random(-10, 10)"}"#)
+        let (folder, file) = try LottieCommandTests.write(shaken, as: "shaken.json")
+        #expect(try carender(["render", file.path, "-o", folder.path + "/whole/", "--frames", "0..12"]).status == 0)
+        for part in 1...2 {
+            let run = try carender(
+                ["render", file.path, "-o", folder.path + "/parts/", "--frames", "0..12", "--shard", "\(part)/2"])
+            #expect(run.status == 0, "\(run.error)")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/whole").sorted()
+        #expect(names.count == 12)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/parts").sorted() == names)
+        var pictures = Set<Data>()
+        for name in names {
+            let whole = try Data(contentsOf: folder.appendingPathComponent("whole/" + name))
+            #expect(whole == (try Data(contentsOf: folder.appendingPathComponent("parts/" + name))), "\(name)")
+            pictures.insert(whole)
+        }
+        #expect(pictures.count > 6, "the expressions move the rectangle")
+    }
+
     @Test func bakingRefusesWhatItCannotWriteAndKeepsTheOutputOnFailure() throws {
         let (folder, file) = try LottieCommandTests.write(Self.turning, as: "turning.json")
         let existing = folder.appendingPathComponent("kept.json")

@@ -1,6 +1,7 @@
 import CAMLTestSupport
 import Foundation
 import LottieTestSupport
+import OpenLottie
 import OpenQuartzCore
 import OpenQuartzCoreRenderer
 import OpenQuartzCoreScenes
@@ -39,26 +40,35 @@ import Testing
         var differing = 0
         var unread: [String] = []
         for input in inputs {
-            guard let definition = try? loadDefinition(input) else {
+            guard let definitions = try? loadDefinitions(input) else {
                 unread.append(URL(fileURLWithPath: input).lastPathComponent)
                 continue
             }
-            let folder = scratch.appendingPathComponent("\(compared)")
-            let mismatch = try firstMismatch(of: definition, in: folder)
-            #expect(mismatch == nil, "\(URL(fileURLWithPath: input).lastPathComponent): \(mismatch ?? "")")
-            if mismatch != nil { differing += 1 }
-            try? FileManager.default.removeItem(at: folder)
-            compared += 1
+            for (engine, definition) in definitions {
+                let folder = scratch.appendingPathComponent("\(compared)")
+                let mismatch = try firstMismatch(of: definition, in: folder)
+                #expect(mismatch == nil, "\(URL(fileURLWithPath: input).lastPathComponent)\(engine): \(mismatch ?? "")")
+                if mismatch != nil { differing += 1 }
+                try? FileManager.default.removeItem(at: folder)
+                compared += 1
+            }
         }
         print(
             "Worker determinism: \(compared - differing) of \(compared) samples the same bytes in every way of drawing; "
                 + "not read: \(unread)")
     }
 
-    @MainActor private func loadDefinition(_ path: String) throws -> SceneDefinition {
-        if SceneDefinition.isLottieFile(path) { return try SceneDefinition.lottie(at: path) }
+    /// The sample's scene; a Lottie file with expressions twice, the second drawn by the
+    /// complete engine, which evaluates them (named " (complete)").
+    @MainActor private func loadDefinitions(_ path: String) throws -> [(engine: String, definition: SceneDefinition)] {
+        if SceneDefinition.isLottieFile(path) {
+            let lottie = try SceneDefinition.lottie(at: path)
+            guard lottie.animation?.hasExpressions == true else { return [("", lottie)] }
+            let complete = try SceneDefinition.lottie(at: path, configuration: LottieConfiguration(renderingEngine: .complete))
+            return [("", lottie), (" (complete)", complete)]
+        }
         guard let type = SceneDefinition.packageType(of: path) else { throw CocoaError(.fileReadUnknown) }
-        return try SceneDefinition.document(at: path, type: type)
+        return [("", try SceneDefinition.document(at: path, type: type))]
     }
 
     /// The first way of drawing `definition` whose files differ from the whole render with one

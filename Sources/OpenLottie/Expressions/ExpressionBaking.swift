@@ -71,7 +71,11 @@ enum ExpressionBaking {
                 else { continue }
                 var next = index + 3
                 func skipSpace() {
-                    while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
+                    while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0A
+                        || bytes[next] == 0x0D
+                    {
+                        next += 1
+                    }
                 }
                 skipSpace()
                 guard next < bytes.count, bytes[next] == UInt8(ascii: ":") else { continue }

@@ -229,8 +229,11 @@ Property.prototype.expose = function (before) {
     };
     shown.velocityAtTime = function (t) { return self.velocityAt(t, before); };
     shown.speedAtTime = function (t) { return L.length(self.velocityAt(t, before)); };
-    shown.velocity = this.kind === "vector" || this.kind === "number" ? this.velocityAt(time, before) : 0;
-    shown.speed = L.length(shown.velocity);
+    // Worked out only when asked for: each costs two more evaluations.
+    Object.defineProperty(shown, "velocity", { get: function () {
+        return self.kind === "vector" || self.kind === "number" ? self.velocityAt(time, before) : 0;
+    } });
+    Object.defineProperty(shown, "speed", { get: function () { return L.length(shown.velocity); } });
     shown.numKeys = this.numKeys();
     shown.key = function (i) { return self.key(i); };
     shown.nearestKey = function (t) { return self.nearestKey(t); };
