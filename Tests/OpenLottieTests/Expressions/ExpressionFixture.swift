@@ -7,14 +7,16 @@ enum ExpressionFixture {
     /// A shape layer `name` (index `index`) with a transform whose members are given as JSON
     /// (`"r": {...}`), the others static: anchor (0, 0), position (50, 50), scale 100 %,
     /// rotation 0, opacity 100.
-    static func layer(_ name: String, index: Int, _ members: [String: String] = [:], extra: String = "") -> String {
+    static func layer(
+        _ name: String, index: Int, _ members: [String: String] = [:], extra: String = "", start: Double = 0
+    ) -> String {
         var transform = [
             "a": #"{"a":0,"k":[0,0,0]}"#, "p": #"{"a":0,"k":[50,50,0]}"#, "s": #"{"a":0,"k":[100,100,100]}"#,
             "r": #"{"a":0,"k":0}"#, "o": #"{"a":0,"k":100}"#,
         ]
         for (key, value) in members { transform[key] = value }
         let ks = transform.keys.sorted().map { "\"\($0)\":\(transform[$0]!)" }.joined(separator: ",")
-        return #"{"ty":4,"ind":\#(index),"nm":"\#(name)","ip":0,"op":60,"st":0,"ks":{\#(ks)},"#
+        return #"{"ty":4,"ind":\#(index),"nm":"\#(name)","ip":0,"op":60,"st":\#(start),"ks":{\#(ks)},"#
             + #""shapes":[{"ty":"rc","nm":"Box","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},"#
             + #"{"ty":"fl","nm":"Fill","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]\#(extra)}"#
     }

@@ -63,6 +63,19 @@ import Testing
         #expect(abs(inside - 45) < 1e-3, "the keyframes play inside their range")
     }
 
+    /// A layer that starts at frame −20 (`st`): its keyframes (0 at 0, 90 at 10, 100 at 20) are
+    /// in its own time, so composition frame 3 is its frame 23, past the last keyframe, and
+    /// loops as frame 23 does above (After Effects keeps keyframes with their layer).
+    /// lottie-web's loopOut compares the composition's frame with the keyframes' times, so there
+    /// a layer that starts early loops late; here the layer's own time is followed.
+    @Test func loopsFollowTheLayersOwnTime() throws {
+        let property = F.keyframes([(0, "[0]"), (10, "[90]"), (20, "[100]")], expression: "loopOut('pingpong')")
+        let layer = try F.drawn([F.layer("Subject", index: 1, ["r": property], start: -20)])
+        // getValue asks in the layer's own frames: 23 is composition frame 3.
+        let value = try #require(layer.getValue(for: AnimationKeypath(keypath: "Subject.Transform.Rotation"), atFrame: 23) as? CGFloat)
+        #expect(abs(Double(value) - 97) < 1e-3, "\(value)")
+    }
+
     /// Keyframes 0 at frame 10, 90 at 20, 100 at 30: frame 7 is 3 frames before the first.
     @Test(arguments: [
         ("loopIn('cycle')", 97.0), ("loopIn('pingpong')", 27), ("loopIn('offset')", -3), ("loopIn('continue')", -27),
