@@ -7,9 +7,11 @@ extension ExpressionScript {
 "use strict";
 var L = O.library, isArray = O.isArray, plain = O.plain, Property = O.Property;
 
-function mentions(code, name) {
-    var escaped = name.replace(/\$/g, "\\$");
-    return new RegExp("(^|[^\\w$.])" + escaped + "(?![\\w$])").test(code);
+// The names `code` uses, other than as a member (after a dot): one pass over its words.
+function namesIn(code) {
+    var names = Object.create(null), word = /(\.\s*)?([A-Za-z_$][\w$]*)/g, match;
+    while ((match = word.exec(code)) !== null) if (!match[1]) names[match[2]] = true;
+    return names;
 }
 
 function reseed(property, offset, timeless, time) {
@@ -68,10 +70,11 @@ function shown(property, value) {
 }
 
 function compile(property) {
-    var S = scope(property), code = property.code;
-    var names = Object.keys(S).filter(function (name) { return name.charAt(0) !== "$" || name.indexOf("$bm_") === 0; })
-        .filter(function (name) { return mentions(code, name); });
-    property.needsVelocity = mentions(code, "velocity");
+    var S = scope(property), code = property.code, used = namesIn(code);
+    var names = Object.keys(S).filter(function (name) {
+        return (name.charAt(0) !== "$" || name.indexOf("$bm_") === 0) && used[name];
+    });
+    property.needsVelocity = !!used.velocity;
     property.needsRandom = /random|wiggle/i.test(code);
     S.$code = code;
     var body = (names.length ? "var " + names.map(function (n) { return n + "=S[\"" + n + "\"]"; }).join(",") + ";\n" : "")
@@ -253,6 +256,22 @@ O.problems = function () {
     return JSON.stringify(found);
 };
 
+// Whether two values (numbers, arrays, paths, text documents) are the same.
+function same(a, b) {
+    if (a === b) return true;
+    if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+    if (isArray(a) !== isArray(b)) return false;
+    if (isArray(a)) {
+        if (a.length !== b.length) return false;
+        for (var i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+        return true;
+    }
+    var keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    for (var j = 0; j < keys.length; j++) if (!same(a[keys[j]], b[keys[j]])) return false;
+    return true;
+}
+
 // The document with every expression replaced by keyframes at the frames it was evaluated at
 // (straight between them; held for text and for paths whose points change in number).
 O.baked = function () {
@@ -266,10 +285,9 @@ O.baked = function () {
             keys.push({ t: Math.round(local * 1e6) / 1e6, v: property.samples[j] });
         });
         keys = keys.filter(function (k, j) {
-            var same = function (other) { return other && JSON.stringify(other.v) === JSON.stringify(k.v); };
-            return !(j > 0 && j < keys.length - 1 && same(keys[j - 1]) && same(keys[j + 1]));
+            return !(j > 0 && j < keys.length - 1 && same(keys[j - 1].v, k.v) && same(keys[j + 1].v, k.v));
         });
-        if (keys.every(function (k) { return JSON.stringify(k.v) === JSON.stringify(keys[0].v); }) && property.kind !== "text") {
+        if (keys.every(function (k) { return same(k.v, keys[0].v); }) && property.kind !== "text") {
             data.a = 0;
             data.k = property.kind === "path" ? keys[0].v : keys[0].v;
             return;

@@ -213,38 +213,52 @@ Property.prototype.loop = function (out, time, type, amount, isDuration) {
 
 // ---------------------------------------------------------------------------------------------
 // What expressions see of a property: its value at the time being evaluated (a Number or an
-// array) carrying the property's methods.
+// array) carrying the property's methods, from a prototype shared by all (the value object
+// holds the property, the time and whether it is the value before the expression).
+
+function exposedMethods(base) {
+    var methods = Object.create(base);
+    function define(name, get) { Object.defineProperty(methods, name, { get: get }); }
+    function value(p, t, before) { return before ? p.raw(p.localFrame(t)) : p.valueAt(t); }
+    methods.valueAtTime = function (t) {
+        var p = this.$p, v = value(p, t, this.$before);
+        return p.kind === "path" ? O.pathInterface(v, p) : p.kind === "text" ? String(v.t) : v;
+    };
+    methods.velocityAtTime = function (t) { return this.$p.velocityAt(t, this.$before); };
+    methods.speedAtTime = function (t) { return L.length(this.$p.velocityAt(t, this.$before)); };
+    methods.key = function (i) { return this.$p.key(i); };
+    methods.nearestKey = function (t) { return this.$p.nearestKey(t); };
+    methods.loopOut = function (type, n) { return this.$p.loop(true, O.now, type, n, false); };
+    methods.loopIn = function (type, n) { return this.$p.loop(false, O.now, type, n, false); };
+    methods.loopOutDuration = function (type, d) { return this.$p.loop(true, O.now, type, d, true); };
+    methods.loopInDuration = function (type, d) { return this.$p.loop(false, O.now, type, d, true); };
+    methods.wiggle = function (f, a, o, m, t) { return this.$p.wiggle(f, a, o, m, t, this.$before); };
+    methods.temporalWiggle = function (f, a, o, m, t) { return this.$p.temporalWiggle(f, a, o, m, t); };
+    methods.smooth = function (w, n, t) { return this.$p.smooth(w, n, t, this.$before); };
+    define("value", function () { return this.$p.kind === "text" ? String(this) : isArray(this) ? plain(this) : +this; });
+    define("propertyValue", function () { return this.value; });
+    // Worked out only when asked for: each costs two more evaluations.
+    define("velocity", function () {
+        var p = this.$p;
+        return p.kind === "vector" || p.kind === "number" ? p.velocityAt(this.$t, this.$before) : 0;
+    });
+    define("speed", function () { return L.length(this.velocity); });
+    define("numKeys", function () { return this.$p.numKeys(); });
+    define("name", function () { return this.$p.data.nm || ""; });
+    return methods;
+}
+var exposedNumber = exposedMethods(Number.prototype);
+var exposedArray = exposedMethods(Array.prototype);
+var exposedString = exposedMethods(String.prototype);
 
 Property.prototype.expose = function (before) {
-    var self = this, time = O.now, value = before ? this.raw(this.localFrame(time)) : this.valueAt(time);
-    var shown;
-    if (this.kind === "path") shown = O.pathInterface(value, this, before);
-    else if (this.kind === "text") shown = new String(value.t);
-    else shown = isArray(value) ? value : new Number(value);
-    shown.value = this.kind === "text" ? String(value.t) : this.kind === "path" ? shown : value;
-    shown.propertyValue = shown.value;
-    shown.valueAtTime = function (t) {
-        var v = before ? self.raw(self.localFrame(t)) : self.valueAt(t);
-        return self.kind === "path" ? O.pathInterface(v, self, before) : self.kind === "text" ? String(v.t) : v;
-    };
-    shown.velocityAtTime = function (t) { return self.velocityAt(t, before); };
-    shown.speedAtTime = function (t) { return L.length(self.velocityAt(t, before)); };
-    // Worked out only when asked for: each costs two more evaluations.
-    Object.defineProperty(shown, "velocity", { get: function () {
-        return self.kind === "vector" || self.kind === "number" ? self.velocityAt(time, before) : 0;
-    } });
-    Object.defineProperty(shown, "speed", { get: function () { return L.length(shown.velocity); } });
-    shown.numKeys = this.numKeys();
-    shown.key = function (i) { return self.key(i); };
-    shown.nearestKey = function (t) { return self.nearestKey(t); };
-    shown.loopOut = function (type, n) { return self.loop(true, O.now, type, n, false); };
-    shown.loopIn = function (type, n) { return self.loop(false, O.now, type, n, false); };
-    shown.loopOutDuration = function (type, d) { return self.loop(true, O.now, type, d, true); };
-    shown.loopInDuration = function (type, d) { return self.loop(false, O.now, type, d, true); };
-    shown.wiggle = function (f, a, o, m, t) { return self.wiggle(f, a, o, m, t, before); };
-    shown.temporalWiggle = function (f, a, o, m, t) { return self.temporalWiggle(f, a, o, m, t); };
-    shown.smooth = function (w, n, t) { return self.smooth(w, n, t, before); };
-    shown.name = this.data.nm || "";
+    var time = O.now, value = before ? this.raw(this.localFrame(time)) : this.valueAt(time);
+    if (this.kind === "path") return O.pathInterface(value, this, before);
+    var shown = this.kind === "text" ? new String(value.t) : isArray(value) ? value : new Number(value);
+    Object.setPrototypeOf(shown, this.kind === "text" ? exposedString : isArray(value) ? exposedArray : exposedNumber);
+    shown.$p = this;
+    shown.$t = time;
+    shown.$before = before;
     return shown;
 };
 
