@@ -30,9 +30,9 @@ extension LottieAnimation {
     }
 
     /// The file's Bodymovin JSON with its expressions replaced by keyframes at every frame they
-    /// were evaluated at (`carender convert --bake-expressions`), and what went wrong; the file's
-    /// own bytes for one without expressions. lottie-ios, lottie-android and rlottie then play
-    /// what After Effects shows.
+    /// were evaluated at (`carender convert --bake-expressions`), and what went wrong; empty for
+    /// a file without expressions (``hasExpressions``). lottie-ios, lottie-android and rlottie
+    /// then play what After Effects shows.
     public func bakingExpressions() -> (json: Data, warnings: [LottieWarning]) {
         guard let source = expressionSource else { return (Data(), []) }
         let baked = ExpressionBaking.bake(String(decoding: source.data, as: UTF8.self))
