@@ -27,8 +27,16 @@ public final class LottieAnimation: Sendable {
     public let name: String
     /// The Bodymovin version that wrote the file (`v`).
     public let version: String
-    /// What was read but is not drawn, or drawn differently, each naming its place in the file.
+    /// What was read but is not drawn, or drawn differently, by lottie-ios's engines, each
+    /// naming its place in the file; ``warnings(for:)`` answers for any engine.
     public let warnings: [LottieWarning]
+    /// The parts of the format the file uses that not every engine draws alike, each with its
+    /// first place in the file: the compatibility report ``LottieFeature/support(in:)`` completes.
+    public var features: [LottieFeatureUse] { ReadingNote.features(in: readingNotes) }
+    /// The warnings and features reading met, in order.
+    let readingNotes: [ReadingNote]
+    /// The warnings of evaluating the file's expressions, for an animation read with them baked.
+    let evaluationWarnings: [LottieWarning]
     /// The file's markers (`markers`), in its order: named frames or segments of the timeline.
     public let markers: [Marker]
     /// ``coreAnimationCompatibilityIssues()`` once found.
@@ -228,10 +236,20 @@ public final class LottieAnimation: Sendable {
         var check = ReferenceCheck(assets: assets, assetLayers: assetLayers, context: context)
         _ = try check.height(of: layers)
         try check.checkTreeCost(of: layers, frames: endFrame - startFrame)
-        warnings = (evaluation ?? []) + context.warnings
+        readingNotes = context.notes
+        evaluationWarnings = evaluation ?? []
+        warnings = evaluationWarnings + ReadingNote.warnings(in: context.notes, for: .coreAnimation)
         expressionSource =
             evaluation == nil && ExpressionBaking.mayHoldExpressions(data)
             ? ExpressionSource(data: data, name: file, slots: slots, limits: limits) : nil
+    }
+
+    /// What `engine` reads but does not draw, or draws differently, each naming its place in
+    /// the file: the features it does not draw as After Effects does, the file's other
+    /// warnings, and (for an animation whose expressions were evaluated) the expressions that
+    /// could not be.
+    public func warnings(for engine: RenderingEngine) -> [LottieWarning] {
+        evaluationWarnings + ReadingNote.warnings(in: readingNotes, for: engine)
     }
 
     /// The file's `slots` (each id's property `p`), then `added`'s over them, in the reading

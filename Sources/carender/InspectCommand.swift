@@ -156,6 +156,7 @@ struct Inspect: ParsableCommand {
                             ? "\(marker.name) (frames \(shortNumber(marker.frameTime))–\(shortNumber(end)))"
                             : "\(marker.name) (frame \(shortNumber(marker.frameTime)))"
                     }.joined(separator: ", "))
+        featureLines(of: animation).forEach { print($0) }
         let issues = animation.coreAnimationCompatibilityIssues()
         if issues.isEmpty {
             print("lottie-ios's Core Animation engine draws it (its automatic engine uses that one).")
@@ -170,11 +171,34 @@ struct Inspect: ParsableCommand {
         print("Drawn with the \(engine) engine" + (option == .automatic ? " (--engine automatic)." : "."))
         // The warnings of what the engine draws: the complete engine's name each expression that
         // does not evaluate.
+        let drawing = animation.renderingEngine(for: option)
         let warnings =
-            animation.renderingEngine(for: option) == .complete
-            ? animation.evaluatingExpressions().warnings : animation.warnings
+            drawing == .complete
+            ? animation.evaluatingExpressions().warnings(for: .complete) : animation.warnings(for: drawing)
         print(warnings.isEmpty ? "No warnings." : "\(warnings.count) warning\(warnings.count == 1 ? "" : "s"):")
         warnings.forEach { print("  \($0)") }
+    }
+
+    /// The compatibility report: each feature the file uses, with its first place (and how many
+    /// places use it), and how each engine draws it.
+    private func featureLines(of animation: LottieAnimation) -> [String] {
+        let uses = animation.features
+        guard !uses.isEmpty else { return ["No features beyond plain shapes and layers."] }
+        let engines: [RenderingEngine] = [.coreAnimation, .mainThread, .complete]
+        let names = uses.map { $0.feature.description + ($0.count > 1 ? " (\($0.count))" : "") }
+        let nameWidth = (names + ["feature (places)"]).map(\.count).max() ?? 0
+        let pathWidth = (uses.map(\.path) + ["first place"]).map(\.count).max() ?? 0
+        let pad = { (text: String, width: Int) in text + String(repeating: " ", count: max(width - text.count, 0)) }
+        let row = { (name: String, path: String, columns: [String]) in
+            ("  " + pad(name, nameWidth) + "  " + pad(path, pathWidth) + "  " + columns.map { pad($0, 16) }.joined())
+                .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        let header = row(
+            "feature (places)", "first place", engines.map { RenderingEngineOption.specific($0).description })
+        return ["Features, and how each engine draws them:", header]
+            + zip(uses, names).map { use, name in
+                row(name, use.path, engines.map { use.feature.support(in: $0).description })
+            }
     }
 
     /// The states and transitions of each layer of `package` that has states.

@@ -53,4 +53,30 @@ import Testing
             #expect(picture.rgbaPixels.allSatisfy { $0 == 0 }, "\(engine) drew something")
         }
     }
+
+    /// A precomposition whose time remapping stays below one frame: its square, moving from x 0
+    /// at its frame 0 to x 100 at its frame 10, shows at the fractional frame (0.01 s is frame
+    /// 0.3, x 3; a remapping from 0 to 0.03 s is at 0.015 s, frame 0.45, x 4.5, half way).
+    @Test func aTimeRemappingBelowOneFrameShowsItsFractionalFrame() throws {
+        func remapped(_ tm: String) -> Data {
+            let inner =
+                #"{"ty":4,"nm":"Dot","ip":0,"op":30,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,50],"o":{"x":[0],"y":[0]},"#
+                + #""i":{"x":[1],"y":[1]}},{"t":10,"s":[100,50]}]}},"shapes":[{"ty":"gr","it":["#
+                + #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[4,10]},"r":{"a":0,"k":0}},"#
+                + #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]}]}"#
+            return Data(
+                (#"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[{"ty":0,"nm":"P","refId":"c","ip":0,"#
+                    + #""op":30,"st":0,"w":100,"h":100,"tm":\#(tm),"ks":{}}],"assets":[{"id":"c","layers":[\#(inner)]}]}"#)
+                    .utf8)
+        }
+        for engine in [RenderingEngineOption.complete, .automatic] {
+            let still = RenderingEngineTests.picture(try LottieAnimation(data: remapped(#"{"a":0,"k":0.01}"#)), engine: engine)
+            #expect(ValueProviderTests.pixel(still, 3, 50)[3] == 255 && ValueProviderTests.pixel(still, 5.5, 50)[3] == 0, "\(engine)")
+            let slow = try LottieAnimation(
+                data: remapped(#"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[0.03]}]}"#))
+            let picture = RenderingEngineTests.picture(slow, engine: engine, frame: 15)
+            #expect(ValueProviderTests.pixel(picture, 4.5, 50)[3] == 255 && ValueProviderTests.pixel(picture, 7, 50)[3] == 0, "\(engine)")
+            #expect(ValueProviderTests.pixel(picture, 2, 50)[3] == 0, "not at frame 0.3: \(engine)")
+        }
+    }
 }

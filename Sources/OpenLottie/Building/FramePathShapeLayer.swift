@@ -51,12 +51,7 @@ final class FramePathShapeLayer: CAShapeLayer {
     func follow(_ context: AnimationContext, pathAtFrame: @escaping (Double) -> CGPath) {
         self.pathAtFrame = pathAtFrame
         localFrame = context.complexTimeRemapping
-        let frames = KeyframeGroup(keyframes: [
-            Keyframe(time: context.startFrame, value: context.startFrame),
-            Keyframe(time: context.endFrame, value: context.endFrame),
-        ])
-        setValue(context.startFrame, forKey: Self.frameKey)
-        addAnimation(for: Self.frameProperty, keyframes: frames, context: context.withoutTimeRemapping()) { $0 }
+        addFrameAnimation(context)
         path = pathAtFrame(localFrame(context.startFrame))
     }
 }

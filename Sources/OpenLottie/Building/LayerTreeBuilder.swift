@@ -78,7 +78,7 @@ struct LayerTreeBuilder {
             let parentLayer = Self.filling(CALayer(), bounds)
             parentLayer.name = "\(model.name) (parent, \(parent.name))"
             let transform = providers.applied(
-                to: parent.transform, keypath: context.keypath + [parent.name], context: context)
+                to: drawnTransform(of: parent, context: context), keypath: context.keypath + [parent.name], context: context)
             addTransformAnimations(transform, to: parentLayer, context: context)
             parentLayer.addSublayer(current)
             current = parentLayer
@@ -88,11 +88,16 @@ struct LayerTreeBuilder {
     }
 
     /// The layer a track matte masks with: the matte layer itself for alpha mattes; for
-    /// inverted ones, an opaque layer with the matte cut out of it (`xor`).
+    /// inverted ones, an opaque layer with the matte cut out of it (`xor`). The complete
+    /// engine masks luma mattes by their luminance (a `luminanceToAlpha` filter on the matte);
+    /// lottie-ios's engines mask them by alpha.
     private func makeMatte(
         _ matte: LayerModel, type: LayerModel.MatteType, bounds: CGRect, context: AnimationContext, depth: Int
     ) -> CALayer? {
         guard let matteLayer = makeLayer(matte, bounds: bounds, context: context, depth: depth) else { return nil }
+        if context.engine == .complete, type == .luma || type == .lumaInverted {
+            matteLayer.filters = (matteLayer.filters ?? []) + [CAFilter(type: "luminanceToAlpha")]
+        }
         switch type {
         case .alpha, .luma:
             return matteLayer
@@ -118,9 +123,12 @@ struct LayerTreeBuilder {
             // Hidden layers still move the layers parented to them, which are built apart.
             let layer = Self.filling(CALayer(), bounds)
             layer.name = model.name
-            addTransformAnimations(model.transform, to: layer, context: context)
+            addTransformAnimations(drawnTransform(of: model, context: context), to: layer, context: context)
             return layer
         }
+        // The complete engine draws effects; those that change set the layer's filters every frame.
+        let effects = context.engine == .complete ? model.effects : []
+        let container = { EffectFilters.needFrames(effects) ? FrameFilterLayer() : CALayer() }
         let layer: CALayer
         var childContext: AnimationContext?
         var childBounds = bounds
@@ -131,10 +139,10 @@ struct LayerTreeBuilder {
             // A null draws nothing; an empty layer keeps the tree's shape.
             let empty = Self.filling(CALayer(), bounds)
             empty.name = model.name
-            addTransformAnimations(model.transform, to: empty, context: context)
+            addTransformAnimations(drawnTransform(of: model, context: context), to: empty, context: context)
             return empty
         case .precomposition(_, let width, let height, let timeRemapping):
-            layer = CALayer()
+            layer = container()
             layer.anchorPoint = .zero
             childBounds = CGRect(x: bounds.origin.x, y: bounds.origin.y, width: width, height: height)
             layer.bounds = childBounds
@@ -153,16 +161,16 @@ struct LayerTreeBuilder {
             childContext = remapped
             if timeRemapping != nil { context.compatibility?.noteTimeRemapping(of: layer) }
         case .solid(let color, let width, let height):
-            layer = Self.filling(CALayer(), bounds)
+            layer = Self.filling(container(), bounds)
             let fill = Self.filling(CAShapeLayer(), bounds)
             fill.path = CGPath(rect: CGRect(x: 0, y: 0, width: width, height: height), transform: nil)
             fill.addAnimation(for: .fillColor, keyframes: color, context: context) { $0.cgColor(1) }
             layer.addSublayer(fill)
         case .shapes(let items):
-            layer = Self.filling(CALayer(), bounds)
+            layer = Self.filling(container(), bounds)
             ShapeLayerBuilder(context: context, bounds: bounds).addShapes(items, to: layer)
         case .text(var text):
-            layer = Self.filling(CALayer(), bounds)
+            layer = Self.filling(container(), bounds)
             if let textProvider {
                 let path = AnimationKeypath(keys: keypath)
                 text.documents = text.documents.map { document in
@@ -174,7 +182,7 @@ struct LayerTreeBuilder {
             TextLayerBuilder(fonts: animation.fonts, fontProvider: fontProvider, context: context, bounds: bounds)
                 .addText(text, to: layer)
         case .image(let assetID):
-            layer = Self.filling(CALayer(), bounds)
+            layer = Self.filling(container(), bounds)
             if case .image(let asset, let own) = animation.assets[assetID] {
                 let content = CALayer()
                 content.anchorPoint = .zero
@@ -186,10 +194,11 @@ struct LayerTreeBuilder {
         }
         layer.name = model.name
         layer.compositingFilter = model.blendMode.filterName
-        addTransformAnimations(model.transform, to: layer, context: context)
+        addTransformAnimations(drawnTransform(of: model, context: context), to: layer, context: context)
         layer.addAnimation(for: .opacity, keyframes: model.transform.opacity, context: context) { CGFloat($0 / 100) }
         addVisibilityAnimation(to: layer, inFrame: model.inFrame, outFrame: model.outFrame, context: context)
         if let dropShadow = model.dropShadow { addDropShadow(dropShadow, to: layer, context: context) }
+        if !effects.isEmpty { EffectFilters.apply(effects, to: layer, context: context) }
         let masks = model.masks.filter { $0.mode != .none }
         if !masks.isEmpty {
             layer.mask = MaskLayers.make(masks, bounds: layer.bounds, context: context)
@@ -222,6 +231,15 @@ struct LayerTreeBuilder {
             context.simpleTimeRemapping(outFrame) == context.endFrame ? 1 : min(context.progressTime(for: outFrame), 1)
         animation.keyTimes = [0, max(context.progressTime(for: inFrame), 0), outKey, 1].map { NSNumber(value: $0) }
         layer.add(context.timed(animation), forKey: "hidden")
+    }
+
+    /// The transform `model` is drawn with: the complete engine turns an auto-oriented layer
+    /// with its motion (``AutoOrient``).
+    func drawnTransform(of model: LayerModel, context: AnimationContext) -> TransformModel {
+        guard model.autoOrient, context.engine == .complete else { return model.transform }
+        var transform = model.transform
+        transform.rotation = AutoOrient.rotation(of: transform)
+        return transform
     }
 
     /// The layer's transform as separate animations of translation, anchor point, scale and

@@ -38,6 +38,10 @@ struct ShapeLayerBuilder {
     /// Adds `repeater`'s copies of the layers `make` makes to `layer`, each copy in a layer of
     /// the repeater's transform taken as many times as its index, the first copy at the back.
     private func addCopies(of repeater: ShapeItem.Repeater, to layer: CALayer, _ make: () -> [CALayer]) {
+        if context.engine == .complete {
+            RepeaterCopies(repeater: repeater, context: context, bounds: bounds).add(to: layer, make)
+            return
+        }
         let copies = min(max(Int(repeater.copies.first.rounded()), 0), 1_000)
         for index in 0..<copies {
             for group in make() {

@@ -36,6 +36,10 @@ struct LayerModel: Sendable {
     var masks: [MaskModel]
     var blendMode: BlendMode
     var dropShadow: DropShadowModel?
+    /// Whether the layer turns with the direction its position moves in (`ao`).
+    var autoOrient = false
+    /// The effects the complete engine draws, in order.
+    var effects: [EffectModel] = []
     /// Where the layer is in the file, for warnings.
     var path: String
 }
@@ -49,6 +53,15 @@ struct MaskModel: Sendable {
     var mode: Mode
     var isInverted: Bool
     var shape: KeyframeGroup<BezierShape>
+    /// Percent.
+    var opacity = KeyframeGroup(100.0)
+    /// Points the shape grows by (shrinks by, when negative).
+    var expansion = KeyframeGroup(0.0)
+
+    /// Whether the mask is drawn as its path alone: fully opaque and not expanded.
+    var isPlain: Bool {
+        opacity.keyframes.allSatisfy { $0.value == 100 } && expansion.keyframes.allSatisfy { $0.value == 0 }
+    }
 }
 
 /// A drop shadow, from the layer style or the effect.

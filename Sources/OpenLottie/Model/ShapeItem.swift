@@ -97,6 +97,14 @@ struct ShapeItem: Sendable {
         var position: KeyframeGroup<LottieVector>
         var scale: KeyframeGroup<LottieVector>
         var rotation: KeyframeGroup<Double>
+        /// How many copies' transforms the first copy has already (`o`).
+        var offset = KeyframeGroup(0.0)
+        /// The first and the last copy's opacity, percent (`so`, `eo`).
+        var startOpacity = KeyframeGroup(100.0)
+        var endOpacity = KeyframeGroup(100.0)
+        /// Whether the first copy is in front (`m` 1, as lottie-web and Skottie stack them);
+        /// else the last is (`m` 2).
+        var firstCopyInFront = false
     }
 
     var name: String

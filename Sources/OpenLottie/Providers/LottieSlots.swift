@@ -71,7 +71,7 @@ public struct LottieSlots: Sendable {
             }
         }
         self.properties = properties
-        warnings = context.warnings
+        warnings = ReadingNote.warnings(in: context.notes, for: .coreAnimation)
     }
 
     /// A theme rule as the slot property it sets; nil (with a warning) for a rule that does not

@@ -68,15 +68,12 @@ extension FontLibrary {
                     }
                     continue
                 }
-                context.warn(
-                    path: layer.path,
-                    "text whose font has no glyphs in the file's chars is drawn by CATextLayer with the renderer's "
-                        + "fonts (DejaVu Sans for names it does not know)")
+                context.use(.textWithoutGlyphs, at: layer.path)
                 if document.tracking != 0 {
-                    context.warn(path: "\(document.path).tr", "tracking is drawn only for text with glyphs")
+                    context.use(.trackingWithoutGlyphs, at: "\(document.path).tr")
                 }
                 if document.strokeColor != nil, document.strokeWidth > 0 {
-                    context.warn(path: "\(document.path).sc", "text strokes are drawn only for text with glyphs")
+                    context.use(.textStrokesWithoutGlyphs, at: "\(document.path).sc")
                 }
             }
         }

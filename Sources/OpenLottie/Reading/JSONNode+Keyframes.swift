@@ -42,7 +42,7 @@ extension JSONNode {
             group = KeyframeGroup(try readValue(content))
         }
         if self["x"] != nil {
-            context.warn(path: "\(path).x", "After Effects expressions are not evaluated; the keyframes are played")
+            context.use(.expressions, at: "\(path).x")
         }
         return group
     }

@@ -78,6 +78,11 @@ struct JSONNode {
         context.warn(path: path, message)
     }
 
+    /// Records that the file uses `feature` here.
+    func use(_ feature: LottieFeature) {
+        context.use(feature, at: path)
+    }
+
     /// The value at `key`, which must be there.
     func required(_ key: String) throws(LottieError) -> JSONNode {
         guard let child = self[key] else { throw error("the required field \"\(key)\" is missing") }
@@ -195,12 +200,16 @@ struct JSONNode {
     }
 }
 
-/// What reading one document shares: its name for errors, its warnings, and the bounds.
+/// What reading one document shares: its name for errors, its warnings, the features it
+/// uses, and the bounds.
 final class ReadingContext {
     let file: String
     let limits: ReadingLimits
-    private(set) var warnings: [LottieWarning] = []
+    /// The warnings and the first use of each feature, in the order they were met.
+    private(set) var notes: [ReadingNote] = []
     private var warned: Set<String> = []
+    /// Where each feature is in ``notes``.
+    private var featureNotes: [LottieFeature: Int] = [:]
     /// The slots properties marked with a slot id (`sid`) take their value from: the file's
     /// `slots`, then those given from outside, each id's property node (`p`).
     var slots: [String: JSONNode] = [:]
@@ -214,7 +223,49 @@ final class ReadingContext {
     /// the first place.
     func warn(path: String, _ message: String) {
         guard warned.insert(message).inserted else { return }
-        warnings.append(LottieWarning(path: path, message: message))
+        notes.append(.warning(LottieWarning(path: path, message: message)))
+    }
+
+    /// Records that the file uses `feature` at `path`: its first place, and one more place.
+    func use(_ feature: LottieFeature, at path: String) {
+        if let index = featureNotes[feature], case .feature(var use) = notes[index] {
+            use.count += 1
+            notes[index] = .feature(use)
+            return
+        }
+        featureNotes[feature] = notes.count
+        notes.append(.feature(LottieFeatureUse(feature: feature, path: path, count: 1)))
+    }
+}
+
+/// A warning, or a feature a file uses, as reading met them.
+enum ReadingNote: Sendable {
+    case warning(LottieWarning)
+    case feature(LottieFeatureUse)
+
+    /// The features among `notes`, in the order met.
+    static func features(in notes: [ReadingNote]) -> [LottieFeatureUse] {
+        notes.compactMap {
+            if case .feature(let use) = $0 { return use }
+            return nil
+        }
+    }
+
+    /// The warnings of `notes` for `engine`: every warning, and each feature the engine does
+    /// not draw as After Effects does, with what it does instead.
+    /// Each message once, at its first place.
+    static func warnings(in notes: [ReadingNote], for engine: RenderingEngine) -> [LottieWarning] {
+        var said: Set<String> = []
+        return notes.compactMap {
+            let warning: LottieWarning? =
+                switch $0 {
+                case .warning(let warning): warning
+                case .feature(let use):
+                    use.feature.support(in: engine).message.map { LottieWarning(path: use.path, message: $0) }
+                }
+            guard let warning, said.insert(warning.message).inserted else { return nil }
+            return warning
+        }
     }
 }
 

@@ -28,44 +28,47 @@ extension LayerModel {
         isHidden = try node.bool("hd")
         isMatteSource = try node.bool("td")
         matte = try node["tt"].flatMap { n throws(LottieError) in MatteType(rawValue: try n.integer()) }
-        if matte == .luma || matte == .lumaInverted {
-            node.warn("luma mattes are drawn as alpha mattes (Core Animation masks by alpha)")
-        }
+        if let matte { node.use(matte == .luma || matte == .lumaInverted ? .lumaMatte : .alphaMatte) }
         blendMode = BlendMode(rawValue: try node.integer("bm", default: 0)) ?? .normal
-        if blendMode != .normal {
-            node.warn("blend modes are kept as the layer's compositingFilter and drawn as normal")
-        }
+        if blendMode != .normal { node.use(blendMode == .hardMix ? .hardMixBlendMode : .blendMode) }
         transform = try node["ks"].map { n throws(LottieError) in try TransformModel(reading: n) } ?? .identity
-        if try node.bool("ao") { node.warn("auto-orient is not drawn") }
+        autoOrient = try node.bool("ao")
+        if autoOrient { node.use(.autoOrient) }
         masks = []
         if let maskNodes = try node["masksProperties"]?.elements() {
+            if !maskNodes.isEmpty { node["masksProperties"]?.use(.masks) }
             for maskNode in maskNodes {
                 let modeName = try maskNode.string("mode") ?? "a"
                 guard let mode = MaskModel.Mode(rawValue: modeName) else {
                     throw maskNode.error("unknown mask mode \"\(modeName)\"")
                 }
                 if ![.add, .subtract, .intersect, .none].contains(mode) {
-                    maskNode.warn("mask mode \"\(modeName)\" is drawn as add")
+                    maskNode.use(.maskMode(modeName))
                 }
                 let expansion = try maskNode.keyframes("x", default: 0) { n throws(LottieError) in try n.scalar() }
                 if expansion.keyframes.contains(where: { $0.value != 0 }) {
-                    maskNode.warn("mask expansion is not drawn")
+                    maskNode.use(.maskExpansion)
                 }
                 let opacity = try maskNode.keyframes("o", default: 100) { n throws(LottieError) in try n.scalar() }
                 if opacity.keyframes.contains(where: { $0.value != 100 }) {
-                    maskNode.warn("mask opacity is not drawn")
+                    maskNode.use(.maskOpacity)
                 }
                 masks.append(
                     MaskModel(
                         mode: mode, isInverted: try maskNode.bool("inv"),
                         shape: try maskNode.required("pt").keyframeGroup { n throws(LottieError) in try n.bezierShape()
-                        }))
+                        }, opacity: opacity, expansion: expansion))
             }
         }
         dropShadow = try DropShadowModel(readingLayer: node)
+        if dropShadow != nil { node.use(.dropShadow) }
+        effects = try EffectModel.effects(readingLayer: node)
+        if node["parent"] != nil { node.use(.parenting) }
         let type = try node.integer("ty", default: 3)
         switch type {
         case 0:
+            node.use(.precomposition)
+            if node["tm"] != nil { node.use(.timeRemapping) }
             let timeRemapping = try node["tm"].map { n throws(LottieError) in
                 try n.keyframeGroup { v throws(LottieError) in try v.scalar() }
             }
@@ -78,6 +81,7 @@ extension LayerModel {
                 color: KeyframeGroup(Self.color(hex: hex)), width: try node.number("sw", default: 0),
                 height: try node.number("sh", default: 0))
         case 2:
+            node.use(.image)
             content = .image(assetID: try node.required("refId").string())
         case 3:
             content = .null
@@ -85,12 +89,13 @@ extension LayerModel {
             content = .shapes(
                 try node["shapes"].map { n throws(LottieError) in try ShapeItem.items(reading: n, depth: 0) } ?? [])
         case 5:
+            node.use(.text)
             content = .text(try TextModel(readingLayer: node))
         default:
-            node.warn("layers of type \(type) are not drawn")
+            node.use(.layerType(type))
             content = .unsupported
         }
-        if try node.bool("ddd") { node.warn("3D layers are drawn flat") }
+        if try node.bool("ddd") { node.use(.threeDLayer) }
     }
 
     /// `#rrggbb` (or `#rgb`) as red, green, blue and alpha from 0 to 1; anything else is
@@ -109,13 +114,13 @@ extension LayerModel {
 
 extension DropShadowModel {
     /// The layer's drop shadow: the layer style (`sy`, type 1) or the effect (`ef`, type 25).
-    /// Other effects and styles warn.
+    /// Other styles are noted as features.
     init?(readingLayer layer: JSONNode) throws(LottieError) {
         var found: DropShadowModel?
         if let styles = try layer["sy"]?.elements() {
             for style in styles {
                 guard try style.integer("ty", default: -1) == 1 else {
-                    style.warn("layer styles other than the drop shadow are not drawn")
+                    style.use(.layerStyle(try style.integer("ty", default: -1)))
                     continue
                 }
                 func scalar(_ key: String, _ fallback: Double) throws(LottieError) -> KeyframeGroup<Double> {
@@ -131,10 +136,10 @@ extension DropShadowModel {
         }
         if let effects = try layer["ef"]?.elements() {
             for effect in effects {
-                guard try effect.integer("ty", default: -1) == 25, let values = try effect["ef"]?.elements(),
-                    values.count >= 5
-                else {
-                    effect.warn("effects other than the drop shadow are not drawn")
+                // Other effects are EffectModel's.
+                guard try effect.integer("ty", default: -1) == 25 else { continue }
+                guard let values = try effect["ef"]?.elements(), values.count >= 5 else {
+                    effect.warn("the drop shadow lacks values its type has and is not drawn")
                     continue
                 }
                 func scalar(_ index: Int) throws(LottieError) -> KeyframeGroup<Double> {

@@ -45,6 +45,7 @@ extension ShapeItem {
             kind = .ellipse(
                 Ellipse(position: try vector("p", [0, 0]), size: try vector("s", [0, 0]), direction: direction))
         case "sr":
+            node.use(.polystar)
             kind = .star(
                 Star(
                     isPolygon: try node.integer("sy", default: 1) == 2, position: try vector("p", [0, 0]),
@@ -59,22 +60,26 @@ extension ShapeItem {
         case "st":
             kind = .stroke(Stroke(color: try vector("c", [0, 0, 0, 1]), style: try StrokeStyle(reading: node)))
         case "gf":
+            node.use(.gradient)
             kind = .gradientFill(try Gradient(reading: node))
         case "gs":
+            node.use(.gradient)
             kind = .gradientStroke(try Gradient(reading: node), try StrokeStyle(reading: node))
         case "tm":
+            node.use(.trimPaths)
             kind = .trim(
                 Trim(
                     start: try scalar("s", 0), end: try scalar("e", 100), offset: try scalar("o", 0),
                     isSimultaneous: try node.integer("m", default: 1) != 2))
             if try node.integer("m", default: 1) == 2 {
-                node.warn("trim paths \"individually\" are trimmed as \"simultaneously\"")
+                node.use(.trimIndividually)
             }
         case "tr":
             kind = .transform(try TransformModel(reading: node))
         case "rp":
+            node.use(.repeater)
             let transform = try node.required("tr")
-            let repeater = Repeater(
+            var repeater = Repeater(
                 copies: try scalar("c", 1),
                 anchor: try transform.keyframes("a", default: LottieVector([0, 0])) { n throws(LottieError) in
                     try n.vector()
@@ -86,30 +91,32 @@ extension ShapeItem {
                     try n.vector()
                 },
                 rotation: try transform.keyframes("r", default: 0) { n throws(LottieError) in try n.scalar() })
-            kind = .repeater(repeater)
             if repeater.copies.isAnimated {
-                node.warn("animated repeater copies are drawn at their first value")
+                node.use(.animatedRepeaterCopies)
             }
-            // Read for their types; lottie-ios's Core Animation engine draws neither.
-            let offset = try scalar("o", 0)
-            let opacities = [
-                try transform.keyframes("so", default: 100) { n throws(LottieError) in try n.scalar() },
-                try transform.keyframes("eo", default: 100) { n throws(LottieError) in try n.scalar() },
-            ]
-            if offset.keyframes.contains(where: { $0.value != 0 })
-                || opacities.contains(where: { $0.keyframes.contains { $0.value != 100 } })
+            // lottie-ios's engines draw none of these; the complete engine does.
+            repeater.offset = try scalar("o", 0)
+            repeater.startOpacity = try transform.keyframes("so", default: 100) { n throws(LottieError) in
+                try n.scalar()
+            }
+            repeater.endOpacity = try transform.keyframes("eo", default: 100) { n throws(LottieError) in try n.scalar() }
+            repeater.firstCopyInFront = try node.integer("m", default: 1) == 1
+            if repeater.offset.keyframes.contains(where: { $0.value != 0 })
+                || [repeater.startOpacity, repeater.endOpacity].contains(where: {
+                    $0.keyframes.contains { $0.value != 100 }
+                })
             {
-                node.warn("a repeater's offset and its copies' opacities are not drawn")
+                node.use(.repeaterOffsetAndOpacity)
             }
+            kind = .repeater(repeater)
         case "rd":
+            node.use(.roundedCorners)
             kind = .roundedCorners(try scalar("r", 0))
         case "mm":
-            node.warn(
-                "merge paths are not drawn (Core Animation's Lottie engine skips them); the paths are drawn as they are"
-            )
+            node.use(.mergePaths)
             kind = .merge
         default:
-            node.warn("shape items of type \"\(type)\" are not drawn")
+            node.use(.shapeItem(type))
             return nil
         }
         self.init(name: name, kind: kind, isHidden: try node.bool("hd"), path: node.path)
@@ -136,11 +143,12 @@ extension ShapeItem.StrokeStyle {
         dashOffset = KeyframeGroup(0)
         dashes = nil
         if let dashNode = node["d"] {
+            dashNode.use(.dashes)
             var lengths: [Double] = []
             for element in try dashNode.elements() {
                 let name = try element.string("n") ?? "d"
                 let value = try element.required("v").keyframeGroup { n throws(LottieError) in try n.scalar() }
-                if value.isAnimated { element.warn("animated dash lengths are drawn at their first value") }
+                if value.isAnimated { element.use(.animatedDashLengths) }
                 if name == "o" {
                     dashOffset = value
                 } else {
@@ -171,10 +179,10 @@ extension ShapeItem.Gradient {
             )
         }
         if isRadial, start.isAnimated || end.isAnimated {
-            node.warn("animated radial gradient points are drawn at their first values")
+            node.use(.animatedRadialGradientPoints)
         }
         if isRadial, node["h"] != nil {
-            node.warn("the highlight of radial gradients is not drawn (Core Animation's gradient has none)")
+            node.use(.radialGradientHighlight)
         }
     }
 }

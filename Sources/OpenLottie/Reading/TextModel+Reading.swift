@@ -18,10 +18,10 @@ extension TextModel {
         }
         documents = holds
         if let animators = text["a"], try !animators.elements().isEmpty {
-            animators.warn("text animators are not drawn; the text is drawn as its documents say")
+            animators.use(.textAnimators)
         }
         if let path = text["p"], path.isObject, path["m"] != nil {
-            path.warn("text on a path is drawn in lines, not along the path")
+            path.use(.textOnPath)
         }
     }
 }
@@ -59,7 +59,7 @@ extension TextDocument {
         case 1:
             text = text.uppercased()
         case 2:
-            node.warn("small caps are drawn as capitals")
+            node.use(.smallCaps)
             text = text.uppercased()
         default:
             break
@@ -74,13 +74,13 @@ extension TextDocument {
         case 1: return .right
         case 2: return .center
         case 3, 6:
-            node.warn("justified text is drawn aligned as its last line is")
+            node.use(.justifiedText)
             return .left
         case 4:
-            node.warn("justified text is drawn aligned as its last line is")
+            node.use(.justifiedText)
             return .right
         case 5:
-            node.warn("justified text is drawn aligned as its last line is")
+            node.use(.justifiedText)
             return .center
         case let other:
             node.warn("text justification \(other) is not one After Effects writes; the text is drawn left-aligned")

@@ -27,9 +27,7 @@ extension TransformModel {
         if rotationX.keyframes.contains(where: { $0.value != 0 })
             || rotationY.keyframes.contains(where: { $0.value != 0 })
         {
-            node.warn(
-                "rotation about x or y is drawn as Apple's pictures of lottie-ios show it: while it turns the layer "
-                    + "out of its plane, the layer is drawn without its transform")
+            node.use(.rotationOutOfPlane)
         }
     }
 }

@@ -10,8 +10,9 @@ import Foundation
 ///     layer.filters = [contrast]
 ///
 /// Kept on the layer, copied to its presentation and read and written by CAML. The renderer
-/// draws a `gaussianBlur` in `filters` (its `inputRadius` the standard deviation, in points);
-/// other filters, and `backgroundFilters`, are not drawn.
+/// draws, in `filters`, `gaussianBlur` (its `inputRadius` the standard deviation, in points),
+/// `luminanceToAlpha`, `colorMatrix` (`inputColorMatrix`) and `falseColor` (`inputColor0`…`2`,
+/// `inputAmount`); other filters, and `backgroundFilters`, are not drawn.
 open class CAFilter: NSObject {
     /// The effect (`"gaussianBlur"`, `"colorContrast"`, …), CAML's `filter` attribute.
     public let type: String

@@ -39,9 +39,12 @@ final class LayerSnapshot: @unchecked Sendable {
     let particles: [EmitterParticle]
     /// The Cairo operator of the layer's `compositingFilter`, nil to draw it normally.
     let blendOperator: cairo_operator_t?
-    /// The radius of the `gaussianBlur` among the layer's `filters` (the blur wallpaper CAML
-    /// documents use), nil when it has none.
-    let blurRadius: CGFloat?
+    /// The layer's `filters` that are drawn (the blur wallpaper CAML documents use, a Lottie
+    /// luma matte's `luminanceToAlpha`, …), in order; empty for most layers.
+    let filters: [LayerFilter]
+    /// Whether the layer is drawn through filters: apart, and beyond what it paints itself
+    /// when it is blurred.
+    var hasFilters: Bool { !filters.isEmpty }
 
     /// A transition between two captured trees.
     struct TransitionSnapshot {
@@ -61,7 +64,7 @@ final class LayerSnapshot: @unchecked Sendable {
     private init(
         identity: ObjectIdentifier, nodeIndex: Int, drawing: CGContext?, sublayers: [LayerSnapshot],
         mask: LayerSnapshot?, transition: TransitionSnapshot?, replicas: [Replica], isUpsideDown: Bool,
-        particles: [EmitterParticle], blendOperator: cairo_operator_t?, blurRadius: CGFloat?
+        particles: [EmitterParticle], blendOperator: cairo_operator_t?, filters: [LayerFilter]
     ) {
         self.identity = identity
         self.nodeIndex = nodeIndex
@@ -73,7 +76,7 @@ final class LayerSnapshot: @unchecked Sendable {
         self.isUpsideDown = isUpsideDown
         self.particles = particles
         self.blendOperator = blendOperator
-        self.blurRadius = blurRadius
+        self.filters = filters
     }
 
     /// Lets go of the sublayers from an explicit stack, as `CALayer` does, so that a tree of
@@ -106,17 +109,18 @@ final class LayerSnapshot: @unchecked Sendable {
 
         /// The index of `model`'s node in ``nodes`` — its node in the evaluated tree, or one
         /// added from a presentation copy — and what the layer draws: the copy's drawing when
-        /// an animated key made it draw again for this frame, the model's otherwise.
-        mutating func node(of model: CALayer) -> (index: Int, drawing: CGContext?) {
+        /// an animated key made it draw again for this frame, the model's otherwise; and the
+        /// filters drawn, the copy's when there is one (its `display()` may set them).
+        mutating func node(of model: CALayer) -> (index: Int, drawing: CGContext?, filters: [LayerFilter]) {
             if let tree, let index = tree.index(of: model), !tree.needsPresentationCopy(index) {
-                return (index, model.lastDrawing)
+                return (index, model.lastDrawing, LayerFilter.filters(of: model.filters))
             }
             // Not in the evaluated tree (a replica at a delayed time, a transition's old
             // tree), or an animated key that needs display: from a presentation copy.
             dependsOnFrame = true
             let copy = model.makePresentationCopy(at: time)
             nodes.nodes.append(RenderNode(presenting: copy))
-            return (nodes.nodes.count - 1, copy.lastDrawing ?? model.lastDrawing)
+            return (nodes.nodes.count - 1, copy.lastDrawing ?? model.lastDrawing, LayerFilter.filters(of: copy.filters))
         }
     }
 
@@ -171,6 +175,7 @@ final class LayerSnapshot: @unchecked Sendable {
         let model: CALayer
         let nodeIndex: Int
         let drawing: CGContext?
+        let filters: [LayerFilter]
         let sublayers: [CALayer]
         let isUpsideDown: Bool
         /// The node's `isGeometryFlipped` and `replicator`: what the walk reads of it (the
@@ -187,7 +192,7 @@ final class LayerSnapshot: @unchecked Sendable {
         var captured: [LayerSnapshot] = []
 
         init?(_ model: CALayer, _ capture: inout Capture, isUpsideDown: Bool, replicaBudget: Int) {
-            (nodeIndex, drawing) = capture.node(of: model)
+            (nodeIndex, drawing, filters) = capture.node(of: model)
             guard !capture.nodes.nodes[nodeIndex].isHidden else { return nil }
             self.model = model
             self.isUpsideDown = isUpsideDown
@@ -284,7 +289,7 @@ final class LayerSnapshot: @unchecked Sendable {
             identity: ObjectIdentifier(model), nodeIndex: layer.nodeIndex, drawing: layer.drawing,
             sublayers: sublayers, mask: mask, transition: transition, replicas: replicas, isUpsideDown: isUpsideDown,
             particles: particles, blendOperator: CompositingFilter.cairoOperator(for: model.compositingFilter),
-            blurRadius: model.filters.flatMap(CompositingFilter.blurRadius(of:)))
+            filters: layer.filters)
         // A running maximum, not a list of depths: this runs for every layer of every frame.
         var below = max(mask?.depth ?? 0, transition?.before.depth ?? 0)
         for sublayer in sublayers { below = max(below, sublayer.depth) }

@@ -3,8 +3,9 @@ import Foundation
 import OpenQuartzCore
 
 /// The blend modes `CALayer.compositingFilter` names (Core Image's filter names, as CAML
-/// documents and Lottie files use them, and Core Graphics' `xor`) as Cairo operators. A
-/// layer with one is drawn into a group and composited onto what is below it with the mode.
+/// documents and Lottie files use them, and Core Graphics' `xor` and `sourceOver`) as Cairo
+/// operators. A layer with one is drawn into a group and composited onto what is below it with
+/// the mode.
 enum CompositingFilter {
     /// The operator for `filter` (a name string), or nil for an unknown name or none: the
     /// layer is drawn normally.
@@ -12,6 +13,8 @@ enum CompositingFilter {
         guard let name = filter as? String else { return nil }
         return switch name {
         case "xor": CAIRO_OPERATOR_XOR
+        // Porter and Duff's normal operator by name: the layer drawn apart, then over.
+        case "sourceOver": CAIRO_OPERATOR_OVER
         case "multiplyBlendMode", "multiply": CAIRO_OPERATOR_MULTIPLY
         case "screenBlendMode", "screen": CAIRO_OPERATOR_SCREEN
         case "overlayBlendMode", "overlay": CAIRO_OPERATOR_OVERLAY
@@ -30,25 +33,5 @@ enum CompositingFilter {
         case "linearDodgeBlendMode", "plusL", "add": CAIRO_OPERATOR_ADD
         default: nil
         }
-    }
-
-    /// The radius of the first enabled `gaussianBlur` among a layer's `filters`, when it is a
-    /// positive number: the standard deviation of the blur, in the layer's points, as Core
-    /// Image's `inputRadius` is. Nil for no blur.
-    static func blurRadius(of filters: [Any]) -> CGFloat? {
-        for case let filter as CAFilter in filters where filter.type == "gaussianBlur" && filter.isEnabled {
-            let radius: Double? =
-                switch filter.value(forKey: "inputRadius") {
-                case let value as Double: value
-                case let value as CGFloat: Double(value)
-                case let value as Float: Double(value)
-                case let value as Int: Double(value)
-                case let value as String: Double(value)
-                default: nil
-                }
-            guard let radius, radius.isFinite, radius > 0 else { return nil }
-            return CGFloat(min(radius, 1000))
-        }
-        return nil
     }
 }

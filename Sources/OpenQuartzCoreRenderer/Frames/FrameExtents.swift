@@ -81,7 +81,7 @@ extension RenderNode {
         guard snapshot.transition == nil, snapshot.replicas.isEmpty, snapshot.particles.isEmpty else { return nil }
         // A shadow or a blur filter is blurred from what lies around each pixel, beyond any
         // box of pixels to redraw: a frame with one is drawn whole.
-        guard Shadow(of: self) == nil, snapshot.blurRadius == nil else { return nil }
+        guard Shadow(of: self) == nil, !snapshot.hasFilters else { return nil }
         let plane = PlaneTransform(flattening: toParent)
         guard plane.isAffine else { return nil }
         let transform = plane.affine.concatenating(parent)

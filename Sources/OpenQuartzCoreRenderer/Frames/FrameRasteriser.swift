@@ -68,7 +68,7 @@ enum FrameRasteriser {
     /// over the whole bitmap. Clearing the bitmap first would then change no pixel.
     static func rootCoversBitmap(_ frame: CapturedFrame?, bitmap: Bitmap, bounds: CGRect, scale: CGFloat) -> Bool {
         guard let frame, let snapshot = frame.root, snapshot.mask == nil, snapshot.transition == nil,
-            snapshot.blendOperator == nil, snapshot.blurRadius == nil, snapshot.replicas.isEmpty
+            snapshot.blendOperator == nil, !snapshot.hasFilters, snapshot.replicas.isEmpty
         else { return false }
         let node = frame.nodes[snapshot]
         guard !node.isHidden, node.opacity >= 1, let background = node.backgroundColor, background.alpha >= 1,

@@ -33,7 +33,7 @@ extension LayerPainter {
         // Not inside `||`: its right side is a closure, which cannot take the lent node.
         let castsShadow = withoutItsShadow ? false : Shadow(of: layer) != nil
         guard budget >= 0, snapshot.replicas.isEmpty, snapshot.particles.isEmpty, snapshot.transition == nil,
-            !castsShadow, snapshot.blurRadius == nil
+            !castsShadow, !snapshot.hasFilters
         else { return nil }
         guard var extent = ownExtent(of: snapshot, layer) else { return nil }
         if layer.masksToBounds {
@@ -178,7 +178,7 @@ extension LayerPainter {
     /// transition, compositing filter, blur or shadow. `node` is its node.
     func compositesPlainly(_ snapshot: LayerSnapshot, _ node: borrowing RenderNode) -> Bool {
         guard node.opacity == 1, snapshot.mask == nil, snapshot.replicas.isEmpty, snapshot.particles.isEmpty,
-            snapshot.transition == nil, snapshot.blendOperator == nil, snapshot.blurRadius == nil
+            snapshot.transition == nil, snapshot.blendOperator == nil, !snapshot.hasFilters
         else { return false }
         return Shadow(of: node) == nil
     }
@@ -251,7 +251,7 @@ extension LayerPainter {
             // in the root's coordinates.
             isRoot
                 || ((snapshot.mask == nil || isMaskedByItsOwnAlphas(snapshot))
-                    && snapshot.blendOperator == nil && snapshot.blurRadius == nil && Shadow(of: node) == nil),
+                    && snapshot.blendOperator == nil && !snapshot.hasFilters && Shadow(of: node) == nil),
             // A translucent layer is drawn through a group, but for a gradient alone, whose
             // opacity goes into its alphas.
             isRoot || node.opacity == 1 || drawsOnlyItsGradient(snapshot, isMask: false)

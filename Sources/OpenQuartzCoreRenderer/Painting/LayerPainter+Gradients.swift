@@ -176,7 +176,7 @@ extension LayerPainter {
         guard case .gradient = node.kind else { return false }
         return snapshot.sublayers.isEmpty && (!isMask || snapshot.mask == nil) && snapshot.replicas.isEmpty
             && snapshot.particles.isEmpty && snapshot.transition == nil && snapshot.blendOperator == nil
-            && snapshot.blurRadius == nil
+            && !snapshot.hasFilters
             && (snapshot.drawing?.operations.isEmpty ?? true) && node.contents == nil
             && !node.drawsBackground && !node.drawsBorder && Shadow(of: node) == nil
     }

@@ -70,20 +70,20 @@ struct LayerPainter {
             }
         }
         let blendOperator = blending ?? snapshot.blendOperator
-        if blendOperator != nil || snapshot.blurRadius != nil {
-            // Drawn apart, blurred, then blended onto what is below it. A blurred layer has
-            // no painted extent: its blur reaches beyond what it draws.
+        if blendOperator != nil || snapshot.hasFilters {
+            // Drawn apart, filtered, then blended onto what is below it. A filtered layer has
+            // no painted extent: a blur reaches beyond what it draws.
             cairo_save(context)
             apply(affine)
             clip(toPixelsCovering: paintedExtent(of: snapshot))
             cairo_push_group(context)
             paintFlat(snapshot, opacity: opacity)
             let group = cairo_pop_group(context)!
-            if let radius = snapshot.blurRadius {
+            if snapshot.hasFilters {
                 var matrix = cairo_matrix_t()
                 cairo_get_matrix(context, &matrix)
                 let scale = abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx).squareRoot()
-                GaussianBlur.blurColours(of: group, sigma: Double(radius) * scale)
+                for filter in snapshot.filters { filter.apply(to: group, deviceScale: scale) }
             }
             cairo_set_source(context, group)
             cairo_set_operator(context, blendOperator ?? CAIRO_OPERATOR_OVER)
@@ -244,7 +244,7 @@ struct LayerPainter {
         guard paintsNothingButSublayers(snapshot, layer), layer.replicator == nil,
             let shown = soleShownSublayer(of: snapshot)
         else { return false }
-        return !nodes[shown].isTransformLayer && shown.blendOperator == nil && shown.blurRadius == nil
+        return !nodes[shown].isTransformLayer && shown.blendOperator == nil && !shown.hasFilters
     }
 
     /// The one sublayer `snapshot` shows: sublayers of no opacity and leaves that paint nothing
@@ -292,7 +292,7 @@ struct LayerPainter {
                 current.replicas.isEmpty, current.particles.isEmpty, !hasOwnDrawing(node, current)
             else { return nil }
             if current !== snapshot {
-                guard node.opacity == 1, current.blendOperator == nil, current.blurRadius == nil else { return nil }
+                guard node.opacity == 1, current.blendOperator == nil, !current.hasFilters else { return nil }
                 guard Shadow(of: node) == nil else { return nil }
             }
             if case .shape = node.kind {
@@ -348,7 +348,7 @@ struct LayerPainter {
     /// transformed and restored around it.
     private func paintsOnlyItsBackground(_ snapshot: LayerSnapshot, _ layer: borrowing RenderNode) -> Bool {
         guard layer.contents == nil, paintsNothingOfItsOwnBeyond(snapshot, layer), snapshot.blendOperator == nil,
-            snapshot.blurRadius == nil, !layer.drawsBorder
+            !snapshot.hasFilters, !layer.drawsBorder
         else { return false }
         return Shadow(of: layer) == nil
     }

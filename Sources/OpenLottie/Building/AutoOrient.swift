@@ -1,0 +1,95 @@
+import Foundation
+import OpenCoreGraphics
+
+/// Auto-orient (`ao`) as After Effects and lottie-web draw it: the layer turns with the
+/// direction its position moves in — along the position's spatial curve, at the distance the
+/// easing has covered — added to its own rotation. The complete engine samples it every tenth
+/// of a frame.
+enum AutoOrient {
+    /// The layer's rotation with the direction of its motion added, in degrees; the rotation as
+    /// it is when the position does not move.
+    static func rotation(of transform: TransformModel) -> KeyframeGroup<Double> {
+        let times: [Double] =
+            if let position = transform.position {
+                position.keyframes.map(\.time)
+            } else {
+                (transform.positionX?.keyframes ?? []).map(\.time) + (transform.positionY?.keyframes ?? []).map(\.time)
+            }
+        guard let first = times.min(), let last = times.max(), last > first else { return transform.rotation }
+        let rotationTimes = transform.rotation.keyframes.map(\.time)
+        let start = min(first, rotationTimes.min() ?? first)
+        let end = max(last, rotationTimes.max() ?? last)
+        var keyframes: [Keyframe<Double>] = []
+        let count = Int(((end - start) / 0.1).rounded(.up))
+        keyframes.reserveCapacity(count + 1)
+        for step in 0...count {
+            let frame = min(start + Double(step) * 0.1, end)
+            // lottie-web: the direction from just before the frame to it; at the ends, that of
+            // the first or last moment of the motion.
+            let (from, to) =
+                frame <= first
+                ? (first, first + 0.01) : frame >= last ? (last - 0.05, last) : (frame - 0.01, frame)
+            let a = position(of: transform, at: from)
+            let b = position(of: transform, at: to)
+            let turn = b == a ? 0 : atan2(b.y - a.y, b.x - a.x) * 180 / .pi
+            keyframes.append(Keyframe(time: frame, value: transform.rotation.value(at: frame) + turn, isHold: true))
+        }
+        return KeyframeGroup(keyframes: keyframes)
+    }
+
+    /// The position at `frame`, along its spatial curve.
+    static func position(of transform: TransformModel, at frame: Double) -> CGPoint {
+        if let position = transform.position { return point(of: position, at: frame) }
+        return CGPoint(x: transform.positionX?.value(at: frame) ?? 0, y: transform.positionY?.value(at: frame) ?? 0)
+    }
+
+    /// `group`'s point at `frame`: between keyframes with spatial tangents, the point of the
+    /// Bézier curve at the eased fraction of its length; otherwise the straight interpolation.
+    static func point(of group: KeyframeGroup<LottieVector>, at frame: Double) -> CGPoint {
+        let keyframes = group.keyframes
+        guard let index = keyframes.lastIndex(where: { $0.time <= frame }), index + 1 < keyframes.count,
+            !keyframes[index].isHold, let out = keyframes[index].spatialOutTangent,
+            let into = keyframes[index + 1].spatialInTangent, out != .zero || into != .zero
+        else {
+            let value = group.value(at: frame)
+            return CGPoint(x: value.x, y: value.y)
+        }
+        let from = keyframes[index]
+        let to = keyframes[index + 1]
+        let progress = (frame - from.time) / (to.time - from.time)
+        let eased = TimingCurve(from: from, to: to).function.value(at: progress)
+        let p0 = CGPoint(x: from.value.x, y: from.value.y)
+        let p3 = CGPoint(x: to.value.x, y: to.value.y)
+        let p1 = CGPoint(x: p0.x + out.x, y: p0.y + out.y)
+        let p2 = CGPoint(x: p3.x + into.x, y: p3.y + into.y)
+        return pointAlongCubic(p0, p1, p2, p3, fractionOfLength: eased)
+    }
+
+    /// The point of a cubic Bézier curve `fraction` of its length from its start (lengths
+    /// measured over 100 straight pieces, as lottie-web measures them).
+    static func pointAlongCubic(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, fractionOfLength fraction: Double)
+        -> CGPoint
+    {
+        func at(_ t: Double) -> CGPoint {
+            let u = 1 - t
+            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+            return CGPoint(
+                x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+        }
+        let pieces = 100
+        var lengths = [0.0]
+        lengths.reserveCapacity(pieces + 1)
+        var previous = p0
+        for step in 1...pieces {
+            let point = at(Double(step) / Double(pieces))
+            lengths.append(lengths[step - 1] + hypot(point.x - previous.x, point.y - previous.y))
+            previous = point
+        }
+        let target = min(max(fraction, 0), 1) * lengths[pieces]
+        guard lengths[pieces] > 0 else { return p0 }
+        let step = min(max((lengths.firstIndex { $0 >= target } ?? pieces), 1), pieces)
+        let span = lengths[step] - lengths[step - 1]
+        let within = span > 0 ? (target - lengths[step - 1]) / span : 0
+        return at((Double(step - 1) + within) / Double(pieces))
+    }
+}

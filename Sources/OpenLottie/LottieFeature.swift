@@ -1,0 +1,267 @@
+import Foundation
+
+/// A part of the Lottie format that a file uses and that not every engine draws alike: what
+/// ``LottieAnimation/features`` lists, each with how every engine draws it.
+public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
+    /// A precomposition layer (`ty` 0).
+    case precomposition
+    /// A precomposition's time remapping (`tm`).
+    case timeRemapping
+    /// An image layer (`ty` 2).
+    case image
+    /// A text layer (`ty` 5).
+    case text
+    /// A layer parented to another (`parent`).
+    case parenting
+    /// Masks (`masksProperties`).
+    case masks
+    /// An alpha or inverted alpha track matte (`tt` 1 or 2).
+    case alphaMatte
+    /// The drop shadow, as a layer style or an effect.
+    case dropShadow
+    /// Trim paths (`tm`).
+    case trimPaths
+    /// A repeater (`rp`).
+    case repeater
+    /// A gradient fill or stroke (`gf`, `gs`).
+    case gradient
+    /// Dashed strokes (`d`).
+    case dashes
+    /// Rounded corners (`rd`).
+    case roundedCorners
+    /// Stars and polygons (`sr`).
+    case polystar
+    /// After Effects expressions (`x` on a property).
+    case expressions
+    /// A luma or inverted luma track matte (`tt` 3 or 4).
+    case lumaMatte
+    /// A blend mode other than normal (`bm`).
+    case blendMode
+    /// The hard mix blend mode (`bm` 17), which Core Animation has no filter for.
+    case hardMixBlendMode
+    /// Auto-orient along the position's path (`ao`).
+    case autoOrient
+    /// A mask mode with no Core Animation counterpart (`mode` "l", "d" or "f").
+    case maskMode(String)
+    /// A mask's expansion (`x`).
+    case maskExpansion
+    /// A mask's opacity (`o`) below 100 %.
+    case maskOpacity
+    /// A layer type that draws nothing here (`ty`: 3D cameras 13, audio 6, …).
+    case layerType(Int)
+    /// A 3D layer (`ddd`).
+    case threeDLayer
+    /// Rotation about x or y (`rx`, `ry`).
+    case rotationOutOfPlane
+    /// A layer style other than the drop shadow (`sy`, by its type).
+    case layerStyle(Int)
+    /// An effect other than the drop shadow (`ef`, by its type, 20…35).
+    case effect(Int)
+    /// Expression controls (`ef` of other types: sliders, colours, points, …), which draw nothing.
+    case effectControls
+    /// A gaussian blur in one dimension only.
+    case blurInOneDimension
+    /// Trim paths trimming each path apart (`m` 2).
+    case trimIndividually
+    /// A repeater whose number of copies is animated.
+    case animatedRepeaterCopies
+    /// A repeater's offset or its copies' start and end opacities.
+    case repeaterOffsetAndOpacity
+    /// Merge paths (`mm`).
+    case mergePaths
+    /// A shape item type not drawn (`ty`).
+    case shapeItem(String)
+    /// Dash lengths that are animated.
+    case animatedDashLengths
+    /// Radial gradients' start or end point animated.
+    case animatedRadialGradientPoints
+    /// Radial gradients' highlight length and angle (`h`, `a`).
+    case radialGradientHighlight
+    /// Text animators and range selectors (`t.a`).
+    case textAnimators
+    /// Text on a path (`t.p`).
+    case textOnPath
+    /// Small caps (`ca` 2).
+    case smallCaps
+    /// Justified text (`j` 3…6).
+    case justifiedText
+    /// Text whose font has no glyphs in the file (`chars`).
+    case textWithoutGlyphs
+    /// Tracking of text without glyphs.
+    case trackingWithoutGlyphs
+    /// Strokes of text without glyphs.
+    case textStrokesWithoutGlyphs
+
+    /// The feature's name, as the compatibility report prints it.
+    public var description: String {
+        switch self {
+        case .precomposition: "precomposition"
+        case .timeRemapping: "time remapping"
+        case .image: "image"
+        case .text: "text"
+        case .parenting: "parenting"
+        case .masks: "masks"
+        case .alphaMatte: "alpha matte"
+        case .dropShadow: "drop shadow"
+        case .trimPaths: "trim paths"
+        case .repeater: "repeater"
+        case .gradient: "gradient"
+        case .dashes: "dashes"
+        case .roundedCorners: "rounded corners"
+        case .polystar: "star or polygon"
+        case .expressions: "expressions"
+        case .lumaMatte: "luma matte"
+        case .blendMode: "blend mode"
+        case .hardMixBlendMode: "hard mix blend mode"
+        case .autoOrient: "auto-orient"
+        case .maskMode(let mode): "mask mode \"\(mode)\""
+        case .maskExpansion: "mask expansion"
+        case .maskOpacity: "mask opacity"
+        case .layerType(let type): "layer type \(type)"
+        case .threeDLayer: "3D layer"
+        case .rotationOutOfPlane: "rotation about x or y"
+        case .layerStyle(let type): "layer style \(type)"
+        case .effect(let type): "effect \(type)" + (Self.effectNames[type].map { " (\($0))" } ?? "")
+        case .effectControls: "expression controls"
+        case .blurInOneDimension: "gaussian blur in one dimension"
+        case .trimIndividually: "trim paths individually"
+        case .animatedRepeaterCopies: "animated repeater copies"
+        case .repeaterOffsetAndOpacity: "repeater offset and opacities"
+        case .mergePaths: "merge paths"
+        case .shapeItem(let type): "shape item \"\(type)\""
+        case .animatedDashLengths: "animated dash lengths"
+        case .animatedRadialGradientPoints: "animated radial gradient points"
+        case .radialGradientHighlight: "radial gradient highlight"
+        case .textAnimators: "text animators"
+        case .textOnPath: "text on a path"
+        case .smallCaps: "small caps"
+        case .justifiedText: "justified text"
+        case .textWithoutGlyphs: "text without glyphs"
+        case .trackingWithoutGlyphs: "tracking without glyphs"
+        case .textStrokesWithoutGlyphs: "text strokes without glyphs"
+        }
+    }
+
+    /// How `engine` draws the feature.
+    public func support(in engine: RenderingEngine) -> LottieFeatureSupport {
+        if engine == .complete, let complete = completeSupport { return complete }
+        // The Main Thread engine (and the complete one) cut paths with their trims.
+        if engine != .coreAnimation, self == .trimIndividually { return .drawn }
+        return lottieIOSSupport
+    }
+
+    /// How the complete engine draws the feature where it differs from lottie-ios's engines.
+    private var completeSupport: LottieFeatureSupport? {
+        switch self {
+        case .expressions, .lumaMatte, .maskOpacity, .maskExpansion, .repeaterOffsetAndOpacity, .animatedRepeaterCopies,
+            .autoOrient:
+            .drawn
+        case .effect(let type) where Self.effectsDrawnByTheCompleteEngine.contains(type): .drawn
+        case .effect: .ignored("effects other than fill, tint, tritone, gaussian blur and drop shadow are not drawn")
+        case .blurInOneDimension: .approximated("a gaussian blur in one dimension is drawn in both")
+        default: nil
+        }
+    }
+
+    /// The effect types Bodymovin writes for effects that draw (others are expression controls).
+    static let drawingEffectTypes = 20...35
+    /// Those the complete engine draws, besides the drop shadow: tint, fill, tritone, gaussian blur.
+    static let effectsDrawnByTheCompleteEngine: Set = [20, 21, 23, 29]
+    /// After Effects' names of the effects Bodymovin writes.
+    static let effectNames = [
+        20: "tint", 21: "fill", 22: "stroke", 23: "tritone", 24: "levels", 25: "drop shadow", 26: "radial wipe",
+        27: "displacement map", 28: "set matte", 29: "gaussian blur", 30: "twirl", 31: "mesh warp", 32: "wave warp",
+        33: "spherize", 34: "puppet", 35: "transform",
+    ]
+
+    /// How lottie-ios's engines (Core Animation and Main Thread, as this package reproduces
+    /// them) draw the feature.
+    private var lottieIOSSupport: LottieFeatureSupport {
+        switch self {
+        case .precomposition, .timeRemapping, .image, .text, .parenting, .masks, .alphaMatte, .dropShadow, .trimPaths,
+            .repeater, .gradient, .dashes, .roundedCorners, .polystar, .effectControls:
+            .drawn
+        case .expressions: .ignored("After Effects expressions are not evaluated; the keyframes are played")
+        case .lumaMatte: .approximated("luma mattes are drawn as alpha mattes (Core Animation masks by alpha)")
+        case .blendMode: .drawn
+        case .hardMixBlendMode: .approximated("the hard mix blend mode is drawn as normal")
+        case .autoOrient: .ignored("auto-orient is not drawn")
+        case .maskMode(let mode): .approximated("mask mode \"\(mode)\" is drawn as add")
+        case .maskExpansion: .ignored("mask expansion is not drawn")
+        case .maskOpacity: .ignored("mask opacity is not drawn")
+        case .layerType(let type): .ignored("layers of type \(type) are not drawn")
+        case .threeDLayer: .approximated("3D layers are drawn flat")
+        case .rotationOutOfPlane:
+            .approximated(
+                "rotation about x or y is drawn as Apple's pictures of lottie-ios show it: while it turns the layer "
+                    + "out of its plane, the layer is drawn without its transform")
+        case .layerStyle: .ignored("layer styles other than the drop shadow are not drawn")
+        case .effect: .ignored("effects other than the drop shadow are not drawn")
+        case .blurInOneDimension: .ignored("effects other than the drop shadow are not drawn")
+        case .trimIndividually: .approximated("trim paths \"individually\" are trimmed as \"simultaneously\"")
+        case .animatedRepeaterCopies: .approximated("animated repeater copies are drawn at their first value")
+        case .repeaterOffsetAndOpacity: .ignored("a repeater's offset and its copies' opacities are not drawn")
+        case .mergePaths:
+            .ignored(
+                "merge paths are not drawn (Core Animation's Lottie engine skips them); the paths are drawn as they are")
+        case .shapeItem(let type): .ignored("shape items of type \"\(type)\" are not drawn")
+        case .animatedDashLengths: .approximated("animated dash lengths are drawn at their first value")
+        case .animatedRadialGradientPoints:
+            .approximated("animated radial gradient points are drawn at their first values")
+        case .radialGradientHighlight:
+            .ignored("the highlight of radial gradients is not drawn (Core Animation's gradient has none)")
+        case .textAnimators: .ignored("text animators are not drawn; the text is drawn as its documents say")
+        case .textOnPath: .approximated("text on a path is drawn in lines, not along the path")
+        case .smallCaps: .approximated("small caps are drawn as capitals")
+        case .justifiedText: .approximated("justified text is drawn aligned as its last line is")
+        case .textWithoutGlyphs:
+            .approximated(
+                "text whose font has no glyphs in the file's chars is drawn by CATextLayer with the renderer's "
+                    + "fonts (DejaVu Sans for names it does not know)")
+        case .trackingWithoutGlyphs: .ignored("tracking is drawn only for text with glyphs")
+        case .textStrokesWithoutGlyphs: .ignored("text strokes are drawn only for text with glyphs")
+        }
+    }
+}
+
+/// How an engine draws a ``LottieFeature``.
+public enum LottieFeatureSupport: Hashable, Sendable, CustomStringConvertible {
+    /// As After Effects shows it.
+    case drawn
+    /// Drawn otherwise, as the message says.
+    case approximated(String)
+    /// Not drawn, as the message says.
+    case ignored(String)
+
+    /// `drawn`, `approximated` or `ignored`.
+    public var description: String {
+        switch self {
+        case .drawn: "drawn"
+        case .approximated: "approximated"
+        case .ignored: "ignored"
+        }
+    }
+
+    /// What the engine does instead, nil when it draws the feature.
+    public var message: String? {
+        switch self {
+        case .drawn: nil
+        case .approximated(let message), .ignored(let message): message
+        }
+    }
+}
+
+/// A feature a file uses: where first, and in how many places.
+public struct LottieFeatureUse: Hashable, Sendable, CustomStringConvertible {
+    /// The feature.
+    public let feature: LottieFeature
+    /// The JSON path of its first place in the file.
+    public let path: String
+    /// How many places in the file use it.
+    public internal(set) var count: Int
+
+    /// `feature at path (n places)`.
+    public var description: String {
+        "\(feature) at \(path)" + (count > 1 ? " (\(count) places)" : "")
+    }
+}

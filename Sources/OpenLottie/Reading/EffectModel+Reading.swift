@@ -1,0 +1,60 @@
+import Foundation
+
+extension EffectModel {
+    /// The layer's effects (`ef`) that the complete engine draws, in order. Every enabled
+    /// effect but the drop shadow (``DropShadowModel``) is noted as a feature; an effect without
+    /// the values its type has warns and is left out.
+    static func effects(readingLayer layer: JSONNode) throws(LottieError) -> [EffectModel] {
+        var read: [EffectModel] = []
+        for effect in try layer["ef"]?.elements() ?? [] {
+            let type = try effect.integer("ty", default: -1)
+            guard type != 25, try effect.integer("en", default: 1) != 0 else { continue }
+            guard LottieFeature.drawingEffectTypes.contains(type) else {
+                // Expression controls (sliders, colours, points, …) draw nothing.
+                effect.use(.effectControls)
+                continue
+            }
+            effect.use(.effect(type))
+            let values = try effect["ef"]?.elements() ?? []
+            func value(_ index: Int) -> JSONNode? { index < values.count ? values[index]["v"] : nil }
+            func colour(_ index: Int) throws(LottieError) -> KeyframeGroup<LottieVector>? {
+                try value(index)?.keyframeGroup { n throws(LottieError) in try n.vector() }
+            }
+            func scalar(_ index: Int) throws(LottieError) -> KeyframeGroup<Double>? {
+                try value(index)?.keyframeGroup { n throws(LottieError) in try n.scalar() }
+            }
+            let model: EffectModel?
+            switch type {
+            case 20:
+                model = try colour(0).flatMap { black throws(LottieError) in
+                    try colour(1).flatMap { white throws(LottieError) in
+                        try scalar(2).map { .tint(black: black, white: white, amount: $0) }
+                    }
+                }
+            case 21:
+                model = try colour(2).flatMap { color throws(LottieError) in
+                    try scalar(6).map { .fill(color: color, opacity: $0) }
+                }
+            case 23:
+                model = try colour(0).flatMap { highlights throws(LottieError) in
+                    try colour(1).flatMap { midtones throws(LottieError) in
+                        try colour(2).map { .tritone(highlights: highlights, midtones: midtones, shadows: $0) }
+                    }
+                }
+            case 29:
+                model = try scalar(0).map { .gaussianBlur(blurriness: $0) }
+                if let dimensions = try scalar(1), dimensions.keyframes.contains(where: { $0.value != 1 }) {
+                    effect.use(.blurInOneDimension)
+                }
+            default:
+                model = nil
+            }
+            if let model {
+                read.append(model)
+            } else if LottieFeature.effect(type).support(in: .complete) == .drawn {
+                effect.warn("the effect lacks values its type has and is not drawn")
+            }
+        }
+        return read
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import OpenLottie
+import OpenQuartzCore
+import QuartzTestSupport
+import Testing
+
+/// The complete engine's repeaters (offset, start and end opacity, scale to the power of the
+/// copy, animated copy counts, stacking) and auto-orient, against values worked out from After
+/// Effects' documentation.
+@Suite struct RepeaterAndOrientTests {
+    /// A 20-point red square at (10…30, 40…60) repeated by a repeater of `copies` (JSON), its
+    /// transform moving each copy `step` points right, with `extra` fields on the repeater and
+    /// `transform` ones on its transform.
+    static func repeated(
+        copies: String = #"{"a":0,"k":3}"#, offset: Double = 0, step: Double = 15, anchor: String = "[0,0]",
+        scale: Double = 100, composite: Int = 1, stroked: Bool = false, transform: String = ""
+    ) -> Data {
+        let repeater =
+            #"{"ty":"rp","c":\#(copies),"o":{"a":0,"k":\#(offset)},"m":\#(composite),"tr":{"ty":"tr","p":{"a":0,"k":[\#(step),0]},"#
+            + #""a":{"a":0,"k":\#(anchor)},"s":{"a":0,"k":[\#(scale),\#(scale)]},"r":{"a":0,"k":0}\#(transform)}}"#
+        let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":1,"lj":1},"#
+        let square = EffectAndMatteTests.rectangle(10, 40, 20, 20, "1,0,0")
+        return EffectAndMatteTests.composition([
+            square.replacingOccurrences(
+                of: #"{"ty":"tr"}]}]"#, with: (stroked ? stroke : "") + #"{"ty":"tr"}]},"# + repeater + "]")
+        ])
+    }
+
+    static func alphas(_ data: Data, engine: RenderingEngineOption = .complete, frame: Double = 0, at xs: [Double])
+        throws -> [Int]
+    {
+        let picture = RenderingEngineTests.picture(try LottieAnimation(data: data), engine: engine, frame: frame)
+        return xs.map { ValueProviderTests.pixel(picture, $0, 50)[3] }
+    }
+
+    /// Copies at x 10, 25 and 40: the first at the start opacity, the last at the end one, the
+    /// middle one half way (100, 65, 30 %).
+    @Test func copiesGoFromTheStartOpacityToTheEndOpacity() throws {
+        let data = Self.repeated(transform: #","so":{"a":0,"k":100},"eo":{"a":0,"k":30}"#)
+        MaskOpacityAndExpansionTests.expectAlphas(try Self.alphas(data, at: [15, 35, 55]), [255, 166, 77], "so → eo")
+        MaskOpacityAndExpansionTests.expectAlphas(
+            try Self.alphas(data, engine: .automatic, at: [15, 35, 55]), [255, 255, 255], "lottie-ios: opaque")
+    }
+
+    /// With `m` 1 the first copy is in front, as lottie-web and Skottie stack them (its black
+    /// edge at x 30 shows over the second copy); with `m` 2 the last is, and the opacities run
+    /// from it (lottie-web's order). lottie-ios puts the first copy at the back whatever `m` is.
+    @Test func theCompositeModeStacksTheCopies() throws {
+        func edge(_ composite: Int, _ engine: RenderingEngineOption) throws -> [Int] {
+            let data = Self.repeated(composite: composite, stroked: true)
+            let picture = RenderingEngineTests.picture(try LottieAnimation(data: data), engine: engine)
+            return ValueProviderTests.pixel(picture, 30, 50)
+        }
+        #expect(try edge(1, .complete) == [0, 0, 0, 255], "m 1: the first copy's edge in front")
+        #expect(try edge(2, .complete) == [255, 0, 0, 255], "m 2: the second copy in front of it")
+        #expect(try edge(1, .automatic) == [255, 0, 0, 255], "lottie-ios: the first copy at the back")
+        let below = Self.repeated(composite: 2, transform: #","so":{"a":0,"k":100},"eo":{"a":0,"k":30}"#)
+        MaskOpacityAndExpansionTests.expectAlphas(try Self.alphas(below, at: [15, 35, 55]), [77, 166, 255], "m 2")
+    }
+
+    /// An offset of 1.5 starts the first copy 1.5 steps along: at 32.5.
+    @Test func anOffsetMovesEveryCopyAlong() throws {
+        let data = Self.repeated(offset: 1.5)
+        MaskOpacityAndExpansionTests.expectAlphas(try Self.alphas(data, at: [27, 34, 80]), [0, 255, 255], "offset 1.5")
+    }
+
+    /// Scale 50 % about the square's centre (20, 50), 30 points a step: copy k is 0.5ᵏ the
+    /// size, at 20 + 30 k; the third is 5 points wide at 80 (lottie-ios scales every copy once).
+    @Test func copiesAreScaledToThePowerOfTheirIndex() throws {
+        let data = Self.repeated(step: 30, anchor: "[20,50]", scale: 50)
+        MaskOpacityAndExpansionTests.expectAlphas(try Self.alphas(data, at: [76, 80, 84]), [0, 255, 0], "the third copy")
+        MaskOpacityAndExpansionTests.expectAlphas(try Self.alphas(data, at: [43, 50, 57]), [0, 255, 0], "the second, 10 wide at 50")
+    }
+
+    /// Copies from 1 at frame 0 to 3 at frame 20: 2 at frame 10, so the third (at 40…60)
+    /// shows from just after it (the count rounded up).
+    @Test func anAnimatedCountShowsCopiesAsItPassesThem() throws {
+        let data = Self.repeated(
+            copies: #"{"a":1,"k":[{"t":0,"s":[1],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":20,"s":[3]}]}"#)
+        #expect(try Self.alphas(data, frame: 9.5, at: [55]) == [0])
+        #expect(try Self.alphas(data, frame: 10.5, at: [55]) == [255])
+        #expect(try Self.alphas(data, frame: 0, at: [35]) == [0], "one copy at frame 0; …")
+        #expect(try Self.alphas(data, frame: 0.5, at: [35]) == [255], "… the count 1.05 rounds up to 2")
+    }
+
+    /// A layer whose position moves down turns a quarter to the right: its 40 × 10 bar stands
+    /// 40 tall. Along a curve that starts upwards, the bar stands at the start too.
+    @Test func autoOrientTurnsTheLayerWithItsMotion() throws {
+        func layer(_ position: String) -> Data {
+            EffectAndMatteTests.composition([
+                #"{"ty":4,"nm":"Bar","ip":0,"op":30,"st":0,"ao":1,"ks":{"p":\#(position)},"shapes":[{"ty":"gr","it":["#
+                    + #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,10]},"r":{"a":0,"k":0}},"#
+                    + #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]}]}"#
+            ])
+        }
+        func drawn(_ data: Data, engine: RenderingEngineOption = .complete, frame: Double, _ x: Double, _ y: Double)
+            throws -> Bool
+        {
+            let picture = RenderingEngineTests.picture(try LottieAnimation(data: data), engine: engine, frame: frame)
+            return ValueProviderTests.pixel(picture, x, y)[3] > 200
+        }
+        let down = layer(#"{"a":1,"k":[{"t":0,"s":[50,20],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[50,80]}]}"#)
+        #expect(try drawn(down, frame: 15, 50, 65) && !drawn(down, frame: 15, 65, 50), "standing")
+        #expect(try !drawn(down, engine: .automatic, frame: 15, 50, 65) && drawn(down, engine: .automatic, frame: 15, 65, 50))
+        let arc = layer(
+            #"{"a":1,"k":[{"t":0,"s":[20,80],"to":[0,-60],"ti":[0,-60],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[80,80]}]}"#)
+        #expect(try drawn(arc, frame: 0, 20, 95) && !drawn(arc, frame: 0, 35, 80), "upwards at the start")
+        // Half way along the arc it moves right: lying.
+        #expect(try drawn(arc, frame: 15, 65, 35) && !drawn(arc, frame: 15, 50, 50), "lying at the top")
+    }
+}
