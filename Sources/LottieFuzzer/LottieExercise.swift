@@ -12,13 +12,14 @@ enum LottieExercise {
     /// thousands of layers stays a quick input.
     static let layerLimit = 400
 
-    /// The reader's limits with a twentieth of the usual layer tree cost: the fuzz target is a
-    /// debug build with AddressSanitizer, well over ten times slower than a release build, and
-    /// makes the tree twice, all within libFuzzer's 10 s timeout. The code paths are the same;
-    /// only the budget is smaller.
+    /// The reader's limits with a twentieth of the usual layer tree cost and 2 s for a file's
+    /// expressions: the fuzz target is a debug build with AddressSanitizer, well over ten times
+    /// slower than a release build, and makes the tree three times, all within libFuzzer's 10 s
+    /// timeout. The code paths are the same; only the budget is smaller.
     static let limits: ReadingLimits = {
         var limits = ReadingLimits.standard
         limits.maximumTreeCost /= 20
+        limits.maximumExpressionSeconds = 2
         return limits
     }()
 
@@ -50,6 +51,14 @@ enum LottieExercise {
                     layer.currentProgress = progress
                     CATransaction.flush()
                     check(layer, at: "progress \(progress)", into: &problems)
+                }
+                // The complete engine: the file's expressions evaluated, within their limits.
+                if animation.hasExpressions {
+                    let complete = animation.makeLayer(configuration: LottieConfiguration(renderingEngine: .complete))
+                    complete.bounds = layer.bounds
+                    complete.currentProgress = 0.5
+                    CATransaction.flush()
+                    check(complete, at: "complete engine, progress 0.5", into: &problems)
                 }
                 // Playing makes the tree again, with running animations.
                 layer.play(loopMode: .autoReverse, speed: 2)

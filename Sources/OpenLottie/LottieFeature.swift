@@ -159,6 +159,7 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
         case .effect(let type) where Self.effectsDrawnByTheCompleteEngine.contains(type): .drawn
         case .effect: .ignored("effects other than fill, tint, tritone, gaussian blur and drop shadow are not drawn")
         case .blurInOneDimension: .approximated("a gaussian blur in one dimension is drawn in both")
+        case .radialGradientHighlight, .animatedRadialGradientPoints: .drawn
         default: nil
         }
     }

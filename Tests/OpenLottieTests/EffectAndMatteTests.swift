@@ -205,3 +205,53 @@ import Testing
         Self.expectAlphas(try Self.alphas(hole, at: [24, 26, 50]), [255, 0, 0], "a hole grown by 5")
     }
 }
+
+/// The complete engine's radial gradient highlight, as lottie-web draws it: the first colour at
+/// the highlight's length along the radius, at its angle from the start-to-end line.
+@Suite struct GradientHighlightTests {
+    /// A square filled by a radial gradient from yellow at (50, 50) to blue 40 points out, its
+    /// highlight `length` percent at `angle` degrees.
+    static func radial(length: Double, angle: Double = 0) -> Data {
+        let square = EffectAndMatteTests.rectangle(0, 0, 100, 100, "1,0,0")
+        let gradient =
+            #"{"ty":"gf","t":2,"s":{"a":0,"k":[50,50]},"e":{"a":0,"k":[90,50]},"h":{"a":0,"k":\#(length)},"#
+            + #""a":{"a":0,"k":\#(angle)},"o":{"a":0,"k":100},"r":1,"g":{"p":2,"k":{"a":0,"k":[0,1,1,0,1,0,0,1]}}}"#
+        return EffectAndMatteTests.composition([
+            square.replacingOccurrences(of: #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#, with: gradient)
+        ])
+    }
+
+    @Test func theHighlightMovesTheFirstColourTowardsTheEdge() throws {
+        let half = Self.radial(length: 50)
+        // The focal point (70, 50) is yellow; (30, 50) is 40 of the 60 points from it to the
+        // edge: two thirds of the way to blue, blended in sRGB as lottie-web blends.
+        ValueProviderTests.expectPixel(try EffectAndMatteTests.pixel(half, 70, 50), [255, 255, 0, 255], within: 4, "focal")
+        ValueProviderTests.expectPixel(try EffectAndMatteTests.pixel(half, 30, 50), [85, 85, 170, 255], within: 4, "across")
+        ValueProviderTests.expectPixel(
+            try EffectAndMatteTests.pixel(half, engine: .automatic, 70, 50), [144, 145, 152, 255], within: 2,
+            "lottie-ios: half way, no highlight, blended in Generic RGB as Core Animation blends")
+        // At 90° from the start-to-end line: the focal point is below the centre.
+        ValueProviderTests.expectPixel(
+            try EffectAndMatteTests.pixel(Self.radial(length: 50, angle: 90), 50, 70), [255, 255, 0, 255], within: 4,
+            "turned")
+    }
+
+    /// The centre and the radius follow their keyframes (lottie-ios draws their first values).
+    @Test func animatedRadialPointsMoveTheGradient() throws {
+        func moving(_ from: Double, _ to: Double) -> String {
+            #"{"a":1,"k":[{"t":0,"s":[\#(from),50],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[\#(to),50]}]}"#
+        }
+        let data = Data(
+            String(decoding: Self.radial(length: 0), as: UTF8.self)
+                .replacingOccurrences(of: #""s":{"a":0,"k":[50,50]}"#, with: #""s":"# + moving(30, 70))
+                .replacingOccurrences(of: #""e":{"a":0,"k":[90,50]}"#, with: #""e":"# + moving(50, 110)).utf8)
+        // Frame 0: centre 30, radius 20; frame 30: centre 70, radius 40.
+        ValueProviderTests.expectPixel(try EffectAndMatteTests.pixel(data, frame: 0, 30, 50), [255, 255, 0, 255], within: 4, "0")
+        ValueProviderTests.expectPixel(try EffectAndMatteTests.pixel(data, frame: 0, 52, 50), [0, 0, 255, 255], within: 4, "0, edge")
+        ValueProviderTests.expectPixel(try EffectAndMatteTests.pixel(data, frame: 30, 70, 50), [255, 255, 0, 255], within: 4, "30")
+        ValueProviderTests.expectPixel(try EffectAndMatteTests.pixel(data, frame: 30, 50, 50), [128, 128, 128, 255], within: 4, "30, half")
+        ValueProviderTests.expectPixel(
+            try EffectAndMatteTests.pixel(data, engine: .automatic, frame: 30, 30, 50), [255, 255, 0, 255], within: 10,
+            "lottie-ios: the first values")
+    }
+}

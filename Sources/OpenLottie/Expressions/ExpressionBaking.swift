@@ -1,3 +1,4 @@
+import CJavaScriptCore
 import Foundation
 
 /// The JavaScript the expressions run in: the runtime's four parts, in order.
@@ -21,17 +22,28 @@ enum ExpressionBaking {
         "runs past its limits (\(String(format: "%g", timeLimit)) s of processor time, \(memoryLimit >> 20) MiB of memory)"
 
     /// `document` (Bodymovin JSON text) with its expressions replaced by keyframes, and what
-    /// went wrong on the way.
-    static func bake(_ document: String) -> (document: String, warnings: [LottieWarning]) {
+    /// went wrong on the way. Past `totalTimeLimit` seconds of processor time, the expressions
+    /// not yet evaluated keep their keyframes, each with a warning.
+    static func bake(_ document: String, totalTimeLimit: Double = ReadingLimits.standard.maximumExpressionSeconds)
+        -> (document: String, warnings: [LottieWarning])
+    {
         let context = JavaScriptContext(timeLimit: timeLimit, memoryLimit: memoryLimit)
+        let began = oqc_thread_cpu_seconds()
         do throws(JavaScriptContext.Failure) {
             try context.evaluate(ExpressionScript.runtime)
             context.setGlobal("$source", to: document)
             let count = Int(try context.evaluate("$oqc.load($source)")) ?? 0
-            for index in 0..<count {
+            properties: for index in 0..<count {
                 let frames = Int(try context.evaluate("$oqc.properties[\(index)].frames.length")) ?? 0
                 var start = 0
                 while start < frames {
+                    if oqc_thread_cpu_seconds() - began > totalTimeLimit {
+                        let reason =
+                            "is not evaluated: the file's expressions ran past \(String(format: "%g", totalTimeLimit)) s "
+                            + "of processor time together"
+                        try context.evaluate("$oqc.giveUp(\(index), \"\(reason)\")")
+                        break properties
+                    }
                     do throws(JavaScriptContext.Failure) {
                         start = Int(try context.evaluate("$oqc.bake(\(index), \(start), \(framesPerStep))")) ?? frames
                     } catch where error.stopped {

@@ -244,6 +244,14 @@ O.interrupted = function (index, reason) {
     return culprit.path;
 };
 
+// Past the file's time for all its expressions: expression `index` and those after it that
+// are not done keep their keyframes.
+O.giveUp = function (index, reason) {
+    O.properties.slice(index).forEach(function (p) {
+        if (!p.failed) { p.failed = reason; p.samples = []; }
+    });
+};
+
 // The problems found: [{path, message}].
 O.problems = function () {
     var found = [];

@@ -35,7 +35,8 @@ extension LottieAnimation {
     /// then play what After Effects shows.
     public func bakingExpressions() -> (json: Data, warnings: [LottieWarning]) {
         guard let source = expressionSource else { return (Data(), []) }
-        let baked = ExpressionBaking.bake(String(decoding: source.data, as: UTF8.self))
+        let baked = ExpressionBaking.bake(
+            String(decoding: source.data, as: UTF8.self), totalTimeLimit: source.limits.maximumExpressionSeconds)
         return (Data(baked.document.utf8), baked.warnings)
     }
 

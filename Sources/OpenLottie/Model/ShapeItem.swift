@@ -80,6 +80,10 @@ struct ShapeItem: Sendable {
         var colors: KeyframeGroup<LottieVector>
         var opacity: KeyframeGroup<Double>
         var evenOdd: Bool
+        /// A radial gradient's highlight: how far towards its edge its first colour is, in
+        /// percent (`h`), and the angle from the start-to-end line, in degrees (`a`).
+        var highlightLength = KeyframeGroup(0.0)
+        var highlightAngle = KeyframeGroup(0.0)
         /// The colours a ``GradientValueProvider`` gives instead of `colors`.
         var provided: KeyframeGroup<LottieGradient>? = nil
     }

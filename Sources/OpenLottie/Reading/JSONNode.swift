@@ -292,6 +292,10 @@ package struct ReadingLimits: Sendable {
     /// release build. The costliest animation of the shared corpus is estimated at a
     /// thirteenth of it.
     package var maximumTreeCost = 2_000_000.0
+    /// The processor seconds all of a file's expressions may take together (each step of one
+    /// has its own limit, ``ExpressionBaking/timeLimit``): past it, the expressions not yet
+    /// evaluated keep their keyframes. Evaluation costs about 20 µs an expression a frame.
+    package var maximumExpressionSeconds = 30.0
 
     package init() {}
 

@@ -181,6 +181,8 @@ extension ShapeItem.Gradient {
         if isRadial, start.isAnimated || end.isAnimated {
             node.use(.animatedRadialGradientPoints)
         }
+        highlightLength = try node.keyframes("h", default: 0) { n throws(LottieError) in try n.scalar() }
+        highlightAngle = try node.keyframes("a", default: 0) { n throws(LottieError) in try n.scalar() }
         if isRadial, node["h"] != nil {
             node.use(.radialGradientHighlight)
         }

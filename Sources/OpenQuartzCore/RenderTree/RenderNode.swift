@@ -151,7 +151,8 @@ extension TextLayerStorage: Equatable {
 
 extension GradientLayerStorage: Equatable {
     package static func == (a: Self, b: Self) -> Bool {
-        guard a.type == b.type, a.startPoint == b.startPoint, a.endPoint == b.endPoint, a.locations == b.locations
+        guard a.type == b.type, a.startPoint == b.startPoint, a.endPoint == b.endPoint, a.locations == b.locations,
+            a.focalPoint == b.focalPoint, a.blendsInSRGB == b.blendsInSRGB
         else { return false }
         guard let colorsA = a.colors, let colorsB = b.colors else { return a.colors == nil && b.colors == nil }
         return colorsA.count == colorsB.count && zip(colorsA, colorsB).allSatisfy { sameObjectValue($0, $1) }

@@ -36,6 +36,8 @@ extension LayerPainter {
         var matrix = userToUnit
         // What ``GradientRaster`` draws instead of the pattern, where it can.
         var raster: (shape: GradientRaster.Shape, userToPattern: cairo_matrix_t)?
+        // Whether the pattern is Cairo's linear or radial one, which takes the ramp's stops.
+        var takesStops = false
         switch gradient.type {
         case .radial:
             let radiusX = abs(Double(end.x - start.x))
@@ -45,14 +47,17 @@ extension LayerPainter {
                 pattern = ramp.lastColorPattern()
                 break
             }
-            // A unit circle about the origin in pattern space is the ellipse in unit space.
-            pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)
+            // A unit circle about the origin in pattern space is the ellipse in unit space; a
+            // focal point inside it is where the first colour is.
+            let focal = gradient.focalPoint.map { (Double($0.x), Double($0.y)) }
+            pattern = cairo_pattern_create_radial(focal?.0 ?? 0, focal?.1 ?? 0, 0, 0, 0, 1)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
             var unitToCircle = cairo_matrix_t()
             cairo_matrix_init(
                 &unitToCircle, 1 / radiusX, 0, 0, 1 / radiusY, -Double(start.x) / radiusX, -Double(start.y) / radiusY)
             cairo_matrix_multiply(&matrix, &userToUnit, &unitToCircle)
-            raster = (.radial, matrix)
+            if focal == nil { raster = (.radial, matrix) }
+            takesStops = true
         case .conic:
             pattern = ramp.conicPattern(center: start, toward: end)
         default:
@@ -82,6 +87,7 @@ extension LayerPainter {
             var toParameter = cairo_matrix_t()
             cairo_matrix_init(&toParameter, g.x, 0, g.y, 0, -(p1.x * g.x + p1.y * g.y), 0)
             raster = (.linear, toParameter)
+            takesStops = true
         }
         defer { cairo_pattern_destroy(pattern) }
         cairo_pattern_set_matrix(pattern, &matrix)
@@ -107,7 +113,7 @@ extension LayerPainter {
                 return
             }
         }
-        if raster != nil {
+        if takesStops {
             // The linear and radial patterns get their stops only now that they are drawn:
             // Cairo inserts each stop in order, and a blended ramp has dozens.
             ramp.addStops(to: pattern)
@@ -126,6 +132,7 @@ extension LayerPainter {
         let node = nodes[snapshot]
         guard isMaskedByItsOwnAlphas(snapshot), let mask = snapshot.mask,
             case .gradient(let gradient) = node.kind, case .gradient(let alpha) = nodes[mask].kind,
+            !gradient.blendsInSRGB, !alpha.blendsInSRGB,
             clipLiesWithin(node.bounds.insetBy(dx: cornerRadius(of: node), dy: cornerRadius(of: node))),
             let colors = ColorRamp(colors: gradient.colors, locations: gradient.locations),
             let alphas = ColorRamp(colors: alpha.colors, locations: alpha.locations)
@@ -146,6 +153,7 @@ extension LayerPainter {
             drawsOnlyItsGradient(snapshot, isMask: false), drawsOnlyItsGradient(mask, isMask: true),
             maskNode.opacity == 1, maskNode.bounds == node.bounds, alpha.type == gradient.type,
             alpha.startPoint == gradient.startPoint, alpha.endPoint == gradient.endPoint,
+            alpha.focalPoint == gradient.focalPoint,
             maskNode.cornerRadius == node.cornerRadius, maskNode.maskedCorners == node.maskedCorners,
             maskNode.cornerCurve == node.cornerCurve,
             CATransform3DIsIdentity(maskNode.transformToSuperlayer3D)
@@ -164,9 +172,11 @@ extension LayerPainter {
     }
 
     /// The gradient layer's colours at their locations, blended as Core Animation blends
-    /// them (``ColorRamp/blendedInGenericRGB()``); nil when it has no colours.
+    /// them (``ColorRamp/blendedInGenericRGB()``), or in sRGB when the layer asks; nil when it
+    /// has no colours.
     func ramp(of gradient: GradientLayerStorage) -> ColorRamp? {
-        ColorRamp(colors: gradient.colors, locations: gradient.locations).map(resources.gradients.blended)
+        let ramp = ColorRamp(colors: gradient.colors, locations: gradient.locations)
+        return gradient.blendsInSRGB ? ramp : ramp.map(resources.gradients.blended)
     }
 
     /// Whether the layer is a gradient layer that draws its gradient and nothing more: no

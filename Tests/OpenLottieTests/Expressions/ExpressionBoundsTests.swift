@@ -81,6 +81,26 @@ import Testing
         #expect(layer.getValue(for: AnimationKeypath(keypath: "Fine.Transform.Rotation"), atFrame: 10) as? CGFloat == 10)
     }
 
+    /// A file's expressions share one budget of processor time: past it, those not yet
+    /// evaluated keep their keyframes, each with a warning, and the file is drawn.
+    @Test func aFilesExpressionsStopTogetherPastTheFilesBudget() throws {
+        let layers = [
+            F.layer("Loop", index: 1, ["r": F.expression("while (true) {}", value: "7")]),
+            F.layer("Fine", index: 2, ["r": F.expression("time * 30", value: "3")]),
+        ]
+        var limits = ReadingLimits.standard
+        limits.maximumExpressionSeconds = 0.5
+        let animation = try LottieAnimation(data: F.document(layers), limits: limits).evaluatingExpressions()
+        #expect(animation.warnings.map(\.description) == [
+            "layers[0].ks.r.x: the expression runs past its limits (1 s of processor time, 1024 MiB of memory); the "
+                + "keyframes are played",
+            "layers[1].ks.r.x: the expression is not evaluated: the file's expressions ran past 0.5 s of processor time "
+                + "together; the keyframes are played",
+        ])
+        let layer = animation.makeLayer(configuration: LottieConfiguration(renderingEngine: .complete))
+        #expect(layer.getValue(for: AnimationKeypath(keypath: "Fine.Transform.Rotation"), atFrame: 10) as? CGFloat == 3)
+    }
+
     /// Baking writes the same bytes every time, and a baked file read again has no expressions.
     @Test func bakingIsDeterministicAndLeavesNoExpressions() throws {
         let layers = [

@@ -52,6 +52,22 @@ open class CAGradientLayer: CALayer {
         }
     }
 
+    /// Where a radial gradient's first colour is, when not at its centre (the focal point of
+    /// SVG's radial gradients, which Lottie's gradient highlight sets), in the gradient's
+    /// ellipse: (0, 0) its centre, (1, 0) its edge along x. Nil, the default, for Apple's radial
+    /// gradient. Not animatable; not Apple's API.
+    package var focalPoint: CGPoint? {
+        get { gradientStorage.focalPoint }
+        set { changeValue(forKey: "focalPoint") { gradientStorage.focalPoint = newValue } }
+    }
+
+    /// Whether the colours are blended in sRGB, as SVG and the Lottie players blend them; false,
+    /// the default, blends them as Core Animation's `render(in:)` does. Not Apple's API.
+    package var blendsInSRGB: Bool {
+        get { gradientStorage.blendsInSRGB }
+        set { changeValue(forKey: "blendsInSRGB") { gradientStorage.blendsInSRGB = newValue } }
+    }
+
     /// Where each stop lies along the gradient, 0…1 and increasing; nil (the default) spreads
     /// the stops evenly. Animatable.
     open var locations: [NSNumber]? {
@@ -107,6 +123,13 @@ package struct GradientLayerStorage: SubclassLayerStorage {
     package var startPoint = CGPoint(x: 0.5, y: 0)
     package var endPoint = CGPoint(x: 0.5, y: 1)
     package var type = CAGradientLayerType.axial
+    /// Where a radial gradient's first colour is, when not at its centre: the focal point of
+    /// an SVG radial gradient, which Lottie's highlight sets (not Apple's API), in the
+    /// gradient's ellipse — (0, 0) its centre, (1, 0) its edge along x, (0, 1) along y.
+    package var focalPoint: CGPoint?
+    /// Whether the colours are blended in sRGB, as SVG and the Lottie players blend them,
+    /// rather than as Core Animation's `render(in:)` does (not Apple's API).
+    package var blendsInSRGB = false
 
     package init() {}
 }
