@@ -52,64 +52,37 @@ enum EffectFilters {
     }
 }
 
-/// A Lottie layer whose filters are set at the frame shown (as ``FramePathShapeLayer`` sets
-/// its path): an animation of ``FramePathShapeLayer/frameKey`` carries the frame, and every
-/// frame drawn runs ``display()`` on the presentation copy.
+/// A Lottie layer whose filters are set at the frame shown (``FrameFollower``), as
+/// ``FramePathShapeLayer`` sets its path.
 final class FrameFilterLayer: CALayer {
-    /// The filters at a frame of the layer's own composition.
-    var filtersAtFrame: ((Double) -> [CAFilter])?
-    /// A frame of the root composition, as a frame of the layer's own.
-    var localFrame: (Double) -> Double = { $0 }
+    var follower: FrameFollower<[CAFilter]>?
 
     override init() {
         super.init()
     }
 
     required init?(coder: NSCoder) {
-        if let model = (coder as? LayerCreationCoder)?.model as? FrameFilterLayer {
-            filtersAtFrame = model.filtersAtFrame
-            localFrame = model.localFrame
-        }
+        follower = ((coder as? LayerCreationCoder)?.model as? FrameFilterLayer)?.follower
         super.init(coder: coder)
     }
 
     override init(layer: Any) {
-        if let model = layer as? FrameFilterLayer {
-            filtersAtFrame = model.filtersAtFrame
-            localFrame = model.localFrame
-        }
+        follower = (layer as? FrameFilterLayer)?.follower
         super.init(layer: layer)
     }
 
     override class func needsDisplay(forKey key: String) -> Bool {
-        key == FramePathShapeLayer.frameKey || super.needsDisplay(forKey: key)
+        key == FrameFollower<[CAFilter]>.frameKey || super.needsDisplay(forKey: key)
     }
 
     override func display() {
-        guard let filtersAtFrame, let frame = value(forKey: FramePathShapeLayer.frameKey) as? Double else { return }
-        filters = filtersAtFrame(localFrame(frame))
+        if let filters = follower?.value(shownBy: self) { self.filters = filters }
     }
 
     /// Makes the layer follow the frames of `context`'s animation, its filters from `filtersAtFrame`.
     func follow(_ context: AnimationContext, filtersAtFrame: @escaping (Double) -> [CAFilter]) {
-        self.filtersAtFrame = filtersAtFrame
-        localFrame = context.complexTimeRemapping
-        addFrameAnimation(context)
-        filters = filtersAtFrame(localFrame(context.startFrame))
-    }
-}
-
-extension CALayer {
-    /// Animates ``FramePathShapeLayer/frameKey`` from the animation's first frame to its last,
-    /// linearly, over the whole animation: the frame of the root composition at every moment.
-    func addFrameAnimation(_ context: AnimationContext) {
-        let frames = KeyframeGroup(keyframes: [
-            Keyframe(time: context.startFrame, value: context.startFrame),
-            Keyframe(time: context.endFrame, value: context.endFrame),
-        ])
-        setValue(context.startFrame, forKey: FramePathShapeLayer.frameKey)
-        addAnimation(
-            for: FramePathShapeLayer.frameProperty, keyframes: frames, context: context.withoutTimeRemapping()
-        ) { $0 }
+        let follower = FrameFollower(context, valueAtFrame: filtersAtFrame)
+        self.follower = follower
+        filters = follower.start(self, context)
     }
 }

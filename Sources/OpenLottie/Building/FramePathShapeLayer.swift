@@ -2,19 +2,50 @@ import Foundation
 import OpenCoreGraphics
 import OpenQuartzCore
 
-/// A shape layer whose path is computed at the frame shown, as lottie-ios's Main Thread engine
-/// computes a path: an animation of the custom key ``frameKey`` carries the animation's frame,
-/// and every frame drawn runs ``display()`` on the presentation copy, which sets the path for
-/// that frame. The model layer shows the first frame's path.
-final class FramePathShapeLayer: CAShapeLayer {
+/// A value a layer computes at the frame shown, as lottie-ios's Main Thread engine computes a
+/// path: an animation of the custom key ``frameKey`` carries the animation's frame, and every
+/// frame drawn runs the layer's `display()` on its presentation copy, which asks the follower
+/// for the value at that frame. The presentation copies carry the model's follower.
+struct FrameFollower<Value> {
     /// The animation's frame (of the root composition), animated linearly over the whole animation.
-    static let frameKey = "lottieFrame"
-    static let frameProperty = AnimatedProperty(keyPath: frameKey, defaultValue: nil)
+    static var frameKey: String { "lottieFrame" }
 
-    /// The path at a frame of the layer's own composition.
-    var pathAtFrame: ((Double) -> CGPath)?
+    /// The value at a frame of the layer's own composition.
+    let valueAtFrame: (Double) -> Value
     /// A frame of the root composition, as a frame of the layer's own.
-    var localFrame: (Double) -> Double = { $0 }
+    let localFrame: (Double) -> Double
+
+    init(_ context: AnimationContext, valueAtFrame: @escaping (Double) -> Value) {
+        self.valueAtFrame = valueAtFrame
+        localFrame = context.complexTimeRemapping
+    }
+
+    /// The value at the frame `layer` (a presentation copy) shows; nil before it shows one.
+    func value(shownBy layer: CALayer) -> Value? {
+        (layer.value(forKey: Self.frameKey) as? Double).map { valueAtFrame(localFrame($0)) }
+    }
+
+    /// Makes `layer` follow the frames of `context`'s animation: ``frameKey`` animated from
+    /// the animation's first frame to its last, linearly, over the whole animation. Answers
+    /// the value at the first frame.
+    func start(_ layer: CALayer, _ context: AnimationContext) -> Value {
+        let frames = KeyframeGroup(keyframes: [
+            Keyframe(time: context.startFrame, value: context.startFrame),
+            Keyframe(time: context.endFrame, value: context.endFrame),
+        ])
+        layer.setValue(context.startFrame, forKey: Self.frameKey)
+        layer.addAnimation(
+            for: AnimatedProperty(keyPath: Self.frameKey, defaultValue: nil), keyframes: frames,
+            context: context.withoutTimeRemapping()
+        ) { $0 }
+        return valueAtFrame(localFrame(context.startFrame))
+    }
+}
+
+/// A shape layer whose path is computed at the frame shown (``FrameFollower``), as lottie-ios's
+/// Main Thread engine computes a path. The model layer shows the first frame's path.
+final class FramePathShapeLayer: CAShapeLayer {
+    var follower: FrameFollower<CGPath>?
 
     override init() {
         super.init()
@@ -23,35 +54,27 @@ final class FramePathShapeLayer: CAShapeLayer {
     /// The presentation copy (``CALayer`` makes the copies of this package's classes here),
     /// with the model's way to its path.
     required init?(coder: NSCoder) {
-        if let model = (coder as? LayerCreationCoder)?.model as? FramePathShapeLayer {
-            pathAtFrame = model.pathAtFrame
-            localFrame = model.localFrame
-        }
+        follower = ((coder as? LayerCreationCoder)?.model as? FramePathShapeLayer)?.follower
         super.init(coder: coder)
     }
 
     override init(layer: Any) {
-        if let model = layer as? FramePathShapeLayer {
-            pathAtFrame = model.pathAtFrame
-            localFrame = model.localFrame
-        }
+        follower = (layer as? FramePathShapeLayer)?.follower
         super.init(layer: layer)
     }
 
     override class func needsDisplay(forKey key: String) -> Bool {
-        key == frameKey || super.needsDisplay(forKey: key)
+        key == FrameFollower<CGPath>.frameKey || super.needsDisplay(forKey: key)
     }
 
     override func display() {
-        guard let pathAtFrame, let frame = value(forKey: Self.frameKey) as? Double else { return }
-        path = pathAtFrame(localFrame(frame))
+        if let path = follower?.value(shownBy: self) { self.path = path }
     }
 
     /// Makes the layer follow the frames of `context`'s animation, its path from `pathAtFrame`.
     func follow(_ context: AnimationContext, pathAtFrame: @escaping (Double) -> CGPath) {
-        self.pathAtFrame = pathAtFrame
-        localFrame = context.complexTimeRemapping
-        addFrameAnimation(context)
-        path = pathAtFrame(localFrame(context.startFrame))
+        let follower = FrameFollower(context, valueAtFrame: pathAtFrame)
+        self.follower = follower
+        path = follower.start(self, context)
     }
 }

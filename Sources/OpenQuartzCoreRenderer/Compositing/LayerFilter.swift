@@ -57,16 +57,10 @@ enum LayerFilter: Equatable {
         }
     }
 
+    /// A number input, boxed as any number type or written as a string (as CAML writes it).
     private static func number(_ value: Any?) -> Double? {
-        switch value {
-        case let value as Double: value
-        case let value as CGFloat: Double(value)
-        case let value as Float: Double(value)
-        case let value as Int: Double(value)
-        case let value as NSNumber: value.doubleValue
-        case let value as String: Double(value)
-        default: nil
-        }
+        guard let value else { return nil }
+        return AnimatableValue.double(from: value) ?? (value as? String).flatMap(Double.init)
     }
 
     private static func rgb(_ color: CGColor) -> SIMD3<Double> {
