@@ -11,6 +11,7 @@ enum LottieSeedDocuments {
     static let all: [(name: String, text: String)] = [
         ("shapes", shapes), ("keyframes", keyframes), ("paints", paints), ("layers", layers),
         ("precompositions", precompositions), ("effects", effects), ("text", text), ("minimal", minimal),
+        ("threeD", threeD),
     ]
 
     /// The least a file needs.
@@ -162,5 +163,29 @@ enum LottieSeedDocuments {
                 {"ty":0,"v":{"a":0,"k":135}},{"ty":0,"v":{"a":1,"k":[{"t":0,"s":[2]},{"t":15,"s":[8]}]}},{"ty":0,"v":{"a":0,"k":10}}]},
                {"ty":5,"nm":"Slider","ef":[{"ty":0,"v":{"a":0,"k":1}}]}],
          "ip":0,"op":30,"st":0}]}
+        """#
+
+    /// 3D layers seen through a two-node camera with an animated zoom and a parent, separate
+    /// positions with depth, orientation; merges in every mode; a stroke effect on a mask.
+    static let threeD = #"""
+        {"v":"5.7.4","fr":30,"ip":0,"op":30,"w":100,"h":100,"ddd":1,"layers":[
+        {"ddd":1,"ind":1,"ty":13,"nm":"Camera","parent":2,"pe":{"a":1,"k":[{"t":0,"s":[100]},{"t":30,"s":[0]}]},
+         "ks":{"a":{"a":0,"k":[50,50,0]},"p":{"a":0,"k":[50,50,-100]},"or":{"a":0,"k":[0,10,0]},
+          "rx":{"a":0,"k":0},"ry":{"a":0,"k":0},"rz":{"a":0,"k":5}},"ip":0,"op":30,"st":0},
+        {"ddd":1,"ind":2,"ty":3,"nm":"Rig","ks":{"p":{"s":true,"x":{"a":0,"k":0},"y":{"a":0,"k":0},"z":{"a":1,"k":[{"t":0,"s":[0]},{"t":30,"s":[40]}]}},
+          "ry":{"a":1,"k":[{"t":0,"s":[0]},{"t":30,"s":[90]}]}},"ip":0,"op":30,"st":0},
+        {"ddd":1,"ind":3,"ty":4,"nm":"Card","ks":{"p":{"a":0,"k":[50,50,20]},"a":{"a":0,"k":[0,0,5]},"s":{"a":0,"k":[100,100,50]},
+          "rx":{"a":0,"k":30},"or":{"a":1,"k":[{"t":0,"s":[0,0,0],"to":[1,1,1],"ti":[0,0,0]},{"t":30,"s":[0,180,0]}]}},
+         "masksProperties":[{"mode":"n","pt":{"a":0,"k":{"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]],"v":[[0,0],[40,0],[40,40]],"c":true}}}],
+         "ef":[{"ty":22,"ef":[{"ty":10,"v":{"a":0,"k":1}},{"ty":7,"v":{"a":0,"k":1}},{"ty":7,"v":{"a":0,"k":0}},{"ty":2,"v":{"a":0,"k":[1,0,0,1]}},
+          {"ty":0,"v":{"a":0,"k":3}},{"ty":0,"v":{"a":0,"k":100}},{"ty":0,"v":{"a":0,"k":1}},{"ty":0,"v":{"a":0,"k":80}},
+          {"ty":0,"v":{"a":1,"k":[{"t":0,"s":[0]},{"t":30,"s":[100]}]}},{"ty":0,"v":{"a":0,"k":150}},{"ty":7,"v":{"a":0,"k":3}}]}],
+         "shapes":[{"ty":"gr","it":[{"ty":"rc","d":1,"s":{"a":0,"k":[30,30]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},
+          {"ty":"el","d":3,"s":{"a":0,"k":[30,30]},"p":{"a":0,"k":[10,0]}},{"ty":"mm","mm":3},
+          {"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]},
+          {"ty":"gr","it":[{"ty":"el","s":{"a":0,"k":[20,20]},"p":{"a":0,"k":[0,0]}},{"ty":"sr","sy":2,"pt":{"a":0,"k":5},"p":{"a":0,"k":[5,5]},
+          "or":{"a":0,"k":15},"os":{"a":0,"k":0},"r":{"a":0,"k":0}},{"ty":"mm","mm":4},{"ty":"mm","mm":2},
+          {"ty":"st","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2}},{"ty":"tr"}]}],"ip":0,"op":30,"st":0},
+        {"ddd":1,"ind":4,"ty":1,"sc":"#00ff00","sw":20,"sh":20,"ks":{"p":{"a":0,"k":[20,20,-300]}},"ip":0,"op":30,"st":0}]}
         """#
 }

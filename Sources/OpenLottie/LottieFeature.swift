@@ -47,8 +47,10 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
     case maskExpansion
     /// A mask's opacity (`o`) below 100 %.
     case maskOpacity
-    /// A layer type that draws nothing here (`ty`: 3D cameras 13, audio 6, …).
+    /// A layer type that draws nothing here (`ty`: audio 6, data 15, …).
     case layerType(Int)
+    /// A 3D camera layer (`ty` 13).
+    case camera
     /// A 3D layer (`ddd`).
     case threeDLayer
     /// Rotation about x or y (`rx`, `ry`).
@@ -119,6 +121,7 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
         case .maskOpacity: "mask opacity"
         case .layerType(let type): "layer type \(type)"
         case .threeDLayer: "3D layer"
+        case .camera: "3D camera"
         case .rotationOutOfPlane: "rotation about x or y"
         case .layerStyle(let type): "layer style \(type)"
         case .effect(let type): "effect \(type)" + (Self.effectNames[type].map { " (\($0))" } ?? "")
@@ -154,20 +157,29 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
     private var completeSupport: LottieFeatureSupport? {
         switch self {
         case .expressions, .lumaMatte, .maskOpacity, .maskExpansion, .repeaterOffsetAndOpacity, .animatedRepeaterCopies,
-            .autoOrient:
+            .autoOrient, .camera, .rotationOutOfPlane:
             .drawn
+        case .threeDLayer:
+            .approximated(
+                "3D layers are seen in perspective and drawn back to front by the depth of each layer's centre; "
+                    + "layers that cross are not cut where they meet")
         case .effect(let type) where Self.effectsDrawnByTheCompleteEngine.contains(type): .drawn
-        case .effect: .ignored("effects other than fill, tint, tritone, gaussian blur and drop shadow are not drawn")
+        case .effect: .ignored("effects other than fill, tint, stroke, tritone, gaussian blur and drop shadow are not drawn")
         case .blurInOneDimension: .approximated("a gaussian blur in one dimension is drawn in both")
         case .radialGradientHighlight, .animatedRadialGradientPoints: .drawn
+        case .mergePaths:
+            .approximated(
+                "merged paths are filled as After Effects merges them, but strokes follow each path's own outline "
+                    + "and paths in groups above the merge are not merged")
         default: nil
         }
     }
 
     /// The effect types Bodymovin writes for effects that draw (others are expression controls).
     static let drawingEffectTypes = 20...35
-    /// Those the complete engine draws, besides the drop shadow: tint, fill, tritone, gaussian blur.
-    static let effectsDrawnByTheCompleteEngine: Set = [20, 21, 23, 29]
+    /// Those the complete engine draws, besides the drop shadow: tint, fill, stroke, tritone,
+    /// gaussian blur.
+    static let effectsDrawnByTheCompleteEngine: Set = [20, 21, 22, 23, 29]
     /// After Effects' names of the effects Bodymovin writes.
     static let effectNames = [
         20: "tint", 21: "fill", 22: "stroke", 23: "tritone", 24: "levels", 25: "drop shadow", 26: "radial wipe",
@@ -192,6 +204,7 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
         case .maskOpacity: .ignored("mask opacity is not drawn")
         case .layerType(let type): .ignored("layers of type \(type) are not drawn")
         case .threeDLayer: .approximated("3D layers are drawn flat")
+        case .camera: .ignored("3D cameras are not drawn: 3D layers are seen without one")
         case .rotationOutOfPlane:
             .approximated(
                 "rotation about x or y is drawn as Apple's pictures of lottie-ios show it: while it turns the layer "

@@ -137,7 +137,7 @@ import Testing
         #expect(LottieFeature.trimIndividually.support(in: .coreAnimation).description == "approximated")
         #expect(
             animation.warnings(for: .complete).map(\.description) == [
-                "layers[1].ef[1]: effects other than fill, tint, tritone, gaussian blur and drop shadow are not drawn"
+                "layers[1].ef[1]: effects other than fill, tint, stroke, tritone, gaussian blur and drop shadow are not drawn"
             ])
         #expect(
             animation.warnings.map(\.description) == [

@@ -17,6 +17,7 @@ struct AnimatedProperty: Sendable {
     static let anchorPoint = AnimatedProperty(keyPath: "anchorPoint", defaultValue: nil)
     static let opacity = AnimatedProperty(keyPath: "opacity", defaultValue: CGFloat(1))
     static let transform = AnimatedProperty(keyPath: "transform", defaultValue: nil)
+    static let sublayerTransform = AnimatedProperty(keyPath: "sublayerTransform", defaultValue: nil)
     static let isHidden = AnimatedProperty(keyPath: "hidden", defaultValue: nil)
     static let path = AnimatedProperty(keyPath: "path", defaultValue: nil)
     static let fillColor = AnimatedProperty(keyPath: "fillColor", defaultValue: nil)

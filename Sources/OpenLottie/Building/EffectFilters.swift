@@ -23,9 +23,11 @@ enum EffectFilters {
 
     /// The filters of `effects` at `frame` of their layer's composition.
     static func filters(_ effects: [EffectModel], at frame: Double) -> [CAFilter] {
-        effects.enumerated().map { index, effect in
+        effects.enumerated().compactMap { index, effect in
             let filter: CAFilter
             switch effect {
+            case .stroke:
+                return nil
             case .fill(let color, let opacity):
                 let c = color.value(at: frame)
                 filter = CAFilter(type: "colorMatrix")

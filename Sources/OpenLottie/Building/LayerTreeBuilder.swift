@@ -16,15 +16,29 @@ struct LayerTreeBuilder {
     var textProvider: (any AnimationKeypathTextProvider)?
     var fontProvider: (any AnimationFontProvider)?
 
-    /// Adds the layers of a composition to `container` (back to front, as `sublayers` are
+    /// Adds the layers of a composition to `outerContainer` (back to front, as `sublayers` are
     /// ordered) with their animations.
-    func addLayers(_ layers: [LayerModel], to container: CALayer, bounds: CGRect, context: AnimationContext, depth: Int)
-    {
+    func addLayers(
+        _ layers: [LayerModel], to outerContainer: CALayer, bounds: CGRect, context: AnimationContext, depth: Int
+    ) {
         let byIndex = Dictionary(
             layers.compactMap { layer in layer.index.map { ($0, layer) } }, uniquingKeysWith: { first, _ in first })
+        // The complete engine keeps each run of 3D layers in 3D, seen through the camera.
+        let scene = context.engine == .complete ? ThreeDScene(layers: layers, bounds: bounds) : nil
+        var threeDGroup: CALayer?
         for (layer, matte) in Self.pairedWithMattes(layers) {
             guard let made = makeLayer(layer, bounds: bounds, context: context, depth: depth) else { continue }
-            let placed = wrappedInParents(made, of: layer, byIndex: byIndex, bounds: bounds, context: context)
+            let inScene = scene != nil && ThreeDScene.isThreeD(layer)
+            let placed = wrappedInParents(
+                made, of: layer, byIndex: byIndex, bounds: bounds, context: context, inScene: inScene)
+            let container: CALayer
+            if inScene, let scene {
+                container = threeDGroup ?? scene.makeGroup(in: outerContainer, context: context)
+                threeDGroup = container
+            } else {
+                container = outerContainer
+                threeDGroup = nil
+            }
             guard let matte, let matteType = layer.matte,
                 let matteLayer = makeMatte(matte, type: matteType, bounds: bounds, context: context, depth: depth)
             else {
@@ -66,20 +80,23 @@ struct LayerTreeBuilder {
         return layer
     }
 
-    /// The layer inside invisible layers that carry its parents' transforms, outermost last.
+    /// The layer inside invisible layers that carry its parents' transforms, outermost last:
+    /// transform layers, which keep it in 3D, for a layer of a 3D scene.
     private func wrappedInParents(
-        _ layer: CALayer, of model: LayerModel, byIndex: [Int: LayerModel], bounds: CGRect, context: AnimationContext
+        _ layer: CALayer, of model: LayerModel, byIndex: [Int: LayerModel], bounds: CGRect, context: AnimationContext,
+        inScene: Bool = false
     ) -> CALayer {
         var current = layer
         var child = model
         var seen: Set<Int> = []
         while let parentIndex = child.parentIndex, let parent = byIndex[parentIndex], seen.insert(parentIndex).inserted
         {
-            let parentLayer = Self.filling(CALayer(), bounds)
+            let parentLayer = Self.filling(inScene ? CATransformLayer() : CALayer(), bounds)
             parentLayer.name = "\(model.name) (parent, \(parent.name))"
             let transform = providers.applied(
                 to: drawnTransform(of: parent, context: context), keypath: context.keypath + [parent.name], context: context)
-            addTransformAnimations(transform, to: parentLayer, context: context)
+            addTransformAnimations(
+                transform, to: parentLayer, context: context, threeD: inScene && ThreeDScene.isThreeD(parent))
             parentLayer.addSublayer(current)
             current = parentLayer
             child = parent
@@ -133,7 +150,7 @@ struct LayerTreeBuilder {
         var childContext: AnimationContext?
         var childBounds = bounds
         switch model.content {
-        case .unsupported:
+        case .unsupported, .camera:
             return nil
         case .null:
             // A null draws nothing; an empty layer keeps the tree's shape.
@@ -194,7 +211,9 @@ struct LayerTreeBuilder {
         }
         layer.name = model.name
         layer.compositingFilter = model.blendMode.filterName
-        addTransformAnimations(drawnTransform(of: model, context: context), to: layer, context: context)
+        addTransformAnimations(
+            drawnTransform(of: model, context: context), to: layer, context: context,
+            threeD: context.engine == .complete && ThreeDScene.isThreeD(model))
         layer.addAnimation(for: .opacity, keyframes: model.transform.opacity, context: context) { CGFloat($0 / 100) }
         addVisibilityAnimation(to: layer, inFrame: model.inFrame, outFrame: model.outFrame, context: context)
         if let dropShadow = model.dropShadow { addDropShadow(dropShadow, to: layer, context: context) }
@@ -208,6 +227,10 @@ struct LayerTreeBuilder {
         {
             addLayers(layers, to: layer, bounds: childBounds, context: childContext, depth: depth + 1)
         }
+        let strokes = effects.compactMap { effect -> StrokeEffect? in
+            if case .stroke(let stroke) = effect { stroke } else { nil }
+        }
+        if !strokes.isEmpty { StrokeEffectLayers.apply(strokes, masks: model.masks, to: layer, context: context) }
         return layer
     }
 
@@ -243,9 +266,15 @@ struct LayerTreeBuilder {
     }
 
     /// The layer's transform as separate animations of translation, anchor point, scale and
-    /// rotation (the key paths lottie-ios animates).
-    func addTransformAnimations(_ transform: TransformModel, to layer: CALayer, context: AnimationContext) {
-        TransformAnimations.add(transform, to: layer, context: context, allowsSkew: false)
+    /// rotation (the key paths lottie-ios animates); a 3D layer's as one 3D transform.
+    func addTransformAnimations(
+        _ transform: TransformModel, to layer: CALayer, context: AnimationContext, threeD: Bool = false
+    ) {
+        if threeD {
+            ThreeDScene.addTransform(transform, to: layer, context: context)
+        } else {
+            TransformAnimations.add(transform, to: layer, context: context, allowsSkew: false)
+        }
     }
 
     private func addDropShadow(_ shadow: DropShadowModel, to layer: CALayer, context: AnimationContext) {

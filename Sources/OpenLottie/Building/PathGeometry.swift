@@ -55,7 +55,7 @@ enum PathGeometry {
             outTangent: CGPoint(x: outTangent.x - point.x, y: outTangent.y - point.y))
     }
 
-    private static func reversed(_ vertices: [BezierShape.Vertex]) -> [BezierShape.Vertex] {
+    static func reversed(_ vertices: [BezierShape.Vertex]) -> [BezierShape.Vertex] {
         vertices.reversed().map {
             BezierShape.Vertex(point: $0.point, inTangent: $0.outTangent, outTangent: $0.inTangent)
         }

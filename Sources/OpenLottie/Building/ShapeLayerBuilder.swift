@@ -156,6 +156,25 @@ struct ShapeLayerBuilder {
         let passedDown = inherited.filter { !$0.isTransform }
         for child in makeGroupLayers(children, isTopLevel: false, passedDown: passedDown) { layer.addSublayer(child) }
         let items = (children + inherited).filter { !$0.isGroup && !$0.isHidden }
+        let builder = ShapeItemLayerBuilder(context: context, bounds: bounds)
+        if context.engine == .complete, let merge = MergePaths.split(items) {
+            // The paths after the merge and the merged shape under those before it, which
+            // draw with the paints before the merge only.
+            addRenderGroups(merge.after, to: layer)
+            layer.addSublayer(
+                MergePaths.makeLayer(
+                    paths: merge.before.filter(\.drawsPath), mode: merge.mode,
+                    paints: merge.after.filter { !$0.drawsPath }, builder: builder))
+            addRenderGroups(merge.before, to: layer)
+        } else {
+            addRenderGroups(items, to: layer)
+        }
+        addTransform(of: items, to: layer)
+        return layer
+    }
+
+    /// The layers of `items`' render groups (``renderGroups(_:)``), back to front.
+    private func addRenderGroups(_ items: [ShapeItem], to layer: CALayer) {
         for renderGroup in Self.renderGroups(items).reversed() {
             let combinable =
                 renderGroup.paths.count > 1
@@ -168,6 +187,7 @@ struct ShapeLayerBuilder {
             {
                 context.compatibility?.note(CompatibilityReport.roundedCombinedShapes, at: corners.path)
             }
+            let builder = ShapeItemLayerBuilder(context: context, bounds: bounds)
             if combinable {
                 let shapes = renderGroup.paths.compactMap { item -> KeyframeGroup<BezierShape>? in
                     if case .path(let keyframes) = item.kind { keyframes } else { nil }
@@ -175,19 +195,13 @@ struct ShapeLayerBuilder {
                 let combined = CombinedKeyframes.combine(shapes.map(ErasedKeyframes.init)) { values in
                     ShapeList(shapes: values.compactMap { $0 as? BezierShape })
                 }
-                layer.addSublayer(
-                    ShapeItemLayerBuilder(context: context, bounds: bounds).make(
-                        .combined(combined), others: renderGroup.others))
+                layer.addSublayer(builder.make(.combined(combined), others: renderGroup.others))
             } else {
                 for path in renderGroup.paths {
-                    layer.addSublayer(
-                        ShapeItemLayerBuilder(context: context, bounds: bounds).make(
-                            .item(path), others: renderGroup.others))
+                    layer.addSublayer(builder.make(.item(path), others: renderGroup.others))
                 }
             }
         }
-        addTransform(of: items, to: layer)
-        return layer
     }
 
     /// The group's transform and opacity, from the first transform among `items`.

@@ -14,6 +14,9 @@ enum EffectModel: Sendable {
         shadows: KeyframeGroup<LottieVector>)
     /// Gaussian blur: a standard deviation of 0.3 × `blurriness` points, as lottie-web draws it.
     case gaussianBlur(blurriness: KeyframeGroup<Double>)
+    /// Stroke: the layer's masks' paths stroked (``StrokeEffect``), drawn by layers rather than
+    /// a filter.
+    case stroke(StrokeEffect)
 
     /// Whether a value of the effect changes over time.
     var isAnimated: Bool {
@@ -23,6 +26,33 @@ enum EffectModel: Sendable {
         case .tritone(let highlights, let midtones, let shadows):
             highlights.isAnimated || midtones.isAnimated || shadows.isAnimated
         case .gaussianBlur(let blurriness): blurriness.isAnimated
+        // Its layers animate by themselves.
+        case .stroke: false
         }
     }
+}
+
+/// After Effects' Stroke effect: a mask's path (or every mask's) stroked with a round brush
+/// `brushSize` points in radius, from `start` to `end` percent of its length, in `color` at
+/// `opacity` (0…1); the brush's dabs `spacing` percent of its diameter apart.
+struct StrokeEffect: Sendable {
+    enum PaintStyle: Int {
+        /// Over the layer.
+        case onOriginalImage = 1
+        /// Alone: the layer's own pixels are not drawn.
+        case onTransparent
+        /// The layer's own pixels where the stroke is, nothing elsewhere.
+        case revealOriginalImage
+    }
+
+    /// The mask stroked, from 1; ignored when `allMasks` is set.
+    var mask: Int
+    var allMasks: Bool
+    var color: KeyframeGroup<LottieVector>
+    var brushSize: KeyframeGroup<Double>
+    var opacity: KeyframeGroup<Double>
+    var start: KeyframeGroup<Double>
+    var end: KeyframeGroup<Double>
+    var spacing: KeyframeGroup<Double>
+    var paintStyle: PaintStyle
 }

@@ -13,7 +13,9 @@ struct LayerModel: Sendable {
         /// Text: its documents, drawn from the file's glyphs or by `CATextLayer`.
         case text(TextModel)
         case null
-        /// A layer type that is not drawn (audio, camera…): skipped.
+        /// A 3D camera (`ty` 13): how the composition's 3D layers are seen.
+        case camera(CameraModel)
+        /// A layer type that is not drawn (audio, data…): skipped.
         case unsupported
     }
 
@@ -38,10 +40,23 @@ struct LayerModel: Sendable {
     var dropShadow: DropShadowModel?
     /// Whether the layer turns with the direction its position moves in (`ao`).
     var autoOrient = false
+    /// Whether the layer is a 3D layer (`ddd`): its depth, rotations about x and y and
+    /// orientation are seen in perspective by the complete engine.
+    var is3D = false
     /// The effects the complete engine draws, in order.
     var effects: [EffectModel] = []
     /// Where the layer is in the file, for warnings.
     var path: String
+}
+
+/// A camera layer: its transform places the eye (position, the point of interest it looks at
+/// when the file gives one, rotations and orientation); its zoom is the distance, in points,
+/// at which a layer is seen at its own size.
+struct CameraModel: Sendable {
+    var zoom: KeyframeGroup<Double>
+    /// Whether the camera looks at the point of interest (the transform's anchor), After
+    /// Effects' two-node camera.
+    var hasPointOfInterest: Bool
 }
 
 /// A mask of a layer.

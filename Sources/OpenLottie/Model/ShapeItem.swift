@@ -18,7 +18,9 @@ struct ShapeItem: Sendable {
         case transform(TransformModel)
         case repeater(Repeater)
         case roundedCorners(KeyframeGroup<Double>)
-        case merge
+        /// Merge paths, with the file's mode (`mm`: 1 merge, 2 add, 3 subtract, 4 intersect, 5
+        /// exclude intersections).
+        case merge(Int)
     }
 
     enum Direction: Sendable {

@@ -7,12 +7,16 @@ struct TransformModel: Sendable {
     var position: KeyframeGroup<LottieVector>?
     var positionX: KeyframeGroup<Double>?
     var positionY: KeyframeGroup<Double>?
+    /// The depth, when the position's dimensions are separate and a 3D layer's has one.
+    var positionZ: KeyframeGroup<Double>?
     /// Percent: 100 is the layer's own size.
     var scale: KeyframeGroup<LottieVector>
     /// Degrees about z.
     var rotation: KeyframeGroup<Double>
     var rotationX: KeyframeGroup<Double>
     var rotationY: KeyframeGroup<Double>
+    /// A 3D layer's orientation: degrees about x, y and z (`or`), applied after the rotations.
+    var orientation = KeyframeGroup(LottieVector([0, 0, 0]))
     /// Percent.
     var opacity: KeyframeGroup<Double>
     /// Degrees.
@@ -35,6 +39,12 @@ struct TransformModel: Sendable {
     /// Whether the layer turns about x or y at some keyframe.
     var turnsAboutXOrY: Bool {
         rotationX.keyframes.contains { $0.value != 0 } || rotationY.keyframes.contains { $0.value != 0 }
+    }
+
+    /// Whether the transform leaves the plane somewhere: it turns about x or y, or has an
+    /// orientation about them.
+    var leavesThePlane: Bool {
+        turnsAboutXOrY || orientation.keyframes.contains { $0.value.x != 0 || $0.value.y != 0 }
     }
 
     var hasSkewAnimation: Bool {

@@ -41,6 +41,8 @@ extension EffectModel {
                         try colour(2).map { .tritone(highlights: highlights, midtones: midtones, shadows: $0) }
                     }
                 }
+            case 22:
+                model = try StrokeEffect(values: values).map { .stroke($0) }
             case 29:
                 model = try scalar(0).map { .gaussianBlur(blurriness: $0) }
                 if let dimensions = try scalar(1), dimensions.keyframes.contains(where: { $0.value != 1 }) {
@@ -56,5 +58,26 @@ extension EffectModel {
             }
         }
         return read
+    }
+}
+
+extension StrokeEffect {
+    /// Bodymovin's eleven values of a stroke effect (path, all masks, stroke sequentially,
+    /// colour, brush size, brush hardness, opacity, start, end, spacing, paint style), or nil
+    /// when some are missing.
+    init?(values: [JSONNode]) throws(LottieError) {
+        guard values.count >= 11 else { return nil }
+        func scalar(_ index: Int) throws(LottieError) -> KeyframeGroup<Double>? {
+            try values[index]["v"]?.keyframeGroup { n throws(LottieError) in try n.scalar() }
+        }
+        guard let mask = try scalar(0), let allMasks = try scalar(1),
+            let color = try values[3]["v"]?.keyframeGroup({ n throws(LottieError) in try n.vector() }),
+            let brushSize = try scalar(4), let opacity = try scalar(6), let start = try scalar(7),
+            let end = try scalar(8), let spacing = try scalar(9), let style = try scalar(10)
+        else { return nil }
+        self.init(
+            mask: Int(mask.first.rounded()), allMasks: allMasks.first != 0, color: color, brushSize: brushSize,
+            opacity: opacity, start: start, end: end, spacing: spacing,
+            paintStyle: PaintStyle(rawValue: Int(style.first.rounded())) ?? .onOriginalImage)
     }
 }

@@ -91,11 +91,19 @@ extension LayerModel {
         case 5:
             node.use(.text)
             content = .text(try TextModel(readingLayer: node))
+        case 13:
+            node.use(.camera)
+            let zoom = try node.keyframes("pe", default: 0) { n throws(LottieError) in try n.scalar() }
+            if zoom.keyframes.contains(where: { !($0.value > 0) }) {
+                node.warn("a camera's zoom must be above 0: the composition's default perspective is used where it is not")
+            }
+            content = .camera(CameraModel(zoom: zoom, hasPointOfInterest: node["ks"]?["a"] != nil))
         default:
             node.use(.layerType(type))
             content = .unsupported
         }
-        if try node.bool("ddd") { node.use(.threeDLayer) }
+        is3D = try node.bool("ddd")
+        if is3D { node.use(.threeDLayer) }
     }
 
     /// `#rrggbb` (or `#rgb`) as red, green, blue and alpha from 0 to 1; anything else is

@@ -131,6 +131,13 @@ extension LayerTreeCost {
         switch layer.content {
         case .unsupported:
             return
+        case .camera(let camera):
+            // The perspective layer and the transform layer of each run of 3D layers, with the
+            // view sampled every tenth of a frame while it moves.
+            addLayers(2)
+            add(camera.zoom)
+            addTransform(layer.transform, allowsSkew: false, threeD: true)
+            return
         case .null:
             addLayers(1)
             addTransform(layer.transform, allowsSkew: false)
@@ -144,7 +151,7 @@ extension LayerTreeCost {
             addLayers(1)
             addText(text)
         }
-        addTransform(layer.transform, allowsSkew: false)
+        addTransform(layer.transform, allowsSkew: false, threeD: layer.is3D)
         add(layer.transform.opacity)
         // The visibility animation: three holds, sampled like any other below a time remapping.
         addAnimation(values: 3, weight: 1, extra: 2)
@@ -167,10 +174,23 @@ extension LayerTreeCost {
         }
     }
 
-    /// A transform as `TransformAnimations.add` animates it.
-    mutating func addTransform(_ transform: TransformModel, allowsSkew: Bool) {
+    /// A transform as `TransformAnimations.add` animates it, or `ThreeDScene.addTransform`
+    /// for a 3D layer (sampled every tenth of a frame while it moves).
+    mutating func addTransform(_ transform: TransformModel, allowsSkew: Bool, threeD: Bool = false) {
+        if threeD || transform.leavesThePlane {
+            addCombined(
+                [
+                    PropertyTiming(transform.anchor), transform.position.map(PropertyTiming.init) ?? none,
+                    transform.positionX.map(PropertyTiming.init) ?? none,
+                    transform.positionY.map(PropertyTiming.init) ?? none,
+                    transform.positionZ.map(PropertyTiming.init) ?? none, PropertyTiming(transform.scale),
+                    PropertyTiming(transform.rotation), PropertyTiming(transform.rotationX),
+                    PropertyTiming(transform.rotationY), PropertyTiming(transform.orientation),
+                ],
+                sampled: true)
+            return
+        }
         if (allowsSkew && transform.hasSkew) || transform.hasNegativeXScale {
-            let none = PropertyTiming(KeyframeGroup(0.0))
             addCombined(
                 [
                     PropertyTiming(transform.anchor), transform.position.map(PropertyTiming.init) ?? none,
@@ -193,6 +213,8 @@ extension LayerTreeCost {
         add(transform.scale, weight: 2)
         add(transform.rotation)
     }
+
+    private var none: PropertyTiming { PropertyTiming(KeyframeGroup(0.0)) }
 
     /// The layers that carry the transforms of each layer's parents (`wrappedInParents`): one
     /// for every parent up the chain, for every layer made.

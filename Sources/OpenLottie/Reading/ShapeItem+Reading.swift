@@ -114,7 +114,7 @@ extension ShapeItem {
             kind = .roundedCorners(try scalar("r", 0))
         case "mm":
             node.use(.mergePaths)
-            kind = .merge
+            kind = .merge(try node.integer("mm", default: 1))
         default:
             node.use(.shapeItem(type))
             return nil

@@ -8,6 +8,9 @@ extension TransformModel {
         if let position = node["p"], position.isObject, try position.bool("s") {
             positionX = try position.required("x").keyframeGroup { n throws(LottieError) in try n.scalar() }
             positionY = try position.required("y").keyframeGroup { n throws(LottieError) in try n.scalar() }
+            positionZ = try position["z"].map { z throws(LottieError) in
+                try z.keyframeGroup { n throws(LottieError) in try n.scalar() }
+            }
             self.position = nil
         } else {
             self.position = try node.keyframes("p", default: LottieVector([0, 0, 0])) { n throws(LottieError) in
@@ -21,6 +24,16 @@ extension TransformModel {
         rotation = try node.keyframes(rotationKey, default: 0) { n throws(LottieError) in try n.scalar() }
         rotationX = try node.keyframes("rx", default: 0) { n throws(LottieError) in try n.scalar() }
         rotationY = try node.keyframes("ry", default: 0) { n throws(LottieError) in try n.scalar() }
+        // Orientation has no spatial path: lottie-web drops its tangents too.
+        orientation = try node.keyframes("or", default: LottieVector([0, 0, 0])) { n throws(LottieError) in
+            try n.vector()
+        }
+        orientation.keyframes = orientation.keyframes.map { keyframe in
+            var keyframe = keyframe
+            keyframe.spatialInTangent = nil
+            keyframe.spatialOutTangent = nil
+            return keyframe
+        }
         opacity = try node.keyframes("o", default: 100) { n throws(LottieError) in try n.scalar() }
         skew = try node.keyframes("sk", default: 0) { n throws(LottieError) in try n.scalar() }
         skewAxis = try node.keyframes("sa", default: 0) { n throws(LottieError) in try n.scalar() }

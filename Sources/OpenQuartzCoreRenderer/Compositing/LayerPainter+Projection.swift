@@ -75,6 +75,20 @@ extension LayerPainter {
 
         cairo_save(context)
         cairo_identity_matrix(context)
+        // Only within the bitmap's projected outline, grown by two pixels for the filtered
+        // edge: pixman's 16.16 source coordinates wrap round for pixels whose preimage lies
+        // more than 32,768 pixels away (near the horizon), which would show bits of the
+        // layer far outside it.
+        let centre = (x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
+        cairo_new_path(context)
+        for corner in corners {
+            let (dx, dy) = (corner.x - centre.x, corner.y - centre.y)
+            let length = max(hypot(dx, dy), 1e-9)
+            cairo_line_to(context, corner.x + dx / length * 2, corner.y + dy / length * 2)
+        }
+        cairo_close_path(context)
+        cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
+        cairo_clip(context)
         cairo_set_source_surface(context, projected, Double(boxX), Double(boxY))
         cairo_paint(context)
         cairo_restore(context)
