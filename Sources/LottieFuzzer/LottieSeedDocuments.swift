@@ -137,8 +137,9 @@ enum LottieSeedDocuments {
          {"ind":2,"ty":0,"refId":"inner","w":100,"h":100,"ks":{"o":{"a":0,"k":50}},"ip":20,"op":40,"st":0}]}
         """#
 
-    /// Text drawn from the file's glyphs (two documents, several lines, fill and stroke) and
-    /// text in a font the file has no glyphs for, in a box.
+    /// Text drawn from the file's glyphs (two documents, several lines, fill and stroke, text
+    /// animators with every property and selector option) and text in a font the file has no
+    /// glyphs for, in a box.
     static let text = #"""
         {"v":"5.7.4","fr":30,"ip":0,"op":30,"w":200,"h":100,
         "fonts":{"list":[{"fName":"Sans-Regular","fFamily":"Sans","fStyle":"Regular","ascent":75}]},
@@ -147,7 +148,13 @@ enum LottieSeedDocuments {
         "layers":[
          {"ind":1,"ty":5,"ks":{"p":{"a":0,"k":[10,60,0]}},"ip":0,"op":30,"st":0,"t":{"d":{"k":[
           {"s":{"s":40,"f":"Sans-Regular","t":"AA\rA","j":2,"tr":10,"lh":48,"ls":0,"fc":[1,0,0],"sc":[0,0,1],"sw":2,"of":true},"t":0},
-          {"s":{"s":30,"f":"Sans-Regular","t":"B","j":0,"tr":0,"lh":36,"fc":[0,1,0]},"t":15}]},"p":{},"m":{"g":1,"a":{"a":0,"k":[0,0]}},"a":[]}},
+          {"s":{"s":30,"f":"Sans-Regular","t":"B","j":0,"tr":0,"lh":36,"fc":[0,1,0]},"t":15}]},"p":{},"m":{"g":1,"a":{"a":0,"k":[0,50]}},"a":[
+           {"s":{"t":0,"b":3,"sh":6,"r":1,"rn":1,"s":{"a":1,"k":[{"t":0,"s":[0]},{"t":30,"s":[100]}]},"e":{"a":0,"k":100},
+            "o":{"a":0,"k":-20},"a":{"a":0,"k":80},"xe":{"a":0,"k":50},"ne":{"a":0,"k":-50},"sm":{"a":0,"k":40}},
+            "a":{"p":{"a":0,"k":[0,-10]},"a":{"a":0,"k":[2,2]},"s":{"a":0,"k":[150,50]},"r":{"a":0,"k":45},"sk":{"a":0,"k":10},
+             "sa":{"a":0,"k":30},"o":{"a":0,"k":20},"fc":{"a":0,"k":[0,0,1,1]},"sc":{"a":0,"k":[1,1,0,1]},"sw":{"a":0,"k":3},
+             "t":{"a":0,"k":5},"rx":{"a":0,"k":10},"fh":{"a":0,"k":30}}},
+           {"s":{"t":0,"b":4,"sh":2,"r":2,"s":{"a":0,"k":0},"e":{"a":0,"k":0},"o":{"a":0,"k":0}},"a":{"o":{"a":0,"k":0}}}]}},
          {"ind":2,"ty":5,"ks":{},"ip":0,"op":30,"st":0,"t":{"d":{"k":[
           {"s":{"s":12,"f":"Missing","t":"no glyphs","j":1,"fc":[0,0,0],"sz":[100,50],"ps":[0,0]},"t":0}]}}}]}
         """#

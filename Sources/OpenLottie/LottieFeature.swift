@@ -81,6 +81,13 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
     case radialGradientHighlight
     /// Text animators and range selectors (`t.a`).
     case textAnimators
+    /// Text animators' grouping other than by characters (`t.m.g`: words, lines, all).
+    case textAnimatorGrouping
+    /// Text animators' randomized order (`rn`).
+    case textAnimatorRandomOrder
+    /// A text animator's property the complete engine does not draw (`rx`, `ry`, `fh`, `fs`,
+    /// `fb`), by its key.
+    case textAnimatorProperty(String)
     /// Text on a path (`t.p`).
     case textOnPath
     /// Small caps (`ca` 2).
@@ -136,6 +143,9 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
         case .animatedRadialGradientPoints: "animated radial gradient points"
         case .radialGradientHighlight: "radial gradient highlight"
         case .textAnimators: "text animators"
+        case .textAnimatorGrouping: "text animator grouping"
+        case .textAnimatorRandomOrder: "text animator random order"
+        case .textAnimatorProperty(let key): "text animator property \"\(key)\""
         case .textOnPath: "text on a path"
         case .smallCaps: "small caps"
         case .justifiedText: "justified text"
@@ -167,6 +177,14 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
         case .effect: .ignored("effects other than fill, tint, stroke, tritone, gaussian blur and drop shadow are not drawn")
         case .blurInOneDimension: .approximated("a gaussian blur in one dimension is drawn in both")
         case .radialGradientHighlight, .animatedRadialGradientPoints: .drawn
+        case .textAnimators:
+            .approximated(
+                "text animators are drawn on text the file has glyphs for (not on text set in a font), "
+                    + "by characters")
+        case .textAnimatorGrouping:
+            .approximated("text animators turn and scale each character about its own anchor, not its word's or line's")
+        case .textAnimatorRandomOrder: .approximated("text animators select characters in order, not at random")
+        case .textAnimatorProperty(let key): .ignored("the text animator property \"\(key)\" is not drawn")
         case .mergePaths:
             .approximated(
                 "merged paths are filled as After Effects merges them, but strokes follow each path's own outline "
@@ -225,6 +243,8 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
         case .radialGradientHighlight:
             .ignored("the highlight of radial gradients is not drawn (Core Animation's gradient has none)")
         case .textAnimators: .ignored("text animators are not drawn; the text is drawn as its documents say")
+        case .textAnimatorGrouping, .textAnimatorRandomOrder, .textAnimatorProperty:
+            .ignored("text animators are not drawn")
         case .textOnPath: .approximated("text on a path is drawn in lines, not along the path")
         case .smallCaps: .approximated("small caps are drawn as capitals")
         case .justifiedText: .approximated("justified text is drawn aligned as its last line is")

@@ -22,6 +22,8 @@ struct GlyphLayout {
         var glyph: FontLibrary.Glyph?
         /// From the line's origin, in points.
         var x: Double
+        /// Its glyph's width, in points.
+        var advance: Double
     }
 
     struct Line {
@@ -65,7 +67,7 @@ struct GlyphLayout {
             var placed: [Placed] = []
             var x = 0.0
             for letter in letters {
-                placed.append(Placed(character: letter.character, glyph: letter.glyph, x: x))
+                placed.append(Placed(character: letter.character, glyph: letter.glyph, x: x, advance: letter.advance))
                 x += letter.advance + tracking
             }
             let visible = letters.lastIndex { !$0.isSpace }.map { $0 + 1 } ?? 0

@@ -40,7 +40,8 @@ struct TextLayerBuilder {
                 document.fontName = provided
                 addTextLayers(of: document, to: container)
             } else if let font = fonts.glyphFont(named: document.fontName) {
-                addGlyphs(of: document, font: font, to: container)
+                let animators = context.engine == .complete ? text.animators : []
+                addGlyphs(of: document, font: font, animators: animators, alignment: text.anchorAlignment, to: container)
             } else {
                 addTextLayers(of: document, to: container)
             }
@@ -54,26 +55,38 @@ struct TextLayerBuilder {
 
     // MARK: Glyphs
 
-    private func addGlyphs(of document: TextDocument, font: FontLibrary.Font, to container: CALayer) {
+    private func addGlyphs(
+        of document: TextDocument, font: FontLibrary.Font, animators: [TextAnimator], alignment: CGPoint,
+        to container: CALayer
+    ) {
         let scale = document.size / 100
         let fill = document.fillColor?.fileColor
-        let stroke = document.strokeWidth > 0 ? document.strokeColor?.fileColor : nil
+        let animatesStroke = animators.contains { $0.strokeWidth != nil }
+        let stroke = document.strokeWidth > 0 || animatesStroke ? document.strokeColor?.fileColor : nil
         guard scale > 0, fill != nil || stroke != nil else { return }
         // The stroke is drawn in the glyph's units, which the layer scales.
         let strokeWidth = document.strokeWidth / scale
-        for line in GlyphLayout(document: document, font: font, library: fonts).lines {
+        let lines = GlyphLayout(document: document, font: font, library: fonts).lines
+        let animation =
+            animators.isEmpty
+            ? nil : TextAnimation(animators: animators, document: document, alignment: alignment, lines: lines)
+        var letterIndex = -1
+        for line in lines {
             let lineLayer = CALayer()
             lineLayer.name = String(line.characters.map(\.character))
             lineLayer.anchorPoint = .zero
             lineLayer.bounds = .zero
             lineLayer.position = line.origin
             for placed in line.characters {
+                letterIndex += 1
                 guard let outline = placed.glyph?.outline else { continue }
+                var under: CAShapeLayer?
                 if let stroke, !document.strokeOverFill {
-                    let under = glyphLayer(placed, outline: outline, scale: scale)
-                    under.strokeColor = stroke
-                    under.lineWidth = strokeWidth
-                    lineLayer.addSublayer(under)
+                    let layer = glyphLayer(placed, outline: outline, scale: scale)
+                    layer.strokeColor = stroke
+                    layer.lineWidth = strokeWidth
+                    lineLayer.addSublayer(layer)
+                    under = layer
                 }
                 let glyph = glyphLayer(placed, outline: outline, scale: scale)
                 glyph.fillColor = fill
@@ -82,7 +95,11 @@ struct TextLayerBuilder {
                     glyph.strokeColor = stroke
                     glyph.lineWidth = strokeWidth
                 }
-                if glyph.fillColor != nil || glyph.strokeColor != nil { lineLayer.addSublayer(glyph) }
+                let drawsGlyph = glyph.fillColor != nil || glyph.strokeColor != nil
+                if drawsGlyph { lineLayer.addSublayer(glyph) }
+                animation?.animate(
+                    letter: letterIndex, fillLayer: drawsGlyph ? glyph : nil, strokeLayer: under, scale: scale,
+                    context: context)
             }
             container.addSublayer(lineLayer)
         }

@@ -7,6 +7,11 @@ import OpenCoreGraphics
 /// and its colours change at once), as After Effects and the Lottie players show them.
 struct TextModel: Sendable {
     var documents: KeyframeGroup<TextDocument>
+    /// The text animators (`a`), which the complete engine draws on text drawn from glyphs.
+    var animators: [TextAnimator] = []
+    /// Where each character's anchor sits from its centre (`m.a`), percent of its width and
+    /// of 1.2 × 0.714 em (lottie-web's units), first values.
+    var anchorAlignment = CGPoint.zero
 
     /// When document `index` shows, as `hidden` holds (1 hidden, 0 shown): from its frame to
     /// the next document's; the first also before its frame, the last also after it.
@@ -82,4 +87,48 @@ struct TextDocument: Interpolatable {
         }
         return lines
     }
+}
+
+/// A text animator (`t.a[i]`): the properties it changes (`a`) and the range selector that
+/// says how much of them each character takes (`s`), as After Effects and lottie-web apply
+/// them.
+struct TextAnimator: Sendable {
+    struct Selector: Sendable {
+        enum Shape: Int {
+            case square = 1, rampUp, rampDown, triangle, round, smooth
+        }
+        /// What a unit of the range is (`b`): 1 characters, 2 characters without spaces, 3
+        /// words, 4 lines.
+        var basedOn: Int
+        var shape: Shape
+        /// Whether start, end and offset count units (`r` 2) rather than percent of them.
+        var countsIndices: Bool
+        var start: KeyframeGroup<Double>
+        var end: KeyframeGroup<Double>
+        var offset: KeyframeGroup<Double>
+        /// Percent.
+        var amount: KeyframeGroup<Double>
+        /// Percent (`xe`, `ne`): the selector's easing.
+        var easeHigh: KeyframeGroup<Double>
+        var easeLow: KeyframeGroup<Double>
+        /// Percent (`sm`).
+        var smoothness: KeyframeGroup<Double>
+    }
+
+    var selector: Selector
+    var position: KeyframeGroup<LottieVector>?
+    var anchor: KeyframeGroup<LottieVector>?
+    /// Percent.
+    var scale: KeyframeGroup<LottieVector>?
+    /// Degrees.
+    var rotation: KeyframeGroup<Double>?
+    var skew: KeyframeGroup<Double>?
+    var skewAxis: KeyframeGroup<Double>?
+    /// Percent.
+    var opacity: KeyframeGroup<Double>?
+    var fillColor: KeyframeGroup<LottieVector>?
+    var strokeColor: KeyframeGroup<LottieVector>?
+    var strokeWidth: KeyframeGroup<Double>?
+    /// Points added after each character it selects (lottie-web's units).
+    var tracking: KeyframeGroup<Double>?
 }

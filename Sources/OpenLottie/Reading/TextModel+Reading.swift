@@ -2,10 +2,10 @@ import Foundation
 import OpenCoreGraphics
 
 extension TextModel {
-    /// Reads a text layer's `t`: its documents (`d`), and what of the rest is not drawn, with a
-    /// warning: text animators (`a`) and text on a path (`p`). The alignment options (`m`) move
-    /// characters only under animators (lottie-web adds their offset and takes it away again
-    /// otherwise), so they are not read.
+    /// Reads a text layer's `t`: its documents (`d`), its animators (`a`) with the anchor
+    /// alignment they turn and scale about (`m.a`; lottie-web adds its offset and takes it away
+    /// again, so it moves characters only under animators), and text on a path (`p`), which
+    /// is not drawn.
     init(readingLayer layer: JSONNode) throws(LottieError) {
         let text = try layer.required("t")
         guard text.isObject else { throw text.error("expected a text object, found \(text.kind)") }
@@ -19,6 +19,11 @@ extension TextModel {
         documents = holds
         if let animators = text["a"], try !animators.elements().isEmpty {
             animators.use(.textAnimators)
+            self.animators = try animators.elements().map { n throws(LottieError) in try TextAnimator(reading: n) }
+            if let alignment = text["m"]?["a"] {
+                anchorAlignment = try alignment.keyframeGroup { n throws(LottieError) in try n.point() }.first
+            }
+            if try text["m"]?.integer("g", default: 1) ?? 1 != 1 { text["m"]?.use(.textAnimatorGrouping) }
         }
         if let path = text["p"], path.isObject, path["m"] != nil {
             path.use(.textOnPath)
@@ -85,6 +90,49 @@ extension TextDocument {
         case let other:
             node.warn("text justification \(other) is not one After Effects writes; the text is drawn left-aligned")
             return .left
+        }
+    }
+}
+
+extension TextAnimator {
+    /// Reads an animator: its range selector (`s`) and its properties (`a`). Randomized order,
+    /// 3D turns and hue, saturation and brightness are noted as features not drawn.
+    init(reading node: JSONNode) throws(LottieError) {
+        guard node.isObject else { throw node.error("expected a text animator object, found \(node.kind)") }
+        let selectorNode = node["s"]
+        func scalar(_ parent: JSONNode?, _ key: String, _ fallback: Double) throws(LottieError) -> KeyframeGroup<Double> {
+            try parent?.keyframes(key, default: fallback) { n throws(LottieError) in try n.scalar() }
+                ?? KeyframeGroup(fallback)
+        }
+        selector = Selector(
+            basedOn: try selectorNode?.integer("b", default: 1) ?? 1,
+            shape: Selector.Shape(rawValue: try selectorNode?.integer("sh", default: 1) ?? 1) ?? .square,
+            countsIndices: try selectorNode?.integer("r", default: 1) == 2,
+            start: try scalar(selectorNode, "s", 0), end: try scalar(selectorNode, "e", 100),
+            offset: try scalar(selectorNode, "o", 0), amount: try scalar(selectorNode, "a", 100),
+            easeHigh: try scalar(selectorNode, "xe", 0), easeLow: try scalar(selectorNode, "ne", 0),
+            smoothness: try scalar(selectorNode, "sm", 100))
+        if try selectorNode?.integer("rn", default: 0) == 1 { selectorNode?.use(.textAnimatorRandomOrder) }
+        let properties = node["a"]
+        func optionalScalar(_ key: String) throws(LottieError) -> KeyframeGroup<Double>? {
+            try properties?[key].map { n throws(LottieError) in try n.keyframeGroup { v throws(LottieError) in try v.scalar() } }
+        }
+        func optionalVector(_ key: String) throws(LottieError) -> KeyframeGroup<LottieVector>? {
+            try properties?[key].map { n throws(LottieError) in try n.keyframeGroup { v throws(LottieError) in try v.vector() } }
+        }
+        position = try optionalVector("p")
+        anchor = try optionalVector("a")
+        scale = try optionalVector("s")
+        rotation = try optionalScalar("r")
+        skew = try optionalScalar("sk")
+        skewAxis = try optionalScalar("sa")
+        opacity = try optionalScalar("o")
+        fillColor = try optionalVector("fc")
+        strokeColor = try optionalVector("sc")
+        strokeWidth = try optionalScalar("sw")
+        tracking = try optionalScalar("t")
+        for key in ["rx", "ry", "fh", "fs", "fb"] where properties?[key] != nil {
+            properties?[key]?.use(.textAnimatorProperty(key))
         }
     }
 }
