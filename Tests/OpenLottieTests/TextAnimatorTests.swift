@@ -1,7 +1,6 @@
 import Foundation
 import OpenLottie
 import OpenQuartzCore
-import OpenQuartzCoreRenderer
 import QuartzTestSupport
 import Testing
 
@@ -29,15 +28,7 @@ import Testing
         throws -> [[Int]]
     {
         let layer = try LottieAnimation(data: data).makeLayer(configuration: LottieConfiguration(renderingEngine: engine))
-        layer.anchorPoint = .zero
-        layer.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
-        layer.position = .zero
-        layer.currentFrame = frame
-        let renderer = CAFrameRenderer(width: 200, height: 200, scale: 1)
-        renderer.threads = 1
-        var image: CGImage?
-        try renderer.render(layer, atTimes: [0], prepare: { _ in }, deliver: { image = $0.image })
-        let picture = try #require(image)
+        let picture = ValueProviderTests.picture(layer, frame: frame, side: 200, scale: 1)
         return points.map { picture.pixel(x: Int($0.0), y: Int($0.1)) }
     }
 

@@ -140,4 +140,17 @@ import Testing
         #expect(LottieFeature.camera.support(in: .complete) == .drawn)
         #expect(LottieFeature.camera.support(in: .coreAnimation) != .drawn)
     }
+
+    /// Depth the automatic engine never drew does not refuse a file when it cannot be read:
+    /// an orientation or a separate depth that are not numbers are left out with a warning.
+    @Test func unreadableDepthIsLeftOutWithAWarning() throws {
+        let data = EffectAndMatteTests.composition([
+            Self.square(20, "1,0,0", #""p":{"s":true,"x":{"a":0,"k":50},"y":{"a":0,"k":50},"z":{"a":0,"k":"far"}},"or":{"a":0,"k":"up"}"#)
+        ])
+        let animation = try LottieAnimation(data: data)
+        let messages = animation.warnings(for: .complete).map(\.description)
+        #expect(messages.contains { $0.hasPrefix("layers[0].ks: the orientation cannot be read") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("layers[0].ks.p: the position's depth cannot be read") }, "\(messages)")
+        #expect(try Self.drawn(data, [(50, 50), (61, 50)]) == [true, false])
+    }
 }

@@ -34,13 +34,14 @@ import Testing
 
     static func animation() throws -> LottieAnimation { try LottieAnimation(data: card) }
 
-    /// The frame at 2 pixels a point (200 × 200), as the snapshot tests draw it.
-    static func picture(_ layer: LottieAnimationLayer, frame: Double) -> CGImage {
+    /// The frame, the layer `side` points square, at `scale` pixels a point: by default 2 pixels
+    /// a point of 100 (200 × 200), as the snapshot tests draw it.
+    static func picture(_ layer: LottieAnimationLayer, frame: Double, side: Int = 100, scale: Int = 2) -> CGImage {
         layer.anchorPoint = .zero
-        layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        layer.bounds = CGRect(x: 0, y: 0, width: side, height: side)
         layer.position = .zero
         layer.currentFrame = frame
-        let renderer = CAFrameRenderer(width: 200, height: 200, scale: 2)
+        let renderer = CAFrameRenderer(width: side * scale, height: side * scale, scale: CGFloat(scale))
         renderer.threads = 1
         var image: CGImage?
         try? renderer.render(layer, atTimes: [0], prepare: { _ in }, deliver: { image = $0.image })

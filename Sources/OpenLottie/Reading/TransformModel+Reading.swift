@@ -8,8 +8,12 @@ extension TransformModel {
         if let position = node["p"], position.isObject, try position.bool("s") {
             positionX = try position.required("x").keyframeGroup { n throws(LottieError) in try n.scalar() }
             positionY = try position.required("y").keyframeGroup { n throws(LottieError) in try n.scalar() }
-            positionZ = try position["z"].map { z throws(LottieError) in
-                try z.keyframeGroup { n throws(LottieError) in try n.scalar() }
+            do {
+                positionZ = try position["z"].map { z throws(LottieError) in
+                    try z.keyframeGroup { n throws(LottieError) in try n.scalar() }
+                }
+            } catch {
+                position.warn("the position's depth cannot be read (\(error.message)) and is left out")
             }
             self.position = nil
         } else {
@@ -24,9 +28,14 @@ extension TransformModel {
         rotation = try node.keyframes(rotationKey, default: 0) { n throws(LottieError) in try n.scalar() }
         rotationX = try node.keyframes("rx", default: 0) { n throws(LottieError) in try n.scalar() }
         rotationY = try node.keyframes("ry", default: 0) { n throws(LottieError) in try n.scalar() }
-        // Orientation has no spatial path: lottie-web drops its tangents too.
-        orientation = try node.keyframes("or", default: LottieVector([0, 0, 0])) { n throws(LottieError) in
-            try n.vector()
+        // Orientation has no spatial path: lottie-web drops its tangents too. Only the complete
+        // engine draws it: one it cannot read is left out with a warning, not refused.
+        do {
+            orientation = try node.keyframes("or", default: LottieVector([0, 0, 0])) { n throws(LottieError) in
+                try n.vector()
+            }
+        } catch {
+            node.warn("the orientation cannot be read (\(error.message)) and is left out")
         }
         orientation.keyframes = orientation.keyframes.map { keyframe in
             var keyframe = keyframe
