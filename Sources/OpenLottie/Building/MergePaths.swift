@@ -79,11 +79,7 @@ enum MergePaths {
     private static func filled(_ shapes: KeyframeGroup<ShapeList>, builder: ShapeItemLayerBuilder) -> CAShapeLayer {
         let layer = LayerTreeBuilder.filling(CAShapeLayer(), builder.bounds)
         layer.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-        layer.addAnimation(for: .path, keyframes: shapes, context: builder.context) { list in
-            let path = CGMutablePath()
-            for shape in list.shapes { PathGeometry.append(shape, to: path) }
-            return path
-        }
+        layer.addAnimation(for: .path, keyframes: shapes, context: builder.context) { $0.cgPath }
         return layer
     }
 }

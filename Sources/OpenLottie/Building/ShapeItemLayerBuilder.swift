@@ -132,9 +132,7 @@ struct ShapeItemLayerBuilder {
         }
         let multiplier = trim.map { addTrim($0, to: layer) } ?? 1
         layer.addAnimation(for: .path, keyframes: keyframes, context: context) { shapes in
-            let path = CGMutablePath()
-            for shape in shapes.shapes { PathGeometry.append(shape, to: path) }
-            return PathGeometry.duplicated(path, times: multiplier)
+            PathGeometry.duplicated(shapes.cgPath, times: multiplier)
         }
     }
 

@@ -253,6 +253,13 @@ struct ShapeLayerBuilder {
 struct ShapeList: Interpolatable {
     var shapes: [BezierShape]
 
+    /// The paths as one path.
+    var cgPath: CGMutablePath {
+        let path = CGMutablePath()
+        for shape in shapes { PathGeometry.append(shape, to: path) }
+        return path
+    }
+
     func interpolated(to other: ShapeList, amount: Double) -> ShapeList {
         ShapeList(shapes: zip(shapes, other.shapes).map { $0.interpolated(to: $1, amount: amount) })
     }

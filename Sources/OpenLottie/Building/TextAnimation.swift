@@ -216,12 +216,9 @@ struct TextAnimation {
             then(CATransform3DMakeTranslation(position.x * shares[index], position.y * shares[index], 0))
         }
         then(CATransform3DMakeTranslation(trackingOffset(ofLetter: letterIndex, values: values) + center, lift, 0))
-        let m = matrix
-        let entries: [CGFloat] = [
-            m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44,
-        ]
         return LottieVector(
-            entries.map(Double.init) + [opacity] + (fill ?? [0, 0, 0]) + (stroke ?? [0, 0, 0]) + [max(strokeWidth, 0)])
+            ThreeDScene.entries(of: matrix).components + [opacity] + (fill ?? [0, 0, 0]) + (stroke ?? [0, 0, 0])
+                + [max(strokeWidth, 0)])
     }
 
     /// How far the animators' tracking moves the letter: the tracking every letter of its line
