@@ -8,6 +8,10 @@ import OpenQuartzCorePreview
 /// A WebSocket client that talks to the preview server as the page does: for the tests and
 /// the benchmark, on SwiftNIO's WebSocket codec. Not for production use.
 ///
+/// Like a browser, it answers the server's pings as they come, whatever its user is doing: a
+/// test that spends minutes between messages (waiting for a busy main actor, say) keeps its
+/// connection.
+///
 ///     try await PreviewClient.connect(port: server.port) { client in
 ///         try await client.send(#"{"type":"frame","time":0.5,"request":1}"#)
 ///         let frame = try await client.nextFrame()
@@ -19,7 +23,7 @@ public final class PreviewClient {
         case binary(ByteBuffer)
     }
 
-    private var inbound: NIOAsyncChannelInboundStream<WebSocketFrame>.AsyncIterator
+    private var inbound: AsyncThrowingStream<Message, any Error>.AsyncIterator
     private let outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
     /// The text messages received while waiting for a frame, oldest first.
     public private(set) var texts: [String] = []
@@ -27,7 +31,7 @@ public final class PreviewClient {
     public private(set) var canvas = FrameEncoding.Canvas()
 
     private init(
-        inbound: NIOAsyncChannelInboundStream<WebSocketFrame>.AsyncIterator,
+        inbound: AsyncThrowingStream<Message, any Error>.AsyncIterator,
         outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
     ) {
         self.inbound = inbound
@@ -81,8 +85,57 @@ public final class PreviewClient {
             throw PreviewError("the server refused the WebSocket upgrade")
         }
         return try await channel.executeThenClose { inbound, outbound in
-            let client = PreviewClient(inbound: inbound.makeAsyncIterator(), outbound: outbound)
-            return try await body(client)
+            let (messages, sink) = AsyncThrowingStream.makeStream(of: Message.self)
+            let reader = Task { await receive(inbound, answeringPingsOn: outbound, into: sink) }
+            let client = PreviewClient(inbound: messages.makeAsyncIterator(), outbound: outbound)
+            do {
+                let result = try await body(client)
+                reader.cancel()
+                await reader.value
+                return result
+            } catch {
+                reader.cancel()
+                await reader.value
+                throw error
+            }
+        }
+    }
+
+    /// Reads the connection until it ends, answering pings at once and handing the messages,
+    /// their fragments joined, to `sink`; finishes `sink` with an error when the server closes.
+    private static func receive(
+        _ inbound: NIOAsyncChannelInboundStream<WebSocketFrame>,
+        answeringPingsOn outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>,
+        into sink: AsyncThrowingStream<Message, any Error>.Continuation
+    ) async {
+        let closed = PreviewError("the server closed the connection")
+        var data = ByteBuffer()
+        var opcode: WebSocketOpcode?
+        do {
+            for try await frame in inbound {
+                switch frame.opcode {
+                case .ping:
+                    try await outbound.write(
+                        WebSocketFrame(fin: true, opcode: .pong, maskKey: .random(), data: frame.unmaskedData))
+                    continue
+                case .connectionClose:
+                    sink.finish(throwing: closed)
+                    return
+                case .text, .binary:
+                    opcode = frame.opcode
+                    data = frame.unmaskedData
+                case .continuation:
+                    var more = frame.unmaskedData
+                    data.writeBuffer(&more)
+                default:
+                    continue
+                }
+                guard frame.fin else { continue }
+                sink.yield(opcode == .text ? .text(String(buffer: data)) : .binary(data))
+            }
+            sink.finish(throwing: closed)
+        } catch {
+            sink.finish(throwing: error)
         }
     }
 
@@ -105,33 +158,14 @@ public final class PreviewClient {
         try await send(#"{"type":"frame","time":\#(time),"request":\#(request),"have":\#(have)}"#)
     }
 
-    /// The next message, answering pings on the way.
+    /// The next message.
     ///
     /// - Throws: ``PreviewError`` when the server closes the connection.
     public func nextMessage() async throws -> Message {
-        var data = ByteBuffer()
-        var opcode: WebSocketOpcode?
-        while let frame = try await inbound.next() {
-            switch frame.opcode {
-            case .ping:
-                try await outbound.write(
-                    WebSocketFrame(fin: true, opcode: .pong, maskKey: .random(), data: frame.unmaskedData))
-                continue
-            case .connectionClose:
-                throw PreviewError("the server closed the connection")
-            case .text, .binary:
-                opcode = frame.opcode
-                data = frame.unmaskedData
-            case .continuation:
-                var more = frame.unmaskedData
-                data.writeBuffer(&more)
-            default:
-                continue
-            }
-            guard frame.fin else { continue }
-            return opcode == .text ? .text(String(buffer: data)) : .binary(data)
+        guard let message = try await inbound.next() else {
+            throw PreviewError("the server closed the connection")
         }
-        throw PreviewError("the server closed the connection")
+        return message
     }
 
     /// The next frame applied to ``canvas``, keeping the text messages before it in ``texts``.

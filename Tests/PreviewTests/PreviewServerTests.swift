@@ -15,7 +15,9 @@ import Testing
 /// limit is there to end a hang: alone the suite takes under a second, but beside the whole
 /// suite a test waits, for the processor and for the main actor its expected frames are drawn
 /// on, behind the suite's main-actor tests (the CAML round trip of 95 Lottie samples alone
-/// holds it for minutes on two cores): over five minutes has been seen.
+/// holds it for minutes on two cores): over five minutes has been seen. The server pings
+/// every 30 s and drops a tab that has not answered by the next ping; the client answers
+/// while the test waits, as a browser does.
 @Suite(.timeLimit(.minutes(10)))
 struct PreviewServerTests {
     @Test func pageIsServedAtTheRootAndNothingElseIs() async throws {
