@@ -107,9 +107,12 @@ let package = Package(
         .systemLibrary(
             name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1",
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]),
+        // Text without glyphs in the file is set in the font it names, found by fontconfig and
+        // read by FreeType (libfontconfig-dev); Scripts/install-dependencies.sh installs them.
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .target(
             name: "OpenLottie",
-            dependencies: ["OpenQuartzCore", "OpenImageIO", "ZipArchiveReading", "CJavaScriptCore"]),
+            dependencies: ["OpenQuartzCore", "OpenImageIO", "ZipArchiveReading", "CJavaScriptCore", "CFontconfig"]),
         // One scene type: a layer tree on a manual clock with its timed changes and its length.
         // The built-in demos, loaded CAML documents and Lottie files are scenes; `carender`, the
         // preview and the tests run them.

@@ -2,7 +2,8 @@
 # Installs what the package needs when it is missing, and says nothing when it is there: Cairo
 # (through pkg-config), which the renderer links; libpng, libjpeg-turbo, libwebp and giflib,
 # which OpenImageIO decodes images with; zlib, which OpenCAML inflates `.tendies` packages
-# with; JavaScriptCore, which runs Lottie expressions; the DejaVu fonts, which the renderer
+# with; JavaScriptCore, which runs Lottie expressions; fontconfig and FreeType, which find
+# and read the fonts Lottie text is set in; the DejaVu fonts, which the renderer
 # draws text with; and ffmpeg, which `carender` encodes MP4, GIF and APNG with. Uses apt-get,
 # through sudo when not run as root.
 set -euo pipefail
@@ -26,6 +27,10 @@ fi
 if ! has_pc javascriptcoregtk-4.1; then
     echo "Installing libjavascriptcoregtk-4.1-dev (Lottie expressions run in JavaScriptCore)..." >&2
     packages+=(libjavascriptcoregtk-4.1-dev pkg-config)
+fi
+if ! has_pc fontconfig; then
+    echo "Installing libfontconfig-dev (Lottie text is set in the fonts fontconfig finds)..." >&2
+    packages+=(libfontconfig-dev pkg-config)
 fi
 if [ ! -f /usr/include/gif_lib.h ]; then
     echo "Installing libgif-dev (OpenImageIO decodes GIF with it)..." >&2

@@ -177,10 +177,10 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
         case .effect: .ignored("effects other than fill, tint, stroke, tritone, gaussian blur and drop shadow are not drawn")
         case .blurInOneDimension: .approximated("a gaussian blur in one dimension is drawn in both")
         case .radialGradientHighlight, .animatedRadialGradientPoints: .drawn
-        case .textAnimators:
-            .approximated(
-                "text animators are drawn on text the file has glyphs for (not on text set in a font), "
-                    + "by characters")
+        case .textAnimators: .approximated("text animators are drawn by characters")
+        // Set in the font found in the font folders or installed, as lottie-web sets it; a
+        // family found nowhere is a warning of its own (LottieAnimation.fontWarnings).
+        case .textWithoutGlyphs, .trackingWithoutGlyphs, .textStrokesWithoutGlyphs: .drawn
         case .textAnimatorGrouping:
             .approximated("text animators turn and scale each character about its own anchor, not its word's or line's")
         case .textAnimatorRandomOrder: .approximated("text animators select characters in order, not at random")

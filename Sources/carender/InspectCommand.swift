@@ -126,7 +126,7 @@ struct Inspect: ParsableCommand {
                 try SceneDefinition.lottie(
                     at: demo, values: values, animationID: lottieOptions.animation, theme: lottieOptions.theme,
                     slots: lottieOptions.slotValues(), configuration: lottieOptions.configuration)
-            }, values: values)
+            }, values: values, configuration: nil)
         guard let animation = scene.animation else { misuse("a Lottie scene has its animation") }
         let marked = try lottieOptions.markerFrames(in: scene).flatMap { scene.time(atFrame: $0.first) }
         let time = marked ?? lottieFrame.time(in: scene) ?? self.time
@@ -174,7 +174,9 @@ struct Inspect: ParsableCommand {
         let drawing = animation.renderingEngine(for: option)
         let warnings =
             drawing == .complete
-            ? animation.evaluatingExpressions().warnings(for: .complete) : animation.warnings(for: drawing)
+            ? animation.evaluatingExpressions().warnings(for: .complete)
+                + animation.fontWarnings(configuration: lottieOptions.configuration)
+            : animation.warnings(for: drawing)
         print(warnings.isEmpty ? "No warnings." : "\(warnings.count) warning\(warnings.count == 1 ? "" : "s"):")
         warnings.forEach { print("  \($0)") }
     }

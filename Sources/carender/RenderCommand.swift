@@ -241,7 +241,7 @@ struct Render: ParsableCommand {
                     at: input, loops: loops, values: values, animationID: lottieOptions.animation,
                     theme: lottieOptions.theme, slots: slots, configuration: lottieOptions.configuration)
             },
-            values: values)
+            values: values, configuration: lottieOptions.configuration)
     }
 
     /// The picture `scene` is drawn into: `--size` (or the scene's own) at `--scale`.
@@ -540,7 +540,8 @@ func loadScene(
                 at: argument, values: values, animationID: lottie?.animation, theme: lottie?.theme, slots: slots,
                 configuration: lottie?.configuration ?? LottieFileOptions.defaultConfiguration)
         }
-        return LottieFileOptions.checked(scene, values: values)
+        return LottieFileOptions.checked(
+            scene, values: values, configuration: lottie?.configuration ?? LottieFileOptions.defaultConfiguration)
     }
     return try Demos.named(argument)
 }

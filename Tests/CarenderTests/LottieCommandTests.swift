@@ -225,6 +225,8 @@ import ZipTestSupport
         (["render", "LOTTIE", "--frames", "40..60"], "--frames 40..60 is outside the file's frames 0–30 (its ip and op)"),
         (["render", "LOTTIE", "--frames", "20..31"], "--frames 20..31 is outside the file's frames 0–30"),
         (["render", "LOTTIE", "--loops", "0"], "--loops must be a whole number from 1 to 1000"),
+        (["frame", "LOTTIE", "--fonts", "/nowhere/fonts"], "--fonts: there is no folder at '/nowhere/fonts'"),
+        (["frame", "spring", "--fonts", "/tmp"], "--fonts applies to Lottie files"),
     ])
     func frameOptionsAreRefusedWhereTheyDoNotApply(arguments: [String], message: String) throws {
         let (folder, file) = try Self.write(Self.slide(), as: "slide.json")
@@ -256,6 +258,33 @@ import ZipTestSupport
         #expect(warned.output.contains("1 warning:\n  layers[0].ks.r.x: "), "\(warned.output)")
         let evaluated = try carender(["inspect", expression.path])
         #expect(evaluated.output.hasSuffix("Drawn with the complete engine.\nNo warnings.\n"), "\(evaluated.output)")
+    }
+
+    /// Text in a font no folder has and the machine lacks: drawn in fontconfig's nearest, with a
+    /// warning naming both on standard error (frame, render) or in the report (inspect).
+    @Test func aFontFoundNowhereIsAWarningNamingBothFamilies() throws {
+        let text =
+            #"{"v": "5.7.4", "fr": 30, "ip": 0, "op": 30, "w": 200, "h": 60, "fonts": {"list": [{"fName": "#
+            + #""BrandGrotesk-Bold", "fFamily": "Brand Grotesk", "fStyle": "Bold", "ascent": 75}]}, "layers": [{"#
+            + #""ty": 5, "ind": 1, "ks": {"p": {"a": 0, "k": [10, 40]}}, "ip": 0, "op": 30, "st": 0, "t": {"d": {"#
+            + #""k": [{"s": {"t": "Hello", "s": 30, "f": "BrandGrotesk-Bold", "fc": [1, 0, 0], "j": 0}, "t": 0}]}}}]}"#
+        let (folder, file) = try Self.write(text, as: "text.json")
+        let warning =
+            #"fonts.list[0]: the font "Brand Grotesk" (BrandGrotesk-Bold) is not installed: its text is set in "#
+            + #""DejaVu Sans""#
+        let output = folder.appendingPathComponent("out.png")
+        let drawn = try carender(["frame", file.path, "--background", "none", "-o", output.path])
+        #expect(drawn.status == 0, "\(drawn.error)")
+        #expect(drawn.error == "carender: warning: \(warning)\n")
+        let image = try readPNG(at: output)
+        #expect((0..<200).contains { Self.isClose(Self.pixel($0, 30, of: image), to: Self.red, tolerance: 2) })
+        let folderGiven = try carender(["frame", file.path, "--fonts", folder.path, "-o", output.path])
+        #expect(folderGiven.error.contains("is in no font folder and not installed"), "\(folderGiven.error)")
+        let inspected = try carender(["inspect", file.path])
+        #expect(inspected.output.contains("1 warning:\n  \(warning)\n"), "\(inspected.output)")
+        // lottie-ios's engines draw it with CATextLayer: nothing to warn about.
+        let automatic = try carender(["frame", file.path, "--engine", "automatic", "-o", output.path])
+        #expect(automatic.error.isEmpty, "\(automatic.error)")
     }
 }
 

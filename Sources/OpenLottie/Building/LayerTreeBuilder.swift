@@ -15,6 +15,8 @@ struct LayerTreeBuilder {
     /// The texts of the text layers instead of the file's, when set.
     var textProvider: (any AnimationKeypathTextProvider)?
     var fontProvider: (any AnimationFontProvider)?
+    /// Where the complete engine finds the fonts of text without glyphs.
+    var installedFonts: InstalledFonts?
 
     /// Adds the layers of a composition to `outerContainer` (back to front, as `sublayers` are
     /// ordered) with their animations.
@@ -196,8 +198,11 @@ struct LayerTreeBuilder {
                     return document
                 }
             }
-            TextLayerBuilder(fonts: animation.fonts, fontProvider: fontProvider, context: context, bounds: bounds)
-                .addText(text, to: layer)
+            TextLayerBuilder(
+                fonts: animation.fonts, fontProvider: fontProvider,
+                installedFonts: context.engine == .complete ? installedFonts : nil, context: context, bounds: bounds
+            )
+            .addText(text, to: layer)
         case .image(let assetID):
             layer = Self.filling(container(), bounds)
             if case .image(let asset, let own) = animation.assets[assetID] {

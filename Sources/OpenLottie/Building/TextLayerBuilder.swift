@@ -11,7 +11,11 @@ import OpenQuartzCore
 /// scaled by `size / 100`, filled with the document's fill colour and stroked with its stroke
 /// (under the fill unless the document puts it over). ``GlyphLayout`` says where they go.
 ///
-/// Other text is drawn by `CATextLayer`, which the renderer draws with its fonts: DejaVu Sans
+/// The complete engine sets other text in the font the file names, found among the font
+/// folders and installed fonts (``InstalledFonts``), its glyphs read from the font file and drawn
+/// as the file's own glyphs are; a font provider's answer is found the same way.
+///
+/// Otherwise text is drawn by `CATextLayer`, which the renderer draws with its fonts: DejaVu Sans
 /// for font names it does not know (DejaVu Serif and Sans Mono for serif and monospaced
 /// names), bold and italic from the name's style words. Point text is a `CATextLayer` a line
 /// whose first baseline sits at the layer's origin (After Effects' anchor for point text):
@@ -21,6 +25,8 @@ import OpenQuartzCore
 struct TextLayerBuilder {
     let fonts: FontLibrary
     var fontProvider: (any AnimationFontProvider)?
+    /// The fonts to set text without glyphs in; nil to draw it with `CATextLayer`.
+    var installedFonts: InstalledFonts?
     let context: AnimationContext
     let bounds: CGRect
 
@@ -36,13 +42,18 @@ struct TextLayerBuilder {
             let container = LayerTreeBuilder.filling(CALayer(), bounds)
             container.name = "text document \(index)"
             var document = keyframe.value
-            if let provided = fontProvider?.fontFor(family: document.fontName, size: document.size) {
-                document.fontName = provided
-                addTextLayers(of: document, to: container)
-            } else if let font = fonts.glyphFont(named: document.fontName) {
-                let animators = context.engine == .complete ? text.animators : []
-                addGlyphs(of: document, font: font, animators: animators, alignment: text.anchorAlignment, to: container)
+            let animators = context.engine == .complete ? text.animators : []
+            let provided = fontProvider?.fontFor(family: document.fontName, size: document.size)
+            if provided == nil, let font = fonts.glyphFont(named: document.fontName) {
+                addGlyphs(
+                    of: document, font: font, library: fonts, animators: animators, alignment: text.anchorAlignment,
+                    to: container)
+            } else if let (font, library) = installedFont(of: document, provided: provided) {
+                addGlyphs(
+                    of: document, font: font, library: library, animators: animators,
+                    alignment: text.anchorAlignment, to: container)
             } else {
+                if let provided { document.fontName = provided }
                 addTextLayers(of: document, to: container)
             }
             if documents.count > 1 {
@@ -55,9 +66,38 @@ struct TextLayerBuilder {
 
     // MARK: Glyphs
 
+    /// The font `document` is set in among the installed fonts, with a library holding its
+    /// glyphs of the document's characters: the font `provided` names (as a family or a
+    /// PostScript name), else the `fonts.list` entry the document names (lottie-web takes the
+    /// first entry for a name the list lacks). Nil without installed fonts, or when none is found.
+    private func installedFont(of document: TextDocument, provided: String?) -> (FontLibrary.Font, FontLibrary)? {
+        guard let installedFonts else { return nil }
+        var font: FontLibrary.Font
+        if let provided {
+            font = FontLibrary.Font(
+                name: provided, face: FontLibrary.Face(family: provided, style: ""),
+                ascent: fonts.fonts[document.fontName]?.ascent ?? 0)
+        } else if let listed = fonts.fonts[document.fontName] ?? fonts.first {
+            font = listed
+        } else {
+            font = FontLibrary.Font(
+                name: document.fontName, face: FontLibrary.Face(family: document.fontName, style: ""), ascent: 0)
+        }
+        guard let match = installedFonts.match(font.request) else { return nil }
+        var library = FontLibrary()
+        font.name = document.fontName
+        library.fonts[font.name] = font
+        library.facesWithGlyphs.insert(font.face)
+        for character in Set(document.text) where !TextDocument.endsLine(character) {
+            let key = FontLibrary.GlyphKey(character: String(character), face: font.face)
+            library.glyphs[key] = installedFonts.glyph(of: character, in: match.face)
+        }
+        return (font, library)
+    }
+
     private func addGlyphs(
-        of document: TextDocument, font: FontLibrary.Font, animators: [TextAnimator], alignment: CGPoint,
-        to container: CALayer
+        of document: TextDocument, font: FontLibrary.Font, library: FontLibrary, animators: [TextAnimator],
+        alignment: CGPoint, to container: CALayer
     ) {
         let scale = document.size / 100
         let fill = document.fillColor?.fileColor
@@ -66,7 +106,7 @@ struct TextLayerBuilder {
         guard scale > 0, fill != nil || stroke != nil else { return }
         // The stroke is drawn in the glyph's units, which the layer scales.
         let strokeWidth = document.strokeWidth / scale
-        let lines = GlyphLayout(document: document, font: font, library: fonts).lines
+        let lines = GlyphLayout(document: document, font: font, library: library).lines
         let animation =
             animators.isEmpty
             ? nil : TextAnimation(animators: animators, document: document, alignment: alignment, lines: lines)

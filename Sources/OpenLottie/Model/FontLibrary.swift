@@ -20,6 +20,17 @@ struct FontLibrary: Sendable {
         /// `ascent`, in percent of the size: how far below the top of a paragraph box its first
         /// baseline sits.
         var ascent: Double
+        /// `fWeight`, a CSS weight the file may give (`"700"`); nil when it gives none.
+        var weight: String? = nil
+        /// The entry's JSON path (`fonts.list[0]`).
+        var path: String = ""
+        /// The entry's place in `fonts.list`.
+        var order: Int = 0
+
+        /// What to look the font up by among installed fonts.
+        var request: InstalledFonts.Request {
+            InstalledFonts.Request(postScriptName: name, family: face.family, style: face.style, weight: weight)
+        }
     }
 
     /// One character's outline at size 100, its baseline at y = 0 and y growing downwards.
@@ -41,6 +52,10 @@ struct FontLibrary: Sendable {
     var glyphs: [GlyphKey: Glyph] = [:]
     /// The faces that have at least one glyph.
     var facesWithGlyphs: Set<Face> = []
+
+    /// The first entry of `fonts.list`, which lottie-web sets text in when the list has no
+    /// entry of the name the text gives.
+    var first: Font? { fonts.values.min { $0.order < $1.order } }
 
     /// The font named `name` when the file carries glyphs for it; nil when the text is drawn
     /// with the renderer's fonts.

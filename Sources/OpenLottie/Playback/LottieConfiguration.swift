@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// How an animation is drawn, as lottie-ios's `LottieConfiguration`: which rendering engine
@@ -11,9 +12,14 @@ import Synchronization
 public struct LottieConfiguration: Equatable, Sendable {
     /// The rendering engine, ``RenderingEngineOption/automatic`` by default.
     public var renderingEngine: RenderingEngineOption
+    /// Folders of font files (TrueType, OpenType, collections) that the complete engine looks
+    /// in first for the fonts of text the file has no glyphs for, before the fonts installed
+    /// on the machine (found by fontconfig). Empty by default.
+    public var fontFolders: [URL]
 
-    public init(renderingEngine: RenderingEngineOption = .automatic) {
+    public init(renderingEngine: RenderingEngineOption = .automatic, fontFolders: [URL] = []) {
         self.renderingEngine = renderingEngine
+        self.fontFolders = fontFolders
     }
 
     private static let sharedStorage = Mutex(LottieConfiguration())

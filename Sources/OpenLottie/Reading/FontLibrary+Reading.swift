@@ -8,13 +8,14 @@ extension FontLibrary {
         self.init()
         if let fontsNode = root["fonts"] {
             guard fontsNode.isObject else { throw fontsNode.error("expected a fonts object, found \(fontsNode.kind)") }
-            for entry in try fontsNode["list"]?.elements() ?? [] {
+            for (order, entry) in try (fontsNode["list"]?.elements() ?? []).enumerated() {
                 guard entry.isObject else { throw entry.error("expected a font object, found \(entry.kind)") }
                 let name = try entry.required("fName").string()
                 let font = Font(
                     name: name,
                     face: Face(family: try entry.string("fFamily") ?? "", style: try entry.string("fStyle") ?? ""),
-                    ascent: try entry.number("ascent", default: 0))
+                    ascent: try entry.number("ascent", default: 0), weight: try entry.string("fWeight"),
+                    path: entry.path, order: order)
                 if fonts[name] == nil { fonts[name] = font }
             }
         }

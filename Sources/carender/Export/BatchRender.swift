@@ -167,6 +167,7 @@ struct BatchRender {
         } catch {
             throw CommandError(error.description)
         }
+        LottieFileOptions.warnAboutFonts(of: animation, configuration: command.lottieOptions.configuration)
         let base = try command.lottieOptions.values(for: input)
         var jobs: [Job] = []
         var taken: [String: Int] = [:]

@@ -47,9 +47,18 @@ struct LottieFileOptions: ParsableArguments {
             valueName: "engine"))
     var engine: RenderingEngineOption?
 
-    /// The configuration `--engine` asks for.
+    @Option(
+        help: ArgumentHelp(
+            "A folder of font files (.ttf, .otf, .ttc) that the complete engine looks in first for the fonts a "
+                + "Lottie file's text names, before the installed fonts (fontconfig's); repeatable.",
+            valueName: "folder"))
+    var fonts: [String] = []
+
+    /// The configuration `--engine` and `--fonts` ask for.
     var configuration: LottieConfiguration {
-        LottieConfiguration(renderingEngine: engine ?? Self.defaultConfiguration.renderingEngine)
+        LottieConfiguration(
+            renderingEngine: engine ?? Self.defaultConfiguration.renderingEngine,
+            fontFolders: fonts.map { URL(fileURLWithPath: $0, isDirectory: true) })
     }
 
     /// What `carender` draws Lottie files with when not told: the complete engine, the file as
@@ -88,11 +97,16 @@ struct LottieFileOptions: ParsableArguments {
     func validate(for input: String) throws {
         for (option, given) in [
             ("--animation", animation != nil), ("--marker", marker != nil), ("--theme", theme != nil),
-            ("--slots", slots != nil), ("--engine", engine != nil),
+            ("--slots", slots != nil), ("--engine", engine != nil), ("--fonts", !fonts.isEmpty),
         ] where given {
             guard SceneDefinition.isLottieFile(input) else {
                 throw ValidationError("\(option) applies to Lottie files (.json, .lottie), not to '\(input)'")
             }
+        }
+        for folder in fonts {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+            else { throw ValidationError("--fonts: there is no folder at '\(folder)'") }
         }
     }
 
@@ -111,13 +125,24 @@ struct LottieFileOptions: ParsableArguments {
 
     /// `scene`, after warning on standard error of each setting of `values` that changes
     /// nothing in it (a keypath matching no property, with the closest ones; a value of the
-    /// wrong kind).
-    static func checked(_ scene: SceneDefinition, values: LottieValues?) -> SceneDefinition {
-        guard let values, let animation = scene.animation else { return scene }
-        for warning in values.problems(with: animation) {
+    /// wrong kind), and, when `configuration` is given, of each font its text is not set in
+    /// (``LottieAnimation/fontWarnings(configuration:)``).
+    static func checked(
+        _ scene: SceneDefinition, values: LottieValues?, configuration: LottieConfiguration?
+    ) -> SceneDefinition {
+        guard let animation = scene.animation else { return scene }
+        for warning in values?.problems(with: animation) ?? [] {
             FileHandle.standardError.write(Data("carender: warning: \(warning)\n".utf8))
         }
+        if let configuration { warnAboutFonts(of: animation, configuration: configuration) }
         return scene
+    }
+
+    /// Writes each of `animation`'s font warnings to standard error.
+    static func warnAboutFonts(of animation: LottieAnimation, configuration: LottieConfiguration) {
+        for warning in animation.fontWarnings(configuration: configuration) {
+            FileHandle.standardError.write(Data("carender: warning: \(warning)\n".utf8))
+        }
     }
 }
 
