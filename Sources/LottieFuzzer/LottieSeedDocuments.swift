@@ -138,11 +138,12 @@ enum LottieSeedDocuments {
         """#
 
     /// Text drawn from the file's glyphs (two documents, several lines, fill and stroke, text
-    /// animators with every property and selector option) and text in a font the file has no
-    /// glyphs for, in a box.
+    /// animators with every property and selector option) and text in fonts the file has no
+    /// glyphs for: in a box, and set in an installed font with tracking and a stroke.
     static let text = #"""
         {"v":"5.7.4","fr":30,"ip":0,"op":30,"w":200,"h":100,
-        "fonts":{"list":[{"fName":"Sans-Regular","fFamily":"Sans","fStyle":"Regular","ascent":75}]},
+        "fonts":{"list":[{"fName":"Sans-Regular","fFamily":"Sans","fStyle":"Regular","ascent":75},
+         {"fName":"DejaVuSans-Bold","fFamily":"DejaVu Sans","fStyle":"Bold Italic","fWeight":"700","ascent":76}]},
         "chars":[{"ch":"A","size":40,"style":"Regular","w":60,"fFamily":"Sans","data":{"shapes":[{"ty":"gr","it":[
          {"ty":"sh","ks":{"a":0,"k":{"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]],"v":[[0,0],[30,-70],[60,0]],"c":true}}}]}]}}],
         "layers":[
@@ -156,7 +157,8 @@ enum LottieSeedDocuments {
              "t":{"a":0,"k":5},"rx":{"a":0,"k":10},"fh":{"a":0,"k":30}}},
            {"s":{"t":0,"b":4,"sh":2,"r":2,"s":{"a":0,"k":0},"e":{"a":0,"k":0},"o":{"a":0,"k":0}},"a":{"o":{"a":0,"k":0}}}]}},
          {"ind":2,"ty":5,"ks":{},"ip":0,"op":30,"st":0,"t":{"d":{"k":[
-          {"s":{"s":12,"f":"Missing","t":"no glyphs","j":1,"fc":[0,0,0],"sz":[100,50],"ps":[0,0]},"t":0}]}}}]}
+          {"s":{"s":12,"f":"Missing","t":"no glyphs","j":1,"fc":[0,0,0],"sz":[100,50],"ps":[0,0]},"t":0},
+          {"s":{"s":14,"f":"DejaVuSans-Bold","t":"Set in a font, Ωé\u6f22","j":2,"tr":20,"fc":[0,0,0],"sc":[1,0,0],"sw":1},"t":10}]}}}]}
         """#
 
     /// Drop shadows as a layer style and as an effect; other styles and effects.
