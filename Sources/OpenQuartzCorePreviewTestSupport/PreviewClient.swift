@@ -87,17 +87,9 @@ public final class PreviewClient {
         return try await channel.executeThenClose { inbound, outbound in
             let (messages, sink) = AsyncThrowingStream.makeStream(of: Message.self)
             let reader = Task { await receive(inbound, answeringPingsOn: outbound, into: sink) }
-            let client = PreviewClient(inbound: messages.makeAsyncIterator(), outbound: outbound)
-            do {
-                let result = try await body(client)
-                reader.cancel()
-                await reader.value
-                return result
-            } catch {
-                reader.cancel()
-                await reader.value
-                throw error
-            }
+            // Not awaited: the reader ends when the connection closes, just after.
+            defer { reader.cancel() }
+            return try await body(PreviewClient(inbound: messages.makeAsyncIterator(), outbound: outbound))
         }
     }
 
