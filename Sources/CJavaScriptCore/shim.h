@@ -12,6 +12,10 @@ JS_EXPORT void JSContextGroupSetExecutionTimeLimit(
     JSContextGroupRef group, double limit, JSShouldTerminateCallback callback, void *info);
 JS_EXPORT void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
 
+// JavaScriptCore's options (WebKitGTK's JSCOptions API, jsc/jscoptions.h; gboolean is an int),
+// set before the first context is made: answers whether the option exists.
+JS_EXPORT int jsc_options_set_boolean(const char *option, int value);
+
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>

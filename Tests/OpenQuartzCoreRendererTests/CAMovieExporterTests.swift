@@ -106,6 +106,52 @@ struct CAMovieExporterTests {
         #expect(leftovers(in: folder).isEmpty)
     }
 
+    @Test func outputsOpenedBeforeTheSceneIsBuiltGetTheSameVideo() throws {
+        guard let ffmpegPath else {
+            print("Skipping: no ffmpeg (Scripts/install-dependencies.sh installs it)")
+            return
+        }
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ffmpeg = URL(fileURLWithPath: ffmpegPath)
+        let format = CAMovieFormat.mp4(.init(crf: 23, preset: "veryfast"))
+        let early = folder.appendingPathComponent("early.mp4"), late = folder.appendingPathComponent("late.mp4")
+        // Opened (ffmpeg started, a temporary file claimed) before there is a layer.
+        let opened = try CAMovieExporter.openOutputs(
+            [.init(path: early.path, format: format)], frames: CAFrameSpan(from: 0, to: 0.5, fps: 10),
+            size: CGSize(width: 64, height: 32), ffmpeg: ffmpeg)
+        #expect(leftovers(in: folder).count == 1, "the output's temporary file is claimed when opened")
+        let (exporter, _) = makeExporter()
+        try exporter.exportSynchronously(to: opened)
+        let (other, _) = makeExporter()
+        other.ffmpeg = ffmpeg
+        try other.exportSynchronously(to: [.init(path: late.path, format: format)])
+        #expect(try decodedFrameCount(early) == 5)
+        #expect(try Data(contentsOf: early) == Data(contentsOf: late), "the same frames, encoded the same")
+        #expect(leftovers(in: folder).isEmpty)
+    }
+
+    @Test func outputsOpenedAndNeverExportedLeaveTheTargetAsItWas() throws {
+        guard let ffmpegPath else {
+            print("Skipping: no ffmpeg (Scripts/install-dependencies.sh installs it)")
+            return
+        }
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("kept.mp4")
+        try Data("the user's own file".utf8).write(to: target)
+        do {
+            let opened = try CAMovieExporter.openOutputs(
+                [.init(path: target.path, format: .mp4(.init()))], frames: CAFrameSpan(from: 0, to: 1, fps: 10),
+                size: CGSize(width: 64, height: 32), ffmpeg: URL(fileURLWithPath: ffmpegPath))
+            #expect(opened.outputs.count == 1)
+            #expect(leftovers(in: folder).count == 1)
+        }
+        // Let go (a scene that failed to build): ffmpeg stopped, the temporary file removed.
+        #expect(leftovers(in: folder).isEmpty)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "the user's own file")
+    }
+
     @Test func cancellationMidWayLeavesTheTargetUntouchedAndNoFile() async throws {
         guard let ffmpegPath else {
             print("Skipping: no ffmpeg (Scripts/install-dependencies.sh installs it)")

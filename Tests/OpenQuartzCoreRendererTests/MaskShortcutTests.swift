@@ -335,7 +335,7 @@ import Testing
         let black = { (alpha: Double) in CGColor(red: 0, green: 0, blue: 0, alpha: alpha) }
         let alphas = try #require(
             ColorRamp(colors: [black(1), black(0), black(0.5), black(0.5)], locations: [0, 0.5, 0.5, 0.8]))
-        let merged = try #require(colors.masked(by: alphas))
+        let merged = colors.masked(by: alphas)
         let (quarter, _) = merged.colors(from: 0.25, to: 0.3)
         #expect(abs(quarter.red - 0.75) < 1e-12 && abs(quarter.blue - 0.25) < 1e-12)
         #expect(abs(quarter.alpha - 0.5) < 1e-12)

@@ -15,7 +15,7 @@ enum ExpressionScript {
 enum ExpressionBaking {
     /// Seconds of processor time one step (``framesPerStep`` frames of one expression) may take.
     static let timeLimit = 1.0
-    /// Bytes the process may grow by in one step.
+    /// Bytes the process may grow by while a file's expressions are evaluated.
     static let memoryLimit = 1 << 30
     static let framesPerStep = 32
     static let limitsReason =
@@ -33,10 +33,10 @@ enum ExpressionBaking {
             try context.evaluate(ExpressionScript.runtime)
             context.setGlobal("$source", to: document)
             let count = Int(try context.evaluate("$oqc.load($source)")) ?? 0
+            let bake = try context.function("$oqc.bake")
             properties: for index in 0..<count {
-                let frames = Int(try context.evaluate("$oqc.properties[\(index)].frames.length")) ?? 0
                 var start = 0
-                while start < frames {
+                while start >= 0 {
                     if oqc_thread_cpu_seconds() - began > totalTimeLimit {
                         let reason =
                             "is not evaluated: the file's expressions ran past \(String(format: "%g", totalTimeLimit)) s "
@@ -45,7 +45,7 @@ enum ExpressionBaking {
                         break properties
                     }
                     do throws(JavaScriptContext.Failure) {
-                        start = Int(try context.evaluate("$oqc.bake(\(index), \(start), \(framesPerStep))")) ?? frames
+                        start = Int(try context.call(bake, Double(index), Double(start), Double(framesPerStep)))
                     } catch where error.stopped {
                         try context.evaluate("$oqc.interrupted(\(index), \"\(limitsReason)\")")
                     }

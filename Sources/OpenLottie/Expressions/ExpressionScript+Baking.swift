@@ -15,19 +15,20 @@ function namesIn(code) {
 }
 
 function reseed(property, offset, timeless, time) {
-    O.generator = new (O.generator.constructor)(O.hash(property.path, offset || 0, timeless ? "" : Math.round(time * O.frameRate * 1000)));
+    if (property.seed === undefined) property.seed = O.hashState(property.path);
+    O.generator.state = O.hashAfter(property.seed, offset || 0, timeless ? "" : Math.round(time * O.frameRate * 1000));
 }
 
-// The names an expression of `property` can use, besides time and value: the library, the
-// layer's and composition's interfaces, and the property's own methods.
-function scope(property) {
-    var layer = property.layer, face = layer.face(), S = {};
+// The names every expression of `layer` can use: the library, and the layer's and
+// composition's interfaces. Made once per layer; each property's scope inherits it.
+function layerScope(layer) {
+    if (layer.names) return layer.names;
+    var face = layer.face(), S = layer.names = Object.create(null);
     Object.keys(L).forEach(function (name) { S[name] = L[name]; });
     function lazy(name, get) { Object.defineProperty(S, name, { get: get, enumerable: true }); }
     S.thisLayer = face;
     lazy("thisComp", function () { return layer.comp.face(); });
     S.comp = function (name) { return O.composition(name).face(); };
-    lazy("thisProperty", function () { return property.expose(true); });
     S.transform = S.$bm_transform = face.transform;
     S.content = face.content;
     S.effect = face.effect;
@@ -41,6 +42,15 @@ function scope(property) {
         "toComp", "fromComp", "toWorld", "fromWorld", "fromCompToSurface", "toCompVec", "fromCompVec", "toWorldVec",
         "fromWorldVec", "sourceRectAtTime"].forEach(function (name) { S[name] = face[name]; });
     lazy("parent", function () { return face.parent; });
+    S.createPath = L.createPath;
+    return S;
+}
+
+// The names an expression of `property` can use, besides time and value: its layer's, and the
+// property's own methods.
+function scope(property) {
+    var S = Object.create(layerScope(property.layer));
+    Object.defineProperty(S, "thisProperty", { get: function () { return property.expose(true); } });
     S.numKeys = property.numKeys();
     S.key = function (i) { return property.key(i); };
     S.nearestKey = function (t) { return property.nearestKey(t); };
@@ -57,7 +67,6 @@ function scope(property) {
     S.seedRandom = function (offset, timeless) { reseed(property, offset, timeless, O.now); };
     S.framesToTime = function (frames, fps) { return frames / (fps || O.frameRate); };
     S.timeToFrames = function (t, fps) { return (t === undefined ? O.now : t) * (fps || O.frameRate); };
-    S.createPath = L.createPath;
     S.$now = function (t) { O.now = t; };
     S.$value = function (t) { return shown(property, property.raw(property.localFrame(t))); };
     return S;
@@ -71,18 +80,17 @@ function shown(property, value) {
 
 function compile(property) {
     var S = scope(property), code = property.code, used = namesIn(code);
-    var names = Object.keys(S).filter(function (name) {
-        return (name.charAt(0) !== "$" || name.indexOf("$bm_") === 0) && used[name];
+    var names = Object.keys(used).filter(function (name) {
+        return (name.charAt(0) !== "$" || name.indexOf("$bm_") === 0) && name in S
+            && name !== "time" && name !== "value" && name !== "velocity";
     });
     property.needsVelocity = !!used.velocity;
     property.needsRandom = /random|wiggle/i.test(code);
     S.$code = code;
     var body = (names.length ? "var " + names.map(function (n) { return n + "=S[\"" + n + "\"]"; }).join(",") + ";\n" : "")
         + "var time=S.time,value=S.value,velocity=S.velocity;\n"
-        + "function posterizeTime(f){time=f===0?0:Math.floor(time*f)/f;S.$now(time);value=S.$value(time);}\n"
-        + "return (function(){var $bm_rt;\n"
-        + (code.indexOf("$bm_rt") >= 0 ? code + "\n;return $bm_rt;" : "return eval(S.$code);")
-        + "\n})();";
+        + (used.posterizeTime ? "function posterizeTime(f){time=f===0?0:Math.floor(time*f)/f;S.$now(time);value=S.$value(time);}\n" : "")
+        + (code.indexOf("$bm_rt") >= 0 ? "var $bm_rt;\n" + code + "\n;return $bm_rt;" : "return eval(S.$code);");
     property.run = new Function("S", body);
     property.scope = S;
 }
@@ -139,9 +147,9 @@ function conformed(property, result, before) {
         var n = isArray(result) ? +result[0] : +result;
         return isFinite(n) ? n : null;
     }
-    var out = [];
+    var out = [], many = isArray(result);
     for (var d = 0; d < property.dimensions; d++) {
-        out[d] = isArray(result) ? (d < result.length ? +result[d] : before[d]) : +result;
+        out[d] = many ? (d < result.length ? +result[d] : before[d]) : +result;
         if (!isFinite(out[d])) return null;
     }
     return out;
@@ -226,11 +234,11 @@ O.shown = function (comp, frames, depth) {
 O.paths = function () { return JSON.stringify(O.properties.map(function (p) { return p.path; })); };
 
 // Evaluates expression `index` at up to `count` of its frames from `start`; answers the next
-// start (its number of frames when done).
+// start, or -1 when its frames are done.
 O.bake = function (index, start, count) {
-    var property = O.properties[index], end = Math.min(property.frames.length, start + count);
-    for (var j = start; j < end; j++) property.samples[j] = property.valueAt(property.frames[j] / O.frameRate);
-    return end;
+    var property = O.properties[index], frames = property.frames, end = Math.min(frames.length, start + count);
+    for (var j = start; j < end; j++) property.samples[j] = property.valueAt(frames[j] / O.frameRate);
+    return end < frames.length ? end : -1;
 };
 
 // After a run past the time limit: the expression that was running (the innermost), now

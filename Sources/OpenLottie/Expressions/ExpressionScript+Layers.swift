@@ -73,6 +73,7 @@ function Layer(data, comp, path) {
     this.startFrame = data.st || 0;
     this.stretch = data.sr || 1;
     this.properties = {};
+    this.names = null;
 }
 // The property at `key` of the object `holder` (its JSON path `path`), made once.
 Layer.prototype.property = function (holder, key, path, fallback) {

@@ -37,6 +37,8 @@ function Property(data, path, layer) {
     this.memoTime = NaN;
     this.memoValue = null;
     this.evaluating = false;
+    this.seed = undefined;
+    this.noiseNames = null;
 }
 function first(keyframes) {
     for (var i = 0; i < keyframes.length; i++) if (keyframes[i].s !== undefined) return keyframes[i].s;
@@ -269,14 +271,19 @@ Property.prototype.wiggle = function (freq, amp, octaves, multiplier, t, before)
     var value = before ? this.raw(this.localFrame(time)) : this.valueAt(time);
     if (octaves === undefined) octaves = 1;
     if (multiplier === undefined) multiplier = 0.5;
-    function shake(d) { return amp * O.fractalNoise(self.path + "#" + d, time * freq, octaves, multiplier); }
-    if (this.kind === "number") return value + shake(0);
+    function noise(d) { return O.fractalNoise(self.noiseName(d), time * freq, octaves, multiplier); }
+    if (this.kind === "number") return value + amp * noise(0);
     if (this.kind !== "vector") return value;
-    return value.map(function (x, d) { return x + (isArray(amp) ? O.fractalNoise(self.path + "#" + d, time * freq, octaves, multiplier) * amp[d] : shake(d)); });
+    return value.map(function (x, d) { return x + noise(d) * (isArray(amp) ? amp[d] : amp); });
+};
+// The hash state of the name of the property's noise for `d` (a dimension, or "time"), kept.
+Property.prototype.noiseName = function (d) {
+    var names = this.noiseNames || (this.noiseNames = {});
+    return d in names ? names[d] : (names[d] = O.noiseName(this.path + "#" + d));
 };
 Property.prototype.temporalWiggle = function (freq, amp, octaves, multiplier, t) {
     var time = t === undefined ? O.now : t;
-    var shifted = time + amp * O.fractalNoise(this.path + "#time", time * freq, octaves || 1, multiplier || 0.5);
+    var shifted = time + amp * O.fractalNoise(this.noiseName("time"), time * freq, octaves || 1, multiplier || 0.5);
     return this.raw(this.localFrame(shifted));
 };
 Property.prototype.smooth = function (width, samples, t, before) {

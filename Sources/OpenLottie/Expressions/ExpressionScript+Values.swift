@@ -8,7 +8,7 @@ var $oqc = {};
 "use strict";
 var degrees = Math.PI / 180;
 
-function isArray(a) { return Array.isArray(a) || ArrayBuffer.isView(a); }
+function isArray(a) { return Array.isArray(a) || (typeof a === "object" && a !== null && ArrayBuffer.isView(a)); }
 function isNumber(a) { var t = typeof a; return t === "number" || t === "boolean" || a instanceof Number; }
 function plain(a) { return isArray(a) ? Array.prototype.map.call(a, Number) : isNumber(a) ? +a : a; }
 O.isArray = isArray; O.isNumber = isNumber; O.plain = plain;
@@ -172,15 +172,28 @@ var easeOut = interpolator(bezierEasing(0.167, 0.167, 0.667, 1));
 
 // Random numbers: a 32-bit generator (mulberry32) seeded from the property, the seed
 // seedRandom gives and, unless timeless, the frame: the same frame always gives the same values.
+// The hash is FNV-1a over each argument's characters, each argument sealed by one more step;
+// a state part-way through (`fold`, `sealed`) lets a seed be hashed once and its frames or
+// gradients after it.
+var basis = 2166136261 | 0;
+function fold(h, s) {
+    s = String(s);
+    for (var j = 0; j < s.length; j++) { h ^= s.charCodeAt(j); h = Math.imul(h, 16777619); }
+    return h;
+}
+function sealed(h) { return Math.imul(h ^ 0x2f, 16777619); }
 function hash() {
-    var h = 2166136261;
-    for (var i = 0; i < arguments.length; i++) {
-        var s = String(arguments[i]);
-        for (var j = 0; j < s.length; j++) { h ^= s.charCodeAt(j); h = Math.imul(h, 16777619); }
-        h ^= 0x2f; h = Math.imul(h, 16777619);
-    }
+    var h = basis;
+    for (var i = 0; i < arguments.length; i++) h = sealed(fold(h, arguments[i]));
     return h >>> 0;
 }
+// hash(name, more...) from `state`, the sealed state after `name` (O.hashState(name)).
+function hashAfter(state) {
+    for (var i = 1; i < arguments.length; i++) state = sealed(fold(state, arguments[i]));
+    return state >>> 0;
+}
+O.hashState = function (name) { return sealed(fold(basis, name)); };
+O.hashAfter = hashAfter;
 function Generator(seed) { this.state = seed >>> 0; }
 Generator.prototype.next = function () {
     var t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
@@ -213,7 +226,15 @@ function gaussRandom(min, max) {
 
 // Smooth noise from -1 to 1: gradients at whole numbers from the seed, blended with
 // Perlin's quintic curve.
-function gradient(seed, i) { return (hash(seed, i) / 4294967296) * 2 - 1; }
+// `seed` is the sealed hash state of the noise's name: each gradient hashes only its index,
+// once.
+var gradients = new Map();
+function gradient(seed, i) {
+    var known = gradients.get(seed);
+    if (known === undefined) gradients.set(seed, known = {});
+    var g = known[i];
+    return g !== undefined ? g : (known[i] = ((sealed(fold(seed, i)) >>> 0) / 4294967296) * 2 - 1);
+}
 function noise1(seed, x) {
     var i = Math.floor(x), f = x - i, fade = f * f * f * (f * (f * 6 - 15) + 10);
     var a = gradient(seed, i) * f, b = gradient(seed, i + 1) * (f - 1);
@@ -222,23 +243,26 @@ function noise1(seed, x) {
 function noise(value) {
     if (isArray(value)) {
         var total = 0;
-        for (var i = 0; i < value.length; i++) total += noise1("noise" + i, value[i]);
+        for (var i = 0; i < value.length; i++) total += noise1(O.hashState("noise" + i), value[i]);
         return Math.max(-1, Math.min(1, total / Math.sqrt(value.length)));
     }
-    return noise1("noise", +value);
+    return noise1(noiseSeed, +value);
 }
+var noiseSeed = O.hashState("noise");
 // Octaves of noise, the amplitude of each `amplitudeMultiplier` times the one before, scaled
-// so that the sum stays between -1 and 1.
-function fractalNoise(seed, x, octaves, amplitudeMultiplier) {
-    var total = 0, weight = 1, weights = 0, count = Math.max(1, Math.floor(octaves));
+// so that the sum stays between -1 and 1. `name` is the unsealed hash state of the noise's
+// name (O.noiseName); octave k is the noise named name + "/" + k.
+function fractalNoise(name, x, octaves, amplitudeMultiplier) {
+    var total = 0, weight = 1, weights = 0, count = Math.max(1, Math.floor(octaves)), octave = fold(name, "/");
     for (var k = 0; k < count; k++) {
-        total += weight * noise1(seed + "/" + k, x * Math.pow(2, k));
+        total += weight * noise1(sealed(fold(octave, k)), x * Math.pow(2, k));
         weights += weight;
         weight *= amplitudeMultiplier;
     }
     return total / weights;
 }
 O.fractalNoise = fractalNoise;
+O.noiseName = function (name) { return fold(basis, name); };
 
 O.library = {
     add: add, sum: add, sub: sub, mul: mul, div: div, $bm_sum: add, $bm_sub: sub, $bm_mul: mul, $bm_div: div,

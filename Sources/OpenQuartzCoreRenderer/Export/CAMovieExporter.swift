@@ -83,8 +83,8 @@ public final class CAMovieExporter {
         self.layer = layer
         self.clock = clock
         self.frames = frames
-        pixelWidth = max(1, Int((size.width * scale).rounded()))
-        pixelHeight = max(1, Int((size.height * scale).rounded()))
+        pixelWidth = Self.pixels(size.width, scale)
+        pixelHeight = Self.pixels(size.height, scale)
         let canvas = layer.frame
         let fitting =
             canvas.width > 0 && canvas.height > 0 ? min(size.width / canvas.width, size.height / canvas.height) : 1
@@ -94,6 +94,11 @@ public final class CAMovieExporter {
         bounds = CGRect(
             x: canvas.minX - marginX / renderScale, y: canvas.minY - marginY / renderScale,
             width: CGFloat(pixelWidth) / renderScale, height: CGFloat(pixelHeight) / renderScale)
+    }
+
+    /// `length` points at `scale` in whole pixels, at least one.
+    static func pixels(_ length: CGFloat, _ scale: CGFloat) -> Int {
+        max(1, Int((length * scale).rounded()))
     }
 
     /// Runs `change` on the exporting thread at media time `time`, before the frame at that
@@ -135,19 +140,40 @@ public final class CAMovieExporter {
     public func exportSynchronously(
         to outputs: [Output], progress: ((CAMovieExportProgress) -> Void)? = nil
     ) throws(CAMovieExportError) {
+        if Task.isCancelled { throw .cancelled }
+        let opened = try Self.openOutputs(
+            outputs, pixelWidth: pixelWidth, pixelHeight: pixelHeight, fps: frames.fps, frameCount: frames.count,
+            firstFileNumber: firstFileNumber, ffmpeg: ffmpeg)
+        try exportSynchronously(to: opened, progress: progress)
+    }
+
+    /// The export into outputs opened before this exporter was made (see
+    /// ``openOutputs(_:frames:size:scale:firstFileNumber:ffmpeg:)``), blocking the calling thread.
+    /// `opened` must have this exporter's picture size and frame rate, and is used up: on
+    /// success its files are complete, on failure they are as they were.
+    public func exportSynchronously(
+        to opened: OpenedOutputs, progress: ((CAMovieExportProgress) -> Void)? = nil
+    ) throws(CAMovieExportError) {
         let continuations = streams
         streams = []
         defer { for continuation in continuations { continuation.finish() } }
-        require(!outputs.isEmpty, "CAMovieExporter needs an output")
-        for output in outputs where output.format == .png {
-            require(frames.count == 1, "CAMovieFormat.png writes one frame; the span has \(frames.count)")
+        guard opened.pixelWidth == pixelWidth, opened.pixelHeight == pixelHeight, opened.fps == frames.fps,
+            opened.frameCount == frames.count
+        else {
+            fatalError(
+                "CAMovieExporter: outputs opened for \(opened.frameCount) frames of \(opened.pixelWidth) × "
+                    + "\(opened.pixelHeight) pixels at \(opened.fps) fps cannot take \(frames.count) frames of "
+                    + "\(pixelWidth) × \(pixelHeight) at \(frames.fps) fps")
         }
-        if Task.isCancelled { throw .cancelled }
-        let sinks = try makeSinks(outputs)
+        guard let sinks = opened.take() else { fatalError("CAMovieExporter: these opened outputs were exported already") }
+        if Task.isCancelled {
+            for sink in sinks { sink.abandon() }
+            throw .cancelled
+        }
         do {
             // A sequence starts as the frame before it left things; a single picture is drawn
             // as it is.
-            let isSequence = !outputs.contains { $0.format == .png }
+            let isSequence = !opened.outputs.contains { $0.format == .png }
             try render(into: sinks, afterFrameBefore: isSequence) { done in
                 let step = CAMovieExportProgress(framesDone: done, frameCount: frames.count)
                 progress?(step)
@@ -158,37 +184,6 @@ public final class CAMovieExporter {
             for sink in sinks { sink.abandon() }
             throw Task.isCancelled ? .cancelled : error
         }
-    }
-
-    /// Every output checked before ffmpeg is looked for (a folder or a device where a file
-    /// goes is the first thing to tell), then the sinks made; on failure, those made are
-    /// abandoned.
-    private func makeSinks(_ outputs: [Output]) throws(CAMovieExportError) -> [any FrameSink] {
-        let files = try outputs.map { output throws(CAMovieExportError) in
-            output.format == .pngSequence ? nil : try CAOutputFile(output.path)
-        }
-        var ffmpeg = self.ffmpeg
-        if ffmpeg == nil, outputs.contains(where: { $0.format.needsFFmpeg }) { ffmpeg = try CAFFmpeg.locate() }
-        var sinks: [any FrameSink] = []
-        do {
-            for (output, file) in zip(outputs, files) {
-                switch output.format {
-                case .png:
-                    sinks.append(PNGFileWriter(file!))
-                case .pngSequence:
-                    sinks.append(try PNGSequenceWriter(folder: output.path, firstNumber: firstFileNumber))
-                case .mp4, .gif, .apng, .proRes4444, .webm, .webp:
-                    sinks.append(
-                        try FFmpegEncoder(
-                            ffmpeg: ffmpeg!, format: output.format, output: file!, width: pixelWidth,
-                            height: pixelHeight, fps: frames.fps))
-                }
-            }
-        } catch {
-            for sink in sinks { sink.abandon() }
-            throw error
-        }
-        return sinks
     }
 
     /// Renders the frames into `sinks`; with `afterFrameBefore`, a span that does not start at

@@ -8,7 +8,8 @@ import OpenQuartzCoreScenes
 /// fill the framing), and its timeline's changes are scheduled on the exporter. The picture is
 /// drawn over `background`, transparent without one. With a `progressLabel`, shows a progress
 /// bar on a terminal; `framesDone`, when given, hears of each frame done instead (a batch's
-/// one bar). `threads` paints that many frames at once (all cores by default).
+/// one bar). `threads` paints that many frames at once (all cores by default). The outputs are
+/// opened first, so that their encoders start while the demo is built.
 @MainActor
 func renderDemo(
     _ demo: SceneDefinition, framing: Framing, frames: CAFrameSpan, to outputs: [CAMovieExporter.Output],
@@ -19,6 +20,8 @@ func renderDemo(
         label: progressLabel ?? "", total: frames.count,
         isShown: framesDone == nil && progressLabel != nil && isatty(STDERR_FILENO) != 0)
     defer { progress.finish() }
+    let opened = try CAMovieExporter.openOutputs(
+        outputs, frames: frames, size: framing.size, scale: framing.scale, firstFileNumber: firstFileNumber)
     let clock = CAManualClock()
     let run = CAClock.$current.withValue(clock) {
         let run = demo.start(on: clock)
@@ -27,14 +30,13 @@ func renderDemo(
     }
     let exporter = CAMovieExporter(
         layer: run.root, clock: clock, frames: frames, size: framing.size, scale: framing.scale)
-    exporter.firstFileNumber = firstFileNumber
     if let threads { exporter.threads = threads }
     exporter.backgroundColor = background
     for change in run.takePendingChanges() {
         let make = change.change
         exporter.schedule(at: change.time) { MainActor.assumeIsolated { make() } }
     }
-    try exporter.exportSynchronously(to: outputs) { step in
+    try exporter.exportSynchronously(to: opened) { step in
         if let framesDone { framesDone(step.framesDone) } else { progress.update(done: step.framesDone) }
     }
 }
