@@ -41,10 +41,12 @@ else
 fi
 
 # Swift's own crash reporter would hold the process after a trap; libFuzzer reports instead.
-# Leak checking is off: the Swift runtime's caches look like leaks to LeakSanitizer.
+# Leak checking is off: the Swift runtime's caches look like leaks to LeakSanitizer. An input
+# may run 30 s before it counts as a hang: this debug build with AddressSanitizer is some 30×
+# slower than a release build, and real files that take half a second there take 17 s here.
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}"
 LOTTIE_FUZZ_SEEDS="$seeds" "$fuzzer" "$corpus" "$seeds" \
-    -dict=Scripts/lottie.dict -max_total_time="$seconds" -max_len=131072 -timeout=10 \
+    -dict=Scripts/lottie.dict -max_total_time="$seconds" -max_len=131072 -timeout=30 \
     -rss_limit_mb=4096 -report_slow_units=2 -print_final_stats=1 \
     -artifact_prefix="$artifacts/" ${FUZZ_ARGS:-}

@@ -8,15 +8,16 @@ import Testing
 /// above the merge combined into the bottom one (the last listed), painted by the fill after it.
 @Suite struct MergePathsTests {
     /// Two 40-point squares, A over x 10…50 (listed first, on top) and B over x 30…70 (the
-    /// bottom one, drawn the other way round), merged with `mode`, filled red at `opacity`.
-    static func merged(mode: Int, opacity: Double = 100) -> Data {
+    /// bottom one, drawn the other way round), merged with `mode`, filled red at `opacity`
+    /// (after the paints `paints`, JSON items with their trailing commas).
+    static func merged(mode: Int, opacity: Double = 100, paints: String = "") -> Data {
         let a = #"{"ty":"rc","d":1,"p":{"a":0,"k":[30,50]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}}"#
         let b = #"{"ty":"rc","d":3,"p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}}"#
         let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":\#(opacity)}}"#
         return EffectAndMatteTests.composition([
             #"{"ty":4,"nm":"M","ip":0,"op":30,"st":0,"ks":{},"shapes":[{"ty":"gr","it":["#
                 + "\(a),\(b),"
-                + #"{"ty":"mm","mm":\#(mode)},\#(fill),{"ty":"tr"}]}]}"#
+                + #"{"ty":"mm","mm":\#(mode)},\#(paints)\#(fill),{"ty":"tr"}]}]}"#
         ])
     }
 
@@ -38,6 +39,16 @@ import Testing
     @Test func addedPathsAreFilledOnce() throws {
         MaskOpacityAndExpansionTests.expectAlphas(
             try Self.alphas(Self.merged(mode: 2, opacity: 50)), [128, 128, 128], "one coverage")
+    }
+
+    /// Every paint after the merge draws the merged shape: a gradient fill (here wholly
+    /// transparent) does not take the place of the fill after it.
+    @Test func eachPaintAfterTheMergeDrawsIt() throws {
+        let clearGradient =
+            #"{"ty":"gf","o":{"a":0,"k":0},"r":1,"t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[100,0]},"#
+            + #""g":{"p":2,"k":{"a":0,"k":[0,1,1,1,1,1,1,1]}}},"#
+        #expect(try Self.alphas(Self.merged(mode: 2, paints: clearGradient)) == [255, 255, 255])
+        #expect(try Self.alphas(Self.merged(mode: 3, paints: clearGradient)) == [0, 0, 255])
     }
 
     /// lottie-ios's engines ignore the merge: each square is filled on its own.

@@ -81,7 +81,7 @@ let benchmarks: @Sendable () -> Void = {
     } setup: {
         ExportScene(made)
     }
-    Benchmark("export-the-same-file-baked", configuration: configuration) { benchmark, scene in
+    Benchmark("export-the-same-file-baked", configuration: configuration) { (benchmark: Benchmark, scene: ExportScene) in
         for _ in benchmark.scaledIterations { blackHole(scene.export()) }
     } setup: {
         let baked = try! LottieAnimation(data: made).bakingExpressions()

@@ -41,10 +41,10 @@ enum MergePaths {
                 return ShapeList(shapes: unites ? all.map(\.turnedClockwise) : all)
             }
             let painted = mode == .excludeIntersections ? paints.map(\.fillingEvenOdd) : paints
-            return builder.make(.combined(combined), others: painted)
+            return painting(.combined(combined), paths: paths, with: painted, builder: builder)
         case .subtract, .intersect:
             guard let bottom = shapes.last else { return LayerTreeBuilder.filling(CALayer(), builder.bounds) }
-            var layer = builder.make(.combined(bottom), others: paints)
+            var layer = painting(.combined(bottom), paths: paths, with: paints, builder: builder)
             let others = shapes.dropLast()
             if mode == .intersect {
                 for other in others {
@@ -73,6 +73,20 @@ enum MergePaths {
             }
             return layer
         }
+    }
+
+    /// `shape` drawn by each of `paints` as the merged `paths` would be without the merge: a
+    /// layer per render group (a gradient fill and a fill after it both paint), back to front.
+    private static func painting(
+        _ shape: ShapeItemLayerBuilder.Shape, paths: [ShapeItem], with paints: [ShapeItem],
+        builder: ShapeItemLayerBuilder
+    ) -> CALayer {
+        let layer = LayerTreeBuilder.filling(CALayer(), builder.bounds)
+        for group in ShapeLayerBuilder.renderGroups(paths + paints).reversed()
+        where group.others.contains(where: { $0.isFill || $0.isStroke }) {
+            layer.addSublayer(builder.make(shape, others: group.others))
+        }
+        return layer
     }
 
     /// `shapes` filled opaque by the non-zero rule, as a mask draws them.

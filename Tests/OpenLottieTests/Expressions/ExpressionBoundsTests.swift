@@ -118,6 +118,24 @@ import Testing
         #expect(try !LottieAnimation(data: F.document([F.layer("Plain", index: 1)])).hasExpressions)
     }
 
+    /// Files evaluated one after another in one process share JavaScriptCore's machines but
+    /// nothing else: a global one file's expression makes is not there for the next file.
+    @Test func aFilesGlobalsDoNotReachTheNextFile() throws {
+        let leaking = F.document([F.layer("A", index: 1, ["r": F.expression("leaked = 30; leaked")])])
+        let reading = F.document([
+            F.layer("B", index: 1, ["r": F.expression("typeof leaked === 'undefined' ? 5 : leaked")])
+        ])
+        let complete = LottieConfiguration(renderingEngine: .complete)
+        let rotation = { (data: Data, name: String) throws -> CGFloat? in
+            try LottieAnimation(data: data).makeLayer(configuration: complete)
+                .getValue(for: AnimationKeypath(keypath: "\(name).Transform.Rotation"), atFrame: 10) as? CGFloat
+        }
+        for _ in 0..<3 {
+            #expect(try rotation(leaking, "A") == 30)
+            #expect(try rotation(reading, "B") == 5, "the second file sees no global of the first")
+        }
+    }
+
     /// The automatic engine draws as lottie-ios does: expressions ignored, with a warning.
     @Test func lottieIOSsEnginesPlayTheKeyframes() throws {
         let animation = try LottieAnimation(data: F.document([F.layer("Subject", index: 1, ["r": F.expression("45")])]))
