@@ -142,6 +142,18 @@ import Testing
         #expect(whole.elements.last == .closeSubpath)
     }
 
+    /// An ellipse's path ends on its first point, whose handle does not make the closing line
+    /// a loop: half of a circle of radius 36 round from the top ends at the bottom (issue_1841's
+    /// circles, which lottie-web and lottie-ios's Core Animation engine draw so).
+    @Test func aTrimmedCircleEndsWhereItsLengthSays() throws {
+        let circle = PathGeometry.ellipse(center: .zero, size: CGSize(width: 72, height: 72), counterClockwise: false)
+        let half = try #require(Self.points(PathTrim.trimmed([circle], start: 0, end: 50, offset: 0, simultaneously: true)).last)
+        #expect(abs(half[0]) < 0.05 && abs(half[1] - 36) < 0.05, "the bottom, not \(half)")
+        let eighth = try #require(Self.points(PathTrim.trimmed([circle], start: 0, end: 12.5, offset: 0, simultaneously: true)).last)
+        let expected = 36 * 0.5.squareRoot()
+        #expect(abs(eighth[0] - expected) < 0.1 && abs(eighth[1] + expected) < 0.1, "45° round, not \(eighth)")
+    }
+
     @Test func anOffsetPastTheEndWrapsIntoTwoPiecesTheStartsFirst() {
         // 80 % to 120 %: 0–20 % first, then 80–100 %.
         let wrapped = PathTrim.trimmed([Self.square], start: 50, end: 90, offset: 108, simultaneously: true)

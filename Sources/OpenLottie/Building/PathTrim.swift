@@ -102,6 +102,10 @@ private struct MeasuredShape {
             if shape.drawsClosingSegment {
                 add(to: first)
             } else {
+                // The straight line a closed path ends with, whatever handle its last vertex has:
+                // an ellipse ends on its first point with a handle, and measuring that loop as
+                // a curve made its quarters 8 % short.
+                previous.outTangent = .zero
                 add(to: BezierShape.Vertex(point: first.point, inTangent: .zero, outTangent: .zero))
             }
         }
