@@ -102,17 +102,20 @@ final class JavaScriptContext {
     /// Runs `script` and answers its result as a string.
     @discardableResult
     func evaluate(_ script: String) throws(Failure) -> String {
+        string(try value(of: script))
+    }
+
+    /// Runs `script` under the watchdog and answers its result.
+    private func value(of script: String) throws(Failure) -> JSValueRef {
         let source = JSStringCreateWithUTF8CString(script)
         defer { JSStringRelease(source) }
-        return string(try watched { exception in JSEvaluateScript(context, source, nil, nil, 1, &exception) })
+        return try watched { exception in JSEvaluateScript(context, source, nil, nil, 1, &exception) }
     }
 
     /// The function `expression` evaluates to, for ``call(_:_:)``: found once, called without
     /// parsing a script each time.
     func function(_ expression: String) throws(Failure) -> JSObjectRef {
-        let source = JSStringCreateWithUTF8CString(expression)
-        defer { JSStringRelease(source) }
-        let value = try watched { exception in JSEvaluateScript(context, source, nil, nil, 1, &exception) }
+        let value = try value(of: expression)
         guard JSValueIsObject(context, value), let object = JSValueToObject(context, value, nil),
             JSObjectIsFunction(context, object)
         else { fatalError("the expression runtime's \(expression) is not a function") }
