@@ -77,6 +77,31 @@ import Testing
         #expect(Self.isEmpty(ValueProviderTests.pixel(more, 34, 45)))
     }
 
+    @Test func aTrimWhoseStartMeetsItsEndOnTheLastFrameDrawsNothingThere() throws {
+        // The end reaches 100 % at frame 15, the start at frame 30, the last of 31: a 10-point
+        // round-capped stroke shows at frame 29 and is gone at frame 30 (issue_1847's ring).
+        let eased = #""i":{"x":[0.58],"y":[1]},"o":{"x":[0.42],"y":[0]}"#
+        let trim =
+            #"{"ty":"tm","o":{"a":0,"k":0},"m":2,"s":{"a":1,"k":[{"t":0,"s":[0],"# + eased
+            + #"},{"t":30,"s":[100]}]},"e":{"a":1,"k":[{"t":0,"s":[0],"# + eased + #"},{"t":15,"s":[100]}]}}"#
+        let stroke = #"{"ty":"st","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":10},"lc":2}"#
+        let text = String(decoding: CompatibilityTests.shapes([CompatibilityTests.rectangle, stroke, trim].joined(separator: ",")), as: UTF8.self)
+            .replacingOccurrences(of: #""op":30"#, with: #""op":31"#)
+        let animation = try LottieAnimation(data: Data(text.utf8))
+        func drawn(_ frame: Double) -> Int {
+            let image = Self.picture(animation, engine: .complete, frame: frame)
+            var count = 0
+            for y in stride(from: 0.0, to: 100, by: 1) {
+                for x in stride(from: 0.0, to: 100, by: 1) where !Self.isEmpty(ValueProviderTests.pixel(image, x, y)) {
+                    count += 1
+                }
+            }
+            return count
+        }
+        #expect(drawn(29) > 10, "the last piece of the outline")
+        #expect(drawn(30) == 0)
+    }
+
     @Test func aGroupsTrimReachesTheFilledPathsOfTheGroupsInside() throws {
         // The trim sits beside a group that holds another group with the square and its fill.
         let transform =

@@ -108,4 +108,25 @@ import Testing
         // Half way along the arc it moves right: lying.
         #expect(try drawn(arc, frame: 15, 65, 35) && !drawn(arc, frame: 15, 50, 50), "lying at the top")
     }
+
+    /// A 10-point square moving from x = 10 to x = 90 along a straight motion path whose first
+    /// handle reaches x = 70, linearly in time: half way through, After Effects and lottie-web
+    /// put it half way along the path (x = 50); lottie-ios's engines at the curve's middle
+    /// parameter (x = 72.5).
+    @Test func theCompleteEngineMovesAlongAMotionPathByItsLength() throws {
+        let data = EffectAndMatteTests.composition([
+            #"{"ty":4,"nm":"Dot","ip":0,"op":30,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[10,50],"to":[60,0],"ti":[0,0],"#
+                + #""o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[90,50]}]}},"shapes":[{"ty":"gr","it":["#
+                + #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},"#
+                + #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]}]}"#
+        ])
+        let animation = try LottieAnimation(data: data)
+        func drawn(_ engine: RenderingEngineOption, frame: Double, _ x: Double) -> Bool {
+            ValueProviderTests.pixel(RenderingEngineTests.picture(animation, engine: engine, frame: frame), x, 50)[3] > 200
+        }
+        #expect(drawn(.complete, frame: 15, 50) && !drawn(.complete, frame: 15, 60))
+        #expect(drawn(.automatic, frame: 15, 72) && !drawn(.automatic, frame: 15, 60))
+        // The ends as they were.
+        #expect(drawn(.complete, frame: 0, 10) && drawn(.complete, frame: 29.9, 89.5))
+    }
 }

@@ -65,6 +65,52 @@ enum AutoOrient {
         return pointAlongCubic(p0, p1, p2, p3, fractionOfLength: eased)
     }
 
+    /// `group` with each eased segment along a spatial curve replaced by straight keyframes
+    /// every quarter of a frame, each at the point the eased fraction of the curve's length
+    /// reaches, as lottie-web and After Effects move along a motion path (Core Animation's
+    /// `linear` mode moves along the curve's Bézier parameter instead, which lottie-ios's
+    /// engines keep). Whole frames fall on exact points.
+    static func pacedAlongCurves(_ group: KeyframeGroup<LottieVector>) -> KeyframeGroup<LottieVector> {
+        let keyframes = group.keyframes
+        func isCurved(_ index: Int) -> Bool {
+            guard index + 1 < keyframes.count, !keyframes[index].isHold,
+                let out = keyframes[index].spatialOutTangent, let into = keyframes[index + 1].spatialInTangent
+            else { return false }
+            return (out != .zero || into != .zero) && keyframes[index + 1].time > keyframes[index].time
+        }
+        guard keyframes.indices.contains(where: isCurved) else { return group }
+        var result: [Keyframe<LottieVector>] = []
+        result.reserveCapacity(keyframes.count)
+        for index in keyframes.indices {
+            var keyframe = keyframes[index]
+            if index > 0, isCurved(index - 1) {
+                keyframe.inTangent = nil
+                keyframe.spatialInTangent = nil
+            }
+            guard isCurved(index) else {
+                result.append(keyframe)
+                continue
+            }
+            let next = keyframes[index + 1]
+            keyframe.outTangent = nil
+            keyframe.spatialOutTangent = nil
+            result.append(keyframe)
+            let quarters = Int(((next.time - keyframe.time) * 4).rounded(.up))
+            for step in stride(from: 1, to: quarters, by: 1) {
+                let frame = keyframe.time + Double(step) / 4
+                let progress = (frame - keyframe.time) / (next.time - keyframe.time)
+                let eased = TimingCurve(from: keyframes[index], to: next).function.value(at: progress)
+                let point = point(of: group, at: frame)
+                var components = [Double(point.x), Double(point.y)]
+                if keyframe.value.components.count > 2 {
+                    components.append(keyframe.value[2] + (next.value[2] - keyframe.value[2]) * eased)
+                }
+                result.append(Keyframe(time: frame, value: LottieVector(components)))
+            }
+        }
+        return KeyframeGroup(keyframes: result)
+    }
+
     /// The point of a cubic Bézier curve `fraction` of its length from its start (lengths
     /// measured over 100 straight pieces, as lottie-web measures them).
     static func pointAlongCubic(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, fractionOfLength fraction: Double)

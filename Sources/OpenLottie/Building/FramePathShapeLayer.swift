@@ -22,7 +22,15 @@ struct FrameFollower<Value> {
 
     /// The value at the frame `layer` (a presentation copy) shows; nil before it shows one.
     func value(shownBy layer: CALayer) -> Value? {
-        (layer.value(forKey: Self.frameKey) as? Double).map { valueAtFrame(localFrame($0)) }
+        (layer.value(forKey: Self.frameKey) as? Double).map { valueAtFrame(localFrame(Self.exact($0))) }
+    }
+
+    /// `frame` as the whole frame it stands for when it is within a millionth of one: the
+    /// frame animation's times come back as 29.999999… for frame 30, and a trim whose start
+    /// meets its end there left a round-capped dot where After Effects and lottie-web draw nothing.
+    static func exact(_ frame: Double) -> Double {
+        let whole = frame.rounded()
+        return abs(frame - whole) < 1e-6 ? whole : frame
     }
 
     /// Makes `layer` follow the frames of `context`'s animation: ``frameKey`` animated from

@@ -261,12 +261,14 @@ struct LayerTreeBuilder {
         layer.add(context.timed(animation), forKey: "hidden")
     }
 
-    /// The transform `model` is drawn with: the complete engine turns an auto-oriented layer
-    /// with its motion (``AutoOrient``).
+    /// The transform `model` is drawn with: the complete engine moves a layer along its motion
+    /// path at the pace its easing gives, and turns an auto-oriented layer with its motion
+    /// (``AutoOrient``).
     func drawnTransform(of model: LayerModel, context: AnimationContext) -> TransformModel {
-        guard model.autoOrient, context.engine == .complete else { return model.transform }
+        guard context.engine == .complete else { return model.transform }
         var transform = model.transform
-        transform.rotation = AutoOrient.rotation(of: transform)
+        if model.autoOrient { transform.rotation = AutoOrient.rotation(of: transform) }
+        transform.position = transform.position.map(AutoOrient.pacedAlongCurves)
         return transform
     }
 
