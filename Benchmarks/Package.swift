@@ -36,6 +36,8 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         benchmark("EmitterFrame", renders: true),
+        // Issue 51: 1,000 views and 4,000 constraints laid out, first and after a change.
+        benchmark("AutoLayout", uikit: true),
         benchmark("CAMLParsing", readsCAML: true),
         // Reading a Lottie file and making its tree (median and largest corpus sample).
         benchmark("LottieLoading", readsLottie: true),
@@ -155,8 +157,10 @@ let package = Package(
 /// One benchmark executable: `Benchmarks/<name>/<name>.swift`, as the plugin expects. With
 /// `renders`, it also uses the renderer and the renderer benchmarks' scenes; with `readsCAML`,
 /// OpenCAML and the CAML benchmarks' documents; with `readsLottie`, OpenLottie and the Lottie
-/// benchmarks' samples.
-func benchmark(_ name: String, renders: Bool = false, readsCAML: Bool = false, readsLottie: Bool = false) -> Target {
+/// benchmarks' samples; with `uikit`, OpenUIKit.
+func benchmark(
+    _ name: String, renders: Bool = false, readsCAML: Bool = false, readsLottie: Bool = false, uikit: Bool = false
+) -> Target {
     let rendering: [Target.Dependency] = [
         "RendererScenes", "CairoReference",
         .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
@@ -168,7 +172,8 @@ func benchmark(_ name: String, renders: Bool = false, readsCAML: Bool = false, r
             .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
         ] + (renders ? rendering : [])
             + (readsCAML ? ["CAMLDocuments", .product(name: "OpenCAML", package: "OpenQuartzCore")] : [])
-            + (readsLottie ? ["LottieSamples", .product(name: "OpenLottie", package: "OpenQuartzCore")] : []),
+            + (readsLottie ? ["LottieSamples", .product(name: "OpenLottie", package: "OpenQuartzCore")] : [])
+            + (uikit ? [.product(name: "OpenUIKit", package: "OpenQuartzCore")] : []),
         path: "Benchmarks/\(name)",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     )

@@ -189,7 +189,7 @@ struct BlockAnimatedKeysTests {
             }
             CATransaction.flush()
             let inside = try #require(sublayer.animation(forKey: "opacity") as? CABasicAnimation)
-            #expect(inside.duration == 2, "its own implicit animation, in the block's transaction")
+            #expect(inside.duration == 0.25, "its own implicit animation, with the transaction's duration (UIKit does not set it)")
             #expect(!(inside.delegate is UIViewAnimationState), "not one of the block's")
             #expect(sublayer.animation(forKey: "contents") != nil, "every Animatable property, not UIKit's table")
             clock.advance(to: 3)

@@ -43,17 +43,20 @@ private func viewBlock(centeredAt center: CGPoint, in root: CALayer) -> UIView {
     return view
 }
 
-/// Seed 001's nested transactions, one standalone layer per row, all moved at 0.25 s inside one
-/// outer transaction: the outer transaction's own change (and colour) takes its 0.25 s, an
-/// inner transaction sets 1 s, a `UIView.animate` block (a transaction too) 0.5 s, and an
-/// inner transaction that disables actions makes its change jump.
+/// Seed 001's nested transactions, all moved at 0.25 s inside one outer transaction: the outer
+/// transaction's own change to a standalone layer (and its colour) takes its 0.25 s, an inner
+/// transaction sets 1 s, a `UIView.animate` block moves a view for its 0.5 s, and an inner
+/// transaction that disables actions makes its change jump. (A standalone layer changed in
+/// the block would take the transaction's 0.25 s: UIKit does not set the transaction's
+/// duration.)
 @MainActor
 func nestedTransactionsDemo(_ timeline: SceneTimeline) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 240))
-    let rows = (0..<4).map { row -> CALayer in
-        let y = 30 + 60 * CGFloat(row)
-        lane(CGRect(x: 10, y: y - 22, width: 220, height: 44), in: root)
-        return square(36, at: CGPoint(x: 40, y: y), ink, in: root)
+    for row in 0..<4 { lane(CGRect(x: 10, y: 8 + 60 * CGFloat(row), width: 220, height: 44), in: root) }
+    let view = viewBlock(centeredAt: CGPoint(x: 40, y: 150), in: root)
+    timeline.keep(view)
+    let rows = [30.0, 90, 150, 210].map { y in
+        y == 150 ? view.layer : square(36, at: CGPoint(x: 40, y: y), ink, in: root)
     }
     timeline.at(0.25) {
         CATransaction.begin()
@@ -65,7 +68,7 @@ func nestedTransactionsDemo(_ timeline: SceneTimeline) -> CALayer {
         rows[1].position.x = 200
         CATransaction.commit()
 
-        UIView.animate(withDuration: 0.5) { rows[2].position.x = 200 }
+        UIView.animate(withDuration: 0.5) { view.center.x = 200 }
 
         CATransaction.begin()
         CATransaction.setDisableActions(true)

@@ -18,8 +18,8 @@ extension UIView {
 
     // MARK: Block animations
 
-    /// Runs one animation block: pushes its state, runs the changes in a transaction with the
-    /// block's duration and curve, and arranges the completion.
+    /// Runs one animation block: pushes its state, runs the changes in a transaction of their
+    /// own, and arranges the completion.
     static func runBlock(
         duration: TimeInterval, delay: TimeInterval, options: AnimationOptions, spring: UIViewSpring?,
         animations: () -> Void, completion: ((Bool) -> Void)?
@@ -44,9 +44,10 @@ extension UIView {
         let state = UIViewAnimationState(
             duration: effectiveDuration, delay: delay, curve: curve, options: effectiveOptions, spring: spring,
             completion: completion)
+        // The block's transaction keeps the duration and timing it inherits: UIKit does not set
+        // them, so a layer that is no view's animates as the transaction says (0.25 s unless
+        // `CATransaction` says otherwise), while views take the block's timing from `state`.
         perform(in: state) {
-            CATransaction.setAnimationDuration(effectiveDuration)
-            CATransaction.setAnimationTimingFunction(curve.timingFunction)
             animations()
             if effectiveOptions.contains(.layoutSubviews) {
                 // UIKit lays out the animated views inside the block, so that their subviews'

@@ -217,8 +217,19 @@ public final class UIViewAnimationBlockDelegate: NSObject {
         if running == 0, blockEnded { complete(finished: allFinished) }
     }
 
-    /// Runs the completion handler, once.
+    /// Work that waits for the block's animations to end, run before the completion handler
+    /// (a stack view hides the layer of an arranged view hidden in the block).
+    private var whenDoneWork: [() -> Void] = []
+
+    func whenDone(_ work: @escaping () -> Void) {
+        whenDoneWork.append(work)
+    }
+
+    /// Runs the waiting work and the completion handler, once.
     func complete(finished: Bool) {
+        let work = whenDoneWork
+        whenDoneWork = []
+        for item in work { item() }
         guard let completion else { return }
         self.completion = nil
         completion(finished)

@@ -164,6 +164,7 @@ open class UIView: NSObject {
         set {
             CALayer.requireValidGeometry(newValue, property: "frame", of: "UIView")
             resizing(from: layer.frame.size, to: newValue.size) { layer.frame = newValue }
+            if existingLayoutState != nil { LayoutEngine.frameChanged(of: self) }
         }
     }
 
@@ -174,6 +175,7 @@ open class UIView: NSObject {
         set {
             CALayer.requireValidGeometry(newValue, property: "bounds", of: "UIView")
             resizing(from: layer.bounds.size, to: newValue.size) { layer.bounds = newValue }
+            if existingLayoutState != nil { LayoutEngine.frameChanged(of: self) }
         }
     }
 
@@ -193,6 +195,7 @@ open class UIView: NSObject {
         set {
             CALayer.requireValidGeometry(newValue, property: "center", of: "UIView")
             layer.position = newValue
+            if existingLayoutState != nil { LayoutEngine.frameChanged(of: self) }
         }
     }
 
@@ -281,10 +284,18 @@ open class UIView: NSObject {
         set { layer.backgroundColor = newValue?.cgColor }
     }
 
-    /// Whether the view is hidden: the layer's `isHidden`.
+    /// Whether the view is hidden: the layer's `isHidden`. An arranged view of a stack view
+    /// hidden inside an animation block reads `true` at once; its layer hides when the block's
+    /// animations end (``UIStackView``).
     open var isHidden: Bool {
-        get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        get { existingLayoutState?.hiddenUntilAnimationEnds == true || layer.isHidden }
+        set {
+            if let stack = superview as? UIStackView, stack.arrangedSubviews.contains(self) {
+                stack.arrangedSubview(self, setHidden: newValue)
+            } else {
+                layer.isHidden = newValue
+            }
+        }
     }
 
     /// Whether subviews are clipped to the bounds: the layer's `masksToBounds`.
@@ -335,6 +346,7 @@ open class UIView: NSObject {
         if oldWindow !== newWindow { view.forEachInSubtree { $0.willMove(toWindow: newWindow) } }
         view.detachFromSuperview()
         place(view, at: index)
+        if view.takesPartInLayout { LayoutEngine.moved(view, into: self) }
         if oldWindow !== newWindow {
             view.setWindowInSubtree(newWindow)
             view.forEachInSubtree { $0.didMoveToWindow() }
@@ -484,6 +496,7 @@ open class UIView: NSObject {
 
     private func detachFromSuperview() {
         guard let superview = superviewReference else { return }
+        if takesPartInLayout { LayoutEngine.willDetach(self) }
         superview.willRemoveSubview(self)
         superview.subviewList.removeAll { $0 === self }
         superviewReference = nil
@@ -519,9 +532,14 @@ open class UIView: NSObject {
         return context.stopsActionSearch ? NSNull() : nil
     }
 
-    /// Lays out the subviews when the layer lays out its sublayers.
+    /// Lays out the subviews when the layer lays out its sublayers, between the
+    /// `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()` of the view controller whose
+    /// view this is.
     open func layoutSublayers(of layer: CALayer) {
+        let controller = owningViewController
+        controller?.viewWillLayoutSubviews()
         layoutSubviews()
+        controller?.viewDidLayoutSubviews()
     }
 
     /// Draws the view's content when its layer displays: `ctx` becomes the current context
@@ -552,19 +570,69 @@ open class UIView: NSObject {
 
     // MARK: Layout
 
-    /// Lays out the subviews; the default does nothing. Called by `layoutIfNeeded()` when the
-    /// view needs layout.
-    open func layoutSubviews() {}
+    /// Lays out the subviews; the default places the subviews whose frames Auto Layout
+    /// computes at their solved frames (an override calls `super` for that). Called by
+    /// `layoutIfNeeded()` and at the commit when the view needs layout.
+    open func layoutSubviews() {
+        LayoutEngine.applyFrames(toSubviewsOf: self)
+    }
 
     /// Marks the view as needing layout.
     open func setNeedsLayout() {
         layer.setNeedsLayout()
     }
 
-    /// Lays out the view and its subviews now if they need it.
+    /// Lays out the view and its subviews now if they need it: constraints updated and
+    /// solved, then `layoutSubviews()` down from the outermost superview that needs layout.
+    /// Inside an animation block, the frames this changes animate.
     open func layoutIfNeeded() {
-        layer.layoutIfNeeded()
+        LayoutEngine.layOut(from: self)
     }
+
+    // MARK: Auto Layout (the members a subclass overrides; the rest is in UIView+AutoLayout)
+
+    /// The view's Auto Layout state; nil until the view takes part.
+    var existingLayoutState: ViewLayoutState?
+    /// The view controller whose ``UIViewController/view`` this is.
+    weak var owningViewController: UIViewController?
+    /// Whether the view, or a view below it, is an item or the container of a constraint (or
+    /// was): only then do changes of hierarchy concern Auto Layout, so building and tearing
+    /// down hierarchies without constraints costs nothing more, however deep.
+    var takesPartInLayout = false
+
+    /// The size the view's content needs, or ``UIView/noIntrinsicMetric`` along an axis where
+    /// it needs none (the default, both). Auto Layout keeps a view with constraints at this
+    /// size at its hugging and compression resistance priorities.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// Tells Auto Layout that ``intrinsicContentSize`` changed.
+    open func invalidateIntrinsicContentSize() {
+        LayoutEngine.contentSizeChanged(of: self)
+    }
+
+    /// Updates the view's constraints before layout when ``setNeedsUpdateConstraints()`` asked
+    /// for it; an override calls `super` last, as on iOS.
+    open func updateConstraints() {
+        existingLayoutState?.needsUpdateConstraints = false
+    }
+
+    /// The size that fits the content within `size`; the default is the current size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize {
+        bounds.size
+    }
+
+    /// Resizes the view to ``sizeThatFits(_:)`` of its current size, keeping its origin.
+    open func sizeToFit() {
+        frame.size = sizeThatFits(bounds.size)
+    }
+
+    /// Called when ``layoutMargins`` change.
+    open func layoutMarginsDidChange() {}
+
+    /// Called when ``safeAreaInsets`` change.
+    open func safeAreaInsetsDidChange() {}
 
     open override var description: String {
         "<\(type(of: self)): 0x\(String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16))>"

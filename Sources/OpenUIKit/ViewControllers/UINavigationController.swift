@@ -1,0 +1,297 @@
+import Foundation
+
+/// A stack of controllers, the top one's view shown: Apple's `UINavigationController`.
+///
+/// A push slides the new view in from the right over the old one, a pop the reverse
+/// (``SystemTransitionAnimator``), unless the ``delegate`` gives an animator; with an
+/// interaction controller from the delegate, the transition is interactive. Appearance methods
+/// arrive as for a presentation (the old top's `viewWillDisappear`, the new top's
+/// `viewWillAppear`, the animation, `viewDidDisappear`, `viewDidAppear`), and the delegate
+/// hears `willShow` before and `didShow` after. There is no navigation bar or toolbar here:
+/// the top controller's view fills the navigation controller's.
+@preconcurrency @MainActor
+open class UINavigationController: UIViewController {
+    /// The stack, the root first.
+    open var viewControllers: [UIViewController] {
+        get { children }
+        set { setViewControllers(newValue, animated: false) }
+    }
+
+    open weak var delegate: (any UINavigationControllerDelegate)?
+    /// Accepted for compatibility: there is no bar to hide.
+    open var isNavigationBarHidden = false
+    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { isNavigationBarHidden = hidden }
+
+    public init(rootViewController: UIViewController) {
+        super.init()
+        setViewControllers([rootViewController], animated: false)
+    }
+
+    public override init() {
+        super.init()
+    }
+
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init()
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    /// The controller on top of the stack.
+    open var topViewController: UIViewController? { children.last }
+    /// The controller shown: what the top one presents, else the top one.
+    open var visibleViewController: UIViewController? {
+        topViewController?.presentedViewController ?? topViewController
+    }
+
+    /// Children hear appearance methods from the transitions here, not from the parent alone.
+    open override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        if let top = topViewController { install(top) }
+    }
+
+    open override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        topViewController?.beginAppearanceTransition(true, animated: animated)
+    }
+
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        topViewController?.endAppearanceTransition()
+    }
+
+    open override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        topViewController?.beginAppearanceTransition(false, animated: animated)
+    }
+
+    open override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        topViewController?.endAppearanceTransition()
+    }
+
+    /// Pushes `viewController` on the stack and shows it.
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        guard !children.contains(where: { $0 === viewController }) else {
+            fatalError("UINavigationController: pushing \(type(of: viewController)), which is already on the stack, is not supported")
+        }
+        guard !isTransitioning else {
+            Warnings.emit("UIKit: push of \(type(of: viewController)) while a navigation transition is in progress; nothing is pushed")
+            return
+        }
+        let old = topViewController
+        addChild(viewController)
+        guard let old else {
+            if isViewLoaded { install(viewController) }
+            viewController.didMove(toParent: self)
+            return
+        }
+        show(viewController, replacing: old, push: true, animated: animated) { completed in
+            if completed {
+                viewController.didMove(toParent: self)
+            } else {
+                viewController.willMove(toParent: nil)
+                viewController.removeFromParent()
+            }
+        }
+    }
+
+    /// Pops the top controller and shows the one below; nil when only the root is left.
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        guard children.count > 1, let top = topViewController else { return nil }
+        popToViewController(children[children.count - 2], animated: animated)
+        return top
+    }
+
+    /// Pops every controller above `viewController`; answers those popped.
+    @discardableResult
+    open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        guard let index = children.firstIndex(where: { $0 === viewController }), index < children.count - 1,
+            let top = topViewController
+        else { return nil }
+        guard !isTransitioning else {
+            Warnings.emit("UIKit: pop while a navigation transition is in progress; nothing is popped")
+            return nil
+        }
+        let popped = Array(children[(index + 1)...])
+        for controller in popped { controller.willMove(toParent: nil) }
+        // Those between the top and the target leave at once.
+        for controller in popped.dropLast() where controller !== top { controller.removeFromParent() }
+        show(viewController, replacing: top, push: false, animated: animated) { completed in
+            if completed {
+                top.removeFromParent()
+            } else {
+                top.didMove(toParent: self)
+            }
+        }
+        return popped
+    }
+
+    /// Pops to the root controller.
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        guard let root = children.first else { return nil }
+        return popToViewController(root, animated: animated)
+    }
+
+    /// Replaces the stack; the new top is shown (animated as a push, or a pop when it was in
+    /// the stack below the old top).
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        let old = topViewController
+        for controller in children where !viewControllers.contains(where: { $0 === controller }) {
+            if controller !== old {
+                controller.willMove(toParent: nil)
+                controller.removeFromParent()
+            }
+        }
+        for controller in viewControllers where controller.parent !== self { addChild(controller) }
+        reorderChildren(viewControllers)
+        guard let new = viewControllers.last else {
+            old?.viewIfLoaded?.removeFromSuperview()
+            return
+        }
+        guard let old, old !== new, isViewLoaded, old.viewIfLoaded?.superview === view else {
+            if let old, old !== new, !viewControllers.contains(where: { $0 === old }) {
+                old.willMove(toParent: nil)
+                old.removeFromParent()
+            }
+            if isViewLoaded, new.viewIfLoaded?.superview !== view { install(new) }
+            for controller in viewControllers { controller.didMove(toParent: self) }
+            return
+        }
+        let oldStays = viewControllers.contains { $0 === old }
+        if !oldStays { reattachForTransition(old) }
+        show(new, replacing: old, push: !oldStays, animated: animated) { [weak self] completed in
+            guard let self else { return }
+            if completed, !oldStays { old.removeFromParent() }
+            for controller in viewControllers { controller.didMove(toParent: self) }
+        }
+    }
+
+    // MARK: Transitions
+
+    private var isTransitioning: Bool {
+        TransitionContext.running.contains { $0.fromViewController.parent === self || $0.toViewController.parent === self }
+    }
+
+    /// Keeps a controller leaving the stack a child until its transition ends.
+    private func reattachForTransition(_ controller: UIViewController) {
+        if controller.parent !== self {
+            addChild(controller)
+            reorderChildren(children.filter { $0 !== controller } + [controller])
+        }
+    }
+
+    private func reorderChildren(_ order: [UIViewController]) {
+        let rest = children.filter { child in !order.contains { $0 === child } }
+        setChildrenOrder(order.filter { $0.parent === self } + rest)
+    }
+
+    /// Puts `controller`'s view in this one's view, filling it.
+    private func install(_ controller: UIViewController) {
+        controller.view.frame = view.bounds
+        controller.view.safeAreaInsets = view.safeAreaInsets
+        view.addSubview(controller.view)
+    }
+
+    /// Shows `new` in place of `old`: an animated transition when the navigation controller is
+    /// on screen, else at once.
+    private func show(
+        _ new: UIViewController, replacing old: UIViewController, push: Bool, animated: Bool,
+        then: @escaping (Bool) -> Void
+    ) {
+        delegate?.navigationController(self, willShow: new, animated: animated)
+        let onScreen = isViewLoaded && appearance == .appeared
+        guard onScreen else {
+            old.viewIfLoaded?.removeFromSuperview()
+            if isViewLoaded { install(new) }
+            then(true)
+            delegate?.navigationController(self, didShow: new, animated: false)
+            return
+        }
+        let operation: UINavigationController.Operation = push ? .push : .pop
+        let custom = animated
+            ? delegate?.navigationController(self, animationControllerFor: operation, from: old, to: new) : nil
+        let animator = custom ?? SystemTransitionAnimator(kind: push ? .push : .pop, presenting: push)
+        let interactor = custom.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
+        new.view.safeAreaInsets = view.safeAreaInsets
+        let context = TransitionContext(
+            kind: push ? "push" : "pop", containerView: view, animated: animated,
+            interactive: interactor?.wantsInteractiveStart ?? false, style: .fullScreen, from: old, to: new,
+            fromView: old.view, toView: new.view,
+            frames: [(old, initial: view.bounds, final: view.bounds), (new, initial: .zero, final: view.bounds)],
+            animator: animator)
+        context.onEnd = { [weak self] completed in
+            guard let self else { return }
+            if completed {
+                old.view.removeFromSuperview()
+                if new.view.superview !== self.view { self.install(new) }
+                new.view.frame = self.view.bounds
+                old.endAppearanceTransition()
+                new.endAppearanceTransition()
+            } else {
+                new.view.removeFromSuperview()
+                old.view.frame = self.view.bounds
+                new.reverseAppearance()
+                old.reverseAppearance()
+            }
+            then(completed)
+            self.delegate?.navigationController(self, didShow: completed ? new : old, animated: animated)
+        }
+        old.beginAppearanceTransition(false, animated: animated)
+        new.beginAppearanceTransition(true, animated: animated)
+        if animated {
+            context.start(interactor: interactor)
+        } else {
+            install(new)
+            context.completeTransition(true)
+        }
+    }
+
+    /// What a navigation transition does: Apple's `UINavigationController.Operation`.
+    public enum Operation: Int, Sendable {
+        case none, push, pop
+    }
+}
+
+/// Hears a navigation controller's transitions and gives their animators: Apple's
+/// `UINavigationControllerDelegate`, each method with the default UIKit assumes when absent.
+@preconcurrency @MainActor
+public protocol UINavigationControllerDelegate: AnyObject {
+    func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+    func navigationController(
+        _ navigationController: UINavigationController,
+        animationControllerFor operation: UINavigationController.Operation, from fromVC: UIViewController,
+        to toVC: UIViewController
+    ) -> (any UIViewControllerAnimatedTransitioning)?
+    func navigationController(
+        _ navigationController: UINavigationController,
+        interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
+    ) -> (any UIViewControllerInteractiveTransitioning)?
+}
+
+extension UINavigationControllerDelegate {
+    public func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+    ) {}
+    public func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+    ) {}
+    public func navigationController(
+        _ navigationController: UINavigationController,
+        animationControllerFor operation: UINavigationController.Operation, from fromVC: UIViewController,
+        to toVC: UIViewController
+    ) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+    public func navigationController(
+        _ navigationController: UINavigationController,
+        interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
+    ) -> (any UIViewControllerInteractiveTransitioning)? { nil }
+}

@@ -1,0 +1,296 @@
+import Foundation
+
+/// Manages a view hierarchy: Apple's `UIViewController`.
+///
+/// The view is made when first asked for (``loadView()``, then ``viewDidLoad()``). The
+/// appearance methods arrive exactly once per change, in UIKit's order: `viewWillAppear`,
+/// `viewIsAppearing` (once the view is in the window and laid out), `viewDidAppear`; and
+/// `viewWillDisappear`, `viewDidDisappear`. Children hear them with their parent
+/// (``shouldAutomaticallyForwardAppearanceMethods``). Presentation and navigation are in
+/// `UIViewController+Presentation.swift` and ``UINavigationController``.
+@preconcurrency @MainActor
+open class UIViewController: NSObject {
+    /// Where the controller's appearance stands.
+    enum Appearance {
+        case disappeared, appearing, appeared, disappearing
+    }
+
+    private var loadedView: UIView?
+    var appearance = Appearance.disappeared
+    private var appearanceAnimated = false
+
+    /// The controller's title, shown by containers that show titles.
+    open var title: String?
+    /// The size the controller would like its view to have in a container that asks.
+    open var preferredContentSize = CGSize.zero
+
+    public override init() {
+        super.init()
+    }
+
+    /// Apple's designated initializer; there are no nibs here, so both arguments are ignored.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init()
+    }
+
+    /// A controller from an archive: one with Apple's defaults (its view is made by
+    /// ``loadView()``).
+    public required init?(coder: NSCoder) {
+        super.init()
+    }
+
+    // MARK: The view
+
+    /// The controller's root view, made by ``loadView()`` the first time it is asked for.
+    open var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return loadedView
+        }
+        set {
+            loadedView?.owningViewController = nil
+            loadedView = newValue
+            newValue?.owningViewController = self
+        }
+    }
+
+    /// The view if it has been made, without making it.
+    open var viewIfLoaded: UIView? { loadedView }
+
+    /// Whether the view has been made.
+    open var isViewLoaded: Bool { loadedView != nil }
+
+    /// Makes the view: the default makes a plain `UIView` the size of the main screen. An
+    /// override sets ``view`` and does not call `super`.
+    open func loadView() {
+        view = UIView(frame: UIScreen.main.bounds)
+    }
+
+    /// Called once, after the view is made.
+    open func viewDidLoad() {}
+
+    /// Makes the view now if it has not been made.
+    open func loadViewIfNeeded() {
+        guard loadedView == nil else { return }
+        loadView()
+        guard loadedView != nil else {
+            fatalError("\(type(of: self)).loadView() did not set the view: an override of loadView() must set self.view")
+        }
+        viewDidLoad()
+    }
+
+    // MARK: Appearance
+
+    open func viewWillAppear(_ animated: Bool) {}
+    /// After ``viewWillAppear(_:)``, once the view is in the window and laid out.
+    open func viewIsAppearing(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+    /// Before the view lays out its subviews.
+    open func viewWillLayoutSubviews() {}
+    /// After the view has laid out its subviews.
+    open func viewDidLayoutSubviews() {}
+
+    /// Whether children hear the appearance methods with their parent; a container that
+    /// returns false calls ``beginAppearanceTransition(_:animated:)`` itself.
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+    /// Tells the controller its view is about to appear (`true`) or disappear: for custom
+    /// containers. Unbalanced or repeated calls are ignored, as the state already says.
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        switch (isAppearing, appearance) {
+        case (true, .disappeared), (true, .disappearing):
+            appearance = .appearing
+            appearanceAnimated = animated
+            viewWillAppear(animated)
+            forwardToChildren { $0.beginAppearanceTransition(true, animated: animated) }
+        case (false, .appeared), (false, .appearing):
+            appearance = .disappearing
+            appearanceAnimated = animated
+            viewWillDisappear(animated)
+            forwardToChildren { $0.beginAppearanceTransition(false, animated: animated) }
+        default:
+            break
+        }
+    }
+
+    /// Ends the change begun by ``beginAppearanceTransition(_:animated:)``.
+    open func endAppearanceTransition() {
+        switch appearance {
+        case .appearing:
+            if let view = loadedView, view.window != nil { view.layoutIfNeeded() }
+            viewIsAppearing(appearanceAnimated)
+            appearance = .appeared
+            viewDidAppear(appearanceAnimated)
+            forwardToChildren { $0.endAppearanceTransition() }
+        case .disappearing:
+            appearance = .disappeared
+            viewDidDisappear(appearanceAnimated)
+            forwardToChildren { $0.endAppearanceTransition() }
+        default:
+            break
+        }
+    }
+
+    /// Both halves at once: what a change without a transition sends.
+    func changeAppearance(_ isAppearing: Bool, animated: Bool) {
+        beginAppearanceTransition(isAppearing, animated: animated)
+        endAppearanceTransition()
+    }
+
+    private func forwardToChildren(_ body: (UIViewController) -> Void) {
+        guard shouldAutomaticallyForwardAppearanceMethods else { return }
+        for child in children where child.loadedView?.superview != nil { body(child) }
+    }
+
+    // MARK: Children
+
+    /// The child controllers, in the order they were added.
+    public private(set) var children: [UIViewController] = []
+    /// The container this controller is a child of.
+    public private(set) weak var parent: UIViewController?
+    /// True between `addChild` and `didMove(toParent:)`, and between `willMove(toParent: nil)`
+    /// and `removeFromParent()`.
+    public private(set) var isMovingToParent = false
+    public private(set) var isMovingFromParent = false
+
+    /// Adds `child` (first taking it from any other parent) and calls its
+    /// `willMove(toParent: self)`; add its view, then call its `didMove(toParent: self)`.
+    open func addChild(_ child: UIViewController) {
+        guard child !== self else { fatalError("UIViewController.addChild: a controller cannot be its own child") }
+        if child.parent === self { return }
+        child.removeFromParent()
+        child.isMovingToParent = true
+        child.willMove(toParent: self)
+        children.append(child)
+        child.parent = self
+    }
+
+    /// Takes the controller from its parent and calls its `didMove(toParent: nil)`; call
+    /// `willMove(toParent: nil)` and remove its view first.
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+        isMovingFromParent = false
+    }
+
+    /// Puts the children in `order` (the same controllers): a container's own bookkeeping.
+    func setChildrenOrder(_ order: [UIViewController]) {
+        children = order
+    }
+
+    /// Called before the controller is added to or removed from a container.
+    open func willMove(toParent parent: UIViewController?) {
+        if parent == nil { isMovingFromParent = true }
+    }
+
+    /// Called after the controller was added to or removed from a container.
+    open func didMove(toParent parent: UIViewController?) {
+        isMovingToParent = false
+    }
+
+    // MARK: Presentation (UIViewController+Presentation.swift)
+
+    /// Presents `viewControllerToPresent` modally from this controller (from its outermost
+    /// container). Warns and does nothing when the presenter already presents one, or its view
+    /// is in no window, as UIKit does; presenting a controller that is already presented, or
+    /// is a child, traps.
+    open func present(
+        _ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil
+    ) {
+        performPresentation(viewControllerToPresent, animated: flag, completion: completion)
+    }
+
+    /// Dismisses the controller this one presented, or, if it presented none, this one (or the
+    /// container it is in) from its presenter. A controller presented above the one dismissed
+    /// goes with it, without animation. Does nothing (and calls nothing) when there is nothing
+    /// to dismiss.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        performDismissal(animated: flag, completion: completion)
+    }
+
+    /// The controller this one presented, if any.
+    public internal(set) var presentedViewController: UIViewController?
+    weak var presentingReference: UIViewController?
+    /// The controller that presented this one (or one of its ancestors).
+    open var presentingViewController: UIViewController? {
+        presentingReference ?? parent?.presentingViewController
+    }
+    /// True while the controller is being presented, until the transition ends.
+    public internal(set) var isBeingPresented = false
+    /// True while the controller is being dismissed, until the transition ends.
+    public internal(set) var isBeingDismissed = false
+
+    /// How the controller is shown when presented.
+    open var modalPresentationStyle = UIModalPresentationStyle.automatic
+    /// The system's animation when presented without a transitioning delegate's animator.
+    open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
+    /// The object that gives the animators of a custom presentation.
+    open weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
+    /// Whether a full-screen controller presented from this one is placed over this
+    /// controller's view rather than the window's.
+    open var definesPresentationContext = false
+
+    /// The navigation controller this controller is in, if any.
+    open var navigationController: UINavigationController? {
+        var current = parent
+        while let controller = current {
+            if let navigation = controller as? UINavigationController { return navigation }
+            current = controller.parent
+        }
+        return nil
+    }
+
+    /// The transition in progress that this controller takes part in, for
+    /// `animate(alongsideTransition:completion:)` from `viewWillAppear`.
+    open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+        if let context = TransitionContext.running.last(where: { $0.involves(self) }) { return context }
+        return parent?.transitionCoordinator
+    }
+
+    // MARK: Transitions between children
+
+    /// Replaces the child `fromViewController` by `toViewController` (both children of this
+    /// controller) in `fromViewController`'s superview, with `animations` in a view block of
+    /// `duration`; the appearance methods of both arrive around it.
+    open func transition(
+        from fromViewController: UIViewController, to toViewController: UIViewController, duration: TimeInterval,
+        options: UIView.AnimationOptions = [], animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil
+    ) {
+        guard fromViewController.parent === self, toViewController.parent === self else {
+            fatalError(
+                "UIViewController.transition(from:to:): both controllers must be children of \(type(of: self)) (addChild first)"
+            )
+        }
+        guard let container = fromViewController.loadedView?.superview else {
+            fatalError("UIViewController.transition(from:to:): the view of \(type(of: fromViewController)) is in no superview")
+        }
+        let animated = duration > 0
+        fromViewController.beginAppearanceTransition(false, animated: animated)
+        toViewController.beginAppearanceTransition(true, animated: animated)
+        container.addSubview(toViewController.view)
+        UIView.transition(with: container, duration: duration, options: options) {
+            animations?()
+        } completion: { finished in
+            fromViewController.view.removeFromSuperview()
+            fromViewController.endAppearanceTransition()
+            toViewController.endAppearanceTransition()
+            completion?(finished)
+        }
+    }
+}
+
+/// How a presented controller is shown: Apple's `UIModalPresentationStyle`.
+public enum UIModalPresentationStyle: Int, Sendable {
+    case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
+    case none = -1
+    case automatic = -2
+}
+
+/// The system's presentation animations: Apple's `UIModalTransitionStyle`.
+public enum UIModalTransitionStyle: Int, Sendable {
+    case coverVertical = 0, flipHorizontal, crossDissolve, partialCurl
+}
