@@ -13,7 +13,7 @@ import Foundation
 ///         card.alpha = 0                        // animates
 ///     }
 @preconcurrency @MainActor
-open class UIView: NSObject {
+open class UIView: UIResponder {
     /// The class of the layer a view of this class is backed by (`CALayer` by default). A
     /// subclass returns its own `CALayer` subclass to change it.
     open class var layerClass: AnyClass { CALayer.self }
@@ -595,6 +595,48 @@ open class UIView: NSObject {
     var existingLayoutState: ViewLayoutState?
     /// The view controller whose ``UIViewController/view`` this is.
     weak var owningViewController: UIViewController?
+
+    // MARK: Touches (Events/)
+
+    open var isMultipleTouchEnabled = false
+    open var isExclusiveTouch = false
+    /// The gesture recognizers attached to the view.
+    open private(set) var gestureRecognizers: [UIGestureRecognizer]?
+
+    /// Attaches `gestureRecognizer` (taking it from any other view).
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        gestureRecognizer.view?.removeGestureRecognizer(gestureRecognizer)
+        gestureRecognizers = (gestureRecognizers ?? []) + [gestureRecognizer]
+        gestureRecognizer.view = self
+    }
+
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard gestureRecognizer.view === self else { return }
+        gestureRecognizers?.removeAll { $0 === gestureRecognizer }
+        if gestureRecognizers?.isEmpty == true { gestureRecognizers = nil }
+        gestureRecognizer.view = nil
+    }
+
+    /// The view controller whose view this is, else the superview.
+    open override var next: UIResponder? { owningViewController ?? superview }
+
+    /// The deepest view at `point` (in this view's coordinates) that takes touches: not
+    /// hidden, nearly transparent (alpha below 0.01) or with ``isUserInteractionEnabled`` off,
+    /// and containing the point (``point(inside:with:)``); the last subview first.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, self.point(inside: point, with: event) else {
+            return nil
+        }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(subview.convert(point, from: self), with: event) { return hit }
+        }
+        return self
+    }
+
+    /// Whether `point` (in this view's coordinates) is inside the view: its bounds.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.contains(point)
+    }
     /// Whether the view, or a view below it, is an item or the container of a constraint (or
     /// was): only then do changes of hierarchy concern Auto Layout, so building and tearing
     /// down hierarchies without constraints costs nothing more, however deep.

@@ -12,6 +12,11 @@ open class UIWindow: UIView {
     open private(set) var isKeyWindow = false
 
     private static weak var keyWindow: UIWindow?
+    /// The touches down on the window, made when the first goes down.
+    var existingTouchState: WindowTouchState?
+
+    /// A window has no next responder here (UIKit's is the application).
+    open override var next: UIResponder? { nil }
 
     /// Shows the window and makes it the key window; its root view controller appears.
     open func makeKeyAndVisible() {

@@ -9,7 +9,7 @@ import Foundation
 /// (``shouldAutomaticallyForwardAppearanceMethods``). Presentation and navigation are in
 /// `UIViewController+Presentation.swift` and ``UINavigationController``.
 @preconcurrency @MainActor
-open class UIViewController: NSObject {
+open class UIViewController: UIResponder {
     /// Where the controller's appearance stands.
     enum Appearance {
         case disappeared, appearing, appeared, disappearing
@@ -38,6 +38,9 @@ open class UIViewController: NSObject {
     public required init?(coder: NSCoder) {
         super.init()
     }
+
+    /// The superview of the controller's view.
+    open override var next: UIResponder? { loadedView?.superview }
 
     // MARK: The view
 

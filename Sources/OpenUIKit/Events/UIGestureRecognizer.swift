@@ -1,0 +1,187 @@
+import Foundation
+
+/// Turns touches on a view into a gesture: Apple's `UIGestureRecognizer`.
+///
+/// Swift on Linux has no selectors, so a recognizer calls closures: `UIPanGestureRecognizer {
+/// [unowned self] in self.handlePan($0) }` where iOS code writes `UIPanGestureRecognizer(target:
+/// self, action: #selector(handlePan(_:)))` (each subclass's closure gets the subclass).
+/// Recognizers attached to the touched view and to its superviews see the touches before the
+/// view does; once one recognizes its gesture, the view's touches are cancelled
+/// (``cancelsTouchesInView``).
+@preconcurrency @MainActor
+open class UIGestureRecognizer: NSObject {
+    public enum State: Int, Sendable {
+        case possible, began, changed, ended, cancelled, failed
+        public static var recognized: State { .ended }
+    }
+
+    /// Where the recognizer stands; setting it (in a subclass) tells the handlers.
+    open var state = State.possible {
+        didSet {
+            // Every update of a continuous gesture is reported, `.changed` after `.changed` too.
+            guard state != oldValue || state == .changed else { return }
+            switch state {
+            case .began, .changed, .ended, .cancelled:
+                if state == .began || state == .ended && oldValue == .possible { recognizedGesture() }
+                for handler in handlers { handler(self) }
+            default:
+                break
+            }
+        }
+    }
+
+    /// The view the recognizer is attached to.
+    public internal(set) weak var view: UIView?
+    open var isEnabled = true {
+        didSet { if !isEnabled, state != .possible { state = .cancelled } }
+    }
+    /// Whether the view's touches are cancelled once the gesture is recognized.
+    open var cancelsTouchesInView = true
+    open var delaysTouchesBegan = false
+    open var delaysTouchesEnded = true
+    open weak var delegate: (any UIGestureRecognizerDelegate)?
+    open var name: String?
+
+    private var handlers: [(UIGestureRecognizer) -> Void] = []
+    /// The touches the recognizer is following, in the order they began.
+    private(set) var trackedTouches: [UITouch] = []
+    /// Recognizers that must fail before this one recognizes.
+    private var required: [UIGestureRecognizer] = []
+
+    public override init() {
+        super.init()
+    }
+
+    /// A recognizer with one handler: each subclass's `init(handler:)`, whose closure gets the
+    /// subclass, calls `handler` at every change of state that UIKit reports to its targets
+    /// (began, changed, ended, cancelled; recognized for a discrete gesture).
+    init(erasedHandler handler: @escaping (UIGestureRecognizer) -> Void) {
+        super.init()
+        handlers.append(handler)
+    }
+
+    /// Adds a handler: the closure form of `addTarget(_:action:)`.
+    open func addTarget(_ handler: @escaping (UIGestureRecognizer) -> Void) {
+        handlers.append(handler)
+    }
+
+    /// Removes every handler: what `removeTarget(nil, action: nil)` does.
+    open func removeAllTargets() {
+        handlers = []
+    }
+
+    /// This recognizer waits for `otherGestureRecognizer` to fail before it recognizes.
+    open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+        required.append(otherGestureRecognizer)
+    }
+
+    /// The centroid of the tracked touches in `view`'s coordinates.
+    open func location(in view: UIView?) -> CGPoint {
+        guard !trackedTouches.isEmpty else { return .zero }
+        let points = trackedTouches.map { $0.location(in: view) }
+        let count = CGFloat(points.count)
+        return CGPoint(x: points.map(\.x).reduce(0, +) / count, y: points.map(\.y).reduce(0, +) / count)
+    }
+
+    open var numberOfTouches: Int { trackedTouches.count }
+
+    open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+        guard trackedTouches.indices.contains(touchIndex) else {
+            fatalError("UIGestureRecognizer.location(ofTouch:in:): index \(touchIndex) is beyond the \(trackedTouches.count) touches")
+        }
+        return trackedTouches[touchIndex].location(in: view)
+    }
+
+    // MARK: What subclasses override
+
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        if state == .began || state == .changed { state = .cancelled } else if state == .possible { state = .failed }
+    }
+
+    /// Back to `.possible` after the gesture ended or failed; subclasses reset their own state
+    /// here and call `super`.
+    open func reset() {}
+
+    open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
+    // MARK: Delivery (the window calls these)
+
+    /// Whether the recognizer takes `touch`: enabled, not finished, and allowed by its delegate.
+    func accepts(_ touch: UITouch) -> Bool {
+        guard isEnabled, state == .possible || state == .began || state == .changed else { return false }
+        return delegate?.gestureRecognizer(self, shouldReceive: touch) ?? true
+    }
+
+    func deliver(_ phase: UITouch.Phase, _ touches: Set<UITouch>, _ event: UIEvent) {
+        switch phase {
+        case .began:
+            trackedTouches += touches.sorted { $0.timestamp < $1.timestamp }.filter { !trackedTouches.contains($0) }
+            touchesBegan(touches, with: event)
+        case .moved, .stationary:
+            touchesMoved(touches, with: event)
+        case .ended:
+            touchesEnded(touches, with: event)
+            trackedTouches.removeAll { touches.contains($0) }
+        case .cancelled:
+            touchesCancelled(touches, with: event)
+            trackedTouches.removeAll { touches.contains($0) }
+        }
+        finishIfDone()
+    }
+
+    /// Once the gesture ended, was cancelled or failed, and no touch is left, the recognizer
+    /// resets to `.possible`.
+    func finishIfDone() {
+        guard [.ended, .cancelled, .failed].contains(state), trackedTouches.isEmpty else { return }
+        reset()
+        trackedTouches = []
+        state = .possible
+    }
+
+    /// A recognizer that has failed or ended keeps no touches once they are gone.
+    func forget(_ touches: Set<UITouch>) {
+        trackedTouches.removeAll { touches.contains($0) }
+        finishIfDone()
+    }
+
+    /// Whether the gesture may begin now: the delegate agrees and every recognizer it requires
+    /// to fail has failed (or is not following touches).
+    func mayBegin() -> Bool {
+        guard delegate?.gestureRecognizerShouldBegin(self) ?? true else { return false }
+        return required.allSatisfy { $0.state == .failed || $0.state == .possible && $0.trackedTouches.isEmpty }
+    }
+
+    /// The gesture was recognized: the view's touches are cancelled, and other recognizers
+    /// following the same touches fail unless either's delegate lets them run together.
+    private func recognizedGesture() {
+        guard let window = view?.window else { return }
+        window.gestureRecognized(self)
+    }
+}
+
+/// What a gesture recognizer asks: Apple's `UIGestureRecognizerDelegate`, each method with the
+/// answer UIKit assumes when it is absent.
+@preconcurrency @MainActor
+public protocol UIGestureRecognizerDelegate: AnyObject {
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer,
+        shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
+}
+
+extension UIGestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer,
+        shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool { false }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
+        true
+    }
+}
