@@ -143,6 +143,43 @@ struct AutoLayoutTests {
         #expect(label.frame == .zero)
     }
 
+    /// A dimension relates to a dimension on the other axis: the aspect-ratio idiom.
+    @Test func anAspectRatioRelatesHeightToWidth() {
+        let (root, views) = root(1)
+        NSLayoutConstraint.activate([
+            views[0].leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+            views[0].trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -20),
+            views[0].topAnchor.constraint(equalTo: root.topAnchor),
+            views[0].heightAnchor.constraint(equalTo: views[0].widthAnchor, multiplier: 9.0 / 16),
+        ])
+        root.layoutIfNeeded()
+        #expect(abs(views[0].frame.height - 260 * 9 / 16) < 1e-9)
+    }
+
+    /// A laid-out hierarchy with constraints is freed when the last reference to it goes:
+    /// constraints hold their items weakly, as UIKit's do, and the engine holds no view.
+    @Test func aLaidOutHierarchyIsFreed() {
+        weak var freedRoot: UIView?
+        weak var freedChild: UIView?
+        weak var freedConstraint: NSLayoutConstraint?
+        do {
+            let (root, views) = root(2)
+            let constraint = views[0].widthAnchor.constraint(equalTo: views[1].widthAnchor)
+            NSLayoutConstraint.activate([
+                views[0].leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor),
+                views[1].leadingAnchor.constraint(equalTo: views[0].trailingAnchor, constant: 8),
+                views[1].trailingAnchor.constraint(equalTo: root.trailingAnchor), constraint,
+                views[0].topAnchor.constraint(equalTo: root.safeAreaLayoutGuide.topAnchor),
+            ])
+            root.layoutIfNeeded()
+            #expect(abs(views[0].frame.width - 142) < 1e-9, "(300 − 8 − 8) / 2")
+            freedRoot = root
+            freedChild = views[1]
+            freedConstraint = constraint
+        }
+        #expect(freedRoot == nil && freedChild == nil && freedConstraint == nil)
+    }
+
     /// The idiom: change a constant, then lay out inside an animation block. The frame's change
     /// is animated additively from the old layout to the new, on the block's curve.
     @Test func aConstantChangeAnimatesInsideAnAnimationBlock() {

@@ -45,11 +45,12 @@ final class LayoutEngine {
         var frame: CGRect?
 
         init(_ item: AnyObject) {
-            let name = NSLayoutConstraint.itemName(item)
-            minX = LayoutVariable("\(name).minX")
-            minY = LayoutVariable("\(name).minY")
-            width = LayoutVariable("\(name).width")
-            height = LayoutVariable("\(name).height")
+            // Plain names: an item's description costs a type-name lookup, which would be most
+            // of the cost of building a large engine.
+            minX = LayoutVariable("minX")
+            minY = LayoutVariable("minY")
+            width = LayoutVariable("width")
+            height = LayoutVariable("height")
             self.item = item
         }
 

@@ -125,9 +125,11 @@ open class NSLayoutConstraint: NSObject {
                 )
             }
         } else {
-            guard attr2 != .notAnAttribute, attr1.isHorizontal == attr2.isHorizontal,
-                attr1.isSize || !attr2.isSize
-            else {
+            // A size relates to a size on either axis (an aspect ratio); a location to a
+            // location on its own axis.
+            let sizes = attr1.isSize && attr2.isSize
+            let locations = !attr1.isSize && !attr2.isSize && attr1.isHorizontal == attr2.isHorizontal
+            guard attr2 != .notAnAttribute, sizes || locations else {
                 fatalError(
                     "NSLayoutConstraint: invalid pairing of layout attributes \(attr1) and \(attr2): a location relates to a location on the same axis, a size to a size"
                 )

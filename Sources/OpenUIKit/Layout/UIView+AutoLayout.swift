@@ -185,7 +185,7 @@ extension UIView {
 
     /// The part of the view no bar or screen edge covers; its insets come from the view
     /// controller or device the view is shown in (``safeAreaInsets``).
-    public internal(set) var safeAreaInsets: UIEdgeInsets {
+    public package(set) var safeAreaInsets: UIEdgeInsets {
         get { existingLayoutState?.safeAreaInsets ?? .zero }
         set {
             guard newValue != safeAreaInsets else { return }
