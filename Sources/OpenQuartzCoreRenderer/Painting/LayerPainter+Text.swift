@@ -30,22 +30,7 @@ extension LayerPainter {
         if upsideDown { mirrorVertically(within: bounds) }
         CairoDrawing.rectangle(bounds, in: context)
         cairo_clip(context)
-        let font = TextFont(name: layer.font.flatMap(Self.plainString))
-        cairo_select_font_face(
-            context, font.family, font.isOblique ? CAIRO_FONT_SLANT_OBLIQUE : CAIRO_FONT_SLANT_NORMAL,
-            font.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, Double(size))
-        // Unhinted outlines and metrics: glyphs keep their shapes and advances at every scale,
-        // so a layout does not change with the renderer's pixels per point.
-        let options = cairo_font_options_create()
-        defer { cairo_font_options_destroy(options) }
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_set_font_options(context, options)
-
-        var extents = cairo_font_extents_t()
-        cairo_font_extents(context, &extents)
+        let extents = TextMetrics.select(TextFont(name: layer.font.flatMap(Self.plainString)), size: size, in: context)
         let context = self.context
         let layout = TextLayout(
             string: string, size: bounds.size, lineHeight: CGFloat(extents.height), isWrapped: layer.isWrapped,
