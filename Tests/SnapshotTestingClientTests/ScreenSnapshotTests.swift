@@ -1,10 +1,10 @@
-// A view controller's screen, laid out with Auto Layout and stack views, snapshotted on
-// devices as iOS projects snapshot theirs. Only the import lines differ from the iOS file.
+// A view controller's screen — labels, a button, Auto Layout and a stack view — snapshotted
+// on devices as iOS projects snapshot theirs. Only the import lines differ from the iOS file.
 import OpenQuartzCoreSnapshotTesting
 import XCTest
 
-/// A settings-like screen: a bar under the status bar, a column of rows, a wide button above
-/// the home indicator. Everything is placed by constraints against the safe area and margins.
+/// A settings-like screen: a titled bar under the status bar, a column of labelled rows, a
+/// wide button above the home indicator. Everything is placed by constraints against the safe area and margins.
 final class SettingsScreen: UIViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -12,6 +12,17 @@ final class SettingsScreen: UIViewController {
 
         let bar = UIView()
         bar.backgroundColor = UIColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
+        let title = UILabel()
+        title.text = "Settings"
+        title.font = .preferredFont(forTextStyle: .headline)
+        title.textColor = .white
+        title.translatesAutoresizingMaskIntoConstraints = false
+        bar.addSubview(title)
+        NSLayoutConstraint.activate([
+            title.centerXAnchor.constraint(equalTo: bar.centerXAnchor),
+            title.centerYAnchor.constraint(equalTo: bar.centerYAnchor),
+        ])
+        let names = ["Notifications", "Privacy", "Appearance"]
         let rows = UIStackView(arrangedSubviews: (0..<3).map { index in
             let row = UIView()
             row.backgroundColor = .white
@@ -21,7 +32,13 @@ final class SettingsScreen: UIViewController {
             dot.layer.cornerRadius = 8
             dot.translatesAutoresizingMaskIntoConstraints = false
             row.addSubview(dot)
+            let name = UILabel()
+            name.text = names[index]
+            name.translatesAutoresizingMaskIntoConstraints = false
+            row.addSubview(name)
             NSLayoutConstraint.activate([
+                name.leadingAnchor.constraint(equalTo: dot.trailingAnchor, constant: 12),
+                name.centerYAnchor.constraint(equalTo: row.centerYAnchor),
                 dot.leadingAnchor.constraint(equalTo: row.leadingAnchor, constant: 14),
                 dot.centerYAnchor.constraint(equalTo: row.centerYAnchor),
                 dot.widthAnchor.constraint(equalToConstant: 16),
@@ -32,7 +49,9 @@ final class SettingsScreen: UIViewController {
         })
         rows.axis = .vertical
         rows.spacing = 10
-        let button = UIView()
+        let button = UIButton(type: .system)
+        button.setTitle("Save", for: .normal)
+        button.setTitleColor(.white, for: .normal)
         button.backgroundColor = UIColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
         button.layer.cornerRadius = 14
 

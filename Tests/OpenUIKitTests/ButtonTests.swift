@@ -1,0 +1,44 @@
+import OpenUIKit
+import QuartzTestSupport
+import Testing
+
+@MainActor
+@Suite("UIButton: titles and images per state, the system button's highlight", .serialized)
+struct ButtonTests {
+    @Test func titlesFallBackToTheNormalStateAndSizeTheButton() throws {
+        let button = UIButton(type: .system)
+        #expect(button.titleLabel?.text == nil && button.imageView == nil)
+        button.setTitle("Save", for: .normal)
+        button.setTitle("Saving", for: .disabled)
+        #expect(button.currentTitle == "Save" && button.title(for: .highlighted) == "Save")
+        #expect(button.titleLabel?.font.pointSize == 15)
+        let label = try #require(button.titleLabel)
+        #expect(button.intrinsicContentSize == label.intrinsicContentSize)
+        button.contentEdgeInsets = UIEdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
+        #expect(button.intrinsicContentSize.width == label.intrinsicContentSize.width + 32)
+        button.isEnabled = false
+        #expect(button.currentTitle == "Saving" && label.text == "Saving")
+        #expect(abs((label.textColor.cgColor.alpha) - 0.35) < 1e-9, "dimmed: no disabled colour set")
+        #expect(UIButton(type: .custom).titleColor(for: .normal) == .white)
+        #expect(button.titleColor(for: .normal) == button.tintColor, "a system button's title is its tint")
+    }
+
+    /// A system button's title dims while pressed; lifting inside triggers its primary action.
+    @Test func aSystemButtonDimsWhilePressedAndRunsItsPrimaryAction() throws {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.makeKeyAndVisible()
+        var saved = 0
+        let button = UIButton(primaryAction: UIAction(title: "Save") { _ in saved += 1 })
+        button.frame = CGRect(x: 100, y: 100, width: 120, height: 44)
+        window.addSubview(button)
+        button.layoutIfNeeded()
+        let label = try #require(button.titleLabel)
+        #expect(label.text == "Save")
+        #expect(abs(label.frame.midX - 60) < 1e-9 && abs(label.frame.midY - 22) < 1e-9, "centred")
+        let finger = window.touchDown(at: CGPoint(x: 150, y: 120))
+        #expect(button.isHighlighted && abs(label.alpha - 0.2) < 1e-6, "the layer keeps the opacity as a Float")
+        window.liftTouch(finger)
+        #expect(!button.isHighlighted && label.alpha == 1)
+        #expect(saved == 1)
+    }
+}
