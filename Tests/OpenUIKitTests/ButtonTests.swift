@@ -42,3 +42,57 @@ struct ButtonTests {
         #expect(saved == 1)
     }
 }
+
+/// Xcode's literals and `awakeFromNib`, which iOS files use around their animations.
+@MainActor
+@Suite("Literals and nib hooks")
+struct LiteralTests {
+    @Test func colourLiteralsAreSRGBColours() {
+        let color: UIColor = #colorLiteral(red: 1, green: 0.5, blue: 0, alpha: 1)
+        #expect(color == UIColor(red: 1, green: 0.5, blue: 0, alpha: 1))
+    }
+
+    @Test func awakeFromNibCanBeOverridden() {
+        final class Card: UIView {
+            var awoke = false
+            override func awakeFromNib() {
+                super.awakeFromNib()
+                awoke = true
+            }
+        }
+        let card = Card(frame: .zero)
+        #expect(!card.awoke, "no nibs here: never called")
+        card.awakeFromNib()
+        #expect(card.awoke)
+    }
+}
+
+@MainActor
+@Suite("UIActivityIndicatorView: the spinning animation", .serialized)
+struct ActivityIndicatorTests {
+    /// Each bar fades from 1 to 0.3 over a second, an eighth of a second after the one before:
+    /// the fade is on the bar the replicator copies.
+    @Test func theSpinnerFadesItsBarsRoundOnceASecond() throws {
+        try withManualClock { clock in
+            let spinner = UIActivityIndicatorView(style: .large)
+            #expect(spinner.bounds.size == CGSize(width: 37, height: 37) && spinner.isHidden)
+            spinner.layoutIfNeeded()
+            spinner.startAnimating()
+            #expect(spinner.isAnimating && !spinner.isHidden)
+            CATransaction.flush()
+            let spokes = try #require(spinner.layer.sublayers?.first as? CAReplicatorLayer)
+            #expect(spokes.instanceCount == 8 && spokes.instanceDelay == 0.125)
+            let bar = try #require(spokes.sublayers?.first)
+            let fade = try #require(bar.animation(forKey: "spinning") as? CABasicAnimation)
+            #expect(fade.duration == 1 && fade.repeatCount == .infinity)
+            clock.advance(by: 0.5)
+            #expect(abs(Double(bar.presentation()?.opacity ?? 0) - 0.65) < 1e-6, "half way from 1 to 0.3")
+            clock.advance(by: 1)
+            #expect(abs(Double(bar.presentation()?.opacity ?? 0) - 0.65) < 1e-6, "once a second, again")
+            spinner.stopAnimating()
+            #expect(spinner.isHidden && bar.animation(forKey: "spinning") == nil)
+            spinner.hidesWhenStopped = false
+            #expect(!spinner.isHidden)
+        }
+    }
+}

@@ -23,6 +23,11 @@ open class UIColor: NSObject, @unchecked Sendable {
         self.init(cgColor: CGColor(red: red, green: green, blue: blue, alpha: alpha))
     }
 
+    /// `#colorLiteral(red:green:blue:alpha:)`: the sRGB colour, as Xcode's colour literals.
+    public required convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+
     /// Creates a gray colour: `white` from 0 (black) to 1 (white).
     public convenience init(white: CGFloat, alpha: CGFloat) {
         self.init(cgColor: CGColor(gray: white, alpha: alpha))
@@ -145,3 +150,5 @@ open class UIColor: NSObject, @unchecked Sendable {
         self.init(red: CGFloat(red) / 255, green: CGFloat(green) / 255, blue: CGFloat(blue) / 255, alpha: 1)
     }
 }
+
+extension UIColor: _ExpressibleByColorLiteral {}

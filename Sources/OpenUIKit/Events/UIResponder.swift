@@ -9,6 +9,14 @@ open class UIResponder: NSObject {
         super.init()
     }
 
+    /// Called on an object loaded from a nib or storyboard. There are none here, so it is
+    /// never called; it exists so that views and controllers that override it compile (call it
+    /// yourself from `init` if its work is needed).
+    open func awakeFromNib() {}
+
+    /// Called for Interface Builder's previews: never called here.
+    open func prepareForInterfaceBuilder() {}
+
     /// The responder that receives what this one does not handle.
     open var next: UIResponder? { nil }
 

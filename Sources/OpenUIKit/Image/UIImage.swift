@@ -34,6 +34,15 @@ open class UIImage: NSObject, @unchecked Sendable {
     public let renderingMode: RenderingMode
 
     /// Wraps a `CGImage` at scale 1.
+    /// `#imageLiteral(resourceName:)`: the image `UIImage(named:)` finds; a literal naming no
+    /// image traps, naming it (on iOS, Xcode checks the name when it builds).
+    public required convenience init(imageLiteralResourceName path: String) {
+        guard let image = UIImage(named: path), let cgImage = image.cgImage else {
+            fatalError("#imageLiteral(resourceName: \"\(path)\"): no image of that name (see UIImage(named:))")
+        }
+        self.init(cgImage: cgImage, scale: image.scale, orientation: image.imageOrientation)
+    }
+
     public convenience init(cgImage: CGImage) {
         self.init(cgImage: cgImage, scale: 1, orientation: .up)
     }
@@ -73,3 +82,5 @@ open class UIImage: NSObject, @unchecked Sendable {
         return CGSize(width: CGFloat(cgImage.width) / scale, height: CGFloat(cgImage.height) / scale)
     }
 }
+
+extension UIImage: _ExpressibleByImageLiteral {}
