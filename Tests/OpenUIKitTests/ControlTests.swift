@@ -111,3 +111,30 @@ struct ControlTests {
         #expect(card.allControlEvents.contains(.editingChanged) && !card.allControlEvents.contains(.valueChanged))
     }
 }
+
+@MainActor
+@Suite("UISwitch: a tap flips it, the thumb slides", .serialized)
+struct SwitchTests {
+    @Test func aTapFlipsTheSwitchAndTheThumbSlides() throws {
+        try withManualClock { clock in
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            window.makeKeyAndVisible()
+            let toggle = UISwitch(frame: CGRect(x: 100, y: 100, width: 0, height: 0))
+            #expect(toggle.frame.size == CGSize(width: 51, height: 31) && !toggle.isOn)
+            window.addSubview(toggle)
+            var values: [Bool] = []
+            toggle.addAction(UIAction { action in values.append((action.sender as? UISwitch)?.isOn ?? false) }, for: .valueChanged)
+            CATransaction.flush()
+            window.liftTouch(window.touchDown(at: CGPoint(x: 120, y: 115)))
+            #expect(toggle.isOn && values == [true])
+            let thumb = try #require(toggle.subviews.last)
+            #expect(thumb.frame.minX == 22, "at the right end at once in the model")
+            CATransaction.flush()
+            clock.advance(by: 0.125)
+            let shown = try #require(thumb.layer.presentation())
+            #expect(abs(shown.frame.minX - 12) < 0.01, "half way from 2 to 22 (ease in, ease out)")
+            toggle.setOn(false, animated: false)
+            #expect(!toggle.isOn && thumb.frame.minX == 2 && values == [true], "no event from code")
+        }
+    }
+}
