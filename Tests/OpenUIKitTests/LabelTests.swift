@@ -97,3 +97,52 @@ struct LabelTests {
         #expect(inkRows(picture(of: tall)) == nil, "white text has no dark ink")
     }
 }
+
+@MainActor
+@Suite("String drawing: draw(at:), draw(in:), sizes and bounding boxes", .serialized)
+struct StringDrawingTests {
+    private func redRows(_ image: CGImage) -> ClosedRange<Int>? {
+        let rows = (0..<image.height).filter { y in
+            (0..<image.width).contains { x in
+                let pixel = image.pixel(x: x, y: y)
+                return pixel[3] > 128 && pixel[0] > 150 && pixel[1] < 100
+            }
+        }
+        guard let first = rows.first, let last = rows.last else { return nil }
+        return first...last
+    }
+
+    private func draw(_ body: () -> Void) -> CGImage {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        return UIGraphicsImageRenderer(size: CGSize(width: 200, height: 80), format: format).image { _ in body() }.cgImage!
+    }
+
+    @Test func textIsDrawnFromItsTopLeft() throws {
+        let font = UIFont.systemFont(ofSize: 17)
+        let attributes: [NSAttributedString.Key: Any] = [.font: font, .foregroundColor: UIColor.red]
+        let size = "Hello".size(withAttributes: attributes)
+        #expect(size == TextMetrics.size(of: "Hello", fontName: font.fontName, fontSize: 17))
+        let image = draw { "Hello".draw(at: CGPoint(x: 10, y: 30), withAttributes: attributes) }
+        let rows = try #require(redRows(image))
+        #expect(rows.lowerBound >= 30 && rows.upperBound < 30 + Int(font.lineHeight.rounded(.up)), "\(rows)")
+        // An attributed string draws with its first character's attributes.
+        let attributed = NSAttributedString(string: "Hello", attributes: attributes)
+        #expect(attributed.size() == size)
+        let same = draw { attributed.draw(at: CGPoint(x: 10, y: 30)) }
+        #expect(largestDifference(same, image) == 0)
+    }
+
+    @Test func boundingRectsWrapWithTheLineFragmentOption() {
+        let attributes: [NSAttributedString.Key: Any] = [.font: UIFont.systemFont(ofSize: 17)]
+        let text = "The quick brown fox jumps over the lazy dog"
+        let line = text.boundingRect(with: CGSize(width: 100, height: 1000), options: [], attributes: attributes, context: nil)
+        let wrapped = text.boundingRect(
+            with: CGSize(width: 100, height: 1000), options: .usesLineFragmentOrigin, attributes: attributes, context: nil)
+        #expect(line.height == UIFont.systemFont(ofSize: 17).lineHeight && line.width > 100)
+        #expect(wrapped.width <= 100 && wrapped.height >= 4 * line.height)
+        #expect((text as NSString).size(withAttributes: attributes) == line.size)
+        let defaultFont = "x".size(withAttributes: nil).height
+        #expect(abs(defaultFont - UIFont(name: "Helvetica", size: 12)!.lineHeight) < 1e-9, "Helvetica 12 by default")
+    }
+}
