@@ -111,20 +111,8 @@ private struct DrawingAttributes {
         layer.fontSize = font.pointSize
         layer.foregroundColor = color.cgColor
         layer.isWrapped = wraps
-        layer.truncationMode =
-            switch lineBreakMode {
-            case .byTruncatingHead: .start
-            case .byTruncatingMiddle: .middle
-            case .byTruncatingTail: .end
-            default: .none
-            }
-        layer.alignmentMode =
-            switch alignment {
-            case .left, .natural: .left
-            case .center: .center
-            case .right: .right
-            case .justified: .justified
-            }
+        layer.truncationMode = lineBreakMode.truncationMode
+        layer.alignmentMode = alignment.alignmentMode
         context.saveGState()
         context.translateBy(x: rect.minX, y: rect.minY)
         layer.render(in: context)

@@ -10,6 +10,28 @@ public enum NSTextAlignment: Int, Sendable {
 /// How a line too long for its box ends: Apple's `NSLineBreakMode`.
 public enum NSLineBreakMode: Int, Sendable {
     case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+
+    /// Where a text layer cuts the line.
+    var truncationMode: CATextLayerTruncationMode {
+        switch self {
+        case .byTruncatingHead: .start
+        case .byTruncatingMiddle: .middle
+        case .byTruncatingTail: .end
+        default: .none
+        }
+    }
+}
+
+extension NSTextAlignment {
+    /// A text layer's alignment (`natural` is left).
+    var alignmentMode: CATextLayerAlignmentMode {
+        switch self {
+        case .left, .natural: .left
+        case .center: .center
+        case .right: .right
+        case .justified: .justified
+        }
+    }
 }
 
 /// A view that shows text: Apple's `UILabel`, drawn by the renderer's text (a `CATextLayer`
@@ -141,19 +163,7 @@ open class UILabel: UIView {
         textLayer.foregroundColor = (isEnabled ? textColor : textColor.withAlphaComponent(0.5)).cgColor
         textLayer.isWrapped = numberOfLines != 1
         textLayer.contentsScale = layer.contentsScale
-        textLayer.truncationMode =
-            switch lineBreakMode {
-            case .byTruncatingHead: .start
-            case .byTruncatingMiddle: .middle
-            case .byTruncatingTail: .end
-            default: .none
-            }
-        textLayer.alignmentMode =
-            switch textAlignment {
-            case .left, .natural: .left
-            case .center: .center
-            case .right: .right
-            case .justified: .justified
-            }
+        textLayer.truncationMode = lineBreakMode.truncationMode
+        textLayer.alignmentMode = textAlignment.alignmentMode
     }
 }
