@@ -101,6 +101,15 @@ open class UIGestureRecognizer: NSObject {
         if state == .began || state == .changed { state = .cancelled } else if state == .possible { state = .failed }
     }
 
+    /// The touches of a continuous gesture lifted: it ends if it had begun, else it failed.
+    func endContinuousGesture() {
+        switch state {
+        case .began, .changed: state = .ended
+        case .possible: state = .failed
+        default: break
+        }
+    }
+
     /// Back to `.possible` after the gesture ended or failed; subclasses reset their own state
     /// here and call `super`.
     open func reset() {}

@@ -49,18 +49,19 @@ extension UIWindow {
 
     /// Lifts `touch` where it is.
     public func liftTouch(_ touch: UITouch) {
-        requireActive(touch, "liftTouch(_:)")
-        touch.timestamp = CACurrentMediaTime()
-        touch.phase = .ended
-        send(touch)
-        touchState.active.removeAll { $0 === touch }
+        end(touch, .ended, "liftTouch(_:)")
     }
 
     /// Cancels `touch`, as the system does when a call comes in.
     public func cancelTouch(_ touch: UITouch) {
-        requireActive(touch, "cancelTouch(_:)")
+        end(touch, .cancelled, "cancelTouch(_:)")
+    }
+
+    /// The last change of `touch`, after which it is no longer down.
+    private func end(_ touch: UITouch, _ phase: UITouch.Phase, _ call: String) {
+        requireActive(touch, call)
         touch.timestamp = CACurrentMediaTime()
-        touch.phase = .cancelled
+        touch.phase = phase
         send(touch)
         touchState.active.removeAll { $0 === touch }
     }

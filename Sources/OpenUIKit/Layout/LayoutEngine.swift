@@ -416,8 +416,6 @@ final class LayoutEngine {
         return items
     }
 
-    func variablesOf(_ item: AnyObject) -> ItemVariables { variables(of: item) }
-
     /// Adds (or replaces) a generated constraint of `view`.
     func setGenerated(_ kind: GeneratedKind, of view: UIView, _ constraint: SolverConstraint?) {
         let key = ObjectIdentifier(view)

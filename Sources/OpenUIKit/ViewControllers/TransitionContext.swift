@@ -9,9 +9,7 @@ import Foundation
 /// A transition whose animator never calls `completeTransition` is reported two seconds after
 /// its duration, and stays in progress, as on iOS.
 @MainActor
-final class TransitionContext: NSObject, UIViewControllerContextTransitioning, UIViewControllerTransitionCoordinator,
-    UIViewControllerTransitionCoordinatorContext
-{
+final class TransitionContext: NSObject, UIViewControllerContextTransitioning, UIViewControllerTransitionCoordinator {
     /// The transitions in progress, oldest first.
     static var running: [TransitionContext] = []
 

@@ -128,16 +128,10 @@ extension UIViewControllerTransitioningDelegate {
 }
 
 /// What `transitionCoordinator` gives during a transition: Apple's
-/// `UIViewControllerTransitionCoordinator`, for animations that run alongside it.
+/// `UIViewControllerTransitionCoordinator`, which is also its own context, for animations that
+/// run alongside it.
 @preconcurrency @MainActor
-public protocol UIViewControllerTransitionCoordinator: AnyObject {
-    var containerView: UIView { get }
-    var isAnimated: Bool { get }
-    var isInteractive: Bool { get }
-    var isCancelled: Bool { get }
-    var transitionDuration: TimeInterval { get }
-    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
-    func view(forKey key: UITransitionContextViewKey) -> UIView?
+public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
     /// Runs `animation` in the transition's animation block (at once, unanimated, when the
     /// transition is not animated) and `completion` when it ends. Answers false when the
     /// transition is not animated.
