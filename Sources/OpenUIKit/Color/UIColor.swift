@@ -144,10 +144,64 @@ open class UIColor: NSObject, @unchecked Sendable {
     public static let systemBrown = UIColor(bytes: 162, 132, 94)
     /// (142, 142, 147).
     public static let systemGray = UIColor(bytes: 142, 142, 147)
+    /// (174, 174, 178).
+    public static let systemGray2 = UIColor(bytes: 174, 174, 178)
+    /// (199, 199, 204).
+    public static let systemGray3 = UIColor(bytes: 199, 199, 204)
+    /// (209, 209, 214).
+    public static let systemGray4 = UIColor(bytes: 209, 209, 214)
+    /// (229, 229, 234).
+    public static let systemGray5 = UIColor(bytes: 229, 229, 234)
+    /// (242, 242, 247).
+    public static let systemGray6 = UIColor(bytes: 242, 242, 247)
+
+    // The semantic colours, with the values iOS gives them in the light appearance (there is no
+    // dark appearance here: a colour does not change with the traits).
+
+    /// White.
+    public static let systemBackground = UIColor.white
+    /// (242, 242, 247).
+    public static let secondarySystemBackground = UIColor(bytes: 242, 242, 247)
+    /// White.
+    public static let tertiarySystemBackground = UIColor.white
+    /// (242, 242, 247).
+    public static let systemGroupedBackground = UIColor(bytes: 242, 242, 247)
+    /// White.
+    public static let secondarySystemGroupedBackground = UIColor.white
+    /// (242, 242, 247).
+    public static let tertiarySystemGroupedBackground = UIColor(bytes: 242, 242, 247)
+    /// Black.
+    public static let label = UIColor.black
+    /// (60, 60, 67) at 60 %.
+    public static let secondaryLabel = UIColor(bytes: 60, 60, 67, alpha: 0.6)
+    /// (60, 60, 67) at 30 %.
+    public static let tertiaryLabel = UIColor(bytes: 60, 60, 67, alpha: 0.3)
+    /// (60, 60, 67) at 18 %.
+    public static let quaternaryLabel = UIColor(bytes: 60, 60, 67, alpha: 0.18)
+    /// (60, 60, 67) at 30 %.
+    public static let placeholderText = UIColor(bytes: 60, 60, 67, alpha: 0.3)
+    /// (0, 122, 255).
+    public static let link = UIColor.systemBlue
+    /// (60, 60, 67) at 29 %.
+    public static let separator = UIColor(bytes: 60, 60, 67, alpha: 0.29)
+    /// (198, 198, 200).
+    public static let opaqueSeparator = UIColor(bytes: 198, 198, 200)
+    /// (120, 120, 128) at 20 %.
+    public static let systemFill = UIColor(bytes: 120, 120, 128, alpha: 0.2)
+    /// (120, 120, 128) at 16 %.
+    public static let secondarySystemFill = UIColor(bytes: 120, 120, 128, alpha: 0.16)
+    /// (118, 118, 128) at 12 %.
+    public static let tertiarySystemFill = UIColor(bytes: 118, 118, 128, alpha: 0.12)
+    /// (116, 116, 128) at 8 %.
+    public static let quaternarySystemFill = UIColor(bytes: 116, 116, 128, alpha: 0.08)
+    /// White at 60 %.
+    public static let lightText = UIColor(white: 1, alpha: 0.6)
+    /// Black.
+    public static let darkText = UIColor.black
 
     /// An opaque colour from 8-bit components.
-    private convenience init(bytes red: Int, _ green: Int, _ blue: Int) {
-        self.init(red: CGFloat(red) / 255, green: CGFloat(green) / 255, blue: CGFloat(blue) / 255, alpha: 1)
+    private convenience init(bytes red: Int, _ green: Int, _ blue: Int, alpha: CGFloat = 1) {
+        self.init(red: CGFloat(red) / 255, green: CGFloat(green) / 255, blue: CGFloat(blue) / 255, alpha: alpha)
     }
 }
 

@@ -22,6 +22,12 @@ open class UIButton: UIControl {
     private var label: UILabel?
     private var imageViewStorage: UIImageView?
 
+    /// Whether a highlighted button without a highlighted image darkens its image (stored: the
+    /// image is drawn as it is here; give the `.highlighted` state an image of its own).
+    open var adjustsImageWhenHighlighted = true
+    /// Whether a disabled button without a disabled image dims its image (stored, as above).
+    open var adjustsImageWhenDisabled = true
+
     /// Space between the content and the edges.
     open var contentEdgeInsets = UIEdgeInsets.zero {
         didSet { contentChanged() }

@@ -24,7 +24,7 @@ extension UIWindow {
         touch.previousWindowLocation = point
         touch.timestamp = CACurrentMediaTime()
         touch.phase = .began
-        touch.view = hitTest(point, with: nil)
+        touch.view = UIApplication.shared.isIgnoringInteractionEvents ? nil : hitTest(point, with: nil)
         var recognizers: [UIGestureRecognizer] = []
         var current = touch.view
         while let view = current {

@@ -72,18 +72,7 @@ extension UIImage {
 
     /// `name.imageset` in an asset catalog in `folder` or one folder below it.
     private static func catalogImage(named name: String, in folder: URL, displayScale: CGFloat?) -> (Data, CGFloat)? {
-        let manager = FileManager.default
-        let near = (try? manager.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-        let below = near.filter(\.hasDirectoryPath).flatMap {
-            (try? manager.contentsOfDirectory(at: $0, includingPropertiesForKeys: nil)) ?? []
-        }
-        for catalog in (near + below).filter({ $0.pathExtension == "xcassets" }).sorted(by: { $0.path < $1.path }) {
-            guard let walker = manager.enumerator(at: catalog, includingPropertiesForKeys: nil) else { continue }
-            for case let set as URL in walker where set.lastPathComponent == "\(name).imageset" {
-                return imageSetImage(set, displayScale: displayScale)
-            }
-        }
-        return nil
+        AssetCatalogs.set(named: "\(name).imageset", in: folder).flatMap { imageSetImage($0, displayScale: displayScale) }
     }
 
     /// The file of an image set for `displayScale`, else its largest.

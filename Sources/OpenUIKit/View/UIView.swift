@@ -184,6 +184,7 @@ open class UIView: UIResponder {
     private func resizing(from oldSize: CGSize, to newSize: CGSize, _ change: () -> Void) {
         change()
         if newSize != oldSize {
+            if autoresizesSubviews { resizeSubviews(fromOldSize: oldSize) }
             setNeedsLayout()
             superviewReference?.setNeedsLayout()
         }
@@ -307,8 +308,15 @@ open class UIView: UIResponder {
     /// Whether the view is drawn as opaque (stored; the renderer does not rely on it).
     open var isOpaque = true
 
-    /// Whether the view takes touches (stored; there are no events here).
+    /// Whether the view takes touches: when off, hit testing passes over it and its subviews.
     open var isUserInteractionEnabled = true
+
+    /// How the view resizes when its superview's bounds change size (UIView+Autoresizing).
+    open var autoresizingMask: AutoresizingMask = []
+
+    /// Whether a change of the bounds' size resizes the subviews by their
+    /// ``autoresizingMask`` (default on).
+    open var autoresizesSubviews = true
 
     // MARK: Hierarchy
 

@@ -15,8 +15,8 @@ open class UIWindow: UIView {
     /// The touches down on the window, made when the first goes down.
     var existingTouchState: WindowTouchState?
 
-    /// A window has no next responder here (UIKit's is the application).
-    open override var next: UIResponder? { nil }
+    /// A window's next responder is the application.
+    open override var next: UIResponder? { UIApplication.shared }
 
     /// Shows the window and makes it the key window; its root view controller appears.
     open func makeKeyAndVisible() {
@@ -24,6 +24,7 @@ open class UIWindow: UIView {
         UIWindow.keyWindow = self
         isKeyWindow = true
         isHidden = false
+        UIApplication.shared.windowWasShown(self)
         takeScreenSafeArea()
         if let root = rootViewController, root.appearance == .disappeared {
             root.changeAppearance(true, animated: false)

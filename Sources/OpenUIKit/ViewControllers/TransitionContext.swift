@@ -201,11 +201,6 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning, U
     }
 }
 
-/// The view a presentation's views animate in, over the window: UIKit's
-/// `UITransitionView`.
-@MainActor
-final class UITransitionView: UIView {}
-
 /// The system's transition animations, used where no delegate gives an animator: a
 /// presentation covers vertically (rising from the bottom) or cross-dissolves; a navigation
 /// push slides the new view in from the right while the old one moves a third of the way
@@ -242,7 +237,7 @@ final class SystemTransitionAnimator: NSObject, UIViewControllerAnimatedTransiti
         let finish: (Bool) -> Void = { _ in context.completeTransition(!context.transitionWasCancelled) }
         switch (kind, presenting) {
         case (.coverVertical, true):
-            let view = toController.view!
+            let view = context.view(forKey: .to) ?? toController.view!
             let final = context.finalFrame(for: toController)
             view.frame = final.offsetBy(dx: 0, dy: container.bounds.height - final.minY)
             container.addSubview(view)
@@ -250,12 +245,12 @@ final class SystemTransitionAnimator: NSObject, UIViewControllerAnimatedTransiti
                 view.frame = final
             }, completion: finish)
         case (.coverVertical, false):
-            let view = fromController.view!
+            let view = context.view(forKey: .from) ?? fromController.view!
             UIView.animate(withDuration: duration, delay: 0, options: .curveEaseInOut, animations: {
                 view.frame.origin.y = container.bounds.height
             }, completion: finish)
         case (.crossDissolve, true):
-            let view = toController.view!
+            let view = context.view(forKey: .to) ?? toController.view!
             view.frame = context.finalFrame(for: toController)
             view.alpha = 0
             container.addSubview(view)
@@ -263,7 +258,7 @@ final class SystemTransitionAnimator: NSObject, UIViewControllerAnimatedTransiti
                 view.alpha = 1
             }, completion: finish)
         case (.crossDissolve, false):
-            let view = fromController.view!
+            let view = context.view(forKey: .from) ?? fromController.view!
             UIView.animate(withDuration: duration, delay: 0, options: .curveEaseInOut, animations: {
                 view.alpha = 0
             }, completion: { finished in

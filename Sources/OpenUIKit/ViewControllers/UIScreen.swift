@@ -22,4 +22,29 @@ open class UIScreen: NSObject {
     open var safeAreaInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
     /// The refresh rate, frames a second.
     open var maximumFramesPerSecond = 60
+    /// The screen's traits: its scale, the light appearance, and the size classes of its
+    /// bounds (an iPhone's: compact width; compact height when wider than tall).
+    open var traitCollection: UITraitCollection {
+        let landscape = bounds.width > bounds.height
+        return UITraitCollection(traitsFrom: [
+            UITraitCollection(displayScale: scale), UITraitCollection(userInterfaceStyle: .light),
+            UITraitCollection(horizontalSizeClass: landscape && bounds.width >= 736 ? .regular : .compact),
+            UITraitCollection(verticalSizeClass: landscape ? .compact : .regular),
+        ])
+    }
+}
+
+/// The status bar's look: UIKit's `UIStatusBarStyle`.
+public enum UIStatusBarStyle: Int, Sendable {
+    /// Dark content in light mode, light content in dark mode.
+    case `default` = 0
+    /// Light content, for dark backgrounds.
+    case lightContent = 1
+    /// Dark content, for light backgrounds.
+    case darkContent = 3
+}
+
+/// How the status bar shows or hides: UIKit's `UIStatusBarAnimation`.
+public enum UIStatusBarAnimation: Int, Sendable {
+    case none, fade, slide
 }

@@ -36,8 +36,33 @@ extension UIViewController {
     }
 
     /// The container view a presentation of this controller animates in.
-    var presentationContainer: UIView? {
-        get { viewIfLoaded?.superview as? UITransitionView }
+    var presentationContainer: UIView? { presentationControllerStorage?.containerView }
+
+    /// The controller that manages this one's presentation: while it is presented, the one its
+    /// presentation made; before, the one it would make (a `.custom` style's comes from the
+    /// `transitioningDelegate` when the presentation begins). Nil for a child controller.
+    public var presentationController: UIPresentationController? {
+        if let existing = presentationControllerStorage { return existing }
+        guard parent == nil else { return nil }
+        let made = makePresentationController(presenting: nil, source: nil)
+        presentationControllerStorage = made
+        return made
+    }
+
+    /// The presentation controller for the style: the transitioning delegate's for `.custom`
+    /// (asked when a source is known, that is when presenting), else the system's.
+    private func makePresentationController(
+        presenting presenter: UIViewController?, source: UIViewController?
+    ) -> UIPresentationController {
+        if modalPresentationStyle == .custom {
+            if let source, let made = transitioningDelegate?.presentationController(
+                forPresented: self, presenting: presenter, source: source)
+            {
+                return made
+            }
+            return UIPresentationController(presentedViewController: self, presenting: presenter)
+        }
+        return SystemPresentationController(presentedViewController: self, presenting: presenter)
     }
 
     /// `present(_:animated:completion:)`.
@@ -64,15 +89,29 @@ extension UIViewController {
             return
         }
         let style = presented.resolvedPresentationStyle
-        let replaces = style == .fullScreen || style == .currentContext
         presenter.presentedViewController = presented
         presented.presentingReference = presenter
         presented.isBeingPresented = true
         presented.loadViewIfNeeded()
 
+        // One read before the presentation is kept if it suits the style; a `.custom` style's is
+        // the delegate's, asked now.
+        let presentation: UIPresentationController
+        if let early = presented.presentationControllerStorage,
+            (early is SystemPresentationController) == (style != .custom),
+            style != .custom || type(of: early) != UIPresentationController.self
+        {
+            presentation = early
+        } else {
+            presentation = presented.makePresentationController(presenting: presenter, source: self)
+        }
+        presented.presentationControllerStorage = presentation
         let container = UITransitionView(frame: window.bounds)
         window.addSubview(container)
-        let final = presented.presentedFrame(in: container.bounds, style: style, window: window)
+        presentation.begin(presentedBy: presenter, in: container)
+        let replaces = presentation.shouldRemovePresentersView
+        let final = presentation.frameOfPresentedViewInContainerView
+        let presentedView = presentation.presentedView ?? presented.view!
         var insets = window.safeAreaInsets
         if style == .pageSheet { insets.top = 0 }
         presented.view.safeAreaInsets = insets
@@ -87,17 +126,18 @@ extension UIViewController {
         let context = TransitionContext(
             kind: "presentation", containerView: container, animated: flag,
             interactive: interactor?.wantsInteractiveStart ?? false, style: style, from: presenter, to: presented,
-            fromView: replaces ? presenter.view : nil, toView: presented.view,
+            fromView: replaces ? presenter.view : nil, toView: presentedView,
             frames: [
                 (presenter, initial: presenter.view.frame, final: replaces ? .zero : presenter.view.frame),
                 (presented, initial: .zero, final: final),
             ], animator: animator)
         context.onEnd = { completed in
             presented.isBeingPresented = false
+            presentation.presentationTransitionDidEnd(completed)
             if completed {
-                if presented.view.superview !== container {
-                    presented.view.frame = final
-                    container.addSubview(presented.view)
+                if presentedView.superview == nil {
+                    presentedView.frame = final
+                    container.addSubview(presentedView)
                 }
                 if replaces {
                     presenter.view.removeFromSuperview()
@@ -105,8 +145,9 @@ extension UIViewController {
                 }
                 presented.endAppearanceTransition()
             } else {
-                presented.view.removeFromSuperview()
+                presentedView.removeFromSuperview()
                 container.removeFromSuperview()
+                presentation.containerView = nil
                 presenter.presentedViewController = nil
                 presented.presentingReference = nil
                 presented.reverseAppearance()
@@ -116,11 +157,12 @@ extension UIViewController {
         context.completion = completion
         if replaces { presenter.beginAppearanceTransition(false, animated: flag) }
         presented.beginAppearanceTransition(true, animated: flag)
+        presentation.presentationTransitionWillBegin()
         if flag {
             context.start(interactor: interactor)
         } else {
-            presented.view.frame = final
-            container.addSubview(presented.view)
+            presentedView.frame = final
+            container.addSubview(presentedView)
             context.completeTransition(true)
         }
     }
@@ -152,7 +194,11 @@ extension UIViewController {
             return
         }
         let style = presented.resolvedPresentationStyle
-        let replaces = style == .fullScreen || style == .currentContext
+        guard let presentation = presented.presentationControllerStorage else {
+            fatalError("UIViewController.dismiss: \(type(of: presented)) is presented without a presentation controller")
+        }
+        let replaces = presentation.shouldRemovePresentersView
+        let presentedView = presentation.presentedView ?? presented.view!
         presented.isBeingDismissed = true
         if replaces {
             presenter.view.frame = presenter.restingFrame(in: window)
@@ -168,16 +214,18 @@ extension UIViewController {
         let context = TransitionContext(
             kind: "dismissal", containerView: container, animated: flag,
             interactive: interactor?.wantsInteractiveStart ?? false, style: style, from: presented, to: presenter,
-            fromView: presented.view, toView: replaces ? presenter.view : nil,
+            fromView: presentedView, toView: replaces ? presenter.view : nil,
             frames: [
-                (presented, initial: presented.view.frame, final: .zero),
+                (presented, initial: presentedView.frame, final: .zero),
                 (presenter, initial: replaces ? .zero : presenter.view.frame, final: presenter.view.frame),
             ], animator: animator)
         context.onEnd = { completed in
             presented.isBeingDismissed = false
+            presentation.dismissalTransitionDidEnd(completed)
             if completed {
-                presented.view.removeFromSuperview()
+                presentedView.removeFromSuperview()
                 container.removeFromSuperview()
+                presentation.containerView = nil
                 presenter.presentedViewController = nil
                 presented.presentingReference = nil
                 presented.endAppearanceTransition()
@@ -191,6 +239,7 @@ extension UIViewController {
         context.completion = completion
         presented.beginAppearanceTransition(false, animated: flag)
         if replaces { presenter.beginAppearanceTransition(true, animated: flag) }
+        presentation.dismissalTransitionWillBegin()
         if flag {
             context.start(interactor: interactor)
         } else {
@@ -202,7 +251,8 @@ extension UIViewController {
     private func dismissAtOnce() {
         presentedViewController?.dismissAtOnce()
         guard let presenter = presentingReference else { return }
-        let replaces = resolvedPresentationStyle == .fullScreen || resolvedPresentationStyle == .currentContext
+        let presentation = presentationControllerStorage
+        let replaces = presentation?.shouldRemovePresentersView ?? false
         changeAppearance(false, animated: false)
         let container = presentationContainer
         if replaces, let container, let window = container.window {
@@ -210,8 +260,9 @@ extension UIViewController {
             window.insertSubview(presenter.view, belowSubview: container)
             presenter.changeAppearance(true, animated: false)
         }
-        view.removeFromSuperview()
+        (presentation?.presentedView ?? view).removeFromSuperview()
         container?.removeFromSuperview()
+        presentation?.containerView = nil
         presenter.presentedViewController = nil
         presentingReference = nil
     }

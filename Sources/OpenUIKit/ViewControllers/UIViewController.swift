@@ -9,7 +9,7 @@ import Foundation
 /// (``shouldAutomaticallyForwardAppearanceMethods``). Presentation and navigation are in
 /// `UIViewController+Presentation.swift` and ``UINavigationController``.
 @preconcurrency @MainActor
-open class UIViewController: UIResponder {
+open class UIViewController: UIResponder, UIContentContainer {
     /// Where the controller's appearance stands.
     enum Appearance {
         case disappeared, appearing, appeared, disappearing
@@ -94,6 +94,49 @@ open class UIViewController: UIResponder {
     open func viewWillLayoutSubviews() {}
     /// After the view has laid out its subviews.
     open func viewDidLayoutSubviews() {}
+
+    /// Called when the system is low on memory; there is no such warning here, so only code
+    /// that calls it runs it.
+    open func didReceiveMemoryWarning() {}
+
+    // MARK: Content container
+
+    /// Called when a child's preferred content size changed.
+    open func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+
+    /// The size of a child in a parent of `parentSize`: the parent's.
+    open func size(
+        forChildContentContainer container: any UIContentContainer, withParentContainerSize parentSize: CGSize
+    ) -> CGSize {
+        parentSize
+    }
+
+    /// Called before the view's size changes with the window's (there is no rotation here;
+    /// code that resizes a window calls it).
+    open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {}
+
+    /// Called before the traits change (there are no trait changes here).
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {}
+
+    /// The traits of the screen.
+    open var traitCollection: UITraitCollection { UIScreen.main.traitCollection }
+
+    /// Called after the traits changed (never, here).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    // MARK: Status bar
+
+    /// The status bar's style while this controller's view is on screen. Read by nothing here
+    /// (there is no status bar); overrides compile and can be tested.
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// Whether the status bar hides while this controller's view is on screen (read by nothing).
+    open var prefersStatusBarHidden: Bool { false }
+    /// How a change of the status bar's style or visibility animates (read by nothing).
+    open var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { .fade }
+    /// Whether a presented controller decides the status bar's look.
+    open var modalPresentationCapturesStatusBarAppearance = false
+    /// Asks the system to read the status-bar preferences again; there is no status bar here.
+    open func setNeedsStatusBarAppearanceUpdate() {}
 
     /// Whether children hear the appearance methods with their parent; a container that
     /// returns false calls ``beginAppearanceTransition(_:animated:)`` itself.
@@ -218,6 +261,8 @@ open class UIViewController: UIResponder {
     /// The controller this one presented, if any.
     public internal(set) var presentedViewController: UIViewController?
     weak var presentingReference: UIViewController?
+    /// The presentation controller, made when first asked for or when presented.
+    var presentationControllerStorage: UIPresentationController?
     /// The controller that presented this one (or one of its ancestors).
     open var presentingViewController: UIViewController? {
         presentingReference ?? parent?.presentingViewController

@@ -110,6 +110,11 @@ public protocol UIViewControllerTransitioningDelegate: AnyObject {
         -> (any UIViewControllerInteractiveTransitioning)?
     func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning)
         -> (any UIViewControllerInteractiveTransitioning)?
+    /// The presentation controller of a `.custom` presentation (nil: a plain
+    /// ``UIPresentationController``).
+    func presentationController(
+        forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController
+    ) -> UIPresentationController?
 }
 
 extension UIViewControllerTransitioningDelegate {
@@ -125,6 +130,9 @@ extension UIViewControllerTransitioningDelegate {
     public func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning)
         -> (any UIViewControllerInteractiveTransitioning)?
     { nil }
+    public func presentationController(
+        forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController
+    ) -> UIPresentationController? { nil }
 }
 
 /// What `transitionCoordinator` gives during a transition: Apple's
@@ -140,6 +148,17 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
         alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
         completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
     ) -> Bool
+}
+
+extension UIViewControllerTransitionCoordinator {
+    /// ``animate(alongsideTransition:completion:)`` without a completion, as Swift calls
+    /// Apple's (whose completion defaults to nil).
+    @discardableResult
+    public func animate(
+        alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
+    ) -> Bool {
+        animate(alongsideTransition: animation, completion: nil)
+    }
 }
 
 /// What alongside animations are told: Apple's `UIViewControllerTransitionCoordinatorContext`.
