@@ -55,7 +55,7 @@ open class UIScrollView: UIView {
         setUp()
     }
 
-    private func setUp() {
+    private final func setUp() {
         clipsToBounds = true
         panGestureRecognizer = UIPanGestureRecognizer { [unowned self] pan in self.panned(pan) }
         addGestureRecognizer(panGestureRecognizer)
@@ -86,7 +86,7 @@ open class UIScrollView: UIView {
         return (low, high)
     }
 
-    private func clamped(_ point: CGPoint) -> CGPoint {
+    private final func clamped(_ point: CGPoint) -> CGPoint {
         let (low, high) = offsetRange
         return CGPoint(x: min(max(point.x, low.x), high.x), y: min(max(point.y, low.y), high.y))
     }
@@ -126,7 +126,7 @@ open class UIScrollView: UIView {
     // MARK: Motion on the display's refreshes
 
     /// Calls `step` with the media time at each refresh until it answers false.
-    private func runMotion(_ step: @escaping @MainActor (CFTimeInterval) -> Bool) {
+    private final func runMotion(_ step: @escaping @MainActor (CFTimeInterval) -> Bool) {
         let link = CADisplayLink { [weak self] link in
             MainActor.assumeIsolated {
                 guard let self, self.motion === link else {
@@ -140,7 +140,7 @@ open class UIScrollView: UIView {
         link.add(to: .main, forMode: .common)
     }
 
-    private func stopMotion() {
+    private final func stopMotion() {
         motion?.invalidate()
         motion = nil
         if isDecelerating {
@@ -151,7 +151,7 @@ open class UIScrollView: UIView {
 
     // MARK: Dragging
 
-    private func panned(_ pan: UIPanGestureRecognizer) {
+    private final func panned(_ pan: UIPanGestureRecognizer) {
         switch pan.state {
         case .began:
             stopMotion()
