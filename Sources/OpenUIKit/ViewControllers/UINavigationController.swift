@@ -7,8 +7,10 @@ import Foundation
 /// interaction controller from the delegate, the transition is interactive. Appearance methods
 /// arrive as for a presentation (the old top's `viewWillDisappear`, the new top's
 /// `viewWillAppear`, the animation, `viewDidDisappear`, `viewDidAppear`), and the delegate
-/// hears `willShow` before and `didShow` after. There is no navigation bar or toolbar here:
-/// the top controller's view fills the navigation controller's.
+/// hears `willShow` before and `didShow` after. The ``navigationBar`` shows the top
+/// controller's `navigationItem` below the status bar; the top controller's view fills the
+/// navigation controller's, under the bar, its safe area starting below it. There is no
+/// toolbar.
 @preconcurrency @MainActor
 open class UINavigationController: UIViewController {
     /// The stack, the root first.
@@ -18,9 +20,57 @@ open class UINavigationController: UIViewController {
     }
 
     open weak var delegate: (any UINavigationControllerDelegate)?
-    /// Accepted for compatibility: there is no bar to hide.
-    open var isNavigationBarHidden = false
-    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { isNavigationBarHidden = hidden }
+
+    /// The bar over the top controller's view.
+    public let navigationBar = UINavigationBar()
+
+    /// Whether the bar is hidden (``setNavigationBarHidden(_:animated:)`` without animation).
+    open var isNavigationBarHidden: Bool {
+        get { barHidden }
+        set { setNavigationBarHidden(newValue, animated: false) }
+    }
+    private var barHidden = false
+
+    /// Hides or shows the bar; animated, it slides up out of the screen or down into it over
+    /// ``UINavigationControllerHideShowBarDuration`` (0.2 s), and the top view's safe area
+    /// follows it (constraints to it animate with it).
+    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        guard hidden != barHidden else { return }
+        barHidden = hidden
+        guard isViewLoaded else { return }
+        if animated {
+            UIView.animate(withDuration: TimeInterval(UINavigationControllerHideShowBarDuration)) {
+                self.layOutBar()
+                self.topViewController?.viewIfLoaded?.layoutIfNeeded()
+            }
+        } else {
+            layOutBar()
+        }
+    }
+
+    /// Where the bar rests: below the status bar, or above the screen when hidden; the
+    /// children's safe area starts below it.
+    private func layOutBar() {
+        guard let view = viewIfLoaded else { return }
+        let top = view.safeAreaInsets.top
+        let height = navigationBar.barHeight
+        navigationBar.frame = CGRect(
+            x: 0, y: barHidden ? -height : top, width: view.bounds.width, height: height)
+        navigationBar.alpha = barHidden ? 0 : 1
+        for child in children { child.viewIfLoaded?.safeAreaInsets = childSafeAreaInsets }
+    }
+
+    /// The safe area of the children's views: the navigation controller's, and the bar's height.
+    private var childSafeAreaInsets: UIEdgeInsets {
+        var insets = viewIfLoaded?.safeAreaInsets ?? .zero
+        if !barHidden { insets.top += navigationBar.barHeight }
+        return insets
+    }
+
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        layOutBar()
+    }
 
     public init(rootViewController: UIViewController) {
         super.init()
@@ -51,6 +101,10 @@ open class UINavigationController: UIViewController {
 
     open override func viewDidLoad() {
         super.viewDidLoad()
+        navigationBar.onBack = { [weak self] in self?.popViewController(animated: true) }
+        navigationBar.setItems(children.map(\.navigationItem), animated: false)
+        view.addSubview(navigationBar)
+        layOutBar()
         if let top = topViewController { install(top) }
     }
 
@@ -195,8 +249,12 @@ open class UINavigationController: UIViewController {
     /// Puts `controller`'s view in this one's view, filling it.
     private func install(_ controller: UIViewController) {
         controller.view.frame = view.bounds
-        controller.view.safeAreaInsets = view.safeAreaInsets
-        view.addSubview(controller.view)
+        controller.view.safeAreaInsets = childSafeAreaInsets
+        view.insertSubview(controller.view, belowSubview: navigationBar)
+        if navigationBar.items?.last !== controller.navigationItem {
+            navigationBar.setItems(children.map(\.navigationItem), animated: false)
+            layOutBar()
+        }
     }
 
     /// Shows `new` in place of `old`: an animated transition when the navigation controller is
@@ -219,7 +277,7 @@ open class UINavigationController: UIViewController {
             ? delegate?.navigationController(self, animationControllerFor: operation, from: old, to: new) : nil
         let animator = custom ?? SystemTransitionAnimator(kind: push ? .push : .pop, presenting: push)
         let interactor = custom.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
-        new.view.safeAreaInsets = view.safeAreaInsets
+        new.view.safeAreaInsets = childSafeAreaInsets
         let context = TransitionContext(
             kind: push ? "push" : "pop", containerView: view, animated: animated,
             interactive: interactor?.wantsInteractiveStart ?? false, style: .fullScreen, from: old, to: new,
@@ -240,13 +298,18 @@ open class UINavigationController: UIViewController {
                 new.reverseAppearance()
                 old.reverseAppearance()
             }
+            self.view.bringSubviewToFront(self.navigationBar)
             then(completed)
             self.delegate?.navigationController(self, didShow: completed ? new : old, animated: animated)
         }
         old.beginAppearanceTransition(false, animated: animated)
         new.beginAppearanceTransition(true, animated: animated)
+        let stack = children.prefix { $0 !== new } + [new]
+        navigationBar.transition(to: stack.map(\.navigationItem), with: context)
         if animated {
             context.start(interactor: interactor)
+            // The animator's views go into this view; the bar stays over them, as on iOS.
+            view.bringSubviewToFront(navigationBar)
         } else {
             install(new)
             context.completeTransition(true)

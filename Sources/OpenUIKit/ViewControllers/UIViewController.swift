@@ -20,7 +20,21 @@ open class UIViewController: UIResponder, UIContentContainer {
     private var appearanceAnimated = false
 
     /// The controller's title, shown by containers that show titles.
-    open var title: String?
+    open var title: String? {
+        didSet { navigationItemStorage?.title = title }
+    }
+    /// What a navigation bar shows for this controller, made when first asked for (its title
+    /// is the controller's until set).
+    open var navigationItem: UINavigationItem {
+        if let made = navigationItemStorage { return made }
+        let item = UINavigationItem()
+        item.title = title
+        navigationItemStorage = item
+        return item
+    }
+    private var navigationItemStorage: UINavigationItem?
+    /// Whether a tab bar hides while this controller is pushed (kept; there is no toolbar).
+    open var hidesBottomBarWhenPushed = false
     /// The size the controller would like its view to have in a container that asks.
     open var preferredContentSize = CGSize.zero
 
