@@ -21,8 +21,24 @@ open class UIViewController: UIResponder, UIContentContainer {
 
     /// The controller's title, shown by containers that show titles.
     open var title: String? {
-        didSet { navigationItemStorage?.title = title }
+        didSet {
+            navigationItemStorage?.title = title
+            if let item = tabBarItemStorage, item.title == oldValue { item.title = title }
+        }
     }
+    /// What a tab bar shows for this controller, made when first asked for (titled with the
+    /// controller's title until set).
+    open var tabBarItem: UITabBarItem! {
+        get {
+            if let made = tabBarItemStorage { return made }
+            let item = UITabBarItem()
+            item.title = title
+            tabBarItemStorage = item
+            return item
+        }
+        set { tabBarItemStorage = newValue }
+    }
+    private var tabBarItemStorage: UITabBarItem?
     /// What a navigation bar shows for this controller, made when first asked for (its title
     /// is the controller's until set).
     open var navigationItem: UINavigationItem {
@@ -33,7 +49,7 @@ open class UIViewController: UIResponder, UIContentContainer {
         return item
     }
     private var navigationItemStorage: UINavigationItem?
-    /// Whether a tab bar hides while this controller is pushed (kept; there is no toolbar).
+    /// Whether a tab bar hides while this controller is pushed (kept; the tab bar stays).
     open var hidesBottomBarWhenPushed = false
     /// The size the controller would like its view to have in a container that asks.
     open var preferredContentSize = CGSize.zero
@@ -295,6 +311,16 @@ open class UIViewController: UIResponder, UIContentContainer {
     /// Whether a full-screen controller presented from this one is placed over this
     /// controller's view rather than the window's.
     open var definesPresentationContext = false
+
+    /// The tab bar controller this controller is in, if any.
+    open var tabBarController: UITabBarController? {
+        var current = parent
+        while let controller = current {
+            if let tabs = controller as? UITabBarController { return tabs }
+            current = controller.parent
+        }
+        return nil
+    }
 
     /// The navigation controller this controller is in, if any.
     open var navigationController: UINavigationController? {
