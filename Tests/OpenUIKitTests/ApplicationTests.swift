@@ -103,3 +103,30 @@ struct ApplicationTests {
         #expect(UIScreen.main.traitCollection.verticalSizeClass == .regular)
     }
 }
+
+@MainActor
+@Suite("Visual effect views: the effect's tint, fading in inside a block", .serialized)
+struct VisualEffectViewTests {
+    /// Setting a blur inside a 1 s linear block fades its tint in: the dark style's 73 % is at
+    /// half that half way; the layer carries the blur as a background filter.
+    @Test func aBlurFadesInInsideABlock() throws {
+        try withManualClock { clock in
+            let blur = UIVisualEffectView(effect: nil)
+            blur.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            blur.layoutIfNeeded()
+            let tint = try #require(blur.subviews.first)
+            #expect(tint.alpha == 0 && blur.layer.backgroundFilters == nil)
+            CATransaction.flush()
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) {
+                blur.effect = UIBlurEffect(style: .dark)
+            }
+            CATransaction.flush()
+            clock.advance(by: 0.5)
+            #expect(abs(Double(tint.layer.presentation()?.opacity ?? -1) - 0.365) < 1e-6)
+            #expect((blur.layer.backgroundFilters?.first as? CAFilter)?.type == "gaussianBlur")
+            let label = UILabel()
+            blur.contentView.addSubview(label)
+            #expect(blur.subviews.last === blur.contentView)
+        }
+    }
+}

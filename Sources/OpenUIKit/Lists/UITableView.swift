@@ -112,10 +112,10 @@ open class UITableView: UIScrollView {
     var visibleCellsByPath: [IndexPath: UITableViewCell] = [:]
     var visibleHeaders: [Int: UIView] = [:]
     var visibleFooters: [Int: UIView] = [:]
-    private var reusableCells: [String: [UITableViewCell]] = [:]
-    private var reusableHeaderFooters: [String: [UITableViewHeaderFooterView]] = [:]
-    private var cellClasses: [String: UITableViewCell.Type] = [:]
-    private var headerFooterClasses: [String: UITableViewHeaderFooterView.Type] = [:]
+    var reusableCells: [String: [UITableViewCell]] = [:]
+    var reusableHeaderFooters: [String: [UITableViewHeaderFooterView]] = [:]
+    var cellClasses: [String: UITableViewCell.Type] = [:]
+    var headerFooterClasses: [String: UITableViewHeaderFooterView.Type] = [:]
     var selectedPaths: [IndexPath] = []
     private var highlightedPath: IndexPath?
     /// Set while a batch of updates is being collected (UITableView+Updates.swift).
@@ -143,79 +143,6 @@ open class UITableView: UIScrollView {
 
     open override var contentOffset: CGPoint {
         didSet { if contentOffset != oldValue { setNeedsLayout() } }
-    }
-
-    // MARK: Registering and dequeuing
-
-    /// Makes cells of `cellClass` (a `UITableViewCell` subclass) for `identifier`; nil removes
-    /// the registration.
-    open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
-        guard let cellClass else {
-            cellClasses[identifier] = nil
-            return
-        }
-        guard let type = cellClass as? UITableViewCell.Type else {
-            fatalError("UITableView.register: \(cellClass) is not a UITableViewCell subclass (identifier \"\(identifier)\")")
-        }
-        cellClasses[identifier] = type
-    }
-
-    /// Makes headers and footers of `aClass` (a `UITableViewHeaderFooterView` subclass).
-    open func register(_ aClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String) {
-        guard let aClass else {
-            headerFooterClasses[identifier] = nil
-            return
-        }
-        guard let type = aClass as? UITableViewHeaderFooterView.Type else {
-            fatalError(
-                "UITableView.register: \(aClass) is not a UITableViewHeaderFooterView subclass (identifier \"\(identifier)\")")
-        }
-        headerFooterClasses[identifier] = type
-    }
-
-    /// A cell for `identifier`: one that scrolled off (after its `prepareForReuse()`), else a
-    /// new one of the registered class. Traps when no class is registered, as UIKit does.
-    open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
-        if let cell = dequeueReusableCell(withIdentifier: identifier) { return cell }
-        fatalError(
-            "UITableView.dequeueReusableCell: unable to dequeue a cell with identifier \"\(identifier)\" - register a class for the identifier first (register(_:forCellReuseIdentifier:))"
-        )
-    }
-
-    /// A cell for `identifier` if one can be reused or made, else nil (the data source makes
-    /// one with `UITableViewCell(style:reuseIdentifier:)`).
-    open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
-        if var pool = reusableCells[identifier], let cell = pool.popLast() {
-            reusableCells[identifier] = pool
-            cell.prepareForReuse()
-            return cell
-        }
-        return cellClasses[identifier].map { $0.init(registeredWithReuseIdentifier: identifier) }
-    }
-
-    /// A header or footer view for `identifier`, reused or made; nil when none is registered.
-    open func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> UITableViewHeaderFooterView? {
-        if var pool = reusableHeaderFooters[identifier], let view = pool.popLast() {
-            reusableHeaderFooters[identifier] = pool
-            view.prepareForReuse()
-            return view
-        }
-        return headerFooterClasses[identifier].map { $0.init(registeredWithReuseIdentifier: identifier) }
-    }
-
-    func enqueue(_ cell: UITableViewCell) {
-        cell.removeFromSuperview()
-        cell.layer.removeAllAnimations()
-        cell.alpha = 1
-        cell.isHighlighted = false
-        guard let identifier = cell.reuseIdentifier else { return }
-        reusableCells[identifier, default: []].append(cell)
-    }
-
-    private func enqueue(headerOrFooter view: UIView) {
-        view.removeFromSuperview()
-        guard let reusable = view as? UITableViewHeaderFooterView, let identifier = reusable.reuseIdentifier else { return }
-        reusableHeaderFooters[identifier, default: []].append(reusable)
     }
 
     // MARK: Reloading
@@ -459,99 +386,6 @@ open class UITableView: UIScrollView {
         view.textLabel?.text = style == .plain || !header ? title : title.uppercased()
         if style == .plain && header { view.backgroundColor = .secondarySystemBackground }
         return view
-    }
-
-    // MARK: What is where
-
-    /// The number of sections at the last reload or update.
-    open var numberOfSections: Int {
-        layOutIfReloadPending()
-        return rowCounts.count
-    }
-
-    /// The number of rows in `section` at the last reload or update.
-    open func numberOfRows(inSection section: Int) -> Int {
-        layOutIfReloadPending()
-        guard rowCounts.indices.contains(section) else {
-            fatalError("UITableView.numberOfRows(inSection:): section \(section) is out of bounds (\(rowCounts.count) sections)")
-        }
-        return rowCounts[section]
-    }
-
-    private func layOutIfReloadPending() {
-        if needsReload { reloadModel() }
-    }
-
-    /// The cell of a row on screen, nil for a row off screen.
-    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
-        visibleCellsByPath[indexPath]
-    }
-
-    /// The cells on screen, top to bottom.
-    open var visibleCells: [UITableViewCell] {
-        (indexPathsForVisibleRows ?? []).compactMap { visibleCellsByPath[$0] }
-    }
-
-    /// The rows on screen, top to bottom.
-    open var indexPathsForVisibleRows: [IndexPath]? {
-        visibleCellsByPath.keys.sorted()
-    }
-
-    /// The row a cell on screen shows.
-    open func indexPath(for cell: UITableViewCell) -> IndexPath? {
-        visibleCellsByPath.first { $0.value === cell }?.key
-    }
-
-    /// The row at `point` (the table's coordinates).
-    open func indexPathForRow(at point: CGPoint) -> IndexPath? {
-        layOutIfReloadPending()
-        return geometry.row(at: point.y)
-    }
-
-    /// A row's rectangle in the table's coordinates.
-    open func rectForRow(at indexPath: IndexPath) -> CGRect {
-        layOutIfReloadPending()
-        guard geometry.contains(indexPath) else { return .zero }
-        return geometry.rowRect(indexPath, width: bounds.width)
-    }
-
-    /// A section's rectangle: its header, rows and footer.
-    open func rect(forSection section: Int) -> CGRect {
-        layOutIfReloadPending()
-        guard geometry.sections.indices.contains(section) else { return .zero }
-        let part = geometry.sections[section]
-        return CGRect(x: 0, y: part.top, width: bounds.width, height: part.height)
-    }
-
-    /// The header view of a section on screen.
-    open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? {
-        visibleHeaders[section] as? UITableViewHeaderFooterView
-    }
-
-    /// The footer view of a section on screen.
-    open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? {
-        visibleFooters[section] as? UITableViewHeaderFooterView
-    }
-
-    /// Scrolls so that the row rests at `scrollPosition` (`.none`: the least that shows it).
-    open func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
-        layOutIfReloadPending()
-        guard geometry.contains(indexPath) else {
-            fatalError("UITableView.scrollToRow: row \(indexPath.row) in section \(indexPath.section) does not exist")
-        }
-        let rect = geometry.rowRect(indexPath, width: bounds.width)
-        var y: CGFloat
-        switch scrollPosition {
-        case .top: y = rect.minY
-        case .middle: y = rect.midY - bounds.height / 2
-        case .bottom: y = rect.maxY - bounds.height
-        case .none:
-            scrollRectToVisible(rect, animated: animated)
-            return
-        }
-        let inset = adjustedContentInset
-        y = min(max(y, -inset.top), max(-inset.top, geometry.contentHeight + inset.bottom - bounds.height))
-        setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: animated)
     }
 
     // MARK: Selection
