@@ -76,7 +76,57 @@ final class SettingsScreen: UIViewController {
     }
 }
 
+/// A mail-like list: a table of subtitle rows with disclosure indicators under a navigation bar
+/// with a large title and an add button, a segmented control above the rows, in the first tab
+/// of a tab bar controller.
+final class InboxList: UITableViewController {
+    let messages = [
+        ("Anna", "Lunch on Friday?"), ("Build server", "Nightly build passed"), ("Marco", "Slides for Monday"),
+        ("Priya", "Re: animation timing"), ("Calendar", "Design review at 3 pm"),
+    ]
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        title = "Inbox"
+        navigationItem.rightBarButtonItem = UIBarButtonItem(systemItem: .add)
+        let filter = UISegmentedControl(items: ["All", "Unread", "Flagged"])
+        filter.selectedSegmentIndex = 0
+        let header = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 48))
+        filter.frame = CGRect(x: 16, y: 8, width: 358, height: 32)
+        filter.autoresizingMask = [.flexibleWidth]
+        header.addSubview(filter)
+        tableView.tableHeaderView = header
+    }
+
+    override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { messages.count }
+
+    override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "message")
+            ?? UITableViewCell(style: .subtitle, reuseIdentifier: "message")
+        cell.textLabel?.text = messages[indexPath.row].0
+        cell.detailTextLabel?.text = messages[indexPath.row].1
+        cell.accessoryType = .disclosureIndicator
+        return cell
+    }
+}
+
+func makeMailTabs() -> UITabBarController {
+    let inbox = UINavigationController(rootViewController: InboxList(style: .plain))
+    inbox.navigationBar.prefersLargeTitles = true
+    inbox.tabBarItem = UITabBarItem(title: "Mail", image: nil, tag: 0)
+    inbox.tabBarItem.badgeValue = "2"
+    let settings = UIViewController()
+    settings.title = "Settings"
+    let tabs = UITabBarController()
+    tabs.viewControllers = [inbox, settings]
+    return tabs
+}
+
 final class ScreenSnapshotTests: XCTestCase {
+    func testMailListInTabsOnAniPhone13() {
+        assertSnapshot(of: makeMailTabs(), as: .image(on: .iPhone13))
+    }
+
     func testSettingsOnAniPhone13() {
         assertSnapshot(of: SettingsScreen(), as: .image(on: .iPhone13))
     }

@@ -21,9 +21,23 @@ open class UIScrollView: UIView {
         public static let fast = DecelerationRate(rawValue: 0.99)
     }
 
+    /// Whether the safe area is added to the content inset: UIKit's
+    /// `UIScrollView.ContentInsetAdjustmentBehavior`.
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        case automatic, scrollableAxes, never, always
+    }
+
     open weak var delegate: (any UIScrollViewDelegate)?
     open var contentSize = CGSize.zero
-    open var contentInset = UIEdgeInsets.zero
+    open var contentInset = UIEdgeInsets.zero {
+        didSet { adjustedInsetMayHaveChanged() }
+    }
+    /// Whether ``adjustedContentInset`` adds the safe area (every behaviour but `.never`
+    /// does here: a scroll view under a navigation bar starts below it).
+    open var contentInsetAdjustmentBehavior = ContentInsetAdjustmentBehavior.automatic {
+        didSet { adjustedInsetMayHaveChanged() }
+    }
+    private var lastAdjustedInset = UIEdgeInsets.zero
     open var isScrollEnabled = true {
         didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
     }
@@ -73,8 +87,40 @@ open class UIScrollView: UIView {
         }
     }
 
-    /// The insets that apply: ``contentInset`` (the safe area is not added here).
-    open var adjustedContentInset: UIEdgeInsets { contentInset }
+    /// The insets that apply: ``contentInset`` and, unless the adjustment behaviour is
+    /// `.never`, the safe area (a bar's height, the home indicator's).
+    open var adjustedContentInset: UIEdgeInsets {
+        var inset = contentInset
+        guard contentInsetAdjustmentBehavior != .never else { return inset }
+        let safe = safeAreaInsets
+        inset.top += safe.top
+        inset.left += safe.left
+        inset.bottom += safe.bottom
+        inset.right += safe.right
+        return inset
+    }
+
+    /// Called when ``adjustedContentInset`` changed.
+    open func adjustedContentInsetDidChange() {}
+
+    open override func safeAreaInsetsDidChange() {
+        super.safeAreaInsetsDidChange()
+        adjustedInsetMayHaveChanged()
+    }
+
+    /// A scroll view resting at the top of its content stays there when the insets change (so
+    /// that a table under a navigation bar starts below the bar), as UIKit keeps it.
+    private final func adjustedInsetMayHaveChanged() {
+        let old = lastAdjustedInset
+        let new = adjustedContentInset
+        guard new != old else { return }
+        lastAdjustedInset = new
+        var offset = contentOffset
+        if offset.y == -old.top { offset.y = -new.top }
+        if offset.x == -old.left { offset.x = -new.left }
+        contentOffset = offset
+        adjustedContentInsetDidChange()
+    }
 
     /// The offsets the content can rest at: from the top-left inset to the end of the content.
     var offsetRange: (min: CGPoint, max: CGPoint) {
