@@ -138,3 +138,46 @@ import Testing
         }
     }
 }
+
+/// One active interval: the swipe's hold, a package's length, an emitter cell's emission and
+/// the animations' own timing read a `CAMediaTiming`'s active duration the same way.
+@Suite struct ActiveIntervalTests {
+    /// An autoreversing animation limited by `repeatDuration` is active for that duration
+    /// (1.5 s here), not for twice it: held after its end, it holds its end.
+    @Test func anAutoreversingAnimationWithARepeatDurationEndsAtThatDuration() {
+        let animation = CABasicAnimation(keyPath: "opacity")
+        animation.duration = 1
+        animation.autoreverses = true
+        animation.repeatDuration = 1.5
+        animation.fillMode = .forwards
+        #expect(animation.hold(atLocalTime: 2))
+        #expect(abs(animation.timeOffset - 1.5) < 1e-9)
+    }
+
+    /// The same timings, read by each place that needs the active duration.
+    @Test func everyReaderAgrees() {
+        for (duration, repeatCount, repeatDuration, autoreverses) in [
+            (1.0, Float(0), 0.0, false), (1, 0, 0, true), (1, 2.5, 0, true), (1, 0, 1.5, true), (2, 3, 0, false),
+            (0.5, 0, 4, false),
+        ] {
+            var timing = MediaTimingStorage(duration: duration)
+            timing.repeatCount = repeatCount
+            timing.repeatDuration = repeatDuration
+            timing.autoreverses = autoreverses
+            var parameters = TimingParameters()
+            parameters.duration = duration
+            parameters.repeatCount = Double(repeatCount)
+            parameters.repeatDuration = repeatDuration
+            parameters.autoreverses = autoreverses
+            let animation = CABasicAnimation(keyPath: "opacity")
+            animation.duration = duration
+            animation.repeatCount = repeatCount
+            animation.repeatDuration = repeatDuration
+            animation.autoreverses = autoreverses
+            let layer = CALayer()
+            layer.add(animation, forKey: "a")
+            #expect(timing.activeDuration == parameters.activeDuration)
+            #expect(abs(CAPackage.animationsEnd(under: layer) - parameters.activeDuration) < 1e-12, "\(duration) \(repeatCount) \(repeatDuration) \(autoreverses)")
+        }
+    }
+}

@@ -41,13 +41,9 @@ extension CAPackage {
     }
 
     private static func end(of animation: CAAnimation) -> CFTimeInterval {
-        let cycle = animation.duration * (animation.autoreverses ? 2 : 1)
-        var active = cycle
-        if animation.repeatDuration > 0 {
-            active = animation.repeatDuration.isFinite ? animation.repeatDuration : cycle
-        } else if animation.repeatCount > 0 {
-            active = animation.repeatCount.isFinite ? cycle * Double(animation.repeatCount) : cycle
-        }
+        var active = animation.activeDuration
+        // One that repeats for ever counts one cycle.
+        if !active.isFinite { active = animation.duration * (animation.autoreverses ? 2 : 1) }
         let speed = animation.speed == 0 ? 1 : abs(Double(animation.speed))
         let end = max(0, animation.beginTime) + active / speed
         return end.isFinite && end > 0 ? end : 0

@@ -132,8 +132,7 @@ extension CAAnimation {
     /// backward fill, or over without a forward one — and should not be added.
     func hold(atLocalTime now: CFTimeInterval) -> Bool {
         var local = (now - beginTime) * Double(speed) + timeOffset
-        let cycles = repeatDuration > 0 ? repeatDuration / duration : max(Double(repeatCount), 1)
-        let active = duration * cycles * (autoreverses ? 2 : 1)
+        let active = activeDuration
         let fillsBackwards = fillMode == .backwards || fillMode == .both
         let fillsForwards = fillMode == .forwards || fillMode == .both
         if local < 0 {

@@ -34,14 +34,7 @@ public final class CAStateTransition {
             var active = animation.duration
             if active.isFinite {
                 let speed = abs(Double(animation.speed))
-                if speed == 0 {
-                    active = .infinity
-                } else if animation.repeatDuration != 0 {
-                    active = animation.repeatDuration / speed
-                } else {
-                    let cycle = animation.duration / speed * (animation.autoreverses ? 2 : 1)
-                    active = animation.repeatCount > 0 ? cycle * Double(animation.repeatCount) : cycle
-                }
+                active = speed == 0 ? .infinity : animation.activeDuration / speed
             }
             // A duration of 0 repeated for ever is NaN, which Apple's comparison skips.
             let end = active + animation.beginTime

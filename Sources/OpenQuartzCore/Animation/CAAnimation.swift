@@ -29,6 +29,10 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
 
     @exclusivity(unchecked) package final var base = Storage()
 
+    /// The length of the animation's active interval in its own time
+    /// (``TimingParameters/activeDuration(duration:repeatCount:repeatDuration:autoreverses:)``).
+    package final var activeDuration: CFTimeInterval { base.timing.activeDuration }
+
     /// The pacing of the animation; nil is linear.
     open var timingFunction: CAMediaTimingFunction? {
         get { base.timingFunction }

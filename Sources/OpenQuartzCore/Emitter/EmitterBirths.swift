@@ -63,22 +63,13 @@ struct BirthCurve {
         self.segments = segments
     }
 
-    /// When a cell emits, in its emitter's time: from `beginTime` for `duration` (repeated by
-    /// `repeatCount` or `repeatDuration`, run at `speed`), for ever when `duration` is 0; nil
-    /// for a disabled or stopped cell.
+    /// When a cell emits, in its emitter's time: from `beginTime` for its active duration
+    /// (`duration` repeated by `repeatCount` or `repeatDuration`, doubled when autoreversing,
+    /// run at `speed`), for ever when `duration` is 0; nil for a disabled or stopped cell.
     static func activeInterval(of cell: EmitterCellValues) -> Range<Double>? {
         let speed = Double(cell.timing.speed)
         guard cell.isEnabled, speed > 0, speed.isFinite, cell.timing.beginTime.isFinite else { return nil }
-        let length: Double
-        if cell.timing.duration > 0 {
-            if cell.timing.repeatDuration > 0 {
-                length = cell.timing.repeatDuration
-            } else {
-                length = cell.timing.duration * max(Double(cell.timing.repeatCount), 1)
-            }
-        } else {
-            length = .infinity
-        }
+        let length = cell.timing.duration > 0 ? cell.timing.activeDuration : .infinity
         let end = cell.timing.beginTime + length / speed
         return end.isNaN || end <= cell.timing.beginTime ? nil : cell.timing.beginTime..<end
     }

@@ -16,4 +16,12 @@ package struct MediaTimingStorage {
     package init(duration: CFTimeInterval = 0) {
         self.duration = duration
     }
+
+    /// The length of the active interval in the object's own time
+    /// (``TimingParameters/activeDuration(duration:repeatCount:repeatDuration:autoreverses:)``).
+    package var activeDuration: CFTimeInterval {
+        TimingParameters.activeDuration(
+            duration: duration, repeatCount: Double(repeatCount), repeatDuration: repeatDuration,
+            autoreverses: autoreverses)
+    }
 }

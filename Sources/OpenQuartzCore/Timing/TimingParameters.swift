@@ -41,9 +41,21 @@ package struct TimingParameters: Hashable, Sendable {
 
     /// The length of the active interval in the object's own time.
     package var activeDuration: Double {
+        Self.activeDuration(
+            duration: duration, repeatCount: repeatCount, repeatDuration: repeatDuration, autoreverses: autoreverses)
+    }
+
+    /// The length of a `CAMediaTiming`'s active interval in its own time, as `CAMediaTiming.h`
+    /// defines it: `repeatDuration` when set, else `repeatCount` cycles when set, else one
+    /// cycle; a cycle is `duration`, doubled when autoreversing. Every reader of an active
+    /// interval — animations, emitter cells, a package's length, a held swipe — calls this.
+    package static func activeDuration(
+        duration: Double, repeatCount: Double, repeatDuration: Double, autoreverses: Bool
+    ) -> Double {
         if repeatDuration > 0 { return repeatDuration }
-        if repeatCount > 0 { return cycleDuration * repeatCount }
-        return cycleDuration
+        let cycle = autoreverses ? duration * 2 : duration
+        if repeatCount > 0 { return cycle * repeatCount }
+        return cycle
     }
 
     /// Time since `beginTime`, scaled by `speed`, before `timeOffset`.
