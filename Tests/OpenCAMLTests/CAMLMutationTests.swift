@@ -17,25 +17,6 @@ import Testing
 /// `CAML_MUTATION_DUMP=1` set, each document is written to /tmp/caml-mutation-current.caml
 /// before it runs, so the one that trapped is there afterwards.
 @Suite struct CAMLMutationTests {
-    /// SplitMix64: a small generator of our own, so the documents are the same on every
-    /// machine and every Swift version.
-    struct Generator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        /// A number in 0..<bound (bound > 0).
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-        mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
-    }
-
     /// Values of every grammar, swapped into attributes of another.
     static let grammarSamples = [
         "0 0 390 844", "195 422", "1 0 0", "0.2 0.4 0.6 0.5", "rotate(45deg) scale(2)", "matrix(1 0 0 1 5 5)",
@@ -98,7 +79,7 @@ import Testing
     }
 
     /// `document` changed by one to three mutations.
-    static func mutate(_ document: String, with generator: inout Generator) -> [UInt8] {
+    static func mutate(_ document: String, with generator: inout SplitMix64) -> [UInt8] {
         var bytes = Array(document.utf8)
         for _ in 0...generator.below(3) {
             guard !bytes.isEmpty else { break }
@@ -179,7 +160,7 @@ import Testing
     }
 
     static func replaceAttributeValue(
-        in bytes: inout [UInt8], named names: [String]? = nil, with value: String, _ generator: inout Generator
+        in bytes: inout [UInt8], named names: [String]? = nil, with value: String, _ generator: inout SplitMix64
     ) {
         let values = attributeValues(in: bytes, named: names)
         guard !values.isEmpty else { return }
@@ -187,7 +168,7 @@ import Testing
     }
 
     /// Replaces one number inside an attribute value.
-    static func replaceNumber(in bytes: inout [UInt8], with number: String, _ generator: inout Generator) {
+    static func replaceNumber(in bytes: inout [UInt8], with number: String, _ generator: inout SplitMix64) {
         var numbers: [Range<Int>] = []
         for value in attributeValues(in: bytes) {
             var index = value.lowerBound
@@ -206,7 +187,7 @@ import Testing
         bytes.replaceSubrange(generator.pick(numbers), with: Array(number.utf8))
     }
 
-    static func insert(_ text: String, after marker: String, in bytes: inout [UInt8], _ generator: inout Generator) {
+    static func insert(_ text: String, after marker: String, in bytes: inout [UInt8], _ generator: inout SplitMix64) {
         let needle = Array(marker.utf8)
         var places: [Int] = []
         var index = 0
@@ -219,7 +200,7 @@ import Testing
     }
 
     @Test func mutatedDocumentsLoadOrFailCleanlyAndPlayWithoutNaN() {
-        var generator = Generator(state: 0x0CA_4D1F)
+        var generator = SplitMix64(state: 0x0CA_4D1F)
         let bases = Self.baseDocuments()
         let corpus = Self.corpusDocuments()
         var loaded = 0

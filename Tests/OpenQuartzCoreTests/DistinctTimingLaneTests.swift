@@ -8,7 +8,7 @@ import Testing
 @Suite("Curves solved from the last frame's answer agree with a solve from scratch")
 struct DistinctTimingLaneTests {
     /// A random curve: x of the control points in [0, 1], y in [−0.5, 1.5].
-    static func curve(_ random: inout SeededComponentGenerator) -> UnitBezier {
+    static func curve(_ random: inout SplitMix64) -> UnitBezier {
         func number(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &random) }
         return UnitBezier(x1: number(0...1), y1: number(-0.5...1.5), x2: number(0...1), y2: number(-0.5...1.5))
     }
@@ -16,7 +16,7 @@ struct DistinctTimingLaneTests {
     /// Every guess — the answer a frame earlier, a random t, one outside [0, 1], NaN — gives
     /// the same y as `solve`, on 2,000 random curves.
     @Test func anyGuessGivesTheSolveFromScratch() {
-        var random = SeededComponentGenerator(state: 21)
+        var random = SplitMix64(state: 21)
         var fromNeighbour = 0
         for _ in 0..<2_000 {
             let bezier = Self.curve(&random)
@@ -38,7 +38,7 @@ struct DistinctTimingLaneTests {
     /// lane, exactly the parameter, the arrival and the y of one curve solved alone — from
     /// near, random, outside and NaN guesses, with the flat (1, 0, 0, 1) among them.
     @Test func fourCurvesSolvedTogetherGiveExactlyWhatEachGivesAlone() {
-        var random = SeededComponentGenerator(state: 34)
+        var random = SplitMix64(state: 34)
         var arrivals = 0
         for round in 0..<1_000 {
             var polynomials: [BezierPolynomial] = []
@@ -88,7 +88,7 @@ struct DistinctTimingLaneTests {
     /// evaluated before — backwards, far, the same — where the last answer is a poor guess.
     @Test func distinctTimingsMatchPresentationWhateverTimeCameBefore() throws {
         try withManualClock { clock in
-            var random = SeededComponentGenerator(state: 5)
+            var random = SplitMix64(state: 5)
             var layers: [(CALayer, String)] = []
             let paths = ["position", "opacity", "transform.rotation.z", "backgroundColor", "bounds.size.width"]
             for index in 0..<300 {

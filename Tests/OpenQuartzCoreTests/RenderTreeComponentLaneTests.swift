@@ -5,18 +5,6 @@ import Testing
 
 @testable import OpenQuartzCore
 
-/// SplitMix64: the same random animations on every run.
-struct SeededComponentGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("The render tree's fast lanes take key-path components and colours")
 struct RenderTreeComponentLaneTests {
     /// Key paths the random animations pick from, with the kind of value they animate.
@@ -30,7 +18,7 @@ struct RenderTreeComponentLaneTests {
         ("transform.rotation.x", "transform"),
     ]
 
-    static func value(for path: String, _ random: inout SeededComponentGenerator) -> Any {
+    static func value(for path: String, _ random: inout SplitMix64) -> Any {
         func number(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &random) }
         switch path {
         case "position", "bounds.origin": return CGPoint(x: number(-50...50), y: number(-50...50))
@@ -44,7 +32,7 @@ struct RenderTreeComponentLaneTests {
         }
     }
 
-    static func animation(on path: String, _ random: inout SeededComponentGenerator) -> CAAnimation {
+    static func animation(on path: String, _ random: inout SplitMix64) -> CAAnimation {
         let animation: CABasicAnimation
         if Bool.random(using: &random) {
             animation = CABasicAnimation(keyPath: path)
@@ -77,7 +65,7 @@ struct RenderTreeComponentLaneTests {
     }
 
     /// A committed layer whose model transform and colour are random (sometimes none).
-    static func layer(_ random: inout SeededComponentGenerator) -> CALayer {
+    static func layer(_ random: inout SplitMix64) -> CALayer {
         let layer = committedLayer(position: CGPoint(x: 3, y: 4))
         // Without implicit animations: the tests count the lanes of their own animations.
         CATransaction.begin()
@@ -136,7 +124,7 @@ struct RenderTreeComponentLaneTests {
 
     @Test func componentsAndColoursEvaluateInTheVectorLaneAsPresentationShows() throws {
         try withManualClock { clock in
-            var random = SeededComponentGenerator(state: 13)
+            var random = SplitMix64(state: 13)
             var layers: [(CALayer, [String])] = []
             for index in 0..<120 {
                 let layer = Self.layer(&random)
@@ -154,7 +142,7 @@ struct RenderTreeComponentLaneTests {
 
     @Test func severalComponentsOfOneValueComposeInOrderAsPresentationShows() throws {
         try withManualClock { clock in
-            var random = SeededComponentGenerator(state: 7)
+            var random = SplitMix64(state: 7)
             let pairs: [[String]] = [
                 ["position.x", "position.y"], ["transform.rotation.z", "transform.scale"],
                 ["bounds.size.width", "bounds.origin"], ["position", "position.y"],

@@ -24,7 +24,7 @@ import Testing
     @Test(arguments: 0..<12)
     func randomTreesMatchPresentation(seed: UInt64) {
         withManualClock { clock in
-            var random = SeededRandom(seed: seed)
+            var random = SplitMix64(state: seed)
             let (root, layerCount) = Self.randomAnimatedTree(&random)
             #expect(RenderTree(roots: [root]).animationCount > 0 || layerCount < 6, "seed \(seed) animates nothing")
             for time in [0.0, 0.13, 0.5, 0.91, 1.7, 3.2] {
@@ -71,15 +71,15 @@ import Testing
 
     /// A committed random tree (`randomLayer`s under a root, some as masks) with random
     /// animations on its layers, and its number of layers.
-    static func randomAnimatedTree(_ random: inout SeededRandom) -> (root: CALayer, layerCount: Int) {
+    static func randomAnimatedTree(_ random: inout SplitMix64) -> (root: CALayer, layerCount: Int) {
         CATransaction.setDisableActions(true)
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
         var layers = [root]
-        for _ in 0..<random.int(below: 14) + 4 {
+        for _ in 0..<random.below(14) + 4 {
             let layer = Self.randomLayer(&random)
-            let parent = layers[random.int(below: layers.count)]
-            if random.int(below: 8) == 0, parent.mask == nil {
+            let parent = layers[random.below(layers.count)]
+            if random.below(8) == 0, parent.mask == nil {
                 parent.mask = layer
             } else {
                 parent.addSublayer(layer)
@@ -100,7 +100,7 @@ import Testing
     @Test(arguments: 0..<8)
     func framesWrittenIntoOneBufferMatchFirstEvaluation(seed: UInt64) {
         withManualClock { _ in
-            var random = SeededRandom(seed: seed + 1_000)
+            var random = SplitMix64(state: seed + 1_000)
             let (root, _) = Self.randomAnimatedTree(&random)
             // Beside it, distinct timings on the four key paths of issue 13's scene, in a chain.
             var parent = root
@@ -142,9 +142,9 @@ import Testing
         }
     }
 
-    static func randomLayer(_ random: inout SeededRandom) -> CALayer {
+    static func randomLayer(_ random: inout SplitMix64) -> CALayer {
         let layer: CALayer
-        switch random.int(below: 6) {
+        switch random.below(6) {
         case 0:
             let shape = CAShapeLayer()
             shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 30, height: 20), transform: nil)
@@ -174,14 +174,14 @@ import Testing
         layer.opacity = Float(random.double(in: 0.2...1))
         layer.cornerRadius = random.double(in: 0...10)
         layer.backgroundColor = CGColor(red: random.double(in: 0...1), green: 0.5, blue: 0.25, alpha: 1)
-        layer.zPosition = Double(random.int(below: 3))
-        if random.int(below: 4) == 0 { layer.beginTime = random.double(in: -0.5...0.5) }
-        if random.int(below: 4) == 0 { layer.speed = Float(random.double(in: 0.5...2)) }
-        if random.int(below: 4) == 0 { layer.timeOffset = random.double(in: 0...0.5) }
+        layer.zPosition = Double(random.below(3))
+        if random.below(4) == 0 { layer.beginTime = random.double(in: -0.5...0.5) }
+        if random.below(4) == 0 { layer.speed = Float(random.double(in: 0.5...2)) }
+        if random.below(4) == 0 { layer.timeOffset = random.double(in: 0...0.5) }
         return layer
     }
 
-    static func addRandomAnimations(to layer: CALayer, _ random: inout SeededRandom) {
+    static func addRandomAnimations(to layer: CALayer, _ random: inout SplitMix64) {
         let keyPaths: [(String, () -> Any)] = [
             ("position", { CGPoint(x: 10, y: 20) }),
             ("position.x", { 42.0 }),
@@ -196,10 +196,10 @@ import Testing
             ("borderWidth", { 3.0 }),
             ("shadowOpacity", { 0.8 }),
         ]
-        for index in 0..<random.int(below: 4) {
-            let (keyPath, value) = keyPaths[random.int(below: keyPaths.count)]
+        for index in 0..<random.below(4) {
+            let (keyPath, value) = keyPaths[random.below(keyPaths.count)]
             let animation: CAAnimation
-            switch random.int(below: 4) {
+            switch random.below(4) {
             case 0:
                 let basic = CABasicAnimation(keyPath: keyPath)
                 basic.toValue = value()
@@ -225,14 +225,14 @@ import Testing
                 animation = group
             }
             animation.duration = random.double(in: 0.4...2)
-            if random.int(below: 3) == 0 { animation.repeatCount = 2; animation.autoreverses = true }
-            if random.int(below: 3) == 0 { animation.fillMode = .both; animation.isRemovedOnCompletion = false }
-            if random.int(below: 4) == 0, let property = animation as? CAPropertyAnimation {
+            if random.below(3) == 0 { animation.repeatCount = 2; animation.autoreverses = true }
+            if random.below(3) == 0 { animation.fillMode = .both; animation.isRemovedOnCompletion = false }
+            if random.below(4) == 0, let property = animation as? CAPropertyAnimation {
                 property.isAdditive = true
             }
             layer.add(animation, forKey: "random\(index)")
         }
-        if let shape = layer as? CAShapeLayer, random.int(below: 2) == 0 {
+        if let shape = layer as? CAShapeLayer, random.below(2) == 0 {
             let draw = CABasicAnimation(keyPath: "strokeEnd")
             draw.fromValue = 0.0
             draw.duration = 1
@@ -297,7 +297,7 @@ import Testing
     @Test func largeTreesEvaluatedOnTwoThreadsMatchPresentation() {
         withManualClock { clock in
             CATransaction.setDisableActions(true)
-            var random = SeededRandom(seed: 41)
+            var random = SplitMix64(state: 41)
             let keyPaths = [
                 "position", "opacity", "transform.rotation.z", "backgroundColor", "transform.scale.x",
                 "transform.scale", "sublayerTransform.rotation.z",
@@ -587,24 +587,5 @@ import Testing
             #expect(buffer[0].position.x.isApproximatelyEqual(to: 75, absoluteTolerance: 1e-9))
             expectValues(at: 0.75, "after an evaluation into a renderer's buffer")
         }
-    }
-}
-
-/// SplitMix64: the same numbers for a seed on every platform.
-struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func double(in range: ClosedRange<Double>) -> Double {
-        range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
     }
 }

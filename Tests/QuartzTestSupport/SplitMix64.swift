@@ -22,6 +22,14 @@ public struct SplitMix64: RandomNumberGenerator {
 
     public mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
 
+    /// A number in `0..<bound` (bound > 0).
+    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    /// A number in `range`, from the top 53 bits.
+    public mutating func double(in range: ClosedRange<Double>) -> Double {
+        range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+    }
+
     public mutating func shuffle<T>(_ items: inout [T]) {
         for index in items.indices.reversed() { items.swapAt(index, int(0...index)) }
     }
