@@ -114,33 +114,53 @@ extension CALayer {
     /// `mapToSuperlayer` before flattening: the 4 × 4 transform the renderer draws the layer
     /// through.
     private var transformToSuperlayer3D: CATransform3D {
-        let bounds = storage.bounds
-        let anchorPoint = storage.anchorPoint
-        let anchor = CGPoint(
-            x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
-        var transform = CATransform3DConcat(
-            CATransform3DMakeTranslation(-anchor.x, -anchor.y, -storage.anchorPointZ), storage.transform)
-        transform = CATransform3DConcat(
-            transform, CATransform3DMakeTranslation(storage.position.x, storage.position.y, storage.zPosition))
+        var transform = Self.transformToSuperlayer(
+            bounds: storage.bounds, anchorPoint: storage.anchorPoint, anchorPointZ: storage.anchorPointZ,
+            transform: storage.transform, position: storage.position, zPosition: storage.zPosition)
         if let parent, let inner = parent.sublayerSpaceTransform {
             transform = CATransform3DConcat(transform, inner)
         }
         return transform
     }
 
-    /// The map from the sublayers' space into this layer's bounds coordinates: the flip of
-    /// `isGeometryFlipped`, then `sublayerTransform` about the anchor point; nil when both are
-    /// the identity. The renderer draws sublayers through the same map.
+    /// The map from the sublayers' space into this layer's bounds coordinates
+    /// (``sublayerSpaceTransform(bounds:anchorPoint:isGeometryFlipped:sublayerTransform:)``).
     private var sublayerSpaceTransform: CATransform3D? {
-        let bounds = storage.bounds
+        Self.sublayerSpaceTransform(
+            bounds: storage.bounds, anchorPoint: storage.anchorPoint, isGeometryFlipped: storage.isGeometryFlipped,
+            sublayerTransform: storage.sublayerTransform)
+    }
+
+    /// The 4 × 4 map from a layer's bounds coordinates to its superlayer's, before the
+    /// superlayer's own sublayer map: about the anchor point, through `transform`, to
+    /// `position` and `zPosition`. Layer geometry and the renderer both go through this rule.
+    @inlinable
+    package static func transformToSuperlayer(
+        bounds: CGRect, anchorPoint: CGPoint, anchorPointZ: CGFloat, transform: CATransform3D, position: CGPoint,
+        zPosition: CGFloat
+    ) -> CATransform3D {
+        let anchor = CGPoint(
+            x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+        let toAnchor = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ)
+        let toPosition = CATransform3DMakeTranslation(position.x, position.y, zPosition)
+        return CATransform3DConcat(CATransform3DConcat(toAnchor, transform), toPosition)
+    }
+
+    /// The map from a layer's sublayers' space into its bounds coordinates: the flip of
+    /// `isGeometryFlipped` (y mirrored about the bounds' middle, so the sublayers' y goes up),
+    /// then `sublayerTransform` about the anchor point; nil when both are the identity. Layer
+    /// geometry (conversions, hit testing) and the renderer both go through this one rule.
+    @inlinable
+    package static func sublayerSpaceTransform(
+        bounds: CGRect, anchorPoint: CGPoint, isGeometryFlipped: Bool, sublayerTransform: CATransform3D
+    ) -> CATransform3D? {
+        // y ↦ minY + maxY − y: the sublayers' origin moves to the bottom of the bounds.
         let flip =
-            storage.isGeometryFlipped
+            isGeometryFlipped
             ? CATransform3DConcat(
                 CATransform3DMakeScale(1, -1, 1), CATransform3DMakeTranslation(0, bounds.minY + bounds.maxY, 0))
             : nil
-        let sublayerTransform = storage.sublayerTransform
         guard !CATransform3DIsIdentity(sublayerTransform) else { return flip }
-        let anchorPoint = storage.anchorPoint
         let anchor = CGPoint(
             x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
         let aboutAnchor = CATransform3DConcat(

@@ -91,32 +91,16 @@ extension RenderNode {
     /// The 4 × 4 map from the layer's bounds coordinates to its superlayer's: about the anchor
     /// point, through `transform`, to `position` and `zPosition`.
     var transformToSuperlayer3D: CATransform3D {
-        let bounds = self.bounds
-        let anchor = CGPoint(
-            x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
-        let toAnchor = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ)
-        let toPosition = CATransform3DMakeTranslation(position.x, position.y, zPosition)
-        return CATransform3DConcat(CATransform3DConcat(toAnchor, transform), toPosition)
+        CALayer.transformToSuperlayer(
+            bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ, transform: transform,
+            position: position, zPosition: zPosition)
     }
 
-    /// The map from the sublayers' space into the layer's bounds coordinates: the flip of
-    /// `geometryFlipped` (y mirrored about the bounds' middle, so the sublayers' y goes up),
-    /// then `sublayerTransform` about the anchor point; nil when both are the identity.
+    /// The map from the sublayers' space into the layer's bounds coordinates: layer
+    /// geometry's rule (`CALayer.sublayerSpaceTransform`); nil when it is the identity.
     var sublayerTransformAboutAnchor: CATransform3D? {
-        let sublayerTransform = self.sublayerTransform
-        let bounds = self.bounds
-        // y ↦ minY + maxY − y: the sublayers' origin moves to the bottom of the bounds.
-        let flip =
-            isGeometryFlipped
-            ? CATransform3DConcat(
-                CATransform3DMakeScale(1, -1, 1), CATransform3DMakeTranslation(0, bounds.minY + bounds.maxY, 0))
-            : nil
-        guard !CATransform3DIsIdentity(sublayerTransform) else { return flip }
-        let anchor = CGPoint(
-            x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
-        let aboutAnchor = CATransform3DConcat(
-            CATransform3DConcat(CATransform3DMakeTranslation(-anchor.x, -anchor.y, 0), sublayerTransform),
-            CATransform3DMakeTranslation(anchor.x, anchor.y, 0))
-        return flip.map { CATransform3DConcat($0, aboutAnchor) } ?? aboutAnchor
+        CALayer.sublayerSpaceTransform(
+            bounds: bounds, anchorPoint: anchorPoint, isGeometryFlipped: isGeometryFlipped,
+            sublayerTransform: sublayerTransform)
     }
 }

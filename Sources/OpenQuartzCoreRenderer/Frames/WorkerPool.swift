@@ -52,3 +52,61 @@ final class WorkerPool: @unchecked Sendable {
         return frame
     }
 }
+
+/// A captured frame on its way to a worker.
+struct FrameJob: @unchecked Sendable {
+    let frame: CapturedFrame
+    let index: Int
+    let time: CFTimeInterval
+}
+
+/// A frame job that the worker takes out, so that nothing holds it once the frame is painted
+/// (the block that carries it lives until Dispatch lets go of it, which may be later).
+final class PendingJob: @unchecked Sendable {
+    // Set on the rendering thread before the block is queued, taken once by the worker.
+    private var job: FrameJob?
+
+    init(_ job: FrameJob) { self.job = job }
+
+    func take() -> FrameJob {
+        guard let job else { misuse("a frame job is taken once") }
+        self.job = nil
+        return job
+    }
+}
+
+/// Frames painted out of order, handed out in order.
+final class OrderedResults: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var frames: [Int: CARenderedFrame] = [:]
+    private var inFlight = 0
+
+    func started() {
+        condition.withLock { inFlight += 1 }
+    }
+
+    func put(_ frame: CARenderedFrame) {
+        condition.withLock {
+            frames[frame.index] = frame
+            inFlight -= 1
+            condition.broadcast()
+        }
+    }
+
+    func takeIfReady(_ index: Int) -> CARenderedFrame? {
+        condition.withLock { frames.removeValue(forKey: index) }
+    }
+
+    func take(_ index: Int) -> CARenderedFrame {
+        condition.withLock {
+            while frames[index] == nil { condition.wait() }
+            return frames.removeValue(forKey: index)!
+        }
+    }
+
+    func waitForAll() {
+        condition.withLock {
+            while inFlight > 0 { condition.wait() }
+        }
+    }
+}
