@@ -17,7 +17,7 @@ public final class Scene {
     public let root: CALayer
     /// The clock the tree's animations run on.
     public let clock: CAManualClock
-    private var pending: [SceneTimeline.Change]
+    private var pending: TimelineReplay<@MainActor () -> Void>
     /// Views the scene keeps: a layer points to its view only weakly, as its delegate.
     private let kept: [AnyObject]
     /// Every layer id of the document, the bundles' of a `.tendies` package included.
@@ -32,9 +32,7 @@ public final class Scene {
         root = definition.build(timeline)
         kept = timeline.kept
         CATransaction.flush()
-        // Stable: changes at the same time run in the order the scene gave them.
-        pending = timeline.changes.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-            .map(\.element)
+        pending = TimelineReplay(timeline.changes.map { (time: $0.time, change: $0.change) })
         var ids = definition.document?.package.layerIDs ?? [:]
         for bundle in definition.document?.package.wallpaperBundles ?? [] {
             ids.merge(bundle.package.layerIDs) { first, _ in first }
@@ -52,23 +50,16 @@ public final class Scene {
     /// The timeline changes still to come, in the order they run; the scene forgets them (an
     /// exporter runs them from now on).
     public func takePendingChanges() -> [SceneTimeline.Change] {
-        defer { pending = [] }
-        return pending
+        pending.takeAll().map { SceneTimeline.Change(time: $0.time, change: $0.change) }
     }
 
     /// The times of the timeline changes still to come.
-    public var pendingChangeTimes: [CFTimeInterval] { pending.map(\.time) }
+    public var pendingChangeTimes: [CFTimeInterval] { pending.times }
 
     /// Moves the clock to `time`, stopping at each timeline change that falls due on the way to
     /// make it at its own time and commit it. Times before the clock's do nothing.
     public func advance(to time: CFTimeInterval) {
-        while let next = pending.first, next.time <= time {
-            pending.removeFirst()
-            if next.time > clock.now { clock.advance(to: next.time) }
-            next.change()
-            CATransaction.flush()
-        }
-        if time > clock.now { clock.advance(to: time) }
+        pending.advance(clock, to: time) { change in change() }
     }
 
     /// Enters the document's state called `name` now, animating with its transitions at

@@ -192,8 +192,7 @@ public final class CAMovieExporter {
     private func render(
         into sinks: [any FrameSink], afterFrameBefore: Bool, progress: (Int) -> Void
     ) throws(CAMovieExportError) {
-        var pending = changes.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-            .map(\.element)[...]
+        var pending = TimelineReplay(changes)
         let clock = self.clock
         let renderer = CAFrameRenderer(width: pixelWidth, height: pixelHeight, scale: renderScale)
         renderer.bounds = bounds
@@ -208,13 +207,7 @@ public final class CAMovieExporter {
                     layer, atTimes: frames.times, after: preceding,
                     prepare: { time in
                         if Task.isCancelled { throw CAMovieExportError.cancelled }
-                        while let next = pending.first, next.time <= time {
-                            pending.removeFirst()
-                            if next.time > clock.now { clock.advance(to: next.time) }
-                            next.change()
-                            CATransaction.flush()
-                        }
-                        if time > clock.now { clock.advance(to: time) }
+                        pending.advance(clock, to: time) { change in change() }
                     },
                     deliver: { frame in
                         let exported = ExportFrame(frame: frame)
