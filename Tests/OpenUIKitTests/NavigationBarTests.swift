@@ -20,9 +20,7 @@ struct NavigationBarTests {
     }
 
     private func shown(_ navigation: UINavigationController) -> UIWindow {
-        let window = UIWindow(frame: UIScreen.main.bounds)
-        window.rootViewController = navigation
-        window.makeKeyAndVisible()
+        let window = keyWindow(showing: navigation)
         navigation.view.layoutIfNeeded()
         return window
     }

@@ -87,12 +87,7 @@ final class CardTransitions: NSObject, UIViewControllerTransitioningDelegate {
 @MainActor
 @Suite("Presentation controllers: custom frames, their views alongside, their calls in order", .serialized)
 struct PresentationControllerTests {
-    private func window(showing root: UIViewController) -> UIWindow {
-        let window = UIWindow(frame: UIScreen.main.bounds)
-        window.rootViewController = root
-        window.makeKeyAndVisible()
-        return window
-    }
+    private func window(showing root: UIViewController) -> UIWindow { keyWindow(showing: root) }
 
     /// A `.custom` presentation: the delegate's presentation controller decides the final frame
     /// the animator reads, its dimming view fades in alongside (0.5 at half the 1 s), and its

@@ -2,6 +2,15 @@ import OpenUIKit
 import QuartzTestSupport
 import Testing
 
+/// A key window of the main screen's size showing `root`.
+@MainActor
+func keyWindow(showing root: UIViewController) -> UIWindow {
+    let window = UIWindow(frame: UIScreen.main.bounds)
+    window.rootViewController = root
+    window.makeKeyAndVisible()
+    return window
+}
+
 /// What the controllers of a test heard, in order.
 @MainActor
 final class CallLog {
@@ -106,13 +115,7 @@ final class DropTransitions: NSObject, UIViewControllerTransitioningDelegate {
 @MainActor
 @Suite("View controllers: loading, appearance, presentation, custom and interactive transitions", .serialized)
 struct ViewControllerTests {
-    /// A key window of the main screen's size showing `root`.
-    private func window(showing root: UIViewController) -> UIWindow {
-        let window = UIWindow(frame: UIScreen.main.bounds)
-        window.rootViewController = root
-        window.makeKeyAndVisible()
-        return window
-    }
+    private func window(showing root: UIViewController) -> UIWindow { keyWindow(showing: root) }
 
     private func y(_ view: UIView) -> Double {
         Double(view.layer.presentation()?.frame.minY ?? .nan)

@@ -103,24 +103,23 @@ open class UISegmentedControl: UIControl {
     open var numberOfSegments: Int { segments.count }
 
     open func insertSegment(withTitle title: String?, at segment: Int, animated: Bool) {
-        let index = clampedInsertion(segment)
-        segments.insert(Segment(title: title), at: index)
-        rebuild()
-        shiftSelection(insertedAt: index)
+        insert(Segment(title: title), at: segment)
     }
 
     open func insertSegment(with image: UIImage?, at segment: Int, animated: Bool) {
-        let index = clampedInsertion(segment)
-        segments.insert(Segment(image: image), at: index)
-        rebuild()
-        shiftSelection(insertedAt: index)
+        insert(Segment(image: image), at: segment)
     }
 
     open func insertSegment(action: UIAction, at segment: Int, animated: Bool) {
-        let index = clampedInsertion(segment)
-        segments.insert(Segment(title: action.title, image: action.image, action: action), at: index)
+        insert(Segment(title: action.title, image: action.image, action: action), at: segment)
+    }
+
+    /// Inserts at `segment` (clamped to the ends), the selection following its segment.
+    private func insert(_ new: Segment, at segment: Int) {
+        let index = min(max(segment, 0), segments.count)
+        segments.insert(new, at: index)
         rebuild()
-        shiftSelection(insertedAt: index)
+        if selectedSegmentIndex != Self.noSegment, selectedSegmentIndex >= index { selectedSegmentIndex += 1 }
     }
 
     open func removeSegment(at segment: Int, animated: Bool) {
@@ -200,11 +199,6 @@ open class UISegmentedControl: UIControl {
         }
     }
 
-    private func clampedInsertion(_ segment: Int) -> Int { min(max(segment, 0), segments.count) }
-
-    private func shiftSelection(insertedAt index: Int) {
-        if selectedSegmentIndex != Self.noSegment, selectedSegmentIndex >= index { selectedSegmentIndex += 1 }
-    }
 
     // MARK: Look
 

@@ -191,10 +191,10 @@ open class UITableView: UIScrollView {
         made.tableFooterHeight = tableFooterView?.frame.height ?? 0
         made.sections = rowCounts.enumerated().map { section, rows in
             TableGeometry.Section(
-                headerHeight: headerHeight(section), rowHeights: (0..<rows).map { row in
+                headerHeight: supplementaryHeight(header: true, section: section), rowHeights: (0..<rows).map { row in
                     let path = IndexPath(row: row, section: section)
                     return knownHeight(path) ?? height(ofRow: path)
-                }, footerHeight: footerHeight(section))
+                }, footerHeight: supplementaryHeight(header: false, section: section))
         }
         made.stack()
         return made
@@ -208,29 +208,25 @@ open class UITableView: UIScrollView {
         return measuredHeights[path] ?? (estimatedRowHeight > 0 ? estimatedRowHeight : 44)
     }
 
-    private func headerHeight(_ section: Int) -> CGFloat {
-        let given = tableDelegate?.tableView(self, heightForHeaderInSection: section) ?? sectionHeaderHeight
+    /// A section's header (or footer) height: the delegate's or the table's, else
+    /// (automatic) the delegate's view's, else the title's row, else the style's gap.
+    private func supplementaryHeight(header: Bool, section: Int) -> CGFloat {
+        let given = header
+            ? tableDelegate?.tableView(self, heightForHeaderInSection: section) ?? sectionHeaderHeight
+            : tableDelegate?.tableView(self, heightForFooterInSection: section) ?? sectionFooterHeight
         if given != UITableView.automaticDimension { return max(0, given) }
-        if let view = tableDelegate?.tableView(self, viewForHeaderInSection: section) {
+        if let view = header
+            ? tableDelegate?.tableView(self, viewForHeaderInSection: section)
+            : tableDelegate?.tableView(self, viewForFooterInSection: section)
+        {
             return fittingHeight(of: view)
         }
-        let titled = dataSource?.tableView(self, titleForHeaderInSection: section) != nil
+        let title = header
+            ? dataSource?.tableView(self, titleForHeaderInSection: section)
+            : dataSource?.tableView(self, titleForFooterInSection: section)
         switch style {
-        case .plain: return titled ? 28 : 0
-        case .grouped, .insetGrouped: return titled ? 38 : (section == 0 ? 35 : 18)
-        }
-    }
-
-    private func footerHeight(_ section: Int) -> CGFloat {
-        let given = tableDelegate?.tableView(self, heightForFooterInSection: section) ?? sectionFooterHeight
-        if given != UITableView.automaticDimension { return max(0, given) }
-        if let view = tableDelegate?.tableView(self, viewForFooterInSection: section) {
-            return fittingHeight(of: view)
-        }
-        let titled = dataSource?.tableView(self, titleForFooterInSection: section) != nil
-        switch style {
-        case .plain: return titled ? 28 : 0
-        case .grouped, .insetGrouped: return titled ? 38 : 0
+        case .plain: return title != nil ? 28 : 0
+        case .grouped, .insetGrouped: return title != nil ? 38 : !header ? 0 : section == 0 ? 35 : 18
         }
     }
 

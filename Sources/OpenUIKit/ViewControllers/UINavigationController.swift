@@ -108,25 +108,8 @@ open class UINavigationController: UIViewController {
         if let top = topViewController { install(top) }
     }
 
-    open override func viewWillAppear(_ animated: Bool) {
-        super.viewWillAppear(animated)
-        topViewController?.beginAppearanceTransition(true, animated: animated)
-    }
-
-    open override func viewDidAppear(_ animated: Bool) {
-        super.viewDidAppear(animated)
-        topViewController?.endAppearanceTransition()
-    }
-
-    open override func viewWillDisappear(_ animated: Bool) {
-        super.viewWillDisappear(animated)
-        topViewController?.beginAppearanceTransition(false, animated: animated)
-    }
-
-    open override func viewDidDisappear(_ animated: Bool) {
-        super.viewDidDisappear(animated)
-        topViewController?.endAppearanceTransition()
-    }
+    /// The shown child hears this controller's appearance calls.
+    override var appearanceForwardingTarget: UIViewController? { topViewController }
 
     /// Pushes `viewController` on the stack and shows it.
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {

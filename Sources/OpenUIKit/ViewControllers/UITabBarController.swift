@@ -125,25 +125,8 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         view.insertSubview(child.view, belowSubview: tabBar)
     }
 
-    open override func viewWillAppear(_ animated: Bool) {
-        super.viewWillAppear(animated)
-        selected?.beginAppearanceTransition(true, animated: animated)
-    }
-
-    open override func viewDidAppear(_ animated: Bool) {
-        super.viewDidAppear(animated)
-        selected?.endAppearanceTransition()
-    }
-
-    open override func viewWillDisappear(_ animated: Bool) {
-        super.viewWillDisappear(animated)
-        selected?.beginAppearanceTransition(false, animated: animated)
-    }
-
-    open override func viewDidDisappear(_ animated: Bool) {
-        super.viewDidDisappear(animated)
-        selected?.endAppearanceTransition()
-    }
+    /// The shown child hears this controller's appearance calls.
+    override var appearanceForwardingTarget: UIViewController? { selected }
 
     // MARK: Switching
 

@@ -215,10 +215,20 @@ open class UIViewController: UIResponder, UIContentContainer {
         endAppearanceTransition()
     }
 
+    /// The appearance calls go to the children whose views are shown; a container that shows
+    /// one child at a time (navigation, tabs) names it in ``appearanceForwardingTarget``.
     private func forwardToChildren(_ body: (UIViewController) -> Void) {
-        guard shouldAutomaticallyForwardAppearanceMethods else { return }
-        for child in children where child.loadedView?.superview != nil { body(child) }
+        if shouldAutomaticallyForwardAppearanceMethods {
+            for child in children where child.loadedView?.superview != nil { body(child) }
+        } else if let target = appearanceForwardingTarget {
+            body(target)
+        }
     }
+
+    /// The one child a container forwards its appearance calls to while its own
+    /// ``shouldAutomaticallyForwardAppearanceMethods`` is off (its transitions call the
+    /// children's in between); nil for others.
+    var appearanceForwardingTarget: UIViewController? { nil }
 
     // MARK: Children
 
@@ -313,20 +323,16 @@ open class UIViewController: UIResponder, UIContentContainer {
     open var definesPresentationContext = false
 
     /// The tab bar controller this controller is in, if any.
-    open var tabBarController: UITabBarController? {
-        var current = parent
-        while let controller = current {
-            if let tabs = controller as? UITabBarController { return tabs }
-            current = controller.parent
-        }
-        return nil
-    }
+    open var tabBarController: UITabBarController? { nearestAncestor(UITabBarController.self) }
 
     /// The navigation controller this controller is in, if any.
-    open var navigationController: UINavigationController? {
+    open var navigationController: UINavigationController? { nearestAncestor(UINavigationController.self) }
+
+    /// The closest controller above this one of `type`.
+    private func nearestAncestor<Container: UIViewController>(_ type: Container.Type) -> Container? {
         var current = parent
         while let controller = current {
-            if let navigation = controller as? UINavigationController { return navigation }
+            if let found = controller as? Container { return found }
             current = controller.parent
         }
         return nil
