@@ -2,8 +2,8 @@ import CCairo
 import Foundation
 import OpenQuartzCore
 
-/// Measures text as the renderer draws a `CATextLayer`'s: the same face (``TextFont``), the
-/// same unhinted metrics and the same line breaking (``TextLayout``), so that a label sized by
+/// Measures text as the renderer draws a `CATextLayer`'s: the same face (`TextFont`), the
+/// same unhinted metrics and the same line breaking (`TextLayout`), so that a label sized by
 /// these numbers shows all of its text. For views that size themselves to their text
 /// (OpenUIKit's `UILabel`).
 public enum TextMetrics {

@@ -20,7 +20,7 @@ open class UIResponder: NSObject {
     /// The responder that receives what this one does not handle.
     open var next: UIResponder? { nil }
 
-    /// Touches began: the default passes them to ``next``.
+    /// Touches began: the default passes them to ``UIResponder/next``.
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         next?.touchesBegan(touches, with: event)
     }

@@ -134,7 +134,7 @@ open class UIView: UIResponder {
     }
 
     /// Creates a view from an archive. Nothing is decoded (archives of views are not read
-    /// here): the view has a zero frame and a new layer of ``layerClass``. Present so that
+    /// here): the view has a zero frame and a new layer of ``UIView/layerClass``. Present so that
     /// subclasses written for Apple, with `required init?(coder:)` calling `super`, compile.
     public required init?(coder: NSCoder) {
         guard let layerType = Self.layerClass as? CALayer.Type else {
@@ -678,10 +678,10 @@ open class UIView: UIResponder {
         frame.size = sizeThatFits(bounds.size)
     }
 
-    /// Called when ``layoutMargins`` change.
+    /// Called when ``UIView/layoutMargins`` change.
     open func layoutMarginsDidChange() {}
 
-    /// Called when ``safeAreaInsets`` change.
+    /// Called when ``UIView/safeAreaInsets`` change.
     open func safeAreaInsetsDidChange() {}
 
     open override var description: String {

@@ -3,7 +3,7 @@ import Foundation
 /// A stack of controllers, the top one's view shown: Apple's `UINavigationController`.
 ///
 /// A push slides the new view in from the right over the old one, a pop the reverse
-/// (``SystemTransitionAnimator``), unless the ``delegate`` gives an animator; with an
+/// (the system's animator), unless the ``delegate`` gives an animator; with an
 /// interaction controller from the delegate, the transition is interactive. Appearance methods
 /// arrive as for a presentation (the old top's `viewWillDisappear`, the new top's
 /// `viewWillAppear`, the animation, `viewDidDisappear`, `viewDidAppear`), and the delegate

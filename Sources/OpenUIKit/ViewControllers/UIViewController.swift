@@ -64,7 +64,7 @@ open class UIViewController: UIResponder, UIContentContainer {
     }
 
     /// A controller from an archive: one with Apple's defaults (its view is made by
-    /// ``loadView()``).
+    /// ``UIViewController/loadView()``).
     public required init?(coder: NSCoder) {
         super.init()
     }
@@ -94,7 +94,7 @@ open class UIViewController: UIResponder, UIContentContainer {
     open var isViewLoaded: Bool { loadedView != nil }
 
     /// Makes the view: the default makes a plain `UIView` the size of the main screen. An
-    /// override sets ``view`` and does not call `super`.
+    /// override sets ``UIViewController/view`` and does not call `super`.
     open func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
     }
