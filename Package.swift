@@ -205,6 +205,9 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-warnings-as-errors"])]
         ),
         .testTarget(name: "OpenUIKitTests", dependencies: ["OpenUIKit", "QuartzTestSupport", "SwiftFiveClient"]),
+        // Scenes on the manual clock: their timelines, and what the renderer captures of each
+        // built-in one.
+        .testTarget(name: "OpenQuartzCoreScenesTests", dependencies: ["OpenQuartzCoreScenes", "QuartzTestSupport"]),
         // CAMLFuzzer: the mutation test runs its documents through the fuzz target's exercise.
         .testTarget(
             name: "OpenCAMLTests",
