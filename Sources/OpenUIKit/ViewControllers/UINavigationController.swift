@@ -261,42 +261,18 @@ open class UINavigationController: UIViewController {
         let animator = custom ?? SystemTransitionAnimator(kind: push ? .push : .pop, presenting: push)
         let interactor = custom.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
         new.view.safeAreaInsets = childSafeAreaInsets
-        let context = TransitionContext(
-            kind: push ? "push" : "pop", containerView: view, animated: animated,
-            interactive: interactor?.wantsInteractiveStart ?? false, style: .fullScreen, from: old, to: new,
-            fromView: old.view, toView: new.view,
-            frames: [(old, initial: view.bounds, final: view.bounds), (new, initial: .zero, final: view.bounds)],
-            animator: animator)
-        context.onEnd = { [weak self] completed in
-            guard let self else { return }
-            if completed {
-                old.view.removeFromSuperview()
-                if new.view.superview !== self.view { self.install(new) }
-                new.view.frame = self.view.bounds
-                old.endAppearanceTransition()
-                new.endAppearanceTransition()
-            } else {
-                new.view.removeFromSuperview()
-                old.view.frame = self.view.bounds
-                new.reverseAppearance()
-                old.reverseAppearance()
-            }
-            self.view.bringSubviewToFront(self.navigationBar)
-            then(completed)
-            self.delegate?.navigationController(self, didShow: completed ? new : old, animated: animated)
-        }
-        old.beginAppearanceTransition(false, animated: animated)
-        new.beginAppearanceTransition(true, animated: animated)
-        let stack = children.prefix { $0 !== new } + [new]
-        navigationBar.transition(to: stack.map(\.navigationItem), with: context)
-        if animated {
-            context.start(interactor: interactor)
-            // The animator's views go into this view; the bar stays over them, as on iOS.
-            view.bringSubviewToFront(navigationBar)
-        } else {
-            install(new)
-            context.completeTransition(true)
-        }
+        swapShownChild(
+            old, for: new, kind: push ? "push" : "pop", animated: animated, animator: animator, interactor: interactor,
+            keepingOnTop: navigationBar, install: { [unowned self] in self.install($0) },
+            prepare: { [unowned self] context in
+                let stack = children.prefix { $0 !== new } + [new]
+                navigationBar.transition(to: stack.map(\.navigationItem), with: context)
+            },
+            ended: { [weak self] completed in
+                guard let self else { return }
+                then(completed)
+                delegate?.navigationController(self, didShow: completed ? new : old, animated: animated)
+            })
     }
 
     /// What a navigation transition does: Apple's `UINavigationController.Operation`.

@@ -167,33 +167,14 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         }
         child.view.safeAreaInsets = childSafeAreaInsets
         let interactor = delegate?.tabBarController(self, interactionControllerFor: animator)
-        let context = TransitionContext(
-            kind: "tab switch", containerView: view, animated: true,
-            interactive: interactor?.wantsInteractiveStart ?? false, style: .fullScreen, from: old, to: child,
-            fromView: old.view, toView: child.view,
-            frames: [(old, initial: view.bounds, final: view.bounds), (child, initial: .zero, final: view.bounds)],
-            animator: animator)
-        context.onEnd = { [weak self] completed in
-            guard let self else { return }
-            if completed {
-                old.view.removeFromSuperview()
-                if child.view.superview !== self.view { self.install(child) }
-                child.view.frame = self.view.bounds
-                old.endAppearanceTransition()
-                child.endAppearanceTransition()
-            } else {
-                child.view.removeFromSuperview()
-                self.selected = old
-                self.tabBar.selectedItem = old.tabBarItem
-                child.reverseAppearance()
-                old.reverseAppearance()
-            }
-            self.view.bringSubviewToFront(self.tabBar)
-        }
-        old.beginAppearanceTransition(false, animated: true)
-        child.beginAppearanceTransition(true, animated: true)
-        context.start(interactor: interactor)
-        view.bringSubviewToFront(tabBar)
+        swapShownChild(
+            old, for: child, kind: "tab switch", animated: true, animator: animator, interactor: interactor,
+            keepingOnTop: tabBar, install: { [unowned self] in self.install($0) },
+            ended: { [weak self] completed in
+                guard let self, !completed else { return }
+                selected = old
+                tabBar.selectedItem = old.tabBarItem
+            })
     }
 }
 
