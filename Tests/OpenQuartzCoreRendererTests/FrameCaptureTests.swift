@@ -103,8 +103,8 @@ import Testing
             #expect(cache.structureCaptureCount == 3)
             // The shared snapshots read each frame's own nodes: the red square still moves.
             let index = try #require(frames[1].root?.sublayers.first?.nodeIndex)
-            #expect(abs(frames[0].nodes.nodes[index].position.x - 42) < 1e-9)
-            #expect(abs(frames[1].nodes.nodes[index].position.x - 44) < 1e-9)
+            #expect(abs(frames[0].nodes.nodes[index].drawn.position.x - 42) < 1e-9)
+            #expect(abs(frames[1].nodes.nodes[index].drawn.position.x - 44) < 1e-9)
         }
     }
 
@@ -140,12 +140,12 @@ import Testing
             let cache = NodeTreeCache { 0 }
             let first = cache.capture(layer, at: 0)
             let index = try #require(first.root?.sublayers.first?.nodeIndex)
-            #expect(abs(first.nodes.nodes[index].position.x - 40) < 1e-9)
+            #expect(abs(first.nodes.nodes[index].drawn.position.x - 40) < 1e-9)
             cache.pool.recycle(first.nodes)
             under.timeOffset = 0.75
             CATransaction.flush()
             let second = cache.capture(layer, at: 0)
-            #expect(abs(second.nodes.nodes[index].position.x - 50) < 1e-9, "half a second later")
+            #expect(abs(second.nodes.nodes[index].drawn.position.x - 50) < 1e-9, "half a second later")
             #expect(second.root === first.root, "the same snapshots")
             #expect(cache.buildCount == 1)
             #expect(cache.timingRereadCount >= 1)
@@ -172,8 +172,8 @@ import Testing
             let frame = cache.capture(layer, at: 0.25)
             let index = try #require(frame.root?.sublayers.last?.nodeIndex)
             let presented = try #require(over.presentation()?.backgroundColor)
-            #expect(frame.nodes.nodes[index].backgroundColor == RenderColor(presented))
-            #expect(abs((frame.nodes.nodes[index].backgroundColor?.alpha ?? 0) - 0.875) < 1e-12)
+            #expect(frame.nodes.nodes[index].drawn.backgroundColor == RenderColor(presented))
+            #expect(abs((frame.nodes.nodes[index].drawn.backgroundColor?.alpha ?? 0) - 0.875) < 1e-12)
         }
     }
 
@@ -193,13 +193,13 @@ import Testing
             #expect(first.root === second.root, "the snapshots are shared")
             #expect(cache.structureCaptureCount == 1)
             #expect(first.nodes !== second.nodes)
-            #expect(abs(first.nodes.nodes[index].position.x - 40) < 1e-9)
-            #expect(abs(second.nodes.nodes[index].position.x - 50) < 1e-9)
+            #expect(abs(first.nodes.nodes[index].drawn.position.x - 40) < 1e-9)
+            #expect(abs(second.nodes.nodes[index].drawn.position.x - 50) < 1e-9)
             cache.pool.recycle(first.nodes)
             let third = cache.capture(layer, at: 0.75)
             #expect(third.nodes === first.nodes, "a buffer given back is used again")
-            #expect(abs(third.nodes.nodes[index].position.x - 55) < 1e-9)
-            #expect(abs(second.nodes.nodes[index].position.x - 50) < 1e-9, "the frame in flight is untouched")
+            #expect(abs(third.nodes.nodes[index].drawn.position.x - 55) < 1e-9)
+            #expect(abs(second.nodes.nodes[index].drawn.position.x - 50) < 1e-9, "the frame in flight is untouched")
             // A changed tree builds again; buffers of the old build are not used for it.
             cache.pool.recycle(second.nodes)
             generation += 1

@@ -374,13 +374,13 @@ import Testing
     /// Where the fields the large tree's animations write differ by more than 1e-9.
     static func animatedFieldDifferences(_ actual: RenderNode, _ expected: RenderNode, index: Int) -> [String] {
         var numbers: [(String, Double, Double)] = [
-            ("position.x", actual.position.x, expected.position.x),
-            ("position.y", actual.position.y, expected.position.y),
-            ("opacity", Double(actual.opacity), Double(expected.opacity)),
+            ("position.x", actual.drawn.position.x, expected.drawn.position.x),
+            ("position.y", actual.drawn.position.y, expected.drawn.position.y),
+            ("opacity", Double(actual.drawn.opacity), Double(expected.drawn.opacity)),
         ]
         for (name, a, e) in [
-            ("transform", actual.transform, expected.transform),
-            ("sublayerTransform", actual.sublayerTransform, expected.sublayerTransform),
+            ("transform", actual.drawn.transform, expected.drawn.transform),
+            ("sublayerTransform", actual.drawn.sublayerTransform, expected.drawn.sublayerTransform),
         ] {
             let entries = { (t: CATransform3D) in
                 [
@@ -393,7 +393,7 @@ import Testing
             }
         }
         var differences = numbers.filter { abs($0.1 - $0.2) > 1e-9 }.map { "node \(index) \($0.0): \($0.1) vs \($0.2)" }
-        switch (actual.backgroundColor, expected.backgroundColor) {
+        switch (actual.drawn.backgroundColor, expected.drawn.backgroundColor) {
         case (nil, nil): break
         case let (a?, e?):
             let pairs = [(a.red, e.red), (a.green, e.green), (a.blue, e.blue), (a.alpha, e.alpha)]
@@ -402,7 +402,7 @@ import Testing
             }
         default:
             differences.append(
-                "node \(index) backgroundColor: \(String(describing: actual.backgroundColor)) vs \(String(describing: expected.backgroundColor))"
+                "node \(index) backgroundColor: \(String(describing: actual.drawn.backgroundColor)) vs \(String(describing: expected.drawn.backgroundColor))"
             )
         }
         return differences
@@ -490,10 +490,11 @@ import Testing
             #expect(LaneWrite(offset: 0, part: 1 << 28, store: store) == nil)
             #expect(LaneWrite(offset: -1, part: 0, store: store) == nil)
         }
-        #expect(LaneWrite(node: 1 << 23, kind: .number, field: .opacity) == nil, "a node 6.9 GB into the buffer")
-        let far = LaneWrite(node: 5_000_000, kind: .number, field: .opacity)
-        let opacity = MemoryLayout<RenderNode>.offset(of: \.opacity) ?? -1
-        #expect(far?.offset == 5_000_000 * MemoryLayout<RenderNode>.stride + opacity)
+        let opacityField = CALayer.propertyTable["opacity"]!.renderField!
+        #expect(LaneWrite(node: 1 << 23, kind: .number, field: opacityField) == nil, "a node 6.9 GB into the buffer")
+        let far = LaneWrite(node: 4_000_000, kind: .number, field: opacityField)
+        let opacity = MemoryLayout<RenderNode>.offset(of: \.drawn.opacity) ?? -1
+        #expect(far?.offset == 4_000_000 * MemoryLayout<RenderNode>.stride + opacity)
         #expect(far?.store == .float)
     }
 
@@ -512,12 +513,14 @@ import Testing
             #expect(layerTreeGeneration.load(ordering: .relaxed) != before)
             let nodes = RenderTree(roots: [root])
             nodes.evaluate(at: 0)
-            #expect(nodes.node(of: child)?.opacity == 0.25)
+            #expect(nodes.node(of: child)?.drawn.opacity == 0.25)
         }
     }
 
     /// Every field a render node has for an animated value is named by exactly one property
-    /// descriptor of the layer classes that have it, under the key Core Animation uses.
+    /// descriptor of the layer classes that have it, under the key Core Animation uses; every
+    /// field of a base layer's drawn values but the few `CALayer.h` does not mark Animatable
+    /// is one of them (a field added without its descriptor fails here).
     @Test func everyRenderFieldIsNamedByOneDescriptor() {
         var named: [RenderNode.Field: [String]] = [:]
         for layerClass in [
@@ -528,11 +531,29 @@ import Testing
                 if !(named[field]?.contains(key) ?? false) { named[field, default: []].append(key) }
             }
         }
-        for field in RenderNode.Field.allCases {
+        for (field, keys) in named {
+            #expect(keys.count == 1, "\(field): \(keys)")
+        }
+        let payload: [RenderNode.Field] = [
+            .contents, .shapePath, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .lineWidth, .miterLimit,
+            .lineDashPhase, .startPoint, .endPoint, .fontSize, .foregroundColor, .instanceTransform, .instanceColor,
+            .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset,
+        ]
+        for field in payload {
             #expect(named[field]?.count == 1, "\(field): \(named[field] ?? [])")
         }
+        let notAnimatable: Set = [
+            "isGeometryFlipped", "maskedCorners", "cornerCurve", "contentsGravity", "minificationFilter",
+            "magnificationFilter",
+        ]
+        let drawnFields = Mirror(reflecting: DrawnValues()).children.compactMap(\.label)
+        let animatableFields = drawnFields.filter { !notAnimatable.contains($0) }
+        let namedDrawn = named.keys.filter { if case .drawn = $0 { true } else { false } }
+        #expect(namedDrawn.count == animatableFields.count, "\(animatableFields.count) animatable drawn fields")
+        #expect(Set(namedDrawn.map { if case .drawn(let d) = $0 { d.offset } else { -1 } }).count == namedDrawn.count)
         #expect(
-            named[.isHidden] == ["hidden"] && named[.shapePath] == ["path"] && named[.cornerRadius] == ["cornerRadius"])
+            named[.drawn(DrawnField(\.isHidden))] == ["hidden"] && named[.shapePath] == ["path"]
+                && named[.drawn(DrawnField(\.cornerRadius))] == ["cornerRadius"])
     }
 
     /// The tree's readers show the last evaluation, whether it wrote into the tree's own nodes
@@ -584,7 +605,7 @@ import Testing
             var buffer = tree.baseNodes
             clock.advance(to: 0.75)
             tree.evaluate(at: 0.75, into: &buffer)
-            #expect(buffer[0].position.x.isApproximatelyEqual(to: 75, absoluteTolerance: 1e-9))
+            #expect(buffer[0].drawn.position.x.isApproximatelyEqual(to: 75, absoluteTolerance: 1e-9))
             expectValues(at: 0.75, "after an evaluation into a renderer's buffer")
         }
     }

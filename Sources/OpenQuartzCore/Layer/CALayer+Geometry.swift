@@ -7,20 +7,20 @@ extension CALayer {
     /// and the size of `bounds` (each of which animates as usual).
     public var frame: CGRect {
         get {
-            let size = storage.bounds.size
-            let anchor = storage.anchorPoint
+            let size = storage.drawn.bounds.size
+            let anchor = storage.drawn.anchorPoint
             let local = CGRect(
                 x: -anchor.x * size.width, y: -anchor.y * size.height, width: size.width, height: size.height)
-            let transformed = local.applying(CATransform3DGetAffineTransform(storage.transform))
-            return transformed.offsetBy(dx: storage.position.x, dy: storage.position.y)
+            let transformed = local.applying(CATransform3DGetAffineTransform(storage.drawn.transform))
+            return transformed.offsetBy(dx: storage.drawn.position.x, dy: storage.drawn.position.y)
         }
         set {
             Self.requireValidGeometry(newValue, property: "frame")
             let rect = newValue.standardized
-            let anchor = storage.anchorPoint
+            let anchor = storage.drawn.anchorPoint
             position = CGPoint(
                 x: rect.origin.x + anchor.x * rect.size.width, y: rect.origin.y + anchor.y * rect.size.height)
-            bounds = CGRect(origin: storage.bounds.origin, size: rect.size)
+            bounds = CGRect(origin: storage.drawn.bounds.origin, size: rect.size)
         }
     }
 
@@ -115,8 +115,8 @@ extension CALayer {
     /// through.
     private var transformToSuperlayer3D: CATransform3D {
         var transform = Self.transformToSuperlayer(
-            bounds: storage.bounds, anchorPoint: storage.anchorPoint, anchorPointZ: storage.anchorPointZ,
-            transform: storage.transform, position: storage.position, zPosition: storage.zPosition)
+            bounds: storage.drawn.bounds, anchorPoint: storage.drawn.anchorPoint, anchorPointZ: storage.drawn.anchorPointZ,
+            transform: storage.drawn.transform, position: storage.drawn.position, zPosition: storage.drawn.zPosition)
         if let parent, let inner = parent.sublayerSpaceTransform {
             transform = CATransform3DConcat(transform, inner)
         }
@@ -127,8 +127,8 @@ extension CALayer {
     /// (``sublayerSpaceTransform(bounds:anchorPoint:isGeometryFlipped:sublayerTransform:)``).
     private var sublayerSpaceTransform: CATransform3D? {
         Self.sublayerSpaceTransform(
-            bounds: storage.bounds, anchorPoint: storage.anchorPoint, isGeometryFlipped: storage.isGeometryFlipped,
-            sublayerTransform: storage.sublayerTransform)
+            bounds: storage.drawn.bounds, anchorPoint: storage.drawn.anchorPoint, isGeometryFlipped: storage.drawn.isGeometryFlipped,
+            sublayerTransform: storage.drawn.sublayerTransform)
     }
 
     /// The 4 × 4 map from a layer's bounds coordinates to its superlayer's, before the

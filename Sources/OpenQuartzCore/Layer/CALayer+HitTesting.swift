@@ -18,9 +18,9 @@ extension CALayer {
 extension CALayer {
     /// `hitTest(_:)` of the class body.
     package func hitTestTree(_ p: CGPoint) -> CALayer? {
-        guard !storage.isHidden, let local = mapToSuperlayer.inverted?.apply(p) else { return nil }
+        guard !storage.drawn.isHidden, let local = mapToSuperlayer.inverted?.apply(p) else { return nil }
         let inside = contains(local)
-        if storage.masksToBounds, !inside { return nil }
+        if storage.drawn.masksToBounds, !inside { return nil }
         for sublayer in sublayersFrontToBack() {
             if let hit = sublayer.hitTest(local) { return hit }
         }
@@ -32,8 +32,8 @@ extension CALayer {
     private func sublayersFrontToBack() -> [CALayer] {
         let list = sublayers ?? []
         return list.indices.sorted { a, b in
-            let za = list[a].storage.zPosition
-            let zb = list[b].storage.zPosition
+            let za = list[a].storage.drawn.zPosition
+            let zb = list[b].storage.drawn.zPosition
             return za != zb ? za > zb : a > b
         }.map { list[$0] }
     }

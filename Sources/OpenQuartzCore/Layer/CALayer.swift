@@ -151,11 +151,11 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     // MARK: Animatable properties (declared in the class body so subclasses can override them)
     /// The layer's bounds rectangle in its own coordinates. Animatable.
     open var bounds: CGRect {
-        get { storage.bounds }
+        get { storage.drawn.bounds }
         set {
             Self.requireValidGeometry(newValue, property: "bounds")
-            let resized = storage.bounds.size != newValue.size
-            changeValue(LayerPropertyDescriptors.bounds) { storage.bounds = newValue }
+            let resized = storage.drawn.bounds.size != newValue.size
+            changeValue(LayerPropertyDescriptors.bounds) { storage.drawn.bounds = newValue }
             if resized, storage.needsDisplayOnBoundsChange { setNeedsDisplay() }
             // A new size needs a new layout of this layer and of the one holding it, which may
             // place its sublayers by their sizes (a UIView superview's layoutSubviews).
@@ -168,59 +168,59 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
 
     /// Where the anchor point sits in the superlayer's coordinates. Animatable.
     open var position: CGPoint {
-        get { storage.position }
+        get { storage.drawn.position }
         set {
             Self.requireValidGeometry(newValue, property: "position")
-            changeValue(LayerPropertyDescriptors.position) { storage.position = newValue }
+            changeValue(LayerPropertyDescriptors.position) { storage.drawn.position = newValue }
         }
     }
 
     /// The layer's position on the z axis. Animatable.
     open var zPosition: CGFloat {
-        get { storage.zPosition }
+        get { storage.drawn.zPosition }
         set {
             changeValue(LayerPropertyDescriptors.zPosition) {
-                storage.zPosition = newValue
+                storage.drawn.zPosition = newValue
             }
         }
     }
 
     /// The point of the bounds, in unit coordinates, that `position` places and transforms pivot on. Animatable.
     open var anchorPoint: CGPoint {
-        get { storage.anchorPoint }
+        get { storage.drawn.anchorPoint }
         set {
             changeValue(LayerPropertyDescriptors.anchorPoint) {
-                storage.anchorPoint = newValue
+                storage.drawn.anchorPoint = newValue
             }
         }
     }
 
     /// The anchor point's z component. Animatable.
     open var anchorPointZ: CGFloat {
-        get { storage.anchorPointZ }
+        get { storage.drawn.anchorPointZ }
         set {
             changeValue(LayerPropertyDescriptors.anchorPointZ) {
-                storage.anchorPointZ = newValue
+                storage.drawn.anchorPointZ = newValue
             }
         }
     }
 
     /// The transform applied to the layer relative to its anchor point. Animatable.
     open var transform: CATransform3D {
-        get { storage.transform }
+        get { storage.drawn.transform }
         set {
             changeValue(LayerPropertyDescriptors.transform) {
-                storage.transform = newValue
+                storage.drawn.transform = newValue
             }
         }
     }
 
     /// The transform applied to the sublayers when rendering. Animatable.
     open var sublayerTransform: CATransform3D {
-        get { storage.sublayerTransform }
+        get { storage.drawn.sublayerTransform }
         set {
             changeValue(LayerPropertyDescriptors.sublayerTransform) {
-                storage.sublayerTransform = newValue
+                storage.drawn.sublayerTransform = newValue
             }
         }
     }
@@ -235,30 +235,30 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
 
     /// The part of `contents` shown, in unit coordinates. Animatable.
     open var contentsRect: CGRect {
-        get { storage.contentsRect }
+        get { storage.drawn.contentsRect }
         set {
             changeValue(LayerPropertyDescriptors.contentsRect) {
-                storage.contentsRect = newValue
+                storage.drawn.contentsRect = newValue
             }
         }
     }
 
     /// The scale of `contents` pixels to layer points. Animatable.
     open var contentsScale: CGFloat {
-        get { storage.contentsScale }
+        get { storage.drawn.contentsScale }
         set {
             changeValue(LayerPropertyDescriptors.contentsScale) {
-                storage.contentsScale = newValue
+                storage.drawn.contentsScale = newValue
             }
         }
     }
 
     /// The stretchable centre of `contents`, in unit coordinates. Animatable.
     open var contentsCenter: CGRect {
-        get { storage.contentsCenter }
+        get { storage.drawn.contentsCenter }
         set {
             changeValue(LayerPropertyDescriptors.contentsCenter) {
-                storage.contentsCenter = newValue
+                storage.drawn.contentsCenter = newValue
             }
         }
     }
@@ -275,40 +275,40 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
 
     /// Whether the layer is hidden. Animatable; hiding sends `onOrderOut`, showing `onOrderIn`.
     open var isHidden: Bool {
-        get { storage.isHidden }
+        get { storage.drawn.isHidden }
         set {
-            let wasHidden = storage.isHidden
-            changeValue(LayerPropertyDescriptors.hidden) { storage.isHidden = newValue }
+            let wasHidden = storage.drawn.isHidden
+            changeValue(LayerPropertyDescriptors.hidden) { storage.drawn.isHidden = newValue }
             if wasHidden != newValue { runAction(forKey: newValue ? kCAOnOrderOut : kCAOnOrderIn) }
         }
     }
 
     /// Whether the back of the layer is drawn. Animatable, with no implicit animation.
     open var isDoubleSided: Bool {
-        get { storage.isDoubleSided }
+        get { storage.drawn.isDoubleSided }
         set {
             changeValue(LayerPropertyDescriptors.doubleSided) {
-                storage.isDoubleSided = newValue
+                storage.drawn.isDoubleSided = newValue
             }
         }
     }
 
     /// Whether sublayers are clipped to the bounds. Animatable.
     open var masksToBounds: Bool {
-        get { storage.masksToBounds }
+        get { storage.drawn.masksToBounds }
         set {
             changeValue(LayerPropertyDescriptors.masksToBounds) {
-                storage.masksToBounds = newValue
+                storage.drawn.masksToBounds = newValue
             }
         }
     }
 
     /// The layer's opacity, 0…1. Animatable.
     open var opacity: Float {
-        get { storage.opacity }
+        get { storage.drawn.opacity }
         set {
             Self.requireValidOpacity(newValue)
-            changeValue(LayerPropertyDescriptors.opacity) { storage.opacity = newValue }
+            changeValue(LayerPropertyDescriptors.opacity) { storage.drawn.opacity = newValue }
         }
     }
 
@@ -334,20 +334,20 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
 
     /// The background colour. Animatable.
     open var backgroundColor: CGColor? {
-        get { storage.backgroundColor }
+        get { storage.drawn.backgroundColor?.cgColor }
         set {
             changeValue(LayerPropertyDescriptors.backgroundColor) {
-                storage.backgroundColor = newValue
+                storage.drawn.backgroundColor = newValue.map(RenderColor.init)
             }
         }
     }
 
     /// The radius of the rounded corners of the background. Animatable.
     open var cornerRadius: CGFloat {
-        get { storage.cornerRadius }
+        get { storage.drawn.cornerRadius }
         set {
             changeValue(LayerPropertyDescriptors.cornerRadius) {
-                storage.cornerRadius = newValue
+                storage.drawn.cornerRadius = newValue
             }
         }
     }
@@ -355,10 +355,10 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// Which corners `cornerRadius` rounds; the others stay square. Defaults to all four. Not
     /// animatable, as in `CALayer.h`.
     open var maskedCorners: CACornerMask {
-        get { storage.maskedCorners }
+        get { storage.drawn.maskedCorners }
         set {
             changeValue(LayerPropertyDescriptors.maskedCorners) {
-                storage.maskedCorners = newValue
+                storage.drawn.maskedCorners = newValue
             }
         }
     }
@@ -366,80 +366,80 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// The curve of the rounded corners: `.circular` (the default) or `.continuous`. Not
     /// animatable, as in `CALayer.h`.
     open var cornerCurve: CALayerCornerCurve {
-        get { storage.cornerCurve }
+        get { storage.drawn.cornerCurve }
         set {
             changeValue(LayerPropertyDescriptors.cornerCurve) {
-                storage.cornerCurve = newValue
+                storage.drawn.cornerCurve = newValue
             }
         }
     }
 
     /// The width of the border. Animatable.
     open var borderWidth: CGFloat {
-        get { storage.borderWidth }
+        get { storage.drawn.borderWidth }
         set {
             changeValue(LayerPropertyDescriptors.borderWidth) {
-                storage.borderWidth = newValue
+                storage.drawn.borderWidth = newValue
             }
         }
     }
 
     /// The colour of the border. Animatable.
     open var borderColor: CGColor? {
-        get { storage.borderColor }
+        get { storage.drawn.borderColor?.cgColor }
         set {
             changeValue(LayerPropertyDescriptors.borderColor) {
-                storage.borderColor = newValue
+                storage.drawn.borderColor = newValue.map(RenderColor.init)
             }
         }
     }
 
     /// The colour of the shadow. Animatable.
     open var shadowColor: CGColor? {
-        get { storage.shadowColor }
+        get { storage.drawn.shadowColor?.cgColor }
         set {
             changeValue(LayerPropertyDescriptors.shadowColor) {
-                storage.shadowColor = newValue
+                storage.drawn.shadowColor = newValue.map(RenderColor.init)
             }
         }
     }
 
     /// The opacity of the shadow. Animatable.
     open var shadowOpacity: Float {
-        get { storage.shadowOpacity }
+        get { storage.drawn.shadowOpacity }
         set {
             changeValue(LayerPropertyDescriptors.shadowOpacity) {
-                storage.shadowOpacity = newValue
+                storage.drawn.shadowOpacity = newValue
             }
         }
     }
 
     /// The offset of the shadow. Animatable.
     open var shadowOffset: CGSize {
-        get { storage.shadowOffset }
+        get { storage.drawn.shadowOffset }
         set {
             changeValue(LayerPropertyDescriptors.shadowOffset) {
-                storage.shadowOffset = newValue
+                storage.drawn.shadowOffset = newValue
             }
         }
     }
 
     /// The blur radius of the shadow. Animatable.
     open var shadowRadius: CGFloat {
-        get { storage.shadowRadius }
+        get { storage.drawn.shadowRadius }
         set {
             changeValue(LayerPropertyDescriptors.shadowRadius) {
-                storage.shadowRadius = newValue
+                storage.drawn.shadowRadius = newValue
             }
         }
     }
 
     /// The shape of the shadow. Animatable.
     open var shadowPath: CGPath? {
-        get { storage.shadowPath }
+        get { storage.drawn.shadowPath }
         set {
             changeValue(LayerPropertyDescriptors.shadowPath) {
-                storage.shadowPath = newValue
+                storage.drawn.shadowPath = newValue
             }
         }
     }
@@ -479,23 +479,23 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// How the `contents` image is sampled when drawn smaller than its pixels (`.linear` by
     /// default); `.nearest` is drawn as nearest, `.trilinear` as linear.
     open var minificationFilter: CALayerContentsFilter {
-        get { storage.minificationFilter }
-        set { changeValue(LayerPropertyDescriptors.minificationFilter) { storage.minificationFilter = newValue } }
+        get { storage.drawn.minificationFilter }
+        set { changeValue(LayerPropertyDescriptors.minificationFilter) { storage.drawn.minificationFilter = newValue } }
     }
 
     /// How the `contents` image is sampled when drawn larger than its pixels (`.linear` by
     /// default); `.nearest` keeps each image pixel a sharp block, as for pixel art.
     open var magnificationFilter: CALayerContentsFilter {
-        get { storage.magnificationFilter }
-        set { changeValue(LayerPropertyDescriptors.magnificationFilter) { storage.magnificationFilter = newValue } }
+        get { storage.drawn.magnificationFilter }
+        set { changeValue(LayerPropertyDescriptors.magnificationFilter) { storage.drawn.magnificationFilter = newValue } }
     }
 
     /// How `contents` is placed in the bounds.
     open var contentsGravity: CALayerContentsGravity {
-        get { storage.contentsGravity }
+        get { storage.drawn.contentsGravity }
         set {
             changeValue(LayerPropertyDescriptors.contentsGravity) {
-                storage.contentsGravity = newValue
+                storage.drawn.contentsGravity = newValue
             }
         }
     }
@@ -508,10 +508,10 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
 
     /// Whether the sublayers' geometry is flipped vertically.
     open var isGeometryFlipped: Bool {
-        get { storage.isGeometryFlipped }
+        get { storage.drawn.isGeometryFlipped }
         set {
             changeValue(LayerPropertyDescriptors.geometryFlipped) {
-                storage.isGeometryFlipped = newValue
+                storage.drawn.isGeometryFlipped = newValue
             }
         }
     }
@@ -582,7 +582,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// affine transform (the bounding box of the transformed bounds), as Apple's default does
     /// for a layer without a layout manager.
     open func preferredFrameSize() -> CGSize {
-        let box = CGRect(origin: .zero, size: storage.bounds.size).applying(affineTransform())
+        let box = CGRect(origin: .zero, size: storage.drawn.bounds.size).applying(affineTransform())
         return CGSize(width: abs(box.width), height: abs(box.height))
     }
 
@@ -846,7 +846,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// edges inside, the maximum edges outside, as `CGRect.contains`). A subclass overrides it
     /// to give its layers another shape for ``hitTest(_:)``.
     open func contains(_ p: CGPoint) -> Bool {
-        storage.bounds.contains(p)
+        storage.drawn.bounds.contains(p)
     }
 
     /// The farthest descendant of the layer (or the layer itself) that contains `p`, a point
@@ -1031,7 +1031,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         var flipped = false
         var layer: CALayer? = self
         while let current = layer {
-            if current.storage.isGeometryFlipped { flipped.toggle() }
+            if current.storage.drawn.isGeometryFlipped { flipped.toggle() }
             layer = current.parent
         }
         return flipped
@@ -1077,7 +1077,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
 
     /// The default `display()` work: draws into a context the size of the bounds.
     package func drawContents() {
-        let context = CGContext(size: storage.bounds.size, scale: storage.contentsScale)
+        let context = CGContext(size: storage.drawn.bounds.size, scale: storage.drawn.contentsScale)
         delegate?.layerWillDraw(self)
         drawRecording(into: context)
         lastDrawing = context

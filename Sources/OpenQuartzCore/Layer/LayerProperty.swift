@@ -70,6 +70,19 @@ package final class LayerPropertyTable: Sendable {
 }
 
 extension LayerProperty {
+    /// A property the renderer draws, whose value lives in `field` of a layer's
+    /// ``DrawnValues``: read and written by the field's offset and type, and written by a render
+    /// tree into the same field of the layer's node when the property is animated.
+    static func drawn(_ key: String, _ field: DrawnField, animatable: Bool = true, implicit: Bool = true)
+        -> LayerProperty
+    {
+        LayerProperty(
+            key: key, kind: field.kind, isAnimatable: animatable, hasImplicitAnimation: animatable && implicit,
+            read: { layer in withUnsafePointer(to: &layer.storage.drawn) { field.value(in: $0) } },
+            write: { layer, value in withUnsafeMutablePointer(to: &layer.storage.drawn) { field.write(value, into: $0) } },
+            box: field.box, renderField: animatable ? .drawn(field) : nil)
+    }
+
     /// A property whose value lives in a layer's `LayerStorage`, read and written through
     /// two closures on the storage. (Closures, not key paths: applying a key path is generic
     /// code several times slower, and this runs on every property change.)
@@ -113,32 +126,6 @@ extension LayerProperty {
         stored(
             key, .number, get, set, animatable: animatable, get: { .number($0) }, set: { $0.number },
             box: { $0.number })
-    }
-
-    static func point(_ key: String, _ get: @escaping Getter<CGPoint>, _ set: @escaping Setter<CGPoint>)
-        -> LayerProperty
-    {
-        stored(key, .point, get, set, get: { .point($0) }, set: { $0.pointValue })
-    }
-
-    static func size(_ key: String, _ get: @escaping Getter<CGSize>, _ set: @escaping Setter<CGSize>) -> LayerProperty {
-        stored(key, .size, get, set, get: { .size($0) }, set: { $0.sizeValue })
-    }
-
-    static func rect(_ key: String, _ get: @escaping Getter<CGRect>, _ set: @escaping Setter<CGRect>) -> LayerProperty {
-        stored(key, .rect, get, set, get: { .rect($0) }, set: { $0.rectValue })
-    }
-
-    static func transform(
-        _ key: String, _ get: @escaping Getter<CATransform3D>, _ set: @escaping Setter<CATransform3D>
-    ) -> LayerProperty {
-        stored(key, .transform, get, set, get: { .transform($0) }, set: { $0.transformValue })
-    }
-
-    static func color(
-        _ key: String, _ get: @escaping Getter<CGColor?>, _ set: @escaping Setter<CGColor?>
-    ) -> LayerProperty {
-        stored(key, .color, get, set, get: { .color($0.map(ColorComponents.init)) }, set: { $0.colorValue })
     }
 
     static func bool(

@@ -4,35 +4,18 @@ import OpenCoreGraphics
 /// The model values of every `CALayer` property, in one value so that a presentation copy
 /// takes them over in a single assignment.
 package struct LayerStorage {
-    // Geometry
-    package var bounds = CGRect.zero
-    package var position = CGPoint.zero
-    package var zPosition: CGFloat = 0
-    package var anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    package var anchorPointZ: CGFloat = 0
-    package var transform = CATransform3DIdentity
-    package var sublayerTransform = CATransform3DIdentity
+    /// What the renderer draws: geometry, visibility, style, contents placing, shadow.
+    package var drawn = DrawnValues()
     // Contents
     package var contents: Any?
-    package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    package var contentsScale: CGFloat = 1
-    package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    package var contentsGravity = CALayerContentsGravity.resize
     package var minificationFilterBias: Float = 0
-    package var minificationFilter = CALayerContentsFilter.linear
-    package var magnificationFilter = CALayerContentsFilter.linear
     package var compositingFilter: Any?
     package var filters: [Any]?
     package var backgroundFilters: [Any]?
-    // Visibility and compositing
-    package var isHidden = false
-    package var isDoubleSided = true
-    package var masksToBounds = false
-    package var opacity: Float = 1
+    // Rasterizing and compositing hints
     package var rasterizationScale: CGFloat = 1
     package var shouldRasterize = false
     package var isOpaque = false
-    package var isGeometryFlipped = false
     package var allowsGroupOpacity = true
     package var allowsEdgeAntialiasing = false
     package var needsDisplayOnBoundsChange = false
@@ -41,18 +24,6 @@ package struct LayerStorage {
     package var contentsFormat = CALayerContentsFormat.RGBA8Uint
     package var wantsExtendedDynamicRangeContent = false
     package var toneMapMode = CALayer.ToneMapMode.automatic
-    // Style
-    package var backgroundColor: CGColor?
-    package var cornerRadius: CGFloat = 0
-    package var maskedCorners = CACornerMask.all
-    package var cornerCurve = CALayerCornerCurve.circular
-    package var borderWidth: CGFloat = 0
-    package var borderColor: CGColor? = opaqueBlack
-    package var shadowColor: CGColor? = opaqueBlack
-    package var shadowOpacity: Float = 0
-    package var shadowOffset = CGSize(width: 0, height: -3)
-    package var shadowRadius: CGFloat = 3
-    package var shadowPath: CGPath?
     // Identity
     package var name: String?
     // Timing (a layer is a timing node for its animations and sublayers)
@@ -85,6 +56,3 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     /// Fills the bounds, keeping the aspect ratio and cropping.
     public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
 }
-
-/// Opaque black, the default border and shadow colour, shared (colours are immutable).
-private let opaqueBlack = CGColor(red: 0, green: 0, blue: 0, alpha: 1)

@@ -50,29 +50,18 @@ package struct LaneWrite {
     /// The write of a lane value of `kind` into `field` of node `node`; nil when the field is
     /// not written by a store (a payload field, a value of another kind).
     package init?(node: Int, kind: ValueKind, field: RenderNode.Field) {
+        guard case .drawn(let drawn) = field else { return nil }
         let store: Store
-        let fieldOffset: Int?
-        switch (kind, field) {
-        case (.number, .opacity): (store, fieldOffset) = (.float, Self.fieldOffsets.opacity)
-        case (.number, .shadowOpacity): (store, fieldOffset) = (.float, Self.fieldOffsets.shadowOpacity)
-        case (.number, .zPosition): (store, fieldOffset) = (.cgFloat, Self.fieldOffsets.zPosition)
-        case (.number, .anchorPointZ): (store, fieldOffset) = (.cgFloat, Self.fieldOffsets.anchorPointZ)
-        case (.number, .cornerRadius): (store, fieldOffset) = (.cgFloat, Self.fieldOffsets.cornerRadius)
-        case (.number, .borderWidth): (store, fieldOffset) = (.cgFloat, Self.fieldOffsets.borderWidth)
-        case (.number, .contentsScale): (store, fieldOffset) = (.cgFloat, Self.fieldOffsets.contentsScale)
-        case (.number, .shadowRadius): (store, fieldOffset) = (.cgFloat, Self.fieldOffsets.shadowRadius)
-        case (.point, .position): (store, fieldOffset) = (.point, Self.fieldOffsets.position)
-        case (.point, .anchorPoint): (store, fieldOffset) = (.point, Self.fieldOffsets.anchorPoint)
-        case (.size, .shadowOffset): (store, fieldOffset) = (.size, Self.fieldOffsets.shadowOffset)
-        case (.rect, .bounds): (store, fieldOffset) = (.rect, Self.fieldOffsets.bounds)
-        case (.rect, .contentsRect): (store, fieldOffset) = (.rect, Self.fieldOffsets.contentsRect)
-        case (.rect, .contentsCenter): (store, fieldOffset) = (.rect, Self.fieldOffsets.contentsCenter)
-        case (.color, .backgroundColor): (store, fieldOffset) = (.color, Self.fieldOffsets.backgroundColor)
-        case (.color, .borderColor): (store, fieldOffset) = (.color, Self.fieldOffsets.borderColor)
-        case (.color, .shadowColor): (store, fieldOffset) = (.color, Self.fieldOffsets.shadowColor)
+        switch (kind, drawn.type) {
+        case (.number, .cgFloat): store = .cgFloat
+        case (.number, .float): store = .float
+        case (.point, .point): store = .point
+        case (.size, .size): store = .size
+        case (.rect, .rect): store = .rect
+        case (.color, .color): store = .color
         default: return nil
         }
-        guard let offset = Self.offset(ofNode: node, fieldOffset) else { return nil }
+        guard let offset = Self.offset(ofNode: node, drawn) else { return nil }
         self.init(offset: offset, part: 0, store: store)
     }
 
@@ -81,45 +70,16 @@ package struct LaneWrite {
     /// transform from the tree's part `part`), or ``Store/planarTurn`` or ``Store/planarScale``
     /// (four entries from the tree's planar part `part`).
     package init?(node: Int, transformPart part: Int, store: Store = .transformPart, field: RenderNode.Field) {
-        let fieldOffset: Int?
-        switch field {
-        case .transform: fieldOffset = Self.fieldOffsets.transform
-        case .sublayerTransform: fieldOffset = Self.fieldOffsets.sublayerTransform
-        default: return nil
-        }
-        guard let offset = Self.offset(ofNode: node, fieldOffset) else { return nil }
+        guard case .drawn(let drawn) = field, drawn.type == .transform,
+            let offset = Self.offset(ofNode: node, drawn)
+        else { return nil }
         self.init(offset: offset, part: part, store: store)
     }
 
-    /// The offset in the nodes' buffer of the field at `fieldOffset` in node `node`.
-    private static func offset(ofNode node: Int, _ fieldOffset: Int?) -> Int? {
-        fieldOffset.map { node * MemoryLayout<RenderNode>.stride + $0 }
-    }
-
-    /// Where in a node each field a write can go to lies, found once: asked of a key path
-    /// for every write, it took a tree of 10,000 layers 9 M instructions to build.
-    private static let fieldOffsets = FieldOffsets()
-
-    private struct FieldOffsets {
-        let opacity = MemoryLayout<RenderNode>.offset(of: \.opacity)
-        let shadowOpacity = MemoryLayout<RenderNode>.offset(of: \.shadowOpacity)
-        let zPosition = MemoryLayout<RenderNode>.offset(of: \.zPosition)
-        let anchorPointZ = MemoryLayout<RenderNode>.offset(of: \.anchorPointZ)
-        let cornerRadius = MemoryLayout<RenderNode>.offset(of: \.cornerRadius)
-        let borderWidth = MemoryLayout<RenderNode>.offset(of: \.borderWidth)
-        let contentsScale = MemoryLayout<RenderNode>.offset(of: \.contentsScale)
-        let shadowRadius = MemoryLayout<RenderNode>.offset(of: \.shadowRadius)
-        let position = MemoryLayout<RenderNode>.offset(of: \.position)
-        let anchorPoint = MemoryLayout<RenderNode>.offset(of: \.anchorPoint)
-        let shadowOffset = MemoryLayout<RenderNode>.offset(of: \.shadowOffset)
-        let bounds = MemoryLayout<RenderNode>.offset(of: \.bounds)
-        let contentsRect = MemoryLayout<RenderNode>.offset(of: \.contentsRect)
-        let contentsCenter = MemoryLayout<RenderNode>.offset(of: \.contentsCenter)
-        let backgroundColor = MemoryLayout<RenderNode>.offset(of: \.backgroundColor)
-        let borderColor = MemoryLayout<RenderNode>.offset(of: \.borderColor)
-        let shadowColor = MemoryLayout<RenderNode>.offset(of: \.shadowColor)
-        let transform = MemoryLayout<RenderNode>.offset(of: \.transform)
-        let sublayerTransform = MemoryLayout<RenderNode>.offset(of: \.sublayerTransform)
+    /// The offset in the nodes' buffer of `field` of node `node`.
+    private static func offset(ofNode node: Int, _ field: DrawnField) -> Int? {
+        let (offset, overflow) = node.multipliedReportingOverflow(by: MemoryLayout<RenderNode>.stride)
+        return overflow ? nil : offset + RenderNode.drawnOffset + field.offset
     }
 
     /// Stores `v` into the buffer at `nodes` (any store but the transform parts', which the

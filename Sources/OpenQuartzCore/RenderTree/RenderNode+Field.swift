@@ -4,12 +4,12 @@ import OpenCoreGraphics
 extension RenderNode {
     /// A property of a node that an animation may write: the layer property's descriptor
     /// names it (`LayerProperty.renderField`), and a ``RenderTree`` resolves it once, when it
-    /// is built, so that a frame writes values by a switch, with no strings and no `Any`.
-    package enum Field: Sendable, CaseIterable {
-        case bounds, position, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
-        case isHidden, isDoubleSided, opacity, masksToBounds, backgroundColor, cornerRadius
-        case borderWidth, borderColor, contents, contentsRect, contentsCenter, contentsScale
-        case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
+    /// is built, so that a frame writes values with no strings and no `Any`.
+    package enum Field: Hashable, Sendable {
+        /// A field of the base layer's ``DrawnValues``.
+        case drawn(DrawnField)
+        case contents
+        // Fields of the subclass payload
         case shapePath, fillColor, strokeColor, strokeStart, strokeEnd, lineWidth, miterLimit, lineDashPhase
         case startPoint, endPoint
         case fontSize, foregroundColor
@@ -24,78 +24,32 @@ extension RenderNode {
         _ field: Field, of node: UnsafeMutablePointer<RenderNode>, to base: UnsafePointer<RenderNode>
     ) {
         switch field {
-        case .bounds: node.pointee.bounds = base.pointee.bounds
-        case .position: node.pointee.position = base.pointee.position
-        case .anchorPoint: node.pointee.anchorPoint = base.pointee.anchorPoint
-        case .anchorPointZ: node.pointee.anchorPointZ = base.pointee.anchorPointZ
-        case .zPosition: node.pointee.zPosition = base.pointee.zPosition
-        case .transform: node.pointee.transform = base.pointee.transform
-        case .sublayerTransform: node.pointee.sublayerTransform = base.pointee.sublayerTransform
-        case .isHidden: node.pointee.isHidden = base.pointee.isHidden
-        case .isDoubleSided: node.pointee.isDoubleSided = base.pointee.isDoubleSided
-        case .opacity: node.pointee.opacity = base.pointee.opacity
-        case .masksToBounds: node.pointee.masksToBounds = base.pointee.masksToBounds
-        case .backgroundColor: node.pointee.backgroundColor = base.pointee.backgroundColor
-        case .cornerRadius: node.pointee.cornerRadius = base.pointee.cornerRadius
-        case .borderWidth: node.pointee.borderWidth = base.pointee.borderWidth
-        case .borderColor: node.pointee.borderColor = base.pointee.borderColor
+        case .drawn(let drawn):
+            drawn.copy(
+                from: UnsafeRawPointer(base) + drawnOffset, to: UnsafeMutableRawPointer(node) + drawnOffset)
         case .contents: node.pointee.contents = base.pointee.contents
-        case .contentsRect: node.pointee.contentsRect = base.pointee.contentsRect
-        case .contentsCenter: node.pointee.contentsCenter = base.pointee.contentsCenter
-        case .contentsScale: node.pointee.contentsScale = base.pointee.contentsScale
-        case .shadowColor: node.pointee.shadowColor = base.pointee.shadowColor
-        case .shadowOpacity: node.pointee.shadowOpacity = base.pointee.shadowOpacity
-        case .shadowOffset: node.pointee.shadowOffset = base.pointee.shadowOffset
-        case .shadowRadius: node.pointee.shadowRadius = base.pointee.shadowRadius
-        case .shadowPath: node.pointee.shadowPath = base.pointee.shadowPath
-        case .shapePath, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .lineWidth, .miterLimit,
-            .lineDashPhase, .startPoint, .endPoint, .fontSize, .foregroundColor, .instanceTransform, .instanceColor,
-            .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
-            node.pointee.kind = base.pointee.kind
+        default: node.pointee.kind = base.pointee.kind
         }
     }
 
     /// Whether a write of `field` always sets it, whatever the value: then a frame need not
-    /// set it back to its base value first. A shadow path is set only by a path, and fields of
-    /// the subclass payload are written into the payload that the reset gives back.
+    /// set it back to its base value first. A path is set only by a path, and fields of the
+    /// subclass payload are written into the payload that the reset gives back.
     package static func writeAlwaysSets(_ field: Field) -> Bool {
         switch field {
-        case .shadowPath, .shapePath, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .lineWidth, .miterLimit,
-            .lineDashPhase, .startPoint, .endPoint, .fontSize, .foregroundColor, .instanceTransform, .instanceColor,
-            .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
-            false
-        default: true
+        case .drawn(let drawn): drawn.writeAlwaysSets
+        case .contents: true
+        default: false
         }
     }
 
     /// Writes an animated value into `field`, converted as the layer's property converts it.
     package mutating func write(_ value: AnimatableValue, to field: Field) {
         switch field {
-        case .bounds: bounds = value.rectValue
-        case .position: position = value.pointValue
-        case .anchorPoint: anchorPoint = value.pointValue
-        case .anchorPointZ: anchorPointZ = CGFloat(value.number)
-        case .zPosition: zPosition = CGFloat(value.number)
-        case .transform: transform = value.transformValue
-        case .sublayerTransform: sublayerTransform = value.transformValue
-        case .isHidden: isHidden = value.boolValue
-        case .isDoubleSided: isDoubleSided = value.boolValue
-        case .opacity: opacity = Float(value.number)
-        case .masksToBounds: masksToBounds = value.boolValue
-        case .backgroundColor: backgroundColor = value.renderColor
-        case .cornerRadius: cornerRadius = CGFloat(value.number)
-        case .borderWidth: borderWidth = CGFloat(value.number)
-        case .borderColor: borderColor = value.renderColor
+        case .drawn(let drawn):
+            withUnsafeMutablePointer(to: &self.drawn) { drawn.write(value, into: $0) }
         case .contents:
             if case .image(let image) = value { contents = image } else { contents = value.boxed as? CGImage }
-        case .contentsRect: contentsRect = value.rectValue
-        case .contentsCenter: contentsCenter = value.rectValue
-        case .contentsScale: contentsScale = CGFloat(value.number)
-        case .shadowColor: shadowColor = value.renderColor
-        case .shadowOpacity: shadowOpacity = Float(value.number)
-        case .shadowOffset: shadowOffset = value.sizeValue
-        case .shadowRadius: shadowRadius = CGFloat(value.number)
-        case .shadowPath: if case .path(let path) = value { shadowPath = path }
         case .shapePath, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .lineWidth, .miterLimit,
             .lineDashPhase:
             guard case .shape(var shape) = kind else { return }
@@ -140,14 +94,6 @@ extension RenderColor {
     init?(vector v: SIMD4<Double>) {
         guard !v[0].isNaN else { return nil }
         self.init(red: v[0], green: v[1], blue: v[2], alpha: v[3], isGray: false)
-    }
-}
-
-extension AnimatableValue {
-    /// A colour value as a node holds it, without making a `CGColor`.
-    fileprivate var renderColor: RenderColor? {
-        guard case .color(let components) = self else { misuse("expected a CGColor, found \(kind)") }
-        return components.map(RenderColor.init)
     }
 }
 

@@ -8,41 +8,10 @@ import OpenCoreGraphics
 /// `init(presenting:)` reads a layer's typed properties: a presentation copy's give the node
 /// of the frame the copy was made for.
 package struct RenderNode: Equatable {
-    // Geometry
-    package var bounds = CGRect.zero
-    package var position = CGPoint.zero
-    package var anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    package var anchorPointZ: CGFloat = 0
-    package var zPosition: CGFloat = 0
-    package var transform = CATransform3DIdentity
-    package var sublayerTransform = CATransform3DIdentity
-    package var isGeometryFlipped = false
-    package var isDoubleSided = true
-    // Visibility and style
-    package var isHidden = false
-    package var opacity: Float = 1
-    package var masksToBounds = false
-    package var backgroundColor: RenderColor?
-    package var cornerRadius: CGFloat = 0
-    package var maskedCorners = CACornerMask.all
-    package var cornerCurve = CALayerCornerCurve.circular
-    package var borderWidth: CGFloat = 0
-    package var borderColor: RenderColor?
-    // Contents: only an image draws (other objects set as `contents` show nothing).
+    /// The base layer's drawn values, as its storage holds them.
+    package var drawn = DrawnValues()
+    /// Only an image draws (other objects set as `contents` show nothing).
     package var contents: CGImage?
-    package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    package var contentsScale: CGFloat = 1
-    package var contentsGravity = CALayerContentsGravity.resize
-    /// Whether the `contents` image is sampled nearest when drawn larger, and when smaller.
-    package var magnifiesNearest = false
-    package var minifiesNearest = false
-    // Shadow
-    package var shadowColor: RenderColor?
-    package var shadowOpacity: Float = 0
-    package var shadowOffset = CGSize(width: 0, height: -3)
-    package var shadowRadius: CGFloat = 3
-    package var shadowPath: CGPath?
     /// What the layer's class adds.
     package var kind = Kind.plain
 
@@ -68,37 +37,16 @@ package struct RenderNode: Equatable {
 
     /// The node of a layer's base properties, kind `.plain`.
     package init(storage: borrowing LayerStorage) {
-        bounds = storage.bounds
-        position = storage.position
-        anchorPoint = storage.anchorPoint
-        anchorPointZ = storage.anchorPointZ
-        zPosition = storage.zPosition
-        transform = storage.transform
-        sublayerTransform = storage.sublayerTransform
-        isGeometryFlipped = storage.isGeometryFlipped
-        isDoubleSided = storage.isDoubleSided
-        isHidden = storage.isHidden
-        opacity = storage.opacity
-        masksToBounds = storage.masksToBounds
-        backgroundColor = storage.backgroundColor.map(RenderColor.init)
-        cornerRadius = storage.cornerRadius
-        maskedCorners = storage.maskedCorners
-        cornerCurve = storage.cornerCurve
-        borderWidth = storage.borderWidth
-        borderColor = storage.borderColor.map(RenderColor.init)
+        drawn = storage.drawn
         contents = storage.contents as? CGImage
-        contentsRect = storage.contentsRect
-        contentsCenter = storage.contentsCenter
-        contentsScale = storage.contentsScale
-        contentsGravity = storage.contentsGravity
-        magnifiesNearest = storage.magnificationFilter == .nearest
-        minifiesNearest = storage.minificationFilter == .nearest
-        shadowColor = storage.shadowColor.map(RenderColor.init)
-        shadowOpacity = storage.shadowOpacity
-        shadowOffset = storage.shadowOffset
-        shadowRadius = storage.shadowRadius
-        shadowPath = storage.shadowPath
     }
+
+    /// Where `drawn` lies in a node, found once: a render tree writes fields of it by offset.
+    package static let drawnOffset = MemoryLayout<RenderNode>.offset(of: \.drawn)!
+
+    /// Whether the `contents` image is sampled nearest when drawn larger, and when smaller.
+    package var magnifiesNearest: Bool { drawn.magnificationFilter == .nearest }
+    package var minifiesNearest: Bool { drawn.minificationFilter == .nearest }
 
     /// The subclass payload of `layer`.
     package static func kind(of layer: CALayer) -> Kind {

@@ -53,9 +53,8 @@ extension RenderTree {
                     }
                 case .transformPart(let index):
                     let part = builder.transformParts[index]
-                    let model =
-                        write.field == .transform ? base[write.node].transform : base[write.node].sublayerTransform
-                    if let planar = builder.planarPart(ofPart: index, over: model),
+                    if let model = base[write.node].transformValue(in: write.field),
+                        let planar = builder.planarPart(ofPart: index, over: model),
                         let store = LaneWrite(
                             node: write.node, transformPart: planar.index,
                             store: planar.turns ? .planarTurn : .planarScale,
@@ -82,7 +81,8 @@ extension RenderTree {
             self.boxed = boxed
             self.copied = copied
             var structureNodes: [Int] = []
-            for write in writes where write.field == .isHidden || write.field == .zPosition {
+            let structural = [LayerPropertyDescriptors.hidden.renderField, LayerPropertyDescriptors.zPosition.renderField]
+            for write in writes where structural.contains(write.field) {
                 if structureNodes.last != write.node { structureNodes.append(write.node) }
             }
             self.structureNodes = structureNodes
@@ -120,15 +120,16 @@ extension RenderTree {
                 RenderNode.reset(write.field, of: nodes + write.node, to: base + write.node)
             }
             for write in boxed {
-                let node = nodes + write.node
-                switch write.slot {
-                case .transformPart(let index) where write.field == .transform:
-                    node.pointee.transform = tree.transform(ofPart: index)
-                case .transformPart(let index) where write.field == .sublayerTransform:
-                    node.pointee.sublayerTransform = tree.transform(ofPart: index)
-                default: node.pointee.write(tree.value(in: write.slot), to: write.field)
-                }
+                (nodes + write.node).pointee.write(tree.value(in: write.slot), to: write.field)
             }
         }
+    }
+}
+
+extension RenderNode {
+    /// The transform `field` holds in this node; nil when it holds none.
+    fileprivate func transformValue(in field: RenderNode.Field) -> CATransform3D? {
+        guard case .drawn(let drawn) = field, drawn.type == .transform else { return nil }
+        return withUnsafeBytes(of: self.drawn) { $0.load(fromByteOffset: drawn.offset, as: CATransform3D.self) }
     }
 }

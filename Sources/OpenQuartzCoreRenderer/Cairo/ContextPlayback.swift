@@ -155,7 +155,7 @@ struct ContextPlayback {
         Self.$embeddedTrees.withValue(Self.embeddedTrees + 1) {
             DeepStack.run(depth: snapshot.depth) {
                 let painter = LayerPainter(context: context, resources: resources, nodes: nodes)
-                painter.paintFlat(snapshot, opacity: Double(nodes[snapshot].opacity) * alpha)
+                painter.paintFlat(snapshot, opacity: Double(nodes[snapshot].drawn.opacity) * alpha)
             }
         }
     }

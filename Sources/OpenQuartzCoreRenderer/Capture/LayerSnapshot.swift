@@ -193,12 +193,12 @@ final class LayerSnapshot: @unchecked Sendable {
 
         init?(_ model: CALayer, _ capture: inout Capture, isUpsideDown: Bool, replicaBudget: Int) {
             (nodeIndex, drawing, filters) = capture.node(of: model)
-            guard !capture.nodes.nodes[nodeIndex].isHidden else { return nil }
+            guard !capture.nodes.nodes[nodeIndex].drawn.isHidden else { return nil }
             self.model = model
             self.isUpsideDown = isUpsideDown
             self.replicaBudget = replicaBudget
             sublayers = model.sublayers ?? []
-            isGeometryFlipped = capture.nodes.nodes[nodeIndex].isGeometryFlipped
+            isGeometryFlipped = capture.nodes.nodes[nodeIndex].drawn.isGeometryFlipped
             replicator = capture.nodes.nodes[nodeIndex].replicator
             instances =
                 if let replicator, replicator.instanceCount > 1 {
@@ -302,9 +302,9 @@ final class LayerSnapshot: @unchecked Sendable {
 
     /// Siblings are drawn in order of zPosition; equal ones keep their order (a stable sort).
     private static func inDrawingOrder(_ captured: [LayerSnapshot], nodes: FrameNodes) -> [LayerSnapshot] {
-        guard captured.contains(where: { nodes[$0].zPosition != 0 }) else { return captured }
+        guard captured.contains(where: { nodes[$0].drawn.zPosition != 0 }) else { return captured }
         return captured.enumerated().sorted {
-            (nodes[$0.element].zPosition, $0.offset) < (nodes[$1.element].zPosition, $1.offset)
+            (nodes[$0.element].drawn.zPosition, $0.offset) < (nodes[$1.element].drawn.zPosition, $1.offset)
         }.map(\.element)
     }
 }

@@ -104,7 +104,7 @@ final class NodeTreeCache {
             lastRoot = .some(snapshot)
             lastStructure.removeAll(keepingCapacity: true)
             for index in tree.structureNodes {
-                lastStructure.append((nodes.nodes[index].isHidden, nodes.nodes[index].zPosition))
+                lastStructure.append((nodes.nodes[index].drawn.isHidden, nodes.nodes[index].drawn.zPosition))
             }
         } else {
             lastRoot = nil
@@ -117,7 +117,7 @@ final class NodeTreeCache {
         let indices = tree.structureNodes
         guard indices.count == lastStructure.count else { return false }
         for (index, seen) in zip(indices, lastStructure) {
-            guard nodes.nodes[index].isHidden == seen.isHidden, nodes.nodes[index].zPosition == seen.zPosition
+            guard nodes.nodes[index].drawn.isHidden == seen.isHidden, nodes.nodes[index].drawn.zPosition == seen.zPosition
             else { return false }
         }
         return true

@@ -92,15 +92,15 @@ extension RenderNode {
     /// point, through `transform`, to `position` and `zPosition`.
     var transformToSuperlayer3D: CATransform3D {
         CALayer.transformToSuperlayer(
-            bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ, transform: transform,
-            position: position, zPosition: zPosition)
+            bounds: drawn.bounds, anchorPoint: drawn.anchorPoint, anchorPointZ: drawn.anchorPointZ, transform: drawn.transform,
+            position: drawn.position, zPosition: drawn.zPosition)
     }
 
     /// The map from the sublayers' space into the layer's bounds coordinates: layer
     /// geometry's rule (`CALayer.sublayerSpaceTransform`); nil when it is the identity.
     var sublayerTransformAboutAnchor: CATransform3D? {
         CALayer.sublayerSpaceTransform(
-            bounds: bounds, anchorPoint: anchorPoint, isGeometryFlipped: isGeometryFlipped,
-            sublayerTransform: sublayerTransform)
+            bounds: drawn.bounds, anchorPoint: drawn.anchorPoint, isGeometryFlipped: drawn.isGeometryFlipped,
+            sublayerTransform: drawn.sublayerTransform)
     }
 }

@@ -25,10 +25,10 @@ struct Shadow {
     }
 
     init?(of layer: borrowing RenderNode) {
-        guard let color = layer.shadowColor, color.alpha > 0, layer.shadowOpacity > 0 else { return nil }
+        guard let color = layer.drawn.shadowColor, color.alpha > 0, layer.drawn.shadowOpacity > 0 else { return nil }
         self.color = color
-        opacity = min(Double(layer.shadowOpacity), 1)
-        offset = layer.shadowOffset
-        sigma = layer.shadowRadius.isFinite ? max(layer.shadowRadius, 0) : 0
+        opacity = min(Double(layer.drawn.shadowOpacity), 1)
+        offset = layer.drawn.shadowOffset
+        sigma = layer.drawn.shadowRadius.isFinite ? max(layer.drawn.shadowRadius, 0) : 0
     }
 }

@@ -87,8 +87,8 @@ extension RenderNode {
         let transform = plane.affine.concatenating(parent)
         // Its background and border, its shape's stroked path, contents its gravity places
         // beyond the bounds.
-        var own = bounds.union(LayerPainter.contentExtent(of: self, drawing: snapshot.drawing) ?? .null)
-        if contentsGravity != .resize {
+        var own = drawn.bounds.union(LayerPainter.contentExtent(of: self, drawing: snapshot.drawing) ?? .null)
+        if drawn.contentsGravity != .resize {
             // A recording is stretched like contents; under another gravity it may reach out.
             guard snapshot.drawing?.operations.isEmpty ?? true else { return nil }
             if let (_, placed) = contentsImagePlacement { own = own.union(placed) }

@@ -71,19 +71,19 @@ enum FrameRasteriser {
             snapshot.blendOperator == nil, !snapshot.hasFilters, snapshot.replicas.isEmpty
         else { return false }
         let node = frame.nodes[snapshot]
-        guard !node.isHidden, node.opacity >= 1, let background = node.backgroundColor, background.alpha >= 1,
-            node.cornerRadius == 0 || node.maskedCorners.isEmpty
+        guard !node.drawn.isHidden, node.drawn.opacity >= 1, let background = node.drawn.backgroundColor, background.alpha >= 1,
+            node.drawn.cornerRadius == 0 || node.drawn.maskedCorners.isEmpty
         else { return false }
         let plane = PlaneTransform(flattening: node.transformToSuperlayer3D)
         guard plane.isAffine else { return false }
         let toLayer = plane.affine
-        guard toLayer.b == 0, toLayer.c == 0, node.isDoubleSided || (toLayer.a > 0 && toLayer.d > 0) else {
+        guard toLayer.b == 0, toLayer.c == 0, node.drawn.isDoubleSided || (toLayer.a > 0 && toLayer.d > 0) else {
             return false
         }
         let toDevice = toLayer.concatenating(
             CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(
                 CGAffineTransform(scaleX: scale, y: scale)))
-        let covered = node.bounds.applying(toDevice)
+        let covered = node.drawn.bounds.applying(toDevice)
         return covered.minX <= 0 && covered.minY <= 0 && covered.maxX >= CGFloat(bitmap.width)
             && covered.maxY >= CGFloat(bitmap.height)
     }

@@ -125,10 +125,10 @@ final class ContentCache {
     /// Whether two nodes of one layer show the same content of their own: what its bitmap
     /// depends on (not its place, transform, opacity, shadow or border).
     static func sameContent(_ a: RenderNode, _ b: RenderNode) -> Bool {
-        a.bounds == b.bounds && a.masksToBounds == b.masksToBounds && a.cornerRadius == b.cornerRadius
-            && a.maskedCorners == b.maskedCorners && a.cornerCurve == b.cornerCurve
-            && a.contentsGravity == b.contentsGravity && a.contentsRect == b.contentsRect
-            && a.contentsCenter == b.contentsCenter && a.contentsScale == b.contentsScale
+        a.drawn.bounds == b.drawn.bounds && a.drawn.masksToBounds == b.drawn.masksToBounds && a.drawn.cornerRadius == b.drawn.cornerRadius
+            && a.drawn.maskedCorners == b.drawn.maskedCorners && a.drawn.cornerCurve == b.drawn.cornerCurve
+            && a.drawn.contentsGravity == b.drawn.contentsGravity && a.drawn.contentsRect == b.drawn.contentsRect
+            && a.drawn.contentsCenter == b.drawn.contentsCenter && a.drawn.contentsScale == b.drawn.contentsScale
             && a.contents === b.contents && a.kind == b.kind
     }
 }
@@ -226,7 +226,7 @@ extension LayerPainter {
     /// bitmap, turned, would be resampled twice, softer than Core Animation's single pass; so is
     /// a nine-part image.
     func isScaled(contentsOf layer: RenderNode, ctm: cairo_matrix_t) -> Bool {
-        guard ctm.xy == 0, ctm.yx == 0, layer.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1),
+        guard ctm.xy == 0, ctm.yx == 0, layer.drawn.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1),
             let (selected, placed) = layer.contentsImagePlacement
         else { return false }
         // Screen pixels per image pixel along each axis: 1 when it lands pixel for pixel.
@@ -259,7 +259,7 @@ extension LayerPainter {
     /// coordinates: its bounds (a backing store's canvas), or for a shape the path's box grown
     /// by the stroke, within the bounds when the layer clips; nil when nothing can show.
     static func contentExtent(of layer: borrowing RenderNode, drawing: CGContext?) -> CGRect? {
-        var extent = layer.bounds
+        var extent = layer.drawn.bounds
         if let shape = layer.shape, let path = shape.path {
             let box = path.boundingBoxOfPath
             let stroked = shape.stroke != nil && shape.lineWidth.isFinite && shape.lineWidth > 0
@@ -268,9 +268,9 @@ extension LayerPainter {
             let halfWidths = shape.lineJoin == .miter ? max(shape.miterLimit, 1) : 2.squareRoot()
             let reach = stroked ? shape.lineWidth / 2 * halfWidths + 1 : 1
             extent = box.insetBy(dx: -reach, dy: -reach)
-            let (hasImage, bounds) = (layer.contents != nil, layer.bounds)
+            let (hasImage, bounds) = (layer.contents != nil, layer.drawn.bounds)
             if hasImage || !(drawing?.operations.isEmpty ?? true) { extent = extent.union(bounds) }
-            if layer.masksToBounds { extent = extent.intersection(bounds) }
+            if layer.drawn.masksToBounds { extent = extent.intersection(bounds) }
         }
         guard !extent.isNull, !extent.isEmpty, extent.width.isFinite, extent.height.isFinite else { return nil }
         return extent

@@ -50,7 +50,7 @@ extension LayerPainter {
         while true {
             let node = nodes[layer]
             let plane = PlaneTransform(flattening: toLayer)
-            guard case .plain = node.kind, compositesPlainly(layer, node), node.isDoubleSided, plane.isAffine,
+            guard case .plain = node.kind, compositesPlainly(layer, node), node.drawn.isDoubleSided, plane.isAffine,
                 layer.sublayers.count == 1, node.contents == nil, layer.drawing?.operations.isEmpty ?? true,
                 !node.drawsBorder
             else { return nil }
@@ -59,8 +59,8 @@ extension LayerPainter {
             // Within the clip, the layer's own clip (and the backdrop it fills) must be whole:
             // circular or continuous, a corner lies within twice its radius of the corner.
             let inset = cornerRadius(of: node) * 2
-            if node.masksToBounds || node.drawsBackground {
-                let inside = node.bounds.insetBy(dx: inset, dy: inset)
+            if node.drawn.masksToBounds || node.drawsBackground {
+                let inside = node.drawn.bounds.insetBy(dx: inset, dy: inset)
                 guard Self.area(clip, liesWithin: inside, through: affine) else { return nil }
             }
             let sublayer = layer.sublayers[0]
@@ -70,7 +70,7 @@ extension LayerPainter {
             }
             toSublayer = CATransform3DConcat(toSublayer, toLayer)
             if node.drawsBackground {
-                guard node.backgroundColor?.alpha == 1, sublayer.blendOperator == CAIRO_OPERATOR_XOR,
+                guard node.drawn.backgroundColor?.alpha == 1, sublayer.blendOperator == CAIRO_OPERATOR_XOR,
                     !nodes[sublayer].isTransformLayer, PlaneTransform(flattening: toSublayer).isAffine
                 else { return nil }
                 return (sublayer, toSublayer)
@@ -92,7 +92,7 @@ extension LayerPainter {
     /// pass over every pixel of the clip. Does not consume `content`.
     func paintThroughStroke(_ content: OpaquePointer, of mask: LayerSnapshot) -> Bool {
         let node = nodes[mask]
-        guard node.isDoubleSided, let (shape, path) = soleShape(ofMask: mask), (shape.fill?.alpha ?? 0) == 0,
+        guard node.drawn.isDoubleSided, let (shape, path) = soleShape(ofMask: mask), (shape.fill?.alpha ?? 0) == 0,
             let stroke = shape.stroke, stroke.alpha == 1, shape.lineWidth.isFinite, shape.lineWidth > 0,
             Self.dashLengths(shape.lineDashPattern) == nil
         else { return false }

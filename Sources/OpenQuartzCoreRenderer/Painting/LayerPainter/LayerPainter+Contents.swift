@@ -22,7 +22,7 @@ extension LayerPainter {
     func paintContents(of layer: RenderNode, drawing: CGContext?, upsideDown: Bool = false) {
         let source: ContentsSource
         if let drawing, !drawing.operations.isEmpty {
-            source = .drawing(drawing, origin: layer.bounds.origin)
+            source = .drawing(drawing, origin: layer.drawn.bounds.origin)
         } else if let image = layer.contents {
             source = .image(image)
         } else {
@@ -31,8 +31,8 @@ extension LayerPainter {
         let scale = layer.usableContentsScale
         let layout = ContentsLayout(
             sourceSize: source.size, pointsPerUnit: source.pointsPerUnit(contentsScale: scale),
-            bounds: layer.bounds, gravity: layer.contentsGravity,
-            contentsRect: layer.contentsRect, contentsCenter: layer.contentsCenter)
+            bounds: layer.drawn.bounds, gravity: layer.drawn.contentsGravity,
+            contentsRect: layer.drawn.contentsRect, contentsCenter: layer.drawn.contentsCenter)
         guard !layout.patches.isEmpty else { return }
 
         cairo_save(context)
@@ -40,7 +40,7 @@ extension LayerPainter {
         if upsideDown, case .image = source {
             // An image stays upright in a y-up plane: mirrored back about the bounds' middle.
             // (A recording of `draw(in:)` follows the geometry, as Core Graphics drawing does.)
-            mirrorVertically(within: layer.bounds)
+            mirrorVertically(within: layer.drawn.bounds)
         }
         // (With masksToBounds, the painter has already clipped to the rounded bounds.)
         let images = resources.images
@@ -109,7 +109,7 @@ extension LayerPainter {
 extension RenderNode {
     /// `contentsScale`, or 1 where it is not a finite number above 0.
     var usableContentsScale: CGFloat {
-        contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
+        drawn.contentsScale.isFinite && drawn.contentsScale > 0 ? drawn.contentsScale : 1
     }
 
     /// The part of the `contents` image (in its pixels) that shows, and the rectangle of the
@@ -119,6 +119,6 @@ extension RenderNode {
         guard let image = contents else { return nil }
         return ContentsLayout.placement(
             sourceSize: CGSize(width: image.width, height: image.height), pointsPerUnit: 1 / usableContentsScale,
-            bounds: bounds, gravity: contentsGravity, contentsRect: contentsRect)
+            bounds: drawn.bounds, gravity: drawn.contentsGravity, contentsRect: drawn.contentsRect)
     }
 }

@@ -36,9 +36,9 @@ extension LayerPainter {
             !castsShadow, !snapshot.hasFilters
         else { return nil }
         guard var extent = ownExtent(of: snapshot, layer) else { return nil }
-        if layer.masksToBounds {
+        if layer.drawn.masksToBounds {
             // The sublayers are clipped to the bounds, as the layer's own drawing is.
-            if !snapshot.sublayers.isEmpty { extent = layer.bounds }
+            if !snapshot.sublayers.isEmpty { extent = layer.drawn.bounds }
         } else {
             guard let sublayers = sublayersExtent(of: snapshot, budget: &budget) else { return nil }
             extent = extent.union(sublayers)
@@ -63,7 +63,7 @@ extension LayerPainter {
     private func sublayersExtent(of snapshot: LayerSnapshot, budget: inout Int) -> CGRect? {
         var extent = CGRect.null
         let sublayerTransform = nodes[snapshot].sublayerTransformAboutAnchor
-        for sublayer in snapshot.sublayers where nodes[sublayer].opacity > 0 {
+        for sublayer in snapshot.sublayers where nodes[sublayer].drawn.opacity > 0 {
             guard !nodes[sublayer].isTransformLayer,
                 let inner = paintedExtent(of: sublayer, budget: &budget)
             else { return nil }
@@ -82,7 +82,7 @@ extension LayerPainter {
     private func ownExtent(of snapshot: LayerSnapshot, _ layer: borrowing RenderNode) -> CGRect? {
         // Read once each: a value read inside `||` would be taken from the lent node.
         let (hasImage, gravity, clips, bounds) = (
-            layer.contents != nil, layer.contentsGravity, layer.masksToBounds, layer.bounds
+            layer.contents != nil, layer.drawn.contentsGravity, layer.drawn.masksToBounds, layer.drawn.bounds
         )
         let (fills, borders) = (layer.drawsBackground, layer.drawsBorder)
         let hasContents = hasImage || !(snapshot.drawing?.operations.isEmpty ?? true)
@@ -122,7 +122,7 @@ extension LayerPainter {
         var budget = Self.extentBudget
         guard let body = paintedExtent(of: snapshot, nodes[snapshot], budget: &budget, withoutItsShadow: true)
         else { return true }
-        let caster = nodes[snapshot].shadowPath?.boundingBox ?? body
+        let caster = nodes[snapshot].drawn.shadowPath?.boundingBox ?? body
         guard !body.isNull || !caster.isNull else { return false }
         let toDevice = userToDevice
         guard let bodyPixels = PixelBox(covering: body, through: toDevice, margin: 1),
@@ -177,7 +177,7 @@ extension LayerPainter {
     /// Whether `snapshot` is composited as it draws: opaque, with no mask, replicas, particles,
     /// transition, compositing filter, blur or shadow. `node` is its node.
     func compositesPlainly(_ snapshot: LayerSnapshot, _ node: borrowing RenderNode) -> Bool {
-        guard node.opacity == 1, snapshot.mask == nil, snapshot.replicas.isEmpty, snapshot.particles.isEmpty,
+        guard node.drawn.opacity == 1, snapshot.mask == nil, snapshot.replicas.isEmpty, snapshot.particles.isEmpty,
             snapshot.transition == nil, snapshot.blendOperator == nil, !snapshot.hasFilters
         else { return false }
         return Shadow(of: node) == nil
@@ -219,7 +219,7 @@ extension LayerPainter {
     /// drawing of its own, its path finite and not empty.
     func soleShape(ofMask mask: LayerSnapshot) -> (shape: ShapeLayerStorage, path: CGPath)? {
         let node = nodes[mask]
-        guard case .shape(let shape) = node.kind, compositesPlainly(mask, node), !node.masksToBounds,
+        guard case .shape(let shape) = node.kind, compositesPlainly(mask, node), !node.drawn.masksToBounds,
             mask.sublayers.isEmpty, !hasOwnDrawing(node, mask),
             let path = shape.path, !path.isEmpty, path.hasOnlyFinitePoints
         else { return nil }
@@ -254,7 +254,7 @@ extension LayerPainter {
                     && snapshot.blendOperator == nil && !snapshot.hasFilters && Shadow(of: node) == nil),
             // A translucent layer is drawn through a group, but for a gradient alone, whose
             // opacity goes into its alphas.
-            isRoot || node.opacity == 1 || drawsOnlyItsGradient(snapshot, isMask: false)
+            isRoot || node.drawn.opacity == 1 || drawsOnlyItsGradient(snapshot, isMask: false)
         else { return false }
         var fills = node.drawsBackground
         switch node.kind {
@@ -270,11 +270,11 @@ extension LayerPainter {
             // part, in the layer's coordinates.
             count += 1
             let inset = cornerRadius(of: node)
-            let inside = node.bounds.insetBy(dx: inset, dy: inset)
+            let inside = node.drawn.bounds.insetBy(dx: inset, dy: inset)
             guard count == 1, Self.area(clip, liesWithin: inside, through: toRoot) else { return false }
         }
         let sublayerTransform = node.sublayerTransformAboutAnchor
-        for sublayer in snapshot.sublayers where nodes[sublayer].opacity > 0 {
+        for sublayer in snapshot.sublayers where nodes[sublayer].drawn.opacity > 0 {
             var toLayer = nodes[sublayer].transformToSuperlayer3D
             if let sublayerTransform { toLayer = CATransform3DConcat(toLayer, sublayerTransform) }
             let plane = PlaneTransform(flattening: toLayer)
@@ -303,7 +303,7 @@ extension LayerPainter {
 
 extension RenderNode {
     /// Whether the layer fills its bounds with a background colour that shows.
-    var drawsBackground: Bool { backgroundColor.map { $0.alpha > 0 } ?? false }
+    var drawsBackground: Bool { drawn.backgroundColor.map { $0.alpha > 0 } ?? false }
     /// Whether the layer draws a border that shows.
-    var drawsBorder: Bool { borderWidth > 0 && (borderColor.map { $0.alpha > 0 } ?? false) }
+    var drawsBorder: Bool { drawn.borderWidth > 0 && (drawn.borderColor.map { $0.alpha > 0 } ?? false) }
 }

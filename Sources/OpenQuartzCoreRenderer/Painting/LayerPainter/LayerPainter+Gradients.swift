@@ -18,7 +18,7 @@ extension LayerPainter {
     /// `ramp`, when given, replaces the layer's colours and locations (a gradient masked by a
     /// gradient of the same geometry, ``maskedGradientRamp(of:)``).
     func paintGradient(_ gradient: GradientLayerStorage, of layer: RenderNode, ramp: ColorRamp? = nil) {
-        let bounds = layer.bounds
+        let bounds = layer.drawn.bounds
         guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite,
             bounds.minX.isFinite, bounds.minY.isFinite,
             let ramp = ramp ?? self.ramp(of: gradient)
@@ -133,7 +133,7 @@ extension LayerPainter {
         guard isMaskedByItsOwnAlphas(snapshot), let mask = snapshot.mask,
             case .gradient(let gradient) = node.kind, case .gradient(let alpha) = nodes[mask].kind,
             !gradient.blendsInSRGB, !alpha.blendsInSRGB,
-            clipLiesWithin(node.bounds.insetBy(dx: cornerRadius(of: node), dy: cornerRadius(of: node))),
+            clipLiesWithin(node.drawn.bounds.insetBy(dx: cornerRadius(of: node), dy: cornerRadius(of: node))),
             let colors = ColorRamp(colors: gradient.colors, locations: gradient.locations),
             let alphas = ColorRamp(colors: alpha.colors, locations: alpha.locations)
         else { return nil }
@@ -151,11 +151,11 @@ extension LayerPainter {
         let maskNode = nodes[mask]
         guard case .gradient(let gradient) = node.kind, case .gradient(let alpha) = maskNode.kind,
             drawsOnlyItsGradient(snapshot, isMask: false), drawsOnlyItsGradient(mask, isMask: true),
-            maskNode.opacity == 1, maskNode.bounds == node.bounds, alpha.type == gradient.type,
+            maskNode.drawn.opacity == 1, maskNode.drawn.bounds == node.drawn.bounds, alpha.type == gradient.type,
             alpha.startPoint == gradient.startPoint, alpha.endPoint == gradient.endPoint,
             alpha.focalPoint == gradient.focalPoint,
-            maskNode.cornerRadius == node.cornerRadius, maskNode.maskedCorners == node.maskedCorners,
-            maskNode.cornerCurve == node.cornerCurve,
+            maskNode.drawn.cornerRadius == node.drawn.cornerRadius, maskNode.drawn.maskedCorners == node.drawn.maskedCorners,
+            maskNode.drawn.cornerCurve == node.drawn.cornerCurve,
             CATransform3DIsIdentity(maskNode.transformToSuperlayer3D)
         else { return false }
         return (gradient.colors ?? []).contains { $0 is CGColor } && (alpha.colors ?? []).contains { $0 is CGColor }

@@ -13,7 +13,7 @@ extension LayerPainter {
         switch layer.kind {
         case .shape(let shape): paintShape(shape)
         case .gradient(let gradient): paintGradient(gradient, of: layer)
-        case .text(let text): paintText(text, bounds: layer.bounds, upsideDown: upsideDown)
+        case .text(let text): paintText(text, bounds: layer.drawn.bounds, upsideDown: upsideDown)
         default: break
         }
     }

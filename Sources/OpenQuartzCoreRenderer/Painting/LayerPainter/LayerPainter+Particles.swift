@@ -14,8 +14,8 @@ extension LayerPainter {
         let layer = nodes[snapshot]
         cairo_save(context)
         defer { cairo_restore(context) }
-        if layer.masksToBounds {
-            addRoundedRect(layer.bounds, of: layer)
+        if layer.drawn.masksToBounds {
+            addRoundedRect(layer.drawn.bounds, of: layer)
             cairo_clip(context)
         }
         let additive = layer.kind == .emitter(renderMode: .additive)

@@ -99,8 +99,8 @@ extension LayerPainter {
     /// shadow.
     func localExtent(of snapshot: LayerSnapshot) -> CGRect {
         let layer = nodes[snapshot]
-        var extent = layer.bounds
-        if !layer.masksToBounds {
+        var extent = layer.drawn.bounds
+        if !layer.drawn.masksToBounds {
             if let content = contentExtent(of: snapshot) { extent = extent.union(content) }
             let sublayerTransform = layer.sublayerTransformAboutAnchor
             for sublayer in snapshot.sublayers + (snapshot.transition.map { [$0.before] } ?? []) {

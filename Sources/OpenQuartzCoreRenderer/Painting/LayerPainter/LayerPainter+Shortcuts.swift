@@ -23,7 +23,7 @@ extension LayerPainter {
     /// aside. Nil for none or several.
     func soleShownSublayer(of snapshot: LayerSnapshot) -> LayerSnapshot? {
         var shown: LayerSnapshot?
-        for sublayer in snapshot.sublayers where nodes[sublayer].opacity > 0 {
+        for sublayer in snapshot.sublayers where nodes[sublayer].drawn.opacity > 0 {
             if sublayer.sublayers.isEmpty, paintedExtent(of: sublayer)?.isNull == true { continue }
             guard shown == nil else { return nil }
             shown = sublayer
@@ -34,7 +34,7 @@ extension LayerPainter {
     /// Whether a path casts the layer's shadow: its shadow path, or the one path its drawing
     /// fills.
     func pathCastsTheShadow(of snapshot: LayerSnapshot) -> Bool {
-        nodes[snapshot].shadowPath != nil || soleOpaquePath(of: snapshot) != nil
+        nodes[snapshot].drawn.shadowPath != nil || soleOpaquePath(of: snapshot) != nil
     }
 
     /// Paints the shadow of the path that casts it: the layer's shadow path, or the one path
@@ -42,7 +42,7 @@ extension LayerPainter {
     /// whose frame every level of a deep tree repeats.
     func paintShadow(_ shadow: Shadow, castBy snapshot: LayerSnapshot) {
         let painter = ShadowPainter(context: context)
-        if let path = nodes[snapshot].shadowPath {
+        if let path = nodes[snapshot].drawn.shadowPath {
             painter.paintShadow(shadow, of: path)
         } else if let (path, placement) = soleOpaquePath(of: snapshot) {
             painter.paintShadow(shadow, of: path, placedBy: placement)
@@ -60,11 +60,11 @@ extension LayerPainter {
         // Lottie's containers are a few deep; a deeper chain keeps its group.
         for _ in 0..<8 {
             let node = nodes[current]
-            guard current.mask == nil, !node.masksToBounds, current.transition == nil,
+            guard current.mask == nil, !node.drawn.masksToBounds, current.transition == nil,
                 current.replicas.isEmpty, current.particles.isEmpty, !hasOwnDrawing(node, current)
             else { return nil }
             if current !== snapshot {
-                guard node.opacity == 1, current.blendOperator == nil, !current.hasFilters else { return nil }
+                guard node.drawn.opacity == 1, current.blendOperator == nil, !current.hasFilters else { return nil }
                 guard Shadow(of: node) == nil else { return nil }
             }
             if case .shape = node.kind {
@@ -100,7 +100,7 @@ extension LayerPainter {
     func paintsOnlyItsImage(_ snapshot: LayerSnapshot) -> Bool {
         let layer = nodes[snapshot]
         guard layer.contents != nil, paintsNothingOfItsOwnBeyond(snapshot, layer),
-            layer.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1)
+            layer.drawn.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1)
         else { return false }
         return !layer.drawsBackground && !layer.drawsBorder
     }

@@ -20,7 +20,7 @@ extension LayerPainter {
     ) {
         let progress = transition.progress
         let before = transition.before
-        let size = nodes[snapshot].bounds.size
+        let size = nodes[snapshot].drawn.bounds.size
         // The unit motion: where the new tree starts, relative to its place.
         let (unitX, unitY): (Double, Double) =
             switch transition.subtype {
@@ -35,7 +35,7 @@ extension LayerPainter {
             guard alpha > 0 else { return }
             cairo_save(context)
             cairo_translate(context, dx, dy)
-            let treeOpacity = live ? 1 : Double(nodes[tree].opacity)
+            let treeOpacity = live ? 1 : Double(nodes[tree].drawn.opacity)
             paintFlat(tree, opacity: alpha * treeOpacity, transitions: !live)
             cairo_restore(context)
         }

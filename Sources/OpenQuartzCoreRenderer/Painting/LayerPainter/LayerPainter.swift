@@ -42,16 +42,16 @@ struct LayerPainter {
         blending: cairo_operator_t? = nil
     ) {
         let layer = nodes[snapshot]
-        let opacity = Double(layer.opacity) * opacityFactor
+        let opacity = Double(layer.drawn.opacity) * opacityFactor
         guard opacity > 0 else { return }
         if layer.isTransformLayer {
             paintTransformLayer(snapshot, through: toParent, opacity: opacity)
             return
         }
         let plane = PlaneTransform(flattening: toParent)
-        if !layer.isDoubleSided {
+        if !layer.drawn.isDoubleSided {
             // Culled when its back faces the viewer: its corners turn the other way.
-            guard let area = plane.orientedArea(of: layer.bounds), area > 0 else { return }
+            guard let area = plane.orientedArea(of: layer.drawn.bounds), area > 0 else { return }
         }
         guard plane.isAffine else {
             paintProjected(snapshot, through: plane, opacity: opacity)
@@ -267,9 +267,9 @@ struct LayerPainter {
     /// draws, sublayers, border, particles.
     func paintBody(_ snapshot: LayerSnapshot) {
         let layer = nodes[snapshot]
-        let bounds = layer.bounds
+        let bounds = layer.drawn.bounds
         let radius = cornerRadius(of: layer)
-        if let background = layer.backgroundColor, background.alpha > 0, !fillBackgroundWithSpans(of: layer) {
+        if let background = layer.drawn.backgroundColor, background.alpha > 0, !fillBackgroundWithSpans(of: layer) {
             addRoundedRect(bounds, of: layer)
             setSource(background)
             cairo_fill(context)
@@ -280,7 +280,7 @@ struct LayerPainter {
         // (ContentCache.swift).
         cairo_save(context)
         var contentPainter = self
-        if layer.masksToBounds {
+        if layer.drawn.masksToBounds {
             // Apple: with masksToBounds the content is clipped to the rounded corners too.
             addRoundedRect(bounds, of: layer)
             cairo_clip(context)
@@ -289,9 +289,9 @@ struct LayerPainter {
         contentPainter.paintOwnContentCached(snapshot)
         cairo_restore(context)
         paintSublayers(of: snapshot, bounds: bounds, radius: radius)
-        if layer.borderWidth > 0, let border = layer.borderColor, border.alpha > 0 {
+        if layer.drawn.borderWidth > 0, let border = layer.drawn.borderColor, border.alpha > 0 {
             // The border lies inside the bounds, above the sublayers.
-            let width = layer.borderWidth
+            let width = layer.drawn.borderWidth
             addRoundedRect(bounds, of: layer, inset: width / 2)
             setSource(border)
             cairo_set_line_width(context, Double(width))
@@ -317,9 +317,9 @@ struct LayerPainter {
         // A handed-down opacity is for these sublayers, not theirs.
         let opacityFactor = handedOpacity.flatMap { $0.nodeIndex == snapshot.nodeIndex ? $0.opacity : nil } ?? 1
         painter.handedOpacity = nil
-        if layer.masksToBounds, sublayersLieWithin(bounds, radius: radius, of: snapshot) {
+        if layer.drawn.masksToBounds, sublayersLieWithin(bounds, radius: radius, of: snapshot) {
             resources.clipsLeftOutCount += 1
-        } else if layer.masksToBounds {
+        } else if layer.drawn.masksToBounds {
             addRoundedRect(bounds, of: layer)
             cairo_clip(context)
             painter.clipsLayers = true
@@ -383,9 +383,9 @@ struct LayerPainter {
             for sublayer in container.sublayers {
                 let transform = CATransform3DConcat(nodes[sublayer].transformToSuperlayer3D, inner)
                 if nodes[sublayer].isTransformLayer {
-                    gather(sublayer, transform, opacity * Double(nodes[sublayer].opacity))
+                    gather(sublayer, transform, opacity * Double(nodes[sublayer].drawn.opacity))
                 } else {
-                    let bounds = nodes[sublayer].bounds
+                    let bounds = nodes[sublayer].drawn.bounds
                     let centre = transform.applying(to: (Double(bounds.midX), Double(bounds.midY), 0))
                     planes.append((sublayer, transform, opacity, centre.z))
                 }
@@ -401,8 +401,8 @@ struct LayerPainter {
 
     /// The corner radius drawn: at most half the shorter side, as Core Animation clamps it.
     func cornerRadius(of layer: RenderNode) -> CGFloat {
-        guard layer.cornerRadius.isFinite else { return 0 }
-        return min(max(layer.cornerRadius, 0), min(layer.bounds.width, layer.bounds.height) / 2)
+        guard layer.drawn.cornerRadius.isFinite else { return 0 }
+        return min(max(layer.drawn.cornerRadius, 0), min(layer.drawn.bounds.width, layer.drawn.bounds.height) / 2)
     }
 
     func apply(_ transform: CGAffineTransform) {
@@ -419,7 +419,7 @@ struct LayerPainter {
     /// the border strokes.
     func addRoundedRect(_ rect: CGRect, of layer: RenderNode, inset: CGFloat = 0) {
         RoundedCorners(
-            rect: rect, radius: cornerRadius(of: layer), corners: layer.maskedCorners, curve: layer.cornerCurve
+            rect: rect, radius: cornerRadius(of: layer), corners: layer.drawn.maskedCorners, curve: layer.drawn.cornerCurve
         )
         .inset(by: inset)
         .add(to: context)

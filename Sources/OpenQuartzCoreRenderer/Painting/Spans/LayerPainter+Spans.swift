@@ -37,9 +37,9 @@ extension LayerPainter {
     /// ``paintBody(_:)`` and, for a layer that paints nothing else, in
     /// ``paint(_:through:opacityFactor:)`` with its map to the parent as `extra`.
     func fillBackgroundWithSpans(of layer: borrowing RenderNode, through extra: CGAffineTransform? = nil) -> Bool {
-        guard let rgba = layer.backgroundColor?.rgba else { return false }
+        guard let rgba = layer.drawn.backgroundColor?.rgba else { return false }
         return fillWithSpans(
-            layer.bounds, radius: cornerRadius(of: layer), corners: layer.maskedCorners, curve: layer.cornerCurve,
+            layer.drawn.bounds, radius: cornerRadius(of: layer), corners: layer.drawn.maskedCorners, curve: layer.drawn.cornerCurve,
             red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha, through: extra)
     }
 }
