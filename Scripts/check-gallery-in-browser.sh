@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Opens the gallery in a real browser, Chromium without a window, and reports what it shows:
-# a screenshot of index.html, and for every demo whether its MP4 plays in the browser and
+# a screenshot of index.html, and for every scene whether its MP4 plays in the browser and
 # whether the video's colours match the poster PNG's (the background at a corner, which no
-# demo animates). Run it after Scripts/demo.sh; it installs Chromium when it is missing.
+# scene animates). Run it after Scripts/demo.sh; it installs Chromium when it is missing.
 #
 #     Scripts/check-gallery-in-browser.sh [GALLERY-FOLDER] [SCREENSHOT.png]
 set -euo pipefail

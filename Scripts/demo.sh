@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is needed (Cairo and ffmpeg, see install-dependencies.sh) and runs the main job:
-# `carender gallery`, which renders every demo — the seed articles' experiments — to MP4, GIF and
+# `carender gallery`, which renders every scene — the seed articles' experiments — to MP4, GIF and
 # a poster PNG (and saves it as a .ca CAML bundle) in gallery/ at the top of the package, with
 # gallery/index.html to open in a browser. When the CAML corpus is there (../shared/caml-corpus/files
 # beside the package), its documents get cards too, their states cycled (--caml); when the Lottie

@@ -9,7 +9,7 @@
 #
 #   bash Scripts/preview-check.sh [OUTPUT_FOLDER]      (default: .build/preview-check)
 #
-# PREVIEW_SCENE=FILE|DEMO also takes a screenshot of that scene playing (the README's picture:
+# PREVIEW_SCENE=FILE|SCENE also takes a screenshot of that scene playing (the README's picture:
 # PREVIEW_SCENE=path/to/wallpaper.ca PREVIEW_SCALE=1). The browser is driven over the Chrome
 # DevTools protocol on a pipe (--remote-debugging-pipe), from Python's standard library.
 set -euo pipefail

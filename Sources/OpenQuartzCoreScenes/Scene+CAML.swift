@@ -20,7 +20,7 @@ extension Scene {
             let times = later.map { Self.seconds($0) + " s" }.joined(separator: ", ")
             let many = later.count > 1
             notes.append(
-                "the demo '\(definition.name)' changes its tree at \(times); "
+                "the scene '\(definition.name)' changes its tree at \(times); "
                     + "a CAML document holds the tree as it starts, so the change\(many ? "s" : "") "
                     + "from \(Self.seconds(first)) s on \(many ? "are" : "is") not in it")
         }

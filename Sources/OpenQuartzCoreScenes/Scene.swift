@@ -1,7 +1,7 @@
 import OpenCAML
 import OpenQuartzCore
 
-/// A scene running on its manual clock: the tree of a built-in demo, a loaded document or a
+/// A scene running on its manual clock: the tree of a built-in scene, a loaded document or a
 /// Lottie animation, and the timeline changes still to come. `carender` steps scenes through
 /// it (`frame` and `inspect` advance once, `render` and `gallery` once per frame), and the
 /// preview plays one per browser tab, building it again when the page goes back in time (a
@@ -44,7 +44,7 @@ public final class Scene {
     public var size: CGSize { definition.size }
     /// How long the scene plays, in seconds.
     public var duration: CFTimeInterval { definition.duration }
-    /// The names of the document's states, each once; empty for a demo.
+    /// The names of the document's states, each once; empty for a scene.
     public var stateNames: [String] { definition.document?.package.stateNames ?? [] }
 
     /// The timeline changes still to come, in the order they run; the scene forgets them (an
@@ -63,7 +63,7 @@ public final class Scene {
     }
 
     /// Enters the document's state called `name` now, animating with its transitions at
-    /// `transitionSpeed` (0 jumps); nothing for a demo.
+    /// `transitionSpeed` (0 jumps); nothing for a scene.
     public func setState(named name: String, transitionSpeed: Float) {
         guard let document = definition.document else { return }
         document.controller.setState(named: name, in: document.package, transitionSpeed: transitionSpeed)
@@ -71,7 +71,7 @@ public final class Scene {
 
     /// Holds the document `progress` (0…1) of the way through the swipe from its state called
     /// `from` to its state called `to`, as a finger holds the unlock swipe (see
-    /// `CAStateController.swipe(to:of:heldAt:)`); nothing for a demo.
+    /// `CAStateController.swipe(to:of:heldAt:)`); nothing for a scene.
     public func holdSwipe(from: String, to: String, progress: Double) {
         guard let document = definition.document else { return }
         document.controller.setState(named: from, in: document.package, transitionSpeed: 0)
@@ -80,7 +80,7 @@ public final class Scene {
 
     /// Makes a Lottie scene fill a picture of `size` points drawn one point to a point: its
     /// root takes the bounds `size` at the origin, without animating, and lays the animation out
-    /// in them (aspect fit, centred), as lottie-ios's view does. A demo or a CAML document keeps
+    /// in them (aspect fit, centred), as lottie-ios's view does. A scene or a CAML document keeps
     /// its own geometry: an exporter scales its canvas to fit the picture instead.
     public func layOut(toFill size: CGSize) {
         guard definition.animation != nil else { return }

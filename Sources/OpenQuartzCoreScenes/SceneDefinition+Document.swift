@@ -8,7 +8,7 @@ extension SceneDefinition {
 
     /// The package type of `argument` when it names a document: an existing `.caml` or
     /// `.tendies` file, or an existing folder ending in `.ca` or holding `index.xml`. Nil for
-    /// anything else, which the commands take as a demo name.
+    /// anything else, which the commands take as a scene name.
     public static func packageType(of argument: String) -> String? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else { return nil }
@@ -26,7 +26,7 @@ extension SceneDefinition {
 
     /// The CAML document at `path` (of `type`: a `.caml` file, a `.ca` bundle or a `.tendies`
     /// wallpaper package) as a scene, loaded on a clock at media time 0, so that its animations
-    /// start at 0, as a demo's do. It plays for the document's `CAPackage.playingLength`.
+    /// start at 0, as a scene's do. It plays for the document's `CAPackage.playingLength`.
     /// With `states`, the scene starts in the timeline's first state and changes state at its
     /// times (see ``StateTimeline``), and its length runs at least to a second after the last
     /// change's longest transition; without, the document shows its own values, in no state.

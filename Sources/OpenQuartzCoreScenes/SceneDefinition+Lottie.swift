@@ -8,7 +8,7 @@ extension SceneDefinition {
     public static let lottieExtensions = ["json", "lottie"]
 
     /// Whether `argument` names an existing Lottie file: a `.json` or `.lottie` file, not a
-    /// folder. The commands take anything else as a CAML document or a demo name.
+    /// folder. The commands take anything else as a CAML document or a scene name.
     public static func isLottieFile(_ argument: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue
@@ -73,7 +73,7 @@ extension SceneDefinition {
     }
 
     /// The scene time at which a Lottie scene shows `frame`: `(frame − ip) / fr`, 0 for a
-    /// frame before the first (the scene starts there); nil for a demo or a CAML document.
+    /// frame before the first (the scene starts there); nil for a scene or a CAML document.
     /// Frames past the end (`op`) show the last frame.
     public func time(atFrame frame: Double) -> CFTimeInterval? {
         guard let animation else { return nil }
@@ -81,7 +81,7 @@ extension SceneDefinition {
     }
 
     /// The frame a Lottie scene shows at scene time `time`: `ip + t · fr`, held at the last
-    /// frame (`op`) from the end on; nil for a demo or a CAML document.
+    /// frame (`op`) from the end on; nil for a scene or a CAML document.
     public func frame(atTime time: CFTimeInterval) -> Double? {
         guard let animation else { return nil }
         return min(max(animation.startFrame + time * animation.frameRate, animation.startFrame), animation.endFrame)

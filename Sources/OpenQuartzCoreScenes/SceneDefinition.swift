@@ -4,7 +4,7 @@ import OpenQuartzCore
 
 /// What a scene is before it runs: a layer tree whose animations start at media time 0 on a
 /// manual clock, with its name, canvas, length and the changes it makes later. The built-in
-/// demos (``Demos``), loaded documents (``document(at:type:states:)``) and Lottie animations
+/// scenes (``BuiltInScenes``), loaded documents (``document(at:type:states:)``) and Lottie animations
 /// (``lottie(at:loops:values:animationID:theme:slots:configuration:)``) are definitions;
 /// ``start(on:)`` runs one as a ``Scene``.
 public struct SceneDefinition {
@@ -21,10 +21,10 @@ public struct SceneDefinition {
     /// Builds the tree and adds its animations at time 0; later changes go on the timeline.
     public let build: @MainActor (SceneTimeline) -> CALayer
     /// The document the scene shows, with the controller its states run through; nil for a
-    /// built-in demo.
+    /// built-in scene.
     public let document: SceneDocument?
     /// The Lottie animation the scene plays, with the warnings its reading gave; nil for a
-    /// built-in demo or a CAML document.
+    /// built-in scene or a CAML document.
     public let animation: LottieAnimation?
 
     public init(

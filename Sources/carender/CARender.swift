@@ -6,10 +6,10 @@ struct CARender: ParsableCommand {
         commandName: "carender",
         abstract: "Runs and renders Core Animation layer trees on Linux.",
         subcommands: [
-            Demo.self, GalleryCommand.self, Render.self, Frame.self, Inspect.self, Convert.self, Concat.self,
+            Experiments.self, GalleryCommand.self, Render.self, Frame.self, Inspect.self, Convert.self, Concat.self,
             Preview.self,
         ],
-        defaultSubcommand: Demo.self
+        defaultSubcommand: Experiments.self
     )
 
     /// Argument parser's `main()`, with SIGINT and SIGTERM handled from the start (see

@@ -5,21 +5,21 @@ import OpenLottie
 import OpenQuartzCore
 import OpenQuartzCoreScenes
 
-/// `carender convert IN OUT`: a CAML document, a wallpaper, a Lottie file or a demo written as
+/// `carender convert IN OUT`: a CAML document, a wallpaper, a Lottie file or a scene written as
 /// CAML.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Writes a CAML document, a Lottie file or a built-in demo as a .caml file, a .ca bundle or a .tendies wallpaper.",
+            "Writes a CAML document, a Lottie file or a built-in scene as a .caml file, a .ca bundle or a .tendies wallpaper.",
         discussion: """
             IN is a .caml file, a .ca bundle (a folder ending in .ca or holding index.xml), a \
-            Lottie file (.json, .lottie) or the name of a demo; OUT's extension says what to write: OUT.caml, one file with its \
+            Lottie file (.json, .lottie) or the name of a scene; OUT's extension says what to write: OUT.caml, one file with its \
             images inline as data: URIs, or OUT.ca, a bundle folder with index.xml, main.caml \
             and the images in assets/.
 
             A document is written normalised, as Apple's writer lays CAML out: properties that \
             differ from a new layer's as attributes, images as the bytes they were read from, \
-            states and transitions with LK… elements. A demo is written as its tree at its \
+            states and transitions with LK… elements. A scene is written as its tree at its \
             start, with its animations; what it draws in code is rendered into images; changes \
             it makes later on its timeline are not in the file (a note says so). A Lottie file is \
             written as the layer tree it makes, with its animations, playing once from time 0: \
@@ -43,10 +43,10 @@ struct Convert: ParsableCommand {
               carender convert loader.json loader.ca
               carender convert loader.json Loader.tendies
 
-            The demos: \(MainActor.assumeIsolated { Demos.nameList }).
+            The scenes: \(MainActor.assumeIsolated { BuiltInScenes.nameList }).
             """)
 
-    @Argument(help: "The .caml file, .ca bundle, .tendies package, Lottie file or demo to convert.")
+    @Argument(help: "The .caml file, .ca bundle, .tendies package, Lottie file or scene to convert.")
     var input: String
 
     @Argument(help: "The .caml file, .ca bundle or .tendies package to write (a .json file with --bake-expressions).")
@@ -63,7 +63,7 @@ struct Convert: ParsableCommand {
         // Checked here rather than in `validate()`, so that a mistake exits with status 1, as
         // every other failure of the conversion does, not with the usage status 64.
         do {
-            try validateDemoName(input)
+            try validateSceneName(input)
         } catch let error as ValidationError {
             throw CommandError("\(error.message).")
         }

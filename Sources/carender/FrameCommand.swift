@@ -4,13 +4,13 @@ import OpenQuartzCore
 import OpenQuartzCoreRenderer
 import OpenQuartzCoreScenes
 
-/// `carender frame DEMO|FILE --time S --output FILE.png`: one frame of a demo, a CAML document
+/// `carender frame SCENE|FILE --time S --output FILE.png`: one frame of a scene, a CAML document
 /// or a Lottie file as a PNG.
 struct Frame: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Renders one frame of a gallery demo, a CAML document or a Lottie file to a PNG file.",
+        abstract: "Renders one frame of a gallery scene, a CAML document or a Lottie file to a PNG file.",
         discussion: """
-            The same as carender render DEMO --output FILE.png --from TIME --scale S. DEMO may \
+            The same as carender render SCENE --output FILE.png --from TIME --scale S. SCENE may \
             be a .caml file, a .ca bundle or a .tendies package instead, and --states runs its \
             state machine as render's does, so the frame is the same picture as render's frame \
             at that time (see carender render --help). --swipe P holds such a document P of the \
@@ -18,7 +18,7 @@ struct Frame: ParsableCommand {
             a wallpaper under the finger: every value the states set at Locked + P × (Unlock − \
             Locked).
 
-            DEMO may also be a Lottie file (Bodymovin .json, or a dotLottie .lottie package: the \
+            SCENE may also be a Lottie file (Bodymovin .json, or a dotLottie .lottie package: the \
             animation its manifest starts with). It plays once from its first frame, so --time T shows frame ip + T × fr; \
             --frame N and --progress P name the moment in its own units instead (frames before \
             ip show ip, frames after op show op). --size WxH makes the animation fill the \
@@ -27,7 +27,7 @@ struct Frame: ParsableCommand {
 
             The PNG is RGBA with straight (not premultiplied) alpha. --background none, the \
             default, leaves it transparent where nothing is drawn: a Lottie animation has no \
-            background of its own, and a demo or a document draws its own; --background COLOR \
+            background of its own, and a scene or a document draws its own; --background COLOR \
             fills the whole picture beneath it, margins included.
 
             Examples:
@@ -36,14 +36,14 @@ struct Frame: ParsableCommand {
               carender frame loader.json --progress 0.25 --background white -o loader.png
               carender frame Wallpaper.tendies --swipe 0.71 --scale 3 -o unlocking.png
 
-            The demos: \(MainActor.assumeIsolated { Demos.nameList }).
+            The scenes: \(MainActor.assumeIsolated { BuiltInScenes.nameList }).
             """)
 
     @Argument(
         help:
-            "The demo to render (see the list below), a .caml file, .ca bundle or .tendies package, or a Lottie .json or .lottie file."
+            "The scene to render (see the list below), a .caml file, .ca bundle or .tendies package, or a Lottie .json or .lottie file."
     )
-    var demo: String
+    var scene: String
 
     @OptionGroup var stateOption: StatesOption
 
@@ -54,7 +54,7 @@ struct Frame: ParsableCommand {
             valueName: "progress"))
     var swipe: Double?
 
-    @Option(help: "The media time of the frame, in seconds from the demo's start (default: 0).")
+    @Option(help: "The media time of the frame, in seconds from the scene's start (default: 0).")
     var time: Double?
 
     @OptionGroup var lottieFrame: LottieFrameOption
@@ -67,19 +67,19 @@ struct Frame: ParsableCommand {
     @Option(help: "Pixels per point.")
     var scale: Double = 1
 
-    @Option(help: ArgumentHelp("The picture's size in points (default: the demo's size).", valueName: "WxH"))
+    @Option(help: ArgumentHelp("The picture's size in points (default: the scene's size).", valueName: "WxH"))
     var size: String?
 
     @Option(
         help: ArgumentHelp(
             "What the picture is drawn over: none (transparent where nothing is drawn, for a Lottie file as for "
-                + "a demo or a document), white, black, #rrggbb or #rrggbbaa.",
+                + "a scene or a document), white, black, #rrggbb or #rrggbbaa.",
             valueName: "none|color"))
     var background: String = "none"
 
     func validate() throws {
-        try validateDemoName(demo)
-        try stateOption.validate(for: demo)
+        try validateSceneName(scene)
+        try stateOption.validate(for: scene)
         if let swipe {
             guard stateOption.states == nil else {
                 throw ValidationError(
@@ -89,10 +89,10 @@ struct Frame: ParsableCommand {
             guard swipe >= 0, swipe <= 1 else {
                 throw ValidationError("--swipe is the swipe's progress, from 0 to 1; got \(swipe)")
             }
-            try StatesOption.requireDocument(demo, for: "--swipe")
+            try StatesOption.requireDocument(scene, for: "--swipe")
         }
-        try lottieFrame.validate(for: demo, time: time)
-        try lottieOptions.validate(for: demo)
+        try lottieFrame.validate(for: scene, time: time)
+        try lottieOptions.validate(for: scene)
         if lottieOptions.marker != nil, time != nil || lottieFrame.frame != nil || lottieFrame.progress != nil {
             throw ValidationError("--marker names the moment; give it or --time, --frame and --progress, not both")
         }
@@ -118,14 +118,14 @@ struct Frame: ParsableCommand {
                 StateTimeline(
                     initial: "Locked", changes: [], held: StateTimeline.HeldSwipe(name: "Unlock", progress: $0))
             }
-            let demo = try loadScene(
-                self.demo, states: held ?? stateOption.timeline(), values: lottieOptions.values(for: self.demo),
+            let scene = try loadScene(
+                self.scene, states: held ?? stateOption.timeline(), values: lottieOptions.values(for: self.scene),
                 lottie: lottieOptions)
-            let marked = try lottieOptions.markerFrames(in: demo).flatMap { demo.time(atFrame: $0.first) }
-            let framing = Framing(size: try size.map(Framing.parseSize) ?? demo.size, scale: scale)
+            let marked = try lottieOptions.markerFrames(in: scene).flatMap { scene.time(atFrame: $0.first) }
+            let framing = Framing(size: try size.map(Framing.parseSize) ?? scene.size, scale: scale)
             try framing.validate()
-            try renderDemo(
-                demo, framing: framing, frames: singleFrame(at: marked ?? lottieFrame.time(in: demo) ?? time ?? 0),
+            try renderScene(
+                scene, framing: framing, frames: singleFrame(at: marked ?? lottieFrame.time(in: scene) ?? time ?? 0),
                 to: [CAMovieExporter.Output(path: output, format: .png)], background: BackgroundOption.parse(background)
             )
         }

@@ -5,28 +5,28 @@ import OpenQuartzCore
 import OpenQuartzCoreRenderer
 import OpenQuartzCoreScenes
 
-/// `carender gallery`: every demo as MP4, GIF and a poster PNG, and an `index.html` that shows
+/// `carender gallery`: every scene as MP4, GIF and a poster PNG, and an `index.html` that shows
 /// them all.
 struct GalleryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gallery",
-        abstract: "Renders every demo to MP4, GIF and a poster PNG, with an index.html that shows them.",
+        abstract: "Renders every scene to MP4, GIF and a poster PNG, with an index.html that shows them.",
         discussion: """
-            Writes NAME.mp4, NAME.gif and NAME.png (the poster frame) and NAME.ca (the demo as a \
-            CAML bundle, see carender convert) for each demo, and index.html, a page with no \
+            Writes NAME.mp4, NAME.gif and NAME.png (the poster frame) and NAME.ca (the scene as a \
+            CAML bundle, see carender convert) for each scene, and index.html, a page with no \
             outside resources that plays them all with their names and what they show; open it \
             in a browser. The folder is made when missing; files in it with the same names are \
             replaced.
 
             With --caml DIR, every CAML document under DIR (.caml files, .ca bundles and .tendies packages, found \
-            in its subfolders too) gets a card of its own, after the demos: its initial (or \
+            in its subfolders too) gets a card of its own, after the scenes: its initial (or \
             first) state, then each other state in turn for \(format(CAMLGallery.stateInterval)) s, \
             switched with the document's transitions, fitted into \(Int(CAMLGallery.largestSide)) \
             × \(Int(CAMLGallery.largestSide)) points; its files are named caml-PATH. A document \
             that cannot be loaded gets a card with the error.
 
             With --lottie DIR, every Lottie file under DIR (.json files and .lottie packages, found \
-            in its subfolders too) gets a card, after the demos and documents: the animation \
+            in its subfolders too) gets a card, after the scenes and documents: the animation \
             played once, fitted into \(Int(CAMLGallery.largestSide)) × \(Int(CAMLGallery.largestSide)) \
             points; its files are named lottie-PATH. A file that cannot be read gets a card with \
             the error.
@@ -41,7 +41,7 @@ struct GalleryCommand: ParsableCommand {
               carender gallery --caml ../shared/caml-corpus/files
               carender gallery --lottie ../shared/lottie-corpus/samples
 
-            The demos: \(MainActor.assumeIsolated { Demos.nameList }).
+            The scenes: \(MainActor.assumeIsolated { BuiltInScenes.nameList }).
             """)
 
     @Option(
@@ -60,7 +60,7 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: "Pixels per point.")
     var scale: Double = 1
 
-    @Option(help: ArgumentHelp("Render only these demos.", valueName: "name,name,…"))
+    @Option(help: ArgumentHelp("Render only these scenes.", valueName: "name,name,…"))
     var only: String?
 
     @Option(
@@ -79,13 +79,13 @@ struct GalleryCommand: ParsableCommand {
             throw ValidationError("--fps must be a whole number from 1 to 120; got \(fps)")
         }
         try validateScale(scale)
-        for name in onlyNames ?? [] { try validateDemoName(name) }
+        for name in onlyNames ?? [] { try validateSceneName(name) }
         if let onlyNames, onlyNames.isEmpty {
-            throw ValidationError("--only needs at least one demo name, for example --only spring,pop")
+            throw ValidationError("--only needs at least one scene name, for example --only spring,pop")
         }
     }
 
-    /// Throws, before anything is rendered, when a demo's bundle could not replace what is at
+    /// Throws, before anything is rendered, when a scene's bundle could not replace what is at
     /// `path`.
     private func checkBundle(_ path: String) throws {
         do {
@@ -101,7 +101,7 @@ struct GalleryCommand: ParsableCommand {
 
     func run() throws {
         try MainActor.assumeIsolated {
-            let demos = Demos.all.filter { demo in onlyNames.map { $0.contains(demo.name) } ?? true }
+            let builtIn = BuiltInScenes.all.filter { scene in onlyNames.map { $0.contains(scene.name) } ?? true }
             let documents = try caml.map { try CAMLGallery.documents(under: $0) } ?? []
             let animations = try lottie.map { try LottieGallery.animations(under: $0) } ?? []
             _ = try CAFFmpeg.locate()
@@ -110,13 +110,13 @@ struct GalleryCommand: ParsableCommand {
             // Every file is checked before anything is rendered: a folder or a device where a
             // file goes stops the gallery before it has replaced anything.
             let file = { (name: String) in try CAOutputFile(folder.appendingPathComponent(name).path) }
-            let scenes: [(demo: SceneDefinition, files: GalleryPage.Files, bundle: String?)] =
-                demos.map {
-                    ($0, GalleryPage.Files(demo: $0.name), folder.appendingPathComponent($0.name + ".ca").path)
+            let scenes: [(scene: SceneDefinition, files: GalleryPage.Files, bundle: String?)] =
+                builtIn.map {
+                    ($0, GalleryPage.Files(scene: $0.name), folder.appendingPathComponent($0.name + ".ca").path)
                 }
                 + (documents + animations).compactMap { document in
                     guard case .scene(let scene, _, _) = document.outcome else { return nil }
-                    return (scene, GalleryPage.Files(demo: document.fileStem), nil)
+                    return (scene, GalleryPage.Files(scene: document.fileStem), nil)
                 }
             let outputs = try scenes.map { scene in
                 if let bundle = scene.bundle { try checkBundle(bundle) }
@@ -126,32 +126,32 @@ struct GalleryCommand: ParsableCommand {
                 )
             }
             let index = try file("index.html")
-            for ((demo, files, bundle), output) in zip(scenes, outputs) {
-                let framing = Framing(size: demo.size, scale: scale)
+            for ((scene, files, bundle), output) in zip(scenes, outputs) {
+                let framing = Framing(size: scene.size, scale: scale)
                 try framing.validate()
-                let span = FrameSpan(from: 0, to: demo.duration, fps: fps)
-                try renderDemo(
-                    demo, framing: framing, frames: span,
+                let span = FrameSpan(from: 0, to: scene.duration, fps: fps)
+                try renderScene(
+                    scene, framing: framing, frames: span,
                     to: [
                         CAMovieExporter.Output(path: output.video.path, format: .mp4()),
                         CAMovieExporter.Output(path: output.gif.path, format: .gif),
-                    ], progressLabel: demo.name)
-                try renderDemo(
-                    demo, framing: framing, frames: singleFrame(at: demo.posterTime),
+                    ], progressLabel: scene.name)
+                try renderScene(
+                    scene, framing: framing, frames: singleFrame(at: scene.posterTime),
                     to: [CAMovieExporter.Output(path: output.poster.path, format: .png)])
                 var written = "\(files.video), \(files.gif), \(files.poster)"
                 if let bundle {
                     // Once its video is made, so that a failed render leaves the bundle too.
-                    let made = try CAMLSource.demo(demo).package()
+                    let made = try CAMLSource.scene(scene).package()
                     _ = try withExtendedLifetime(made.keep) { try CAMLOutputWriter.write(made.package, to: bundle) }
                     written += ", \(files.bundle)"
                 }
-                print("\(demo.name): \(span.count) frames, \(written)")
+                print("\(scene.name): \(span.count) frames, \(written)")
             }
             for document in documents + animations {
                 if case .failed(let message) = document.outcome { print("\(document.title): not loaded: \(message)") }
             }
-            var page = GalleryPage(demos: demos, scale: scale, fps: fps)
+            var page = GalleryPage(scenes: builtIn, scale: scale, fps: fps)
             page.documents = documents
             page.animations = animations
             let html = page.html
@@ -160,7 +160,7 @@ struct GalleryCommand: ParsableCommand {
                 (documents.isEmpty ? "" : " and \(documents.count) CAML document\(documents.count == 1 ? "" : "s")")
                 + (animations.isEmpty ? "" : " and \(animations.count) Lottie file\(animations.count == 1 ? "" : "s")")
             print(
-                "Wrote the gallery of \(demos.count) demos\(shown): open "
+                "Wrote the gallery of \(builtIn.count) scenes\(shown): open "
                     + "\(URL(fileURLWithPath: index.path).standardizedFileURL.path) in a browser.")
         }
     }

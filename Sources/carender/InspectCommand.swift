@@ -5,7 +5,7 @@ import OpenLottie
 import OpenQuartzCore
 import OpenQuartzCoreScenes
 
-/// `carender inspect DEMO|FILE --time S`: the layer tree of a demo, a CAML document or a Lottie
+/// `carender inspect SCENE|FILE --time S`: the layer tree of a scene, a CAML document or a Lottie
 /// file with its presentation values; for a document, also its layers' names and ids, its
 /// states and transitions, and every warning the loader gave; for a `.tendies` package, each
 /// bundle so; for a Lottie file, its layers' names, its size, frame rate and frames, and every
@@ -13,7 +13,7 @@ import OpenQuartzCoreScenes
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Prints a gallery demo's, a CAML document's or a Lottie file's layer tree with its presentation values "
+            "Prints a gallery scene's, a CAML document's or a Lottie file's layer tree with its presentation values "
             + "at a time.",
         discussion: """
             For a CAML document (.caml, .ca, .tendies) also the layers' names and ids, the states \
@@ -25,14 +25,14 @@ struct Inspect: ParsableCommand {
             every warning the reader gave with its JSON path; --frame and --progress choose the \
             moment in its own units instead of --time (see carender frame --help).
 
-            The demos: \(MainActor.assumeIsolated { Demos.nameList }).
+            The scenes: \(MainActor.assumeIsolated { BuiltInScenes.nameList }).
             """)
 
     @Argument(
-        help: "The demo to inspect, a .caml file, .ca bundle or .tendies package, or a Lottie .json or .lottie file.")
-    var demo: String
+        help: "The scene to inspect, a .caml file, .ca bundle or .tendies package, or a Lottie .json or .lottie file.")
+    var input: String
 
-    @Option(name: .customLong("time"), help: "The media time, in seconds from the demo's start (default: 0).")
+    @Option(name: .customLong("time"), help: "The media time, in seconds from the scene's start (default: 0).")
     var givenTime: Double?
 
     @OptionGroup var lottieFrame: LottieFrameOption
@@ -45,10 +45,10 @@ struct Inspect: ParsableCommand {
     private var time: Double { givenTime ?? 0 }
 
     func validate() throws {
-        try validateDemoName(demo)
-        try stateOption.validate(for: demo)
-        try lottieFrame.validate(for: demo, time: givenTime)
-        try lottieOptions.validate(for: demo)
+        try validateSceneName(input)
+        try stateOption.validate(for: input)
+        try lottieFrame.validate(for: input, time: givenTime)
+        try lottieOptions.validate(for: input)
         if lottieOptions.marker != nil, givenTime != nil || lottieFrame.frame != nil || lottieFrame.progress != nil {
             throw ValidationError("--marker names the moment; give it or --time, --frame and --progress, not both")
         }
@@ -59,18 +59,18 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         try MainActor.assumeIsolated {
-            if let type = SceneDefinition.packageType(of: demo) {
+            if let type = SceneDefinition.packageType(of: input) {
                 try inspectDocument(type: type)
                 return
             }
-            if SceneDefinition.isLottieFile(demo) {
+            if SceneDefinition.isLottieFile(input) {
                 try inspectLottie()
                 return
             }
-            let demo = try Demos.named(self.demo)
+            let scene = try BuiltInScenes.named(input)
             let clock = CAManualClock()
-            let root = demo.scene(on: clock, at: time)
-            print("\(demo.name) at t = \(time) s")
+            let root = scene.scene(on: clock, at: time)
+            print("\(scene.name) at t = \(time) s")
             CAClock.$current.withValue(clock) { LayerInspection.lines(of: root).forEach { print($0) } }
         }
     }
@@ -78,7 +78,7 @@ struct Inspect: ParsableCommand {
     @MainActor
     private func inspectDocument(type: String) throws {
         let scene = try commandError {
-            try SceneDefinition.document(at: demo, type: type, states: stateOption.timeline())
+            try SceneDefinition.document(at: input, type: type, states: stateOption.timeline())
         }
         let package = scene.document!.package
         let clock = CAManualClock()
@@ -86,7 +86,7 @@ struct Inspect: ParsableCommand {
         let size = canvas.bounds.size
         let bundles = package.wallpaperBundles
         print(
-            "\(demo) at t = \(time) s: "
+            "\(input) at t = \(time) s: "
                 + (bundles.isEmpty ? "" : "wallpaper package of \(bundles.count) bundles, back to front; ")
                 + "canvas \(shortNumber(size.width)) × \(shortNumber(size.height)) points, "
                 + (package.isGeometryFlipped ? "y down (geometryFlipped)" : "y up"))
@@ -120,11 +120,11 @@ struct Inspect: ParsableCommand {
     /// names, and the reader's warnings.
     @MainActor
     private func inspectLottie() throws {
-        let values = try lottieOptions.values(for: demo)
+        let values = try lottieOptions.values(for: input)
         let scene = LottieFileOptions.checked(
             try commandError {
                 try SceneDefinition.lottie(
-                    at: demo, values: values, animationID: lottieOptions.animation, theme: lottieOptions.theme,
+                    at: input, values: values, animationID: lottieOptions.animation, theme: lottieOptions.theme,
                     slots: lottieOptions.slotValues(), configuration: lottieOptions.configuration)
             }, values: values, configuration: nil)
         guard let animation = scene.animation else { misuse("a Lottie scene has its animation") }
@@ -135,7 +135,7 @@ struct Inspect: ParsableCommand {
         let root = scene.scene(on: clock, at: time)
         let name = animation.name.isEmpty ? "" : " \"\(animation.name)\""
         print(
-            "\(demo) at frame \(shortNumber(frame)) (t = \(shortNumber(time)) s): Lottie animation\(name), "
+            "\(input) at frame \(shortNumber(frame)) (t = \(shortNumber(time)) s): Lottie animation\(name), "
                 + "\(shortNumber(animation.size.width)) × \(shortNumber(animation.size.height)) points, "
                 + "\(shortNumber(animation.frameRate)) fps, frames \(shortNumber(animation.startFrame))–"
                 + "\(shortNumber(animation.endFrame)) (\(shortNumber(animation.duration)) s)"
@@ -144,7 +144,7 @@ struct Inspect: ParsableCommand {
         CAClock.$current.withValue(clock) {
             LayerInspection.lines(of: root, label: label).forEach { print($0) }
         }
-        let ids = (try? LottieAnimation.animationIDs(inPackageAt: URL(fileURLWithPath: demo))) ?? []
+        let ids = (try? LottieAnimation.animationIDs(inPackageAt: URL(fileURLWithPath: input))) ?? []
         if !ids.isEmpty { print("Animations in the package: " + ids.joined(separator: ", ")) }
         print(
             animation.markers.isEmpty

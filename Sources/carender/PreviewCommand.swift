@@ -5,11 +5,11 @@ import OpenQuartzCore
 import OpenQuartzCorePreview
 import OpenQuartzCoreScenes
 
-/// `carender preview FILE|DEMO [--port N] [--scale S]`: plays a scene in the browser (see
+/// `carender preview FILE|SCENE [--port N] [--scale S]`: plays a scene in the browser (see
 /// OpenQuartzCorePreview and its article "The preview").
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Plays a gallery demo, a CAML document or a Lottie file live in the browser.",
+        abstract: "Plays a gallery scene, a CAML document or a Lottie file live in the browser.",
         discussion: """
             Starts a web server on 127.0.0.1 only and prints its address; open it in a browser. \
             The page plays the scene as the renderer draws it, with play/pause, a timeline to \
@@ -18,12 +18,12 @@ struct Preview: ParsableCommand {
             a file that no longer loads shows its error and keeps the last good scene. Ctrl-C \
             stops the server.
 
-            The demos: \(MainActor.assumeIsolated { Demos.nameList }).
+            The scenes: \(MainActor.assumeIsolated { BuiltInScenes.nameList }).
             """)
 
     @Argument(
         help:
-            "The demo to play (see the list below), a .caml file, .ca bundle or .tendies package, or a Lottie .json or .lottie file."
+            "The scene to play (see the list below), a .caml file, .ca bundle or .tendies package, or a Lottie .json or .lottie file."
     )
     var scene: String
 
@@ -35,7 +35,7 @@ struct Preview: ParsableCommand {
     @Option(help: "Pixels per point of the frames.")
     var scale: Double = 1
 
-    /// Usage errors only: a missing file or an unknown demo is a one-line error from `run()`,
+    /// Usage errors only: a missing file or an unknown scene is a one-line error from `run()`,
     /// with exit status 1, as a port in use is.
     func validate() throws {
         try validateScale(scale)
@@ -74,13 +74,13 @@ struct Preview: ParsableCommand {
 }
 
 /// The scenes `argument` names for the preview: the CAML document or Lottie file at that path,
-/// watched for changes, or the demo of that name, loaded as `carender frame` loads them.
+/// watched for changes, or the scene of that name, loaded as `carender frame` loads them.
 ///
-/// - Throws: `CommandError` when the document does not load or there is no such demo.
+/// - Throws: `CommandError` when the document does not load or there is no such scene.
 @MainActor
 func previewSource(for argument: String, lottie: LottieFileOptions? = nil) throws -> PreviewSource {
     do {
-        try validateDemoName(argument)
+        try validateSceneName(argument)
     } catch let error as ValidationError {
         throw CommandError(error.message)
     }
@@ -111,6 +111,6 @@ func previewSource(for argument: String, lottie: LottieFileOptions? = nil) throw
         }
         return source
     }
-    let demo = try loadScene(argument)
-    return PreviewSource(name: demo.name) { demo.start() }
+    let scene = try loadScene(argument)
+    return PreviewSource(name: scene.name) { scene.start() }
 }

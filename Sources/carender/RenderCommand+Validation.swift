@@ -11,7 +11,7 @@ import OpenQuartzCoreScenes
 extension Render {
     func validate() throws {
         guard !inputs.isEmpty else {
-            throw ValidationError("give a demo, a CAML document or a Lottie file to render")
+            throw ValidationError("give a scene, a CAML document or a Lottie file to render")
         }
         if outputDirectory != nil {
             try validateBatch()
@@ -62,8 +62,8 @@ extension Render {
     }
 
     func validateSingle() throws {
-        try validateDemoName(demo)
-        try lottieOptions.validate(for: demo)
+        try validateSceneName(scene)
+        try lottieOptions.validate(for: scene)
         if try shardPart() != nil {
             let chosen = try singleFormat()
             guard chosen == .mp4 || chosen == .apng || chosen == .pngSequence else {
@@ -72,8 +72,8 @@ extension Render {
                         + "and a single PNG is one frame)")
             }
         }
-        try stateOption.validate(for: demo)
-        if frames != nil || loops != nil, !SceneDefinition.isLottieFile(demo) {
+        try stateOption.validate(for: scene)
+        if frames != nil || loops != nil, !SceneDefinition.isLottieFile(scene) {
             throw ValidationError(
                 "--frames and --loops apply to Lottie files (.json, .lottie); give --from and --to in seconds")
         }

@@ -6,12 +6,12 @@ import OpenQuartzCore
 import OpenQuartzCoreRenderer
 import OpenQuartzCoreScenes
 
-/// `carender render DEMO|FILE --output FILE`: a demo, a CAML document or a Lottie file as a
+/// `carender render SCENE|FILE --output FILE`: a scene, a CAML document or a Lottie file as a
 /// PNG, an MP4, a GIF, an APNG or numbered PNG frames.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Renders a gallery demo, a CAML document or a Lottie file to a PNG, MP4, GIF, APNG, ProRes 4444 .mov, "
+            "Renders a gallery scene, a CAML document or a Lottie file to a PNG, MP4, GIF, APNG, ProRes 4444 .mov, "
             + "WebM or WebP file, or to numbered PNG frames.",
         discussion: """
             The format comes from --output: FILE.png is one frame (at --from); FILE.mp4 an H.264 \
@@ -31,14 +31,14 @@ struct Render: ParsableCommand {
             MP4, GIF, APNG, MOV, WebM and WebP are encoded by ffmpeg, found on PATH (Debian and \
             Ubuntu: sudo apt-get install ffmpeg). PNG output needs nothing else.
 
-            DEMO may instead be a CAML document: a .caml file, a .ca bundle (a folder ending in \
+            SCENE may instead be a CAML document: a .caml file, a .ca bundle (a folder ending in \
             .ca or holding index.xml) or a .tendies wallpaper package (its Background, Floating \
             and Foreground bundles stacked back to front). It is drawn as Apple draws it: y up \
             unless geometryFlipped, the root layer filling the canvas (index.xml's documentWidth × \
             documentHeight, else the root's size). Its length is the end of its longest animation, \
             an endlessly repeating one counted once, else 2 s.
 
-            DEMO may also be a Lottie file (Bodymovin .json, or a dotLottie .lottie package): it \
+            SCENE may also be a Lottie file (Bodymovin .json, or a dotLottie .lottie package): it \
             plays once from its first frame (time T shows frame ip + T × fr) for its length, \
             (op − ip) / fr, at its own frame rate (rounded to a whole number of frames a second) \
             unless --fps says otherwise, and --size makes it fill the picture, keeping its \
@@ -57,13 +57,13 @@ struct Render: ParsableCommand {
             the last change's swipe or longest transition.
 
             The frames are at --from, --from + 1/fps, … up to but not including --to, which is \
-            --from plus --duration (by default the demo's own length). For video and PNG frames, \
+            --from plus --duration (by default the scene's own length). For video and PNG frames, \
             --from and --to are rounded to the nearest frame (a multiple of 1/fps), so that a \
             render in parts gives exactly the frames of a whole render. GIF keeps frame delays in \
             hundredths of a second: 25 or 50 fps play at exactly the right speed.
 
-            --size is the picture's size in points: the demo is scaled to fit it, keeping its \
-            proportions, and centred (default: the demo's own size). The picture is --size × \
+            --size is the picture's size in points: the scene is scaled to fit it, keeping its \
+            proportions, and centred (default: the scene's own size). The picture is --size × \
             --scale pixels.
 
             Examples:
@@ -76,18 +76,18 @@ struct Render: ParsableCommand {
               carender render Clock.ca --output clock.mp4 --duration 4
               carender render Wallpaper.tendies --output unlock.mp4 --scale 3 --states Locked,Unlock@1~0.6
 
-            The demos: \(MainActor.assumeIsolated { Demos.nameList }).
+            The scenes: \(MainActor.assumeIsolated { BuiltInScenes.nameList }).
             """)
 
     @Argument(
         help: ArgumentHelp(
-            "The demo to render (the list is below), a .caml file, .ca bundle or .tendies package, or a Lottie "
+            "The scene to render (the list is below), a .caml file, .ca bundle or .tendies package, or a Lottie "
                 + ".json or .lottie file; with --output-dir, any number of them and folders of them.",
-            valueName: "demo|file|folder"))
+            valueName: "scene|file|folder"))
     var inputs: [String] = []
 
     /// The one input of a render to `--output`.
-    var demo: String { inputs.first ?? "" }
+    var scene: String { inputs.first ?? "" }
 
     @OptionGroup var stateOption: StatesOption
 
@@ -187,7 +187,7 @@ struct Render: ParsableCommand {
         }
     }
 
-    @Option(help: ArgumentHelp("The picture's size in points (default: the demo's size).", valueName: "WxH"))
+    @Option(help: ArgumentHelp("The picture's size in points (default: the scene's size).", valueName: "WxH"))
     var size: String?
 
     @Option(
@@ -213,7 +213,7 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("How many times a Lottie file plays in a row (default 1).", valueName: "N"))
     var loops: Int?
 
-    @Option(help: ArgumentHelp("Seconds to render (default: the demo's length).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds to render (default: the scene's length).", valueName: "seconds"))
     var duration: Double?
 
     @Option(help: ArgumentHelp("The media time of the first frame.", valueName: "seconds"))
@@ -315,11 +315,11 @@ struct Render: ParsableCommand {
         }
         try MainActor.assumeIsolated {
             guard let output, let format = try singleFormat() else { misuse("validate() checked the output") }
-            let demo = try scene(self.demo, states: stateOption.timeline())
-            let framing = try framing(of: demo)
-            var span = try frameSpan(of: demo)
+            let scene = try scene(self.scene, states: stateOption.timeline())
+            let framing = try framing(of: scene)
+            var span = try frameSpan(of: scene)
             // A single PNG is at exactly --from (or frame A), not on a frame of the rate.
-            let from = try frameRange(of: demo).map { demo.time(atFrame: $0.first) ?? 0 } ?? self.from
+            let from = try frameRange(of: scene).map { scene.time(atFrame: $0.first) ?? 0 } ?? self.from
             let fps = span.fps
             var firstFileNumber = 0
             if let (part, parts) = try shardPart() {
@@ -335,22 +335,22 @@ struct Render: ParsableCommand {
             let pixels = "\(framing.pixelWidth)×\(framing.pixelHeight) pixels"
             switch format {
             case .png:
-                try renderDemo(
-                    demo, framing: framing, frames: singleFrame(at: from),
+                try renderScene(
+                    scene, framing: framing, frames: singleFrame(at: from),
                     to: [CAMovieExporter.Output(path: output, format: .png)], background: background)
-                print("Wrote \(output): \(demo.name) at \(shortNumber(from)) s, \(pixels).")
+                print("Wrote \(output): \(scene.name) at \(shortNumber(from)) s, \(pixels).")
             case .pngSequence:
-                try renderDemo(
-                    demo, framing: framing, frames: span,
+                try renderScene(
+                    scene, framing: framing, frames: span,
                     to: [CAMovieExporter.Output(path: output, format: .pngSequence)], background: background,
-                    progressLabel: demo.name, firstFileNumber: firstFileNumber)
+                    progressLabel: scene.name, firstFileNumber: firstFileNumber)
                 print("Wrote \(span.count) frames of \(pixels) to \(output) (frame-00000.png …), \(fps) fps.")
             case .mp4, .gif, .apng, .mov, .webm, .webp:
-                try renderDemo(
-                    demo, framing: framing, frames: span,
+                try renderScene(
+                    scene, framing: framing, frames: span,
                     to: [CAMovieExporter.Output(path: output, format: format.movieFormat(quality: quality))],
                     background: background,
-                    progressLabel: demo.name)
+                    progressLabel: scene.name)
                 let padded =
                     format == .mp4 && (framing.pixelWidth % 2 == 1 || framing.pixelHeight % 2 == 1)
                     ? " (padded to even \(framing.pixelWidth + framing.pixelWidth % 2)×\(framing.pixelHeight + framing.pixelHeight % 2))"
@@ -363,9 +363,9 @@ struct Render: ParsableCommand {
     }
 }
 
-/// Throws a usage error when `name` is neither a CAML document, a Lottie file nor a demo,
-/// listing the demos.
-func validateDemoName(_ name: String) throws {
+/// Throws a usage error when `name` is neither a CAML document, a Lottie file nor a scene,
+/// listing the scenes.
+func validateSceneName(_ name: String) throws {
     if SceneDefinition.packageType(of: name) != nil || SceneDefinition.isLottieFile(name) { return }
     let fileExtension = URL(fileURLWithPath: name).pathExtension.lowercased()
     if SceneDefinition.documentExtensions.contains(fileExtension) {
@@ -376,7 +376,7 @@ func validateDemoName(_ name: String) throws {
     }
     try MainActor.assumeIsolated {
         do {
-            _ = try Demos.named(name)
+            _ = try BuiltInScenes.named(name)
         } catch let error as SceneError {
             throw ValidationError(error.description)
         }
@@ -403,7 +403,7 @@ func validateScale(_ scale: Double) throws {
 
 /// The scene `argument` names: the CAML document at that path when it is one
 /// (`SceneDefinition.packageType(of:)`), running `states` when given, else the Lottie file at
-/// that path (`SceneDefinition.isLottieFile(_:)`), else the demo of that name.
+/// that path (`SceneDefinition.isLottieFile(_:)`), else the scene of that name.
 @MainActor
 func loadScene(
     _ argument: String, states: StateTimeline? = nil, values: LottieValues? = nil, lottie: LottieFileOptions? = nil
@@ -421,5 +421,5 @@ func loadScene(
         return LottieFileOptions.checked(
             scene, values: values, configuration: lottie?.configuration ?? LottieFileOptions.defaultConfiguration)
     }
-    return try Demos.named(argument)
+    return try BuiltInScenes.named(argument)
 }

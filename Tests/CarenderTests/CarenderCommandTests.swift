@@ -7,7 +7,7 @@ import Testing
 
 @Suite("The carender command")
 struct CarenderCommandTests {
-    @Test func frameWritesAPNGOfTheDemoAtTheTime() throws {
+    @Test func frameWritesAPNGOfTheSceneAtTheTime() throws {
         let url = try makeScratchFolder().appendingPathComponent("frame.png")
         let run = try carender(["frame", "group", "--time", "4", "--output", url.path, "--scale", "0.5"])
         #expect(run.status == 0, "\(run.error)")
@@ -25,16 +25,21 @@ struct CarenderCommandTests {
         #expect(run.output.contains("  CALayer: position = (40, 120)"), "\(run.output)")
     }
 
-    @Test func demoPrintsTheSeedExperiments() throws {
-        let run = try carender(["demo"])
+    @Test func experimentsPrintTheSeedExperiments() throws {
+        let run = try carender(["experiments"])
         #expect(run.status == 0)
         #expect(run.output.contains("outside animation block: <null>"))
+        #expect(run.output.contains("== Seed 001 · nested transactions: 0.25 s, 1 s and disabled actions =="))
+        let earlierName = try carender(["demo"])
+        let titles = { (output: String) in output.split(separator: "\n").filter { $0.hasPrefix("== ") } }
+        #expect(earlierName.status == 0, "demo is experiments' alias")
+        #expect(titles(earlierName.output) == titles(run.output) && titles(run.output).count == 19)
     }
 
     @Test func badInputSaysWhatIsWrongAndExitsNonZero() throws {
         let unknown = try carender(["frame", "nope", "--output", "/tmp/x.png"])
         #expect(unknown.status != 0)
-        #expect(unknown.error.contains("there is no demo called 'nope'; the demos are: view-vs-layer, "))
+        #expect(unknown.error.contains("there is no scene called 'nope'; the scenes are: view-vs-layer, "))
         let badScale = try carender(["frame", "pop", "--output", "/tmp/x.png", "--scale=-2"])
         #expect(badScale.status != 0)
         #expect(badScale.error.contains("--scale must be a number above 0"))
@@ -51,7 +56,7 @@ struct CarenderCommandTests {
     @Test func helpListsTheSubcommands() throws {
         let run = try carender(["--help"])
         #expect(run.status == 0)
-        for command in ["demo", "gallery", "render", "frame", "inspect"] { #expect(run.output.contains(command)) }
+        for command in ["experiments", "gallery", "render", "frame", "inspect"] { #expect(run.output.contains(command)) }
     }
 }
 

@@ -6,55 +6,55 @@ import OpenQuartzCoreScenes
 import QuartzTestSupport
 import Testing
 
-/// `carender convert`: CAML to normalised CAML, and every demo to a `.ca` bundle that reads
+/// `carender convert`: CAML to normalised CAML, and every scene to a `.ca` bundle that reads
 /// back as the same tree and renders the same frames.
 @Suite struct ConvertCommandTests {
-    /// Every demo, written as a bundle and read back, is the same tree (its ids aside), and
+    /// Every scene, written as a bundle and read back, is the same tree (its ids aside), and
     /// what was read writes the same bytes again.
-    @Test @MainActor func everyDemoConvertsToABundleThatReadsBackTheSame() throws {
+    @Test @MainActor func everySceneConvertsToABundleThatReadsBackTheSame() throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for demo in Demos.all {
+        for definition in BuiltInScenes.all {
             let clock = CAManualClock()
-            let scene = CAClock.$current.withValue(clock) { demo.start(on: clock) }
+            let scene = CAClock.$current.withValue(clock) { definition.start(on: clock) }
             let made = CAClock.$current.withValue(clock) { scene.makeCAMLPackage() }
-            let bundle = folder.appendingPathComponent("\(demo.name).ca")
+            let bundle = folder.appendingPathComponent("\(definition.name).ca")
             let written = try withExtendedLifetime(scene) {
                 try made.package.write(to: bundle, type: kCAPackageTypeCAMLBundle, options: nil)
                 return try made.package.bundleFiles()
             }
-            #expect(written.warnings.isEmpty, "\(demo.name): \(written.warnings)")
+            #expect(written.warnings.isEmpty, "\(definition.name): \(written.warnings)")
             let read = try withManualClock { _ in
                 try CAPackage(contentsOf: bundle, type: kCAPackageTypeCAMLBundle, options: nil)
             }
-            #expect(read.warnings.isEmpty, "\(demo.name): \(read.warnings)")
-            #expect(read.isGeometryFlipped, "\(demo.name): a demo is laid out y down")
-            expectSameCAMLTree(read, made.package, "\(demo.name):")
+            #expect(read.warnings.isEmpty, "\(definition.name): \(read.warnings)")
+            #expect(read.isGeometryFlipped, "\(definition.name): a scene is laid out y down")
+            expectSameCAMLTree(read, made.package, "\(definition.name):")
             let first = try made.package.bundleFiles().files
             let again = try read.bundleFiles().files
-            #expect(first.map(\.path) == again.map(\.path), "\(demo.name)")
+            #expect(first.map(\.path) == again.map(\.path), "\(definition.name)")
             for (one, other) in zip(first, again) {
-                #expect(one.data == other.data, "\(demo.name): \(one.path) differs when written again")
+                #expect(one.data == other.data, "\(definition.name): \(one.path) differs when written again")
             }
         }
     }
 
-    @Test func aConvertedDemoRendersTheSameFrames() throws {
+    @Test func aConvertedSceneRendersTheSameFrames() throws {
         let folder = try makeScratchFolder()
         let bundle = folder.appendingPathComponent("image-view.ca")
         let result = try carender(["convert", "image-view", bundle.path])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("8 images in assets/"), "\(result.output)")
         for time in ["0", "0.35"] {
-            let demo = folder.appendingPathComponent("demo-\(time).png")
+            let scene = folder.appendingPathComponent("scene-\(time).png")
             let converted = folder.appendingPathComponent("converted-\(time).png")
-            #expect(try carender(["frame", "image-view", "--time", time, "--output", demo.path]).status == 0)
+            #expect(try carender(["frame", "image-view", "--time", time, "--output", scene.path]).status == 0)
             #expect(try carender(["frame", bundle.path, "--time", time, "--output", converted.path]).status == 0)
-            #expect(try Data(contentsOf: demo) == Data(contentsOf: converted), "at \(time) s")
+            #expect(try Data(contentsOf: scene) == Data(contentsOf: converted), "at \(time) s")
         }
     }
 
-    @Test func aDemoWithLaterChangesSaysTheyAreNotWritten() throws {
+    @Test func aSceneWithLaterChangesSaysTheyAreNotWritten() throws {
         let folder = try makeScratchFolder()
         let file = folder.appendingPathComponent("blocks.caml")
         let result = try carender(["convert", "additive-blocks", file.path])
@@ -62,7 +62,7 @@ import Testing
         #expect(result.error.contains("changes its tree at 0.5 s"), "\(result.error)")
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
-        // A lone file says the demo is y down by flipping its root.
+        // A lone file says the scene is y down by flipping its root.
         #expect(text.contains(#"geometryFlipped="1""#))
     }
 
@@ -117,9 +117,9 @@ import Testing
 
     @Test func mistakesFailWithAMessageAndChangeNothing() throws {
         let folder = try makeScratchFolder()
-        let unknown = try carender(["convert", "no-such-demo", folder.appendingPathComponent("x.ca").path])
+        let unknown = try carender(["convert", "no-such-scene", folder.appendingPathComponent("x.ca").path])
         #expect(unknown.status == 1)
-        #expect(unknown.error.contains("there is no demo called 'no-such-demo'"), "\(unknown.error)")
+        #expect(unknown.error.contains("there is no scene called 'no-such-scene'"), "\(unknown.error)")
         let wrongExtension = try carender(["convert", "spring", folder.appendingPathComponent("x.mp4").path])
         #expect(wrongExtension.status == 1)
         #expect(wrongExtension.error.contains(".caml"))

@@ -3,7 +3,7 @@ import OpenCoreGraphics
 import OpenQuartzCoreRenderer
 import Testing
 
-/// `carender render`, `frame` and `inspect` given a CAML document instead of a demo.
+/// `carender render`, `frame` and `inspect` given a CAML document instead of a scene.
 @Suite struct DocumentCommandTests {
     static let header = #"<?xml version="1.0" encoding="UTF-8"?><caml xmlns="http://www.apple.com/CoreAnimation/1.0">"#
 

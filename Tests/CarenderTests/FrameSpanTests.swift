@@ -28,46 +28,46 @@ struct FrameSpanTests {
         #expect(span.times == [1e20])
     }
 
-    /// Times far past any demo's length: every demo repeats or holds, and a time of 1e20 s is
+    /// Times far past any scene's length: every scene repeats or holds, and a time of 1e20 s is
     /// more cycles than an integer counts.
-    @Test(arguments: galleryDemos)
-    func aFrameAtAHugeTimeRenders(demo: String) throws {
+    @Test(arguments: galleryScenes)
+    func aFrameAtAHugeTimeRenders(scene: String) throws {
         let scratch = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let still = scratch.appendingPathComponent("still.png")
-        let frameRun = try carender(["frame", demo, "--time", "1e20", "--scale", "0.25", "-o", still.path])
+        let frameRun = try carender(["frame", scene, "--time", "1e20", "--scale", "0.25", "-o", still.path])
         #expect(frameRun.status == 0, "\(frameRun.error)")
         let renderRun = try carender(
-            ["render", demo, "--from", "1e20", "--fps", "10", "--scale", "0.25", "-o", scratch.path + "/frames/"])
+            ["render", scene, "--from", "1e20", "--fps", "10", "--scale", "0.25", "-o", scratch.path + "/frames/"])
         #expect(renderRun.status == 0, "\(renderRun.error)")
         #expect(FileManager.default.fileExists(atPath: still.path))
     }
 
-    /// Every demo: frames 8 to 15 rendered alone are byte for byte frames 8 to 15 of a render
+    /// Every scene: frames 8 to 15 rendered alone are byte for byte frames 8 to 15 of a render
     /// from the start, and `carender frame --time 1.2` is frame 12.
-    @Test(arguments: galleryDemos)
-    func aPartRenderedAloneGivesTheFramesOfTheWholeRender(demo: String) throws {
+    @Test(arguments: galleryScenes)
+    func aPartRenderedAloneGivesTheFramesOfTheWholeRender(scene: String) throws {
         let scratch = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let whole = scratch.appendingPathComponent("whole")
         let part = scratch.appendingPathComponent("part")
         let still = scratch.appendingPathComponent("still.png")
         let common = ["--format", "png-sequence", "--fps", "10", "--scale", "0.25", "--to", "1.6"]
-        let wholeRun = try carender(["render", demo, "-o", whole.path, "--from", "0"] + common)
+        let wholeRun = try carender(["render", scene, "-o", whole.path, "--from", "0"] + common)
         #expect(wholeRun.status == 0, "\(wholeRun.error)")
-        let partRun = try carender(["render", demo, "-o", part.path, "--from", "0.8"] + common)
+        let partRun = try carender(["render", scene, "-o", part.path, "--from", "0.8"] + common)
         #expect(partRun.status == 0, "\(partRun.error)")
-        let frameRun = try carender(["frame", demo, "--time", "1.2", "--scale", "0.25", "-o", still.path])
+        let frameRun = try carender(["frame", scene, "--time", "1.2", "--scale", "0.25", "-o", still.path])
         #expect(frameRun.status == 0, "\(frameRun.error)")
         let name = { (index: Int) in String(format: "frame-%05d.png", index) }
         for index in 0..<8 {
             let expected = try Data(contentsOf: whole.appendingPathComponent(name(8 + index)))
             #expect(
                 try Data(contentsOf: part.appendingPathComponent(name(index))) == expected,
-                "\(demo): frame \(8 + index)")
+                "\(scene): frame \(8 + index)")
         }
         #expect(
             try readPNG(at: still).rgbaPixels == (try readPNG(at: whole.appendingPathComponent(name(12)))).rgbaPixels,
-            "\(demo): frame --time 1.2")
+            "\(scene): frame --time 1.2")
     }
 }

@@ -4,14 +4,14 @@ import OpenQuartzCoreRenderer
 import QuartzTestSupport
 import Testing
 
-/// The demos the gallery has, in its order: the goldens and these tests cover each.
-let galleryDemos = [
+/// The scenes the gallery has, in its order: the goldens and these tests cover each.
+let galleryScenes = [
     "view-vs-layer", "nested-transactions", "pop", "image-view", "spring", "keyframe-circle", "group",
     "transition-fade", "transition-move-in", "transition-push", "transition-reveal", "fill-modes", "additive-blocks",
     "emitter-fountain",
 ]
 
-/// The `id`s of the demo cards in an index page, in order.
+/// The `id`s of the scene cards in an index page, in order.
 private func cardNames(in html: String) -> [String] {
     html.components(separatedBy: "<figure id=\"").dropFirst().compactMap {
         $0.split(separator: "\"").first.map(String.init)
@@ -20,7 +20,7 @@ private func cardNames(in html: String) -> [String] {
 
 @Suite("carender gallery")
 struct GalleryCommandTests {
-    @Test func writesEveryDemoAsMP4GIFAndPosterWithAnIndex() throws {
+    @Test func writesEverySceneAsMP4GIFAndPosterWithAnIndex() throws {
         let scratch = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let folder = scratch.appendingPathComponent("new/gallery")  // made when missing
@@ -30,8 +30,8 @@ struct GalleryCommandTests {
         let index = folder.appendingPathComponent("index.html")
         #expect(result.output.contains("open \(index.path) in a browser"), "\(result.output)")
         let html = try String(contentsOf: index, encoding: .utf8)
-        #expect(cardNames(in: html) == galleryDemos)
-        for name in galleryDemos {
+        #expect(cardNames(in: html) == galleryScenes)
+        for name in galleryScenes {
             #expect(html.contains("<h2>\(name)</h2>"))
             #expect(html.contains("poster=\"\(name).png\""))
             #expect(html.contains("<source src=\"\(name).mp4\" type=\"video/mp4\">"))
@@ -50,7 +50,7 @@ struct GalleryCommandTests {
         #expect(!html.contains("http://") && !html.contains("https://"), "no outside resources")
     }
 
-    @Test func onlyRendersTheDemosNamed() throws {
+    @Test func onlyRendersTheScenesNamed() throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try carender([
@@ -100,7 +100,7 @@ struct GalleryCommandTests {
             scratch.appendingPathComponent("docs").path,
         ])
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output.contains("1 demos and 3 CAML documents"), "\(result.output)")
+        #expect(result.output.contains("1 scenes and 3 CAML documents"), "\(result.output)")
         let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(cardNames(in: html) == ["pop", "caml-broken.caml", "caml-nested_glyph.caml", "caml-wall.tendies"])
         // A wallpaper package's bundles switch together, starting Locked.
@@ -137,7 +137,7 @@ struct GalleryCommandTests {
             scratch.appendingPathComponent("anims").path,
         ])
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output.contains("1 demos and 2 Lottie files"), "\(result.output)")
+        #expect(result.output.contains("1 scenes and 2 Lottie files"), "\(result.output)")
         let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(cardNames(in: html) == ["pop", "lottie-broken.json", "lottie-nested_slide.json"])
         #expect(html.contains("<h1>Lottie animations</h1>"))
@@ -156,7 +156,7 @@ struct GalleryCommandTests {
 
     @Test func badArgumentsSayWhatIsWrong() throws {
         let unknown = try carender(["gallery", "--only", "spring,nope"])
-        #expect(unknown.status != 0 && unknown.error.contains("there is no demo called 'nope'"))
+        #expect(unknown.status != 0 && unknown.error.contains("there is no scene called 'nope'"))
         let badFPS = try carender(["gallery", "--fps", "0"])
         #expect(badFPS.status != 0 && badFPS.error.contains("--fps must be a whole number from 1 to 120"))
 

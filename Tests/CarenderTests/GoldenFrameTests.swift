@@ -1,22 +1,22 @@
 import Foundation
 import Testing
 
-/// One frame of a demo, at a time when it is mid-animation, and the golden it should match.
+/// One frame of a scene, at a time when it is mid-animation, and the golden it should match.
 struct GoldenFrame: CustomTestStringConvertible, Sendable {
-    let demo: String
+    let scene: String
     let time: Double
     let golden: String
 
-    init(_ demo: String, at time: Double, golden: String? = nil) {
-        self.demo = demo
+    init(_ scene: String, at time: Double, golden: String? = nil) {
+        self.scene = scene
         self.time = time
-        self.golden = golden ?? demo
+        self.golden = golden ?? scene
     }
 
-    var testDescription: String { "\(golden) (\(demo) at \(time) s)" }
+    var testDescription: String { "\(golden) (\(scene) at \(time) s)" }
 }
 
-/// A frame of every gallery demo. Transitions are caught half-way (0.4 s + 0.5 of 1 s); the
+/// A frame of every gallery scene. Transitions are caught half-way (0.4 s + 0.5 of 1 s); the
 /// fill modes before the animation begins (backwards and both fill) and after it ends
 /// (forwards and both).
 let goldenFrames: [GoldenFrame] = [
@@ -37,19 +37,19 @@ let goldenFrames: [GoldenFrame] = [
     GoldenFrame("emitter-fountain", at: 2.5),
 ]
 
-@Suite("Gallery demos against golden frames")
+@Suite("Gallery scenes against golden frames")
 struct GoldenFrameTests {
     @Test(arguments: goldenFrames)
     func frameMatchesItsGolden(_ frame: GoldenFrame) throws {
         let folder = try makeScratchFolder("golden-\(frame.golden)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("\(frame.golden).png")
-        let result = try carender(["render", frame.demo, "--output", url.path, "--from", "\(frame.time)"])
+        let result = try carender(["render", frame.scene, "--output", url.path, "--from", "\(frame.time)"])
         #expect(result.status == 0, "\(result.error)")
         try Goldens.expectMatch(pngAt: url, named: frame.golden)
     }
 
-    @Test func everyGalleryDemoHasAGolden() {
-        #expect(Set(goldenFrames.map(\.demo)) == Set(galleryDemos))
+    @Test func everyGallerySceneHasAGolden() {
+        #expect(Set(goldenFrames.map(\.scene)) == Set(galleryScenes))
     }
 }

@@ -47,7 +47,7 @@ struct RenderCommandTests {
     /// The renderer's Y′CbCr and the video's colour tags agree: ffmpeg, converting the video
     /// back to RGB by its tags, gives the colours of the PNG frame. Compared as the mean of
     /// each colour's flat areas, where compression noise averages out: a BT.601 or full-range
-    /// reading is 5 to 19 off in the demo's blue, orange, green, purple or paper.
+    /// reading is 5 to 19 off in the scene's blue, orange, green, purple or paper.
     @Test func mp4ColoursComeBackThroughItsTags() throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -112,7 +112,7 @@ struct RenderCommandTests {
             }
             if original.max()! - original.min()! > 80 { saturated += 1 }
         }
-        #expect(saturated >= 4, "the flat areas include the demo's blue, orange, green and purple")
+        #expect(saturated >= 4, "the flat areas include the scene's blue, orange, green and purple")
     }
 
     @Test func mp4PadsAnOddSizeToEven() throws {
@@ -221,14 +221,14 @@ struct RenderCommandTests {
         #expect(try carender(["frame", "group", "--time", "4", "-o", framed.path, "--scale", "0.5"]).status == 0)
         let image = try readPNG(at: rendered)
         #expect(image.width == 120 && image.height == 120)
-        #expect(image.rgbaPixels == (try readPNG(at: framed)).rgbaPixels, "frame and render step demos alike")
+        #expect(image.rgbaPixels == (try readPNG(at: framed)).rgbaPixels, "frame and render step scenes alike")
     }
 
-    @Test func sizeFitsTheDemoAndCentresIt() throws {
+    @Test func sizeFitsTheSceneAndCentresIt() throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("square.png")
-        // The 240 × 120 spring demo in a 120 × 120 picture: half size, a 30-point margin above
+        // The 240 × 120 spring scene in a 120 × 120 picture: half size, a 30-point margin above
         // and below.
         let result = try carender(["render", "spring", "-o", url.path, "--size", "120x120"])
         #expect(result.status == 0, "\(result.error)")
@@ -237,13 +237,13 @@ struct RenderCommandTests {
         #expect(image.pixel(x: 60, y: 10)[3] == 0, "transparent margin above")
         #expect(image.pixel(x: 60, y: 110)[3] == 0, "transparent margin below")
         let paper = [245, 242, 235, 255]
-        #expect(zip(image.pixel(x: 100, y: 32), paper).allSatisfy { abs($0 - $1) <= 2 }, "the demo's paper inside")
+        #expect(zip(image.pixel(x: 100, y: 32), paper).allSatisfy { abs($0 - $1) <= 2 }, "the scene's paper inside")
         #expect(image.pixel(x: 16, y: 60)[0] > 200, "the orange square at its start, scaled")
     }
 
     @Test func badArgumentsSayWhatIsWrongAndExitNonZero() throws {
         let cases: [(arguments: [String], message: String)] = [
-            (["render", "nope", "-o", "x.mp4"], "there is no demo called 'nope'"),
+            (["render", "nope", "-o", "x.mp4"], "there is no scene called 'nope'"),
             (["render", "spring", "-o", "x.mp4", "--size", "0x10"], "--size must be WIDTHxHEIGHT in points"),
             (["render", "spring", "-o", "x.mp4", "--size", "abc"], "got 'abc'"),
             (["render", "spring", "-o", "x.mp4", "--size", "100000x10"], "the most is 8192 each way"),
@@ -317,7 +317,7 @@ struct RenderCommandTests {
         #expect(!FileManager.default.fileExists(atPath: video.path), "no partial output left")
     }
 
-    @Test func helpExplainsFormatsAndListsTheDemos() throws {
+    @Test func helpExplainsFormatsAndListsTheScenes() throws {
         let help = try carender(["render", "--help"])
         #expect(help.status == 0)
         for text in [

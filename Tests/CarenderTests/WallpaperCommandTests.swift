@@ -169,8 +169,8 @@ import Testing
             #expect(result.status != 0)
             #expect(result.error.contains(message), "\(result.error)")
         }
-        let demo = try carender(["frame", "group", "--output", output, "--swipe", "0.5"])
-        #expect(demo.error.contains("--swipe applies to CAML documents (.caml, .ca, .tendies), not to the demo 'group'"))
+        let scene = try carender(["frame", "group", "--output", output, "--swipe", "0.5"])
+        #expect(scene.error.contains("--swipe applies to CAML documents (.caml, .ca, .tendies), not to the scene 'group'"))
     }
 
     /// caplayground's icon, held 71 % of the way from Locked to Unlock (Apple's recording of

@@ -12,7 +12,7 @@ import Testing
 
 /// A frame is the same picture whoever draws it: one worker or two, the whole render or a
 /// shard of it. Every sample of the shared corpora (both Lottie corpora and the CAML
-/// documents) is rendered as `carender render` renders it (its `renderDemo`) — whole with one worker and with
+/// documents) is rendered as `carender render` renders it (its `renderScene`) — whole with one worker and with
 /// two, in two shards with two workers — and its first frame alone, as `carender frame`
 /// draws it, and the PNG files are compared byte for byte.
 @Suite struct WorkerDeterminismTests {
@@ -85,7 +85,7 @@ import Testing
             let output = folder.appendingPathComponent(name)
             for part in 1...parts {
                 let shard = span.shard(part, of: parts)!
-                try renderDemo(
+                try renderScene(
                     definition, framing: framing, frames: shard.span,
                     to: [CAMovieExporter.Output(path: output.path + "/", format: .pngSequence)],
                     firstFileNumber: shard.offset, threads: threads)
@@ -108,7 +108,7 @@ import Testing
         }
         // `carender frame`: the first frame exported alone, drawn as the render's first.
         let alone = folder.appendingPathComponent("alone.png")
-        try renderDemo(
+        try renderScene(
             definition, framing: framing, frames: span.shard(1, of: Self.frameCount)!.span,
             to: [CAMovieExporter.Output(path: alone.path, format: .png)], threads: 2)
         guard try Data(contentsOf: alone) == Data(contentsOf: reference.appendingPathComponent(names[0])) else {

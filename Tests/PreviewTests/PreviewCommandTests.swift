@@ -11,11 +11,11 @@ import Testing
 /// `PreviewServerTests`.
 @Suite(.timeLimit(.minutes(10)))
 struct PreviewCommandTests {
-    @Test func aMissingFileOrAnUnknownDemoIsAOneLineError() throws {
+    @Test func aMissingFileOrAnUnknownSceneIsAOneLineError() throws {
         let missing = try runCarender(["preview", "/nowhere/scene.caml", "--port", "0"]).error
         #expect(missing == "Error: there is no CAML document at '/nowhere/scene.caml'\n")
-        let unknown = try runCarender(["preview", "no-such-demo", "--port", "0"]).error
-        #expect(unknown.hasPrefix("Error: there is no demo called 'no-such-demo'") == true, "\(unknown)")
+        let unknown = try runCarender(["preview", "no-such-scene", "--port", "0"]).error
+        #expect(unknown.hasPrefix("Error: there is no scene called 'no-such-scene'") == true, "\(unknown)")
         #expect(unknown.dropLast().contains("\n") == false)
     }
 
@@ -31,7 +31,7 @@ struct PreviewCommandTests {
         try await PreviewFixture.withServer { server in
             await #expect(throws: PreviewError.self) {
                 _ = try await PreviewServer.start(
-                    source: PreviewSource(name: "pop") { try Demos.named("pop").start() },
+                    source: PreviewSource(name: "pop") { try BuiltInScenes.named("pop").start() },
                     port: server.port)
             }
             // The command as a person runs it.
@@ -48,15 +48,15 @@ struct PreviewCommandTests {
         let missing = try runCarender(["preview", "/nowhere/scene.caml", "--port", "0"])
         #expect(missing.status == 1)
         #expect(missing.error == "Error: there is no CAML document at '/nowhere/scene.caml'\n")
-        let unknown = try runCarender(["preview", "no-such-demo", "--port", "0"])
+        let unknown = try runCarender(["preview", "no-such-scene", "--port", "0"])
         #expect(unknown.status == 1)
-        #expect(unknown.error.hasPrefix("Error: there is no demo called 'no-such-demo'"))
+        #expect(unknown.error.hasPrefix("Error: there is no scene called 'no-such-scene'"))
         #expect(unknown.error.filter { $0 == "\n" }.count == 1)
     }
 
-    @Test func aDemoPlaysAtItsOwnSize() async throws {
-        let source = PreviewSource(name: "pop") { try Demos.named("pop").start() }
-        let size = try await MainActor.run { try Demos.named("pop").size }
+    @Test func aScenePlaysAtItsOwnSize() async throws {
+        let source = PreviewSource(name: "pop") { try BuiltInScenes.named("pop").start() }
+        let size = try await MainActor.run { try BuiltInScenes.named("pop").size }
         let server = try await PreviewServer.start(source: source, port: 0)
         try await PreviewClient.connect(port: server.port) { client in
             try await client.requestFrame(at: 0.3)

@@ -5,7 +5,7 @@ import OpenQuartzCoreScenes
 /// Where a preview's scenes come from: a loader the server calls once per tab and again after
 /// each change of the watched file, and the file to watch.
 public struct PreviewSource: Sendable {
-    /// The name shown on the page: the file's name or the demo's.
+    /// The name shown on the page: the file's name or the scene's.
     public let name: String
     /// The file or folder whose changes reload the scene; nil for a built-in scene.
     public let watchedPath: String?

@@ -68,13 +68,13 @@ struct BatchRender {
         for job in jobs {
             do {
                 if let poster = job.poster {
-                    try renderDemo(
+                    try renderScene(
                         job.scene, framing: job.framing, frames: singleFrame(at: job.frames.start), to: [poster],
                         background: background, framesDone: { progress.update(done: done + $0) })
                 }
                 let posterFrames = job.poster == nil ? 0 : 1
                 if !job.outputs.isEmpty {
-                    try renderDemo(
+                    try renderScene(
                         job.scene, framing: job.framing, frames: job.frames, to: job.outputs, background: background,
                         framesDone: { progress.update(done: done + posterFrames + $0) })
                 }
@@ -114,11 +114,11 @@ struct BatchRender {
         for input in command.inputs {
             guard isBatchFolder(input) else {
                 if SceneDefinition.isLottieFile(input) || SceneDefinition.packageType(of: input) != nil
-                    || (try? validateDemoName(input)) != nil
+                    || (try? validateSceneName(input)) != nil
                 {
                     inputs.append(input)
                 } else {
-                    fail(input, "there is no Lottie file, CAML document or demo of that name")
+                    fail(input, "there is no Lottie file, CAML document or scene of that name")
                 }
                 continue
             }
@@ -212,7 +212,7 @@ struct BatchRender {
         return jobs
     }
 
-    /// The name an input's files take: a file's name without its extension, a demo's name.
+    /// The name an input's files take: a file's name without its extension, a scene's name.
     static func stem(of input: String) -> String {
         URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
     }

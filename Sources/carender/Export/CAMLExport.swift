@@ -4,24 +4,24 @@ import OpenQuartzCore
 import OpenQuartzCoreRenderer
 import OpenQuartzCoreScenes
 
-/// What `carender convert` reads: a CAML document, or a built-in demo. (A `.tendies` package
+/// What `carender convert` reads: a CAML document, or a built-in scene. (A `.tendies` package
 /// would be a case of its own, loaded through `CAPackage` with its package type.)
 enum CAMLSource {
     case document(path: String, type: String)
-    case demo(SceneDefinition)
+    case scene(SceneDefinition)
 
-    /// The document or demo `argument` names.
+    /// The document or scene `argument` names.
     @MainActor
     static func named(_ argument: String) throws -> CAMLSource {
         if let type = SceneDefinition.packageType(of: argument) { return .document(path: argument, type: type) }
         if SceneDefinition.isLottieFile(argument) {
-            return .demo(try commandError { try SceneDefinition.lottie(at: argument) })
+            return .scene(try commandError { try SceneDefinition.lottie(at: argument) })
         }
-        return .demo(try Demos.named(argument))
+        return .scene(try BuiltInScenes.named(argument))
     }
 
     /// The package to write, with notes on what it leaves out, made on a clock at media time 0
-    /// (so animations that start when added keep a begin time of 0). A demo is its tree at its
+    /// (so animations that start when added keep a begin time of 0). A scene is its tree at its
     /// start, what code draws rendered into `contents` images, marked y down as it was built.
     @MainActor
     func package() throws -> (package: CAPackage, notes: [String], keep: AnyObject?) {
@@ -35,8 +35,8 @@ enum CAMLSource {
                 } catch {
                     throw CommandError("\(error)")
                 }
-            case .demo(let demo):
-                let scene = demo.start(on: clock)
+            case .scene(let scene):
+                let scene = scene.start(on: clock)
                 let made = scene.makeCAMLPackage()
                 return (made.package, made.notes, scene)
             }

@@ -3,7 +3,7 @@ import Foundation
 import OpenQuartzCore
 import OpenQuartzCoreRenderer
 
-/// The picture a demo is drawn into: a size in points and pixels per point. The demo's canvas
+/// The picture a scene is drawn into: a size in points and pixels per point. The scene's canvas
 /// is scaled to fit it, keeping its proportions, and centred; where the proportions differ the
 /// margins stay transparent.
 struct Framing: Equatable {

@@ -39,7 +39,7 @@ struct LottieFrameOption: ParsableArguments {
         guard SceneDefinition.isLottieFile(scene) else {
             let what =
                 SceneDefinition.packageType(of: scene) != nil
-                ? "the CAML document '\(scene)'" : "the demo '\(scene)'"
+                ? "the CAML document '\(scene)'" : "the scene '\(scene)'"
             throw ValidationError(
                 "\(option) applies to Lottie files (.json, .lottie), not to \(what); give --time in seconds")
         }

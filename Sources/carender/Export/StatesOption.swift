@@ -83,7 +83,7 @@ struct StatesOption: ParsableArguments {
     /// Checks that `scene` is a CAML document, which `option` needs.
     static func requireDocument(_ scene: String, for option: String) throws {
         guard SceneDefinition.packageType(of: scene) != nil else {
-            let what = SceneDefinition.isLottieFile(scene) ? "the Lottie file" : "the demo"
+            let what = SceneDefinition.isLottieFile(scene) ? "the Lottie file" : "the scene"
             throw ValidationError(
                 "\(option) applies to CAML documents (.caml, .ca, .tendies), not to \(what) '\(scene)'")
         }

@@ -65,7 +65,7 @@ enum CAMLGallery {
             let outcome: CAMLGalleryDocument.Outcome
             do {
                 let scene = try Self.scene(for: url, type: type, title: title)
-                outcome = .scene(scene.demo, states: scene.states, warnings: scene.warnings)
+                outcome = .scene(scene.scene, states: scene.states, warnings: scene.warnings)
             } catch {
                 outcome = .failed("\(error)")
             }
@@ -92,7 +92,7 @@ enum CAMLGallery {
     @MainActor
     static func scene(
         for url: URL, type: String, title: String
-    ) throws -> (demo: SceneDefinition, states: [String], warnings: Int) {
+    ) throws -> (scene: SceneDefinition, states: [String], warnings: Int) {
         let first = try CAClock.$current.withValue(CAManualClock()) {
             try CAPackage(contentsOf: url, type: type, options: nil)
         }
@@ -107,12 +107,12 @@ enum CAMLGallery {
             order.count > 1
             ? "The CAML document \(title), in each of its states for \(format(stateInterval)) s, switched with its transitions."
             : "The CAML document \(title)."
-        let demo = SceneDefinition(
+        let scene = SceneDefinition(
             name: title, summary: summary,
             size: CGSize(width: (canvas.width * fit).rounded(), height: (canvas.height * fit).rounded()),
             duration: duration, posterTime: order.count > 1 ? min(duration, stateInterval + 1) : 0,
             build: { timeline in build(url: url, type: type, timeline: timeline) })
-        return (demo, order, first.warnings.count)
+        return (scene, order, first.warnings.count)
     }
 
     /// Loads the document on the clock the scene runs on and schedules its state changes: the

@@ -1,7 +1,7 @@
 import Foundation
 import OpenQuartzCoreScenes
 
-/// The gallery's `index.html`: one card per demo with its video (the GIF as the alternative),
+/// The gallery's `index.html`: one card per scene with its video (the GIF as the alternative),
 /// its name, what it shows and its `.ca` bundle; with `--caml`, one card per CAML document, its
 /// states named, or the error that kept it from loading. Self-contained: inline CSS, no
 /// scripts, no outside resources.
@@ -11,10 +11,10 @@ struct GalleryPage {
         let video: String
         let gif: String
         let poster: String
-        /// The demo as a CAML bundle (a folder).
+        /// The scene as a CAML bundle (a folder).
         let bundle: String
 
-        init(demo name: String) {
+        init(scene name: String) {
             video = name + ".mp4"
             gif = name + ".gif"
             poster = name + ".png"
@@ -22,7 +22,7 @@ struct GalleryPage {
         }
     }
 
-    let demos: [SceneDefinition]
+    let scenes: [SceneDefinition]
     /// The CAML documents found with `--caml`, none without it.
     var documents: [CAMLGalleryDocument] = []
     /// The Lottie files found with `--lottie`, none without it.
@@ -48,12 +48,12 @@ struct GalleryPage {
         <header>
         <h1>OpenQuartzCore gallery</h1>
         <p>Core Animation and UIKit view animations on Linux, drawn by OpenQuartzCore's renderer on a manual \
-        clock: the experiments of the seed articles, \(demos.count) demos. Made by <code>carender gallery</code> \
+        clock: the experiments of the seed articles, \(scenes.count) scenes. Made by <code>carender gallery</code> \
         at \(shortNumber(scale)) pixel\(scale == 1 ? "" : "s") per point and \(fps) frames per second.</p>
         <p><label for="show-gifs" class="switch">Show the GIFs instead of the videos</label></p>
         </header>
         <main>
-        \(demos.map(card).joined(separator: "\n"))
+        \(scenes.map(card).joined(separator: "\n"))
         </main>
         \(documents.isEmpty ? "" : documentSection)
         \(animations.isEmpty ? "" : animationSection)
@@ -113,7 +113,7 @@ struct GalleryPage {
                     "\(warnings) warning\(warnings == 1 ? "" : "s") while loading (<code>carender inspect</code> lists them)"
                 )
             }
-            return card(scene, files: Files(demo: document.fileStem), notes: notes, hasBundle: false)
+            return card(scene, files: Files(scene: document.fileStem), notes: notes, hasBundle: false)
         case .failed(let message):
             return """
                 <figure id="\(escape(document.fileStem))" class="failed">
@@ -127,14 +127,14 @@ struct GalleryPage {
         }
     }
 
-    private func card(_ demo: SceneDefinition) -> String {
-        card(demo, files: Files(demo: demo.name), notes: [], hasBundle: true)
+    private func card(_ scene: SceneDefinition) -> String {
+        card(scene, files: Files(scene: scene.name), notes: [], hasBundle: true)
     }
 
-    private func card(_ demo: SceneDefinition, files: Files, notes: [String], hasBundle: Bool) -> String {
-        let name = escape(demo.name)
-        let width = Int(demo.size.width.rounded())
-        let height = Int(demo.size.height.rounded())
+    private func card(_ scene: SceneDefinition, files: Files, notes: [String], hasBundle: Bool) -> String {
+        let name = escape(scene.name)
+        let width = Int(scene.size.width.rounded())
+        let height = Int(scene.size.height.rounded())
         return """
             <figure id="\(escape(files.video.dropLast(4).description))">
             <div class="media" style="max-width: \(width)px">
@@ -146,8 +146,8 @@ struct GalleryPage {
             </div>
             <figcaption>
             <h2>\(name)</h2>
-            <p>\(escape(demo.summary))</p>
-            \(notes.map { "<p>\($0)</p>\n" }.joined())<p class="files">\(shortNumber(demo.duration)) s · \
+            <p>\(escape(scene.summary))</p>
+            \(notes.map { "<p>\($0)</p>\n" }.joined())<p class="files">\(shortNumber(scene.duration)) s · \
             \(width) × \(height) pt · <a href="\(escape(files.video))">MP4</a> · <a href="\(escape(files.gif))">GIF</a> · \
             <a href="\(escape(files.poster))">poster</a>\
             \(hasBundle ? " · <a href=\"\(escape(files.bundle))/\">CAML (.ca)</a>" : "")</p>

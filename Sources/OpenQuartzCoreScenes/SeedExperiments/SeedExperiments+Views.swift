@@ -1,29 +1,28 @@
+import Foundation
+import OpenQuartzCore
 import OpenUIKit
 
-/// The seeds' experiments with views, for `carender demo`. They run on the main actor, where
-/// views live; the command runs on the main thread.
-func viewExperiments() -> [(title: String, run: (CAManualClock) -> Void)] {
-    [
-        ("Seed 000 · a view's answer outside and inside an animation block", onMainActor(viewAnswers)),
-        ("Seed 000 · DRInspectionView: what a view block adds to its layer", onMainActor(inspectionView)),
-        (
-            "Seed 001 · UIView.animate is a transaction: a standalone layer inside it, disableActions around it",
-            onMainActor(blockIsATransaction)
-        ),
-        ("Additive view animations: a second block started mid-flight blends", onMainActor(additiveBlend)),
-        ("Seed 000 · DR_popAnimation: to the new value and back, the model unchanged", onMainActor(popAnimation)),
-        ("Seed 003 · EasyAnimation's chain: two steps, looped, then cancelled", onMainActor(chain)),
-        (
-            "Seed 000 · keyframe blocks: the view answers nil while recording, then one CAKeyframeAnimation",
-            onMainActor(keyframes)
-        ),
-        ("Seed 000 · UIImageView: a discrete keyframe animation on contents", onMainActor(imageView)),
-        ("UIViewPropertyAnimator: scrubbed to 0.3, reversed, finished at the start", onMainActor(propertyAnimator)),
-    ]
-}
-
-private func onMainActor(_ body: @escaping @MainActor (CAManualClock) -> Void) -> (CAManualClock) -> Void {
-    { clock in MainActor.assumeIsolated { body(clock) } }
+extension SeedExperiments {
+    /// The seeds' experiments with views. They run on the main actor, where views live.
+    @MainActor static var viewExperiments: [Experiment] {
+        [
+            ("Seed 000 · a view's answer outside and inside an animation block", viewAnswers),
+            ("Seed 000 · DRInspectionView: what a view block adds to its layer", inspectionView),
+            (
+                "Seed 001 · UIView.animate is a transaction: a standalone layer inside it, disableActions around it",
+                blockIsATransaction
+            ),
+            ("Additive view animations: a second block started mid-flight blends", additiveBlend),
+            ("Seed 000 · DR_popAnimation: to the new value and back, the model unchanged", popAnimation),
+            ("Seed 003 · EasyAnimation's chain: two steps, looped, then cancelled", chain),
+            (
+                "Seed 000 · keyframe blocks: the view answers nil while recording, then one CAKeyframeAnimation",
+                keyframes
+            ),
+            ("Seed 000 · UIImageView: a discrete keyframe animation on contents", imageView),
+            ("UIViewPropertyAnimator: scrubbed to 0.3, reversed, finished at the start", propertyAnimator),
+        ]
+    }
 }
 
 @MainActor

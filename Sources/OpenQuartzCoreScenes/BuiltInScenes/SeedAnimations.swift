@@ -1,6 +1,6 @@
 import OpenQuartzCore
 
-/// Seed 002's group, shared by the demo experiment and the gallery: a rotation, an
+/// Seed 002's group, shared by the scene experiment and the gallery: a rotation, an
 /// autoreversing scale down to `scale` and, from 3 s, a path round a circle of `radius` about
 /// `center`, in a 10 s group that repeats.
 public func seedGroupAnimation(around center: CGPoint, radius: CGFloat, scale: CGFloat) -> CAAnimationGroup {

@@ -10,7 +10,7 @@ import OpenUIKit
 /// (0.25 s), a view's layer jumps (the view answers `NSNull`), and the same change inside
 /// `UIView.animate` animates (the view answers an action). At 1.4 s each goes back the same way.
 @MainActor
-func viewVersusLayerDemo(_ timeline: SceneTimeline) -> CALayer {
+func viewVersusLayerScene(_ timeline: SceneTimeline) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 180))
     for row in 0..<3 { lane(CGRect(x: 10, y: 8 + 60 * CGFloat(row), width: 220, height: 44), in: root) }
     let standalone = square(36, at: CGPoint(x: 40, y: 30), accent, in: root)
@@ -50,7 +50,7 @@ private func viewBlock(centeredAt center: CGPoint, in root: CALayer) -> UIView {
 /// the block would take the transaction's 0.25 s: UIKit does not set the transaction's
 /// duration.)
 @MainActor
-func nestedTransactionsDemo(_ timeline: SceneTimeline) -> CALayer {
+func nestedTransactionsScene(_ timeline: SceneTimeline) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 240))
     for row in 0..<4 { lane(CGRect(x: 10, y: 8 + 60 * CGFloat(row), width: 220, height: 44), in: root) }
     let view = viewBlock(centeredAt: CGPoint(x: 40, y: 150), in: root)
@@ -84,7 +84,7 @@ func nestedTransactionsDemo(_ timeline: SceneTimeline) -> CALayer {
 /// completion, with fill mode removed, forwards, backwards and both, top to bottom. The strip
 /// at the bottom shows the 3 s, the animation's active time shaded and a moving playhead.
 @MainActor
-func fillModesDemo(_ timeline: SceneTimeline) -> CALayer {
+func fillModesScene(_ timeline: SceneTimeline) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 240))
     let modes: [(CAMediaTimingFillMode, CGColor)] = [
         (.removed, ink), (.forwards, accent), (.backwards, leaf), (.both, plum),
@@ -109,7 +109,7 @@ func fillModesDemo(_ timeline: SceneTimeline) -> CALayer {
         grow.timingFunction = CAMediaTimingFunction(name: .linear)
         bar.add(grow, forKey: "grow")
     }
-    // The strip maps the demo's 3 s onto x = 20…220.
+    // The strip maps the scene's 3 s onto x = 20…220.
     lane(CGRect(x: 20, y: 216, width: 200, height: 12), in: root)
     let active = CALayer()
     active.frame = CGRect(x: 60, y: 216, width: 100, height: 12)
@@ -133,7 +133,7 @@ func fillModesDemo(_ timeline: SceneTimeline) -> CALayer {
 /// Seed 000's `UIImageView`: eight generated frames of a spinner in `animationImages`, cycling
 /// every 0.8 s as a discrete keyframe animation on the layer's `contents`.
 @MainActor
-func imageViewDemo(_ timeline: SceneTimeline) -> CALayer {
+func imageViewScene(_ timeline: SceneTimeline) -> CALayer {
     let root = canvas(CGSize(width: 120, height: 120))
     let imageView = UIImageView(frame: CGRect(x: 12, y: 12, width: 96, height: 96))
     imageView.animationImages = (0..<8).map { UIImage(cgImage: spinnerFrame($0, of: 8, side: 96)) }

@@ -6,7 +6,7 @@ import OpenQuartzCore
 /// keeps the place and heading of its birth, so the spray bends into arcs), fall back, fade,
 /// and burst into sparks, a sub-cell emitted at the end of each drop's life.
 @MainActor
-func emitterFountainDemo(_ timeline: SceneTimeline) -> CALayer {
+func emitterFountainScene(_ timeline: SceneTimeline) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 240))
     lane(CGRect(x: 30, y: 208, width: 180, height: 12), in: root)
     let spark = CAEmitterCell()

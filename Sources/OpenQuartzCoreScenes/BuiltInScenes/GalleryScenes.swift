@@ -4,7 +4,7 @@ import OpenUIKit
 /// A spring set up as seed 002 does — mass, stiffness, damping, the settling duration as its
 /// duration — but softer, so that the overshoot shows: it peaks about 40 pt past the end.
 @MainActor
-func springDemo(_ timeline: SceneTimeline) -> CALayer {
+func springScene(_ timeline: SceneTimeline) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 120))
     lane(CGRect(x: 10, y: 38, width: 220, height: 44), in: root)
     let block = square(40, at: CGPoint(x: 32, y: 60), accent, in: root)
@@ -21,7 +21,7 @@ func springDemo(_ timeline: SceneTimeline) -> CALayer {
 }
 
 @MainActor
-func keyframeCircleDemo(_ timeline: SceneTimeline) -> CALayer {
+func keyframeCircleScene(_ timeline: SceneTimeline) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 240))
     let arrow = square(30, at: CGPoint(x: 200, y: 120), ink, in: root)
     let orbit = CAKeyframeAnimation(keyPath: "position")
@@ -35,7 +35,7 @@ func keyframeCircleDemo(_ timeline: SceneTimeline) -> CALayer {
 }
 
 @MainActor
-func groupDemo(_ timeline: SceneTimeline) -> CALayer {
+func groupScene(_ timeline: SceneTimeline) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 240))
     let layer = square(40, at: CGPoint(x: 120, y: 120), accent, in: root)
     layer.add(seedGroupAnimation(around: CGPoint(x: 120, y: 120), radius: 80, scale: 0.4), forKey: "group")
@@ -43,7 +43,7 @@ func groupDemo(_ timeline: SceneTimeline) -> CALayer {
 }
 
 @MainActor
-func additiveBlocksDemo(_ timeline: SceneTimeline) -> CALayer {
+func additiveBlocksScene(_ timeline: SceneTimeline) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 120))
     let view = UIView(frame: CGRect(x: 20, y: 40, width: 40, height: 40))
     view.backgroundColor = UIColor(cgColor: ink)
@@ -59,7 +59,7 @@ func additiveBlocksDemo(_ timeline: SceneTimeline) -> CALayer {
 }
 
 @MainActor
-func popDemo(_ timeline: SceneTimeline) -> CALayer {
+func popScene(_ timeline: SceneTimeline) -> CALayer {
     let root = canvas(CGSize(width: 120, height: 120))
     let view = UIView(frame: CGRect(x: 30, y: 30, width: 60, height: 60))
     view.backgroundColor = UIColor(cgColor: accent)

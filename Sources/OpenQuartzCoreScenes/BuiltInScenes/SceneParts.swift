@@ -32,7 +32,7 @@ func square(_ side: CGFloat, at center: CGPoint, _ color: CGColor, in root: CALa
     return layer
 }
 
-/// A rounded band behind a row of the demo: where something moves.
+/// A rounded band behind a row of the scene: where something moves.
 @MainActor
 @discardableResult
 func lane(_ frame: CGRect, in root: CALayer) -> CALayer {

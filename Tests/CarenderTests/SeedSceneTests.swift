@@ -9,9 +9,9 @@ private struct InspectedLayer {
     let height: Double
 }
 
-/// The sublayers of a demo's root at `time`, as `carender inspect` prints them.
-private func inspect(_ demo: String, at time: Double) throws -> [InspectedLayer] {
-    let result = try carender(["inspect", demo, "--time", "\(time)"])
+/// The sublayers of a scene's root at `time`, as `carender inspect` prints them.
+private func inspect(_ scene: String, at time: Double) throws -> [InspectedLayer] {
+    let result = try carender(["inspect", scene, "--time", "\(time)"])
     #expect(result.status == 0, "\(result.error)")
     return result.output.split(separator: "\n").filter { $0.hasPrefix("  CALayer: ") }.compactMap { line in
         // "  CALayer: position = (x, y); bounds = (w × h); …"
@@ -21,14 +21,14 @@ private func inspect(_ demo: String, at time: Double) throws -> [InspectedLayer]
     }
 }
 
-/// The moving blocks of the row demos: 36-point squares, top to bottom.
-private func blocks(_ demo: String, at time: Double) throws -> [Double] {
-    try inspect(demo, at: time).filter { $0.width == 36 && $0.height == 36 }.sorted { $0.y < $1.y }.map(\.x)
+/// The moving blocks of the row scenes: 36-point squares, top to bottom.
+private func blocks(_ scene: String, at time: Double) throws -> [Double] {
+    try inspect(scene, at: time).filter { $0.width == 36 && $0.height == 36 }.sorted { $0.y < $1.y }.map(\.x)
 }
 
-/// The seeds' behaviours, as the gallery demos show them (the goldens check the pictures).
+/// The seeds' behaviours, as the gallery scenes show them (the goldens check the pictures).
 @Suite("The seeds' experiments in the gallery")
-struct SeedDemoTests {
+struct SeedSceneTests {
     @Test func standaloneLayerAnimatesAndViewBackedLayerJumpsOutsideABlockAndAnimatesInside() throws {
         // All three change x from 40 to 200 at 0.4 s.
         let x = try blocks("view-vs-layer", at: 0.55)

@@ -1,33 +1,33 @@
 import OpenQuartzCore
 
-// Seed 002's CATransition, one demo per public type. Seed 002 itself uses the private
-// `pageUnCurl`, which is drawn as a fade here; `carender demo` prints it.
+// Seed 002's CATransition, one scene per public type. Seed 002 itself uses the private
+// `pageUnCurl`, which is drawn as a fade here; `carender experiments` prints it.
 
 @MainActor
-func fadeTransitionDemo(_ timeline: SceneTimeline) -> CALayer {
-    transitionDemo(.fade, subtype: nil, timeline)
+func fadeTransitionScene(_ timeline: SceneTimeline) -> CALayer {
+    transitionScene(.fade, subtype: nil, timeline)
 }
 
 @MainActor
-func moveInTransitionDemo(_ timeline: SceneTimeline) -> CALayer {
-    transitionDemo(.moveIn, subtype: .fromTop, timeline)
+func moveInTransitionScene(_ timeline: SceneTimeline) -> CALayer {
+    transitionScene(.moveIn, subtype: .fromTop, timeline)
 }
 
 @MainActor
-func pushTransitionDemo(_ timeline: SceneTimeline) -> CALayer {
-    transitionDemo(.push, subtype: .fromRight, timeline)
+func pushTransitionScene(_ timeline: SceneTimeline) -> CALayer {
+    transitionScene(.push, subtype: .fromRight, timeline)
 }
 
 @MainActor
-func revealTransitionDemo(_ timeline: SceneTimeline) -> CALayer {
-    transitionDemo(.reveal, subtype: .fromBottom, timeline)
+func revealTransitionScene(_ timeline: SceneTimeline) -> CALayer {
+    transitionScene(.reveal, subtype: .fromBottom, timeline)
 }
 
 /// A "page" in a clipping "screen": blue with a round badge. At 0.4 s one transaction turns it
 /// orange, swaps the badge for a square one and adds a 1 s transition of `type`, with actions
 /// disabled so that the transition alone animates the change.
 @MainActor
-private func transitionDemo(
+private func transitionScene(
     _ type: CATransitionType, subtype: CATransitionSubtype?, _ timeline: SceneTimeline
 ) -> CALayer {
     let root = canvas(CGSize(width: 240, height: 120))

@@ -1,29 +1,34 @@
-import ArgumentParser
+import Foundation
 import OpenQuartzCore
-import OpenQuartzCoreScenes
-import OpenUIKit
 
-/// `carender demo`: runs the seed articles' experiments that the model supports on a manual
-/// clock and prints what the articles print or describe.
-struct Demo: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Prints what the seed articles' experiments print, on a manual clock.")
+/// The seed articles' experiments that the model supports, each on a manual clock of its own,
+/// printing what the article prints or describes: the action search's answers, nested
+/// transactions, fill modes, springs, groups, transitions, and the views' block animations.
+/// `carender experiments` prints them.
+public enum SeedExperiments {
+    /// One experiment: its title (the seed and what it shows) and its body, which prints.
+    public typealias Experiment = (title: String, run: @MainActor (CAManualClock) -> Void)
 
-    func run() throws {
-        let experiments: [(title: String, run: (CAManualClock) -> Void)] =
-            [
-                ("Seed 000 · the action search answers (delegate: action / nil / NSNull)", actionSearchAnswers),
-                ("Seed 000 · DRInspectionLayer: what add(_:forKey:) receives", inspectionLayer),
-                ("Seed 000 · DRAnimationBlockDelegate: block callbacks", blockDelegate),
-                ("Seed 001 · nested transactions: 0.25 s, 1 s and disabled actions", nestedTransactions),
-                ("Seed 002 · LLayer + LAnimation: a layer that answers its own action", customAction),
-                ("Seed 002 · removedOnCompletion = NO, fillMode = both: model vs presentation", keepsEndState),
-                ("Seed 002 · fillMode walk-through (bounds.size, begin 2 s, 5 s long)", fillModes),
-                ("Seed 002 · CASpringAnimation: mass 5, stiffness 10000, damping 300, velocity 100", spring),
-                ("Seed 002 · CAAnimationGroup: rotation, autoreversing scale, a path from 3 s, in 10 s", group),
-                ("Seed 002 · CATransition: pageUnCurl from the top, 3 s, repeated 10 times", transition),
-            ] + viewExperiments()
-        for (index, experiment) in experiments.enumerated() {
+    /// Every experiment, in the articles' order: the layers' first, then the views'.
+    @MainActor public static var all: [Experiment] {
+        [
+            ("Seed 000 · the action search answers (delegate: action / nil / NSNull)", actionSearchAnswers),
+            ("Seed 000 · DRInspectionLayer: what add(_:forKey:) receives", inspectionLayer),
+            ("Seed 000 · DRAnimationBlockDelegate: block callbacks", blockDelegate),
+            ("Seed 001 · nested transactions: 0.25 s, 1 s and disabled actions", nestedTransactions),
+            ("Seed 002 · LLayer + LAnimation: a layer that answers its own action", customAction),
+            ("Seed 002 · removedOnCompletion = NO, fillMode = both: model vs presentation", keepsEndState),
+            ("Seed 002 · fillMode walk-through (bounds.size, begin 2 s, 5 s long)", fillModes),
+            ("Seed 002 · CASpringAnimation: mass 5, stiffness 10000, damping 300, velocity 100", spring),
+            ("Seed 002 · CAAnimationGroup: rotation, autoreversing scale, a path from 3 s, in 10 s", group),
+            ("Seed 002 · CATransition: pageUnCurl from the top, 3 s, repeated 10 times", transition),
+        ] + viewExperiments
+    }
+
+    /// Runs every experiment, each under a title line and on a new clock, printing to
+    /// standard output.
+    @MainActor public static func printAll() {
+        for (index, experiment) in all.enumerated() {
             if index > 0 { print() }
             print("== \(experiment.title) ==")
             let clock = CAManualClock()
@@ -291,8 +296,8 @@ private func transition(_ clock: CAManualClock) {
     }
 }
 
-/// A time or value as `%g` prints it (`0.5`, `1e-06`), for messages.
-func format(_ value: Double) -> String {
+/// A time or value as `%g` prints it (`0.5`, `1e-06`).
+private func format(_ value: Double) -> String {
     String(format: "%g", value)
 }
 

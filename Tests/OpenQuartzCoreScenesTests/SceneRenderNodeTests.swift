@@ -4,15 +4,15 @@ import OpenQuartzCoreScenes
 import QuartzTestSupport
 import Testing
 
-/// For every gallery demo, at several times of its run: the node the renderer captures of
+/// For every gallery scene, at several times of its run: the node the renderer captures of
 /// each layer (one ``RenderTree`` evaluation) equals what `presentation()` reports.
 @MainActor
-@Test func everyDemoCapturesWhatPresentationReports() {
-    for demo in Demos.all {
+@Test func everySceneCapturesWhatPresentationReports() {
+    for scene in BuiltInScenes.all {
         let clock = CAManualClock(time: 0)
         CAClock.$current.withValue(clock) {
-            let run = demo.start(on: clock)
-            let times = [0, demo.duration * 0.25, demo.posterTime, demo.duration * 0.7, demo.duration]
+            let run = scene.start(on: clock)
+            let times = [0, scene.duration * 0.25, scene.posterTime, scene.duration * 0.7, scene.duration]
             for time in times.sorted() {
                 run.advance(to: time)
                 let now = clock.now
@@ -25,7 +25,7 @@ import Testing
                         nodes.nodes[index], RenderNode(presenting: presented), tolerance: 1e-9,
                         path: "\(type(of: layer)) \(index)")
                 }
-                #expect(mismatches.isEmpty, "\(demo.name) at \(now): \(mismatches)")
+                #expect(mismatches.isEmpty, "\(scene.name) at \(now): \(mismatches)")
             }
             CATransaction.flush()
         }

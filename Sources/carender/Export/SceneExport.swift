@@ -3,16 +3,16 @@ import OpenQuartzCore
 import OpenQuartzCoreRenderer
 import OpenQuartzCoreScenes
 
-/// Renders `demo` over `frames` into `framing` with ``CAMovieExporter``, writing every one of
-/// `outputs` in one pass: the demo is built on a manual clock (a Lottie animation laid out to
+/// Renders `scene` over `frames` into `framing` with ``CAMovieExporter``, writing every one of
+/// `outputs` in one pass: the scene is built on a manual clock (a Lottie animation laid out to
 /// fill the framing), and its timeline's changes are scheduled on the exporter. The picture is
 /// drawn over `background`, transparent without one. With a `progressLabel`, shows a progress
 /// bar on a terminal; `framesDone`, when given, hears of each frame done instead (a batch's
 /// one bar). `threads` paints that many frames at once (all cores by default). The outputs are
-/// opened first, so that their encoders start while the demo is built.
+/// opened first, so that their encoders start while the scene is built.
 @MainActor
-func renderDemo(
-    _ demo: SceneDefinition, framing: Framing, frames: CAFrameSpan, to outputs: [CAMovieExporter.Output],
+func renderScene(
+    _ scene: SceneDefinition, framing: Framing, frames: CAFrameSpan, to outputs: [CAMovieExporter.Output],
     background: CGColor? = nil, progressLabel: String? = nil, firstFileNumber: Int = 0, threads: Int? = nil,
     framesDone: ((Int) -> Void)? = nil
 ) throws {
@@ -24,7 +24,7 @@ func renderDemo(
         outputs, frames: frames, size: framing.size, scale: framing.scale, firstFileNumber: firstFileNumber)
     let clock = CAManualClock()
     let run = CAClock.$current.withValue(clock) {
-        let run = demo.start(on: clock)
+        let run = scene.start(on: clock)
         run.layOut(toFill: framing.size)
         return run
     }
