@@ -542,7 +542,10 @@ import Testing
         for field in payload {
             #expect(named[field]?.count == 1, "\(field): \(named[field] ?? [])")
         }
-        let notAnimatable: Set = ["isGeometryFlipped", "maskedCorners", "cornerCurve", "contentsGravity"]
+        let notAnimatable: Set = [
+            "isGeometryFlipped", "maskedCorners", "cornerCurve", "contentsGravity", "minificationFilter",
+            "magnificationFilter",
+        ]
         let drawnFields = Mirror(reflecting: DrawnValues()).children.compactMap(\.label)
         let animatableFields = drawnFields.filter { !notAnimatable.contains($0) }
         let namedDrawn = named.keys.filter { if case .drawn = $0 { true } else { false } }

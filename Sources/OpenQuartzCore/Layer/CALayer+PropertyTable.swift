@@ -110,11 +110,11 @@ enum LayerPropertyDescriptors {
         "backgroundFilters", .opaque, { $0.backgroundFilters }, { $0.backgroundFilters = $1 }, animatable: false,
         get: { .opaque(AnyHashableBox($0)) }, set: { $0.boxed as? [Any] })
     static let minificationFilter = LayerProperty.stored(
-        "minificationFilter", .opaque, { $0.minificationFilter }, { $0.minificationFilter = $1 },
+        "minificationFilter", .opaque, { $0.drawn.minificationFilter }, { $0.drawn.minificationFilter = $1 },
         animatable: false, get: { .opaque(AnyHashableBox($0.rawValue)) },
         set: { CALayerContentsFilter(keyValue: $0.boxed) })
     static let magnificationFilter = LayerProperty.stored(
-        "magnificationFilter", .opaque, { $0.magnificationFilter }, { $0.magnificationFilter = $1 },
+        "magnificationFilter", .opaque, { $0.drawn.magnificationFilter }, { $0.drawn.magnificationFilter = $1 },
         animatable: false, get: { .opaque(AnyHashableBox($0.rawValue)) },
         set: { CALayerContentsFilter(keyValue: $0.boxed) })
     // CALayer.h does not mark these two Animatable: they switch at once.

@@ -479,15 +479,15 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// How the `contents` image is sampled when drawn smaller than its pixels (`.linear` by
     /// default); `.nearest` is drawn as nearest, `.trilinear` as linear.
     open var minificationFilter: CALayerContentsFilter {
-        get { storage.minificationFilter }
-        set { changeValue(LayerPropertyDescriptors.minificationFilter) { storage.minificationFilter = newValue } }
+        get { storage.drawn.minificationFilter }
+        set { changeValue(LayerPropertyDescriptors.minificationFilter) { storage.drawn.minificationFilter = newValue } }
     }
 
     /// How the `contents` image is sampled when drawn larger than its pixels (`.linear` by
     /// default); `.nearest` keeps each image pixel a sharp block, as for pixel art.
     open var magnificationFilter: CALayerContentsFilter {
-        get { storage.magnificationFilter }
-        set { changeValue(LayerPropertyDescriptors.magnificationFilter) { storage.magnificationFilter = newValue } }
+        get { storage.drawn.magnificationFilter }
+        set { changeValue(LayerPropertyDescriptors.magnificationFilter) { storage.drawn.magnificationFilter = newValue } }
     }
 
     /// How `contents` is placed in the bounds.

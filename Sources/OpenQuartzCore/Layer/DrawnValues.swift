@@ -2,8 +2,7 @@ import Foundation
 import OpenCoreGraphics
 
 /// What the renderer draws of a base layer: its geometry, visibility, style, the placing of its
-/// contents and its shadow (the contents image and its sampling filters are converted on their
-/// way into a node: ``RenderNode/init(storage:)``). The layer's ``LayerStorage`` holds it (the model values, or the
+/// contents and its shadow. The layer's ``LayerStorage`` holds it (the model values, or the
 /// values a presentation copy shows), and a ``RenderNode`` carries it whole, so a frame's node
 /// takes a layer's drawn values in one assignment.
 ///
@@ -20,30 +19,29 @@ package struct DrawnValues: Equatable {
     package var zPosition: CGFloat = 0
     package var transform = CATransform3DIdentity
     package var sublayerTransform = CATransform3DIdentity
-    // Colours, held by value: a frame that animates one writes four numbers instead of making
-    // a `CGColor`. Each is followed by the flags and `Float`s that fit in the padding after
-    // its 33 bytes, so that a node (read and written for every layer of every frame) stays
-    // small.
-    package var backgroundColor: RenderColor?
-    package var isHidden = false
-    package var isDoubleSided = true
     package var isGeometryFlipped = false
+    package var isDoubleSided = true
+    // Visibility and style. Colours are held by value: a frame that animates one writes four
+    // numbers instead of making a `CGColor`.
+    package var isHidden = false
     package var opacity: Float = 1
-    package var borderColor: RenderColor? = .opaqueBlack
     package var masksToBounds = false
-    package var shadowOpacity: Float = 0
-    package var shadowColor: RenderColor? = .opaqueBlack
-    // Style
+    package var backgroundColor: RenderColor?
     package var cornerRadius: CGFloat = 0
     package var maskedCorners = CACornerMask.all
     package var cornerCurve = CALayerCornerCurve.circular
     package var borderWidth: CGFloat = 0
+    package var borderColor: RenderColor? = .opaqueBlack
     // Placing the contents
     package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsScale: CGFloat = 1
     package var contentsGravity = CALayerContentsGravity.resize
+    package var minificationFilter = CALayerContentsFilter.linear
+    package var magnificationFilter = CALayerContentsFilter.linear
     // Shadow
+    package var shadowColor: RenderColor? = .opaqueBlack
+    package var shadowOpacity: Float = 0
     package var shadowOffset = CGSize(width: 0, height: -3)
     package var shadowRadius: CGFloat = 3
     package var shadowPath: CGPath?

@@ -9,8 +9,6 @@ package struct LayerStorage {
     // Contents
     package var contents: Any?
     package var minificationFilterBias: Float = 0
-    package var minificationFilter = CALayerContentsFilter.linear
-    package var magnificationFilter = CALayerContentsFilter.linear
     package var compositingFilter: Any?
     package var filters: [Any]?
     package var backgroundFilters: [Any]?

@@ -12,9 +12,6 @@ package struct RenderNode: Equatable {
     package var drawn = DrawnValues()
     /// Only an image draws (other objects set as `contents` show nothing).
     package var contents: CGImage?
-    /// Whether the `contents` image is sampled nearest when drawn larger, and when smaller.
-    package var magnifiesNearest = false
-    package var minifiesNearest = false
     /// What the layer's class adds.
     package var kind = Kind.plain
 
@@ -42,12 +39,14 @@ package struct RenderNode: Equatable {
     package init(storage: borrowing LayerStorage) {
         drawn = storage.drawn
         contents = storage.contents as? CGImage
-        magnifiesNearest = storage.magnificationFilter == .nearest
-        minifiesNearest = storage.minificationFilter == .nearest
     }
 
     /// Where `drawn` lies in a node, found once: a render tree writes fields of it by offset.
     package static let drawnOffset = MemoryLayout<RenderNode>.offset(of: \.drawn)!
+
+    /// Whether the `contents` image is sampled nearest when drawn larger, and when smaller.
+    package var magnifiesNearest: Bool { drawn.magnificationFilter == .nearest }
+    package var minifiesNearest: Bool { drawn.minificationFilter == .nearest }
 
     /// The subclass payload of `layer`.
     package static func kind(of layer: CALayer) -> Kind {
