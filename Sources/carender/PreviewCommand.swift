@@ -91,7 +91,9 @@ func previewSource(for argument: String, lottie: LottieFileOptions? = nil) throw
         // The values, slots and theme are read once; the animation's file is watched.
         let values = try lottie?.values(for: argument)
         let slots = try lottie?.slotValues()
-        let (id, theme, configuration) = (lottie?.animation, lottie?.theme, lottie?.configuration ?? LottieFileOptions.defaultConfiguration)
+        let (id, theme, configuration) = (
+            lottie?.animation, lottie?.theme, lottie?.configuration ?? LottieFileOptions.defaultConfiguration
+        )
         loadFile = {
             try SceneDefinition.lottie(
                 at: argument, values: values, animationID: id, theme: theme, slots: slots,

@@ -56,7 +56,9 @@ struct CarenderCommandTests {
     @Test func helpListsTheSubcommands() throws {
         let run = try carender(["--help"])
         #expect(run.status == 0)
-        for command in ["experiments", "gallery", "render", "frame", "inspect"] { #expect(run.output.contains(command)) }
+        for command in ["experiments", "gallery", "render", "frame", "inspect"] {
+            #expect(run.output.contains(command))
+        }
     }
 }
 

@@ -84,8 +84,10 @@ import Testing
         let folder = try makeScratchFolder()
         let document = folder.appendingPathComponent("inspect.caml")
         try Self.write(
-            Self.squareDocument(square: #"backgroundColor="1 0 0" mystery="1"><contents type="CGImage" src="gone.png"/></CALayer"#)
-                .replacingOccurrences(of: "</CALayer/>", with: "</CALayer>"),
+            Self.squareDocument(
+                square: #"backgroundColor="1 0 0" mystery="1"><contents type="CGImage" src="gone.png"/></CALayer"#
+            )
+            .replacingOccurrences(of: "</CALayer/>", with: "</CALayer>"),
             to: document)
         let result = try carender(["inspect", document.path])
         #expect(result.status == 0, "\(result.error)")

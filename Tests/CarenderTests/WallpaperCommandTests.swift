@@ -160,7 +160,10 @@ import Testing
         let (folder, package) = try Self.package()
         let output = folder.appendingPathComponent("x.png").path
         for (arguments, message) in [
-            (["--states", "Locked,Unlock@1~0"], "the swipe after ~ in 'Unlock@1~0' must be a number of seconds above 0"),
+            (
+                ["--states", "Locked,Unlock@1~0"],
+                "the swipe after ~ in 'Unlock@1~0' must be a number of seconds above 0"
+            ),
             (["--states", "Locked,Unlock@1~x"], "must be a number of seconds above 0, at most 3600; got 'x'"),
             (["--swipe", "1.5"], "--swipe is the swipe's progress, from 0 to 1; got 1.5"),
             (["--swipe", "0.5", "--states", "Locked"], "--swipe holds the swipe from Locked to Unlock"),
@@ -170,7 +173,8 @@ import Testing
             #expect(result.error.contains(message), "\(result.error)")
         }
         let scene = try carender(["frame", "group", "--output", output, "--swipe", "0.5"])
-        #expect(scene.error.contains("--swipe applies to CAML documents (.caml, .ca, .tendies), not to the scene 'group'"))
+        #expect(
+            scene.error.contains("--swipe applies to CAML documents (.caml, .ca, .tendies), not to the scene 'group'"))
     }
 
     /// caplayground's icon, held 71 % of the way from Locked to Unlock (Apple's recording of

@@ -64,7 +64,8 @@ import Testing
         if SceneDefinition.isLottieFile(path) {
             let lottie = try SceneDefinition.lottie(at: path)
             guard lottie.animation?.hasExpressions == true else { return [("", lottie)] }
-            let complete = try SceneDefinition.lottie(at: path, configuration: LottieConfiguration(renderingEngine: .complete))
+            let complete = try SceneDefinition.lottie(
+                at: path, configuration: LottieConfiguration(renderingEngine: .complete))
             return [("", lottie), (" (complete)", complete)]
         }
         guard let type = SceneDefinition.packageType(of: path) else { throw CocoaError(.fileReadUnknown) }

@@ -115,7 +115,8 @@ extension CALayer {
     /// through.
     private var transformToSuperlayer3D: CATransform3D {
         var transform = Self.transformToSuperlayer(
-            bounds: storage.drawn.bounds, anchorPoint: storage.drawn.anchorPoint, anchorPointZ: storage.drawn.anchorPointZ,
+            bounds: storage.drawn.bounds, anchorPoint: storage.drawn.anchorPoint,
+            anchorPointZ: storage.drawn.anchorPointZ,
             transform: storage.drawn.transform, position: storage.drawn.position, zPosition: storage.drawn.zPosition)
         if let parent, let inner = parent.sublayerSpaceTransform {
             transform = CATransform3DConcat(transform, inner)
@@ -127,7 +128,8 @@ extension CALayer {
     /// (``sublayerSpaceTransform(bounds:anchorPoint:isGeometryFlipped:sublayerTransform:)``).
     private var sublayerSpaceTransform: CATransform3D? {
         Self.sublayerSpaceTransform(
-            bounds: storage.drawn.bounds, anchorPoint: storage.drawn.anchorPoint, isGeometryFlipped: storage.drawn.isGeometryFlipped,
+            bounds: storage.drawn.bounds, anchorPoint: storage.drawn.anchorPoint,
+            isGeometryFlipped: storage.drawn.isGeometryFlipped,
             sublayerTransform: storage.drawn.sublayerTransform)
     }
 

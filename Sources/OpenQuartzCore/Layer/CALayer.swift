@@ -487,7 +487,9 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// default); `.nearest` keeps each image pixel a sharp block, as for pixel art.
     open var magnificationFilter: CALayerContentsFilter {
         get { storage.drawn.magnificationFilter }
-        set { changeValue(LayerPropertyDescriptors.magnificationFilter) { storage.drawn.magnificationFilter = newValue } }
+        set {
+            changeValue(LayerPropertyDescriptors.magnificationFilter) { storage.drawn.magnificationFilter = newValue }
+        }
     }
 
     /// How `contents` is placed in the bounds.

@@ -140,7 +140,8 @@ package struct DrawnField: Hashable, Sendable {
         let from = source + offset
         let to = target + offset
         switch type {
-        case .path: to.assumingMemoryBound(to: CGPath?.self).pointee = from.assumingMemoryBound(to: CGPath?.self).pointee
+        case .path:
+            to.assumingMemoryBound(to: CGPath?.self).pointee = from.assumingMemoryBound(to: CGPath?.self).pointee
         // The others hold no references: their bytes are the value.
         default: to.copyMemory(from: from, byteCount: byteCount)
         }

@@ -79,7 +79,8 @@ extension LayerProperty {
         LayerProperty(
             key: key, kind: field.kind, isAnimatable: animatable, hasImplicitAnimation: animatable && implicit,
             read: { layer in withUnsafePointer(to: &layer.storage.drawn) { field.value(in: $0) } },
-            write: { layer, value in withUnsafeMutablePointer(to: &layer.storage.drawn) { field.write(value, into: $0) } },
+            write: { layer, value in withUnsafeMutablePointer(to: &layer.storage.drawn) { field.write(value, into: $0) }
+            },
             box: field.box, renderField: animatable ? .drawn(field) : nil)
     }
 

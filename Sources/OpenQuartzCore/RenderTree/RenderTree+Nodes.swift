@@ -81,7 +81,9 @@ extension RenderTree {
             self.boxed = boxed
             self.copied = copied
             var structureNodes: [Int] = []
-            let structural = [LayerPropertyDescriptors.hidden.renderField, LayerPropertyDescriptors.zPosition.renderField]
+            let structural = [
+                LayerPropertyDescriptors.hidden.renderField, LayerPropertyDescriptors.zPosition.renderField,
+            ]
             for write in writes where structural.contains(write.field) {
                 if structureNodes.last != write.node { structureNodes.append(write.node) }
             }

@@ -117,7 +117,8 @@ final class NodeTreeCache {
         let indices = tree.structureNodes
         guard indices.count == lastStructure.count else { return false }
         for (index, seen) in zip(indices, lastStructure) {
-            guard nodes.nodes[index].drawn.isHidden == seen.isHidden, nodes.nodes[index].drawn.zPosition == seen.zPosition
+            guard nodes.nodes[index].drawn.isHidden == seen.isHidden,
+                nodes.nodes[index].drawn.zPosition == seen.zPosition
             else { return false }
         }
         return true

@@ -92,7 +92,8 @@ extension RenderNode {
     /// point, through `transform`, to `position` and `zPosition`.
     var transformToSuperlayer3D: CATransform3D {
         CALayer.transformToSuperlayer(
-            bounds: drawn.bounds, anchorPoint: drawn.anchorPoint, anchorPointZ: drawn.anchorPointZ, transform: drawn.transform,
+            bounds: drawn.bounds, anchorPoint: drawn.anchorPoint, anchorPointZ: drawn.anchorPointZ,
+            transform: drawn.transform,
             position: drawn.position, zPosition: drawn.zPosition)
     }
 

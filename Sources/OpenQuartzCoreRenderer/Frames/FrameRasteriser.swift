@@ -71,7 +71,8 @@ enum FrameRasteriser {
             snapshot.blendOperator == nil, !snapshot.hasFilters, snapshot.replicas.isEmpty
         else { return false }
         let node = frame.nodes[snapshot]
-        guard !node.drawn.isHidden, node.drawn.opacity >= 1, let background = node.drawn.backgroundColor, background.alpha >= 1,
+        guard !node.drawn.isHidden, node.drawn.opacity >= 1, let background = node.drawn.backgroundColor,
+            background.alpha >= 1,
             node.drawn.cornerRadius == 0 || node.drawn.maskedCorners.isEmpty
         else { return false }
         let plane = PlaneTransform(flattening: node.transformToSuperlayer3D)

@@ -125,7 +125,8 @@ final class ContentCache {
     /// Whether two nodes of one layer show the same content of their own: what its bitmap
     /// depends on (not its place, transform, opacity, shadow or border).
     static func sameContent(_ a: RenderNode, _ b: RenderNode) -> Bool {
-        a.drawn.bounds == b.drawn.bounds && a.drawn.masksToBounds == b.drawn.masksToBounds && a.drawn.cornerRadius == b.drawn.cornerRadius
+        a.drawn.bounds == b.drawn.bounds && a.drawn.masksToBounds == b.drawn.masksToBounds
+            && a.drawn.cornerRadius == b.drawn.cornerRadius
             && a.drawn.maskedCorners == b.drawn.maskedCorners && a.drawn.cornerCurve == b.drawn.cornerCurve
             && a.drawn.contentsGravity == b.drawn.contentsGravity && a.drawn.contentsRect == b.drawn.contentsRect
             && a.drawn.contentsCenter == b.drawn.contentsCenter && a.drawn.contentsScale == b.drawn.contentsScale

@@ -40,7 +40,8 @@ extension StateTimeline {
             var swipe: Double?
             if when.count > 1 {
                 let swipeText = when[1...].joined(separator: "~").trimmingCharacters(in: .whitespaces)
-                guard when.count == 2, let length = Double(swipeText), length.isFinite, length > 0, length <= 3600 else {
+                guard when.count == 2, let length = Double(swipeText), length.isFinite, length > 0, length <= 3600
+                else {
                     throw ValidationError(
                         "--states: the swipe after ~ in '\(item)' must be a number of seconds above 0, at most 3600; "
                             + "got '\(swipeText)'")

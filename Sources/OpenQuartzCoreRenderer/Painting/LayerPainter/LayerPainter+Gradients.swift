@@ -154,7 +154,8 @@ extension LayerPainter {
             maskNode.drawn.opacity == 1, maskNode.drawn.bounds == node.drawn.bounds, alpha.type == gradient.type,
             alpha.startPoint == gradient.startPoint, alpha.endPoint == gradient.endPoint,
             alpha.focalPoint == gradient.focalPoint,
-            maskNode.drawn.cornerRadius == node.drawn.cornerRadius, maskNode.drawn.maskedCorners == node.drawn.maskedCorners,
+            maskNode.drawn.cornerRadius == node.drawn.cornerRadius,
+            maskNode.drawn.maskedCorners == node.drawn.maskedCorners,
             maskNode.drawn.cornerCurve == node.drawn.cornerCurve,
             CATransform3DIsIdentity(maskNode.transformToSuperlayer3D)
         else { return false }

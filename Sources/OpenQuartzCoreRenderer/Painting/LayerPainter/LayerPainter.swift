@@ -419,7 +419,8 @@ struct LayerPainter {
     /// the border strokes.
     func addRoundedRect(_ rect: CGRect, of layer: RenderNode, inset: CGFloat = 0) {
         RoundedCorners(
-            rect: rect, radius: cornerRadius(of: layer), corners: layer.drawn.maskedCorners, curve: layer.drawn.cornerCurve
+            rect: rect, radius: cornerRadius(of: layer), corners: layer.drawn.maskedCorners,
+            curve: layer.drawn.cornerCurve
         )
         .inset(by: inset)
         .add(to: context)

@@ -39,7 +39,8 @@ extension LayerPainter {
     func fillBackgroundWithSpans(of layer: borrowing RenderNode, through extra: CGAffineTransform? = nil) -> Bool {
         guard let rgba = layer.drawn.backgroundColor?.rgba else { return false }
         return fillWithSpans(
-            layer.drawn.bounds, radius: cornerRadius(of: layer), corners: layer.drawn.maskedCorners, curve: layer.drawn.cornerCurve,
+            layer.drawn.bounds, radius: cornerRadius(of: layer), corners: layer.drawn.maskedCorners,
+            curve: layer.drawn.cornerCurve,
             red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha, through: extra)
     }
 }
