@@ -16,7 +16,63 @@ extension UIView {
         currentAnimationContext as? any InheritableBlockTiming
     }
 
+    /// The view's answer to its layer's action search (`action(for:forKey:)`). Under UIKit's
+    /// own blocks, a key outside UIKit's table of keys it animates answers `NSNull` too. The
+    /// search never goes past the view, as on Apple's platforms.
+    func blockAction(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+        guard UIView.areAnimationsEnabled, let context = UIView.currentAnimationContext else { return NSNull() }
+        if context is any UIKitAnimationContext, !UIViewAnimationState.blockAnimatableKeys.contains(event) {
+            return NSNull()
+        }
+        if let action = context.action(for: layer, forKey: event, oldValue: layer.value(forKey: event)) {
+            return action
+        }
+        return context.stopsActionSearch ? NSNull() : nil
+    }
+
     // MARK: Block animations
+
+    /// Runs `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)`:
+    /// the spring UIKit makes for the damping ratio and velocity over `duration` (none for a
+    /// duration of 0).
+    static func runSpringBlock(
+        duration: TimeInterval, delay: TimeInterval, dampingRatio: CGFloat, velocity: CGFloat,
+        options: AnimationOptions, animations: () -> Void, completion: ((Bool) -> Void)?
+    ) {
+        let spring =
+            duration > 0
+            ? UIViewSpring(dampingRatio: Double(dampingRatio), duration: duration, initialVelocity: Double(velocity))
+            : nil
+        runBlock(
+            duration: duration, delay: delay, options: options.union(.overrideInheritedDuration), spring: spring,
+            animations: animations, completion: completion)
+    }
+
+    /// Runs `animate(springDuration:bounce:…)`: the iOS 17 spring, for as long as it takes
+    /// to settle.
+    static func runPerceptualSpringBlock(
+        duration: TimeInterval, bounce: CGFloat, velocity: CGFloat, delay: TimeInterval, options: AnimationOptions,
+        animations: () -> Void, completion: ((Bool) -> Void)?
+    ) {
+        let spring = UIViewSpring(
+            perceptualDuration: duration, bounce: Double(bounce), initialVelocity: Double(velocity))
+        runBlock(
+            duration: spring.duration, delay: delay, options: options.union(.overrideInheritedDuration),
+            spring: spring, animations: animations, completion: completion)
+    }
+
+    /// Runs `modifyAnimations(withRepeatCount:autoreverses:animations:)`: inside a block, the
+    /// changes animate with the block's state repeating as asked; outside, they apply at once.
+    static func runModified(repeatCount count: CGFloat, autoreverses: Bool, _ animations: () -> Void) {
+        require(
+            !count.isNaN && count >= 0,
+            "UIView.modifyAnimations(withRepeatCount:) needs a repeat count of 0 or more, got \(count)")
+        guard let state = currentAnimationContext as? UIViewAnimationState else {
+            animations()
+            return
+        }
+        perform(in: state.modified(repeatCount: Float(count), autoreverses: autoreverses), animations)
+    }
 
     /// Runs one animation block: pushes its state, runs the changes in a transaction of their
     /// own, and arranges the completion.

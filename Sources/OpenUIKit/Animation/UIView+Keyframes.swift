@@ -1,7 +1,59 @@
 import Foundation
 
 extension UIView {
+    /// Runs `animateKeyframes(withDuration:delay:options:animations:completion:)`: the block's
+    /// timing (inherited from an enclosing block unless the options override it), its context
+    /// recording the keyframes, and the animations added when the block has run.
+    static func runKeyframes(
+        duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions, animations: () -> Void,
+        completion: ((Bool) -> Void)?
+    ) {
+        require(
+            duration.isFinite && delay.isFinite,
+            "UIView.animateKeyframes needs a finite duration and a finite delay; got \(duration), \(delay)")
+        // As for `animate(withDuration:)`: UIKit takes a negative duration or delay as 0.
+        let duration = max(duration, 0)
+        let delay = max(delay, 0)
+        let blockOptions = options.animationOptions
+        var effectiveDuration = duration
+        var curve = blockOptions.curve
+        var repetition = blockOptions.intersection([.repeat, .autoreverse])
+        if let enclosing = enclosingBlockTiming {
+            if !blockOptions.contains(.overrideInheritedDuration) { effectiveDuration = enclosing.duration }
+            if !blockOptions.contains(.overrideInheritedCurve) { curve = enclosing.curve }
+            if !blockOptions.contains(.overrideInheritedOptions) { repetition = enclosing.repetition }
+        }
+        let effectiveOptions = KeyframeAnimationOptions(
+            rawValue: blockOptions.subtracting([.repeat, .autoreverse]).union(repetition).rawValue)
+        let state = UIViewKeyframeAnimationState(
+            duration: effectiveDuration, delay: delay, curve: curve, options: effectiveOptions, completion: completion)
+        perform(in: state) {
+            // Standalone layers changed in the block animate implicitly with it, as in `animate`.
+            CATransaction.setAnimationDuration(effectiveDuration)
+            CATransaction.setAnimationTimingFunction(curve.timingFunction)
+            animations()
+            // Added in the block's own transaction, so that they commit with the changes.
+            state.addRecordedAnimations()
+        }
+        state.blockDidEnd()
+    }
 
+    /// Records the keyframe of `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`
+    /// in the innermost keyframe block; outside one, or with a time outside [0, 1], it traps.
+    static func recordKeyframe(start: Double, duration: Double, animations: () -> Void) {
+        guard let state = currentAnimationContext as? UIViewKeyframeAnimationState else {
+            misuse(
+                "UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:) must be called inside the "
+                    + "animations block of UIView.animateKeyframes(withDuration:delay:options:animations:completion:)")
+        }
+        require(
+            start >= 0 && start <= 1,
+            "UIView.addKeyframe: relativeStartTime must be a number in [0, 1], got \(start)")
+        require(
+            duration >= 0 && duration <= 1,
+            "UIView.addKeyframe: relativeDuration must be a number in [0, 1], got \(duration)")
+        state.recordKeyframe(start: start, end: min(start + duration, 1), animations)
+    }
 }
 
 /// The state of one running keyframe block, and the context that records its changes: the

@@ -15,7 +15,71 @@ import Foundation
 ///     UIView.setAnimationCurve(.easeOut)
 ///     view.alpha = 0
 ///     UIView.commitAnimations()
+///
+/// These are class methods of an extension: called as on iOS, but not overridable (they were
+/// deprecated in iOS 13). The block animation methods, declared in `UIView` itself, are.
 extension UIView {
+    /// Starts a set of animations: the changes until ``commitAnimations()`` animate with the
+    /// `setAnimation…` settings. `animationID` and `context` are kept for the caller only.
+    public class func beginAnimations(_ animationID: String?, context: UnsafeMutableRawPointer?) {
+        animationContexts.append(LegacyAnimationBlock(inheriting: currentLegacyBlock))
+        CATransaction.begin()
+    }
+
+    /// Ends the set of animations begun last: its transition, if one was set, is added, and
+    /// its transaction commits. Without a begin it does nothing.
+    public class func commitAnimations() {
+        guard let block = currentLegacyBlock else { return }
+        block.addTransition()
+        CATransaction.commit()
+        animationContexts.removeLast()
+    }
+
+    /// The duration of the changes that follow in the current set (default 0.2 s).
+    public class func setAnimationDuration(_ duration: TimeInterval) {
+        require(duration.isFinite, "UIView.setAnimationDuration needs a finite duration, got \(duration)")
+        currentLegacyBlock?.settings.duration = duration
+    }
+
+    /// The delay before the changes that follow start (default 0).
+    public class func setAnimationDelay(_ delay: TimeInterval) {
+        require(delay.isFinite, "UIView.setAnimationDelay needs a finite delay, got \(delay)")
+        currentLegacyBlock?.settings.delay = max(delay, 0)
+    }
+
+    /// When the changes that follow start, as a wall-clock date: a delay of `startDate − now`.
+    public class func setAnimationStart(_ startDate: Date) {
+        currentLegacyBlock?.settings.delay = max(startDate.timeIntervalSinceNow, 0)
+    }
+
+    /// The curve of the changes that follow (default `easeInOut`).
+    public class func setAnimationCurve(_ curve: AnimationCurve) { currentLegacyBlock?.settings.curve = curve }
+
+    /// How many times the changes that follow repeat (default 0: once; a fraction plays part
+    /// of a cycle).
+    public class func setAnimationRepeatCount(_ repeatCount: Float) {
+        require(
+            !repeatCount.isNaN && repeatCount >= 0,
+            "UIView.setAnimationRepeatCount needs a count of 0 or more, got \(repeatCount)")
+        currentLegacyBlock?.settings.repeatCount = repeatCount
+    }
+
+    /// Whether the changes that follow play back in reverse after each cycle.
+    public class func setAnimationRepeatAutoreverses(_ repeatAutoreverses: Bool) {
+        currentLegacyBlock?.settings.autoreverses = repeatAutoreverses
+    }
+
+    /// Accepted for UIKit's signature; it changes nothing here, since view animations add to
+    /// what is shown (the behaviour UIKit has had since iOS 8 whatever this says).
+    public class func setAnimationBeginsFromCurrentState(_ fromCurrentState: Bool) {}
+
+    /// A transition of `view` as the current set commits, with the set's duration and curve
+    /// (flips and curls keep their names and draw as fades, as for `transition(with:…)`).
+    /// `cache` is accepted for UIKit's signature.
+    public class func setAnimationTransition(_ transition: AnimationTransition, for view: UIView, cache: Bool) {
+        currentLegacyBlock?.transition = transition == .none ? nil : (transition, view)
+    }
+
     /// The transition of `setAnimationTransition(_:for:cache:)`: UIKit's
     /// `UIView.AnimationTransition`.
     public enum AnimationTransition: Int, Sendable {
@@ -26,6 +90,7 @@ extension UIView {
     static var currentLegacyBlock: LegacyAnimationBlock? {
         animationContexts.last as? LegacyAnimationBlock
     }
+
 }
 
 /// The context a `beginAnimations(_:context:)` installs until its commit.

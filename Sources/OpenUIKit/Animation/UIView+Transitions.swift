@@ -1,6 +1,59 @@
 import Foundation
 
 extension UIView {
+    /// Runs `transition(with:duration:options:animations:completion:)`: one transaction for
+    /// the transition and the changes, so that its "after" state is captured with all of them
+    /// when it commits.
+    static func runTransition(
+        with view: UIView, duration: TimeInterval, options: AnimationOptions, animations: (() -> Void)?,
+        completion: ((Bool) -> Void)?
+    ) {
+        require(duration.isFinite, "UIView.transition(with:) needs a finite duration, got \(duration)")
+        let state = UIViewAnimationState(
+            duration: duration, delay: 0, curve: options.curve, options: options, spring: nil, completion: completion)
+        CATransaction.begin()
+        addTransition(to: view.layer, duration: duration, options: options, state: state)
+        if let animations {
+            if options.contains(.allowAnimatedContent) {
+                perform(in: state) {
+                    CATransaction.setAnimationDuration(duration)
+                    CATransaction.setAnimationTimingFunction(options.curve.timingFunction)
+                    animations()
+                }
+            } else {
+                performWithoutAnimation(animations)
+            }
+        }
+        CATransaction.commit()
+        state.blockDidEnd()
+    }
+
+    /// Runs `transition(from:to:duration:options:completion:)`: the transition on the
+    /// superview's layer (none without one) and the swap, in one transaction.
+    static func runTransition(
+        from fromView: UIView, to toView: UIView, duration: TimeInterval, options: AnimationOptions,
+        completion: ((Bool) -> Void)?
+    ) {
+        require(duration.isFinite, "UIView.transition(from:to:) needs a finite duration, got \(duration)")
+        let state = UIViewAnimationState(
+            duration: duration, delay: 0, curve: options.curve, options: options, spring: nil, completion: completion)
+        let superview = fromView.superview
+        CATransaction.begin()
+        if let superview {
+            addTransition(to: superview.layer, duration: duration, options: options, state: state)
+        }
+        performWithoutAnimation {
+            if options.contains(.showHideTransitionViews) {
+                fromView.isHidden = true
+                toView.isHidden = false
+            } else if let superview, let index = superview.subviews.firstIndex(where: { $0 === fromView }) {
+                fromView.removeFromSuperview()
+                superview.insertSubview(toView, at: index)
+            }
+        }
+        CATransaction.commit()
+        state.blockDidEnd()
+    }
 
     /// Adds the transition `options` name to `layer`, with `state` as its delegate; nothing
     /// when they name none, the duration is not above 0, or view animations are off.
