@@ -74,6 +74,22 @@ extension UIView {
         perform(in: state.modified(repeatCount: Float(count), autoreverses: autoreverses), animations)
     }
 
+    /// A block's timing with what it inherits: inside another block, the enclosing block's
+    /// duration, curve and repeat options, each unless `options` override it.
+    static func inheritedTiming(
+        duration: TimeInterval, options: AnimationOptions
+    ) -> (duration: TimeInterval, curve: AnimationCurve, options: AnimationOptions) {
+        var timing = (duration: duration, curve: options.curve, options: options)
+        guard let enclosing = enclosingBlockTiming else { return timing }
+        if !options.contains(.overrideInheritedDuration) { timing.duration = enclosing.duration }
+        if !options.contains(.overrideInheritedCurve) { timing.curve = enclosing.curve }
+        if !options.contains(.overrideInheritedOptions) {
+            timing.options.subtract([.repeat, .autoreverse])
+            timing.options.formUnion(enclosing.repetition)
+        }
+        return timing
+    }
+
     /// Runs one animation block: pushes its state, runs the changes in a transaction of their
     /// own, and arranges the completion.
     static func runBlock(
@@ -85,27 +101,17 @@ extension UIView {
             "UIView animation needs a finite duration and a finite delay; got \(duration), \(delay)")
         // UIKit takes a negative duration or delay as 0: the changes apply at once and the
         // completion runs, with `true`, on the next turn of the run loop.
-        var effectiveDuration = max(duration, 0)
         let delay = max(delay, 0)
-        var curve = options.curve
-        var effectiveOptions = options
-        if let enclosing = enclosingBlockTiming {
-            if !options.contains(.overrideInheritedDuration) { effectiveDuration = enclosing.duration }
-            if !options.contains(.overrideInheritedCurve) { curve = enclosing.curve }
-            if !options.contains(.overrideInheritedOptions) {
-                effectiveOptions.subtract([.repeat, .autoreverse])
-                effectiveOptions.formUnion(enclosing.repetition)
-            }
-        }
+        let timing = inheritedTiming(duration: max(duration, 0), options: options)
         let state = UIViewAnimationState(
-            duration: effectiveDuration, delay: delay, curve: curve, options: effectiveOptions, spring: spring,
+            duration: timing.duration, delay: delay, curve: timing.curve, options: timing.options, spring: spring,
             completion: completion)
         // The block's transaction keeps the duration and timing it inherits: UIKit does not set
         // them, so a layer that is no view's animates as the transaction says (0.25 s unless
         // `CATransaction` says otherwise), while views take the block's timing from `state`.
         perform(in: state) {
             animations()
-            if effectiveOptions.contains(.layoutSubviews) {
+            if timing.options.contains(.layoutSubviews) {
                 // UIKit lays out the animated views inside the block, so that their subviews'
                 // new frames animate with them.
                 for layer in state.changedLayers {

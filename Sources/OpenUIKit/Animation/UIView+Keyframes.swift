@@ -12,25 +12,15 @@ extension UIView {
             duration.isFinite && delay.isFinite,
             "UIView.animateKeyframes needs a finite duration and a finite delay; got \(duration), \(delay)")
         // As for `animate(withDuration:)`: UIKit takes a negative duration or delay as 0.
-        let duration = max(duration, 0)
         let delay = max(delay, 0)
-        let blockOptions = options.animationOptions
-        var effectiveDuration = duration
-        var curve = blockOptions.curve
-        var repetition = blockOptions.intersection([.repeat, .autoreverse])
-        if let enclosing = enclosingBlockTiming {
-            if !blockOptions.contains(.overrideInheritedDuration) { effectiveDuration = enclosing.duration }
-            if !blockOptions.contains(.overrideInheritedCurve) { curve = enclosing.curve }
-            if !blockOptions.contains(.overrideInheritedOptions) { repetition = enclosing.repetition }
-        }
-        let effectiveOptions = KeyframeAnimationOptions(
-            rawValue: blockOptions.subtracting([.repeat, .autoreverse]).union(repetition).rawValue)
+        let timing = inheritedTiming(duration: max(duration, 0), options: options.animationOptions)
         let state = UIViewKeyframeAnimationState(
-            duration: effectiveDuration, delay: delay, curve: curve, options: effectiveOptions, completion: completion)
+            duration: timing.duration, delay: delay, curve: timing.curve,
+            options: KeyframeAnimationOptions(rawValue: timing.options.rawValue), completion: completion)
         perform(in: state) {
             // Standalone layers changed in the block animate implicitly with it, as in `animate`.
-            CATransaction.setAnimationDuration(effectiveDuration)
-            CATransaction.setAnimationTimingFunction(curve.timingFunction)
+            CATransaction.setAnimationDuration(timing.duration)
+            CATransaction.setAnimationTimingFunction(timing.curve.timingFunction)
             animations()
             // Added in the block's own transaction, so that they commit with the changes.
             state.addRecordedAnimations()
