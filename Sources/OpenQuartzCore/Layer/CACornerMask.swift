@@ -62,10 +62,13 @@ extension OptionSet where RawValue: FixedWidthInteger {
 ///     icon.cornerCurve = .continuous   // the app icon's smooth corner
 public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
     /// The curve's name, as Core Animation spells it (`"circular"`, `"continuous"`).
-    public let rawValue: String
+    public var rawValue: String { name.string(among: Self.names) }
 
     /// Wraps a corner curve's name.
-    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(rawValue: String) { name = PackedName(rawValue, among: Self.names) }
+
+    private let name: PackedName
+    private static let names = ["circular", "continuous"]
 
     /// A quarter circle of `cornerRadius` (the default). Apple's `kCACornerCurveCircular`.
     public static let circular = CALayerCornerCurve(rawValue: "circular")

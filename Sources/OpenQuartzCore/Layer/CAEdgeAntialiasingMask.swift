@@ -59,8 +59,11 @@ extension CALayer {
 /// Apple's `CALayerContentsFilter`.
 public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
     /// The filter's name, as Core Animation spells it (`"linear"`, `"nearest"`, `"trilinear"`).
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+    public var rawValue: String { name.string(among: Self.names) }
+    public init(rawValue: String) { name = PackedName(rawValue, among: Self.names) }
+
+    private let name: PackedName
+    private static let names = ["linear", "nearest", "trilinear"]
 
     /// Each pixel blends the four image pixels around it (the default).
     public static let linear = CALayerContentsFilter(rawValue: "linear")

@@ -37,8 +37,15 @@ package struct LayerStorage {
 
 /// How a layer's `contents` image is placed in its bounds.
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The gravity's name, as Core Animation spells it (`"resize"`, `"topLeft"`, …).
+    public var rawValue: String { name.string(among: Self.names) }
+    public init(rawValue: String) { name = PackedName(rawValue, among: Self.names) }
+
+    private let name: PackedName
+    private static let names = [
+        "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight", "resize",
+        "resizeAspect", "resizeAspectFill",
+    ]
 
     public static let center = CALayerContentsGravity(rawValue: "center")
     public static let top = CALayerContentsGravity(rawValue: "top")
