@@ -89,6 +89,32 @@ struct ViewHierarchyTests {
         }
     }
 
+    @Test func insertingNextToAViewThatIsNoSubviewTrapsNamingTheMethod() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let parent = UIView(frame: .zero)
+                parent.insertSubview(UIView(frame: .zero), belowSubview: UIView(frame: .zero))
+            }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("insertSubview(_:belowSubview:)"), "\(message)")
+        #expect(message.contains("is not a subview of"), "\(message)")
+    }
+
+    @Test func insertingAboveAndBelowPlacesNextToTheSibling() {
+        let parent = UIView(frame: .zero)
+        let (a, b, c, d) = (UIView(frame: .zero), UIView(frame: .zero), UIView(frame: .zero), UIView(frame: .zero))
+        parent.addSubview(a)
+        parent.addSubview(b)
+        parent.insertSubview(c, aboveSubview: a)
+        parent.insertSubview(d, belowSubview: a)
+        #expect(parent.subviews.map(ObjectIdentifier.init) == [d, a, c, b].map(ObjectIdentifier.init))
+        // A subview moved next to a sibling counts its place without itself.
+        parent.insertSubview(d, aboveSubview: b)
+        #expect(parent.subviews.map(ObjectIdentifier.init) == [a, c, b, d].map(ObjectIdentifier.init))
+        #expect(parent.layer.sublayers?.map(ObjectIdentifier.init) == [a, c, b, d].map { ObjectIdentifier($0.layer) })
+    }
+
     @Test func coloursHaveUIKitsComponents() {
         var (red, green, blue, alpha): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
         UIColor.darkGray.getRed(&red, green: &green, blue: &blue, alpha: &alpha)

@@ -2,7 +2,8 @@ import Foundation
 
 /// The work behind the geometry members `UIView` declares: a new frame, bounds or centre
 /// goes to the layer, resizes the subviews by their autoresizing masks, marks layout, and
-/// tells Auto Layout; conversions go through the layers.
+/// tells Auto Layout; conversions go through the layers. And the layer itself, which a view
+/// is made with.
 extension UIView {
     /// Sets the layer's frame or bounds (`property` names which, for the message when the
     /// value is not finite), then does what a change of the view's size does.
