@@ -61,23 +61,13 @@ enum LayerPropertyDescriptors {
         "edgeAntialiasingMask", .opaque, { $0.edgeAntialiasingMask }, { $0.edgeAntialiasingMask = $1 },
         animatable: false, get: { .opaque(AnyHashableBox($0)) },
         set: { CAEdgeAntialiasingMask(keyValue: $0.boxed) })
-    static let contentsFormat = LayerProperty.stored(
-        "contentsFormat", .opaque, { $0.contentsFormat }, { $0.contentsFormat = $1 }, animatable: false,
-        get: { .opaque(AnyHashableBox($0.rawValue)) },
-        set: { value in
-            if let format = value.boxed as? CALayerContentsFormat { return format }
-            return CALayerContentsFormat(rawValue: value.boxed as? String ?? "RGBA8")
-        })
+    static let contentsFormat = LayerProperty.constant(
+        "contentsFormat", { $0.contentsFormat }, { $0.contentsFormat = $1 }, fallback: .RGBA8Uint)
     static let wantsExtendedDynamicRangeContent = LayerProperty.bool(
         "wantsExtendedDynamicRangeContent", { $0.wantsExtendedDynamicRangeContent },
         { $0.wantsExtendedDynamicRangeContent = $1 }, animatable: false)
-    static let toneMapMode = LayerProperty.stored(
-        "toneMapMode", .opaque, { $0.toneMapMode }, { $0.toneMapMode = $1 }, animatable: false,
-        get: { .opaque(AnyHashableBox($0.rawValue)) },
-        set: { value in
-            if let mode = value.boxed as? CALayer.ToneMapMode { return mode }
-            return CALayer.ToneMapMode(rawValue: value.boxed as? String ?? "automatic")
-        })
+    static let toneMapMode = LayerProperty.constant(
+        "toneMapMode", { $0.toneMapMode }, { $0.toneMapMode = $1 }, fallback: .automatic)
     static let autoreverses = LayerProperty.bool(
         "autoreverses", { $0.timing.autoreverses }, { $0.timing.autoreverses = $1 }, animatable: false)
     static let beginTime = LayerProperty.double("beginTime", { $0.timing.beginTime }, { $0.timing.beginTime = $1 })
@@ -93,13 +83,8 @@ enum LayerPropertyDescriptors {
     static let name = LayerProperty.stored(
         "name", .opaque, { $0.name }, { $0.name = $1 }, animatable: false, get: { .opaque(AnyHashableBox($0)) },
         set: { $0.boxed as? String })
-    static let contentsGravity = LayerProperty.stored(
-        "contentsGravity", .opaque, { $0.drawn.contentsGravity }, { $0.drawn.contentsGravity = $1 },
-        animatable: false, get: { .opaque(AnyHashableBox($0.rawValue)) },
-        set: { value in
-            if let gravity = value.boxed as? CALayerContentsGravity { return gravity }
-            return CALayerContentsGravity(rawValue: value.boxed as? String ?? "resize")
-        })
+    static let contentsGravity = LayerProperty.constant(
+        "contentsGravity", { $0.drawn.contentsGravity }, { $0.drawn.contentsGravity = $1 }, fallback: .resize)
     static let compositingFilter = LayerProperty.stored(
         "compositingFilter", .opaque, { $0.compositingFilter }, { $0.compositingFilter = $1 }, animatable: false,
         get: { .opaque(AnyHashableBox($0)) }, set: { $0.boxed })
@@ -109,14 +94,12 @@ enum LayerPropertyDescriptors {
     static let backgroundFilters = LayerProperty.stored(
         "backgroundFilters", .opaque, { $0.backgroundFilters }, { $0.backgroundFilters = $1 }, animatable: false,
         get: { .opaque(AnyHashableBox($0)) }, set: { $0.boxed as? [Any] })
-    static let minificationFilter = LayerProperty.stored(
-        "minificationFilter", .opaque, { $0.drawn.minificationFilter }, { $0.drawn.minificationFilter = $1 },
-        animatable: false, get: { .opaque(AnyHashableBox($0.rawValue)) },
-        set: { CALayerContentsFilter(keyValue: $0.boxed) })
-    static let magnificationFilter = LayerProperty.stored(
-        "magnificationFilter", .opaque, { $0.drawn.magnificationFilter }, { $0.drawn.magnificationFilter = $1 },
-        animatable: false, get: { .opaque(AnyHashableBox($0.rawValue)) },
-        set: { CALayerContentsFilter(keyValue: $0.boxed) })
+    static let minificationFilter = LayerProperty.constant(
+        "minificationFilter", { $0.drawn.minificationFilter }, { $0.drawn.minificationFilter = $1 },
+        fallback: .linear)
+    static let magnificationFilter = LayerProperty.constant(
+        "magnificationFilter", { $0.drawn.magnificationFilter }, { $0.drawn.magnificationFilter = $1 },
+        fallback: .linear)
     // CALayer.h does not mark these two Animatable: they switch at once.
     static let maskedCorners = LayerProperty.stored(
         "maskedCorners", .opaque, { $0.drawn.maskedCorners }, { $0.drawn.maskedCorners = $1 }, animatable: false,
@@ -160,16 +143,5 @@ extension CALayer {
     fileprivate convenience init(prototype: Void) {
         self.init(layer: CALayer.self)
         hasBeenCommitted = false
-    }
-}
-
-extension CALayerContentsFilter {
-    /// The filter a key-value-coded value names: a filter, or its name; linear otherwise.
-    init(keyValue: Any?) {
-        if let filter = keyValue as? CALayerContentsFilter {
-            self = filter
-        } else {
-            self = CALayerContentsFilter(rawValue: keyValue as? String ?? "linear")
-        }
     }
 }

@@ -129,6 +129,21 @@ extension LayerProperty {
             box: { $0.number })
     }
 
+    /// A property holding one of Core Animation's string constants (a gravity, a filter, a
+    /// format). Key-value coding reads its name, as Objective-C sees these `NSString`
+    /// constants, and takes the constant or its name; anything else sets `fallback`. Not
+    /// animatable.
+    static func constant<Name: RawRepresentable & Sendable>(
+        _ key: String, _ get: @escaping Getter<Name>, _ set: @escaping Setter<Name>, fallback: Name
+    ) -> LayerProperty where Name.RawValue == String {
+        stored(
+            key, .opaque, get, set, animatable: false, get: { .opaque(AnyHashableBox($0.rawValue)) },
+            set: { value in
+                if let name = value.boxed as? Name { return name }
+                return (value.boxed as? String).flatMap(Name.init(rawValue:)) ?? fallback
+            })
+    }
+
     static func bool(
         _ key: String, _ get: @escaping Getter<Bool>, _ set: @escaping Setter<Bool>,
         animatable: Bool = true, implicit: Bool = true
