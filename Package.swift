@@ -1,41 +1,47 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The package is built in three rings, each needing only the rings inside it
+// (Scripts/check-rings.sh fails when an inner ring names an outer one; docs/source-layout.md
+// has the table):
+//
+// - model: OpenCoreGraphics, OpenQuartzCore and the Auto Layout solver. Pure Swift with no C
+//   library: it builds and tests where Cairo and the image libraries are missing, and its
+//   tests run under Thread Sanitizer (Scripts/model-tests.sh).
+// - pixels: text measurement, the renderer, ImageIO, UIKit, CAML and Lottie (expressions in a
+//   target of their own, the only one linking JavaScriptCore).
+// - tools: the scenes, snapshot testing, `carender`, the fuzzers and the preview server.
+//
+// The preview server (Hummingbird on SwiftNIO) is more Swift than the rest of the package put
+// together, so it is built only when asked for: `OPENQUARTZCORE_PREVIEW=1 swift build` adds
+// its targets, its tests and `carender preview`'s server. Without it `carender preview` says
+// how to get it, and nothing compiles SwiftNIO.
+let previewIsBuilt = ["1", "true", "yes"].contains(Context.environment["OPENQUARTZCORE_PREVIEW"]?.lowercased() ?? "")
+
 let package = Package(
     name: "OpenQuartzCore",
     products: [
         .library(name: "OpenCoreGraphics", targets: ["OpenCoreGraphics"]),
         .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
-        .library(name: "OpenUIKit", targets: ["OpenUIKit"]),
+        // The renderer comes with UIKit's product, as QuartzCore's drawing does with UIKit: a
+        // bitmap context or `UIGraphicsImageRenderer` draws through it (it installs itself when
+        // loaded), while the OpenUIKit module itself needs only text measurement.
+        .library(name: "OpenUIKit", targets: ["OpenUIKit", "OpenQuartzCoreRenderer"]),
         .library(name: "OpenImageIO", targets: ["OpenImageIO"]),
         .library(name: "OpenQuartzCoreRenderer", targets: ["OpenQuartzCoreRenderer"]),
         .library(name: "OpenCAML", targets: ["OpenCAML"]),
         .library(name: "OpenLottie", targets: ["OpenLottie"]),
         .library(name: "OpenQuartzCoreScenes", targets: ["OpenQuartzCoreScenes"]),
-        .library(name: "OpenQuartzCorePreview", targets: ["OpenQuartzCorePreview"]),
-        // A WebSocket client that talks to the preview server as its page does, for tests and
-        // benchmarks (swift-nio's NIOTestUtils is the model): the preview library ships none.
-        .library(name: "OpenQuartzCorePreviewTestSupport", targets: ["OpenQuartzCorePreviewTestSupport"]),
         // swift-snapshot-testing strategies for layers and views on Linux; the core libraries
         // never depend on it.
         .library(name: "OpenQuartzCoreSnapshotTesting", targets: ["OpenQuartzCoreSnapshotTesting"]),
         .executable(name: "carender", targets: ["carender"]),
-    ],
+    ] + previewProducts,
     dependencies: [
         // Command-line parsing for `carender`.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `isApproximatelyEqual(to:absoluteTolerance:)` for the tests' explicit tolerances.
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
-        // `carender preview`'s HTTP and WebSocket server: Hummingbird is a well-kept Swift server
-        // on SwiftNIO, and hummingbird-websocket adds the WebSocket upgrade the page's frames
-        // travel over. The tests' and the benchmark's client uses SwiftNIO's NIOWebSocket, which
-        // these bring, not hummingbird-websocket's client (it would build BoringSSL for TLS).
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
-        // Named for NIOWebSocket (the tests' client) and NIOPosix; Hummingbird builds on it anyway.
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // The server's logger type (Hummingbird logs through swift-log; the preview silences it).
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation`: builds the modules' DocC catalogs
         // (Scripts/documentation.sh fails on any warning).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -45,8 +51,14 @@ let package = Package(
         // The snapshot tests iOS engineers write (`assertSnapshot(of:as:)`): its image strategies
         // exist only where UIKit does, so OpenQuartzCoreSnapshotTesting gives them for Linux.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
-    ],
-    targets: [
+    ] + previewPackages,
+    targets: modelRing + pixelsRing + toolsRing + previewTargets
+)
+
+// MARK: - The model ring: no C library
+
+var modelRing: [Target] {
+    [
         .target(name: "OpenCoreGraphics"),
         // Prefetch hints for the render tree's scattered writes into a frame's nodes (Swift has
         // none), and glibc's `mallopt`, which its Swift module does not bring (the renderer keeps
@@ -56,9 +68,33 @@ let package = Package(
         // of a layer subclass needs (Layer/StoredPropertyCopier.swift) and Swift cannot name.
         .target(name: "CSwiftRuntime"),
         .target(name: "OpenQuartzCore", dependencies: ["OpenCoreGraphics", "CMemoryHints", "CSwiftRuntime"]),
-        // `UIImage(contentsOfFile:)` and `UIImage(data:)` decode through OpenImageIO.
-        // The renderer draws the pictures of UIGraphicsImageRenderer and bitmap contexts.
-        .target(name: "OpenUIKit", dependencies: ["OpenQuartzCore", "OpenImageIO", "OpenQuartzCoreRenderer"]),
+        // Auto Layout's linear arithmetic: constraints at UIKit's priorities solved by the
+        // simplex method. Imports nothing; OpenUIKit's layout engine maps views onto it.
+        .target(name: "LayoutSolver"),
+        // The model's test helpers (tolerances, the manual clock harness, the scratch folder the
+        // tests write their files in) need OpenQuartzCore alone.
+        .target(
+            name: "QuartzTestSupport",
+            dependencies: ["OpenQuartzCore", .product(name: "Numerics", package: "swift-numerics")],
+            path: "Tests/QuartzTestSupport"
+        ),
+        .testTarget(name: "OpenCoreGraphicsTests", dependencies: ["OpenCoreGraphics", "QuartzTestSupport"]),
+        .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "QuartzTestSupport"]),
+        .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver", "QuartzTestSupport"]),
+    ]
+}
+
+// MARK: - The pixels ring: drawing, decoding, UIKit and the file formats
+
+var pixelsRing: [Target] {
+    [
+        // Cairo draws the layers and measures text; Scripts/install-dependencies.sh installs it.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Text as the renderer sets it, shared by the renderer (a `CATextLayer`'s string), UIKit
+        // (labels and string drawing size themselves by it) and Lottie (the installed fonts its
+        // text is set in): one rule from a font's name to a face, one line breaking, one set of
+        // metrics.
+        .target(name: "TextMeasurement", dependencies: ["OpenQuartzCore", "CCairo"]),
         // Image decoding through Debian's C libraries; Scripts/install-dependencies.sh installs them.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
@@ -71,8 +107,6 @@ let package = Package(
             name: "OpenImageIO",
             dependencies: ["OpenCoreGraphics", "CPNG", "CWebP", "CGIF", "CImageShims"]
         ),
-        // Cairo draws the layers; Scripts/install-dependencies.sh installs it.
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Runs the renderer's set-up when a program that links it is loaded (a C constructor).
         .target(name: "CRendererLoading"),
         // Gradient rows four pixels at a time (clang's vector types; Swift's generic SIMD types
@@ -80,7 +114,15 @@ let package = Package(
         .target(name: "CPixelRows"),
         .target(
             name: "OpenQuartzCoreRenderer",
-            dependencies: ["OpenQuartzCore", "CCairo", "CMemoryHints", "CRendererLoading", "CPixelRows"]),
+            dependencies: [
+                "OpenQuartzCore", "TextMeasurement", "CCairo", "CMemoryHints", "CRendererLoading", "CPixelRows",
+            ]),
+        // `UIImage(contentsOfFile:)` and `UIImage(data:)` decode through OpenImageIO; labels and
+        // string drawing measure text with TextMeasurement; Auto Layout solves with LayoutSolver.
+        .target(
+            name: "OpenUIKit",
+            dependencies: ["OpenQuartzCore", "OpenImageIO", "TextMeasurement", "LayoutSolver"]
+        ),
         // Raw inflate and CRC-32 for the entries of zip archives, whose central directory
         // ZipArchiveReading walks itself; the tests deflate with it to write such archives.
         // Scripts/install-dependencies.sh installs it.
@@ -99,77 +141,26 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
-        // Reads Lottie animations (Bodymovin JSON, and dotLottie packages through
-        // ZipArchiveReading) and makes layer trees with Core Animation animations; embedded
-        // images decode through OpenImageIO.
         // After Effects expressions run in JavaScriptCore, the engine Apple ships (WebKitGTK's
         // build on Debian); Scripts/install-dependencies.sh installs it.
         .systemLibrary(
             name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1",
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]),
+        // A Lottie file's expressions evaluated into keyframes (the runtime and its bounded
+        // JavaScriptCore context): the one target that links JavaScriptCore.
+        .target(name: "LottieExpressions", dependencies: ["CJavaScriptCore"]),
         // Text without glyphs in the file is set in the font it names, found by fontconfig and
         // read by FreeType (libfontconfig-dev); Scripts/install-dependencies.sh installs them.
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // Reads Lottie animations (Bodymovin JSON, and dotLottie packages through
+        // ZipArchiveReading) and makes layer trees with Core Animation animations; embedded
+        // images decode through OpenImageIO.
         .target(
             name: "OpenLottie",
-            dependencies: ["OpenQuartzCore", "OpenImageIO", "ZipArchiveReading", "CJavaScriptCore", "CFontconfig"]),
-        // One scene type: a layer tree on a manual clock with its timed changes and its length.
-        // The built-in demos, loaded CAML documents and Lottie files are scenes; `carender`, the
-        // preview and the tests run them.
-        // The renderer draws what code draws into images when a scene becomes a CAML package.
-        .target(
-            name: "OpenQuartzCoreScenes",
-            dependencies: ["OpenQuartzCore", "OpenUIKit", "OpenCAML", "OpenLottie", "OpenQuartzCoreRenderer"]
-        ),
-        // `carender preview`: the server, its page and the scenes' sessions (the DocC article
-        // "The preview").
-        .target(
-            name: "OpenQuartzCorePreview",
             dependencies: [
-                "OpenQuartzCore", "OpenQuartzCoreRenderer", "OpenCAML", "OpenQuartzCoreScenes",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        // The preview's test client, on SwiftNIO's WebSocket codec.
-        .target(
-            name: "OpenQuartzCorePreviewTestSupport",
-            dependencies: [
-                "OpenQuartzCorePreview",
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ]
-        ),
-        .executableTarget(
-            name: "carender",
-            dependencies: [
-                "OpenQuartzCorePreview",
-                "OpenQuartzCoreScenes",
-                "OpenQuartzCore",
-                "OpenUIKit",
-                "OpenQuartzCoreRenderer",
-                "OpenCAML",
-                "OpenLottie",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        // libFuzzer target for the CAML reader: Scripts/fuzz-caml.sh builds it with
-        // `-sanitize=fuzzer` in .build-fuzz; a plain build makes a tool that replays inputs.
-        .executableTarget(name: "CAMLFuzzer", dependencies: ["OpenCAML", "OpenQuartzCore"]),
-        // libFuzzer target for the Lottie reader: Scripts/fuzz-lottie.sh builds it with
-        // `-sanitize=fuzzer` in .build-fuzz-lottie; a plain build makes a tool that replays inputs.
-        .executableTarget(name: "LottieFuzzer", dependencies: ["OpenLottie", "OpenQuartzCore"]),
-        // Test support, split by what it drags in: the model's helpers (tolerances, the manual
-        // clock harness, the scratch folder the tests write their files in) need OpenQuartzCore
-        // alone, so the model's tests build where the C libraries are missing; golden images need
-        // the renderer; CAML fixtures need OpenCAML.
-        .target(
-            name: "QuartzTestSupport",
-            dependencies: ["OpenQuartzCore", .product(name: "Numerics", package: "swift-numerics")],
-            path: "Tests/QuartzTestSupport"
-        ),
+                "OpenQuartzCore", "OpenImageIO", "ZipArchiveReading", "LottieExpressions", "TextMeasurement",
+                "CFontconfig",
+            ]),
         // The golden-image comparison (`readPNG(at:)` comes from the renderer).
         .target(
             name: "RendererTestSupport",
@@ -193,8 +184,11 @@ let package = Package(
             dependencies: ["QuartzTestSupport", "OpenQuartzCoreRenderer"],
             path: "Tests/LottieTestSupport"
         ),
-        .testTarget(name: "OpenCoreGraphicsTests", dependencies: ["OpenCoreGraphics", "QuartzTestSupport"]),
-        .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "QuartzTestSupport"]),
+        // Encoders for the image tests' pictures, through the C libraries OpenImageIO decodes with.
+        .target(
+            name: "ImageTestSupport", dependencies: ["CPNG", "CWebP", "CGIF", "CImageShims"],
+            path: "Tests/ImageTestSupport"),
+        .testTarget(name: "TextMeasurementTests", dependencies: ["TextMeasurement", "QuartzTestSupport"]),
         // iOS code in the Swift 5 language mode calling UIKit from nonisolated methods, built with
         // warnings as errors: it compiles only while OpenUIKit's main-actor types are
         // `@preconcurrency @MainActor`, as Apple's UIKit is imported. OpenUIKitTests runs it.
@@ -204,7 +198,81 @@ let package = Package(
             path: "Tests/SwiftFiveClient",
             swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-warnings-as-errors"])]
         ),
-        .testTarget(name: "OpenUIKitTests", dependencies: ["OpenUIKit", "QuartzTestSupport", "SwiftFiveClient"]),
+        // UIKit's tests draw through the renderer (bitmap contexts, `UIGraphicsImageRenderer`),
+        // as the OpenUIKit product links it.
+        .testTarget(
+            name: "OpenUIKitTests",
+            dependencies: [
+                "OpenUIKit", "OpenQuartzCoreRenderer", "OpenImageIO", "QuartzTestSupport", "RendererTestSupport",
+                "ImageTestSupport", "SwiftFiveClient", "CPNG",
+            ]
+        ),
+        .testTarget(
+            name: "ZipArchiveReadingTests", dependencies: ["ZipArchiveReading", "ZipTestSupport", "QuartzTestSupport"]),
+        .testTarget(
+            name: "OpenImageIOTests",
+            // The C libraries encode the tests' images; QuartzTestSupport for the scratch space.
+            dependencies: [
+                "OpenImageIO", "QuartzTestSupport", "ImageTestSupport", "CPNG", "CWebP", "CGIF", "CImageShims",
+            ],
+            // Read through #filePath, as the other suites read their goldens.
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "OpenQuartzCoreRendererTests",
+            dependencies: [
+                "OpenQuartzCoreRenderer", "QuartzTestSupport", "RendererTestSupport", "OpenImageIO", "CPixelRows",
+            ],
+            exclude: ["Goldens"]
+        ),
+        .testTarget(
+            name: "OpenLottieTests",
+            dependencies: [
+                "OpenLottie", "OpenQuartzCoreRenderer", "QuartzTestSupport", "LottieTestSupport", "ZipTestSupport",
+            ]
+        ),
+    ]
+}
+
+// MARK: - The tools ring: scenes, snapshot testing, the command and the fuzzers
+
+var toolsRing: [Target] {
+    [
+        // One scene type: a layer tree on a manual clock with its timed changes and its length.
+        // The built-in demos, loaded CAML documents and Lottie files are scenes; `carender`, the
+        // preview and the tests run them.
+        // The renderer draws what code draws into images when a scene becomes a CAML package.
+        .target(
+            name: "OpenQuartzCoreScenes",
+            dependencies: ["OpenQuartzCore", "OpenUIKit", "OpenCAML", "OpenLottie", "OpenQuartzCoreRenderer"]
+        ),
+        .target(
+            name: "OpenQuartzCoreSnapshotTesting",
+            dependencies: [
+                "OpenUIKit", "OpenQuartzCoreRenderer", "OpenImageIO",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
+        .executableTarget(
+            name: "carender",
+            dependencies: [
+                "OpenQuartzCoreScenes",
+                "OpenQuartzCore",
+                "OpenUIKit",
+                "OpenQuartzCoreRenderer",
+                "OpenCAML",
+                "OpenLottie",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ] + (previewIsBuilt ? ["OpenQuartzCorePreview"] : []),
+            // `carender preview` starts the server only in a build that has it.
+            swiftSettings: previewIsBuilt ? [.define("OPENQUARTZCORE_PREVIEW")] : []
+        ),
+        // libFuzzer target for the CAML reader: Scripts/fuzz-caml.sh builds it with
+        // `-sanitize=fuzzer` in .build-fuzz; a plain build makes a tool that replays inputs.
+        .executableTarget(name: "CAMLFuzzer", dependencies: ["OpenCAML", "OpenQuartzCore"]),
+        // libFuzzer target for the Lottie reader: Scripts/fuzz-lottie.sh builds it with
+        // `-sanitize=fuzzer` in .build-fuzz-lottie; a plain build makes a tool that replays inputs.
+        .executableTarget(name: "LottieFuzzer", dependencies: ["OpenLottie", "OpenQuartzCore"]),
         // Scenes on the manual clock: their timelines, and what the renderer captures of each
         // built-in one.
         .testTarget(name: "OpenQuartzCoreScenesTests", dependencies: ["OpenQuartzCoreScenes", "QuartzTestSupport"]),
@@ -215,16 +283,6 @@ let package = Package(
                 "OpenCAML", "CAMLFuzzer", "QuartzTestSupport", "CAMLTestSupport", "ZipTestSupport", "ZipArchiveReading",
             ]
         ),
-        .testTarget(
-            name: "ZipArchiveReadingTests", dependencies: ["ZipArchiveReading", "ZipTestSupport", "QuartzTestSupport"]),
-        .testTarget(
-            name: "OpenImageIOTests",
-            // The C libraries encode the tests' images; OpenUIKit is here for `UIImage(data:)`,
-            // whose tests need the same encoders; QuartzTestSupport for the scratch space.
-            dependencies: ["OpenImageIO", "OpenUIKit", "QuartzTestSupport", "CPNG", "CWebP", "CGIF", "CImageShims"],
-            // Read through #filePath, as the other suites read their goldens.
-            exclude: ["Fixtures"]
-        ),
         // Runs the built `carender` executable, as a user would.
         .testTarget(
             name: "CarenderTests",
@@ -232,29 +290,9 @@ let package = Package(
                 "carender", "OpenQuartzCoreScenes", "OpenQuartzCoreRenderer", "QuartzTestSupport",
                 "RendererTestSupport", "CAMLTestSupport", "ZipTestSupport", "LottieTestSupport",
             ],
-            exclude: ["Goldens"]
-        ),
-        // Starts `carender preview`'s server in the test process and drives it over HTTP and
-        // WebSocket; the demos come from the carender target, as the command loads them.
-        .testTarget(
-            name: "PreviewTests",
-            dependencies: [
-                "OpenQuartzCorePreview", "OpenQuartzCorePreviewTestSupport", "OpenQuartzCoreRenderer", "OpenCAML",
-                "carender", "OpenQuartzCoreScenes", "QuartzTestSupport", "RendererTestSupport", "CAMLTestSupport",
-            ]
-        ),
-        .testTarget(
-            name: "OpenLottieTests",
-            dependencies: [
-                "OpenLottie", "OpenQuartzCoreRenderer", "QuartzTestSupport", "LottieTestSupport", "ZipTestSupport",
-            ]
-        ),
-        .target(
-            name: "OpenQuartzCoreSnapshotTesting",
-            dependencies: [
-                "OpenUIKit", "OpenQuartzCoreRenderer", "OpenImageIO",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-            ]
+            exclude: ["Goldens"],
+            // Whether the `carender` under test has the preview server.
+            swiftSettings: previewIsBuilt ? [.define("OPENQUARTZCORE_PREVIEW")] : []
         ),
         .testTarget(
             name: "OpenQuartzCoreSnapshotTestingTests",
@@ -269,13 +307,69 @@ let package = Package(
             exclude: ["__Snapshots__"],
             swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-warnings-as-errors"])]
         ),
-        .testTarget(
-            name: "OpenQuartzCoreRendererTests",
+    ]
+}
+
+// MARK: - The preview server, built when OPENQUARTZCORE_PREVIEW is set
+
+var previewProducts: [Product] {
+    guard previewIsBuilt else { return [] }
+    return [
+        .library(name: "OpenQuartzCorePreview", targets: ["OpenQuartzCorePreview"]),
+        // A WebSocket client that talks to the preview server as its page does, for tests and
+        // benchmarks (swift-nio's NIOTestUtils is the model): the preview library ships none.
+        .library(name: "OpenQuartzCorePreviewTestSupport", targets: ["OpenQuartzCorePreviewTestSupport"]),
+    ]
+}
+
+var previewPackages: [Package.Dependency] {
+    guard previewIsBuilt else { return [] }
+    return [
+        // `carender preview`'s HTTP and WebSocket server: Hummingbird is a well-kept Swift server
+        // on SwiftNIO, and hummingbird-websocket adds the WebSocket upgrade the page's frames
+        // travel over. The tests' and the benchmark's client uses SwiftNIO's NIOWebSocket, which
+        // these bring, not hummingbird-websocket's client (it would build BoringSSL for TLS).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // Named for NIOWebSocket (the tests' client) and NIOPosix; Hummingbird builds on it anyway.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The server's logger type (Hummingbird logs through swift-log; the preview silences it).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ]
+}
+
+var previewTargets: [Target] {
+    guard previewIsBuilt else { return [] }
+    return [
+        // `carender preview`: the server, its page and the scenes' sessions (the DocC article
+        // "The preview").
+        .target(
+            name: "OpenQuartzCorePreview",
             dependencies: [
-                "OpenQuartzCoreRenderer", "QuartzTestSupport", "RendererTestSupport", "OpenImageIO", "OpenUIKit",
-                "CPixelRows",
-            ],
-            exclude: ["Goldens"]
+                "OpenQuartzCore", "OpenQuartzCoreRenderer", "OpenCAML", "OpenQuartzCoreScenes",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The preview's test client, on SwiftNIO's WebSocket codec.
+        .target(
+            name: "OpenQuartzCorePreviewTestSupport",
+            dependencies: [
+                "OpenQuartzCorePreview",
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        // Starts `carender preview`'s server in the test process and drives it over HTTP and
+        // WebSocket; the demos come from the carender target, as the command loads them.
+        .testTarget(
+            name: "PreviewTests",
+            dependencies: [
+                "OpenQuartzCorePreview", "OpenQuartzCorePreviewTestSupport", "OpenQuartzCoreRenderer", "OpenCAML",
+                "carender", "OpenQuartzCoreScenes", "QuartzTestSupport", "RendererTestSupport", "CAMLTestSupport",
+            ]
         ),
     ]
-)
+}

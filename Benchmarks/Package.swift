@@ -46,22 +46,6 @@ let package = Package(
         // Issue 50: a file with expressions on every property exported by the complete engine,
         // against the same file baked; reading and evaluating each sample with expressions.
         benchmark("LottieExpressions", renders: true, readsLottie: true),
-        // Issue 15: `carender preview`'s server driven as the page drives it, a frame of each
-        // corpus wallpaper of 390 × 844 pt at scale 2 per request.
-        .executableTarget(
-            name: "PreviewFrames",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "OpenQuartzCorePreview", package: "OpenQuartzCore"),
-                .product(name: "OpenQuartzCorePreviewTestSupport", package: "OpenQuartzCore"),
-                .product(name: "OpenQuartzCoreScenes", package: "OpenQuartzCore"),
-                .product(name: "OpenCAML", package: "OpenQuartzCore"),
-                .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
-                .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
-            ],
-            path: "Benchmarks/PreviewFrames",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
         // Issue 13's peer scene: our export against C + Cairo, ThorVG and rlottie (child
         // processes), drawing only against C + Cairo, and 2 workers against 1.
         .executableTarget(
@@ -119,17 +103,6 @@ let package = Package(
                 .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
             ]
         ),
-        // Their load and write times per document, outside package-benchmark; and a loop to profile.
-        // With --render, a document's frames as the live preview renders them, to profile.
-        .executableTarget(
-            name: "CAMLDriver",
-            dependencies: [
-                "CAMLDocuments",
-                .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
-                .product(name: "OpenQuartzCorePreview", package: "OpenQuartzCore"),
-                .product(name: "OpenQuartzCoreScenes", package: "OpenQuartzCore"),
-            ]
-        ),
         // The Lottie benchmarks' samples: the shared corpus's, each drawn as its snapshot is.
         .target(
             name: "LottieSamples",
@@ -151,8 +124,45 @@ let package = Package(
                 .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
             ]
         ),
-    ]
+    ] + previewBenchmarks
 )
+
+/// The preview's benchmarks, built when `OPENQUARTZCORE_PREVIEW=1` is set: the main package has
+/// its preview server only then (its Package.swift says why).
+var previewBenchmarks: [Target] {
+    guard ["1", "true", "yes"].contains(Context.environment["OPENQUARTZCORE_PREVIEW"]?.lowercased() ?? "") else {
+        return []
+    }
+    return [
+        // Issue 15: `carender preview`'s server driven as the page drives it, a frame of each
+        // corpus wallpaper of 390 × 844 pt at scale 2 per request.
+        .executableTarget(
+            name: "PreviewFrames",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "OpenQuartzCorePreview", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCorePreviewTestSupport", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCoreScenes", package: "OpenQuartzCore"),
+                .product(name: "OpenCAML", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCore", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
+            ],
+            path: "Benchmarks/PreviewFrames",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The CAML documents' load and write times, outside package-benchmark; and a loop to profile.
+        // With --render, a document's frames as the live preview renders them, to profile.
+        .executableTarget(
+            name: "CAMLDriver",
+            dependencies: [
+                "CAMLDocuments",
+                .product(name: "OpenQuartzCoreRenderer", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCorePreview", package: "OpenQuartzCore"),
+                .product(name: "OpenQuartzCoreScenes", package: "OpenQuartzCore"),
+            ]
+        ),
+    ]
+}
 
 /// One benchmark executable: `Benchmarks/<name>/<name>.swift`, as the plugin expects. With
 /// `renders`, it also uses the renderer and the renderer benchmarks' scenes; with `readsCAML`,

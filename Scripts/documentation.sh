@@ -9,6 +9,8 @@ trap 'rm -f "$log"' EXIT
 status=0
 # DocC moves each archive into this folder; it must exist on a fresh build folder.
 mkdir -p .build/documentation
+# The preview library is a module of the package only with its flag.
+export OPENQUARTZCORE_PREVIEW=1
 for module in OpenCoreGraphics OpenQuartzCore OpenUIKit OpenImageIO OpenQuartzCoreRenderer OpenCAML OpenLottie \
     OpenQuartzCoreScenes OpenQuartzCorePreview OpenQuartzCoreSnapshotTesting; do
     swift package --allow-writing-to-directory .build/documentation generate-documentation \

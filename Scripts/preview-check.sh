@@ -26,6 +26,8 @@ if [ -z "$browser" ]; then
     browser="$(command -v chromium)"
 fi
 
+# The server is built only with the preview flag.
+export OPENQUARTZCORE_PREVIEW=1
 swift build --product carender > /dev/null
 carender="$(swift build --show-bin-path)/carender"
 

@@ -1,20 +1,28 @@
 #!/usr/bin/env bash
-# Runs the whole test suite: the command the README names and CI runs (the corpus check of
-# WorkerDeterminismTests in a second run of its own). Then the thread tests
-# again under Thread Sanitizer (Scripts/thread-sanitizer.sh), which fails on any data race it
-# sees; set SKIP_THREAD_SANITIZER=1 to leave that out while iterating. Last, the model modules'
-# tests in a package that names no C library (Scripts/model-tests.sh): the model builds and
-# passes where Cairo and the image libraries are missing; SKIP_MODEL_TESTS=1 leaves it out.
+# Runs the whole test suite: the command the README names, and the first of CI's jobs
+# (.ci/run). In order:
+#
+# 1. installs what is missing (Scripts/install-dependencies.sh);
+# 2. checks the rings (Scripts/check-rings.sh): no target names a ring outside its own;
+# 3. builds the package and its tests — without the preview server, which only
+#    OPENQUARTZCORE_PREVIEW=1 builds (Scripts/preview-tests.sh tests it) — and runs them all.
+#    Long tests (the corpus determinism run) run only with OPENQUARTZCORE_LONG_TESTS=1, on
+#    their own after the others, as CI runs them;
+# 4. the model ring's tests under Thread Sanitizer, in a package that names no C library
+#    (Scripts/model-tests.sh); SKIP_MODEL_TESTS=1 leaves it out while iterating.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/install-dependencies.sh
+bash Scripts/check-rings.sh
+# The preview's flag would add the server's targets to this build: this run is the plain one.
+unset OPENQUARTZCORE_PREVIEW
 swift build --build-tests
-# The byte-for-byte comparison over the shared corpora keeps both cores busy for minutes: it
-# runs on its own afterwards, so that it does not starve the preview's timed server tests.
-swift test --skip WorkerDeterminismTests
-swift test --filter WorkerDeterminismTests
-if [ "${SKIP_THREAD_SANITIZER:-0}" != 1 ]; then
-    bash Scripts/thread-sanitizer.sh
+if [ "${OPENQUARTZCORE_LONG_TESTS:-0}" = 1 ]; then
+    # The long tests keep both cores busy for minutes: they run alone, after the others.
+    OPENQUARTZCORE_LONG_TESTS=0 swift test --skip-build
+    swift test --skip-build --filter WorkerDeterminismTests
+else
+    swift test --skip-build
 fi
 if [ "${SKIP_MODEL_TESTS:-0}" != 1 ]; then
     bash Scripts/model-tests.sh

@@ -174,7 +174,8 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
                 "3D layers are seen in perspective and drawn back to front by the depth of each layer's centre; "
                     + "layers that cross are not cut where they meet")
         case .effect(let type) where Self.effectsDrawnByTheCompleteEngine.contains(type): .drawn
-        case .effect: .ignored("effects other than fill, tint, stroke, tritone, gaussian blur and drop shadow are not drawn")
+        case .effect:
+            .ignored("effects other than fill, tint, stroke, tritone, gaussian blur and drop shadow are not drawn")
         case .blurInOneDimension: .approximated("a gaussian blur in one dimension is drawn in both")
         case .radialGradientHighlight, .animatedRadialGradientPoints: .drawn
         case .textAnimators: .approximated("text animators are drawn by characters")
@@ -235,7 +236,8 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
         case .repeaterOffsetAndOpacity: .ignored("a repeater's offset and its copies' opacities are not drawn")
         case .mergePaths:
             .ignored(
-                "merge paths are not drawn (Core Animation's Lottie engine skips them); the paths are drawn as they are")
+                "merge paths are not drawn (Core Animation's Lottie engine skips them); the paths are drawn as they are"
+            )
         case .shapeItem(let type): .ignored("shape items of type \"\(type)\" are not drawn")
         case .animatedDashLengths: .approximated("animated dash lengths are drawn at their first value")
         case .animatedRadialGradientPoints:
@@ -298,4 +300,32 @@ public struct LottieFeatureUse: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         "\(feature) at \(path)" + (count > 1 ? " (\(count) places)" : "")
     }
+}
+
+// MARK: - What the builders ask of the table
+
+extension RenderingEngine {
+    /// Whether the engine draws `feature` as After Effects does: ``LottieFeature/support(in:)``
+    /// says `drawn`. The layer-tree builders ask this (and ``draws(_:)``) wherever the engines
+    /// differ, so that what `carender inspect` reports is what is built.
+    func drawsAsAfterEffects(_ feature: LottieFeature) -> Bool {
+        feature.support(in: self) == .drawn
+    }
+
+    /// Whether the engine draws `feature` at all, perhaps otherwise than After Effects: the
+    /// table does not say `ignored`.
+    func draws(_ feature: LottieFeature) -> Bool {
+        if case .ignored = feature.support(in: self) { false } else { true }
+    }
+
+    /// Whether the engine keeps After Effects' timing where lottie-ios's engines round it (a
+    /// rule of every file, not a feature some use): a hold keyframe's value shows from its very
+    /// frame (lottie-ios hands Core Animation its key times as `Float`s), and a layer moves
+    /// along its motion path at the pace its easing gives (lottie-ios eases the curve's
+    /// parameter).
+    var keepsAfterEffectsTiming: Bool { self == .complete }
+
+    /// Whether gradients blend their colours in sRGB, as lottie-web and After Effects do, rather
+    /// than as Core Animation does (a rule of every gradient).
+    var blendsGradientsInSRGB: Bool { self == .complete }
 }

@@ -2,8 +2,11 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import OpenQuartzCore
-import OpenQuartzCorePreview
 import OpenQuartzCoreScenes
+
+#if OPENQUARTZCORE_PREVIEW
+    import OpenQuartzCorePreview
+#endif
 
 /// `carender preview FILE|SCENE [--port N] [--scale S]`: plays a scene in the browser (see
 /// OpenQuartzCorePreview and its article "The preview").
@@ -49,70 +52,90 @@ struct Preview: ParsableCommand {
     }
 
     func run() throws {
-        let source = try MainActor.assumeIsolated { try previewSource(for: scene, lottie: lottieOptions) }
-        let port = port
-        let scale = scale
-        // The server runs on Swift concurrency and draws on the main actor, whose queue
-        // `dispatchMain` serves; the task ends the process.
-        Task {
-            do {
-                let server = try await PreviewServer.start(
-                    source: source, port: port, scale: scale, stopsOnSignals: true)
-                // Unbuffered: a script reading the address waits for this line.
-                FileHandle.standardOutput.write(
-                    Data("carender preview: \(source.name) at \(server.address) (Ctrl-C stops)\n".utf8))
-                try await server.waitUntilStopped()
-                print("carender preview: stopped.")
-                Foundation.exit(0)
-            } catch {
-                FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
-                Foundation.exit(1)
-            }
-        }
-        dispatchMain()
+        #if OPENQUARTZCORE_PREVIEW
+            try serve()
+        #else
+            throw CommandError(Self.notBuilt)
+        #endif
     }
+
+    /// What a `carender` built without the server says: how to build one with it.
+    static let notBuilt = """
+        this carender was built without the preview server (it needs SwiftNIO and Hummingbird, \
+        which a plain build leaves out); build it with the preview: \
+        OPENQUARTZCORE_PREVIEW=1 swift run -c release carender preview SCENE
+        """
 }
 
-/// The scenes `argument` names for the preview: the CAML document or Lottie file at that path,
-/// watched for changes, or the scene of that name, loaded as `carender frame` loads them.
-///
-/// - Throws: `CommandError` when the document does not load or there is no such scene.
-@MainActor
-func previewSource(for argument: String, lottie: LottieFileOptions? = nil) throws -> PreviewSource {
-    do {
-        try validateSceneName(argument)
-    } catch let error as ValidationError {
-        throw CommandError(error.message)
-    }
-    let loadFile: (@MainActor @Sendable () throws -> Scene)?
-    if let type = SceneDefinition.packageType(of: argument) {
-        loadFile = { try SceneDefinition.document(at: argument, type: type).start() }
-    } else if SceneDefinition.isLottieFile(argument) {
-        // The values, slots and theme are read once; the animation's file is watched.
-        let values = try lottie?.values(for: argument)
-        let slots = try lottie?.slotValues()
-        let (id, theme, configuration) = (
-            lottie?.animation, lottie?.theme, lottie?.configuration ?? LottieFileOptions.defaultConfiguration
-        )
-        loadFile = {
-            try SceneDefinition.lottie(
-                at: argument, values: values, animationID: id, theme: theme, slots: slots,
-                configuration: configuration
-            ).start()
+#if OPENQUARTZCORE_PREVIEW
+    extension Preview {
+        /// Starts the server and serves until a signal stops it.
+        func serve() throws {
+            let source = try MainActor.assumeIsolated { try previewSource(for: scene, lottie: lottieOptions) }
+            let port = port
+            let scale = scale
+            // The server runs on Swift concurrency and draws on the main actor, whose queue
+            // `dispatchMain` serves; the task ends the process.
+            Task {
+                do {
+                    let server = try await PreviewServer.start(
+                        source: source, port: port, scale: scale, stopsOnSignals: true)
+                    // Unbuffered: a script reading the address waits for this line.
+                    FileHandle.standardOutput.write(
+                        Data("carender preview: \(source.name) at \(server.address) (Ctrl-C stops)\n".utf8))
+                    try await server.waitUntilStopped()
+                    print("carender preview: stopped.")
+                    Foundation.exit(0)
+                } catch {
+                    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+                    Foundation.exit(1)
+                }
+            }
+            dispatchMain()
         }
-    } else {
-        loadFile = nil
     }
-    if let loadFile {
-        let name = URL(fileURLWithPath: argument).lastPathComponent
-        let source = PreviewSource(name: name, watchedPath: argument, load: loadFile)
+
+    /// The scenes `argument` names for the preview: the CAML document or Lottie file at that path,
+    /// watched for changes, or the scene of that name, loaded as `carender frame` loads them.
+    ///
+    /// - Throws: `CommandError` when the document does not load or there is no such scene.
+    @MainActor
+    func previewSource(for argument: String, lottie: LottieFileOptions? = nil) throws -> PreviewSource {
         do {
-            _ = try source.load()
-        } catch {
-            throw CommandError("\(error)")
+            try validateSceneName(argument)
+        } catch let error as ValidationError {
+            throw CommandError(error.message)
         }
-        return source
+        let loadFile: (@MainActor @Sendable () throws -> Scene)?
+        if let type = SceneDefinition.packageType(of: argument) {
+            loadFile = { try SceneDefinition.document(at: argument, type: type).start() }
+        } else if SceneDefinition.isLottieFile(argument) {
+            // The values, slots and theme are read once; the animation's file is watched.
+            let values = try lottie?.values(for: argument)
+            let slots = try lottie?.slotValues()
+            let (id, theme, configuration) = (
+                lottie?.animation, lottie?.theme, lottie?.configuration ?? LottieFileOptions.defaultConfiguration
+            )
+            loadFile = {
+                try SceneDefinition.lottie(
+                    at: argument, values: values, animationID: id, theme: theme, slots: slots,
+                    configuration: configuration
+                ).start()
+            }
+        } else {
+            loadFile = nil
+        }
+        if let loadFile {
+            let name = URL(fileURLWithPath: argument).lastPathComponent
+            let source = PreviewSource(name: name, watchedPath: argument, load: loadFile)
+            do {
+                _ = try source.load()
+            } catch {
+                throw CommandError("\(error)")
+            }
+            return source
+        }
+        let scene = try loadScene(argument)
+        return PreviewSource(name: scene.name) { scene.start() }
     }
-    let scene = try loadScene(argument)
-    return PreviewSource(name: scene.name) { scene.start() }
-}
+#endif

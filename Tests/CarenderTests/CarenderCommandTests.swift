@@ -36,6 +36,17 @@ struct CarenderCommandTests {
         #expect(titles(earlierName.output) == titles(run.output) && titles(run.output).count == 19)
     }
 
+    #if !OPENQUARTZCORE_PREVIEW
+        /// A `carender` built without the preview server (the plain build) still has the
+        /// command, and says how to get the server; one built with it starts it (PreviewTests).
+        @Test func previewWithoutTheServerSaysHowToBuildIt() throws {
+            let run = try carender(["preview", "group", "--port", "0"])
+            #expect(run.status == 1)
+            #expect(run.error.hasPrefix("Error: this carender was built without the preview server"), "\(run.error)")
+            #expect(run.error.contains("OPENQUARTZCORE_PREVIEW=1 swift run -c release carender preview"))
+        }
+    #endif
+
     @Test func badInputSaysWhatIsWrongAndExitsNonZero() throws {
         let unknown = try carender(["frame", "nope", "--output", "/tmp/x.png"])
         #expect(unknown.status != 0)

@@ -89,19 +89,4 @@ import ZipTestSupport
         let theme = try carender(["frame", slide.path, "--theme", "dark", "-o", output.path])
         #expect(theme.error.contains("themes come in dotLottie packages"), "\(theme.error)")
     }
-
-    @MainActor
-    @Test func thePreviewPlaysTheFileWithItsValues() throws {
-        let (folder, slide) = try LottieCommandTests.write(LottieCommandTests.slide(), as: "slide.json")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let values = folder.appendingPathComponent("blue.json")
-        try Data(#"{"valueProviders": [{"keypath": "box.red.Color", "color": [0, 0, 1, 1]}]}"#.utf8).write(to: values)
-        let options = try LottieFileOptions.parse(["--values", values.path])
-        let scene = try previewSource(for: slide.path, lottie: options).load()
-        let layer = try #require(
-            scene.root as? LottieAnimationLayer ?? scene.root.sublayers?.first as? LottieAnimationLayer)
-        #expect(
-            layer.getValue(for: AnimationKeypath(keypath: "box.red.Color"), atFrame: 0) as? LottieColor
-                == LottieColor(r: 0, g: 0, b: 1))
-    }
 }

@@ -15,7 +15,11 @@ import Testing
 /// documents) is rendered as `carender render` renders it (its `renderScene`) — whole with one worker and with
 /// two, in two shards with two workers — and its first frame alone, as `carender frame`
 /// draws it, and the PNG files are compared byte for byte.
-@Suite struct WorkerDeterminismTests {
+///
+/// A long test (minutes of both cores): it runs when `OPENQUARTZCORE_LONG_TESTS=1` is set, as
+/// `.ci/run` sets it, and is skipped otherwise.
+@Suite(.enabled(if: LongTests.areEnabled, LongTests.skipReason))
+struct WorkerDeterminismTests {
     /// Frames per render, spread over the sample's length.
     private static let frameCount = 8
     /// The longer side of the picture, in pixels: the drawing's history matters at any size.

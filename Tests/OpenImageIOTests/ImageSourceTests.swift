@@ -1,7 +1,8 @@
+import CGIF
 import CImageShims
 import CPNG
-import CGIF
 import Foundation
+import ImageTestSupport
 import OpenImageIO
 import QuartzTestSupport
 import Testing
@@ -39,10 +40,13 @@ struct ImageSourceTests {
         // Made by hand (Adam7, 8-bit RGB): orange, with blue in the centre and red at (2, 2).
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/interlaced-3x3.png")
-        let image = try #require(CGImageSourceCreateWithURL(fixture, nil).flatMap {
-            CGImageSourceCreateImageAtIndex($0, 0, nil)
-        })
-        let (orange, blue, red): ([UInt8], [UInt8], [UInt8]) = ([255, 128, 0, 255], [0, 0, 255, 255], [255, 0, 0, 255])
+        let image = try #require(
+            CGImageSourceCreateWithURL(fixture, nil).flatMap {
+                CGImageSourceCreateImageAtIndex($0, 0, nil)
+            })
+        let (orange, blue, red): ([UInt8], [UInt8], [UInt8]) = (
+            [255, 128, 0, 255], [0, 0, 255, 255], [255, 0, 0, 255]
+        )
         #expect(pixels(image) == [orange, orange, orange, orange, blue, orange, orange, orange, red])
     }
 
@@ -90,7 +94,8 @@ struct ImageSourceTests {
         }
         // Adobe's inverted CMYK: full cyan ink (0), no magenta, yellow or black ink (255).
         let cmyk = TestEncoders.jpeg(
-            width: 8, height: 8, model: OQC_JPEG_ADOBE_CMYK, pixels: Array((0..<64).map { _ in [0, 255, 255, 255] }.joined()))
+            width: 8, height: 8, model: OQC_JPEG_ADOBE_CMYK,
+            pixels: Array((0..<64).map { _ in [0, 255, 255, 255] }.joined()))
         for pixel in try pixels(#require(decode(cmyk))) {
             #expect(pixel[0] <= 4 && pixel[1] >= 251 && pixel[2] >= 251 && pixel[3] == 255)
         }

@@ -1,8 +1,9 @@
 import Foundation
 import OpenQuartzCore
-import OpenQuartzCoreRenderer
 import QuartzTestSupport
 import Testing
+
+@testable import OpenQuartzCoreRenderer
 
 private let paper = CGColor(red: 0.93, green: 0.93, blue: 0.9, alpha: 1)
 
@@ -131,7 +132,11 @@ struct TextRenderingTests {
             #expect(rows.min < 10, "the first line at the visual top: \(rows)")
             let same = zip(inkPixels(in: upright, area, threshold: 160), inkPixels(in: yUp, area, threshold: 160))
                 .allSatisfy { $0.x == $1.x && $0.y == $1.y }
-            #expect(same && inkPixels(in: upright, area, threshold: 160).count == inkPixels(in: yUp, area, threshold: 160).count)
+            #expect(
+                same
+                    && inkPixels(in: upright, area, threshold: 160).count
+                        == inkPixels(in: yUp, area, threshold: 160).count
+            )
         }
     }
 
@@ -210,5 +215,15 @@ struct TextRenderingTests {
             let largeInk = try #require(ink(in: large, CGRect(x: 0, y: 0, width: 96, height: 96)))
             #expect(largeInk.max - largeInk.min > 3 * (smallInk.max - smallInk.min) / 2)
         }
+    }
+}
+
+/// What the painter takes for a text layer's string.
+@Suite struct TextLayerStringTests {
+    @Test func plainStringsComeFromStringsAndAttributedStrings() {
+        #expect(LayerPainter.plainString("a\tb") == "a b")
+        #expect(LayerPainter.plainString(NSAttributedString(string: "styled")) == "styled")
+        #expect(LayerPainter.plainString(42) == nil)
+        #expect(LayerPainter.plainString(nil) == nil)
     }
 }

@@ -8,8 +8,8 @@ import Testing
 /// One clock shared between threads, as `CAManualClock` being `Sendable` promises: one thread
 /// advances it while others change, animate and free their own layers under it.
 ///
-/// `Scripts/thread-sanitizer.sh` runs these (every suite whose name has "Thread" in it) under
-/// Thread Sanitizer.
+/// `Scripts/model-tests.sh` runs these, with every other test of the model ring, under Thread
+/// Sanitizer.
 @Suite("Threads sharing a clock")
 struct ThreadSafetyTests {
     /// How long a join waits before the test records a deadlock instead of hanging: far more

@@ -114,7 +114,7 @@ extension CALayer {
             custom
             ?? keyframes.map { keyframe in
                 let progress = context.progressTime(for: keyframe.time)
-                guard context.engine == .complete else { return Double(Float(progress)) }
+                guard context.engine.keepsAfterEffectsTiming else { return Double(Float(progress)) }
                 return isDiscrete && progress > 0 ? progress - 1e-9 : progress
             }
         var timingFunctions: [CAMediaTimingFunction] = []

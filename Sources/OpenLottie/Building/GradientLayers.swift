@@ -71,7 +71,7 @@ enum GradientLayers {
         layer.addAnimation(for: .opacity, keyframes: gradient.opacity, context: context) { CGFloat($0 / 100) }
         // The complete engine blends the colours in sRGB, as lottie-web and After Effects do;
         // lottie-ios's engines as Core Animation does.
-        layer.blendsInSRGB = context.engine == .complete
+        layer.blendsInSRGB = context.engine.blendsGradientsInSRGB
         if gradient.isRadial {
             // One centre and radius: Core Animation's radial gradient reaches the end point's
             // distance in x and y alike.
@@ -81,12 +81,14 @@ enum GradientLayers {
             let radius = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
             layer.startPoint = unitPoint(start, in: layer)
             layer.endPoint = unitPoint(CGPoint(x: start.x + radius, y: start.y + radius), in: layer)
-            guard context.engine == .complete else { return }
+            guard context.engine.drawsAsAfterEffects(.radialGradientHighlight) else { return }
             // The complete engine moves the centre and the radius with their keyframes, and
             // draws the highlight as lottie-web does: the first colour at the length (at most
             // 99 %) of the radius, at the angle from the start-to-end line (first values).
             if gradient.start.isAnimated || gradient.end.isAnimated {
-                let circles = CombinedKeyframes.combine([ErasedKeyframes(gradient.start), ErasedKeyframes(gradient.end)]) {
+                let circles = CombinedKeyframes.combine([
+                    ErasedKeyframes(gradient.start), ErasedKeyframes(gradient.end),
+                ]) {
                     values -> LottieVector in
                     let start = (values[0] as? LottieVector)?.point ?? .zero
                     let end = (values[1] as? LottieVector)?.point ?? .zero

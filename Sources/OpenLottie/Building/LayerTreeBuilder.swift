@@ -25,8 +25,9 @@ struct LayerTreeBuilder {
     ) {
         let byIndex = Dictionary(
             layers.compactMap { layer in layer.index.map { ($0, layer) } }, uniquingKeysWith: { first, _ in first })
-        // The complete engine keeps each run of 3D layers in 3D, seen through the camera.
-        let scene = context.engine == .complete ? ThreeDScene(layers: layers, bounds: bounds) : nil
+        // An engine that draws cameras (the complete one) keeps each run of 3D layers in 3D,
+        // seen through the camera.
+        let scene = context.engine.drawsAsAfterEffects(.camera) ? ThreeDScene(layers: layers, bounds: bounds) : nil
         var threeDGroup: CALayer?
         for (layer, matte) in Self.pairedWithMattes(layers) {
             guard let made = makeLayer(layer, bounds: bounds, context: context, depth: depth) else { continue }
@@ -96,7 +97,8 @@ struct LayerTreeBuilder {
             let parentLayer = Self.filling(inScene ? CATransformLayer() : CALayer(), bounds)
             parentLayer.name = "\(model.name) (parent, \(parent.name))"
             let transform = providers.applied(
-                to: drawnTransform(of: parent, context: context), keypath: context.keypath + [parent.name], context: context)
+                to: drawnTransform(of: parent, context: context), keypath: context.keypath + [parent.name],
+                context: context)
             addTransformAnimations(
                 transform, to: parentLayer, context: context, threeD: inScene && ThreeDScene.isThreeD(parent))
             parentLayer.addSublayer(current)
@@ -114,7 +116,7 @@ struct LayerTreeBuilder {
         _ matte: LayerModel, type: LayerModel.MatteType, bounds: CGRect, context: AnimationContext, depth: Int
     ) -> CALayer? {
         guard let matteLayer = makeLayer(matte, bounds: bounds, context: context, depth: depth) else { return nil }
-        if context.engine == .complete, type == .luma || type == .lumaInverted {
+        if context.engine.drawsAsAfterEffects(.lumaMatte), type == .luma || type == .lumaInverted {
             matteLayer.filters = (matteLayer.filters ?? []) + [CAFilter(type: "luminanceToAlpha")]
         }
         switch type {
@@ -145,8 +147,9 @@ struct LayerTreeBuilder {
             addTransformAnimations(drawnTransform(of: model, context: context), to: layer, context: context)
             return layer
         }
-        // The complete engine draws effects; those that change set the layer's filters every frame.
-        let effects = context.engine == .complete ? model.effects : []
+        // The effects the engine draws (the complete engine's); those that change set the
+        // layer's filters every frame.
+        let effects = model.effects.filter { context.engine.draws(.effect($0.bodymovinType)) }
         let container = { EffectFilters.needFrames(effects) ? FrameFilterLayer() : CALayer() }
         let layer: CALayer
         var childContext: AnimationContext?
@@ -200,7 +203,8 @@ struct LayerTreeBuilder {
             }
             TextLayerBuilder(
                 fonts: animation.fonts, fontProvider: fontProvider,
-                installedFonts: context.engine == .complete ? installedFonts : nil, context: context, bounds: bounds
+                installedFonts: context.engine.drawsAsAfterEffects(.textWithoutGlyphs) ? installedFonts : nil,
+                context: context, bounds: bounds
             )
             .addText(text, to: layer)
         case .image(let assetID):
@@ -218,7 +222,7 @@ struct LayerTreeBuilder {
         layer.compositingFilter = model.blendMode.filterName
         addTransformAnimations(
             drawnTransform(of: model, context: context), to: layer, context: context,
-            threeD: context.engine == .complete && ThreeDScene.isThreeD(model))
+            threeD: context.engine.drawsAsAfterEffects(.camera) && ThreeDScene.isThreeD(model))
         layer.addAnimation(for: .opacity, keyframes: model.transform.opacity, context: context) { CGFloat($0 / 100) }
         addVisibilityAnimation(to: layer, inFrame: model.inFrame, outFrame: model.outFrame, context: context)
         if let dropShadow = model.dropShadow { addDropShadow(dropShadow, to: layer, context: context) }
@@ -265,9 +269,11 @@ struct LayerTreeBuilder {
     /// path at the pace its easing gives, and turns an auto-oriented layer with its motion
     /// (``AutoOrient``).
     func drawnTransform(of model: LayerModel, context: AnimationContext) -> TransformModel {
-        guard context.engine == .complete else { return model.transform }
+        guard context.engine.keepsAfterEffectsTiming else { return model.transform }
         var transform = model.transform
-        if model.autoOrient { transform.rotation = AutoOrient.rotation(of: transform) }
+        if model.autoOrient, context.engine.draws(.autoOrient) {
+            transform.rotation = AutoOrient.rotation(of: transform)
+        }
         transform.position = transform.position.map(AutoOrient.pacedAlongCurves)
         return transform
     }

@@ -14,7 +14,9 @@ enum MaskLayers {
     static let veryLargeRect = CGRect(x: -10_000_000, y: -10_000_000, width: 20_000_000, height: 20_000_000)
 
     static func make(_ masks: [MaskModel], bounds: CGRect, context: AnimationContext) -> CALayer {
-        let drawsAll = context.engine == .complete && !masks.allSatisfy(\.isPlain)
+        let drawsAll =
+            context.engine.drawsAsAfterEffects(.maskOpacity) && context.engine.drawsAsAfterEffects(.maskExpansion)
+            && !masks.allSatisfy(\.isPlain)
         let composition = LayerTreeBuilder.filling(CALayer(), bounds)
         var container = LayerTreeBuilder.filling(CALayer(), bounds)
         var isFirst = true
@@ -74,7 +76,9 @@ enum MaskLayers {
             }
         }
         var layer: CALayer = shrinks ? complement(of: grown, bounds: bounds) : grown
-        layer.addAnimation(for: .opacity, keyframes: mask.opacity, context: context) { Float(min(max($0, 0), 100) / 100) }
+        layer.addAnimation(for: .opacity, keyframes: mask.opacity, context: context) {
+            Float(min(max($0, 0), 100) / 100)
+        }
         if subtracts { layer = complement(of: layer, bounds: bounds) }
         return layer
     }

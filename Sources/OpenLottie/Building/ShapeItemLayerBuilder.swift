@@ -38,7 +38,7 @@ struct ShapeItemLayerBuilder {
         // The Main Thread engine (and After Effects) cuts the paths themselves at every frame;
         // the Core Animation engine strokes part of the whole path (`strokeStart`, `strokeEnd`),
         // fills uncut.
-        let cutsPaths = trim != nil && context.engine != .coreAnimation
+        let cutsPaths = trim != nil && context.engine.drawsAsAfterEffects(.trimIndividually)
         func pathLayer() -> CAShapeLayer {
             LayerTreeBuilder.filling(cutsPaths ? FramePathShapeLayer() : CAShapeLayer(), bounds)
         }

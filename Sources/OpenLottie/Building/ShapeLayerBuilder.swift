@@ -38,7 +38,7 @@ struct ShapeLayerBuilder {
     /// Adds `repeater`'s copies of the layers `make` makes to `layer`, each copy in a layer of
     /// the repeater's transform taken as many times as its index, the first copy at the back.
     private func addCopies(of repeater: ShapeItem.Repeater, to layer: CALayer, _ make: () -> [CALayer]) {
-        if context.engine == .complete {
+        if context.engine.drawsAsAfterEffects(.repeaterOffsetAndOpacity) {
             RepeaterCopies(repeater: repeater, context: context, bounds: bounds).add(to: layer, make)
             return
         }
@@ -157,7 +157,7 @@ struct ShapeLayerBuilder {
         for child in makeGroupLayers(children, isTopLevel: false, passedDown: passedDown) { layer.addSublayer(child) }
         let items = (children + inherited).filter { !$0.isGroup && !$0.isHidden }
         let builder = ShapeItemLayerBuilder(context: context, bounds: bounds)
-        if context.engine == .complete, let merge = MergePaths.split(items) {
+        if context.engine.draws(.mergePaths), let merge = MergePaths.split(items) {
             // The paths after the merge and the merged shape under those before it, which
             // draw with the paints before the merge only.
             addRenderGroups(merge.after, to: layer)
@@ -176,10 +176,17 @@ struct ShapeLayerBuilder {
     /// The layers of `items`' render groups (``renderGroups(_:)``), back to front.
     private func addRenderGroups(_ items: [ShapeItem], to layer: CALayer) {
         for renderGroup in Self.renderGroups(items).reversed() {
+            // Paths are one layer unless a trim cuts each on its own; a trim of the paths one
+            // after another ("individually"), where the engine draws it, needs them together.
+            let trim = renderGroup.others.lazy.compactMap { item -> ShapeItem.Trim? in
+                if case .trim(let trim) = item.kind { trim } else { nil }
+            }.first
+            let trimsOneAfterAnother =
+                trim.map { !$0.isSimultaneous && context.engine.drawsAsAfterEffects(.trimIndividually) } ?? false
             let combinable =
                 renderGroup.paths.count > 1
                 && renderGroup.paths.allSatisfy { if case .path = $0.kind { true } else { false } }
-                && !renderGroup.others.contains { if case .trim = $0.kind { true } else { false } }
+                && (trim == nil || trimsOneAfterAnother)
             if combinable,
                 let corners = renderGroup.others.first(where: {
                     if case .roundedCorners = $0.kind { true } else { false }

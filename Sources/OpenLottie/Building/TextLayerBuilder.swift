@@ -42,7 +42,7 @@ struct TextLayerBuilder {
             let container = LayerTreeBuilder.filling(CALayer(), bounds)
             container.name = "text document \(index)"
             var document = keyframe.value
-            let animators = context.engine == .complete ? text.animators : []
+            let animators = context.engine.draws(.textAnimators) ? text.animators : []
             let provided = fontProvider?.fontFor(family: document.fontName, size: document.size)
             if provided == nil, let font = fonts.glyphFont(named: document.fontName) {
                 addGlyphs(

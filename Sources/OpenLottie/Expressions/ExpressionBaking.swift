@@ -1,62 +1,23 @@
-import CJavaScriptCore
 import Foundation
+import LottieExpressions
 
-/// The JavaScript the expressions run in: the runtime's four parts, in order.
-enum ExpressionScript {
-    static var runtime: String { values + properties + layers + baking }
-}
-
-/// After Effects expressions evaluated in JavaScriptCore and written back as keyframes: each
-/// expression at every frame its composition is drawn at (the root's whole frames, and the
-/// frames its precomposition layers map them to), so that drawing a frame evaluates nothing.
+/// A file's expressions evaluated into keyframes by the runtime (LottieExpressions, in
+/// JavaScriptCore), its problems read as warnings.
 ///
 /// An expression that throws, gives no value or runs past the limits keeps its keyframes and
 /// is one warning naming its JSON path (`layers[2].ks.p.x`).
 enum ExpressionBaking {
-    /// Seconds of processor time one step (``framesPerStep`` frames of one expression) may take.
-    static let timeLimit = 1.0
-    /// Bytes the process may grow by while a file's expressions are evaluated.
-    static let memoryLimit = 1 << 30
-    static let framesPerStep = 32
-    static let limitsReason =
-        "runs past its limits (\(String(format: "%g", timeLimit)) s of processor time, \(memoryLimit >> 20) MiB of memory)"
-
     /// `document` (Bodymovin JSON text) with its expressions replaced by keyframes, and what
     /// went wrong on the way. Past `totalTimeLimit` seconds of processor time, the expressions
     /// not yet evaluated keep their keyframes, each with a warning.
     static func bake(_ document: String, totalTimeLimit: Double = ReadingLimits.standard.maximumExpressionSeconds)
         -> (document: String, warnings: [LottieWarning])
     {
-        let context = JavaScriptContext(timeLimit: timeLimit, memoryLimit: memoryLimit)
-        let began = oqc_thread_cpu_seconds()
-        do throws(JavaScriptContext.Failure) {
-            try context.evaluate(ExpressionScript.runtime)
-            context.setGlobal("$source", to: document)
-            let count = Int(try context.evaluate("$oqc.load($source)")) ?? 0
-            let bake = try context.function("$oqc.bake")
-            properties: for index in 0..<count {
-                var start = 0
-                while start >= 0 {
-                    if oqc_thread_cpu_seconds() - began > totalTimeLimit {
-                        let reason =
-                            "is not evaluated: the file's expressions ran past \(String(format: "%g", totalTimeLimit)) s "
-                            + "of processor time together"
-                        try context.evaluate("$oqc.giveUp(\(index), \"\(reason)\")")
-                        break properties
-                    }
-                    do throws(JavaScriptContext.Failure) {
-                        start = Int(try context.call(bake, Double(index), Double(start), Double(framesPerStep)))
-                    } catch where error.stopped {
-                        try context.evaluate("$oqc.interrupted(\(index), \"\(limitsReason)\")")
-                    }
-                }
-            }
-            let problems = try context.evaluate("$oqc.problems()")
-            return (try context.evaluate("$oqc.baked()"), warnings(in: problems))
-        } catch {
-            let reason = error.stopped ? "the file's expressions run past the limits" : error.message
-            return (document, [LottieWarning(path: "", message: "expressions are not evaluated: \(reason)")])
+        let baked = ExpressionRuntime.bake(document, totalTimeLimit: totalTimeLimit)
+        if let failure = baked.failure {
+            return (baked.document, [LottieWarning(path: "", message: "expressions are not evaluated: \(failure)")])
         }
+        return (baked.document, warnings(in: baked.problems))
     }
 
     /// `[{"path": …, "message": …}]` as warnings.
@@ -83,8 +44,9 @@ enum ExpressionBaking {
                 else { continue }
                 var next = index + 3
                 func skipSpace() {
-                    while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0A
-                        || bytes[next] == 0x0D
+                    while next < bytes.count,
+                        bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0A
+                            || bytes[next] == 0x0D
                     {
                         next += 1
                     }

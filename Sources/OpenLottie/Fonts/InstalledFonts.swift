@@ -2,6 +2,7 @@ import CFontconfig
 import Foundation
 import OpenCoreGraphics
 import Synchronization
+import TextMeasurement
 
 /// The fonts the complete engine sets text without glyphs in: those of the font folders given
 /// (`LottieConfiguration.fontFolders`, `carender --fonts`), then those installed, found by
@@ -145,7 +146,8 @@ final class InstalledFonts: Sendable {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         if !request.family.isEmpty { add(request.family, FC_FAMILY, to: pattern) }
-        let style = Self.style(request)
+        // The weight and slant by the renderer's rule for a font name's style words.
+        let style = FontStyle(words: request.style, weight: request.weight)
         _ = FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(style.weight)))
         _ = FcPatternAddInteger(pattern, FC_SLANT, style.isItalic ? Int32(FC_SLANT_ITALIC) : Int32(FC_SLANT_ROMAN))
         return bestFace(for: pattern, in: config)
@@ -159,25 +161,6 @@ final class InstalledFonts: Sendable {
         defer { FcPatternDestroy(match) }
         guard let face = face(of: match) else { return nil }
         return (face, strings(FC_FAMILY, of: match))
-    }
-
-    /// A CSS weight (100–900) and slant for `request`: `fWeight` when the file gives one, else
-    /// the style's words, as OpenType names weights ("Thin" 100 … "Black" 900).
-    static func style(_ request: Request) -> (weight: Int, isItalic: Bool) {
-        let words = squeezed(request.style)
-        let isItalic = words.contains("italic") || words.contains("oblique")
-        if let given = request.weight?.lowercased(), !given.isEmpty {
-            if let number = Int(given), (1...1000).contains(number) { return (number, isItalic) }
-            if given == "bold" { return (700, isItalic) }
-            if given == "normal" { return (400, isItalic) }
-        }
-        let named: [(words: [String], weight: Int)] = [
-            (["extrabold", "ultrabold"], 800), (["semibold", "demibold"], 600),
-            (["extralight", "ultralight"], 200), (["bold"], 700), (["black", "heavy"], 900),
-            (["thin", "hairline"], 100), (["light"], 300), (["medium"], 500),
-        ]
-        let weight = named.first { $0.words.contains(where: words.contains) }?.weight ?? 400
-        return (weight, isItalic)
     }
 
     private static func add(_ string: String, _ object: String, to pattern: OpaquePointer) {

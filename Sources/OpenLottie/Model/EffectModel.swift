@@ -18,6 +18,18 @@ enum EffectModel: Sendable {
     /// a filter.
     case stroke(StrokeEffect)
 
+    /// The effect's type as Bodymovin writes it (`ef[].ty`), as ``LottieFeature/effect(_:)``
+    /// names it: tint 20, fill 21, stroke 22, tritone 23, gaussian blur 29.
+    var bodymovinType: Int {
+        switch self {
+        case .tint: 20
+        case .fill: 21
+        case .stroke: 22
+        case .tritone: 23
+        case .gaussianBlur: 29
+        }
+    }
+
     /// Whether a value of the effect changes over time.
     var isAnimated: Bool {
         switch self {

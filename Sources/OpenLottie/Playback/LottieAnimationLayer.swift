@@ -248,7 +248,9 @@ open class LottieAnimationLayer: CALayer {
             contentLayer.sublayers = nil
         }
         context.engine = currentRenderingEngine
-        if context.engine == .complete { builder.installedFonts = InstalledFonts.forFolders(configuration.fontFolders) }
+        if context.engine.drawsAsAfterEffects(.textWithoutGlyphs) {
+            builder.installedFonts = InstalledFonts.forFolders(configuration.fontFolders)
+        }
         builder.addLayers(drawn.layers, to: contentLayer, bounds: contentLayer.bounds, context: context, depth: 0)
     }
 }

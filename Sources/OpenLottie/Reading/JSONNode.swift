@@ -23,7 +23,8 @@ struct JSONNode {
         -> JSONNode
     {
         do {
-            return JSONNode(value: try JSONReader.read(data), path: "", context: ReadingContext(file: file, limits: limits))
+            return JSONNode(
+                value: try JSONReader.read(data), path: "", context: ReadingContext(file: file, limits: limits))
         } catch {
             throw LottieError(file: file, path: "", message: "is not JSON: \(error.message)")
         }
@@ -293,7 +294,7 @@ package struct ReadingLimits: Sendable {
     /// thirteenth of it.
     package var maximumTreeCost = 2_000_000.0
     /// The processor seconds all of a file's expressions may take together (each step of one
-    /// has its own limit, ``ExpressionBaking/timeLimit``): past it, the expressions not yet
+    /// has its own limit, `ExpressionRuntime.timeLimit`): past it, the expressions not yet
     /// evaluated keep their keyframes. Evaluation costs about 20 µs an expression a frame.
     package var maximumExpressionSeconds = 30.0
 

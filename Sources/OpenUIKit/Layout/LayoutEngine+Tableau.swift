@@ -1,4 +1,5 @@
 import Foundation
+import LayoutSolver
 
 /// The engine's tableau: constraints installed as the solver's rows, the items' attributes as
 /// expressions of their variables, and the report of a constraint that cannot hold.
@@ -9,7 +10,8 @@ extension LayoutEngine {
         guard let container = constraint.container, let first = constraint.firstItem else { return }
         var expression = attribute(constraint.firstAttribute, of: first, in: container)
         if let second = constraint.secondItem {
-            expression.add(attribute(constraint.secondAttribute, of: second, in: container), times: -Double(constraint.multiplier))
+            expression.add(
+                attribute(constraint.secondAttribute, of: second, in: container), times: -Double(constraint.multiplier))
         }
         let base = expression.constant
         expression.constant -= Double(constraint.constant)
@@ -216,7 +218,8 @@ extension LayoutEngine {
     /// without it.
     func report(_ constraint: NSLayoutConstraint, conflictingWith others: [SolverConstraint]) {
         guard broken.insert(ObjectIdentifier(constraint)).inserted else { return }
-        let byIdentity = Dictionary(uniqueKeysWithValues: installed.map { (ObjectIdentifier($0.value.constraint), $0.key) })
+        let byIdentity = Dictionary(
+            uniqueKeysWithValues: installed.map { (ObjectIdentifier($0.value.constraint), $0.key) })
         let conflicting = others.compactMap { byIdentity[ObjectIdentifier($0)] }
         var listed = constraintsByIdentity(conflicting).map(\.description)
         listed.append(constraint.description)

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutSolver
 import OpenQuartzCore
 
 /// The Auto Layout engine of one view hierarchy, kept by its root view: every active
@@ -115,7 +116,6 @@ final class LayoutEngine {
         }
     }
 
-
     /// `view` leaves its superview: the constraints installed above it that reach into it are
     /// deactivated (as UIKit removes them), and the engine is dropped.
     static func willDetach(_ view: UIView) {
@@ -183,8 +183,10 @@ final class LayoutEngine {
     /// Places the subviews of `view` whose frames the engine computes.
     static func applyFrames(toSubviewsOf view: UIView) {
         guard view.takesPartInLayout,
-            view.subviews.contains(where: { $0.existingLayoutState?.translatesAutoresizingMaskIntoConstraints == false }),
-            let engine = existingEngine(for: view) ?? builtIfConstrained(view) else { return }
+            view.subviews.contains(where: { $0.existingLayoutState?.translatesAutoresizingMaskIntoConstraints == false }
+            ),
+            let engine = existingEngine(for: view) ?? builtIfConstrained(view)
+        else { return }
         engine.solveIfNeeded()
         for subview in view.subviews where engine.drivesFrame(of: subview) {
             guard let frame = engine.variables[ObjectIdentifier(subview)]?.frame else { continue }
@@ -239,7 +241,8 @@ final class LayoutEngine {
                 container = view
             } else {
                 guard let owner = parentView(of: first) else {
-                    fatalError("NSLayoutConstraint: unable to activate \(constraint): its layout guide has no owning view")
+                    fatalError(
+                        "NSLayoutConstraint: unable to activate \(constraint): its layout guide has no owning view")
                 }
                 container = owner
             }

@@ -1,5 +1,5 @@
 import Foundation
-import OpenQuartzCoreRenderer
+import TextMeasurement
 
 // UIKit's string drawing: `"text".draw(at:withAttributes:)`, `size(withAttributes:)`,
 // `boundingRect(with:options:attributes:context:)`, and the same on NSString and
@@ -146,7 +146,8 @@ extension String {
         context: NSStringDrawingContext?
     ) -> CGRect {
         let wraps = options.contains(.usesLineFragmentOrigin)
-        return CGRect(origin: .zero, size: DrawingAttributes(attributes).size(of: self, width: wraps ? size.width : nil))
+        return CGRect(
+            origin: .zero, size: DrawingAttributes(attributes).size(of: self, width: wraps ? size.width : nil))
     }
 }
 

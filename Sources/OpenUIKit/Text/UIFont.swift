@@ -1,5 +1,5 @@
 import Foundation
-import OpenQuartzCoreRenderer
+import TextMeasurement
 
 /// A font: Apple's `UIFont`, by name and size.
 ///

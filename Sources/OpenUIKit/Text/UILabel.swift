@@ -1,5 +1,5 @@
 import Foundation
-import OpenQuartzCoreRenderer
+import TextMeasurement
 
 /// How text lines up in its box: Apple's `NSTextAlignment` (`natural` is left: text is taken
 /// to run left to right).
@@ -93,7 +93,9 @@ open class UILabel: UIView {
     /// The most lines shown: 1 by default, 0 for as many as the text needs.
     open var numberOfLines = 1 {
         didSet {
-            guard numberOfLines >= 0 else { fatalError("UILabel.numberOfLines must not be negative; got \(numberOfLines)") }
+            guard numberOfLines >= 0 else {
+                fatalError("UILabel.numberOfLines must not be negative; got \(numberOfLines)")
+            }
             textChanged()
         }
     }

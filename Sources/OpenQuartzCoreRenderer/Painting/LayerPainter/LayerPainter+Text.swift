@@ -1,10 +1,11 @@
 import CCairo
 import Foundation
 import OpenQuartzCore
+import TextMeasurement
 
 extension LayerPainter {
-    /// Draws a text layer's string in its bounds: laid out by ``TextLayout`` from the top-left
-    /// corner, in the face ``TextFont`` picks for `font`, `fontSize` points, filled with
+    /// Draws a text layer's string in its bounds: laid out by `TextLayout` from the top-left
+    /// corner, in the face `TextFont` picks for `font`, `fontSize` points, filled with
     /// `foregroundColor`, and clipped to the bounds, as the backing store Core Animation draws
     /// text into is.
     ///

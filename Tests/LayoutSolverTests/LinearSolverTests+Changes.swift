@@ -1,6 +1,6 @@
 import Testing
 
-@testable import OpenUIKit
+@testable import LayoutSolver
 
 extension LinearSolverTests {
     // MARK: - Unsatisfiable constraints

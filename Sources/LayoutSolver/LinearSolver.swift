@@ -13,11 +13,11 @@
 ///
 /// A variable or constraint is in one solver at a time. Not thread-safe: use a solver from one
 /// thread (UIKit's main thread).
-final class LinearSolver {
+package final class LinearSolver {
     /// Everything the solver keeps, changed by one access per call.
     var state = SolverState()
 
-    init() {
+    package init() {
         state.identity = ObjectIdentifier(self)
     }
 
@@ -27,19 +27,19 @@ final class LinearSolver {
     }
 
     /// The number of constraints the solver holds.
-    var constraintCount: Int { state.constraintEntries.count - state.freeConstraintIndices.count }
+    package var constraintCount: Int { state.constraintEntries.count - state.freeConstraintIndices.count }
 
     /// Whether the solver holds `constraint`.
-    func contains(_ constraint: SolverConstraint) -> Bool { constraint.solverSlot?.solver == state.identity }
+    package func contains(_ constraint: SolverConstraint) -> Bool { constraint.solverSlot?.solver == state.identity }
 
     /// Whether some constraint the solver holds mentions `variable` (or its tableau still uses it).
-    func contains(_ variable: LayoutVariable) -> Bool { variable.solverSlot?.solver == state.identity }
+    package func contains(_ variable: LayoutVariable) -> Bool { variable.solverSlot?.solver == state.identity }
 
     /// Adds a constraint and re-solves.
     ///
     /// Throws when the constraint is required and contradicts the required constraints already
     /// in the solver; the solver is then exactly as it was before the call.
-    func add(_ constraint: SolverConstraint) throws(UnsatisfiableConstraint) {
+    package func add(_ constraint: SolverConstraint) throws(UnsatisfiableConstraint) {
         if let slot = constraint.solverSlot {
             fatalError(
                 slot.solver == state.identity
@@ -50,7 +50,7 @@ final class LinearSolver {
     }
 
     /// Removes a constraint the solver holds and re-solves.
-    func remove(_ constraint: SolverConstraint) {
+    package func remove(_ constraint: SolverConstraint) {
         guard contains(constraint) else {
             fatalError("LinearSolver: \(constraint) is not in the solver")
         }
@@ -58,17 +58,17 @@ final class LinearSolver {
     }
 
     /// Writes every variable's value.
-    func updateVariables() { state.updateVariables() }
+    package func updateVariables() { state.updateVariables() }
 
     /// The value the solution gives `variable`, without writing it; zero for a variable the
     /// solver does not hold.
-    func value(of variable: LayoutVariable) -> Double { state.value(of: variable) }
+    package func value(of variable: LayoutVariable) -> Double { state.value(of: variable) }
 
     /// Whether the constraints leave `variable`'s value open (see `SolverState.isAmbiguous(_:)`).
-    func isAmbiguous(_ variable: LayoutVariable) -> Bool { state.isAmbiguous(variable) }
+    package func isAmbiguous(_ variable: LayoutVariable) -> Bool { state.isAmbiguous(variable) }
 
     /// The sum of the errors of each priority level of the optional constraints, highest first.
-    var errorSums: [(priority: Float, sum: Double)] {
+    package var errorSums: [(priority: Float, sum: Double)] {
         Array(zip(state.objective.priorities, state.objective.errorSums))
     }
 }

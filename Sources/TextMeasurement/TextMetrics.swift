@@ -44,9 +44,10 @@ public enum TextMetrics {
                 lines += width == nil ? [paragraph] : TextLayout.wrap(paragraph, width: wrapWidth, measure: measure)
             }
             if maximumLines > 0, lines.count > maximumLines { lines = Array(lines[..<maximumLines]) }
-            let widest = lines.map { line in
-                measure(String(line.reversed().drop { $0 == " " }.reversed()))
-            }.max() ?? 0
+            let widest =
+                lines.map { line in
+                    measure(String(line.reversed().drop { $0 == " " }.reversed()))
+                }.max() ?? 0
             let clamped = width.map { min(widest, $0) } ?? widest
             return CGSize(width: clamped, height: CGFloat(lines.count) * CGFloat(extents.height))
         }
@@ -67,7 +68,7 @@ public enum TextMetrics {
     /// Sets `context` to draw `font` at `size` points as the renderer draws text — unhinted
     /// outlines and metrics, so glyphs keep their shapes and advances at every scale and a
     /// layout does not change with the pixels per point — and answers the font's extents.
-    static func select(_ font: TextFont, size: CGFloat, in context: OpaquePointer) -> cairo_font_extents_t {
+    package static func select(_ font: TextFont, size: CGFloat, in context: OpaquePointer) -> cairo_font_extents_t {
         cairo_select_font_face(
             context, font.family, font.isOblique ? CAIRO_FONT_SLANT_OBLIQUE : CAIRO_FONT_SLANT_NORMAL,
             font.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import OpenUIKit
+@testable import LayoutSolver
 
 /// The incremental Cassowary solver under Auto Layout: worked examples computed by hand, the
 /// lexicographic priorities, incremental constant changes, and properties of random systems

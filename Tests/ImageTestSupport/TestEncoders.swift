@@ -6,10 +6,10 @@ import Foundation
 
 /// Encoders for the tests' images, through the same C libraries the module decodes with, so
 /// each test knows its pixels exactly.
-enum TestEncoders {
+package enum TestEncoders {
     /// A PNG of `pixels` in libpng's simplified `format` (`PNG_FORMAT_FLAG_…` bits): RGBA8
     /// straight, 1 byte per pixel for grey; with `palette` (RGBA entries), colour-mapped indices.
-    static func png(width: Int, height: Int, format: UInt32, pixels: [UInt8], palette: [UInt8]? = nil) -> Data {
+    package static func png(width: Int, height: Int, format: UInt32, pixels: [UInt8], palette: [UInt8]? = nil) -> Data {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(width)
@@ -25,7 +25,7 @@ enum TestEncoders {
     }
 
     /// A baseline JPEG at quality 95.
-    static func jpeg(width: Int, height: Int, model: oqc_jpeg_pixels, pixels: [UInt8]) -> Data {
+    package static func jpeg(width: Int, height: Int, model: oqc_jpeg_pixels, pixels: [UInt8]) -> Data {
         var bytes: UnsafeMutablePointer<UInt8>?
         var size = 0
         guard oqc_jpeg_encode(pixels, UInt32(width), UInt32(height), model, 95, &bytes, &size) == 0,
@@ -36,7 +36,7 @@ enum TestEncoders {
     }
 
     /// A lossless WebP of straight RGBA8 pixels.
-    static func webPLossless(width: Int, height: Int, rgba: [UInt8]) -> Data {
+    package static func webPLossless(width: Int, height: Int, rgba: [UInt8]) -> Data {
         var output: UnsafeMutablePointer<UInt8>?
         let size = WebPEncodeLosslessRGBA(rgba, Int32(width), Int32(height), Int32(width * 4), &output)
         defer { WebPFree(output) }
@@ -45,7 +45,7 @@ enum TestEncoders {
     }
 
     /// A lossy WebP of straight RGBA8 pixels at quality 90.
-    static func webPLossy(width: Int, height: Int, rgba: [UInt8]) -> Data {
+    package static func webPLossy(width: Int, height: Int, rgba: [UInt8]) -> Data {
         var output: UnsafeMutablePointer<UInt8>?
         let size = WebPEncodeRGBA(rgba, Int32(width), Int32(height), Int32(width * 4), 90, &output)
         defer { WebPFree(output) }
@@ -54,12 +54,20 @@ enum TestEncoders {
     }
 
     /// One GIF frame: a rectangle of palette indices and its control extension.
-    struct GIFFrame {
-        var left = 0, top = 0, width: Int, height: Int
-        var indices: [UInt8]
-        var disposal: Int32 = DISPOSE_DO_NOT
-        var transparentIndex: Int32 = NO_TRANSPARENT_COLOR
-        var delayHundredths: Int32 = 10
+    package struct GIFFrame {
+        package var left = 0, top = 0, width: Int, height: Int
+        package var indices: [UInt8]
+        package var disposal: Int32 = DISPOSE_DO_NOT
+        package var transparentIndex: Int32 = NO_TRANSPARENT_COLOR
+        package var delayHundredths: Int32 = 10
+
+        package init(
+            left: Int = 0, top: Int = 0, width: Int, height: Int, indices: [UInt8], disposal: Int32 = DISPOSE_DO_NOT,
+            transparentIndex: Int32 = NO_TRANSPARENT_COLOR, delayHundredths: Int32 = 10
+        ) {
+            (self.left, self.top, self.width, self.height, self.indices) = (left, top, width, height, indices)
+            (self.disposal, self.transparentIndex, self.delayHundredths) = (disposal, transparentIndex, delayHundredths)
+        }
     }
 
     private final class Sink {
@@ -67,14 +75,18 @@ enum TestEncoders {
     }
 
     /// A GIF89a with a global `palette` (RGB triples, a power of two of them) and `frames`.
-    static func gif(width: Int, height: Int, palette: [UInt8], frames: [GIFFrame]) -> Data {
+    package static func gif(width: Int, height: Int, palette: [UInt8], frames: [GIFFrame]) -> Data {
         let sink = Sink()
         var error: Int32 = 0
-        guard let file = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), { file, bytes, length in
-            guard let file, let bytes, let sinkPointer = file.pointee.UserData else { return 0 }
-            Unmanaged<Sink>.fromOpaque(sinkPointer).takeUnretainedValue().data.append(bytes, count: Int(length))
-            return length
-        }, &error) else { return Data() }
+        guard
+            let file = EGifOpen(
+                Unmanaged.passUnretained(sink).toOpaque(),
+                { file, bytes, length in
+                    guard let file, let bytes, let sinkPointer = file.pointee.UserData else { return 0 }
+                    Unmanaged<Sink>.fromOpaque(sinkPointer).takeUnretainedValue().data.append(bytes, count: Int(length))
+                    return length
+                }, &error)
+        else { return Data() }
         EGifSetGifVersion(file, true)
         var colours = stride(from: 0, to: palette.count, by: 3).map {
             GifColorType(Red: palette[$0], Green: palette[$0 + 1], Blue: palette[$0 + 2])

@@ -20,31 +20,31 @@ import OpenQuartzCore
 ///   `right` align each line's width without its trailing spaces; `justified` widens the
 ///   spaces of a line that wrapped so that it fills the width, and aligns a paragraph's last
 ///   line naturally.
-struct TextLayout {
+package struct TextLayout {
     /// A piece of a line drawn at `x` from the left of the bounds.
-    struct Run: Equatable {
-        var text: String
-        var x: CGFloat
+    package struct Run: Equatable {
+        package var text: String
+        package var x: CGFloat
     }
 
     /// One line: its runs (one, or one per word when justified) and its top, from the top of
     /// the bounds.
-    struct Line: Equatable {
-        var runs: [Run]
-        var top: CGFloat
+    package struct Line: Equatable {
+        package var runs: [Run]
+        package var top: CGFloat
 
         /// The line's text, runs joined by single spaces (justified lines lose their spacing).
-        var text: String { runs.map(\.text).joined(separator: " ") }
+        package var text: String { runs.map(\.text).joined(separator: " ") }
     }
 
     /// The width of a piece of text, in points.
-    typealias Measure = (String) -> CGFloat
+    package typealias Measure = (String) -> CGFloat
 
     /// The laid-out lines, top to bottom.
-    let lines: [Line]
+    package let lines: [Line]
 
     /// Lays out `string` in a box of `size`.
-    init(
+    package init(
         string: String, size: CGSize, lineHeight: CGFloat, isWrapped: Bool, truncation: CATextLayerTruncationMode,
         alignment: CATextLayerAlignmentMode, measure: Measure
     ) {
@@ -85,7 +85,7 @@ struct TextLayout {
 
     /// Breaks a paragraph into lines no wider than `width`: between words where it can,
     /// between characters where a word alone is too wide. Every line holds something.
-    static func wrap(_ paragraph: String, width: CGFloat, measure: Measure) -> [String] {
+    package static func wrap(_ paragraph: String, width: CGFloat, measure: Measure) -> [String] {
         var lines: [String] = []
         var line = ""
         // Breaks `text` between characters: whole pieces become lines, the rest goes on.
@@ -159,12 +159,12 @@ struct TextLayout {
     // MARK: Truncation
 
     /// The ellipsis truncation puts where text is left out.
-    static let ellipsis = "…"
+    package static let ellipsis = "…"
 
     /// `text` cut to fit `width` with "…" where the cut is, keeping as many characters as fit;
     /// unchanged when it fits, unless `force` (the line stands for text that does not show,
     /// so it gets its ellipsis anyway). When not even the ellipsis fits, the ellipsis.
-    static func truncate(
+    package static func truncate(
         _ text: String, to width: CGFloat, mode: CATextLayerTruncationMode, measure: Measure, force: Bool = false
     ) -> String {
         if !force, measure(text) <= width { return text }

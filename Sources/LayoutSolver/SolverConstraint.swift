@@ -1,5 +1,5 @@
 /// How a constraint's expression compares with zero.
-enum LayoutRelation {
+package enum LayoutRelation {
     case lessThanOrEqual
     case equal
     case greaterThanOrEqual
@@ -10,16 +10,16 @@ enum LayoutRelation {
 /// Constraints are compared by identity. Change the constant and the priority through
 /// `LinearSolver.setConstant(_:of:)` and `setPriority(_:of:)`, which re-solve incrementally
 /// when the solver holds the constraint.
-final class SolverConstraint: Hashable, CustomStringConvertible {
+package final class SolverConstraint: Hashable, CustomStringConvertible {
     /// The priority of a constraint that must hold.
-    static let requiredPriority: Float = 1000
+    package static let requiredPriority: Float = 1000
 
     /// The constraint's left side minus its right side.
-    fileprivate(set) var expression: LinearExpression
-    let relation: LayoutRelation
+    package fileprivate(set) var expression: LinearExpression
+    package let relation: LayoutRelation
     /// More than 0 and at most 1000, where 1000 is required. A higher optional priority wins completely over
     /// any number of lower ones; between equal priorities the sum of the errors is minimised.
-    fileprivate(set) var priority: Float
+    package fileprivate(set) var priority: Float
     /// The solver that holds the constraint and the constraint's index in its entries.
     var solverSlot: SolverSlot?
 
@@ -27,7 +27,7 @@ final class SolverConstraint: Hashable, CustomStringConvertible {
     var solverIndex: Int { solverSlot!.index }
 
     /// `expression relation 0`.
-    init(_ expression: LinearExpression, _ relation: LayoutRelation, priority: Float = requiredPriority) {
+    package init(_ expression: LinearExpression, _ relation: LayoutRelation, priority: Float = requiredPriority) {
         Self.validate(priority)
         self.expression = expression
         self.relation = relation
@@ -35,7 +35,7 @@ final class SolverConstraint: Hashable, CustomStringConvertible {
     }
 
     /// `lhs relation rhs`, such as `SolverConstraint(b.minX, .equal, a.minX + a.width + 8)`.
-    convenience init(
+    package convenience init(
         _ lhs: some LinearExpressionConvertible, _ relation: LayoutRelation, _ rhs: some LinearExpressionConvertible,
         priority: Float = requiredPriority
     ) {
@@ -43,16 +43,16 @@ final class SolverConstraint: Hashable, CustomStringConvertible {
     }
 
     /// The constant of `expression`.
-    var constant: Double { expression.constant }
+    package var constant: Double { expression.constant }
 
     /// Whether the constraint must hold (priority 1000).
-    var isRequired: Bool { priority >= Self.requiredPriority }
+    package var isRequired: Bool { priority >= Self.requiredPriority }
 
-    static func == (lhs: SolverConstraint, rhs: SolverConstraint) -> Bool { lhs === rhs }
+    package static func == (lhs: SolverConstraint, rhs: SolverConstraint) -> Bool { lhs === rhs }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
-    var description: String {
+    package var description: String {
         let relationText =
             switch relation {
             case .lessThanOrEqual: "<="
@@ -79,7 +79,7 @@ extension LinearSolver {
     ///
     /// Throws when a required constraint's new constant contradicts the other required
     /// constraints, leaving the solver and the constraint as they were.
-    func setConstant(_ constant: Double, of constraint: SolverConstraint) throws(UnsatisfiableConstraint) {
+    package func setConstant(_ constant: Double, of constraint: SolverConstraint) throws(UnsatisfiableConstraint) {
         let delta = constant - constraint.expression.constant
         if contains(constraint) && delta != 0 { try state.changeConstant(of: constraint, by: delta) }
         constraint.expression.constant = constant
@@ -91,7 +91,7 @@ extension LinearSolver {
     ///
     /// Throws when the constraint becomes required and contradicts the required constraints,
     /// leaving the solver and the constraint as they were.
-    func setPriority(_ priority: Float, of constraint: SolverConstraint) throws(UnsatisfiableConstraint) {
+    package func setPriority(_ priority: Float, of constraint: SolverConstraint) throws(UnsatisfiableConstraint) {
         SolverConstraint.validate(priority)
         let previous = constraint.priority
         constraint.priority = priority

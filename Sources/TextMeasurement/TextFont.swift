@@ -6,22 +6,24 @@ import Foundation
 /// (the `fonts-dejavu-core` package): monospaced families (Courier, Menlo, Monaco, SF Mono, …)
 /// to DejaVu Sans Mono, serif ones (Times, Georgia, Palatino, New York, …) to DejaVu Serif,
 /// everything else — Helvetica, SF Pro, Arial, unknown names — to DejaVu Sans. The weight and
-/// slant come from the name's style words, as in PostScript names: "Helvetica-Bold",
-/// "Courier-BoldOblique", "Georgia-Italic", "Avenir-Heavy".
-struct TextFont: Equatable {
+/// slant come from the name's style words by ``FontStyle``'s rule, as in PostScript names:
+/// "Helvetica-Bold", "Courier-BoldOblique", "Georgia-Italic", "Avenir-Heavy"; DejaVu has a
+/// bold face for every weight from semibold (600) up.
+package struct TextFont: Equatable {
     /// The fontconfig family name.
-    let family: String
-    let isBold: Bool
-    let isOblique: Bool
+    package let family: String
+    package let isBold: Bool
+    package let isOblique: Bool
 }
 
 extension TextFont {
     /// The face for a font name; nil or an empty name is Apple's default, Helvetica.
-    init(name: String?) {
-        let squeezed = (name ?? "").lowercased().filter { $0.isLetter || $0.isNumber }
+    package init(name: String?) {
+        let style = FontStyle(words: name ?? "")
+        isBold = style.weight >= FontStyle.boldFaceWeight
+        isOblique = style.isItalic
+        let squeezed = FontStyle.squeezed(name ?? "")
         func mentions(_ words: [String]) -> Bool { words.contains { squeezed.contains($0) } }
-        isBold = mentions(["bold", "black", "heavy"])
-        isOblique = mentions(["italic", "oblique"])
         if mentions(Self.monospacedWords) {
             family = "DejaVu Sans Mono"
         } else if mentions(Self.serifWords), !mentions(["sansserif", "dejavusans"]) {

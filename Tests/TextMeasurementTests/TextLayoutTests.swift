@@ -2,7 +2,7 @@ import Foundation
 import OpenQuartzCore
 import Testing
 
-@testable import OpenQuartzCoreRenderer
+@testable import TextMeasurement
 
 /// A monospaced fake font: every character, the ellipsis included, 10 points wide.
 private func measure(_ text: String) -> CGFloat { CGFloat(text.count) * 10 }
@@ -121,12 +121,5 @@ struct TextLayoutTests {
         #expect(TextFont(name: "Microsoft Sans Serif").family == "DejaVu Sans")
         #expect(TextFont(name: "NoSuchFont") == TextFont(name: nil))
         #expect(TextFont(name: nil).family == "DejaVu Sans")
-    }
-
-    @Test func plainStringsComeFromStringsAndAttributedStrings() {
-        #expect(LayerPainter.plainString("a\tb") == "a b")
-        #expect(LayerPainter.plainString(NSAttributedString(string: "styled")) == "styled")
-        #expect(LayerPainter.plainString(42) == nil)
-        #expect(LayerPainter.plainString(nil) == nil)
     }
 }

@@ -1,5 +1,6 @@
 import CPNG
 import Foundation
+import ImageTestSupport
 import OpenUIKit
 import QuartzTestSupport
 import Testing

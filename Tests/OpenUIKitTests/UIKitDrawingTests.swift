@@ -24,11 +24,16 @@ private final class BandView: UIView {
         withManualClock { _ in
             let view = BandView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
             view.backgroundColor = .white
-            let frame = render(view.layer)
-            #expect(frame.image.pixel(x: 5, y: 5) == redPixel, "the band at the top left")
-            #expect(frame.image.pixel(x: 5, y: 35) == whitePixel, "the background below it")
-            #expect(frame.image.pixel(x: 25, y: 5) == whitePixel, "right of the band")
-            #expect(frame.image.pixel(x: 36, y: 20) == bluePixel, "the line down the right side")
+            let frame = CARenderer(width: 40, height: 40, scale: 1)
+            frame.layer = view.layer
+            frame.beginFrame(atTime: 0)
+            frame.render()
+            frame.endFrame()
+            let (white, red, blue) = ([255, 255, 255, 255], [255, 0, 0, 255], [0, 0, 255, 255])
+            #expect(frame.image.pixel(x: 5, y: 5) == red, "the band at the top left")
+            #expect(frame.image.pixel(x: 5, y: 35) == white, "the background below it")
+            #expect(frame.image.pixel(x: 25, y: 5) == white, "right of the band")
+            #expect(frame.image.pixel(x: 36, y: 20) == blue, "the line down the right side")
         }
     }
 }

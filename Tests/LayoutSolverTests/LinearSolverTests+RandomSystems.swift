@@ -1,7 +1,7 @@
 import QuartzTestSupport
 import Testing
 
-@testable import OpenUIKit
+@testable import LayoutSolver
 
 /// A constraint over variable indices (`Σ coefficient × variable + constant relation 0`), so
 /// that one system can be built for several solvers: a variable is in one solver at a time.
