@@ -64,18 +64,7 @@ struct Frame: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG file to write.")
     var output: String
 
-    @Option(help: "Pixels per point.")
-    var scale: Double = 1
-
-    @Option(help: ArgumentHelp("The picture's size in points (default: the scene's size).", valueName: "WxH"))
-    var size: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "What the picture is drawn over: none (transparent where nothing is drawn, for a Lottie file as for "
-                + "a scene or a document), white, black, #rrggbb or #rrggbbaa.",
-            valueName: "none|color"))
-    var background: String = "none"
+    @OptionGroup var picture: PictureOptions
 
     func validate() throws {
         try validateSceneName(scene)
@@ -101,11 +90,8 @@ struct Frame: ParsableCommand {
                 throw ValidationError("--time must be a number of seconds, 0 or more; got \(time)")
             }
         }
-        try validateScale(scale)
-        if let size {
-            try Framing(size: Framing.parseSize(size), scale: scale).validate()
-        }
-        _ = try BackgroundOption.parse(background)
+        try validateScale(picture.scale)
+        try picture.validateSizeAndBackground()
         guard output.lowercased().hasSuffix(".png") else {
             throw ValidationError(
                 "--output must be a .png file; got '\(output)' (carender render writes MP4, GIF, APNG and PNG frames)")
@@ -122,11 +108,12 @@ struct Frame: ParsableCommand {
                 self.scene, states: held ?? stateOption.timeline(), values: lottieOptions.values(for: self.scene),
                 lottie: lottieOptions)
             let marked = try lottieOptions.markerFrames(in: scene).flatMap { scene.time(atFrame: $0.first) }
-            let framing = Framing(size: try size.map(Framing.parseSize) ?? scene.size, scale: scale)
+            let framing = try picture.framing(for: scene.size)
             try framing.validate()
             try renderScene(
                 scene, framing: framing, frames: singleFrame(at: marked ?? lottieFrame.time(in: scene) ?? time ?? 0),
-                to: [CAMovieExporter.Output(path: output, format: .png)], background: BackgroundOption.parse(background)
+                to: [CAMovieExporter.Output(path: output, format: .png)],
+                background: BackgroundOption.parse(picture.background)
             )
         }
     }

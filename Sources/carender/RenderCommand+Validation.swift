@@ -87,7 +87,7 @@ extension Render {
 
     /// The options every render checks: scale, frame rate, times, size and background.
     func validateOptions() throws {
-        try validateScale(scale)
+        try validateScale(picture.scale)
         if let fps, !(1...240).contains(fps) {
             throw ValidationError("--fps must be a whole number from 1 to 240; got \(fps)")
         }
@@ -125,9 +125,6 @@ extension Render {
                 throw ValidationError("--to may be at most 3600 s after --from; got \(shortNumber(to))")
             }
         }
-        if let size {
-            try Framing(size: Framing.parseSize(size), scale: scale).validate()
-        }
-        _ = try BackgroundOption.parse(background)
+        try picture.validateSizeAndBackground()
     }
 }

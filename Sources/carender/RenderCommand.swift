@@ -187,18 +187,7 @@ struct Render: ParsableCommand {
         }
     }
 
-    @Option(help: ArgumentHelp("The picture's size in points (default: the scene's size).", valueName: "WxH"))
-    var size: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "What the picture is drawn over: none (transparent where nothing is drawn; black in MP4), white, "
-                + "black, #rrggbb or #rrggbbaa.",
-            valueName: "none|color"))
-    var background: String = "none"
-
-    @Option(help: "Pixels per point.")
-    var scale: Double = 1
+    @OptionGroup var picture: PictureOptions
 
     @Option(help: "Frames per second (default: a Lottie file's own frame rate, else 30).")
     var fps: Int?
@@ -246,7 +235,7 @@ struct Render: ParsableCommand {
 
     /// The picture `scene` is drawn into: `--size` (or the scene's own) at `--scale`.
     func framing(of scene: SceneDefinition) throws -> Framing {
-        let framing = Framing(size: try size.map(Framing.parseSize) ?? scene.size, scale: scale)
+        let framing = try picture.framing(for: scene.size)
         try framing.validate()
         return framing
     }
@@ -331,7 +320,7 @@ struct Render: ParsableCommand {
                 span = shard.span
                 firstFileNumber = shard.offset
             }
-            let background = try BackgroundOption.parse(self.background)
+            let background = try BackgroundOption.parse(picture.background)
             let pixels = "\(framing.pixelWidth)×\(framing.pixelHeight) pixels"
             switch format {
             case .png:

@@ -2,8 +2,6 @@ import Foundation
 import OpenQuartzCoreRenderer
 import Testing
 
-@testable import carender
-
 /// `carender render … --output-dir OUT`: many inputs in one run, one failing.
 @Suite struct BatchRenderTests {
     @Test func aBatchRendersEveryInputAndReportsTheOneThatFails() throws {

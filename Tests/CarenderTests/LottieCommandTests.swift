@@ -5,8 +5,6 @@ import OpenQuartzCoreRenderer
 import Testing
 import ZipTestSupport
 
-@testable import carender
-
 /// `carender frame` and `inspect` given a Lottie file: `--frame`, `--progress`, `--size` filling
 /// the picture, `--background`, and the reader's errors and warnings.
 @Suite struct LottieCommandTests {

@@ -3,8 +3,6 @@ import OpenCoreGraphics
 import OpenQuartzCoreRenderer
 import Testing
 
-@testable import carender
-
 /// `--engine`: the complete engine unless chosen, or lottie-ios's rendering engine for a
 /// Lottie file, and what `inspect` says of it.
 @Suite struct LottieEngineCommandTests {

@@ -4,8 +4,6 @@ import OpenQuartzCoreRenderer
 import Testing
 import ZipTestSupport
 
-@testable import carender
-
 /// `--marker` and `--animation`: a marker's segment or moment, a package's animation by id.
 @Suite struct LottieMarkerCommandTests {
     /// The slide with markers: "go" frames 10–20, "stop" frame 15.

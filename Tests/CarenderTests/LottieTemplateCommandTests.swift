@@ -2,8 +2,6 @@ import Foundation
 import OpenQuartzCoreRenderer
 import Testing
 
-@testable import carender
-
 /// `--values` (a template's values) on `frame`, and `render --variants LIST --output-dir OUT`.
 @Suite struct LottieTemplateCommandTests {
     private func expectColor(_ pixel: [Int], _ expected: [Int], within tolerance: Int, _ what: String) {

@@ -64,6 +64,28 @@ import Testing
         }
     }
 
+    /// Repeat counts are `CAMediaTiming`'s: half a repeat plays half the range and holds there;
+    /// one and a half repeats of a reversing range end at its far end. The frame the layer
+    /// reports is the one its clipping group shows (20 frames at 10 per second).
+    @Test func fractionalRepeatsHoldWhereTheClippingGroupEnds() throws {
+        let animation = try LottieAnimation(data: Self.fade)
+        try withManualClock { clock in
+            let half = animation.makeLayer()
+            let reversing = animation.makeLayer()
+            CATransaction.flush()
+            half.play(loopMode: .repeat(0.5))
+            reversing.play(loopMode: .repeatBackwards(1.5))
+            CATransaction.flush()
+            clock.advance(by: 7)
+            expectClose(try opacity(of: half), 0.5, within: 1e-6)
+            expectClose(try opacity(of: reversing), 1, within: 1e-6)
+            half.pause()
+            reversing.pause()
+            expectClose(half.currentFrame, 10, within: 1e-9)
+            expectClose(reversing.currentFrame, 20, within: 1e-9)
+        }
+    }
+
     @Test func pausingAtAFrameShowsWhatPlayingToItShows() throws {
         let animation = try LottieAnimation(data: Self.fade)
         try withManualClock { clock in

@@ -43,7 +43,7 @@ extension CAPackage {
     private static func end(of animation: CAAnimation) -> CFTimeInterval {
         var active = animation.activeDuration
         // One that repeats for ever counts one cycle.
-        if !active.isFinite { active = animation.duration * (animation.autoreverses ? 2 : 1) }
+        if !active.isFinite { active = animation.cycleDuration }
         let speed = animation.speed == 0 ? 1 : abs(Double(animation.speed))
         let end = max(0, animation.beginTime) + active / speed
         return end.isFinite && end > 0 ? end : 0

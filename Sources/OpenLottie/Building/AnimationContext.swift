@@ -20,24 +20,33 @@ struct AnimationContext {
         var isBackwards: Bool { toFrame < fromFrame }
 
         /// How long the clipped range plays, in seconds of the tree's time, every repeat and
-        /// reversal counted: where a backwards tree's time starts, counting down to 0. A range
-        /// repeating for ever starts 2²⁰ cycles up.
+        /// reversal counted, as the clipping group's active interval is
+        /// (`TimingParameters.activeDuration`): where a backwards tree's time starts, counting
+        /// down to 0. A range repeating for ever starts 2²⁰ cycles up.
         func playedLength(frameRate: Double) -> Double {
-            let cycle = abs(toFrame - fromFrame) / frameRate
-            let cycles = repeatCount.isFinite ? Double(max(repeatCount, 1)) : Double(1 << 20)
-            return cycle * cycles * (autoreverses ? 2 : 1)
+            let repeats = repeatCount.isFinite ? Double(repeatCount) : Double(1 << 20)
+            return activeDuration(frameRate: frameRate, repeats: repeats)
+        }
+
+        /// The active interval of the clipping group, which plays the range `repeats` times.
+        private func activeDuration(frameRate: Double, repeats: Double) -> Double {
+            TimingParameters.activeDuration(
+                duration: abs(toFrame - fromFrame) / frameRate, repeatCount: repeats, repeatDuration: 0,
+                autoreverses: autoreverses)
         }
 
         /// The frame shown `elapsed` seconds after playback started, as the clipping groups
-        /// play it: the range repeated, reversed on the way back, holding its end when done.
+        /// play it: the range repeated, reversed on the way back, holding where it ends when
+        /// done.
         func frame(afterPlaying elapsed: Double, frameRate: Double) -> Double {
             let cycle = abs(toFrame - fromFrame) / frameRate
             guard cycle > 0, elapsed > 0 else { return fromFrame }
             let direction: Double = toFrame >= fromFrame ? 1 : -1
-            let cycles = Double(max(repeatCount, 1))
-            let total = cycle * cycles * (autoreverses ? 2 : 1)
-            if total.isFinite, elapsed >= total { return autoreverses ? fromFrame : toFrame }
-            var position = elapsed.truncatingRemainder(dividingBy: autoreverses ? 2 * cycle : cycle)
+            let total = activeDuration(frameRate: frameRate, repeats: Double(repeatCount))
+            let played = total.isFinite ? min(elapsed, total) : elapsed
+            var position = played.truncatingRemainder(dividingBy: autoreverses ? 2 * cycle : cycle)
+            // Ended on a cycle's end: at the range's end, or back at its start when reversing.
+            if played == total, position == 0 { position = autoreverses ? 0 : cycle }
             if position > cycle { position = 2 * cycle - position }
             return fromFrame + direction * position * frameRate
         }

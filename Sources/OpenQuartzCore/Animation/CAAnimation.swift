@@ -33,6 +33,9 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     /// (``TimingParameters/activeDuration(duration:repeatCount:repeatDuration:autoreverses:)``).
     package final var activeDuration: CFTimeInterval { base.timing.activeDuration }
 
+    /// The length of one of the animation's cycles, there and back when autoreversing.
+    package final var cycleDuration: CFTimeInterval { base.timing.cycleDuration }
+
     /// The pacing of the animation; nil is linear.
     open var timingFunction: CAMediaTimingFunction? {
         get { base.timingFunction }

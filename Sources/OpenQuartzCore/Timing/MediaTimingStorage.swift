@@ -24,4 +24,11 @@ package struct MediaTimingStorage {
             duration: duration, repeatCount: Double(repeatCount), repeatDuration: repeatDuration,
             autoreverses: autoreverses)
     }
+
+    /// The length of one cycle: the active interval of a single play, there and back when
+    /// autoreversing.
+    package var cycleDuration: CFTimeInterval {
+        TimingParameters.activeDuration(
+            duration: duration, repeatCount: 0, repeatDuration: 0, autoreverses: autoreverses)
+    }
 }

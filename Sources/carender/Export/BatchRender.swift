@@ -32,7 +32,7 @@ struct BatchRender {
 
     func run() throws {
         let formats = try command.formats() ?? [.mp4]
-        let background = try BackgroundOption.parse(command.background)
+        let background = try BackgroundOption.parse(command.picture.background)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
