@@ -7,7 +7,7 @@ The control points are first rounded to IEEE single precision, because
 CAMediaTimingFunction stores them as Float (0.42 becomes 0.4199999868869781...).
 
 Run:  python3 Scripts/reference/timing_functions.py
-The output is pasted into Tests/OpenQuartzCoreTests/TimingFunctionTests.swift.
+The output is pasted into Tests/OpenQuartzCoreTests/Timing/TimingFunctionTests.swift.
 """
 
 import struct

@@ -26,9 +26,6 @@ package final class LinearSolver {
         for case let variable? in state.variables { variable.solverSlot = nil }
     }
 
-    /// The number of constraints the solver holds.
-    package var constraintCount: Int { state.constraintEntries.count - state.freeConstraintIndices.count }
-
     /// Whether the solver holds `constraint`.
     package func contains(_ constraint: SolverConstraint) -> Bool { constraint.solverSlot?.solver == state.identity }
 
@@ -66,11 +63,6 @@ package final class LinearSolver {
 
     /// Whether the constraints leave `variable`'s value open (see `SolverState.isAmbiguous(_:)`).
     package func isAmbiguous(_ variable: LayoutVariable) -> Bool { state.isAmbiguous(variable) }
-
-    /// The sum of the errors of each priority level of the optional constraints, highest first.
-    package var errorSums: [(priority: Float, sum: Double)] {
-        Array(zip(state.objective.priorities, state.objective.errorSums))
-    }
 }
 
 /// The solver's tableau, definitions, variables and constraints, with the operations on them.

@@ -70,13 +70,6 @@ extension Diffing where Value == UIImage {
     }
 }
 
-extension Diffing where Value == UIImage {
-    /// The frame-by-frame diffing of a sheet of frames at `times`, for tests.
-    package static func imageDiffingForTests(times: [Double]) -> Diffing {
-        imageDiffing(precision: 1, perceptualPrecision: 1, scale: 1, frameTimes: times)
-    }
-}
-
 extension Snapshotting where Value == UIImage, Format == UIImage {
     /// A snapshot strategy for pictures that requires every byte to match.
     public static var image: Snapshotting { .image() }

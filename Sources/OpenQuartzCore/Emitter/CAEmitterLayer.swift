@@ -74,94 +74,98 @@ open class CAEmitterLayer: CALayer {
     /// see ``CAEmitterCell``.
     open var emitterCells: [CAEmitterCell]? {
         get { emitterStorage.emitterCells }
-        set { changeValue(forKey: "emitterCells") { emitterStorage.emitterCells = newValue } }
+        set { changeValue(EmitterLayerPropertyDescriptors.emitterCells) { emitterStorage.emitterCells = newValue } }
     }
 
     /// Multiplies every cell's `birthRate`. Defaults to 1. Animatable.
     open var birthRate: Float {
         get { emitterStorage.birthRate }
-        set { changeValue(forKey: "birthRate") { emitterStorage.birthRate = newValue } }
+        set { changeValue(EmitterLayerPropertyDescriptors.birthRate) { emitterStorage.birthRate = newValue } }
     }
 
     /// Multiplies the lifetime of every new particle. Defaults to 1. Animatable.
     open var lifetime: Float {
         get { emitterStorage.lifetime }
-        set { changeValue(forKey: "lifetime") { emitterStorage.lifetime = newValue } }
+        set { changeValue(EmitterLayerPropertyDescriptors.lifetime) { emitterStorage.lifetime = newValue } }
     }
 
     /// The centre of the emission shape, in the layer's coordinates. Defaults to (0, 0).
     /// Animatable.
     open var emitterPosition: CGPoint {
         get { emitterStorage.emitterPosition }
-        set { changeValue(forKey: "emitterPosition") { emitterStorage.emitterPosition = newValue } }
+        set {
+            changeValue(EmitterLayerPropertyDescriptors.emitterPosition) { emitterStorage.emitterPosition = newValue }
+        }
     }
 
     /// The depth of the centre of the emission shape. Defaults to 0. Animatable.
     open var emitterZPosition: CGFloat {
         get { emitterStorage.emitterZPosition }
-        set { changeValue(forKey: "emitterZPosition") { emitterStorage.emitterZPosition = newValue } }
+        set {
+            changeValue(EmitterLayerPropertyDescriptors.emitterZPosition) { emitterStorage.emitterZPosition = newValue }
+        }
     }
 
     /// The size of the emission shape (see ``CAEmitterLayerEmitterShape``). Defaults to zero.
     /// Animatable.
     open var emitterSize: CGSize {
         get { emitterStorage.emitterSize }
-        set { changeValue(forKey: "emitterSize") { emitterStorage.emitterSize = newValue } }
+        set { changeValue(EmitterLayerPropertyDescriptors.emitterSize) { emitterStorage.emitterSize = newValue } }
     }
 
     /// The depth of a cuboid emission shape. Defaults to 0. Animatable.
     open var emitterDepth: CGFloat {
         get { emitterStorage.emitterDepth }
-        set { changeValue(forKey: "emitterDepth") { emitterStorage.emitterDepth = newValue } }
+        set { changeValue(EmitterLayerPropertyDescriptors.emitterDepth) { emitterStorage.emitterDepth = newValue } }
     }
 
     /// The emission shape. Defaults to `.point`.
     open var emitterShape: CAEmitterLayerEmitterShape {
         get { emitterStorage.emitterShape }
-        set { changeValue(forKey: "emitterShape") { emitterStorage.emitterShape = newValue } }
+        set { changeValue(EmitterLayerPropertyDescriptors.emitterShape) { emitterStorage.emitterShape = newValue } }
     }
 
     /// Which part of the shape emits. Defaults to `.volume`.
     open var emitterMode: CAEmitterLayerEmitterMode {
         get { emitterStorage.emitterMode }
-        set { changeValue(forKey: "emitterMode") { emitterStorage.emitterMode = newValue } }
+        set { changeValue(EmitterLayerPropertyDescriptors.emitterMode) { emitterStorage.emitterMode = newValue } }
     }
 
     /// The order and blending particles are drawn with. Defaults to `.unordered`.
     open var renderMode: CAEmitterLayerRenderMode {
         get { emitterStorage.renderMode }
-        set { changeValue(forKey: "renderMode") { emitterStorage.renderMode = newValue } }
+        set { changeValue(EmitterLayerPropertyDescriptors.renderMode) { emitterStorage.renderMode = newValue } }
     }
 
     /// Stored; particles are always flattened into the layer's plane here. Defaults to false.
     open var preservesDepth: Bool {
         get { emitterStorage.preservesDepth }
-        set { changeValue(forKey: "preservesDepth") { emitterStorage.preservesDepth = newValue } }
+        set { changeValue(EmitterLayerPropertyDescriptors.preservesDepth) { emitterStorage.preservesDepth = newValue } }
     }
 
     /// Multiplies every cell's `velocity`. Defaults to 1. Animatable.
     open var velocity: Float {
         get { emitterStorage.velocity }
-        set { changeValue(forKey: "velocity") { emitterStorage.velocity = newValue } }
+        set { changeValue(EmitterLayerPropertyDescriptors.velocity) { emitterStorage.velocity = newValue } }
     }
 
     /// Multiplies every cell's `scale`. Defaults to 1. Animatable.
     open var scale: Float {
         get { emitterStorage.scale }
-        set { changeValue(forKey: "scale") { emitterStorage.scale = newValue } }
+        set { changeValue(EmitterLayerPropertyDescriptors.scale) { emitterStorage.scale = newValue } }
     }
 
     /// Multiplies every cell's `spin`. Defaults to 1. Animatable.
     open var spin: Float {
         get { emitterStorage.spin }
-        set { changeValue(forKey: "spin") { emitterStorage.spin = newValue } }
+        set { changeValue(EmitterLayerPropertyDescriptors.spin) { emitterStorage.spin = newValue } }
     }
 
     /// Seeds the particles' random numbers: the same seed gives the same particles. Defaults
     /// to 0.
     open var seed: UInt32 {
         get { emitterStorage.seed }
-        set { changeValue(forKey: "seed") { emitterStorage.seed = newValue } }
+        set { changeValue(EmitterLayerPropertyDescriptors.seed) { emitterStorage.seed = newValue } }
     }
 
     // MARK: Key paths into cells
@@ -233,40 +237,45 @@ package struct EmitterLayerStorage: SubclassLayerStorage {
     package init() {}
 }
 
-/// `CALayer`'s properties and those of `CAEmitterLayer.h`, whose Animatable marks they follow.
-let emitterLayerPropertyTable: LayerPropertyTable = {
-    let emitter = SubclassPropertyBuilder(storage: \CAEmitterLayer.emitterStorage)
-    return LayerPropertyTable(
-        [
-            emitter.property(
-                "emitterCells", .opaque, \.emitterCells, animatable: false,
-                get: { .opaque(AnyHashableBox($0)) },
-                set: { value in
-                    let boxed = value.boxed
-                    guard boxed == nil || boxed is [CAEmitterCell] else {
-                        misuse("'emitterCells' holds an array of CAEmitterCells, got \(describeType(boxed))")
-                    }
-                    return boxed as? [CAEmitterCell]
-                }),
-            emitter.float("birthRate", \.birthRate),
-            emitter.float("lifetime", \.lifetime),
-            emitter.point("emitterPosition", \.emitterPosition),
-            emitter.number("emitterZPosition", \.emitterZPosition),
-            emitter.size("emitterSize", \.emitterSize),
-            emitter.number("emitterDepth", \.emitterDepth),
-            emitter.constant("emitterShape", \.emitterShape),
-            emitter.constant("emitterMode", \.emitterMode),
-            emitter.constant("renderMode", \.renderMode),
-            emitter.bool("preservesDepth", \.preservesDepth),
-            emitter.float("velocity", \.velocity),
-            emitter.float("scale", \.scale),
-            emitter.float("spin", \.spin),
-            emitter.property(
-                "seed", .number, \.seed, animatable: false, get: { .number(Double($0)) },
-                set: { seedValue($0.number) }, box: { seedValue($0.number) }),
-        ],
-        inheriting: layerPropertyTable)
-}()
+/// The properties of `CAEmitterLayer.h`, whose Animatable marks they follow.
+/// Each is described once here: the table is made of them, and each setter changes its own.
+enum EmitterLayerPropertyDescriptors {
+    static let emitter = SubclassPropertyBuilder(storage: \CAEmitterLayer.emitterStorage)
+    static let emitterCells = emitter.property(
+        "emitterCells", .opaque, \.emitterCells, animatable: false,
+        get: { .opaque(AnyHashableBox($0)) },
+        set: { value in
+            let boxed = value.boxed
+            guard boxed == nil || boxed is [CAEmitterCell] else {
+                misuse("'emitterCells' holds an array of CAEmitterCells, got \(describeType(boxed))")
+            }
+            return boxed as? [CAEmitterCell]
+        })
+    static let birthRate = emitter.float("birthRate", \.birthRate)
+    static let lifetime = emitter.float("lifetime", \.lifetime)
+    static let emitterPosition = emitter.point("emitterPosition", \.emitterPosition)
+    static let emitterZPosition = emitter.number("emitterZPosition", \.emitterZPosition)
+    static let emitterSize = emitter.size("emitterSize", \.emitterSize)
+    static let emitterDepth = emitter.number("emitterDepth", \.emitterDepth)
+    static let emitterShape = emitter.constant("emitterShape", \.emitterShape)
+    static let emitterMode = emitter.constant("emitterMode", \.emitterMode)
+    static let renderMode = emitter.constant("renderMode", \.renderMode)
+    static let preservesDepth = emitter.bool("preservesDepth", \.preservesDepth)
+    static let velocity = emitter.float("velocity", \.velocity)
+    static let scale = emitter.float("scale", \.scale)
+    static let spin = emitter.float("spin", \.spin)
+    static let seed = emitter.property(
+        "seed", .number, \.seed, animatable: false, get: { .number(Double($0)) },
+        set: { seedValue($0.number) }, box: { seedValue($0.number) })
+
+    static let all: [LayerProperty] = [
+        emitterCells, birthRate, lifetime, emitterPosition, emitterZPosition, emitterSize, emitterDepth, emitterShape,
+        emitterMode, renderMode, preservesDepth, velocity, scale, spin, seed,
+    ]
+}
+
+/// `CALayer`'s properties and these.
+let emitterLayerPropertyTable = LayerPropertyTable(EmitterLayerPropertyDescriptors.all, inheriting: layerPropertyTable)
 
 /// A number as a seed: rounded, clamped to `UInt32`'s range, 0 when not finite.
 private func seedValue(_ number: Double) -> UInt32 {

@@ -178,89 +178,55 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// The layer's position on the z axis. Animatable.
     open var zPosition: CGFloat {
         get { storage.drawn.zPosition }
-        set {
-            changeValue(LayerPropertyDescriptors.zPosition) {
-                storage.drawn.zPosition = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.zPosition) { storage.drawn.zPosition = newValue } }
     }
 
     /// The point of the bounds, in unit coordinates, that `position` places and transforms pivot on. Animatable.
     open var anchorPoint: CGPoint {
         get { storage.drawn.anchorPoint }
-        set {
-            changeValue(LayerPropertyDescriptors.anchorPoint) {
-                storage.drawn.anchorPoint = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.anchorPoint) { storage.drawn.anchorPoint = newValue } }
     }
 
     /// The anchor point's z component. Animatable.
     open var anchorPointZ: CGFloat {
         get { storage.drawn.anchorPointZ }
-        set {
-            changeValue(LayerPropertyDescriptors.anchorPointZ) {
-                storage.drawn.anchorPointZ = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.anchorPointZ) { storage.drawn.anchorPointZ = newValue } }
     }
 
     /// The transform applied to the layer relative to its anchor point. Animatable.
     open var transform: CATransform3D {
         get { storage.drawn.transform }
-        set {
-            changeValue(LayerPropertyDescriptors.transform) {
-                storage.drawn.transform = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.transform) { storage.drawn.transform = newValue } }
     }
 
     /// The transform applied to the sublayers when rendering. Animatable.
     open var sublayerTransform: CATransform3D {
         get { storage.drawn.sublayerTransform }
-        set {
-            changeValue(LayerPropertyDescriptors.sublayerTransform) {
-                storage.drawn.sublayerTransform = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.sublayerTransform) { storage.drawn.sublayerTransform = newValue } }
     }
 
     /// The layer's image, a `CGImage`. Animatable.
     open var contents: Any? {
         get { storage.contents }
-        set {
-            changeValue(LayerPropertyDescriptors.contents) { storage.contents = newValue }
-        }
+        set { changeValue(LayerPropertyDescriptors.contents) { storage.contents = newValue } }
     }
 
     /// The part of `contents` shown, in unit coordinates. Animatable.
     open var contentsRect: CGRect {
         get { storage.drawn.contentsRect }
-        set {
-            changeValue(LayerPropertyDescriptors.contentsRect) {
-                storage.drawn.contentsRect = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.contentsRect) { storage.drawn.contentsRect = newValue } }
     }
 
     /// The scale of `contents` pixels to layer points. Animatable.
     open var contentsScale: CGFloat {
         get { storage.drawn.contentsScale }
-        set {
-            changeValue(LayerPropertyDescriptors.contentsScale) {
-                storage.drawn.contentsScale = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.contentsScale) { storage.drawn.contentsScale = newValue } }
     }
 
     /// The stretchable centre of `contents`, in unit coordinates. Animatable.
     open var contentsCenter: CGRect {
         get { storage.drawn.contentsCenter }
-        set {
-            changeValue(LayerPropertyDescriptors.contentsCenter) {
-                storage.drawn.contentsCenter = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.contentsCenter) { storage.drawn.contentsCenter = newValue } }
     }
 
     /// The bias of the level of detail when `contents` shrinks. Animatable.
@@ -286,21 +252,13 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// Whether the back of the layer is drawn. Animatable, with no implicit animation.
     open var isDoubleSided: Bool {
         get { storage.drawn.isDoubleSided }
-        set {
-            changeValue(LayerPropertyDescriptors.doubleSided) {
-                storage.drawn.isDoubleSided = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.doubleSided) { storage.drawn.isDoubleSided = newValue } }
     }
 
     /// Whether sublayers are clipped to the bounds. Animatable.
     open var masksToBounds: Bool {
         get { storage.drawn.masksToBounds }
-        set {
-            changeValue(LayerPropertyDescriptors.masksToBounds) {
-                storage.drawn.masksToBounds = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.masksToBounds) { storage.drawn.masksToBounds = newValue } }
     }
 
     /// The layer's opacity, 0…1. Animatable.
@@ -315,21 +273,13 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// The scale at which the layer rasterizes. Animatable.
     open var rasterizationScale: CGFloat {
         get { storage.rasterizationScale }
-        set {
-            changeValue(LayerPropertyDescriptors.rasterizationScale) {
-                storage.rasterizationScale = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.rasterizationScale) { storage.rasterizationScale = newValue } }
     }
 
     /// Whether the layer is rendered as a bitmap before compositing. Animatable.
     open var shouldRasterize: Bool {
         get { storage.shouldRasterize }
-        set {
-            changeValue(LayerPropertyDescriptors.shouldRasterize) {
-                storage.shouldRasterize = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.shouldRasterize) { storage.shouldRasterize = newValue } }
     }
 
     /// The background colour. Animatable.
@@ -345,43 +295,27 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// The radius of the rounded corners of the background. Animatable.
     open var cornerRadius: CGFloat {
         get { storage.drawn.cornerRadius }
-        set {
-            changeValue(LayerPropertyDescriptors.cornerRadius) {
-                storage.drawn.cornerRadius = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.cornerRadius) { storage.drawn.cornerRadius = newValue } }
     }
 
     /// Which corners `cornerRadius` rounds; the others stay square. Defaults to all four. Not
     /// animatable, as in `CALayer.h`.
     open var maskedCorners: CACornerMask {
         get { storage.drawn.maskedCorners }
-        set {
-            changeValue(LayerPropertyDescriptors.maskedCorners) {
-                storage.drawn.maskedCorners = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.maskedCorners) { storage.drawn.maskedCorners = newValue } }
     }
 
     /// The curve of the rounded corners: `.circular` (the default) or `.continuous`. Not
     /// animatable, as in `CALayer.h`.
     open var cornerCurve: CALayerCornerCurve {
         get { storage.drawn.cornerCurve }
-        set {
-            changeValue(LayerPropertyDescriptors.cornerCurve) {
-                storage.drawn.cornerCurve = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.cornerCurve) { storage.drawn.cornerCurve = newValue } }
     }
 
     /// The width of the border. Animatable.
     open var borderWidth: CGFloat {
         get { storage.drawn.borderWidth }
-        set {
-            changeValue(LayerPropertyDescriptors.borderWidth) {
-                storage.drawn.borderWidth = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.borderWidth) { storage.drawn.borderWidth = newValue } }
     }
 
     /// The colour of the border. Animatable.
@@ -407,41 +341,25 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// The opacity of the shadow. Animatable.
     open var shadowOpacity: Float {
         get { storage.drawn.shadowOpacity }
-        set {
-            changeValue(LayerPropertyDescriptors.shadowOpacity) {
-                storage.drawn.shadowOpacity = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.shadowOpacity) { storage.drawn.shadowOpacity = newValue } }
     }
 
     /// The offset of the shadow. Animatable.
     open var shadowOffset: CGSize {
         get { storage.drawn.shadowOffset }
-        set {
-            changeValue(LayerPropertyDescriptors.shadowOffset) {
-                storage.drawn.shadowOffset = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.shadowOffset) { storage.drawn.shadowOffset = newValue } }
     }
 
     /// The blur radius of the shadow. Animatable.
     open var shadowRadius: CGFloat {
         get { storage.drawn.shadowRadius }
-        set {
-            changeValue(LayerPropertyDescriptors.shadowRadius) {
-                storage.drawn.shadowRadius = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.shadowRadius) { storage.drawn.shadowRadius = newValue } }
     }
 
     /// The shape of the shadow. Animatable.
     open var shadowPath: CGPath? {
         get { storage.drawn.shadowPath }
-        set {
-            changeValue(LayerPropertyDescriptors.shadowPath) {
-                storage.drawn.shadowPath = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.shadowPath) { storage.drawn.shadowPath = newValue } }
     }
 
     // MARK: Other properties
@@ -495,11 +413,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// How `contents` is placed in the bounds.
     open var contentsGravity: CALayerContentsGravity {
         get { storage.drawn.contentsGravity }
-        set {
-            changeValue(LayerPropertyDescriptors.contentsGravity) {
-                storage.drawn.contentsGravity = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.contentsGravity) { storage.drawn.contentsGravity = newValue } }
     }
 
     /// Whether the layer draws fully opaque content.
@@ -511,21 +425,13 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// Whether the sublayers' geometry is flipped vertically.
     open var isGeometryFlipped: Bool {
         get { storage.drawn.isGeometryFlipped }
-        set {
-            changeValue(LayerPropertyDescriptors.geometryFlipped) {
-                storage.drawn.isGeometryFlipped = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.geometryFlipped) { storage.drawn.isGeometryFlipped = newValue } }
     }
 
     /// Whether sublayers composite as a group under the layer's opacity.
     open var allowsGroupOpacity: Bool {
         get { storage.allowsGroupOpacity }
-        set {
-            changeValue(LayerPropertyDescriptors.allowsGroupOpacity) {
-                storage.allowsGroupOpacity = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.allowsGroupOpacity) { storage.allowsGroupOpacity = newValue } }
     }
 
     /// Whether edges are antialiased when transformed.
@@ -550,9 +456,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// every edge.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
         get { storage.edgeAntialiasingMask }
-        set {
-            changeValue(LayerPropertyDescriptors.edgeAntialiasingMask) { storage.edgeAntialiasingMask = newValue }
-        }
+        set { changeValue(LayerPropertyDescriptors.edgeAntialiasingMask) { storage.edgeAntialiasingMask = newValue } }
     }
 
     /// The pixel format wanted for what the layer draws (default `.RGBA8Uint`). Kept; drawn
@@ -645,31 +549,19 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// Stored for `CAMediaTiming`; layers do not repeat here.
     open var repeatCount: Float {
         get { storage.timing.repeatCount }
-        set {
-            changeValue(LayerPropertyDescriptors.repeatCount) {
-                storage.timing.repeatCount = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.repeatCount) { storage.timing.repeatCount = newValue } }
     }
 
     /// Stored for `CAMediaTiming`; layers do not repeat here.
     open var repeatDuration: CFTimeInterval {
         get { storage.timing.repeatDuration }
-        set {
-            changeValue(LayerPropertyDescriptors.repeatDuration) {
-                storage.timing.repeatDuration = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.repeatDuration) { storage.timing.repeatDuration = newValue } }
     }
 
     /// Stored for `CAMediaTiming`; layers do not reverse here.
     open var autoreverses: Bool {
         get { storage.timing.autoreverses }
-        set {
-            changeValue(LayerPropertyDescriptors.autoreverses) {
-                storage.timing.autoreverses = newValue
-            }
-        }
+        set { changeValue(LayerPropertyDescriptors.autoreverses) { storage.timing.autoreverses = newValue } }
     }
 
     /// Stored for `CAMediaTiming`.

@@ -283,21 +283,10 @@ public final class RenderTree {
     /// The number of animations in the snapshot.
     public var animationCount: Int { vectorRamps.count + keyframeLane.entries.count + generalEntries.count }
 
-    /// How many animations each lane took (vector, keyframe, general), for tests.
-    package var laneCounts: (vector: Int, keyframe: Int, general: Int) {
-        (vectorRamps.count, keyframeLane.entries.count, generalEntries.count)
-    }
-
     /// From this many vector entries on, a frame evaluates the vector lane in two parts, one
     /// on the ``LaneWorker``; below it, one thread does them all (handing half over costs
     /// tens of microseconds, a few hundred entries' worth).
     package static let vectorLaneSplitCount = 16_384
-
-    /// How many transform parts a frame writes as four entries (``PlanarPart``), for tests.
-    package var planarPartCount: Int { planarParts.count }
-
-    /// How many distinct keyframe tracks the keyframe lane stores, for tests.
-    package var keyframeTrackCount: Int { keyframeLane.tracks.count }
 
     /// Evaluates every animation at `mediaTime` and writes the values into `nodes`.
     /// Allocates nothing once the nodes are held by the tree alone.

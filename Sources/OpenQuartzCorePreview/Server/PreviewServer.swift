@@ -20,7 +20,8 @@ public final class PreviewServer: Sendable {
     public let port: Int
     private let serving: Task<Void, any Error>
     private let watching: Task<Void, Never>?
-    private let hub: PreviewHub
+    /// What the tabs share: not private, as ``waitUntilTabCount(is:)`` (PreviewServer+Testing.swift) reads it.
+    let hub: PreviewHub
 
     /// The page's address.
     public var address: String { "http://127.0.0.1:\(port)/" }
@@ -116,12 +117,6 @@ public final class PreviewServer: Sendable {
     public func waitUntilStopped() async throws {
         defer { watching?.cancel() }
         try await serving.value
-    }
-
-    /// Returns once exactly `count` tabs (WebSocket connections) are open: for the tests,
-    /// which check that closing a tab frees its session.
-    public func waitUntilTabCount(is count: Int) async {
-        await hub.waitUntilTabCount(is: count)
     }
 
     /// Writes `line` to standard error.

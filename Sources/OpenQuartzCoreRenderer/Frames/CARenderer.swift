@@ -220,19 +220,6 @@ public final class CARenderer {
         set { resources.drawsWithSpans = newValue }
     }
 
-    /// Whether linear and radial gradients are drawn from colour tables (``GradientRaster``)
-    /// rather than Cairo's gradient patterns: true unless a test compares the two.
-    package var drawsGradientsFromTables: Bool {
-        get { resources.drawsGradients }
-        set { resources.drawsGradients = newValue }
-    }
-
-    /// How many gradients were drawn from a colour table: for tests.
-    package var gradientTableFillCount: Int { resources.gradients.fillCount }
-
-    /// How many colour tables were made for those gradients (one per ramp, kept): for tests.
-    package var gradientTablesMade: Int { resources.gradients.tableFillCount }
-
     /// The last frame's pixels as drawn: premultiplied BGRA8, rows packed, top row first.
     package var premultipliedBGRA: [UInt8] { bitmap.premultipliedBGRA }
 

@@ -48,7 +48,7 @@ open class CAGradientLayer: CALayer {
                 misuse(
                     "CAGradientLayer.colors holds CGColors; got \(describeType(stranger)) (pass a UIColor's cgColor)")
             }
-            changeValue(forKey: "colors") { gradientStorage.colors = newValue }
+            changeValue(GradientLayerPropertyDescriptors.colors) { gradientStorage.colors = newValue }
         }
     }
 
@@ -72,27 +72,27 @@ open class CAGradientLayer: CALayer {
     /// the stops evenly. Animatable.
     open var locations: [NSNumber]? {
         get { gradientStorage.locations }
-        set { changeValue(forKey: "locations") { gradientStorage.locations = newValue } }
+        set { changeValue(GradientLayerPropertyDescriptors.locations) { gradientStorage.locations = newValue } }
     }
 
     /// Where the first stop lies, in unit coordinates of the bounds. Defaults to (0.5, 0).
     /// Animatable.
     open var startPoint: CGPoint {
         get { gradientStorage.startPoint }
-        set { changeValue(forKey: "startPoint") { gradientStorage.startPoint = newValue } }
+        set { changeValue(GradientLayerPropertyDescriptors.startPoint) { gradientStorage.startPoint = newValue } }
     }
 
     /// Where the last stop lies, in unit coordinates of the bounds. Defaults to (0.5, 1).
     /// Animatable.
     open var endPoint: CGPoint {
         get { gradientStorage.endPoint }
-        set { changeValue(forKey: "endPoint") { gradientStorage.endPoint = newValue } }
+        set { changeValue(GradientLayerPropertyDescriptors.endPoint) { gradientStorage.endPoint = newValue } }
     }
 
     /// The kind of gradient drawn. Defaults to `.axial`.
     open var type: CAGradientLayerType {
         get { gradientStorage.type }
-        set { changeValue(forKey: "type") { gradientStorage.type = newValue } }
+        set { changeValue(GradientLayerPropertyDescriptors.type) { gradientStorage.type = newValue } }
     }
 }
 
@@ -134,16 +134,19 @@ package struct GradientLayerStorage: SubclassLayerStorage {
     package init() {}
 }
 
-/// `CALayer`'s properties and those of `CAGradientLayer.h`, whose Animatable marks they follow.
-let gradientLayerPropertyTable: LayerPropertyTable = {
-    let gradient = SubclassPropertyBuilder(storage: \CAGradientLayer.gradientStorage)
-    return LayerPropertyTable(
-        [
-            gradient.colors("colors", \.colors),
-            gradient.numbers("locations", \.locations),
-            gradient.point("startPoint", \.startPoint).rendered(as: .startPoint),
-            gradient.point("endPoint", \.endPoint).rendered(as: .endPoint),
-            gradient.constant("type", \.type),
-        ],
-        inheriting: layerPropertyTable)
-}()
+/// The properties of `CAGradientLayer.h`, whose Animatable marks they follow.
+/// Each is described once here: the table is made of them, and each setter changes its own.
+enum GradientLayerPropertyDescriptors {
+    static let gradient = SubclassPropertyBuilder(storage: \CAGradientLayer.gradientStorage)
+    static let colors = gradient.colors("colors", \.colors)
+    static let locations = gradient.numbers("locations", \.locations)
+    static let startPoint = gradient.point("startPoint", \.startPoint).rendered(as: .startPoint)
+    static let endPoint = gradient.point("endPoint", \.endPoint).rendered(as: .endPoint)
+    static let type = gradient.constant("type", \.type)
+
+    static let all: [LayerProperty] = [colors, locations, startPoint, endPoint, type]
+}
+
+/// `CALayer`'s properties and these.
+let gradientLayerPropertyTable = LayerPropertyTable(
+    GradientLayerPropertyDescriptors.all, inheriting: layerPropertyTable)

@@ -42,61 +42,91 @@ open class CAReplicatorLayer: CALayer {
     /// Animatable: an animated count is the interpolated number truncated to an integer.
     open var instanceCount: Int {
         get { replicatorStorage.instanceCount }
-        set { changeValue(forKey: "instanceCount") { replicatorStorage.instanceCount = newValue } }
+        set {
+            changeValue(ReplicatorLayerPropertyDescriptors.instanceCount) { replicatorStorage.instanceCount = newValue }
+        }
     }
 
     /// Whether the copies keep their depth, as in a `CATransformLayer`, rather than being
     /// flattened into the layer's plane. Defaults to false.
     open var preservesDepth: Bool {
         get { replicatorStorage.preservesDepth }
-        set { changeValue(forKey: "preservesDepth") { replicatorStorage.preservesDepth = newValue } }
+        set {
+            changeValue(ReplicatorLayerPropertyDescriptors.preservesDepth) {
+                replicatorStorage.preservesDepth = newValue
+            }
+        }
     }
 
     /// How much later, in seconds, each copy's time runs than the copy before. Defaults to 0.
     /// Animatable.
     open var instanceDelay: CFTimeInterval {
         get { replicatorStorage.instanceDelay }
-        set { changeValue(forKey: "instanceDelay") { replicatorStorage.instanceDelay = newValue } }
+        set {
+            changeValue(ReplicatorLayerPropertyDescriptors.instanceDelay) { replicatorStorage.instanceDelay = newValue }
+        }
     }
 
     /// The transform that takes copy k − 1 to copy k, about the layer's centre. Defaults to
     /// the identity. Animatable.
     open var instanceTransform: CATransform3D {
         get { replicatorStorage.instanceTransform }
-        set { changeValue(forKey: "instanceTransform") { replicatorStorage.instanceTransform = newValue } }
+        set {
+            changeValue(ReplicatorLayerPropertyDescriptors.instanceTransform) {
+                replicatorStorage.instanceTransform = newValue
+            }
+        }
     }
 
     /// The colour the first copy is multiplied by. Defaults to opaque white. Animatable.
     open var instanceColor: CGColor? {
         get { replicatorStorage.instanceColor }
-        set { changeValue(forKey: "instanceColor") { replicatorStorage.instanceColor = newValue } }
+        set {
+            changeValue(ReplicatorLayerPropertyDescriptors.instanceColor) { replicatorStorage.instanceColor = newValue }
+        }
     }
 
     /// What each copy adds to the red of the previous copy's colour. Defaults to 0. Animatable.
     open var instanceRedOffset: Float {
         get { replicatorStorage.instanceRedOffset }
-        set { changeValue(forKey: "instanceRedOffset") { replicatorStorage.instanceRedOffset = newValue } }
+        set {
+            changeValue(ReplicatorLayerPropertyDescriptors.instanceRedOffset) {
+                replicatorStorage.instanceRedOffset = newValue
+            }
+        }
     }
 
     /// What each copy adds to the green of the previous copy's colour. Defaults to 0.
     /// Animatable.
     open var instanceGreenOffset: Float {
         get { replicatorStorage.instanceGreenOffset }
-        set { changeValue(forKey: "instanceGreenOffset") { replicatorStorage.instanceGreenOffset = newValue } }
+        set {
+            changeValue(ReplicatorLayerPropertyDescriptors.instanceGreenOffset) {
+                replicatorStorage.instanceGreenOffset = newValue
+            }
+        }
     }
 
     /// What each copy adds to the blue of the previous copy's colour. Defaults to 0.
     /// Animatable.
     open var instanceBlueOffset: Float {
         get { replicatorStorage.instanceBlueOffset }
-        set { changeValue(forKey: "instanceBlueOffset") { replicatorStorage.instanceBlueOffset = newValue } }
+        set {
+            changeValue(ReplicatorLayerPropertyDescriptors.instanceBlueOffset) {
+                replicatorStorage.instanceBlueOffset = newValue
+            }
+        }
     }
 
     /// What each copy adds to the alpha of the previous copy's colour. Defaults to 0.
     /// Animatable; a negative offset fades the copies out one by one.
     open var instanceAlphaOffset: Float {
         get { replicatorStorage.instanceAlphaOffset }
-        set { changeValue(forKey: "instanceAlphaOffset") { replicatorStorage.instanceAlphaOffset = newValue } }
+        set {
+            changeValue(ReplicatorLayerPropertyDescriptors.instanceAlphaOffset) {
+                replicatorStorage.instanceAlphaOffset = newValue
+            }
+        }
     }
 }
 
@@ -116,26 +146,37 @@ package struct ReplicatorLayerStorage: SubclassLayerStorage {
     package init() {}
 }
 
-/// `CALayer`'s properties and those of `CAReplicatorLayer.h`, whose Animatable marks they
+/// The properties of `CAReplicatorLayer.h`, whose Animatable marks they
 /// follow (`instanceCount` included).
-let replicatorLayerPropertyTable: LayerPropertyTable = {
-    let replicator = SubclassPropertyBuilder(storage: \CAReplicatorLayer.replicatorStorage)
-    return LayerPropertyTable(
-        [
-            replicator.property(
-                "instanceCount", .number, \.instanceCount, animatable: true,
-                get: { .number(Double($0)) }, set: { Int(saturating: $0.number) }, box: { Int(saturating: $0.number) }),
-            replicator.bool("preservesDepth", \.preservesDepth),
-            replicator.double("instanceDelay", \.instanceDelay),
-            replicator.transform("instanceTransform", \.instanceTransform).rendered(as: .instanceTransform),
-            replicator.color("instanceColor", \.instanceColor).rendered(as: .instanceColor),
-            replicator.float("instanceRedOffset", \.instanceRedOffset).rendered(as: .instanceRedOffset),
-            replicator.float("instanceGreenOffset", \.instanceGreenOffset).rendered(as: .instanceGreenOffset),
-            replicator.float("instanceBlueOffset", \.instanceBlueOffset).rendered(as: .instanceBlueOffset),
-            replicator.float("instanceAlphaOffset", \.instanceAlphaOffset).rendered(as: .instanceAlphaOffset),
-        ],
-        inheriting: layerPropertyTable)
-}()
+/// Each is described once here: the table is made of them, and each setter changes its own.
+enum ReplicatorLayerPropertyDescriptors {
+    static let replicator = SubclassPropertyBuilder(storage: \CAReplicatorLayer.replicatorStorage)
+    static let instanceCount = replicator.property(
+        "instanceCount", .number, \.instanceCount, animatable: true,
+        get: { .number(Double($0)) }, set: { Int(saturating: $0.number) }, box: { Int(saturating: $0.number) })
+    static let preservesDepth = replicator.bool("preservesDepth", \.preservesDepth)
+    static let instanceDelay = replicator.double("instanceDelay", \.instanceDelay)
+    static let instanceTransform = replicator.transform("instanceTransform", \.instanceTransform).rendered(
+        as: .instanceTransform)
+    static let instanceColor = replicator.color("instanceColor", \.instanceColor).rendered(as: .instanceColor)
+    static let instanceRedOffset = replicator.float("instanceRedOffset", \.instanceRedOffset).rendered(
+        as: .instanceRedOffset)
+    static let instanceGreenOffset = replicator.float("instanceGreenOffset", \.instanceGreenOffset).rendered(
+        as: .instanceGreenOffset)
+    static let instanceBlueOffset = replicator.float("instanceBlueOffset", \.instanceBlueOffset).rendered(
+        as: .instanceBlueOffset)
+    static let instanceAlphaOffset = replicator.float("instanceAlphaOffset", \.instanceAlphaOffset).rendered(
+        as: .instanceAlphaOffset)
+
+    static let all: [LayerProperty] = [
+        instanceCount, preservesDepth, instanceDelay, instanceTransform, instanceColor, instanceRedOffset,
+        instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset,
+    ]
+}
+
+/// `CALayer`'s properties and these.
+let replicatorLayerPropertyTable = LayerPropertyTable(
+    ReplicatorLayerPropertyDescriptors.all, inheriting: layerPropertyTable)
 
 extension Int {
     /// The integer part of `value`, held to `Int`'s range (NaN is 0): a count read from a

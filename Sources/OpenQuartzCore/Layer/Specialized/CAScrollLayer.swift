@@ -44,7 +44,7 @@ open class CAScrollLayer: CALayer {
     /// scrolling leaves the others alone.
     open var scrollMode: CAScrollLayerScrollMode {
         get { scrollStorage.scrollMode }
-        set { changeValue(forKey: "scrollMode") { scrollStorage.scrollMode = newValue } }
+        set { changeValue(ScrollLayerPropertyDescriptors.scrollMode) { scrollStorage.scrollMode = newValue } }
     }
 
     /// Scrolls so that `p`, in the layer's coordinates, is at the top left of what it shows:
@@ -105,10 +105,16 @@ package struct ScrollLayerStorage: SubclassLayerStorage {
 }
 
 /// `CALayer`'s properties and `CAScrollLayer`'s `scrollMode` (not animatable).
-let scrollLayerPropertyTable: LayerPropertyTable = {
-    let scroll = SubclassPropertyBuilder(storage: \CAScrollLayer.scrollStorage)
-    return LayerPropertyTable([scroll.constant("scrollMode", \.scrollMode)], inheriting: layerPropertyTable)
-}()
+/// Each is described once here: the table is made of them, and each setter changes its own.
+enum ScrollLayerPropertyDescriptors {
+    static let scroll = SubclassPropertyBuilder(storage: \CAScrollLayer.scrollStorage)
+    static let scrollMode = scroll.constant("scrollMode", \.scrollMode)
+
+    static let all: [LayerProperty] = [scrollMode]
+}
+
+/// `CALayer`'s properties and these.
+let scrollLayerPropertyTable = LayerPropertyTable(ScrollLayerPropertyDescriptors.all, inheriting: layerPropertyTable)
 
 extension CALayer {
     /// Scrolls the nearest ``CAScrollLayer`` above this layer so that `p`, in this layer's

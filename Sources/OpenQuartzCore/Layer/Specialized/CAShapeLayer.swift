@@ -43,70 +43,70 @@ open class CAShapeLayer: CALayer {
         get { shapeStorage.path }
         set {
             let copy = newValue?.copy()
-            changeValue(forKey: "path") { shapeStorage.path = copy }
+            changeValue(ShapeLayerPropertyDescriptors.path) { shapeStorage.path = copy }
         }
     }
 
     /// The colour that fills the path, or nil for no fill. Defaults to opaque black. Animatable.
     open var fillColor: CGColor? {
         get { shapeStorage.fillColor }
-        set { changeValue(forKey: "fillColor") { shapeStorage.fillColor = newValue } }
+        set { changeValue(ShapeLayerPropertyDescriptors.fillColor) { shapeStorage.fillColor = newValue } }
     }
 
     /// Which points the fill covers. Defaults to `.nonZero`.
     open var fillRule: CAShapeLayerFillRule {
         get { shapeStorage.fillRule }
-        set { changeValue(forKey: "fillRule") { shapeStorage.fillRule = newValue } }
+        set { changeValue(ShapeLayerPropertyDescriptors.fillRule) { shapeStorage.fillRule = newValue } }
     }
 
     /// The colour of the stroked outline, or nil for no stroke (the default). Animatable.
     open var strokeColor: CGColor? {
         get { shapeStorage.strokeColor }
-        set { changeValue(forKey: "strokeColor") { shapeStorage.strokeColor = newValue } }
+        set { changeValue(ShapeLayerPropertyDescriptors.strokeColor) { shapeStorage.strokeColor = newValue } }
     }
 
     /// Where along the path, 0…1 of its length, the stroke starts. Defaults to 0. Animatable.
     open var strokeStart: CGFloat {
         get { shapeStorage.strokeStart }
-        set { changeValue(forKey: "strokeStart") { shapeStorage.strokeStart = newValue } }
+        set { changeValue(ShapeLayerPropertyDescriptors.strokeStart) { shapeStorage.strokeStart = newValue } }
     }
 
     /// Where along the path, 0…1 of its length, the stroke ends. Defaults to 1. Animatable;
     /// animating it from 0 draws the path on.
     open var strokeEnd: CGFloat {
         get { shapeStorage.strokeEnd }
-        set { changeValue(forKey: "strokeEnd") { shapeStorage.strokeEnd = newValue } }
+        set { changeValue(ShapeLayerPropertyDescriptors.strokeEnd) { shapeStorage.strokeEnd = newValue } }
     }
 
     /// The width of the stroke. Defaults to 1. Animatable.
     open var lineWidth: CGFloat {
         get { shapeStorage.lineWidth }
-        set { changeValue(forKey: "lineWidth") { shapeStorage.lineWidth = newValue } }
+        set { changeValue(ShapeLayerPropertyDescriptors.lineWidth) { shapeStorage.lineWidth = newValue } }
     }
 
     /// The miter limit of `.miter` joins. Defaults to 10. Animatable.
     open var miterLimit: CGFloat {
         get { shapeStorage.miterLimit }
-        set { changeValue(forKey: "miterLimit") { shapeStorage.miterLimit = newValue } }
+        set { changeValue(ShapeLayerPropertyDescriptors.miterLimit) { shapeStorage.miterLimit = newValue } }
     }
 
     /// How the ends of the stroke are drawn. Defaults to `.butt`.
     open var lineCap: CAShapeLayerLineCap {
         get { shapeStorage.lineCap }
-        set { changeValue(forKey: "lineCap") { shapeStorage.lineCap = newValue } }
+        set { changeValue(ShapeLayerPropertyDescriptors.lineCap) { shapeStorage.lineCap = newValue } }
     }
 
     /// How the corners of the stroke are drawn. Defaults to `.miter`.
     open var lineJoin: CAShapeLayerLineJoin {
         get { shapeStorage.lineJoin }
-        set { changeValue(forKey: "lineJoin") { shapeStorage.lineJoin = newValue } }
+        set { changeValue(ShapeLayerPropertyDescriptors.lineJoin) { shapeStorage.lineJoin = newValue } }
     }
 
     /// How far into the dash pattern the stroke starts. Defaults to 0. Animatable; animating
     /// it makes the "marching ants" of a selection.
     open var lineDashPhase: CGFloat {
         get { shapeStorage.lineDashPhase }
-        set { changeValue(forKey: "lineDashPhase") { shapeStorage.lineDashPhase = newValue } }
+        set { changeValue(ShapeLayerPropertyDescriptors.lineDashPhase) { shapeStorage.lineDashPhase = newValue } }
     }
 
     /// The lengths of the painted and unpainted segments of the stroke, alternately; nil (the
@@ -114,7 +114,7 @@ open class CAShapeLayer: CALayer {
     /// element by element, others switch half-way.
     open var lineDashPattern: [NSNumber]? {
         get { shapeStorage.lineDashPattern }
-        set { changeValue(forKey: "lineDashPattern") { shapeStorage.lineDashPattern = newValue } }
+        set { changeValue(ShapeLayerPropertyDescriptors.lineDashPattern) { shapeStorage.lineDashPattern = newValue } }
     }
 }
 
@@ -196,23 +196,28 @@ package struct ShapeLayerStorage: SubclassLayerStorage {
     package init() {}
 }
 
-/// `CALayer`'s properties and those of `CAShapeLayer.h`, whose Animatable marks they follow.
-let shapeLayerPropertyTable: LayerPropertyTable = {
-    let shape = SubclassPropertyBuilder(storage: \CAShapeLayer.shapeStorage)
-    return LayerPropertyTable(
-        [
-            shape.path("path", \.path, implicit: false).rendered(as: .shapePath),
-            shape.color("fillColor", \.fillColor).rendered(as: .fillColor),
-            shape.constant("fillRule", \.fillRule),
-            shape.color("strokeColor", \.strokeColor).rendered(as: .strokeColor),
-            shape.number("strokeStart", \.strokeStart).rendered(as: .strokeStart),
-            shape.number("strokeEnd", \.strokeEnd).rendered(as: .strokeEnd),
-            shape.number("lineWidth", \.lineWidth).rendered(as: .lineWidth),
-            shape.number("miterLimit", \.miterLimit).rendered(as: .miterLimit),
-            shape.constant("lineCap", \.lineCap),
-            shape.constant("lineJoin", \.lineJoin),
-            shape.number("lineDashPhase", \.lineDashPhase).rendered(as: .lineDashPhase),
-            shape.numbers("lineDashPattern", \.lineDashPattern),
-        ],
-        inheriting: layerPropertyTable)
-}()
+/// The properties of `CAShapeLayer.h`, whose Animatable marks they follow.
+/// Each is described once here: the table is made of them, and each setter changes its own.
+enum ShapeLayerPropertyDescriptors {
+    static let shape = SubclassPropertyBuilder(storage: \CAShapeLayer.shapeStorage)
+    static let path = shape.path("path", \.path, implicit: false).rendered(as: .shapePath)
+    static let fillColor = shape.color("fillColor", \.fillColor).rendered(as: .fillColor)
+    static let fillRule = shape.constant("fillRule", \.fillRule)
+    static let strokeColor = shape.color("strokeColor", \.strokeColor).rendered(as: .strokeColor)
+    static let strokeStart = shape.number("strokeStart", \.strokeStart).rendered(as: .strokeStart)
+    static let strokeEnd = shape.number("strokeEnd", \.strokeEnd).rendered(as: .strokeEnd)
+    static let lineWidth = shape.number("lineWidth", \.lineWidth).rendered(as: .lineWidth)
+    static let miterLimit = shape.number("miterLimit", \.miterLimit).rendered(as: .miterLimit)
+    static let lineCap = shape.constant("lineCap", \.lineCap)
+    static let lineJoin = shape.constant("lineJoin", \.lineJoin)
+    static let lineDashPhase = shape.number("lineDashPhase", \.lineDashPhase).rendered(as: .lineDashPhase)
+    static let lineDashPattern = shape.numbers("lineDashPattern", \.lineDashPattern)
+
+    static let all: [LayerProperty] = [
+        path, fillColor, fillRule, strokeColor, strokeStart, strokeEnd, lineWidth, miterLimit, lineCap, lineJoin,
+        lineDashPhase, lineDashPattern,
+    ]
+}
+
+/// `CALayer`'s properties and these.
+let shapeLayerPropertyTable = LayerPropertyTable(ShapeLayerPropertyDescriptors.all, inheriting: layerPropertyTable)

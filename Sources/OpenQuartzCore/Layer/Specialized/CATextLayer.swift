@@ -40,45 +40,45 @@ open class CATextLayer: CALayer {
     /// The text drawn: a `String` or an `NSAttributedString`. Defaults to nil.
     open var string: Any? {
         get { textStorage.string }
-        set { changeValue(forKey: "string") { textStorage.string = newValue } }
+        set { changeValue(TextLayerPropertyDescriptors.string) { textStorage.string = newValue } }
     }
 
     /// The font of a plain string: a font name `String` here (Apple also takes a `CTFont` or
     /// a `CGFont`). Defaults to `"Helvetica"`. Ignored for attributed strings.
     open var font: Any? {
         get { textStorage.font }
-        set { changeValue(forKey: "font") { textStorage.font = newValue } }
+        set { changeValue(TextLayerPropertyDescriptors.font) { textStorage.font = newValue } }
     }
 
     /// The point size of a plain string's font. Defaults to 36. Animatable.
     open var fontSize: CGFloat {
         get { textStorage.fontSize }
-        set { changeValue(forKey: "fontSize") { textStorage.fontSize = newValue } }
+        set { changeValue(TextLayerPropertyDescriptors.fontSize) { textStorage.fontSize = newValue } }
     }
 
     /// The colour of a plain string's text. Defaults to opaque white. Animatable.
     open var foregroundColor: CGColor? {
         get { textStorage.foregroundColor }
-        set { changeValue(forKey: "foregroundColor") { textStorage.foregroundColor = newValue } }
+        set { changeValue(TextLayerPropertyDescriptors.foregroundColor) { textStorage.foregroundColor = newValue } }
     }
 
     /// Whether the text wraps to fit the bounds. Defaults to false. Key-value coding key
     /// `"wrapped"`.
     open var isWrapped: Bool {
         get { textStorage.isWrapped }
-        set { changeValue(forKey: "wrapped") { textStorage.isWrapped = newValue } }
+        set { changeValue(TextLayerPropertyDescriptors.wrapped) { textStorage.isWrapped = newValue } }
     }
 
     /// Where text that does not fit is cut short. Defaults to `.none`.
     open var truncationMode: CATextLayerTruncationMode {
         get { textStorage.truncationMode }
-        set { changeValue(forKey: "truncationMode") { textStorage.truncationMode = newValue } }
+        set { changeValue(TextLayerPropertyDescriptors.truncationMode) { textStorage.truncationMode = newValue } }
     }
 
     /// How lines are aligned in the bounds. Defaults to `.natural`.
     open var alignmentMode: CATextLayerAlignmentMode {
         get { textStorage.alignmentMode }
-        set { changeValue(forKey: "alignmentMode") { textStorage.alignmentMode = newValue } }
+        set { changeValue(TextLayerPropertyDescriptors.alignmentMode) { textStorage.alignmentMode = newValue } }
     }
 
     /// Whether glyph positions may be rounded to whole subpixels when drawing. Defaults to
@@ -86,7 +86,7 @@ open class CATextLayer: CALayer {
     open var allowsFontSubpixelQuantization: Bool {
         get { textStorage.allowsFontSubpixelQuantization }
         set {
-            changeValue(forKey: "allowsFontSubpixelQuantization") {
+            changeValue(TextLayerPropertyDescriptors.allowsFontSubpixelQuantization) {
                 textStorage.allowsFontSubpixelQuantization = newValue
             }
         }
@@ -150,19 +150,24 @@ package struct TextLayerStorage: SubclassLayerStorage {
     package init() {}
 }
 
-/// `CALayer`'s properties and those of `CATextLayer.h`, whose Animatable marks they follow.
-let textLayerPropertyTable: LayerPropertyTable = {
-    let text = SubclassPropertyBuilder(storage: \CATextLayer.textStorage)
-    return LayerPropertyTable(
-        [
-            text.object("string", \.string),
-            text.object("font", \.font),
-            text.number("fontSize", \.fontSize).rendered(as: .fontSize),
-            text.color("foregroundColor", \.foregroundColor).rendered(as: .foregroundColor),
-            text.bool("wrapped", \.isWrapped),
-            text.constant("truncationMode", \.truncationMode),
-            text.constant("alignmentMode", \.alignmentMode),
-            text.bool("allowsFontSubpixelQuantization", \.allowsFontSubpixelQuantization),
-        ],
-        inheriting: layerPropertyTable)
-}()
+/// The properties of `CATextLayer.h`, whose Animatable marks they follow.
+/// Each is described once here: the table is made of them, and each setter changes its own.
+enum TextLayerPropertyDescriptors {
+    static let text = SubclassPropertyBuilder(storage: \CATextLayer.textStorage)
+    static let string = text.object("string", \.string)
+    static let font = text.object("font", \.font)
+    static let fontSize = text.number("fontSize", \.fontSize).rendered(as: .fontSize)
+    static let foregroundColor = text.color("foregroundColor", \.foregroundColor).rendered(as: .foregroundColor)
+    static let wrapped = text.bool("wrapped", \.isWrapped)
+    static let truncationMode = text.constant("truncationMode", \.truncationMode)
+    static let alignmentMode = text.constant("alignmentMode", \.alignmentMode)
+    static let allowsFontSubpixelQuantization = text.bool(
+        "allowsFontSubpixelQuantization", \.allowsFontSubpixelQuantization)
+
+    static let all: [LayerProperty] = [
+        string, font, fontSize, foregroundColor, wrapped, truncationMode, alignmentMode, allowsFontSubpixelQuantization,
+    ]
+}
+
+/// `CALayer`'s properties and these.
+let textLayerPropertyTable = LayerPropertyTable(TextLayerPropertyDescriptors.all, inheriting: layerPropertyTable)

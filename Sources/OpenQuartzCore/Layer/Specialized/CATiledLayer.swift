@@ -54,21 +54,23 @@ open class CATiledLayer: CALayer {
     /// covers half as many points each way. A size below one pixel is taken as one.
     open var tileSize: CGSize {
         get { tiledStorage.tileSize }
-        set { changeValue(forKey: "tileSize") { tiledStorage.tileSize = newValue } }
+        set { changeValue(TiledLayerPropertyDescriptors.tileSize) { tiledStorage.tileSize = newValue } }
     }
 
     /// How many levels of detail the content has, each half the resolution of the one
     /// before (1 by default). Kept; see the class's discussion.
     open var levelsOfDetail: Int {
         get { tiledStorage.levelsOfDetail }
-        set { changeValue(forKey: "levelsOfDetail") { tiledStorage.levelsOfDetail = newValue } }
+        set { changeValue(TiledLayerPropertyDescriptors.levelsOfDetail) { tiledStorage.levelsOfDetail = newValue } }
     }
 
     /// How many of the levels of detail are magnified beyond the layer's resolution (0 by
     /// default). Kept; see the class's discussion.
     open var levelsOfDetailBias: Int {
         get { tiledStorage.levelsOfDetailBias }
-        set { changeValue(forKey: "levelsOfDetailBias") { tiledStorage.levelsOfDetailBias = newValue } }
+        set {
+            changeValue(TiledLayerPropertyDescriptors.levelsOfDetailBias) { tiledStorage.levelsOfDetailBias = newValue }
+        }
     }
 
     /// The tiles covering the bounds, in the layer's coordinates, row by row from the top
@@ -116,21 +118,28 @@ package struct TiledLayerStorage: SubclassLayerStorage {
 }
 
 /// `CALayer`'s properties and `CATiledLayer`'s tiling (none of them animatable).
-let tiledLayerPropertyTable: LayerPropertyTable = {
-    let tiled = SubclassPropertyBuilder(storage: \CATiledLayer.tiledStorage)
-    let whole: (String, WritableKeyPath<TiledLayerStorage, Int> & Sendable) -> LayerProperty = { key, path in
+/// Each is described once here: the table is made of them, and each setter changes its own.
+enum TiledLayerPropertyDescriptors {
+    static let tiled = SubclassPropertyBuilder(storage: \CATiledLayer.tiledStorage)
+    /// A whole-number property: rounded, clamped, 0 when not finite.
+    private static func whole(_ key: String, _ path: WritableKeyPath<TiledLayerStorage, Int> & Sendable)
+        -> LayerProperty
+    {
         tiled.property(
             key, .number, path, animatable: false,
             get: { .number(Double($0)) }, set: { wholeNumber($0.number) }, box: { wholeNumber($0.number) })
     }
-    return LayerPropertyTable(
-        [
-            tiled.property(
-                "tileSize", .size, \.tileSize, animatable: false, get: { .size($0) }, set: { $0.sizeValue }),
-            whole("levelsOfDetail", \.levelsOfDetail),
-            whole("levelsOfDetailBias", \.levelsOfDetailBias),
-        ], inheriting: layerPropertyTable)
-}()
+
+    static let tileSize = tiled.property(
+        "tileSize", .size, \.tileSize, animatable: false, get: { .size($0) }, set: { $0.sizeValue })
+    static let levelsOfDetail = whole("levelsOfDetail", \.levelsOfDetail)
+    static let levelsOfDetailBias = whole("levelsOfDetailBias", \.levelsOfDetailBias)
+
+    static let all: [LayerProperty] = [tileSize, levelsOfDetail, levelsOfDetailBias]
+}
+
+/// `CALayer`'s properties and these.
+let tiledLayerPropertyTable = LayerPropertyTable(TiledLayerPropertyDescriptors.all, inheriting: layerPropertyTable)
 
 /// `value` rounded to an `Int`, clamped to what `Int` holds (NaN is 0), so that a key-value
 /// coded number never traps.
