@@ -3,9 +3,9 @@ import LayoutSolver
 import OpenQuartzCore
 
 /// The Auto Layout engine of one view hierarchy, kept by its root view: every active
-/// constraint of the hierarchy in a ``LinearSolver``, over four variables per view or guide
-/// that takes part — its frame's minimum x and y in its parent's coordinates (a view's
-/// superview, a guide's owning view), its width and height.
+/// constraint of the hierarchy in a `LinearSolver` (the LayoutSolver target), over four
+/// variables per view or guide that takes part — its frame's minimum x and y in its parent's
+/// coordinates (a view's superview, a guide's owning view), its width and height.
 ///
 /// A constraint's attributes are expressed in the coordinates of the view it is installed on
 /// (the closest common ancestor of its items): an item's left edge there is the sum of the
