@@ -31,6 +31,10 @@ open class UIWindow: UIView {
         }
     }
 
+    /// Where the window stands among the app's windows: higher levels in front. Defaults to
+    /// ``UIWindow/Level/normal``.
+    open var windowLevel: Level = .normal
+
     /// The controller whose view fills the window. Setting another takes the old one's view
     /// away (it disappears, when the window is key) and puts the new one's in.
     open var rootViewController: UIViewController? {
@@ -54,5 +58,34 @@ open class UIWindow: UIView {
     private func takeScreenSafeArea() {
         if bounds.size == UIScreen.main.bounds.size { safeAreaInsets = UIScreen.main.safeAreaInsets }
         rootViewController?.viewIfLoaded?.safeAreaInsets = safeAreaInsets
+    }
+}
+
+extension UIWindow {
+    /// A window's place among the app's windows: Apple's `UIWindow.Level`, a number with three
+    /// named values.
+    public struct Level: RawRepresentable, Hashable, Comparable, Sendable {
+        public var rawValue: CGFloat
+
+        public init(rawValue: CGFloat) {
+            self.rawValue = rawValue
+        }
+
+        public init(_ rawValue: CGFloat) {
+            self.rawValue = rawValue
+        }
+
+        /// The app's windows: 0.
+        public static let normal = Level(rawValue: 0)
+        /// The status bar's: 1000.
+        public static let statusBar = Level(rawValue: 1000)
+        /// Alerts': 2000.
+        public static let alert = Level(rawValue: 2000)
+
+        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        /// A level `offset` above or below `level`, as `.alert + 1` writes it.
+        public static func + (level: Level, offset: CGFloat) -> Level { Level(rawValue: level.rawValue + offset) }
+        public static func - (level: Level, offset: CGFloat) -> Level { Level(rawValue: level.rawValue - offset) }
     }
 }
