@@ -22,13 +22,13 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     // are reached directly and modified in place, not through overridable accessors that copy.
     @exclusivity(unchecked) package final var storage = LayerStorage()
 
-    // Tree
-    @exclusivity(unchecked) private var sublayerList: [CALayer] = []
+    // Tree (changed through CALayer+Tree.swift)
+    @exclusivity(unchecked) var sublayerList: [CALayer] = []
     // Not `weak`: a weak reference gives the object a side table, which makes every retain
     // and release of it slower. The superlayer owns its sublayers and clears this pointer in
     // its `deinit`, so it never dangles.
-    @exclusivity(unchecked) package private(set) final unowned(unsafe) var parent: CALayer?
-    @exclusivity(unchecked) private var maskLayer: CALayer?
+    @exclusivity(unchecked) package internal(set) final unowned(unsafe) var parent: CALayer?
+    @exclusivity(unchecked) var maskLayer: CALayer?
 
     // Delegate and actions
     /// The layer's delegate; a view is its backing layer's delegate. Held weakly.
@@ -827,93 +827,6 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// Detaches the layer from its superlayer (or from the layer it masks).
     open func removeFromSuperlayer() {
         detachFromSuperlayer(runningAction: true)
-    }
-
-    /// Moves `layer` into the sublayers at the index `index` picks among the others. A layer
-    /// that was not a sublayer here hears `onOrderIn`.
-    private func place(_ layer: CALayer, at index: ([CALayer]) -> Int) {
-        // The tree is the timing chain the thread delivering events walks; the action after
-        // is user code, run outside the lock.
-        let wasHere = TransactionLock.shared.withLock {
-            checkCanAdopt(layer)
-            recordTreeBeforeChange()
-            let wasHere = layer.parent === self
-            if wasHere, maskLayer !== layer {
-                sublayerList.removeAll { $0 === layer }
-            } else {
-                layer.detachFromSuperlayer(runningAction: false)
-            }
-            let position = min(max(index(sublayerList), 0), sublayerList.count)
-            sublayerList.insert(layer, at: position)
-            layer.parent = self
-            layer.timingDidChange()
-            TransactionStack.current.noteChanged(self)
-            return wasHere
-        }
-        if !wasHere { layer.runAction(forKey: kCAOnOrderIn) }
-    }
-
-    private func detachFromSuperlayer(runningAction: Bool) {
-        let detached = TransactionLock.shared.withLock {
-            guard let parent else { return false }
-            parent.recordTreeBeforeChange()
-            if parent.maskLayer === self {
-                parent.maskLayer = nil
-            } else {
-                // A layer is in one list once; clearing `sublayers` removes them from the front,
-                // so this finds each at once (a scan of the whole list each was quadratic).
-                if let index = parent.sublayerList.firstIndex(where: { $0 === self }) {
-                    parent.sublayerList.remove(at: index)
-                }
-            }
-            self.parent = nil
-            timingDidChange()
-            TransactionStack.current.noteChanged(parent)
-            return true
-        }
-        if detached, runningAction { runAction(forKey: kCAOnOrderOut) }
-    }
-
-    /// Keeps the sublayers and mask as they were before the first change of the tree in this
-    /// transaction, for a transition to capture.
-    private func recordTreeBeforeChange() {
-        guard !isPresentationCopy, treeBeforeChange == nil else { return }
-        treeBeforeChange = (sublayerList, maskLayer)
-        TransactionStack.current.noteChanged(self)
-    }
-
-    /// Gives a snapshot copy its own copied sublayers and mask, without transactions or actions.
-    package func adoptSnapshotTree(sublayers: [CALayer], mask: CALayer?) {
-        require(isPresentationCopy, "only snapshot copies adopt a tree directly")
-        sublayerList = sublayers
-        maskLayer = mask
-        for layer in sublayers { layer.parent = self }
-        mask?.parent = self
-    }
-
-    private func checkCanAdopt(_ layer: CALayer) {
-        // A layer with nothing under it can only be an ancestor of this one by being it: no
-        // walk up the tree, so that building a deep chain leaf by leaf stays linear.
-        guard layer !== self, layer.sublayerList.isEmpty, layer.maskLayer == nil else {
-            checkIsNotAncestor(layer)
-            return
-        }
-    }
-
-    private func checkIsNotAncestor(_ layer: CALayer) {
-        var ancestor: CALayer? = self
-        while let current = ancestor {
-            require(
-                current !== layer,
-                "cannot add \(layer.layerName) to \(layerName): \(layer.layerName) would become its own ancestor")
-            ancestor = current.parent
-        }
-    }
-
-    /// The layer's name, or its address, for messages.
-    package var layerName: String {
-        if let name = storage.name { return "layer '\(name)'" }
-        return "<\(type(of: self)): \(addressString(self))>"
     }
 
     // MARK: Display
