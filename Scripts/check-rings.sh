@@ -33,20 +33,16 @@ RINGS = {
     ],
 }
 ORDER = ["model", "pixels", "tools"]
-# The outside packages' products each ring may use (an outer ring may use an inner ring's).
+# The outside packages' products each ring may use (an outer ring may use an inner ring's), and
+# the modules they bring that sources import besides a product's own name.
 OUTSIDE = {
-    "model": ["Numerics"],
+    "model": ["Numerics", "RealModule", "ComplexModule"],
     "pixels": ["ZIPFoundation"],
     "tools": ["ArgumentParser", "SnapshotTesting", "Hummingbird", "HummingbirdWebSocket", "Logging",
-              "NIOWebSocket", "NIOHTTP1", "NIOPosix", "NIOCore"],
+              "NIOWebSocket", "NIOHTTP1", "NIOPosix", "NIOCore", "WSCore"],
 }
 ring_of = {name: ring for ring, names in RINGS.items() for name in names}
 outside_ring = {name: ring for ring, names in OUTSIDE.items() for name in names}
-# Modules that outside products bring, as sources import them.
-outside_modules = {"Numerics": "model", "RealModule": "model", "ComplexModule": "model", "ZIPFoundation": "pixels",
-                   "ArgumentParser": "tools", "SnapshotTesting": "tools", "Hummingbird": "tools",
-                   "HummingbirdWebSocket": "tools", "Logging": "tools", "NIOWebSocket": "tools",
-                   "NIOHTTP1": "tools", "NIOPosix": "tools", "NIOCore": "tools", "WSCore": "tools"}
 
 manifest = json.load(open(sys.argv[1]))
 problems = []
@@ -62,11 +58,9 @@ for target in manifest["targets"]:
         problems.append(f"{name}: not in any ring; add it to Scripts/check-rings.sh and docs/source-layout.md")
         continue
     for dependency in target.get("dependencies", []):
-        kind, value = next(iter(dependency.items()))
+        value = next(iter(dependency.values()))
         named = value[0]
-        their = ring_of.get(named) if kind in ("byName", "target") else outside_ring.get(named)
-        if their is None:
-            their = ring_of.get(named) or outside_ring.get(named)
+        their = ring_of.get(named) or outside_ring.get(named)
         if their is None:
             problems.append(f"{name} ({ring}) depends on {named}, which no ring lists")
         elif level(their) > level(ring):
@@ -78,7 +72,7 @@ for target in manifest["targets"]:
                 continue
             source = os.path.join(folder, file)
             for module in import_pattern.findall(open(source, encoding="utf-8").read()):
-                their = ring_of.get(module) or outside_modules.get(module)
+                their = ring_of.get(module) or outside_ring.get(module)
                 if their is not None and level(their) > level(ring):
                     problems.append(f"{source}: {name} ({ring}) imports {module} ({their})")
 

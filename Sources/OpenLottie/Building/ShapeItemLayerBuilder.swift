@@ -19,9 +19,7 @@ struct ShapeItemLayerBuilder {
         let roundedCorners = others.lazy.compactMap { item -> KeyframeGroup<Double>? in
             if case .roundedCorners(let radius) = item.kind { radius } else { nil }
         }.first
-        let trim = others.lazy.compactMap { item -> ShapeItem.Trim? in
-            if case .trim(let trim) = item.kind, !trim.trimsNothing { trim } else { nil }
-        }.first
+        let trim = others.lazy.compactMap(\.trim).first { !$0.trimsNothing }
         let fill = others.lazy.compactMap { item -> ShapeItem.Fill? in
             if case .fill(let fill) = item.kind { fill } else { nil }
         }.first

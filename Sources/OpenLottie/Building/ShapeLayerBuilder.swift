@@ -178,9 +178,7 @@ struct ShapeLayerBuilder {
         for renderGroup in Self.renderGroups(items).reversed() {
             // Paths are one layer unless a trim cuts each on its own; a trim of the paths one
             // after another ("individually"), where the engine draws it, needs them together.
-            let trim = renderGroup.others.lazy.compactMap { item -> ShapeItem.Trim? in
-                if case .trim(let trim) = item.kind { trim } else { nil }
-            }.first
+            let trim = renderGroup.others.lazy.compactMap(\.trim).first
             let trimsOneAfterAnother =
                 trim.map { !$0.isSimultaneous && context.engine.drawsAsAfterEffects(.trimIndividually) } ?? false
             let combinable =

@@ -118,6 +118,11 @@ struct ShapeItem: Sendable {
     var isHidden: Bool
     var path: String
 
+    /// The item's trim, when it is Trim Paths.
+    var trim: Trim? {
+        if case .trim(let trim) = kind { trim } else { nil }
+    }
+
     var drawsPath: Bool {
         switch kind {
         case .path, .rectangle, .ellipse, .star: true
