@@ -36,6 +36,9 @@ let package = Package(
         // never depend on it.
         .library(name: "OpenQuartzCoreSnapshotTesting", targets: ["OpenQuartzCoreSnapshotTesting"]),
         .executable(name: "carender", targets: ["carender"]),
+        // The porting step for iOS sources: a command, and the build plugin that runs it.
+        .executable(name: "openquartzcore-port", targets: ["openquartzcore-port"]),
+        .plugin(name: "PortIOSSources", targets: ["PortIOSSources"]),
     ] + previewProducts,
     dependencies: [
         // Command-line parsing for `carender`.
@@ -51,6 +54,9 @@ let package = Package(
         // The snapshot tests iOS engineers write (`assertSnapshot(of:as:)`): its image strategies
         // exist only where UIKit does, so OpenQuartzCoreSnapshotTesting gives them for Linux.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // The porting step reads and rewrites iOS Swift sources with the Swift project's own
+        // parser, the one the compiler's macros use: nothing else parses Swift as Swift does.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ] + previewPackages,
     targets: modelRing + pixelsRing + toolsRing + previewTargets
 )
@@ -267,6 +273,36 @@ var toolsRing: [Target] {
             // `carender preview` starts the server only in a build that has it.
             swiftSettings: previewIsBuilt ? [.define("OPENQUARTZCORE_PREVIEW")] : []
         ),
+        // The porting step: rewrites what Swift on Linux lacks (@objc, #selector, #keyPath,
+        // @NSManaged, IB attributes, imports) in iOS sources. A command of its own rather than
+        // `carender port`, so that `carender` (and its release) never carries swift-syntax; the
+        // build plugin runs it on the files a target excludes.
+        .target(
+            name: "IOSPorting",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .executableTarget(
+            name: "openquartzcore-port",
+            dependencies: ["IOSPorting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .plugin(name: "PortIOSSources", capability: .buildTool(), dependencies: ["openquartzcore-port"]),
+        // The rewrites one by one, and the command run as a user runs it.
+        .testTarget(name: "IOSPortingTests", dependencies: ["IOSPorting", "openquartzcore-port", "QuartzTestSupport"]),
+        // iOS files as apps and libraries write them, compiled unedited through the plugin in
+        // Swift 5 mode (their folder iOS/ is excluded, so only the ported copies compile);
+        // PortedIOSTests checks that they behave as on iOS.
+        .target(
+            name: "PortedIOSFixtures",
+            dependencies: ["OpenUIKit"],
+            path: "Tests/PortedIOSFixtures",
+            exclude: ["iOS"],
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: ["PortIOSSources"]
+        ),
+        .testTarget(name: "PortedIOSTests", dependencies: ["PortedIOSFixtures", "OpenUIKit", "QuartzTestSupport"]),
         // libFuzzer target for the CAML reader: Scripts/fuzz-caml.sh builds it with
         // `-sanitize=fuzzer` in .build-fuzz; a plain build makes a tool that replays inputs.
         .executableTarget(name: "CAMLFuzzer", dependencies: ["OpenCAML", "OpenQuartzCore"]),

@@ -29,7 +29,8 @@ RINGS = {
         "OpenQuartzCoreScenes", "OpenQuartzCoreSnapshotTesting", "carender", "CAMLFuzzer", "LottieFuzzer",
         "OpenQuartzCoreScenesTests", "OpenCAMLTests", "CarenderTests", "OpenQuartzCoreSnapshotTestingTests",
         "SnapshotTestingClientTests", "OpenQuartzCorePreview", "OpenQuartzCorePreviewTestSupport",
-        "PreviewTests",
+        "PreviewTests", "IOSPorting", "openquartzcore-port", "PortIOSSources", "IOSPortingTests",
+        "PortedIOSFixtures", "PortedIOSTests",
     ],
 }
 ORDER = ["model", "pixels", "tools"]
@@ -38,7 +39,7 @@ ORDER = ["model", "pixels", "tools"]
 OUTSIDE = {
     "model": ["Numerics", "RealModule", "ComplexModule"],
     "pixels": ["ZIPFoundation"],
-    "tools": ["ArgumentParser", "SnapshotTesting", "Hummingbird", "HummingbirdWebSocket", "Logging",
+    "tools": ["ArgumentParser", "SnapshotTesting", "SwiftSyntax", "SwiftParser", "Hummingbird", "HummingbirdWebSocket", "Logging",
               "NIOWebSocket", "NIOHTTP1", "NIOPosix", "NIOCore", "WSCore"],
 }
 ring_of = {name: ring for ring, names in RINGS.items() for name in names}

@@ -3,59 +3,12 @@ import QuartzTestSupport
 import Testing
 
 /// What a run of `carender` gave back.
-struct CarenderRun {
-    let status: Int32
-    let output: String
-    let error: String
-}
+typealias CarenderRun = ChildProcessRun
 
 /// Runs `carender` (built next to the test binary) with `arguments`, in `environment` when
 /// given (this process's otherwise).
 func carender(_ arguments: [String], environment: [String: String]? = nil) throws -> CarenderRun {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    return try run(directory.appendingPathComponent("carender"), arguments, environment: environment)
-}
-
-/// Runs the program at `executable`; returns its exit status, standard output and standard
-/// error.
-func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> CarenderRun {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    // Standard error is read on its own thread, so that neither pipe can fill up and stall.
-    let errorReader = ErrorReader(error.fileHandleForReading)
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errorReader.wait()
-    process.waitUntilExit()
-    return CarenderRun(
-        status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-        error: String(decoding: err, as: UTF8.self))
-}
-
-/// Reads a file handle to its end on a thread of its own.
-private final class ErrorReader: @unchecked Sendable {
-    // `@unchecked Sendable`: `data` is written by the thread before the semaphore is signalled
-    // and read only after waiting on it.
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
+    try run(builtExecutable("carender"), arguments, environment: environment)
 }
 
 /// A new empty folder for one test's files, in the scratch space.

@@ -7,6 +7,12 @@ extension CALayer {
         changeValue(forKey: property.key, property: property, apply)
     }
 
+    /// Tells the key-value observations following this layer that its model changed.
+    @inline(__always)
+    private func notifyKeyValueObservers() {
+        if KeyValueObservations.shared.isObservingAnything { KeyValueObservations.shared.sourceDidChange(self) }
+    }
+
     /// Changes a model value the way every property setter does: finds the action while the
     /// old value is still in place, applies the change inside the current transaction, then
     /// runs the action (which sees the new value).
@@ -33,6 +39,7 @@ extension CALayer {
                 }
             }
             displayWatch?.markIfChanged()
+            notifyKeyValueObservers()
             return
         }
         // The action search asks the delegate, user code: outside the lock, as is running the action.
@@ -58,6 +65,7 @@ extension CALayer {
             transactions.noteChanged(self, timingOnly: timingOnly)
         }
         displayWatch?.markIfChanged()
+        notifyKeyValueObservers()
         action?.run(forKey: key, object: self, arguments: nil)
     }
 

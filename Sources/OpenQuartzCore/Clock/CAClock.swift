@@ -60,6 +60,8 @@ public final class CAManualClock: CAMediaClock {
     private let nextTurn = NextTurnQueue()
     /// The display links added under this clock, which it fires as it passes refreshes.
     let displayLinks = DisplayLinkSchedule()
+    /// Work to run at a time to come: `perform(_:with:afterDelay:)` under this clock.
+    private let delayedWork = DelayedWorkQueue()
 
     /// Creates a clock that reads `time` until advanced.
     public init(time: CFTimeInterval = 0) {
@@ -88,12 +90,23 @@ public final class CAManualClock: CAMediaClock {
                 work()
                 TransactionStack.current.commitImplicitTransactionForRunLoopTurn()
             }
-            // Display links fire at the refreshes on the way, after the events due by then.
-            while let refresh = displayLinks.nextFireTime(notAfter: target) {
-                AnimationEventScheduler.shared.deliverEvents(of: self, upTo: refresh) { self.time.value = $0 }
-                time.value = max(time.value, refresh)
-                displayLinks.fire(at: refresh)
-                TransactionStack.current.commitImplicitTransactionForRunLoopTurn()
+            // Display links fire at the refreshes on the way and delayed work runs when due
+            // (before a refresh at the same time), each after the events due by then.
+            while true {
+                let refresh = displayLinks.nextFireTime(notAfter: target)
+                let delayed = delayedWork.nextTime(notAfter: target)
+                guard let due = [refresh, delayed].compactMap({ $0 }).min() else { break }
+                AnimationEventScheduler.shared.deliverEvents(of: self, upTo: due) { self.time.value = $0 }
+                time.value = max(time.value, due)
+                if let delayed, delayed <= due {
+                    for work in delayedWork.takeDue(at: delayed) {
+                        work()
+                        TransactionStack.current.commitImplicitTransactionForRunLoopTurn()
+                    }
+                } else {
+                    displayLinks.fire(at: due)
+                    TransactionStack.current.commitImplicitTransactionForRunLoopTurn()
+                }
             }
             AnimationEventScheduler.shared.deliverEvents(of: self, upTo: target) { self.time.value = $0 }
             time.value = target
@@ -106,6 +119,12 @@ extension CAManualClock {
     /// event, at the time the clock stands at.
     package func performOnNextTurn(_ work: @escaping () -> Void) {
         nextTurn.append(work)
+    }
+
+    /// Runs `work` when the clock reaches `time` (at the next advance if it already has),
+    /// after the events due by then and before a display link's refresh at the same time.
+    package func perform(at time: CFTimeInterval, _ work: @escaping () -> Void) {
+        delayedWork.append(work, at: time)
     }
 }
 
@@ -150,5 +169,40 @@ private final class LockedTime: @unchecked Sendable {
     var value: Double {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// Work a manual clock runs at given times, in time order and, at one time, in the order it
+/// was queued; behind a lock like the clock's time.
+private final class DelayedWorkQueue: @unchecked Sendable {
+    // Every access to `items` holds `lock`; the closures run on the thread that advances.
+    private let lock = NSLock()
+    private var items: [(time: CFTimeInterval, order: Int, work: () -> Void)] = []
+    private var queued = 0
+
+    func append(_ work: @escaping () -> Void, at time: CFTimeInterval) {
+        lock.withLock {
+            items.append((time, queued, work))
+            queued += 1
+        }
+    }
+
+    /// The earliest time work is due, if it is at or before `target`.
+    func nextTime(notAfter target: CFTimeInterval) -> CFTimeInterval? {
+        lock.withLock {
+            guard let time = items.map(\.time).min(), time <= target + TimingParameters.boundaryTolerance
+            else { return nil }
+            return time
+        }
+    }
+
+    /// Takes out the work due at or before `time`, in the order it runs.
+    func takeDue(at time: CFTimeInterval) -> [() -> Void] {
+        lock.withLock {
+            let due = items.filter { $0.time <= time + TimingParameters.boundaryTolerance }
+                .sorted { ($0.time, $0.order) < ($1.time, $1.order) }
+            items.removeAll { $0.time <= time + TimingParameters.boundaryTolerance }
+            return due.map(\.work)
+        }
     }
 }

@@ -37,6 +37,14 @@ open class CADisplayLink {
         self.handler = handler
     }
 
+    /// Creates a link that calls `selector`'s method on `target`, passing the link, on each
+    /// frame: Apple's form, with the selector the porting step makes of `#selector(…)`. The
+    /// link keeps `target` until it is invalidated, as Apple's does.
+    public convenience init(target: Any, selector: Selector) {
+        let target = target as AnyObject
+        self.init { selector.perform(on: target, sender: $0) }
+    }
+
     /// The time of the last refresh the link fired for (0 before it fires).
     open private(set) var timestamp: CFTimeInterval = 0
 

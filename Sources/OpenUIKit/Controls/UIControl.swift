@@ -112,6 +112,52 @@ open class UIControl: UIView {
         actions.removeAll { $0.events.isEmpty }
     }
 
+    /// Calls `action`'s method on `target`, passing the control (and the event, to a method
+    /// that takes it), when any of `controlEvents` happens: Apple's target–action, with the
+    /// selector the porting step makes of `#selector(…)`. The target is held weakly, as UIKit
+    /// holds it; a nil target is the first responder up the chain from the control that has
+    /// the method. A pair added again adds its events.
+    open func addTarget(_ target: Any?, action: Selector, for controlEvents: Event) {
+        let target = target.map { $0 as AnyObject }
+        addAction(TargetAction(target: target, selector: action, control: self), for: controlEvents)
+    }
+
+    /// Stops calling `action` on `target` for `controlEvents`: any target when nil, any
+    /// action when nil.
+    open func removeTarget(_ target: Any?, action: Selector?, for controlEvents: Event) {
+        let target = target.map { $0 as AnyObject }
+        for case let pair as TargetAction in actions.map(\.action)
+        where (target == nil || pair.target?.object === target) && (action == nil || pair.selector == action) {
+            removeAction(pair, for: controlEvents)
+        }
+    }
+
+    /// The targets of the control's target–action pairs (nil ones left out).
+    open var allTargets: Set<AnyHashable> {
+        Set(
+            actions.compactMap {
+                ($0.action as? TargetAction)?.target?.object.map { AnyHashable(ObjectIdentifier($0)) }
+            })
+    }
+
+    /// The names of the actions sent to `target` for `controlEvent`.
+    open func actions(forTarget target: Any?, forControlEvent controlEvent: Event) -> [String]? {
+        let target = target.map { $0 as AnyObject }
+        let names = actions.compactMap { entry -> String? in
+            guard let pair = entry.action as? TargetAction, !entry.events.isDisjoint(with: controlEvent),
+                pair.target?.object === target
+            else { return nil }
+            return pair.selector.name
+        }
+        return names.isEmpty ? nil : names
+    }
+
+    /// Calls `action`'s method on `target` (the responder chain's first that has it, when nil),
+    /// with this control as the sender.
+    open func sendAction(_ action: Selector, to target: Any?, for event: UIEvent?) {
+        TargetAction.send(action, to: target.map { $0 as AnyObject }, from: self, event: event)
+    }
+
     /// Calls every action registered for any of `controlEvents`, in the order they were added.
     open func sendActions(for controlEvents: Event) {
         for (action, events) in actions where !events.isDisjoint(with: controlEvents) {
@@ -241,5 +287,44 @@ open class UIAction: NSObject {
         self.sender = sender
         defer { self.sender = nil }
         handler(self)
+    }
+}
+
+/// A target–action pair kept among a control's actions, under an identifier of the pair, so
+/// that adding it again adds events to it.
+private final class TargetAction: UIAction {
+    let target: WeakTarget?
+    let selector: Selector
+
+    init(target: AnyObject?, selector: Selector, control: UIControl) {
+        let reference = target.map(WeakTarget.init)
+        self.target = reference
+        self.selector = selector
+        let identity = target.map { "\(ObjectIdentifier($0))" } ?? "first responder"
+        super.init(identifier: Identifier("target-action \(identity) \(selector.name)")) { [weak control] _ in
+            guard let control else { return }
+            // A freed target is not replaced by the responder chain.
+            if let reference, reference.object == nil { return }
+            Self.send(selector, to: reference?.object, from: control, event: nil)
+        }
+    }
+
+    static func send(_ selector: Selector, to target: AnyObject?, from control: UIControl, event: UIEvent?) {
+        if let target {
+            selector.perform(on: target, sender: control, event: event)
+            return
+        }
+        var responder: UIResponder? = control
+        while let candidate = responder, !selector.canBePerformed(by: candidate) { responder = candidate.next }
+        if let responder { selector.perform(on: responder, sender: control, event: event) }
+    }
+}
+
+/// A target held weakly, as UIKit holds the targets of controls and gesture recognizers.
+final class WeakTarget {
+    weak var object: AnyObject?
+
+    init(_ object: AnyObject) {
+        self.object = object
     }
 }

@@ -23,12 +23,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     private var lastLift: TimeInterval = 0
     private var touchesDown = 0
 
-    public init(handler: @escaping (UITapGestureRecognizer) -> Void) {
-        super.init(erasedHandler: { handler($0 as! UITapGestureRecognizer) })
-    }
-
-    public override init() {
-        super.init()
+    public convenience init(handler: @escaping (UITapGestureRecognizer) -> Void) {
+        self.init(erasedHandler: { handler($0 as! UITapGestureRecognizer) })
     }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -76,12 +72,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     private var lastTime: TimeInterval = 0
     private var currentVelocity = CGPoint.zero
 
-    public init(handler: @escaping (UIPanGestureRecognizer) -> Void) {
-        super.init(erasedHandler: { handler($0 as! UIPanGestureRecognizer) })
-    }
-
-    public override init() {
-        super.init()
+    public convenience init(handler: @escaping (UIPanGestureRecognizer) -> Void) {
+        self.init(erasedHandler: { handler($0 as! UIPanGestureRecognizer) })
     }
 
     /// How far the touches have moved since the gesture's touches went down (less what
@@ -183,12 +175,8 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     private var start = CGPoint.zero
     private let timer = AnimatorEndTimer()
 
-    public init(handler: @escaping (UILongPressGestureRecognizer) -> Void) {
-        super.init(erasedHandler: { handler($0 as! UILongPressGestureRecognizer) })
-    }
-
-    public override init() {
-        super.init()
+    public convenience init(handler: @escaping (UILongPressGestureRecognizer) -> Void) {
+        self.init(erasedHandler: { handler($0 as! UILongPressGestureRecognizer) })
     }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -243,12 +231,8 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     private var startDistance: CGFloat = 0
     private var lastTime: TimeInterval = 0
 
-    public init(handler: @escaping (UIPinchGestureRecognizer) -> Void) {
-        super.init(erasedHandler: { handler($0 as! UIPinchGestureRecognizer) })
-    }
-
-    public override init() {
-        super.init()
+    public convenience init(handler: @escaping (UIPinchGestureRecognizer) -> Void) {
+        self.init(erasedHandler: { handler($0 as! UIPinchGestureRecognizer) })
     }
 
     private var fingerDistance: CGFloat {

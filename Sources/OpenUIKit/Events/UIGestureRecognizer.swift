@@ -23,7 +23,7 @@ open class UIGestureRecognizer: NSObject {
             switch state {
             case .began, .changed, .ended, .cancelled:
                 if state == .began || state == .ended && oldValue == .possible { recognizedGesture() }
-                for handler in handlers { handler(self) }
+                for handler in handlers { handler.call(self) }
             default:
                 break
             }
@@ -42,7 +42,7 @@ open class UIGestureRecognizer: NSObject {
     open weak var delegate: (any UIGestureRecognizerDelegate)?
     open var name: String?
 
-    private var handlers: [(UIGestureRecognizer) -> Void] = []
+    private var handlers: [Handler] = []
     /// The touches the recognizer is following, in the order they began.
     private(set) var trackedTouches: [UITouch] = []
     /// Recognizers that must fail before this one recognizes.
@@ -57,17 +57,53 @@ open class UIGestureRecognizer: NSObject {
     /// (began, changed, ended, cancelled; recognized for a discrete gesture).
     init(erasedHandler handler: @escaping (UIGestureRecognizer) -> Void) {
         super.init()
-        handlers.append(handler)
+        handlers.append(Handler(call: handler))
+    }
+
+    /// A recognizer that calls `action`'s method on `target`, passing the recognizer, at each
+    /// change of state UIKit reports: Apple's initialiser, with the selector the porting step
+    /// makes of `#selector(…)`. The target is held weakly, as UIKit holds it.
+    public init(target: Any?, action: Selector?) {
+        super.init()
+        if let target, let action { addTarget(target, action: action) }
     }
 
     /// Adds a handler: the closure form of `addTarget(_:action:)`.
     open func addTarget(_ handler: @escaping (UIGestureRecognizer) -> Void) {
-        handlers.append(handler)
+        handlers.append(Handler(call: handler))
+    }
+
+    /// Adds a target and action (once: adding the same pair again does nothing). The target
+    /// is held weakly.
+    open func addTarget(_ target: Any, action: Selector) {
+        let target = target as AnyObject
+        guard !handlers.contains(where: { $0.target?.object === target && $0.action == action }) else { return }
+        let reference = WeakTarget(target)
+        handlers.append(
+            Handler(target: reference, action: action) { recognizer in
+                if let target = reference.object { action.perform(on: target, sender: recognizer) }
+            })
+    }
+
+    /// Removes the pairs of `target` and `action`: any target when nil, any action when nil.
+    open func removeTarget(_ target: Any?, action: Selector?) {
+        let target = target.map { $0 as AnyObject }
+        handlers.removeAll { handler in
+            guard handler.action != nil else { return target == nil && action == nil }
+            return (target == nil || handler.target?.object === target) && (action == nil || handler.action == action)
+        }
     }
 
     /// Removes every handler: what `removeTarget(nil, action: nil)` does.
     open func removeAllTargets() {
         handlers = []
+    }
+
+    /// One thing the recognizer calls: a closure, or a target's action.
+    private struct Handler {
+        var target: WeakTarget?
+        var action: Selector?
+        let call: (UIGestureRecognizer) -> Void
     }
 
     /// This recognizer waits for `otherGestureRecognizer` to fail before it recognizes.
@@ -87,7 +123,9 @@ open class UIGestureRecognizer: NSObject {
 
     open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
         guard trackedTouches.indices.contains(touchIndex) else {
-            fatalError("UIGestureRecognizer.location(ofTouch:in:): index \(touchIndex) is beyond the \(trackedTouches.count) touches")
+            fatalError(
+                "UIGestureRecognizer.location(ofTouch:in:): index \(touchIndex) is beyond the \(trackedTouches.count) touches"
+            )
         }
         return trackedTouches[touchIndex].location(in: view)
     }

@@ -492,3 +492,9 @@ open class UIView: UIResponder {
             animation, on: views, options: options, alongside: parallelAnimations, completion: completion)
     }
 }
+
+/// A view's properties are observed through its layer, which holds them: `observe(\.center)`
+/// follows the model changes made by setting the view's or the layer's properties.
+extension UIView: @preconcurrency KeyValueObservingObject {
+    public var keyValueObservationSource: AnyObject { layer }
+}

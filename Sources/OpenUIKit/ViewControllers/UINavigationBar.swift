@@ -204,6 +204,16 @@ open class UINavigationBar: UIView {
         if let tint = item.tintColor { button.tintColor = tint }
         if let action = item.primaryAction {
             button.addAction(UIAction { _ in action.perform(sender: item) }, for: .primaryActionTriggered)
+        } else if let action = item.action {
+            button.addAction(
+                UIAction { [weak item, weak button] _ in
+                    guard let item, let button else { return }
+                    if let target = item.target {
+                        action.perform(on: target, sender: item)
+                    } else {
+                        button.sendAction(action, to: nil, for: nil)
+                    }
+                }, for: .primaryActionTriggered)
         }
         return button
     }

@@ -126,6 +126,31 @@ open class UIBarButtonItem: NSObject {
         style = systemItem == .done || systemItem == .save ? .done : .plain
     }
 
+    /// The target of the item's action, held weakly: Apple's target–action, with the selector
+    /// the porting step makes of `#selector(…)`.
+    open weak var target: AnyObject?
+    /// The method the item calls on ``target`` (on the first responder that has it, when the
+    /// target is nil) with the item as the sender.
+    open var action: Selector?
+
+    public convenience init(barButtonSystemItem systemItem: SystemItem, target: Any?, action: Selector?) {
+        self.init(barButtonSystemItem: systemItem)
+        self.target = target.map { $0 as AnyObject }
+        self.action = action
+    }
+
+    public convenience init(title: String?, style: Style, target: Any?, action: Selector?) {
+        self.init(title: title, style: style)
+        self.target = target.map { $0 as AnyObject }
+        self.action = action
+    }
+
+    public convenience init(image: UIImage?, style: Style, target: Any?, action: Selector?) {
+        self.init(image: image, style: style)
+        self.target = target.map { $0 as AnyObject }
+        self.action = action
+    }
+
     /// iOS 14's system item with its action.
     public convenience init(systemItem: SystemItem, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         self.init(barButtonSystemItem: systemItem)

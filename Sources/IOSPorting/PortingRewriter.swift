@@ -1,0 +1,340 @@
+import SwiftSyntax
+
+/// Walks one file and records the edits that port it (see ``SourcePorter``).
+final class PortingRewriter: SyntaxVisitor {
+    private let context: PortingContext
+    private let path: String
+    private let converter: SourceLocationConverter
+
+    private(set) var edits = TextEdits()
+    private(set) var diagnostics: [PortingDiagnostic] = []
+    /// Declarations added after the file's last line, each with the line it stands for.
+    private(set) var appendedDeclarations: [(line: Int, text: String)] = []
+
+    /// The types the walk is inside, innermost last: what an unqualified `#selector` names.
+    private var enclosingTypes: [String] = []
+    /// Whether the ported file uses the selectors, associated objects or observations that
+    /// OpenQuartzCore provides.
+    private var usesRuntime = false
+    /// The modules the file imports once ported, and where its first import ends.
+    private var importedModules: Set<String> = []
+    private var firstImportEnd: AbsolutePosition?
+
+    /// iOS modules and what they are here.
+    static let moduleReplacements = [
+        "UIKit": "OpenUIKit", "QuartzCore": "OpenQuartzCore", "CoreGraphics": "OpenCoreGraphics",
+        "ObjectiveC": "OpenQuartzCore", "Darwin": "Foundation", "CoreAnimation": "OpenQuartzCore",
+    ]
+    /// Attributes that mean nothing without the Objective-C runtime and do not compile here.
+    static let removedAttributes: Set<String> = [
+        "objc", "objcMembers", "nonobjc", "IBOutlet", "NSManaged", "IBSegueAction",
+    ]
+
+    init(context: PortingContext, path: String, converter: SourceLocationConverter) {
+        self.context = context
+        self.path = path
+        self.converter = converter
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    // MARK: Imports
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        if firstImportEnd == nil { firstImportEnd = node.endPositionBeforeTrailingTrivia }
+        guard let first = node.path.first else { return .skipChildren }
+        let module = first.name.text
+        if let replacement = Self.moduleReplacements[module] {
+            if module == "ObjectiveC" { usesRuntime = true }
+            // `import UIKit.UIGestureRecognizerSubclass` is all of OpenUIKit here.
+            let end =
+                node.importKindSpecifier == nil
+                ? node.path.endPositionBeforeTrailingTrivia : first.name.endPositionBeforeTrailingTrivia
+            edits.replace(first.name.positionAfterSkippingLeadingTrivia, end, with: replacement, in: Syntax(node))
+            importedModules.insert(replacement)
+        } else {
+            importedModules.insert(module)
+        }
+        return .skipChildren
+    }
+
+    /// Adds `import OpenQuartzCore` to a file that uses its runtime and imports none of its
+    /// modules: after the first import, on its line, or before the first line.
+    func addRuntimeImportIfNeeded(to text: inout String) {
+        guard usesRuntime, importedModules.isDisjoint(with: ["OpenQuartzCore", "OpenUIKit"]) else { return }
+        // The text is already edited, but nothing before the first import's end was.
+        guard let end = firstImportEnd else {
+            text = "import OpenQuartzCore; " + text
+            return
+        }
+        var bytes = Array(text.utf8)
+        bytes.insert(contentsOf: Array("; import OpenQuartzCore".utf8), at: end.utf8Offset)
+        text = String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: Types the walk is inside
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        enclosingTypes.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ClassDeclSyntax) { enclosingTypes.removeLast() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enclosingTypes.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: StructDeclSyntax) { enclosingTypes.removeLast() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enclosingTypes.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: EnumDeclSyntax) { enclosingTypes.removeLast() }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        enclosingTypes.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ActorDeclSyntax) { enclosingTypes.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        enclosingTypes.append(node.extendedType.trimmedDescription)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ExtensionDeclSyntax) { enclosingTypes.removeLast() }
+
+    // MARK: Attributes and modifiers
+
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.attributeName.trimmedDescription
+        if Self.removedAttributes.contains(name) {
+            edits.remove(node)
+        } else if name == "convention", node.arguments?.trimmedDescription == "block" {
+            // A block is a closure here.
+            edits.remove(node)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        enclosingTypes.append("Self")
+        guard
+            node.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objc" })
+        else { return .visitChildren }
+        // An @objc protocol is class-bound (`weak var delegate` relies on it); without @objc
+        // it says so itself.
+        let inherited = node.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? []
+        if inherited.isEmpty {
+            let end =
+                node.primaryAssociatedTypeClause?.endPositionBeforeTrailingTrivia
+                ?? node.name.endPositionBeforeTrailingTrivia
+            edits.insert(": AnyObject", at: end)
+        } else if inherited.allSatisfy({ !["AnyObject", "class", "NSObjectProtocol"].contains($0) }) {
+            edits.insert(", AnyObject", at: node.inheritanceClause!.inheritedTypes.endPositionBeforeTrailingTrivia)
+        }
+        addDefaultImplementations(of: node)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ProtocolDeclSyntax) { enclosingTypes.removeLast() }
+
+    /// `optional` requirements become required ones with a default implementation that does
+    /// what a missing one did: nothing, or nil.
+    private func addDefaultImplementations(of proto: ProtocolDeclSyntax) {
+        var members: [String] = []
+        let access = proto.modifiers.contains { ["public", "open"].contains($0.name.text) } ? "public " : ""
+        for member in proto.memberBlock.members {
+            let decl = member.decl
+            guard
+                let optional = decl.asProtocol(WithModifiersSyntax.self)?.modifiers.first(where: {
+                    $0.name.text == "optional"
+                })
+            else { continue }
+            edits.remove(optional)
+            let isStatic =
+                decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains { $0.name.text == "static" } == true
+            let prefix = access + (isStatic ? "static " : "")
+            if let function = decl.as(FunctionDeclSyntax.self) {
+                let returnType = function.signature.returnClause?.type
+                let body: String
+                if returnType == nil || ["Void", "()"].contains(returnType!.trimmedDescription) {
+                    body = "{}"
+                } else if returnType!.is(OptionalTypeSyntax.self)
+                    || returnType!.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+                {
+                    body = "{ nil }"
+                } else {
+                    warn(
+                        at: function,
+                        "optional requirement '\(function.name.text)' returns a \(returnType!.trimmedDescription), which no default can stand for: it is now required, so give every conforming type an implementation, or make it return an optional"
+                    )
+                    continue
+                }
+                var signature = function.with(\.attributes, []).with(\.modifiers, []).with(\.body, nil)
+                signature.leadingTrivia = []
+                members.append("\(prefix)\(signature.trimmedDescription) \(body)")
+            } else if let variable = decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+                let type = binding.typeAnnotation?.type
+            {
+                guard type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) else {
+                    warn(
+                        at: variable,
+                        "optional requirement '\(binding.pattern.trimmedDescription)' of type \(type.trimmedDescription) has no default: it is now required, so give every conforming type one"
+                    )
+                    continue
+                }
+                members.append("\(prefix)var \(binding.pattern.trimmedDescription): \(type.trimmedDescription) { nil }")
+            }
+        }
+        guard !members.isEmpty else { return }
+        let line = converter.location(for: proto.positionAfterSkippingLeadingTrivia).line
+        appendedDeclarations.append((line, "extension \(proto.name.text) { " + members.joined(separator: "; ") + " }"))
+    }
+
+    // MARK: @NSManaged
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard
+            node.attributes.contains(where: {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "NSManaged"
+            })
+        else { return .visitChildren }
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let annotation = binding.typeAnnotation, binding.accessorBlock == nil
+            else {
+                warn(at: binding, "an @NSManaged property needs a name and a type to become a key-value-coded one")
+                continue
+            }
+            let key = SourcePorter.literal(name)
+            let getter: String
+            if let optional = annotation.type.as(OptionalTypeSyntax.self) {
+                getter = "value(forKey: \(key)) as? \(optional.wrappedType.trimmedDescription)"
+            } else if let optional = annotation.type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+                getter = "value(forKey: \(key)) as? \(optional.wrappedType.trimmedDescription)"
+            } else {
+                let type = annotation.type.trimmedDescription
+                getter = "value(forKey: \(key)) as? \(type) ?? \(type)()"
+            }
+            edits.insert(
+                " { get { \(getter) } set { setValue(newValue, forKey: \(key)) } }",
+                at: annotation.endPositionBeforeTrailingTrivia)
+        }
+        return .visitChildren
+    }
+
+    // MARK: #selector and #keyPath
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        switch node.macroName.text {
+        case "selector": portSelector(node)
+        case "keyPath": portKeyPath(node)
+        default: return .visitChildren
+        }
+        return .skipChildren
+    }
+
+    private func portSelector(_ node: MacroExpansionExprSyntax) {
+        guard node.arguments.count == 1, let argument = node.arguments.first else { return }
+        if let label = argument.label?.text {
+            warn(
+                at: node,
+                "#selector(\(label): …) names a property's \(label), which Swift on Linux cannot look up: call the property in a closure instead"
+            )
+            return
+        }
+        let expression = argument.expression
+        let owner: String
+        let method: String
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            guard let enclosing = enclosingTypes.last else {
+                warn(
+                    at: node,
+                    "#selector outside a type names no method a target has: call the function in a closure instead")
+                return
+            }
+            owner = enclosing
+            method = reference.trimmedDescription
+        } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            let baseText = base.trimmedDescription
+            if baseText == "self" || baseText == "Self" {
+                guard let enclosing = enclosingTypes.last else { return }
+                owner = enclosing
+            } else if let first = baseText.first, first.isUppercase {
+                owner = baseText
+            } else {
+                warn(
+                    at: node,
+                    "#selector(\(expression.trimmedDescription)) names an instance's method: name it by its type (#selector(Type.method)) or call it in a closure"
+                )
+                return
+            }
+            method = member.declName.trimmedDescription
+        } else {
+            warn(
+                at: node,
+                "#selector(\(expression.trimmedDescription)) is not a method's name: call the method in a closure instead"
+            )
+            return
+        }
+        let name = method.filter { !$0.isWhitespace }
+        usesRuntime = true
+        edits.replace(
+            node.positionAfterSkippingLeadingTrivia, node.endPositionBeforeTrailingTrivia,
+            with: "Selector(\(SourcePorter.literal(name)), \(owner).\(method))", in: Syntax(node))
+    }
+
+    private func portKeyPath(_ node: MacroExpansionExprSyntax) {
+        guard node.arguments.count == 1, let argument = node.arguments.first else { return }
+        var components = argument.expression.trimmedDescription.filter { !$0.isWhitespace }.split(separator: ".").map(
+            String.init)
+        // `#keyPath(CALayer.position)` names the type first; `#keyPath(layer.opacity)` does not.
+        if components.count > 1, components[0].first?.isUppercase == true { components.removeFirst() }
+        edits.replace(
+            node.positionAfterSkippingLeadingTrivia, node.endPositionBeforeTrailingTrivia,
+            with: SourcePorter.literal(components.joined(separator: ".")), in: Syntax(node))
+    }
+
+    // MARK: Calls
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        // `delegate?.method?(…)`: the optional requirement is a required one with a default now.
+        if let chained = node.calledExpression.as(OptionalChainingExprSyntax.self),
+            let member = chained.expression.as(MemberAccessExprSyntax.self),
+            context.optionalMembers.contains(member.declName.baseName.text)
+        {
+            edits.remove(chained.questionMark)
+        }
+        // Selectors built from strings name a method only the Objective-C runtime can find.
+        let callee = node.calledExpression.trimmedDescription
+        if callee == "NSSelectorFromString"
+            || callee == "Selector" && node.arguments.count == 1 && node.arguments.first?.label == nil
+                && node.arguments.first?.expression.is(StringLiteralExprSyntax.self) == true
+        {
+            warn(
+                at: node,
+                "a selector built from a string names a method only the Objective-C runtime can find: write #selector(method) or call the method in a closure"
+            )
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.baseName.text.hasPrefix("objc_") || node.baseName.text == "NSKeyValueObservation" { usesRuntime = true }
+        return .visitChildren
+    }
+
+    // MARK: Diagnostics
+
+    private func warn(at node: some SyntaxProtocol, _ message: String) {
+        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        diagnostics.append(
+            PortingDiagnostic(
+                path: path, line: location.line, column: location.column, severity: .warning, message: message))
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Synchronization
+
+/// What a key-value observation reports with each change: Apple's `NSKeyValueObservingOptions`.
+public struct NSKeyValueObservingOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// The change carries the new value.
+    public static let new = NSKeyValueObservingOptions(rawValue: 1 << 0)
+    /// The change carries the old value.
+    public static let old = NSKeyValueObservingOptions(rawValue: 1 << 1)
+    /// The handler is called once at once, with the current value as the new one.
+    public static let initial = NSKeyValueObservingOptions(rawValue: 1 << 2)
+    /// Accepted and ignored: a change is reported once it is made.
+    public static let prior = NSKeyValueObservingOptions(rawValue: 1 << 3)
+}
+
+/// The kind of a change: Apple's `NSKeyValueChange`; a property's change is a setting.
+public enum NSKeyValueChange: UInt, Sendable {
+    case setting = 1, insertion, removal, replacement
+}
+
+/// One change a key-value observation reports: Apple's `NSKeyValueObservedChange`.
+public struct NSKeyValueObservedChange<Value> {
+    public let kind: NSKeyValueChange
+    /// The value after the change, when the observation asked for `.new` (or `.initial`).
+    public let newValue: Value?
+    /// The value before the change, when the observation asked for `.old`.
+    public let oldValue: Value?
+    public let indexes: IndexSet? = nil
+    public let isPrior = false
+}
+
+/// An observation made by `observe(_:options:changeHandler:)`: it lasts until it is
+/// invalidated or freed, as Apple's.
+public final class NSKeyValueObservation: NSObject, @unchecked Sendable {
+    fileprivate let evaluate: (AnyObject) -> Void
+    private let owner: ObjectIdentifier
+
+    fileprivate init(owner: AnyObject, evaluate: @escaping (AnyObject) -> Void) {
+        self.owner = ObjectIdentifier(owner)
+        self.evaluate = evaluate
+    }
+
+    /// Stops the observation: the handler is not called again.
+    public func invalidate() {
+        KeyValueObservations.shared.remove(self, of: owner)
+    }
+
+    deinit {
+        KeyValueObservations.shared.remove(self, of: owner)
+    }
+}
+
+/// Objects whose properties can be observed with key paths: layers and, through their layers,
+/// views. The part of Apple's `_KeyValueCodingAndObserving` that animation code uses.
+///
+/// An observation follows the model: its handler is called when a change made through a
+/// property's setter (or `setValue(_:forKey:)`) leaves the observed value different — on the
+/// thread that made the change, as Apple's — but not for an animation's presentation values.
+public protocol KeyValueObservingObject: AnyObject {
+    /// The object whose model changes this object's observations follow: itself for a layer.
+    var keyValueObservationSource: AnyObject { get }
+}
+
+extension KeyValueObservingObject {
+    /// Calls `changeHandler` with this object and the change each time the value at
+    /// `keyPath` changes, until the returned observation is invalidated or freed.
+    public func observe<Value>(
+        _ keyPath: KeyPath<Self, Value>,
+        options: NSKeyValueObservingOptions = [],
+        changeHandler: @escaping (Self, NSKeyValueObservedChange<Value>) -> Void
+    ) -> NSKeyValueObservation {
+        let lastValue = LastValue(self[keyPath: keyPath])
+        let observation = NSKeyValueObservation(owner: keyValueObservationSource) { [weak self] _ in
+            guard let self else { return }
+            let value = self[keyPath: keyPath]
+            let previous = lastValue.value
+            guard keyValueValuesDiffer(previous, value) else { return }
+            lastValue.value = value
+            changeHandler(
+                self,
+                NSKeyValueObservedChange(
+                    kind: .setting, newValue: options.contains(.new) ? value : nil,
+                    oldValue: options.contains(.old) ? previous : nil))
+        }
+        KeyValueObservations.shared.add(observation, of: keyValueObservationSource)
+        if options.contains(.initial) {
+            changeHandler(
+                self,
+                NSKeyValueObservedChange(
+                    kind: .setting, newValue: options.contains(.new) ? lastValue.value : nil, oldValue: nil))
+        }
+        return observation
+    }
+}
+
+extension CALayer: KeyValueObservingObject {
+    public var keyValueObservationSource: AnyObject { self }
+}
+
+/// The value an observation saw last.
+private final class LastValue<Value> {
+    var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+/// Whether two observed values differ: by `==` when the values are equatable, by identity for
+/// objects, and always otherwise.
+func keyValueValuesDiffer(_ lhs: Any, _ rhs: Any) -> Bool {
+    if let lhs = lhs as? any Equatable { return !lhs.isEqual(to: rhs) }
+    if type(of: lhs) is AnyClass, type(of: rhs) is AnyClass { return (lhs as AnyObject) !== (rhs as AnyObject) }
+    return true
+}
+
+extension Equatable {
+    fileprivate func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}
+
+/// Every object's observations. Changes ask first whether anything is observed at all, one
+/// atomic read, so unobserved layers pay nothing more.
+final class KeyValueObservations: @unchecked Sendable {
+    static let shared = KeyValueObservations()
+
+    private let count = Atomic<Int>(0)
+    // Every access to `observations` holds `lock`; handlers run outside it. An observation
+    // is held weakly: freeing it ends it, as on Apple's platforms.
+    private let lock = NSLock()
+    private var observations: [ObjectIdentifier: [(id: ObjectIdentifier, observation: Weak<NSKeyValueObservation>)]] =
+        [:]
+
+    var isObservingAnything: Bool { count.load(ordering: .relaxed) > 0 }
+
+    func add(_ observation: NSKeyValueObservation, of source: AnyObject) {
+        lock.withLock {
+            observations[ObjectIdentifier(source), default: []].append(
+                (ObjectIdentifier(observation), Weak(observation)))
+            count.add(1, ordering: .relaxed)
+        }
+    }
+
+    func remove(_ observation: NSKeyValueObservation, of source: ObjectIdentifier) {
+        lock.withLock {
+            guard var list = observations[source],
+                let index = list.firstIndex(where: { $0.id == ObjectIdentifier(observation) })
+            else { return }
+            list.remove(at: index)
+            observations[source] = list.isEmpty ? nil : list
+            count.subtract(1, ordering: .relaxed)
+        }
+    }
+
+    /// Tells the observations following `source` that its model changed.
+    func sourceDidChange(_ source: AnyObject) {
+        let list = lock.withLock { (observations[ObjectIdentifier(source)] ?? []).compactMap(\.observation.object) }
+        for observation in list { observation.evaluate(source) }
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import IOSPorting
+import Testing
+
+/// The porting step's rewrites, one construct at a time: what each becomes, that every line
+/// keeps its number, that ported text ports to itself, and what is left alone with a warning.
+@Suite struct SourcePorterTests {
+    private func port(_ source: String, context: PortingContext? = nil) -> PortedFile {
+        SourcePorter(context: context ?? PortingContext(sources: [source])).port(source, path: "Fixture.swift")
+    }
+
+    private func expectPorted(_ source: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let ported = port(source)
+        #expect(ported.text == expected, sourceLocation: sourceLocation)
+        #expect(ported.diagnostics.isEmpty, sourceLocation: sourceLocation)
+        // Every line keeps its number, and ported text ports to itself.
+        #expect(
+            ported.text.split(separator: "\n", omittingEmptySubsequences: false).count
+                >= source.split(separator: "\n", omittingEmptySubsequences: false).count, sourceLocation: sourceLocation
+        )
+        let again = port(ported.text)
+        #expect(again.text == ported.text, sourceLocation: sourceLocation)
+        #expect(!again.isChanged, sourceLocation: sourceLocation)
+    }
+
+    @Test func importsNameTheModulesHere() {
+        expectPorted(
+            "import UIKit\nimport QuartzCore\nimport CoreGraphics\nimport Darwin\nimport UIKit.UIGestureRecognizerSubclass\nimport class UIKit.UIView\nimport Foundation\n",
+            "import OpenUIKit\nimport OpenQuartzCore\nimport OpenCoreGraphics\nimport Foundation\nimport OpenUIKit\nimport class OpenUIKit.UIView\nimport Foundation\n"
+        )
+    }
+
+    @Test func objectiveCAttributesGoAndTheRestStays() {
+        expectPorted(
+            """
+            @objcMembers final class A: NSObject {
+                @IBOutlet weak var label: UILabel!
+                @objc dynamic var x = 0
+                @objc(tapWithSender:) func tap(_ sender: Any) {}
+                @IBAction func press(_ sender: Any) {}
+                @IBInspectable var radius: CGFloat = 0
+                @objc
+                func step() {}
+                var handler: (@convention(block) () -> Void)?
+            }
+            """,
+            """
+            final class A: NSObject {
+                weak var label: UILabel!
+                dynamic var x = 0
+                func tap(_ sender: Any) {}
+                @IBAction func press(_ sender: Any) {}
+                @IBInspectable var radius: CGFloat = 0
+                
+                func step() {}
+                var handler: (() -> Void)?
+            }
+            """)
+    }
+
+    @Test func selectorsCarryTheirMethodAndItsType() {
+        expectPorted(
+            """
+            import UIKit
+            class Controller: UIViewController {
+                func wire() {
+                    button.addTarget(self, action: #selector(tapped(_:)), for: .touchUpInside)
+                    let pan = UIPanGestureRecognizer(target: self, action: #selector(self.pan))
+                    link = CADisplayLink(target: self, selector: #selector(Controller.step(_:)))
+                    NotificationCenter.default.addObserver(self, selector: #selector(UIView.layoutIfNeeded), name: nil, object: nil)
+                }
+            }
+            extension Controller.Inner {
+                func more() { perform(#selector( go( with : ) ), with: nil, afterDelay: 1) }
+            }
+            """,
+            """
+            import OpenUIKit
+            class Controller: UIViewController {
+                func wire() {
+                    button.addTarget(self, action: Selector("tapped(_:)", Controller.tapped(_:)), for: .touchUpInside)
+                    let pan = UIPanGestureRecognizer(target: self, action: Selector("pan", Controller.pan))
+                    link = CADisplayLink(target: self, selector: Selector("step(_:)", Controller.step(_:)))
+                    NotificationCenter.default.addObserver(self, selector: Selector("layoutIfNeeded", UIView.layoutIfNeeded), name: nil, object: nil)
+                }
+            }
+            extension Controller.Inner {
+                func more() { perform(Selector("go(with:)", Controller.Inner.go( with : )), with: nil, afterDelay: 1) }
+            }
+            """)
+    }
+
+    @Test func aSelectorOverTwoLinesKeepsTheLinesAfterIt() {
+        let ported = port("class A {\n  func f() {\n    x(#selector(\n      g))\n    y()\n  }\n}\n")
+        #expect(
+            ported.text
+                == "import OpenQuartzCore; class A {\n  func f() {\n    x(Selector(\"g\", A.g)\n)\n    y()\n  }\n}\n")
+    }
+
+    @Test func aFileWithSelectorsAndOnlyFoundationImportsTheRuntime() {
+        expectPorted(
+            "import Foundation\nclass T: NSObject { func go() { Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(tick), userInfo: nil, repeats: true) } }\n",
+            "import Foundation; import OpenQuartzCore\nclass T: NSObject { func go() { Timer.scheduledTimer(timeInterval: 1, target: self, selector: Selector(\"tick\", T.tick), userInfo: nil, repeats: true) } }\n"
+        )
+        expectPorted(
+            "import ObjectiveC\nfunc f(_ o: AnyObject) -> Any? { objc_getAssociatedObject(o, &key) }\n",
+            "import OpenQuartzCore\nfunc f(_ o: AnyObject) -> Any? { objc_getAssociatedObject(o, &key) }\n")
+    }
+
+    @Test func keyPathsBecomeTheirStrings() {
+        expectPorted(
+            "let a = CABasicAnimation(keyPath: #keyPath(CALayer.position))\nlet b = #keyPath(layer.opacity)\nlet c = #keyPath(progress)\n",
+            "let a = CABasicAnimation(keyPath: \"position\")\nlet b = \"layer.opacity\"\nlet c = \"progress\"\n")
+    }
+
+    @Test func managedPropertiesBecomeKeyValueCodedOnes() {
+        expectPorted(
+            "class Ring: CALayer {\n    @NSManaged var progress: CGFloat\n    @NSManaged public var color: CGColor?\n}\n",
+            "class Ring: CALayer {\n    var progress: CGFloat { get { value(forKey: \"progress\") as? CGFloat ?? CGFloat() } set { setValue(newValue, forKey: \"progress\") } }\n    public var color: CGColor? { get { value(forKey: \"color\") as? CGColor } set { setValue(newValue, forKey: \"color\") } }\n}\n"
+        )
+    }
+
+    @Test func optionalRequirementsGetDefaultsAndTheirCallersCallThem() {
+        let source = """
+            @objc public protocol SheetDelegate: NSObjectProtocol {
+                func sheetDidAppear()
+                @objc optional func sheetWillMove(to height: CGFloat)
+                @objc optional func title(for sheet: Sheet) -> String?
+                @objc optional var tint: UIColor? { get }
+            }
+            @objc protocol Plain {
+                @objc optional func ping()
+            }
+            func call(_ d: SheetDelegate?) { d?.sheetWillMove?(to: 2); _ = d?.title?(for: s) }
+            """
+        let ported = port(source)
+        #expect(
+            ported.text == """
+                public protocol SheetDelegate: NSObjectProtocol {
+                    func sheetDidAppear()
+                    func sheetWillMove(to height: CGFloat)
+                    func title(for sheet: Sheet) -> String?
+                    var tint: UIColor? { get }
+                }
+                protocol Plain: AnyObject {
+                    func ping()
+                }
+                func call(_ d: SheetDelegate?) { d?.sheetWillMove(to: 2); _ = d?.title(for: s) }
+                extension SheetDelegate { public func sheetWillMove(to height: CGFloat) {}; public func title(for sheet: Sheet) -> String? { nil }; public var tint: UIColor? { nil } }
+                extension Plain { func ping() {} }
+
+                """)
+        #expect(ported.diagnostics.isEmpty)
+        #expect(port(ported.text).text == ported.text)
+    }
+
+    @Test func anOptionalRequirementReturningAValueIsReportedAndMadeRequired() {
+        let ported = port("@objc protocol P {\n    @objc optional func height() -> CGFloat\n}\n")
+        #expect(ported.text == "protocol P: AnyObject {\n    func height() -> CGFloat\n}\n")
+        #expect(ported.diagnostics.map(\.line) == [2])
+        #expect(ported.diagnostics.first?.severity == .warning)
+        #expect(ported.diagnostics.first?.message.contains("give every conforming type an implementation") == true)
+    }
+
+    @Test func whatCannotBeRewrittenSafelyIsLeftWithAWarningAtItsLine() {
+        let source = """
+            class A {
+                func f() {
+                    let s = Selector("tap:")
+                    let t = NSSelectorFromString(name)
+                    let u = #selector(getter: UIView.frame)
+                    let v = #selector(other.method)
+                }
+            }
+            """
+        let ported = port(source)
+        #expect(ported.text == source)
+        #expect(ported.diagnostics.map(\.line) == [3, 4, 5, 6])
+        #expect(ported.diagnostics.allSatisfy { $0.severity == .warning && $0.path == "Fixture.swift" })
+        #expect(
+            ported.diagnostics[0].description.hasPrefix("Fixture.swift:3:17: warning: a selector built from a string"))
+    }
+
+    @Test func codeThatCompilesOnLinuxIsLeftByteForByte() {
+        let source = """
+            import Foundation
+            // @objc in a comment, "#selector(x)" in a string
+            final class Model {
+                dynamic var value = 0
+                @MainActor func update(_ key: KeyPath<Model, Int>) { _ = self[keyPath: key] }
+                let name = "@NSManaged"
+            }
+            """
+        let ported = port(source)
+        #expect(ported.text == source)
+        #expect(!ported.isChanged)
+    }
+
+    @Test func aFileThatCannotBeParsedIsLeftAsItIsWithItsLine() {
+        let source = "import UIKit\n\nclass A {\n    func f( {\n}\n"
+        let ported = port(source)
+        #expect(!ported.isParsed)
+        #expect(ported.text == source)
+        #expect(ported.diagnostics.count == 1)
+        #expect(ported.diagnostics.first?.severity == .error)
+        #expect(ported.diagnostics.first?.line == 4)
+    }
+
+    @Test func aCopyCompiledInThePlaceOfTheOriginalPointsBackAtIt() {
+        let ported = SourcePorter().port("import UIKit\n", path: "/src/My \"App\".swift", sourceLocation: true)
+        #expect(ported.text == "#sourceLocation(file: \"/src/My \\\"App\\\".swift\", line: 1)\nimport OpenUIKit\n")
+    }
+
+    @Test func theDiffShowsTheChangedLinesWithContext() {
+        let old = (1...10).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        let new = old.replacingOccurrences(of: "line 5\n", with: "line five\n")
+        let diff = unifiedDiff(from: old, to: new, oldName: "a/F.swift", newName: "b/F.swift")
+        #expect(
+            diff == """
+                --- a/F.swift
+                +++ b/F.swift
+                @@ -2,7 +2,7 @@
+                 line 2
+                 line 3
+                 line 4
+                -line 5
+                +line five
+                 line 6
+                 line 7
+                 line 8
+
+                """)
+        #expect(unifiedDiff(from: old, to: old, oldName: "a", newName: "b").isEmpty)
+    }
+}
