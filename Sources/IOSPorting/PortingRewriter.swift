@@ -71,11 +71,57 @@ final class PortingRewriter: SyntaxVisitor {
         text = String(decoding: bytes, as: UTF8.self)
     }
 
+    // MARK: Conditional compilation
+
+    /// `#if os(iOS)` holds iOS code, which is what is being ported: the condition holds here.
+    /// `#if canImport(UIKit)` asks for the modules that stand for UIKit here.
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        guard let condition = node.condition else { return .visitChildren }
+        for call in condition.allFunctionCalls {
+            let name = call.calledExpression.trimmedDescription
+            let argument = call.arguments.first?.expression.trimmedDescription ?? ""
+            switch (name, argument) {
+            case ("os", "iOS"):
+                edits.replace(
+                    call.positionAfterSkippingLeadingTrivia, call.endPositionBeforeTrailingTrivia, with: "true",
+                    in: Syntax(call))
+            case ("canImport", let module) where Self.moduleReplacements[module] != nil && module != "Darwin":
+                let argumentNode = call.arguments.first!.expression
+                edits.replace(
+                    argumentNode.positionAfterSkippingLeadingTrivia, argumentNode.endPositionBeforeTrailingTrivia,
+                    with: Self.moduleReplacements[module]!, in: Syntax(argumentNode))
+            default:
+                break
+            }
+        }
+        return .visitChildren
+    }
+
     // MARK: Types the walk is inside
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         enclosingTypes.append(node.name.text)
+        portKeyValueObserver(node)
         return .visitChildren
+    }
+
+    /// A direct `NSObject` subclass overriding `observeValue(forKeyPath:of:change:context:)`
+    /// overrides nothing here: it declares the method as its own, for `NSKeyValueObserving`.
+    private func portKeyValueObserver(_ node: ClassDeclSyntax) {
+        guard let inherited = node.inheritanceClause?.inheritedTypes,
+            inherited.first?.type.trimmedDescription == "NSObject",
+            !inherited.contains(where: { $0.type.trimmedDescription == "NSKeyValueObserving" })
+        else { return }
+        for member in node.memberBlock.members {
+            guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "observeValue",
+                function.signature.parameterClause.parameters.first?.firstName.text == "forKeyPath",
+                let override = function.modifiers.first(where: { $0.name.text == "override" })
+            else { continue }
+            edits.remove(override)
+            edits.insert(", NSKeyValueObserving", at: inherited.endPositionBeforeTrailingTrivia)
+            usesRuntime = true
+            return
+        }
     }
 
     override func visitPost(_ node: ClassDeclSyntax) { enclosingTypes.removeLast() }
@@ -336,5 +382,15 @@ final class PortingRewriter: SyntaxVisitor {
         diagnostics.append(
             PortingDiagnostic(
                 path: path, line: location.line, column: location.column, severity: .warning, message: message))
+    }
+}
+
+extension SyntaxProtocol {
+    /// The function calls in this node, outermost first.
+    fileprivate var allFunctionCalls: [FunctionCallExprSyntax] {
+        var calls: [FunctionCallExprSyntax] = []
+        if let call = self.as(FunctionCallExprSyntax.self) { calls.append(call) }
+        for child in children(viewMode: .sourceAccurate) { calls += child.allFunctionCalls }
+        return calls
     }
 }

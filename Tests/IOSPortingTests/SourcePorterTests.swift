@@ -107,6 +107,24 @@ import Testing
             "import OpenQuartzCore\nfunc f(_ o: AnyObject) -> Any? { objc_getAssociatedObject(o, &key) }\n")
     }
 
+    @Test func iOSConditionsHoldWhatIsPorted() {
+        expectPorted(
+            "#if os(iOS) || os(tvOS)\nimport UIKit\n#elseif canImport(AppKit)\nimport AppKit\n#endif\n#if canImport(UIKit) && !os(macOS)\nlet a = 1\n#endif\n#if canImport(Darwin)\nlet b = 2\n#endif\n",
+            "#if true || os(tvOS)\nimport OpenUIKit\n#elseif canImport(AppKit)\nimport AppKit\n#endif\n#if canImport(OpenUIKit) && !os(macOS)\nlet a = 1\n#endif\n#if canImport(Darwin)\nlet b = 2\n#endif\n"
+        )
+    }
+
+    @Test func anObjectObservingKeyPathsDeclaresItself() {
+        expectPorted(
+            "import UIKit\nfinal class Watcher: NSObject {\n    override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}\n}\n",
+            "import OpenUIKit\nfinal class Watcher: NSObject, NSKeyValueObserving {\n    func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}\n}\n"
+        )
+        // A view overrides UIResponder's, as on iOS.
+        let view =
+            "final class V: UIView {\n    override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}\n}\n"
+        #expect(port(view).text == view)
+    }
+
     @Test func keyPathsBecomeTheirStrings() {
         expectPorted(
             "let a = CABasicAnimation(keyPath: #keyPath(CALayer.position))\nlet b = #keyPath(layer.opacity)\nlet c = #keyPath(progress)\n",

@@ -168,3 +168,28 @@ import Testing
         timer.invalidate()
     }
 }
+
+/// String-keyed key-value observation, as iOS code before block observations writes it.
+@MainActor
+@Suite struct PortedKeyValueObservingTests {
+    @Test func aControllerSeesItsCardMoveUntilItStopsFollowing() {
+        let controller = FollowerViewController()
+        controller.loadViewIfNeeded()
+        controller.card.center = CGPoint(x: 100, y: 200)
+        controller.card.frame.origin.x = 10
+        #expect(controller.seenCenters == [CGPoint(x: 100, y: 200), CGPoint(x: 60, y: 200)])
+        #expect(controller.seenOldCenters == [CGPoint(x: 50, y: 30), CGPoint(x: 100, y: 200)])
+        controller.stopFollowing()
+        controller.card.center = .zero
+        #expect(controller.seenCenters.count == 2)
+    }
+
+    @Test func aModelObjectSeesALayersOpacityFromTheStart() {
+        let layer = CALayer()
+        let watcher = OpacityWatcher(layer: layer)
+        layer.opacity = 0.5
+        layer.opacity = 0.5
+        layer.opacity = 0
+        #expect(watcher.opacities == [1, 0.5, 0])
+    }
+}

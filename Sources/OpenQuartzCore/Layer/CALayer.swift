@@ -700,6 +700,14 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         propertyTable[key].flatMap { $0.box($0.read(prototypeLayer)) }
     }
 
+    /// Called when a key path this layer observes with `addObserver(_:forKeyPath:options:context:)`
+    /// changes (declared in the class body so subclasses can override it): the default does
+    /// nothing, where Apple's raises for an observation nobody handles.
+    open func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+        context: UnsafeMutableRawPointer?
+    ) {}
+
     /// Whether an archive of the layer keeps the value of `key`: true for every key unless a
     /// subclass says otherwise, as on Apple's platforms. The CAML writer skips keys a layer
     /// answers false for.

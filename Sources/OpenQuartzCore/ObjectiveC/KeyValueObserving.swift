@@ -53,6 +53,31 @@ public final class NSKeyValueObservation: NSObject, @unchecked Sendable {
     }
 }
 
+/// A key of the change dictionary `observeValue(forKeyPath:of:change:context:)` gets: Apple's
+/// `NSKeyValueChangeKey`.
+public struct NSKeyValueChangeKey: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The change's kind, an `NSKeyValueChange` raw value (1, setting, for a property).
+    public static let kindKey = NSKeyValueChangeKey(rawValue: "kind")
+    public static let newKey = NSKeyValueChangeKey(rawValue: "new")
+    public static let oldKey = NSKeyValueChangeKey(rawValue: "old")
+    public static let indexesKey = NSKeyValueChangeKey(rawValue: "indexes")
+    public static let notificationIsPriorKey = NSKeyValueChangeKey(rawValue: "notificationIsPrior")
+}
+
+/// An object that can observe key paths with `addObserver(_:forKeyPath:options:context:)`:
+/// layers, views and view controllers are; a direct `NSObject` subclass that overrides
+/// `observeValue(forKeyPath:of:change:context:)` on iOS declares it (the porting step adds
+/// the conformance and drops the `override`).
+public protocol NSKeyValueObserving: AnyObject {
+    func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+        context: UnsafeMutableRawPointer?)
+}
+
+extension CALayer: NSKeyValueObserving {}
+
 /// Objects whose properties can be observed with key paths: layers and, through their layers,
 /// views. The part of Apple's `_KeyValueCodingAndObserving` that animation code uses.
 ///
@@ -62,6 +87,8 @@ public final class NSKeyValueObservation: NSObject, @unchecked Sendable {
 public protocol KeyValueObservingObject: AnyObject {
     /// The object whose model changes this object's observations follow: itself for a layer.
     var keyValueObservationSource: AnyObject { get }
+    /// The value at a string key path, for `addObserver(_:forKeyPath:options:context:)`.
+    func observedValue(forKeyPath keyPath: String) -> Any?
 }
 
 extension KeyValueObservingObject {
@@ -96,8 +123,119 @@ extension KeyValueObservingObject {
     }
 }
 
+extension KeyValueObservingObject {
+    /// Tells `observer` of changes to the value at `keyPath` through its
+    /// `observeValue(forKeyPath:of:change:context:)`, until ``removeObserver(_:forKeyPath:)``:
+    /// Apple's string-keyed observation, which follows model changes as `observe(_:)` does.
+    /// The observer is held weakly; it must be an ``NSKeyValueObserving`` (views, view
+    /// controllers and layers are).
+    public func addObserver(
+        _ observer: NSObject, forKeyPath keyPath: String, options: NSKeyValueObservingOptions = [],
+        context: UnsafeMutableRawPointer?
+    ) {
+        guard let receiver = observer as? NSKeyValueObserving else {
+            fatalError(
+                "addObserver(_:forKeyPath:): a \(type(of: observer)) cannot receive observeValue(forKeyPath:of:change:context:); declare it NSKeyValueObserving (the porting step does so for a class that overrides it)"
+            )
+        }
+        let observerReference = Weak<AnyObject>(receiver)
+        let lastValue = LastValue(observedValue(forKeyPath: keyPath))
+        nonisolated(unsafe) let context = context
+        let observation = NSKeyValueObservation(owner: keyValueObservationSource) { [weak self] _ in
+            guard let self, let receiver = observerReference.object as? NSKeyValueObserving else { return }
+            let value = self.observedValue(forKeyPath: keyPath)
+            let previous = lastValue.value
+            guard keyValueValuesDiffer(previous as Any, value as Any) else { return }
+            lastValue.value = value
+            receiver.observeValue(
+                forKeyPath: keyPath, of: self, change: Self.change(new: value, old: previous, options), context: context
+            )
+        }
+        KeyValueObservations.shared.add(observation, of: keyValueObservationSource)
+        KeyPathObservers.shared.keep(
+            observation, source: keyValueObservationSource, observer: receiver, keyPath: keyPath, context: context)
+        if options.contains(.initial) {
+            receiver.observeValue(
+                forKeyPath: keyPath, of: self,
+                change: Self.change(new: lastValue.value, old: nil, options.subtracting(.old)),
+                context: context)
+        }
+    }
+
+    /// Stops telling `observer` of changes to `keyPath` (every registration of the pair).
+    public func removeObserver(_ observer: NSObject, forKeyPath keyPath: String) {
+        KeyPathObservers.shared.remove(
+            source: keyValueObservationSource, observer: observer, keyPath: keyPath, context: nil)
+    }
+
+    /// Stops telling `observer` of changes to `keyPath` registered with `context`.
+    public func removeObserver(_ observer: NSObject, forKeyPath keyPath: String, context: UnsafeMutableRawPointer?) {
+        KeyPathObservers.shared.remove(
+            source: keyValueObservationSource, observer: observer, keyPath: keyPath, context: context.map { $0 } ?? nil,
+            matchingContext: true)
+    }
+
+    private static func change(new: Any?, old: Any?, _ options: NSKeyValueObservingOptions) -> [NSKeyValueChangeKey:
+        Any]
+    {
+        var change: [NSKeyValueChangeKey: Any] = [.kindKey: NSKeyValueChange.setting.rawValue]
+        if options.contains(.new) { change[.newKey] = new ?? NSNull() }
+        if options.contains(.old) { change[.oldKey] = old ?? NSNull() }
+        return change
+    }
+}
+
 extension CALayer: KeyValueObservingObject {
     public var keyValueObservationSource: AnyObject { self }
+
+    public func observedValue(forKeyPath keyPath: String) -> Any? { value(forKeyPath: keyPath) }
+}
+
+/// The observations `addObserver(_:forKeyPath:options:context:)` made, kept until removed
+/// (there is no token to hold them).
+final class KeyPathObservers: @unchecked Sendable {
+    static let shared = KeyPathObservers()
+
+    private struct Entry {
+        let observation: NSKeyValueObservation
+        let source: ObjectIdentifier
+        let observer: Weak<AnyObject>
+        let keyPath: String
+        let context: UnsafeMutableRawPointer?
+    }
+
+    // Every access to `entries` holds `lock`.
+    private let lock = NSLock()
+    private var entries: [Entry] = []
+
+    func keep(
+        _ observation: NSKeyValueObservation, source: AnyObject, observer: AnyObject, keyPath: String,
+        context: UnsafeMutableRawPointer?
+    ) {
+        lock.withLock {
+            entries.removeAll { $0.observer.object == nil }
+            entries.append(
+                Entry(
+                    observation: observation, source: ObjectIdentifier(source), observer: Weak(observer),
+                    keyPath: keyPath, context: context))
+        }
+    }
+
+    func remove(
+        source: AnyObject, observer: AnyObject, keyPath: String, context: UnsafeMutableRawPointer?,
+        matchingContext: Bool = false
+    ) {
+        let removed = lock.withLock {
+            let matches = { (entry: Entry) in
+                entry.source == ObjectIdentifier(source) && entry.observer.object === observer
+                    && entry.keyPath == keyPath
+                    && (!matchingContext || entry.context == context)
+            }
+            defer { entries.removeAll(where: matches) }
+            return entries.filter(matches)
+        }
+        for entry in removed { entry.observation.invalidate() }
+    }
 }
 
 /// The value an observation saw last.

@@ -206,3 +206,6 @@ open class UIColor: NSObject, @unchecked Sendable {
 }
 
 extension UIColor: _ExpressibleByColorLiteral {}
+
+/// The type a `#colorLiteral(…)` is when nothing else says: UIKit's.
+public typealias _ColorLiteralType = UIColor

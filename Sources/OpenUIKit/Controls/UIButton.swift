@@ -110,6 +110,14 @@ open class UIButton: UIControl {
         updateAppearance()
     }
 
+    // MARK: Accessibility
+
+    /// A button is named by its current title and is a `.button`, with the control's state.
+    override var defaultAccessibilityLabel: String? { currentTitle }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits {
+        super.defaultAccessibilityTraits.union(.button)
+    }
+
     // MARK: Layout
 
     open override var intrinsicContentSize: CGSize {
@@ -124,7 +132,35 @@ open class UIButton: UIControl {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
-        let content = bounds.inset(by: contentEdgeInsets)
+        let content = contentRect(forBounds: bounds)
+        imageViewStorage?.frame = imageRect(forContentRect: content)
+        label?.frame = titleRect(forContentRect: content)
+    }
+
+    /// Where the title and image go: the bounds inside ``contentEdgeInsets``. Subclasses
+    /// override it (and the two below) to lay the button out their way, as on iOS.
+    open func contentRect(forBounds bounds: CGRect) -> CGRect {
+        bounds.inset(by: contentEdgeInsets)
+    }
+
+    /// The title's frame in `contentRect`: after the image, the pair aligned as
+    /// ``contentHorizontalAlignment`` says and centred vertically.
+    open func titleRect(forContentRect contentRect: CGRect) -> CGRect {
+        let (x, titleSize, imageSize) = contentLayout(in: contentRect)
+        return CGRect(
+            x: x + imageSize.width, y: contentRect.midY - titleSize.height / 2, width: titleSize.width,
+            height: titleSize.height)
+    }
+
+    /// The image's frame in `contentRect`: before the title, centred vertically.
+    open func imageRect(forContentRect contentRect: CGRect) -> CGRect {
+        let (x, _, imageSize) = contentLayout(in: contentRect)
+        return CGRect(
+            x: x, y: contentRect.midY - imageSize.height / 2, width: imageSize.width, height: imageSize.height)
+    }
+
+    /// Where the image and title start, and their sizes.
+    private func contentLayout(in content: CGRect) -> (x: CGFloat, title: CGSize, image: CGSize) {
         let titleSize = currentTitle == nil ? .zero : (label?.intrinsicContentSize ?? .zero)
         let imageSize = currentImage?.size ?? .zero
         let width = titleSize.width + imageSize.width
@@ -134,11 +170,7 @@ open class UIButton: UIControl {
             case .right, .trailing: content.maxX - width
             case .center, .fill: content.midX - width / 2
             }
-        imageViewStorage?.frame = CGRect(
-            x: x, y: content.midY - imageSize.height / 2, width: imageSize.width, height: imageSize.height)
-        label?.frame = CGRect(
-            x: x + imageSize.width, y: content.midY - titleSize.height / 2, width: titleSize.width,
-            height: titleSize.height)
+        return (x, titleSize, imageSize)
     }
 
     private func contentChanged() {

@@ -234,6 +234,18 @@ open class UIControl: UIView {
         guard isEnabled else { return nil }
         return super.hitTest(point, with: event)
     }
+
+    // MARK: Accessibility
+
+    /// A control is an element unless told otherwise, `.notEnabled` while disabled and
+    /// `.selected` while selected.
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits {
+        var traits = UIAccessibilityTraits.none
+        if !isEnabled { traits.insert(.notEnabled) }
+        if isSelected { traits.insert(.selected) }
+        return traits
+    }
 }
 
 /// A closure a control runs: Apple's `UIAction` (iOS 14), the form of target–action Swift on

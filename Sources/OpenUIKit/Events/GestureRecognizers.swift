@@ -1,6 +1,7 @@
 import Foundation
 
-// UIKit's tap, pan, long-press and pinch recognizers. The thresholds are this module's
+// UIKit's tap, pan, long-press and pinch recognizers (the screen-edge pan, swipe and rotation
+// ones are in MoreGestureRecognizers.swift). The thresholds are this module's
 // (UIKit does not document its own): a touch that moves 10 points is no tap and starts a pan;
 // taps of a multi-tap gesture come within 0.35 s of each other.
 
@@ -72,6 +73,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     private var lastTime: TimeInterval = 0
     private var currentVelocity = CGPoint.zero
 
+    /// Disfavoured so that a subclass's own `init(handler:)` (``UIScreenEdgePanGestureRecognizer``'s,
+    /// whose closure gets the subclass) wins over this inherited one at `Subclass { … }`.
+    @_disfavoredOverload
     public convenience init(handler: @escaping (UIPanGestureRecognizer) -> Void) {
         self.init(erasedHandler: { handler($0 as! UIPanGestureRecognizer) })
     }

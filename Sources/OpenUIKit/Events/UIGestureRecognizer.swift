@@ -16,10 +16,21 @@ open class UIGestureRecognizer: NSObject {
     }
 
     /// Where the recognizer stands; setting it (in a subclass) tells the handlers.
+    ///
+    /// Leaving `.possible` for `.began` (a continuous gesture) or `.ended` (a discrete one
+    /// recognized), the recognizer first asks its ``delegate``'s
+    /// `gestureRecognizerShouldBegin(_:)`, then its view's
+    /// ``UIView/gestureRecognizerShouldBegin(_:)``: if either answers false, the state becomes
+    /// `.failed` instead and the handlers hear nothing, as on iOS.
     open var state = State.possible {
         didSet {
             // Every update of a continuous gesture is reported, `.changed` after `.changed` too.
             guard state != oldValue || state == .changed else { return }
+            if oldValue == .possible, state == .began || state == .ended, !shouldBegin() {
+                // Refused: failed instead, which no handler hears.
+                state = .failed
+                return
+            }
             switch state {
             case .began, .changed, .ended, .cancelled:
                 if state == .began || state == .ended && oldValue == .possible { recognizedGesture() }
@@ -195,11 +206,32 @@ open class UIGestureRecognizer: NSObject {
         finishIfDone()
     }
 
-    /// Whether the gesture may begin now: the delegate agrees and every recognizer it requires
-    /// to fail has failed (or is not following touches).
+    /// Whether the gesture may begin now: every recognizer it requires to fail has failed (or
+    /// is not following touches). Until then it waits in `.possible`; the delegate and the view
+    /// are asked when the state leaves `.possible` (`shouldBegin()`).
     func mayBegin() -> Bool {
+        // The recognizers on the same view that this one, or they, say must fail first.
+        let asked = (view?.gestureRecognizers ?? []).filter {
+            $0 !== self && (shouldRequireFailure(of: $0) || $0.shouldBeRequiredToFail(by: self))
+        }
+        return (required + asked).allSatisfy {
+            $0.state == .failed || $0.state == .possible && $0.trackedTouches.isEmpty
+        }
+    }
+
+    /// Whether `otherGestureRecognizer`, on the same view, must fail before this one begins:
+    /// a subclass's say, asked as the gesture would begin (the default: no).
+    open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+
+    /// Whether this recognizer must fail before `otherGestureRecognizer`, on the same view,
+    /// begins (the default: no).
+    open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+
+    /// Whether the recognizer may leave `.possible`: its delegate agrees, then the view it is
+    /// attached to (UIKit asks both; the delegate first here).
+    private func shouldBegin() -> Bool {
         guard delegate?.gestureRecognizerShouldBegin(self) ?? true else { return false }
-        return required.allSatisfy { $0.state == .failed || $0.state == .possible && $0.trackedTouches.isEmpty }
+        return view?.gestureRecognizerShouldBegin(self) ?? true
     }
 
     /// The gesture was recognized: the view's touches are cancelled, and other recognizers
@@ -209,6 +241,9 @@ open class UIGestureRecognizer: NSObject {
         window.gestureRecognized(self)
     }
 }
+
+/// The state of a gesture recognizer under its Swift name before `UIGestureRecognizer.State`.
+public typealias UIGestureRecognizerState = UIGestureRecognizer.State
 
 /// What a gesture recognizer asks: Apple's `UIGestureRecognizerDelegate`, each method with the
 /// answer UIKit assumes when it is absent.

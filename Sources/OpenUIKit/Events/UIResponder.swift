@@ -17,6 +17,14 @@ open class UIResponder: NSObject {
     /// Called for Interface Builder's previews: never called here.
     open func prepareForInterfaceBuilder() {}
 
+    /// Called when a key path this object observes with `addObserver(_:forKeyPath:options:context:)`
+    /// changes (declared in the class body so that views and controllers override it as on
+    /// iOS): the default does nothing.
+    open func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+        context: UnsafeMutableRawPointer?
+    ) {}
+
     /// The responder that receives what this one does not handle.
     open var next: UIResponder? { nil }
 
@@ -60,3 +68,5 @@ open class UIResponder: NSObject {
         return true
     }
 }
+
+extension UIResponder: @preconcurrency NSKeyValueObserving {}

@@ -84,3 +84,6 @@ open class UIImage: NSObject, @unchecked Sendable {
 }
 
 extension UIImage: _ExpressibleByImageLiteral {}
+
+/// The type an `#imageLiteral(resourceName:)` is when nothing else says: UIKit's.
+public typealias _ImageLiteralType = UIImage

@@ -149,6 +149,18 @@ open class NSLayoutConstraint: NSObject {
         super.init()
     }
 
+    /// An empty constraint, relating nothing: what iOS code keeps as a placeholder
+    /// (`var bottom = NSLayoutConstraint()`) until it makes the real one. Activating it does
+    /// nothing.
+    public override init() {
+        firstAttribute = .notAnAttribute
+        relation = .equal
+        secondAttribute = .notAnAttribute
+        multiplier = 1
+        constant = 0
+        super.init()
+    }
+
     /// Activates every constraint at once (one re-solve).
     open class func activate(_ constraints: [NSLayoutConstraint]) {
         LayoutEngine.activate(constraints)
@@ -208,7 +220,8 @@ open class NSLayoutConstraint: NSObject {
 enum LayoutCheck {
     static func requireFinite(_ value: CGFloat, _ name: String, of constraint: NSLayoutConstraint?) {
         guard value.isFinite else {
-            fatalError("NSLayoutConstraint: \(name) must be finite; got \(value)\(constraint.map { " for \($0)" } ?? "")")
+            fatalError(
+                "NSLayoutConstraint: \(name) must be finite; got \(value)\(constraint.map { " for \($0)" } ?? "")")
         }
     }
 }

@@ -80,6 +80,25 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
         super.init()
     }
 
+    /// A spring of damping ratio `damping` whose undamped period is `response` seconds
+    /// (iOS 17; SwiftUI's `Spring(response:dampingRatio:)`): mass 1, stiffness `(2π/response)²`,
+    /// damping `4π·damping/response`, run until it settles as a spring of given constants.
+    /// `damping` must be finite and above 0 (an undamped spring never settles), `response`
+    /// finite and above 0.
+    public convenience init(
+        damping: CGFloat, response: CGFloat, initialVelocity velocity: CGVector = CGVector(dx: 0, dy: 0)
+    ) {
+        require(
+            response.isFinite && response > 0,
+            "UISpringTimingParameters(damping:response:) needs a finite response above 0, got \(response)")
+        require(
+            damping.isFinite && damping > 0,
+            "UISpringTimingParameters(damping:response:) needs a finite damping ratio above 0 (an undamped spring "
+                + "never settles), got \(damping)")
+        let stiffness = pow(2 * .pi / response, 2)
+        self.init(mass: 1, stiffness: stiffness, damping: 4 * .pi * damping / response, initialVelocity: velocity)
+    }
+
     /// A spring of perceived duration `duration` and `bounce` (iOS 17), with no initial
     /// velocity: see ``init(duration:bounce:initialVelocity:)``.
     public convenience init(duration: TimeInterval, bounce: CGFloat) {

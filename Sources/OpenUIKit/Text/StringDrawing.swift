@@ -97,7 +97,6 @@ private struct DrawingAttributes {
     }
 
     /// Draws `string` in `rect` of the current context (nothing when there is none).
-    @MainActor
     func draw(_ string: String, in rect: CGRect, wraps: Bool) {
         guard let context = UIGraphicsGetCurrentContext(), !string.isEmpty else { return }
         if let background {
@@ -127,14 +126,12 @@ extension String {
     }
 
     /// Draws the text from `point` (its top left), one line per paragraph.
-    @MainActor
     public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
         let attributes = DrawingAttributes(attrs)
         attributes.draw(self, in: CGRect(origin: point, size: attributes.size(of: self, width: nil)), wraps: false)
     }
 
     /// Draws the text in `rect`, wrapped to its width and clipped to it.
-    @MainActor
     public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
         DrawingAttributes(attrs).draw(self, in: rect, wraps: true)
     }
@@ -156,12 +153,10 @@ extension NSString {
         String(describing: self).size(withAttributes: attrs)
     }
 
-    @MainActor
     public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
         String(describing: self).draw(at: point, withAttributes: attrs)
     }
 
-    @MainActor
     public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
         String(describing: self).draw(in: rect, withAttributes: attrs)
     }
@@ -183,12 +178,10 @@ extension NSAttributedString {
         string.size(withAttributes: firstAttributes)
     }
 
-    @MainActor
     public func draw(at point: CGPoint) {
         string.draw(at: point, withAttributes: firstAttributes)
     }
 
-    @MainActor
     public func draw(in rect: CGRect) {
         string.draw(in: rect, withAttributes: firstAttributes)
     }

@@ -116,6 +116,16 @@ open class UILabel: UIView {
     open var adjustsFontSizeToFitWidth = false
     open var minimumScaleFactor: CGFloat = 0
 
+    // MARK: Accessibility
+
+    /// A label is an element, named by its text, static text (and not enabled while
+    /// ``isEnabled`` is off), unless told otherwise.
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityLabel: String? { text }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits {
+        isEnabled ? UIAccessibilityTraits.staticText : [.staticText, .notEnabled]
+    }
+
     // MARK: Size
 
     private func textSize(width: CGFloat?) -> CGSize {

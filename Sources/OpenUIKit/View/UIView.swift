@@ -358,6 +358,10 @@ open class UIView: UIResponder {
     open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) { attach(gestureRecognizer) }
     /// Detaches `gestureRecognizer` if it is attached to the view.
     open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) { detach(gestureRecognizer) }
+    /// Whether `gestureRecognizer`, attached to this view, may leave `.possible` (begin, or
+    /// recognize a discrete gesture); asked after its delegate, false fails it. True here; a
+    /// subclass overrides it to refuse gestures it does not want.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
     /// The view controller whose view this is, else the superview.
     open override var next: UIResponder? { owningViewController ?? superview }
     /// The deepest view at `point` (in this view's coordinates) that takes touches, the last
@@ -369,6 +373,131 @@ open class UIView: UIResponder {
     open override var description: String {
         "<\(type(of: self)): 0x\(String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16))>"
     }
+
+    // MARK: Accessibility (View/UIAccessibility.swift: the traits, the notifications, the settings)
+
+    // Apple declares these on NSObject (the informal UIAccessibility protocols); here they are
+    // the view's, in the class body so that a subclass overrides them as on iOS
+    // (`override var accessibilityLabel: String? { get { … } set { … } }`). What is set lives in
+    // one object per view, made by the first setter; a property never set answers with the
+    // class's default (`defaultAccessibilityLabel` and its siblings, which UILabel, UIControl
+    // and UIButton override). Nothing reads them but the app and its tests: there is no
+    // VoiceOver here.
+
+    /// What was set of the view's accessibility; nil until a property is set.
+    private var accessibilityStorage: AccessibilityAttributes?
+    /// The object holding what is set, made when first needed.
+    private var accessibilityAttributes: AccessibilityAttributes {
+        if let accessibilityStorage { return accessibilityStorage }
+        let made = AccessibilityAttributes()
+        accessibilityStorage = made
+        return made
+    }
+
+    /// Whether assistive technologies see the view as an element: false for a plain view (its
+    /// subviews may be), true for labels and controls, as on iOS.
+    open var isAccessibilityElement: Bool {
+        get { accessibilityStorage?.isElement ?? defaultIsAccessibilityElement }
+        set { accessibilityAttributes.isElement = newValue }
+    }
+
+    /// The element's name, read first: a label's text and a button's title unless set; nil
+    /// gives back that default.
+    open var accessibilityLabel: String? {
+        get { accessibilityStorage?.label ?? defaultAccessibilityLabel }
+        set { accessibilityAttributes.label = newValue }
+    }
+
+    /// What activating the element does ("Opens the order"), read after a pause.
+    open var accessibilityHint: String? {
+        get { accessibilityStorage?.hint }
+        set { accessibilityAttributes.hint = newValue }
+    }
+
+    /// The element's value when it has one that changes (a slider's "50 %").
+    open var accessibilityValue: String? {
+        get { accessibilityStorage?.value }
+        set { accessibilityAttributes.value = newValue }
+    }
+
+    /// What the element is and its state: `.staticText` for a label; `.button` for a button;
+    /// a control adds `.notEnabled` while disabled and `.selected` while selected. A value set
+    /// replaces those defaults, state included.
+    open var accessibilityTraits: UIAccessibilityTraits {
+        get { accessibilityStorage?.traits ?? defaultAccessibilityTraits }
+        set { accessibilityAttributes.traits = newValue }
+    }
+
+    /// A name for UI tests to find the view by (`UIAccessibilityIdentification`); never read
+    /// out.
+    open var accessibilityIdentifier: String? {
+        get { accessibilityStorage?.identifier }
+        set { accessibilityAttributes.identifier = newValue }
+    }
+
+    /// The element's frame in screen coordinates: the view's bounds converted through its
+    /// window (``UIAccessibility/convertToScreenCoordinates(_:in:)``), or the frame set.
+    open var accessibilityFrame: CGRect {
+        get { accessibilityStorage?.frame ?? UIAccessibility.convertToScreenCoordinates(bounds, in: self) }
+        set { accessibilityAttributes.frame = newValue }
+    }
+
+    /// Whether the elements inside the view are hidden from assistive technologies (false).
+    open var accessibilityElementsHidden: Bool {
+        get { accessibilityStorage?.elementsHidden ?? false }
+        set { accessibilityAttributes.elementsHidden = newValue }
+    }
+
+    /// Whether assistive technologies ignore the view's siblings while it shows (false): a
+    /// custom alert or sheet sets it.
+    open var accessibilityViewIsModal: Bool {
+        get { accessibilityStorage?.viewIsModal ?? false }
+        set { accessibilityAttributes.viewIsModal = newValue }
+    }
+
+    /// Whether the elements inside the view are read together, before those outside it (false).
+    open var shouldGroupAccessibilityChildren: Bool {
+        get { accessibilityStorage?.groupsChildren ?? false }
+        set { accessibilityAttributes.groupsChildren = newValue }
+    }
+
+    /// Whether Smart Invert leaves the view as it is (iOS 11; false): set on photos and video.
+    open var accessibilityIgnoresInvertColors: Bool {
+        get { accessibilityStorage?.ignoresInvertColors ?? false }
+        set { accessibilityAttributes.ignoresInvertColors = newValue }
+    }
+
+    /// The elements inside the view, in reading order (views or ``UIAccessibilityElement``s);
+    /// nil: its subviews'.
+    open var accessibilityElements: [Any]? {
+        get { accessibilityStorage?.elements }
+        set { accessibilityAttributes.elements = newValue }
+    }
+
+    /// The actions the element offers besides activation (VoiceOver's actions rotor).
+    open var accessibilityCustomActions: [UIAccessibilityCustomAction]? {
+        get { accessibilityStorage?.customActions }
+        set { accessibilityAttributes.customActions = newValue }
+    }
+
+    /// Activates the element (a double tap with VoiceOver); true when the view handled it. The
+    /// default handles nothing.
+    open func accessibilityActivate() -> Bool { false }
+    /// Increments an `.adjustable` element's value (a swipe up); does nothing by default.
+    open func accessibilityIncrement() {}
+    /// Decrements an `.adjustable` element's value (a swipe down); does nothing by default.
+    open func accessibilityDecrement() {}
+    /// Dismisses a modal view (VoiceOver's two-finger scrub); true when it did. False by default.
+    open func accessibilityPerformEscape() -> Bool { false }
+    /// Does the screen's most important action (a two-finger double tap); false by default.
+    open func accessibilityPerformMagicTap() -> Bool { false }
+
+    /// Whether the view is an element when not told: false here, true for labels and controls.
+    var defaultIsAccessibilityElement: Bool { false }
+    /// The label when none is set: nil here, a label's text, a button's title.
+    var defaultAccessibilityLabel: String? { nil }
+    /// The traits when none are set: none here; a label's, a control's and a button's.
+    var defaultAccessibilityTraits: UIAccessibilityTraits { [] }
 
     // MARK: Animating views (overridable class methods, as on iOS; the work is in Animation/)
 
@@ -497,4 +626,19 @@ open class UIView: UIResponder {
 /// follows the model changes made by setting the view's or the layer's properties.
 extension UIView: @preconcurrency KeyValueObservingObject {
     public var keyValueObservationSource: AnyObject { layer }
+
+    /// A view's own key paths (`frame`, `center`, `alpha`, `hidden`…), else its layer's.
+    public func observedValue(forKeyPath keyPath: String) -> Any? {
+        switch keyPath {
+        case "frame": frame
+        case "bounds": bounds
+        case "center": center
+        case "alpha": alpha
+        case "hidden", "isHidden": isHidden
+        case "transform": transform
+        case "backgroundColor": backgroundColor
+        case "contentOffset": (self as? UIScrollView)?.contentOffset
+        default: layer.value(forKeyPath: keyPath)
+        }
+    }
 }

@@ -15,6 +15,19 @@ open class UIWindow: UIView {
     /// The touches down on the window, made when the first goes down.
     var existingTouchState: WindowTouchState?
 
+    /// The scene the window is shown in: the app's one window scene, from when it is made or
+    /// first shown.
+    open weak var windowScene: UIWindowScene?
+
+    /// The screen the window is on.
+    open var screen: UIScreen { windowScene?.screen ?? .main }
+
+    /// A window in `windowScene`, the size of its screen.
+    public convenience init(windowScene: UIWindowScene) {
+        self.init(frame: windowScene.screen.bounds)
+        self.windowScene = windowScene
+    }
+
     /// A window's next responder is the application.
     open override var next: UIResponder? { UIApplication.shared }
 
@@ -24,6 +37,7 @@ open class UIWindow: UIView {
         UIWindow.keyWindow = self
         isKeyWindow = true
         isHidden = false
+        if windowScene == nil { windowScene = .main }
         UIApplication.shared.windowWasShown(self)
         takeScreenSafeArea()
         if let root = rootViewController, root.appearance == .disappeared {

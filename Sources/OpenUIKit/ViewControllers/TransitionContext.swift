@@ -204,8 +204,10 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning, U
 /// The system's transition animations, used where no delegate gives an animator: a
 /// presentation covers vertically (rising from the bottom) or cross-dissolves; a navigation
 /// push slides the new view in from the right while the old one moves a third of the way
-/// left, a pop the reverse. UIKit runs them on springs of about these lengths; here they are
-/// ease-in-ease-out curves of 0.5 s (presentations) and 0.35 s (navigation).
+/// left, a pop the reverse — or, while `UIAccessibility.prefersCrossFadeTransitions` (Reduce
+/// Motion), cross-fades the two views in place. UIKit runs them on springs of about these
+/// lengths; here they are ease-in-ease-out curves of 0.5 s (presentations) and 0.35 s
+/// (navigation).
 @MainActor
 final class SystemTransitionAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     enum Kind {
@@ -269,6 +271,12 @@ final class SystemTransitionAnimator: NSObject, UIViewControllerAnimatedTransiti
             let pushing = kind == .push
             let fromView = fromController.view!
             let toView = toController.view!
+            if UIAccessibility.prefersCrossFadeTransitions {
+                crossFade(
+                    from: fromView, to: toView, at: context.finalFrame(for: toController), in: container,
+                    pushing: pushing, duration: duration, finish: finish)
+                return
+            }
             let width = container.bounds.width
             toView.frame = context.finalFrame(for: toController).offsetBy(dx: pushing ? width : -width / 3, dy: 0)
             if pushing {
@@ -284,5 +292,33 @@ final class SystemTransitionAnimator: NSObject, UIViewControllerAnimatedTransiti
                 finish(finished)
             })
         }
+    }
+
+    /// A push or pop while Reduce Motion prefers cross-fades: the views stay where they end
+    /// and dissolve into each other over the slide's duration with its curve (the new view
+    /// from transparent, the old one to transparent, its alpha given back when the transition
+    /// ends, as the slide gives back its position).
+    private func crossFade(
+        from fromView: UIView, to toView: UIView, at finalFrame: CGRect, in container: UIView, pushing: Bool,
+        duration: TimeInterval, finish: @escaping (Bool) -> Void
+    ) {
+        toView.frame = finalFrame
+        toView.alpha = 0
+        if pushing {
+            container.addSubview(toView)
+        } else {
+            container.insertSubview(toView, belowSubview: fromView)
+        }
+        UIView.animate(
+            withDuration: duration, delay: 0, options: .curveEaseInOut,
+            animations: {
+                toView.alpha = 1
+                fromView.alpha = 0
+            },
+            completion: { finished in
+                fromView.alpha = 1
+                toView.alpha = 1
+                finish(finished)
+            })
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// hears `willShow` before and `didShow` after. The ``navigationBar`` shows the top
 /// controller's `navigationItem` below the status bar; the top controller's view fills the
 /// navigation controller's, under the bar, its safe area starting below it. There is no
-/// toolbar.
+/// toolbar. A drag from the left edge of the screen pops (``interactivePopGestureRecognizer``).
 @preconcurrency @MainActor
 open class UINavigationController: UIViewController {
     /// The stack, the root first.
@@ -89,6 +89,24 @@ open class UINavigationController: UIViewController {
         super.init(coder: coder)
     }
 
+    /// The edge pan that pops: Apple's `interactivePopGestureRecognizer`, a
+    /// ``UIScreenEdgePanGestureRecognizer`` on the left edge, attached to this controller's view
+    /// once it loads, and enabled. It begins only when a controller is above the root and no
+    /// transition runs (then asking its `delegate`, which code written for iOS often sets, and
+    /// the view). The pop does not follow the finger here: when the pan ends more than half
+    /// the view's width to the right of where it began, the top controller is popped, animated;
+    /// otherwise nothing happens.
+    open var interactivePopGestureRecognizer: UIGestureRecognizer? { popGestureRecognizer }
+    private let popGestureRecognizer = InteractivePopGestureRecognizer()
+
+    /// The pop gesture ended: far enough to the right, the top controller is popped.
+    private func interactivePopGestureChanged(_ recognizer: UIGestureRecognizer) {
+        guard recognizer.state == .ended, let pan = recognizer as? UIPanGestureRecognizer, children.count > 1,
+            let view = viewIfLoaded
+        else { return }
+        if pan.translation(in: view).x > view.bounds.width / 2 { popViewController(animated: true) }
+    }
+
     /// The controller on top of the stack.
     open var topViewController: UIViewController? { children.last }
     /// The controller shown: what the top one presents, else the top one.
@@ -102,6 +120,9 @@ open class UINavigationController: UIViewController {
     open override func viewDidLoad() {
         super.viewDidLoad()
         navigationBar.onBack = { [weak self] in self?.popViewController(animated: true) }
+        popGestureRecognizer.navigationController = self
+        popGestureRecognizer.addTarget { [weak self] recognizer in self?.interactivePopGestureChanged(recognizer) }
+        view.addGestureRecognizer(popGestureRecognizer)
         navigationBar.setItems(children.map(\.navigationItem), animated: false)
         view.addSubview(navigationBar)
         layOutBar()
@@ -212,7 +233,7 @@ open class UINavigationController: UIViewController {
 
     // MARK: Transitions
 
-    private var isTransitioning: Bool {
+    fileprivate var isTransitioning: Bool {
         TransitionContext.running.contains { $0.fromViewController.parent === self || $0.toViewController.parent === self }
     }
 
@@ -278,6 +299,29 @@ open class UINavigationController: UIViewController {
     /// What a navigation transition does: Apple's `UINavigationController.Operation`.
     public enum Operation: Int, Sendable {
         case none, push, pop
+    }
+}
+
+/// What a navigation transition does, under its Swift name before
+/// `UINavigationController.Operation`.
+public typealias UINavigationControllerOperation = UINavigationController.Operation
+
+/// The navigation controller's ``UINavigationController/interactivePopGestureRecognizer``: a
+/// left-edge pan that fails as soon as its touches go down when there is nothing to pop or a
+/// transition is running.
+@MainActor
+private final class InteractivePopGestureRecognizer: UIScreenEdgePanGestureRecognizer {
+    weak var navigationController: UINavigationController?
+
+    override init() {
+        super.init()
+        edges = .left
+    }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesBegan(touches, with: event)
+        guard state == .possible, let navigationController else { return }
+        if navigationController.viewControllers.count < 2 || navigationController.isTransitioning { state = .failed }
     }
 }
 

@@ -95,4 +95,20 @@ struct ActivityIndicatorTests {
             #expect(!spinner.isHidden)
         }
     }
+
+    /// A subclass lays its title and image out by overriding the content rectangles, as on iOS.
+    @Test func aSubclassPlacesTheTitleThroughTitleRect() {
+        final class StackedButton: UIButton {
+            override func titleRect(forContentRect contentRect: CGRect) -> CGRect {
+                CGRect(x: contentRect.minX, y: contentRect.maxY - 20, width: contentRect.width, height: 20)
+            }
+            override func contentRect(forBounds bounds: CGRect) -> CGRect { bounds.insetBy(dx: 10, dy: 5) }
+        }
+        let button = StackedButton(type: .custom)
+        button.frame = CGRect(x: 0, y: 0, width: 120, height: 80)
+        button.setTitle("Send", for: .normal)
+        button.layoutIfNeeded()
+        #expect(button.titleLabel?.frame == CGRect(x: 10, y: 55, width: 100, height: 20))
+        #expect(button.contentRect(forBounds: button.bounds) == CGRect(x: 10, y: 5, width: 100, height: 70))
+    }
 }

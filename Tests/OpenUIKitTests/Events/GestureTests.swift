@@ -178,6 +178,33 @@ struct GestureTests {
         }
     }
 
+    /// A subclass that says a long press on its view must fail first: a quick tap is a tap, a
+    /// held finger is only a long press.
+    @Test func aRecognizerWaitsForOneItSaysMustFailFirst() {
+        final class PatientTap: UITapGestureRecognizer {
+            override func shouldRequireFailure(of other: UIGestureRecognizer) -> Bool {
+                other is UILongPressGestureRecognizer
+            }
+        }
+        withManualClock { clock in
+            let window = window()
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+            window.addSubview(view)
+            var taps = 0
+            var presses: [UIGestureRecognizer.State] = []
+            let tap = PatientTap()
+            tap.addTarget { _ in taps += 1 }
+            view.addGestureRecognizer(tap)
+            view.addGestureRecognizer(UILongPressGestureRecognizer { presses.append($0.state) })
+            let held = window.touchDown(at: CGPoint(x: 50, y: 50))
+            CATransaction.flush()
+            clock.advance(by: 0.6)
+            window.liftTouch(held)
+            #expect(presses == [.began, .ended])
+            #expect(taps == 0)
+        }
+    }
+
     /// A pinch: the fingers' distance over their distance when it began.
     @Test func aPinchScalesByTheFingersDistance() {
         withManualClock { clock in

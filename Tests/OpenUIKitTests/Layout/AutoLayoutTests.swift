@@ -40,6 +40,16 @@ struct AutoLayoutTests {
         #expect(card.constraints.count == 1, "a constant size to the view itself")
     }
 
+    @Test func anEmptyConstraintIsAPlaceholderThatActivatesNothing() {
+        let placeholder = NSLayoutConstraint()
+        #expect(placeholder.firstItem == nil && placeholder.secondItem == nil)
+        #expect(placeholder.firstAttribute == .notAnAttribute && placeholder.multiplier == 1)
+        placeholder.constant = 12
+        placeholder.isActive = true
+        #expect(!placeholder.isActive)
+        #expect(placeholder.constant == 12)
+    }
+
     @Test func aChainSharesTheWidthAndCentresInTheMiddle() {
         let (root, views) = root(3)
         let (a, b, c) = (views[0], views[1], views[2])
@@ -226,7 +236,9 @@ struct AutoLayoutTests {
         #expect(messages.count == 1)
         let message = messages.first ?? ""
         #expect(message.contains("Unable to simultaneously satisfy constraints"))
-        #expect(message.contains("Will attempt to recover by breaking constraint \n\(second)") || message.contains("breaking constraint\n\(second)"))
+        #expect(
+            message.contains("Will attempt to recover by breaking constraint \n\(second)")
+                || message.contains("breaking constraint\n\(second)"))
         #expect(message.contains(first.description), "the constraint it conflicts with is listed")
         #expect(view.frame.width == 100)
         #expect(second.isActive, "a broken constraint stays active, as on iOS")

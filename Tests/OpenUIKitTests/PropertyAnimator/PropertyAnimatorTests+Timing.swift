@@ -72,6 +72,24 @@ extension PropertyAnimatorTests {
         #expect(plain.description == "<UISpringTimingParameters: duration 0.5, bounce 0.2, initialVelocity (0.0, 0.0)>")
     }
 
+    /// iOS 17's spring of damping ratio and response: mass 1, stiffness (2π/response)², run
+    /// until it settles. Critically damped, it follows 1 − (1 + ωt)·e^(−ωt) with ω = 2π/response.
+    @Test func springFromDampingAndResponseIsTheCriticallyDampedCurve() {
+        withManualClock { clock in
+            let view = committedView()
+            let parameters = UISpringTimingParameters(damping: 1, response: 0.5)
+            let animator = UIViewPropertyAnimator(duration: 10, timingParameters: parameters)
+            animator.addAnimations { view.center.x = 100 }
+            animator.startAnimation()
+            let omega = 2 * Double.pi / 0.5
+            for time in [0.1, 0.2, 0.4] {
+                clock.advance(to: time)
+                let expected = 100 * (1 - (1 + omega * time) * exp(-omega * time))
+                expectClose(shownX(view), expected, within: 1e-6, "at \(time) s")
+            }
+        }
+    }
+
     @Test func continueWithNewTimingParametersRunsFromWhereTheViewsStand() {
         withManualClock { clock in
             let view = committedView()
