@@ -95,7 +95,8 @@ public final class CAManualClock: CAMediaClock {
             while true {
                 let refresh = displayLinks.nextFireTime(notAfter: target)
                 let delayed = delayedWork.nextTime(notAfter: target)
-                guard let due = [refresh, delayed].compactMap({ $0 }).min() else { break }
+                let due = min(refresh ?? .infinity, delayed ?? .infinity)
+                guard due.isFinite else { break }
                 AnimationEventScheduler.shared.deliverEvents(of: self, upTo: due) { self.time.value = $0 }
                 time.value = max(time.value, due)
                 if let delayed, delayed <= due {
@@ -190,9 +191,9 @@ private final class DelayedWorkQueue: @unchecked Sendable {
     /// The earliest time work is due, if it is at or before `target`.
     func nextTime(notAfter target: CFTimeInterval) -> CFTimeInterval? {
         lock.withLock {
-            guard let time = items.map(\.time).min(), time <= target + TimingParameters.boundaryTolerance
-            else { return nil }
-            return time
+            guard !items.isEmpty else { return nil }
+            let time = items.reduce(CFTimeInterval.infinity) { min($0, $1.time) }
+            return time <= target + TimingParameters.boundaryTolerance ? time : nil
         }
     }
 

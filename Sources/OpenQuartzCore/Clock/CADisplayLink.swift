@@ -144,9 +144,10 @@ open class CADisplayLink {
     }
 
     private func startTimer(on runloop: RunLoop, mode: RunLoop.Mode) {
-        let target = WeakDisplayLink(self)
+        // The timer runs on the run loop the link was added to, whose thread uses the link.
+        let target = Weak(self)
         let timer = Timer(timeInterval: duration, repeats: true) { _ in
-            target.link?.fire(at: CACurrentMediaTime())
+            target.object?.fire(at: CACurrentMediaTime())
         }
         runloop.add(timer, forMode: mode)
         self.timer = timer
@@ -158,16 +159,6 @@ open class CADisplayLink {
         guard let timer, let timerPlace, timer.timeInterval != duration else { return }
         timer.invalidate()
         startTimer(on: timerPlace.runLoop, mode: timerPlace.mode)
-    }
-}
-
-/// The link a run-loop timer fires, held weakly. The timer runs on the run loop the link was
-/// added to, whose thread is the one that uses the link, as on Apple's platforms.
-private final class WeakDisplayLink: @unchecked Sendable {
-    weak var link: CADisplayLink?
-
-    init(_ link: CADisplayLink) {
-        self.link = link
     }
 }
 

@@ -141,11 +141,12 @@ private final class SelectorObservers: @unchecked Sendable {
     }
 }
 
-/// A weak reference that can cross threads with what holds it.
-final class Weak<Object: AnyObject>: @unchecked Sendable {
-    weak var object: Object?
+/// A weak reference that can cross threads with what holds it: what selectors' targets,
+/// observers, display links' timers and UIKit's target–action pairs are held by.
+package final class Weak<Object: AnyObject>: @unchecked Sendable {
+    package weak var object: Object?
 
-    init(_ object: Object) {
+    package init(_ object: Object) {
         self.object = object
     }
 }

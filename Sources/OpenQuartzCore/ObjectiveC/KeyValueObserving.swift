@@ -99,20 +99,13 @@ extension KeyValueObservingObject {
         options: NSKeyValueObservingOptions = [],
         changeHandler: @escaping (Self, NSKeyValueObservedChange<Value>) -> Void
     ) -> NSKeyValueObservation {
-        let lastValue = LastValue(self[keyPath: keyPath])
-        let observation = NSKeyValueObservation(owner: keyValueObservationSource) { [weak self] _ in
-            guard let self else { return }
-            let value = self[keyPath: keyPath]
-            let previous = lastValue.value
-            guard keyValueValuesDiffer(previous, value) else { return }
-            lastValue.value = value
+        let (observation, lastValue) = watch({ $0[keyPath: keyPath] }) { object, value, previous in
             changeHandler(
-                self,
+                object,
                 NSKeyValueObservedChange(
                     kind: .setting, newValue: options.contains(.new) ? value : nil,
                     oldValue: options.contains(.old) ? previous : nil))
         }
-        KeyValueObservations.shared.add(observation, of: keyValueObservationSource)
         if options.contains(.initial) {
             changeHandler(
                 self,
@@ -139,19 +132,13 @@ extension KeyValueObservingObject {
             )
         }
         let observerReference = Weak<AnyObject>(receiver)
-        let lastValue = LastValue(observedValue(forKeyPath: keyPath))
         nonisolated(unsafe) let context = context
-        let observation = NSKeyValueObservation(owner: keyValueObservationSource) { [weak self] _ in
-            guard let self, let receiver = observerReference.object as? NSKeyValueObserving else { return }
-            let value = self.observedValue(forKeyPath: keyPath)
-            let previous = lastValue.value
-            guard keyValueValuesDiffer(previous as Any, value as Any) else { return }
-            lastValue.value = value
+        let (observation, lastValue) = watch({ $0.observedValue(forKeyPath: keyPath) }) { object, value, previous in
+            guard let receiver = observerReference.object as? NSKeyValueObserving else { return }
             receiver.observeValue(
-                forKeyPath: keyPath, of: self, change: Self.change(new: value, old: previous, options), context: context
-            )
+                forKeyPath: keyPath, of: object, change: Self.change(new: value, old: previous, options),
+                context: context)
         }
-        KeyValueObservations.shared.add(observation, of: keyValueObservationSource)
         KeyPathObservers.shared.keep(
             observation, source: keyValueObservationSource, observer: receiver, keyPath: keyPath, context: context)
         if options.contains(.initial) {
@@ -173,6 +160,25 @@ extension KeyValueObservingObject {
         KeyPathObservers.shared.remove(
             source: keyValueObservationSource, observer: observer, keyPath: keyPath, context: context.map { $0 } ?? nil,
             matchingContext: true)
+    }
+
+    /// An observation, registered, that reads `read` of this object at each model change of its
+    /// source and calls `report` with the value and the one before when they differ; and the
+    /// value it saw last (the current one, at first).
+    private func watch<Value>(
+        _ read: @escaping (Self) -> Value, report: @escaping (Self, Value, Value) -> Void
+    ) -> (NSKeyValueObservation, LastValue<Value>) {
+        let lastValue = LastValue(read(self))
+        let observation = NSKeyValueObservation(owner: keyValueObservationSource) { [weak self] _ in
+            guard let self else { return }
+            let value = read(self)
+            let previous = lastValue.value
+            guard keyValueValuesDiffer(previous as Any, value as Any) else { return }
+            lastValue.value = value
+            report(self, value, previous)
+        }
+        KeyValueObservations.shared.add(observation, of: keyValueObservationSource)
+        return (observation, lastValue)
     }
 
     private static func change(new: Any?, old: Any?, _ options: NSKeyValueObservingOptions) -> [NSKeyValueChangeKey:
@@ -239,7 +245,7 @@ final class KeyPathObservers: @unchecked Sendable {
 }
 
 /// The value an observation saw last.
-private final class LastValue<Value> {
+final class LastValue<Value> {
     var value: Value
 
     init(_ value: Value) {

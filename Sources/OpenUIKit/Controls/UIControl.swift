@@ -305,11 +305,11 @@ open class UIAction: NSObject {
 /// A target–action pair kept among a control's actions, under an identifier of the pair, so
 /// that adding it again adds events to it.
 private final class TargetAction: UIAction {
-    let target: WeakTarget?
+    let target: Weak<AnyObject>?
     let selector: Selector
 
     init(target: AnyObject?, selector: Selector, control: UIControl) {
-        let reference = target.map(WeakTarget.init)
+        let reference = target.map { Weak($0) }
         self.target = reference
         self.selector = selector
         let identity = target.map { "\(ObjectIdentifier($0))" } ?? "first responder"
@@ -329,14 +329,5 @@ private final class TargetAction: UIAction {
         var responder: UIResponder? = control
         while let candidate = responder, !selector.canBePerformed(by: candidate) { responder = candidate.next }
         if let responder { selector.perform(on: responder, sender: control, event: event) }
-    }
-}
-
-/// A target held weakly, as UIKit holds the targets of controls and gesture recognizers.
-final class WeakTarget {
-    weak var object: AnyObject?
-
-    init(_ object: AnyObject) {
-        self.object = object
     }
 }

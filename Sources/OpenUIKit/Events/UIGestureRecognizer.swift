@@ -89,7 +89,7 @@ open class UIGestureRecognizer: NSObject {
     open func addTarget(_ target: Any, action: Selector) {
         let target = target as AnyObject
         guard !handlers.contains(where: { $0.target?.object === target && $0.action == action }) else { return }
-        let reference = WeakTarget(target)
+        let reference = Weak(target)
         handlers.append(
             Handler(target: reference, action: action) { recognizer in
                 if let target = reference.object { action.perform(on: target, sender: recognizer) }
@@ -112,7 +112,7 @@ open class UIGestureRecognizer: NSObject {
 
     /// One thing the recognizer calls: a closure, or a target's action.
     private struct Handler {
-        var target: WeakTarget?
+        var target: Weak<AnyObject>?
         var action: Selector?
         let call: (UIGestureRecognizer) -> Void
     }
