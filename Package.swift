@@ -18,6 +18,13 @@ import PackageDescription
 // how to get it, and nothing compiles SwiftNIO.
 let previewIsBuilt = ["1", "true", "yes"].contains(Context.environment["OPENQUARTZCORE_PREVIEW"]?.lowercased() ?? "")
 
+// SwiftPM runs every root target's build plugins when it plans a build, even a build of
+// `carender` alone, so the iOS fixtures compiled through the porting plugin would make every
+// build of this package compile the plugin's tool and swift-syntax under it (minutes, in
+// release). `OPENQUARTZCORE_PORTING_FIXTURES=0` leaves those fixtures and their tests out:
+// Scripts/demo.sh sets it. Packages that depend on this one never build them.
+let portingFixturesAreBuilt = Context.environment["OPENQUARTZCORE_PORTING_FIXTURES"] != "0"
+
 let package = Package(
     name: "OpenQuartzCore",
     products: [
@@ -38,6 +45,8 @@ let package = Package(
         .executable(name: "carender", targets: ["carender"]),
         // The porting step for iOS sources: a command, and the build plugin that runs it.
         .executable(name: "openquartzcore-port", targets: ["openquartzcore-port"]),
+        // The rewriting library the command and the plugin share, for tools of one's own.
+        .library(name: "IOSPorting", targets: ["IOSPorting"]),
         .plugin(name: "PortIOSSources", targets: ["PortIOSSources"]),
     ] + previewProducts,
     dependencies: [
@@ -291,18 +300,6 @@ var toolsRing: [Target] {
         .plugin(name: "PortIOSSources", capability: .buildTool(), dependencies: ["openquartzcore-port"]),
         // The rewrites one by one, and the command run as a user runs it.
         .testTarget(name: "IOSPortingTests", dependencies: ["IOSPorting", "openquartzcore-port", "QuartzTestSupport"]),
-        // iOS files as apps and libraries write them, compiled unedited through the plugin in
-        // Swift 5 mode (their folder iOS/ is excluded, so only the ported copies compile);
-        // PortedIOSTests checks that they behave as on iOS.
-        .target(
-            name: "PortedIOSFixtures",
-            dependencies: ["OpenUIKit"],
-            path: "Tests/PortedIOSFixtures",
-            exclude: ["iOS"],
-            swiftSettings: [.swiftLanguageMode(.v5)],
-            plugins: ["PortIOSSources"]
-        ),
-        .testTarget(name: "PortedIOSTests", dependencies: ["PortedIOSFixtures", "OpenUIKit", "QuartzTestSupport"]),
         // libFuzzer target for the CAML reader: Scripts/fuzz-caml.sh builds it with
         // `-sanitize=fuzzer` in .build-fuzz; a plain build makes a tool that replays inputs.
         .executableTarget(name: "CAMLFuzzer", dependencies: ["OpenCAML", "OpenQuartzCore"]),
@@ -343,6 +340,25 @@ var toolsRing: [Target] {
             exclude: ["__Snapshots__"],
             swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-warnings-as-errors"])]
         ),
+    ] + portingFixtures
+}
+
+/// The iOS fixtures and their tests, unless OPENQUARTZCORE_PORTING_FIXTURES=0 (see above).
+var portingFixtures: [Target] {
+    guard portingFixturesAreBuilt else { return [] }
+    return [
+        // iOS files as apps and libraries write them, compiled unedited through the plugin in
+        // Swift 5 mode (their folder iOS/ is excluded, so only the ported copies compile);
+        // PortedIOSTests checks that they behave as on iOS.
+        .target(
+            name: "PortedIOSFixtures",
+            dependencies: ["OpenUIKit"],
+            path: "Tests/PortedIOSFixtures",
+            exclude: ["iOS"],
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: ["PortIOSSources"]
+        ),
+        .testTarget(name: "PortedIOSTests", dependencies: ["PortedIOSFixtures", "OpenUIKit", "QuartzTestSupport"]),
     ]
 }
 

@@ -6,7 +6,8 @@
 # file (the names of the files to judge, one a line) has all its Swift files typechecked together,
 # as one target, so that a file finds the types its siblings declare.
 # Prints one line per judged file (its two results and the first error left) and a summary of
-# what still fails, grouped by the compiler's message. Nothing in FOLDER is changed.
+# what still fails, grouped by the compiler's message, then the module files set aside with their
+# first error (what the judged files of that module miss). Nothing in FOLDER is changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 1 ] || { echo "usage: Scripts/port-check.sh FOLDER [--jobs N]" >&2; exit 2; }
@@ -99,10 +100,13 @@ def check(unit):
                    check=True, capture_output=True)
     plain = first_errors([os.path.join(plain_dir, os.path.basename(p)) for p in paths])
     ported = first_errors([os.path.join(ported_dir, os.path.basename(p)) for p in paths])
-    return [(f, plain.get(f), ported.get(f)) for f in judged]
+    siblings = [(name, f, message) for f, message in sorted(ported.items()) if f not in judged]
+    return [(f, plain.get(f), ported.get(f)) for f in judged], siblings
 
 with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-    results = [row for rows in pool.map(check, units) for row in rows]
+    checked = list(pool.map(check, units))
+results = [row for rows, _ in checked for row in rows]
+siblings = [row for _, rows in checked for row in rows]
 
 causes = collections.Counter()
 for name, plain, ported in results:
@@ -119,4 +123,9 @@ if lost:
 print("\nwhat still fails, by the first error:")
 for message, count in causes.most_common():
     print(f"{count:4}  {message}")
+if siblings:
+    # A judged file that cannot find a type of its module fails for the file declaring it.
+    print("\nmodule files set aside, by their first error (the judged files above need them):")
+    for module, name, message in siblings:
+        print(f"  {module}/{name}  — {message}")
 CHECK

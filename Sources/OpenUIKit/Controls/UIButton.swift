@@ -1,6 +1,7 @@
 import Foundation
 
-/// A control with a title and an image per state: Apple's `UIButton` (without configurations).
+/// A control with a title and an image per state: Apple's `UIButton`, with iOS 15's
+/// configurations (`configuration`, UIButton+Configuration.swift).
 ///
 /// The title is a ``UILabel`` (15-point system font, as UIKit's buttons), the image an
 /// ``UIImageView``, side by side, centred (or placed by `contentHorizontalAlignment`) inside
@@ -8,6 +9,11 @@ import Foundation
 /// state's. A system button draws its title in its tint colour and, while highlighted, at 20 %
 /// opacity, as UIKit dims it; a disabled button's title is at 35 % unless a disabled colour is
 /// set (these figures are this module's: UIKit does not document them).
+///
+/// A configuration sets these: the normal state's title, title colour and image, the content
+/// insets, the title font, and the layer's background colour, corner radius and border, so the
+/// layout below places a configured button's content too (with the configuration's image
+/// padding and placement).
 @preconcurrency @MainActor
 open class UIButton: UIControl {
     public enum ButtonType: Int, Sendable {
@@ -19,8 +25,14 @@ open class UIButton: UIControl {
     private var titles: [UInt: String] = [:]
     private var titleColors: [UInt: UIColor] = [:]
     private var images: [UInt: UIImage] = [:]
+    private var symbolConfigurations: [UInt: UIImage.SymbolConfiguration] = [:]
     private var label: UILabel?
     private var imageViewStorage: UIImageView?
+    private var configurationStorage: Configuration?
+    /// Whether ``updateConfiguration()`` is to run at the next layout.
+    private var needsConfigurationUpdate = false
+    /// The spinner a configuration's `showsActivityIndicator` puts in the image's place.
+    var configurationActivityIndicator: UIActivityIndicatorView?
 
     /// Whether a highlighted button without a highlighted image darkens its image (stored: the
     /// image is drawn as it is here; give the `.highlighted` state an image of its own).
@@ -83,9 +95,24 @@ open class UIButton: UIControl {
 
     open func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[State.normal.rawValue] }
 
+    /// Draws the state's symbol images with `configuration`, its settings in place of theirs
+    /// (``UIImage/applyingSymbolConfiguration(_:)``); other images are shown as they are.
+    open func setPreferredSymbolConfiguration(_ configuration: UIImage.SymbolConfiguration?, forImageIn state: State) {
+        symbolConfigurations[state.rawValue] = configuration
+        contentChanged()
+    }
+
+    /// The symbol configuration set for `state`, falling back to the normal state's.
+    open func preferredSymbolConfigurationForImage(in state: State) -> UIImage.SymbolConfiguration? {
+        symbolConfigurations[state.rawValue] ?? symbolConfigurations[State.normal.rawValue]
+    }
+
     open var currentTitle: String? { title(for: state) }
     open var currentTitleColor: UIColor { titleColor(for: state) ?? .white }
     open var currentImage: UIImage? { image(for: state) }
+    open var currentPreferredSymbolConfiguration: UIImage.SymbolConfiguration? {
+        preferredSymbolConfigurationForImage(in: state)
+    }
 
     /// The label showing the title, made when first asked for or when a title is set.
     open var titleLabel: UILabel? {
@@ -101,13 +128,77 @@ open class UIButton: UIControl {
     /// The image view showing the image, made when an image is set.
     open var imageView: UIImageView? { imageViewStorage }
 
-    open override var isHighlighted: Bool { didSet { updateAppearance() } }
-    open override var isSelected: Bool { didSet { contentChanged() } }
-    open override var isEnabled: Bool { didSet { contentChanged() } }
+    open override var isHighlighted: Bool {
+        didSet {
+            updateAppearance()
+            stateChanged()
+        }
+    }
+    open override var isSelected: Bool {
+        didSet {
+            contentChanged()
+            stateChanged()
+        }
+    }
+    open override var isEnabled: Bool {
+        didSet {
+            contentChanged()
+            stateChanged()
+        }
+    }
 
     open override func tintColorDidChange() {
         super.tintColorDidChange()
+        // A configuration's colours are the tint unless it names its own.
+        if configurationStorage != nil { applyConfiguration() }
         updateAppearance()
+    }
+
+    // MARK: Configuration (UIButton+Configuration.swift)
+
+    /// How the button looks, iOS 15's way: setting it restyles the button at once (its title,
+    /// image, colours, insets, background and corners); nil leaves what it set as the plain
+    /// settings they are. See `UIButton.Configuration`.
+    open var configuration: Configuration? {
+        get { configurationStorage }
+        set {
+            let wasConfigured = configurationStorage != nil
+            configurationStorage = newValue
+            if wasConfigured || newValue != nil { applyConfiguration() }
+        }
+    }
+
+    /// Called at the next layout after ``setNeedsUpdateConfiguration()``, once
+    /// ``updateConfiguration()`` has run: it may change `configuration` for the button's
+    /// state. Setting it asks for an update.
+    open var configurationUpdateHandler: ConfigurationUpdateHandler? {
+        didSet { setNeedsUpdateConfiguration() }
+    }
+
+    /// Whether ``updateConfiguration()`` applies the configuration again for the button's new
+    /// state, and a change of state asks for an update (true by default).
+    open var automaticallyUpdatesConfiguration = true
+
+    /// Asks for ``updateConfiguration()`` and the ``configurationUpdateHandler`` at the next
+    /// layout; requests before it are one update.
+    open func setNeedsUpdateConfiguration() {
+        needsConfigurationUpdate = true
+        setNeedsLayout()
+    }
+
+    /// Brings the button's look up to date with its configuration and state: applies the
+    /// configuration again when ``automaticallyUpdatesConfiguration`` is on. Subclasses
+    /// override it to change the configuration for the state, calling `super`.
+    open func updateConfiguration() {
+        guard automaticallyUpdatesConfiguration, configurationStorage != nil else { return }
+        applyConfiguration()
+    }
+
+    /// A change of state asks a configured button for an update.
+    private func stateChanged() {
+        guard automaticallyUpdatesConfiguration, configurationStorage != nil || configurationUpdateHandler != nil
+        else { return }
+        setNeedsUpdateConfiguration()
     }
 
     // MARK: Accessibility
@@ -122,19 +213,34 @@ open class UIButton: UIControl {
 
     open override var intrinsicContentSize: CGSize {
         let title = currentTitle.map { _ in titleLabel?.intrinsicContentSize ?? .zero } ?? .zero
-        let image = currentImage?.size ?? .zero
+        let image = imageSlotSize
+        let padding = contentPadding(title: title, image: image)
+        let content =
+            imageIsStacked
+            ? CGSize(width: max(title.width, image.width), height: title.height + image.height + padding)
+            : CGSize(width: title.width + image.width + padding, height: max(title.height, image.height))
         return CGSize(
-            width: title.width + image.width + contentEdgeInsets.left + contentEdgeInsets.right,
-            height: max(title.height, image.height) + contentEdgeInsets.top + contentEdgeInsets.bottom)
+            width: content.width + contentEdgeInsets.left + contentEdgeInsets.right,
+            height: content.height + contentEdgeInsets.top + contentEdgeInsets.bottom)
     }
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
 
     open override func layoutSubviews() {
+        if needsConfigurationUpdate {
+            needsConfigurationUpdate = false
+            updateConfiguration()
+            configurationUpdateHandler?(self)
+        }
         super.layoutSubviews()
         let content = contentRect(forBounds: bounds)
-        imageViewStorage?.frame = imageRect(forContentRect: content)
+        let imageFrame = imageRect(forContentRect: content)
+        imageViewStorage?.frame = imageFrame
+        configurationActivityIndicator?.frame = imageFrame
         label?.frame = titleRect(forContentRect: content)
+        if let configurationStorage, configurationStorage.cornerStyle == .capsule {
+            layer.cornerRadius = bounds.height / 2
+        }
     }
 
     /// Where the title and image go: the bounds inside ``contentEdgeInsets``. Subclasses
@@ -143,34 +249,68 @@ open class UIButton: UIControl {
         bounds.inset(by: contentEdgeInsets)
     }
 
-    /// The title's frame in `contentRect`: after the image, the pair aligned as
-    /// ``contentHorizontalAlignment`` says and centred vertically.
+    /// The title's frame in `contentRect`: after the image (the configuration's
+    /// `imagePadding` between them, or before, above or below it by its `imagePlacement`), the
+    /// pair aligned as ``contentHorizontalAlignment`` says and centred vertically.
     open func titleRect(forContentRect contentRect: CGRect) -> CGRect {
-        let (x, titleSize, imageSize) = contentLayout(in: contentRect)
-        return CGRect(
-            x: x + imageSize.width, y: contentRect.midY - titleSize.height / 2, width: titleSize.width,
-            height: titleSize.height)
+        contentLayout(in: contentRect).title
     }
 
     /// The image's frame in `contentRect`: before the title, centred vertically.
     open func imageRect(forContentRect contentRect: CGRect) -> CGRect {
-        let (x, _, imageSize) = contentLayout(in: contentRect)
-        return CGRect(
-            x: x, y: contentRect.midY - imageSize.height / 2, width: imageSize.width, height: imageSize.height)
+        contentLayout(in: contentRect).image
     }
 
-    /// Where the image and title start, and their sizes.
-    private func contentLayout(in content: CGRect) -> (x: CGFloat, title: CGSize, image: CGSize) {
+    /// The frames of the title and image in `content`.
+    private func contentLayout(in content: CGRect) -> (title: CGRect, image: CGRect) {
         let titleSize = currentTitle == nil ? .zero : (label?.intrinsicContentSize ?? .zero)
-        let imageSize = currentImage?.size ?? .zero
-        let width = titleSize.width + imageSize.width
-        let x: CGFloat =
+        let imageSize = imageSlotSize
+        let padding = contentPadding(title: titleSize, image: imageSize)
+        let placement = configurationStorage?.imagePlacement ?? .leading
+        // Where a run of `width` starts across the content.
+        func startX(_ width: CGFloat) -> CGFloat {
             switch contentHorizontalAlignment {
             case .left, .leading: content.minX
             case .right, .trailing: content.maxX - width
             case .center, .fill: content.midX - width / 2
             }
-        return (x, titleSize, imageSize)
+        }
+        if imageIsStacked {
+            let top = content.midY - (titleSize.height + imageSize.height + padding) / 2
+            let imageFirst = !placement.contains(.bottom)
+            let imageY = imageFirst ? top : top + titleSize.height + padding
+            let titleY = imageFirst ? top + imageSize.height + padding : top
+            return (
+                CGRect(origin: CGPoint(x: startX(titleSize.width), y: titleY), size: titleSize),
+                CGRect(origin: CGPoint(x: startX(imageSize.width), y: imageY), size: imageSize)
+            )
+        }
+        let x = startX(titleSize.width + imageSize.width + padding)
+        let imageFirst = !placement.contains(.trailing)
+        let imageX = imageFirst ? x : x + titleSize.width + padding
+        let titleX = imageFirst ? x + imageSize.width + padding : x
+        return (
+            CGRect(origin: CGPoint(x: titleX, y: content.midY - titleSize.height / 2), size: titleSize),
+            CGRect(origin: CGPoint(x: imageX, y: content.midY - imageSize.height / 2), size: imageSize)
+        )
+    }
+
+    /// The size of what stands where the image goes: a configuration's spinner, else the image
+    /// shown.
+    private var imageSlotSize: CGSize {
+        configurationActivityIndicator?.bounds.size ?? imageViewStorage?.image?.size ?? .zero
+    }
+
+    /// The configuration's space between the image and the title, when there are both.
+    private func contentPadding(title: CGSize, image: CGSize) -> CGFloat {
+        guard let configurationStorage, title != .zero, image != .zero else { return 0 }
+        return configurationStorage.imagePadding
+    }
+
+    /// Whether a configuration places the image above or below the title.
+    private var imageIsStacked: Bool {
+        guard let placement = configurationStorage?.imagePlacement else { return false }
+        return !placement.isDisjoint(with: [.top, .bottom])
     }
 
     private func contentChanged() {
@@ -182,7 +322,9 @@ open class UIButton: UIControl {
                 imageViewStorage = view
                 addSubview(view)
             }
-            imageViewStorage?.image = image
+            // A symbol drawn with the state's symbol configuration, when one is set.
+            let symbolConfiguration = currentPreferredSymbolConfiguration
+            imageViewStorage?.image = symbolConfiguration.flatMap { image.applyingSymbolConfiguration($0) } ?? image
         } else {
             imageViewStorage?.image = nil
         }
@@ -191,12 +333,20 @@ open class UIButton: UIControl {
         setNeedsLayout()
     }
 
-    /// The title's colour and the system button's dimming for the current state.
+    /// The title's colour and the dimming for the current state: a system button's title at
+    /// 20 % while highlighted; a configured button's title and image at 50 % (this module's
+    /// figure: UIKit fades or darkens a configured button's content by its style).
     private func updateAppearance() {
+        let configured = configurationStorage != nil
+        if configured { imageViewStorage?.alpha = isHighlighted ? 0.5 : 1 }
         guard let label else { return }
         var color = titleColor(for: state) ?? .white
         if !isEnabled, titleColors[State.disabled.rawValue] == nil { color = color.withAlphaComponent(0.35) }
         label.textColor = color
-        if buttonType == .system { label.alpha = isHighlighted ? 0.2 : 1 }
+        if configured {
+            label.alpha = isHighlighted ? 0.5 : 1
+        } else if buttonType == .system {
+            label.alpha = isHighlighted ? 0.2 : 1
+        }
     }
 }

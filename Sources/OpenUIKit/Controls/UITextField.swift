@@ -9,12 +9,14 @@ import Foundation
 /// (`textFieldShouldReturn(_:)`, `.editingDidEndOnExit`). A tap, or `becomeFirstResponder()`,
 /// begins editing (`.editingDidBegin`, the delegate told) and shows the caret, a 2-point bar in
 /// the tint colour at the end of the text; `resignFirstResponder()` (or a view's
-/// `endEditing(_:)`) ends it. The text is drawn by a label placed in ``textRect(forBounds:)``
-/// (``editingRect(forBounds:)`` while editing), the placeholder in the placeholder grey;
-/// secure entry draws a bullet a character. The rectangle methods can be overridden for
-/// padding, as on iOS.
+/// `endEditing(_:)`) ends it. The text is drawn in a label (UIKit's `UITextFieldLabel`)
+/// placed at ``textRect(forBounds:)`` (``editingRect(forBounds:)`` while editing,
+/// ``placeholderRect(forBounds:)`` while empty), through the field's ``drawText(in:)`` — or
+/// ``drawPlaceholder(in:)``, in the placeholder grey — called with the label's bounds; secure
+/// entry draws a bullet a character. The rectangle and drawing methods can be overridden, for
+/// padding or a look of one's own, as on iOS.
 @preconcurrency @MainActor
-open class UITextField: UIControl, UIKeyInput {
+open class UITextField: UIControl, UIKeyInput, UIContentSizeCategoryAdjusting {
     /// The border drawn around the field.
     public enum BorderStyle: Int, Sendable {
         case none, line, bezel, roundedRect
@@ -30,7 +32,7 @@ open class UITextField: UIControl, UIKeyInput {
         case committed, cancelled
     }
 
-    private let label = UILabel()
+    private let label = UITextFieldLabel()
     private let caret = UIView()
     private var editing = false
 
@@ -80,6 +82,9 @@ open class UITextField: UIControl, UIKeyInput {
     /// Kept for code that sets it; the label shrinks its text to fit when on.
     open var adjustsFontSizeToFitWidth = false
     open var minimumFontSize: CGFloat = 0
+    /// Whether the font follows the content size category (stored; nothing here changes the
+    /// font with it).
+    open var adjustsFontForContentSizeCategory = false
 
     // The keyboard's traits (`UITextInputTraits`), kept for code that sets them.
     open var keyboardType = UIKeyboardType.default
@@ -106,6 +111,8 @@ open class UITextField: UIControl, UIKeyInput {
     }
 
     private func setUp() {
+        label.field = self
+        label.showsTextLayers = false
         label.isUserInteractionEnabled = false
         addSubview(label)
         caret.isUserInteractionEnabled = false
@@ -142,7 +149,9 @@ open class UITextField: UIControl, UIKeyInput {
     /// Ends editing, asking the delegate first unless forced (`endEditing(true)`).
     func endEditing(asking: Bool) -> Bool {
         guard editing else { return super.resignFirstResponder() }
-        guard !asking || delegate?.textFieldShouldEndEditing(self) ?? true, super.resignFirstResponder() else { return false }
+        guard !asking || delegate?.textFieldShouldEndEditing(self) ?? true, super.resignFirstResponder() else {
+            return false
+        }
         editing = false
         contentChanged()
         delegate?.textFieldDidEndEditing(self, reason: .committed)
@@ -191,13 +200,19 @@ open class UITextField: UIControl, UIKeyInput {
 
     // MARK: Drawing
 
+    /// The text as drawn: a bullet a character with secure entry.
+    private var shownText: String {
+        isSecureTextEntry ? String(repeating: "•", count: storedText.count) : storedText
+    }
+
     private func contentChanged() {
         let showsPlaceholder = storedText.isEmpty
-        label.text = showsPlaceholder
-            ? placeholder : isSecureTextEntry ? String(repeating: "•", count: storedText.count) : storedText
+        label.text = showsPlaceholder ? placeholder : shownText
         label.font = font ?? .systemFont(ofSize: 17)
         label.textColor = showsPlaceholder ? .placeholderText : (textColor ?? .label)
         label.textAlignment = textAlignment
+        label.showsPlaceholder = showsPlaceholder
+        label.setNeedsDisplay()
         caret.isHidden = !editing
         caret.backgroundColor = tintColor
         invalidateIntrinsicContentSize()
@@ -255,7 +270,58 @@ open class UITextField: UIControl, UIKeyInput {
         }
     }
 
+    // MARK: Drawing the text (overridable, as on iOS)
+
+    /// Draws the text (a bullet a character with secure entry) in `rect`: in the field's font,
+    /// colour and alignment, on one line centred vertically, cut with an ellipsis where too
+    /// long. The field's label calls it with its bounds — the size of ``textRect(forBounds:)``,
+    /// or ``editingRect(forBounds:)`` while editing — while it draws, the label's context the
+    /// current one (`UIGraphicsGetCurrentContext()`). A subclass overrides it to draw the text
+    /// its own way, or calls `super` with another rectangle.
+    open func drawText(in rect: CGRect) {
+        drawLine(shownText, in: rect, color: textColor ?? .label)
+    }
+
+    /// Draws the placeholder in `rect` as ``drawText(in:)`` draws the text, in the placeholder
+    /// grey; called instead of it while the field is empty and has a placeholder, with the
+    /// label's bounds (the size of ``placeholderRect(forBounds:)``). A subclass that shows its
+    /// own placeholder overrides it to draw nothing.
+    open func drawPlaceholder(in rect: CGRect) {
+        drawLine(placeholder ?? "", in: rect, color: .placeholderText)
+    }
+
+    /// Draws `string` on one line centred vertically in `rect` of the current context.
+    private func drawLine(_ string: String, in rect: CGRect, color: UIColor) {
+        guard let context = UIGraphicsGetCurrentContext(), !string.isEmpty, rect.width > 0, rect.height > 0
+        else { return }
+        let font = self.font ?? .systemFont(ofSize: 17)
+        let height = min(font.lineHeight.rounded(.up), rect.height)
+        let line = CATextLayer()
+        line.frame = CGRect(x: 0, y: 0, width: rect.width, height: height)
+        line.string = string
+        line.font = font.fontName
+        line.fontSize = font.pointSize
+        line.foregroundColor = color.cgColor
+        line.isWrapped = false
+        line.truncationMode = .end
+        line.alignmentMode = textAlignment.alignmentMode
+        context.saveGState()
+        context.translateBy(x: rect.minX, y: rect.minY + (rect.height - height) / 2)
+        line.render(in: context)
+        context.restoreGState()
+    }
+
+    // MARK: Rectangles (overridable, as on iOS)
+
+    /// The rectangle the border is drawn in: the bounds (the border is the layer's).
     open func borderRect(forBounds bounds: CGRect) -> CGRect { bounds }
+
+    /// Where the clear button goes: a 19-point square centred vertically, 5 points in from the
+    /// right edge (UIKit's button's size). No clear button is drawn here, so nothing places
+    /// one there, and the text's rectangle does not make room for it.
+    open func clearButtonRect(forBounds bounds: CGRect) -> CGRect {
+        CGRect(x: bounds.maxX - 24, y: bounds.midY - 9.5, width: 19, height: 19)
+    }
 
     open func textRect(forBounds bounds: CGRect) -> CGRect {
         var rect = bounds.insetBy(dx: textInset, dy: 0)
@@ -281,7 +347,8 @@ open class UITextField: UIControl, UIKeyInput {
 
     open func rightViewRect(forBounds bounds: CGRect) -> CGRect {
         let size = rightView?.frame.size ?? .zero
-        return CGRect(x: bounds.maxX - size.width, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
+        return CGRect(
+            x: bounds.maxX - size.width, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
     }
 
     open override func layoutSubviews() {
@@ -290,11 +357,19 @@ open class UITextField: UIControl, UIKeyInput {
         rightView?.isHidden = !shows(rightViewMode)
         if let leftView { leftView.frame = leftViewRect(forBounds: bounds) }
         if let rightView { rightView.frame = rightViewRect(forBounds: bounds) }
-        let area = storedText.isEmpty
-            ? placeholderRect(forBounds: bounds) : editing ? editingRect(forBounds: bounds) : textRect(forBounds: bounds)
-        let height = label.sizeThatFits(CGSize(width: area.width, height: .greatestFiniteMagnitude)).height
-        label.frame = CGRect(x: area.minX, y: area.midY - height / 2, width: area.width, height: height)
-        let typed = storedText.isEmpty ? 0 : min(label.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: height)).width, area.width)
+        let area =
+            storedText.isEmpty
+            ? placeholderRect(forBounds: bounds)
+            : editing ? editingRect(forBounds: bounds) : textRect(forBounds: bounds)
+        // The label covers the whole rectangle; drawText(in:) centres the line in it.
+        label.frame = area
+        label.setNeedsDisplay()
+        let typed =
+            storedText.isEmpty
+            ? 0
+            : min(
+                label.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: area.height)).width,
+                area.width)
         let lineHeight = (font ?? .systemFont(ofSize: 17)).lineHeight
         caret.frame = CGRect(x: area.minX + typed, y: area.midY - lineHeight / 2, width: 2, height: lineHeight)
     }
@@ -320,6 +395,25 @@ open class UITextField: UIControl, UIKeyInput {
     public static let textDidChangeNotification = Notification.Name("UITextFieldTextDidChangeNotification")
 }
 
+/// The label a text field's text is drawn in: UIKit's `UITextFieldLabel`, whose text layers
+/// are hidden; it draws through its field's `drawText(in:)` or `drawPlaceholder(in:)`, with
+/// its bounds, so that a subclass of the field decides what is drawn. Its `text` and
+/// `textColor` are what the field shows (they size the field and place the caret).
+final class UITextFieldLabel: UILabel {
+    weak var field: UITextField?
+    /// Whether the field is empty: the placeholder, if any, is drawn.
+    var showsPlaceholder = false
+
+    override func draw(_ rect: CGRect) {
+        guard let field else { return }
+        if !showsPlaceholder {
+            field.drawText(in: bounds)
+        } else if let placeholder = field.placeholder, !placeholder.isEmpty {
+            field.drawPlaceholder(in: bounds)
+        }
+    }
+}
+
 /// What a text field asks and tells: UIKit's `UITextFieldDelegate`, every method optional.
 @preconcurrency @MainActor
 public protocol UITextFieldDelegate: AnyObject {
@@ -328,7 +422,8 @@ public protocol UITextFieldDelegate: AnyObject {
     func textFieldShouldEndEditing(_ textField: UITextField) -> Bool
     func textFieldDidEndEditing(_ textField: UITextField)
     func textFieldDidEndEditing(_ textField: UITextField, reason: UITextField.DidEndEditingReason)
-    func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool
+    func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String)
+        -> Bool
     func textFieldDidChangeSelection(_ textField: UITextField)
     func textFieldShouldClear(_ textField: UITextField) -> Bool
     func textFieldShouldReturn(_ textField: UITextField) -> Bool

@@ -19,6 +19,12 @@ open class UITouch: NSObject {
     public internal(set) var tapCount = 1
     /// The recognizers the touch is delivered to.
     public internal(set) var gestureRecognizers: [UIGestureRecognizer]? = []
+    /// How hard the finger presses: 0 here, where no screen senses pressure, unless a test
+    /// sets it (settable here, an addition).
+    open var force: CGFloat = 0
+    /// The largest ``force`` a touch can have: 0, as there is no force sensor (the screen's
+    /// traits say `forceTouchCapability` `.unavailable`).
+    open var maximumPossibleForce: CGFloat { 0 }
 
     /// Where the touch is, in the window's coordinates.
     var windowLocation = CGPoint.zero

@@ -36,3 +36,13 @@ public struct NSDirectionalEdgeInsets: Hashable, Sendable {
 
     public static let zero = NSDirectionalEdgeInsets()
 }
+
+/// No insets, in UIKit's C spelling: `NSDirectionalEdgeInsets.zero`.
+public let NSDirectionalEdgeInsetsZero = NSDirectionalEdgeInsets.zero
+
+/// `NSDirectionalEdgeInsets(top:leading:bottom:trailing:)`, in UIKit's C spelling.
+public func NSDirectionalEdgeInsetsMake(
+    _ top: CGFloat, _ leading: CGFloat, _ bottom: CGFloat, _ trailing: CGFloat
+) -> NSDirectionalEdgeInsets {
+    NSDirectionalEdgeInsets(top: top, leading: leading, bottom: bottom, trailing: trailing)
+}

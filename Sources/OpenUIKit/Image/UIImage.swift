@@ -15,8 +15,8 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// How a view draws the image: as it is, or as a template — its alpha filled with the
     /// view's tint colour.
     public enum RenderingMode: Int, Sendable {
-        /// As the context decides: as it is, for the images made here (UIKit's symbol images,
-        /// which default to templates, do not exist here).
+        /// As the context decides: as it is, for the images made here (symbol images,
+        /// ``UIImage/init(systemName:)``, are made as templates instead).
         case automatic
         /// As it is.
         case alwaysOriginal
@@ -32,6 +32,9 @@ open class UIImage: NSObject, @unchecked Sendable {
     public let imageOrientation: Orientation
     /// How views draw it (``withRenderingMode(_:)``).
     public let renderingMode: RenderingMode
+    /// What a symbol image was drawn from, so that it can be drawn again with another
+    /// configuration; nil for every other image (UIImage+Symbols.swift).
+    let symbol: SymbolDrawing?
 
     /// Wraps a `CGImage` at scale 1.
     /// `#imageLiteral(resourceName:)`: the image `UIImage(named:)` finds; a literal naming no
@@ -55,6 +58,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.scale = scale
         self.imageOrientation = orientation
         self.renderingMode = .automatic
+        self.symbol = nil
         super.init()
     }
 
@@ -63,17 +67,23 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.init(pixels: nil, scale: 1, orientation: .up, renderingMode: .automatic)
     }
 
-    init(pixels: CGImage?, scale: CGFloat, orientation: Orientation, renderingMode: RenderingMode) {
+    init(
+        pixels: CGImage?, scale: CGFloat, orientation: Orientation, renderingMode: RenderingMode,
+        symbol: SymbolDrawing? = nil
+    ) {
         self.cgImage = pixels
         self.scale = scale
         self.imageOrientation = orientation
         self.renderingMode = renderingMode
+        self.symbol = symbol
         super.init()
     }
 
-    /// The same image drawn by `renderingMode`; the image itself is unchanged.
+    /// The same image drawn by `renderingMode`; the image itself is unchanged (a symbol image
+    /// stays one).
     open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
-        UIImage(pixels: cgImage, scale: scale, orientation: imageOrientation, renderingMode: renderingMode)
+        UIImage(
+            pixels: cgImage, scale: scale, orientation: imageOrientation, renderingMode: renderingMode, symbol: symbol)
     }
 
     /// The size in points: the pixel size divided by the scale.

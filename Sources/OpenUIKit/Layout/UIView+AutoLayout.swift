@@ -134,7 +134,8 @@ extension UIView {
     }
 
     /// How much the view resists shrinking below its intrinsic size along `axis`.
-    public func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+    public func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis)
+    {
         if axis == .horizontal {
             layoutState.compressionResistance.0 = priority
         } else {
@@ -171,6 +172,20 @@ extension UIView {
             LayoutEngine.hierarchyChanged(at: self)
             setNeedsLayout()
             layoutMarginsDidChange()
+        }
+    }
+
+    /// The layout margins with leading and trailing edges: leading is left and trailing right,
+    /// layout here being left to right. Setting them sets ``layoutMargins``.
+    public var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get {
+            let margins = layoutMargins
+            return NSDirectionalEdgeInsets(
+                top: margins.top, leading: margins.left, bottom: margins.bottom, trailing: margins.right)
+        }
+        set {
+            layoutMargins = UIEdgeInsets(
+                top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing)
         }
     }
 

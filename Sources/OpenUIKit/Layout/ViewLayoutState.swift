@@ -56,3 +56,24 @@ extension CGRect {
             height: height - insets.top - insets.bottom)
     }
 }
+
+// UIKit's C spellings, which Swift on Apple's platforms marks unavailable but iOS files
+// written against older SDKs still use: here they are plain, so such files compile.
+
+/// No insets: `UIEdgeInsets.zero`.
+public let UIEdgeInsetsZero = UIEdgeInsets.zero
+
+/// `UIEdgeInsets(top:left:bottom:right:)`.
+public func UIEdgeInsetsMake(_ top: CGFloat, _ left: CGFloat, _ bottom: CGFloat, _ right: CGFloat) -> UIEdgeInsets {
+    UIEdgeInsets(top: top, left: left, bottom: bottom, right: right)
+}
+
+/// `rect.inset(by: insets)`.
+public func UIEdgeInsetsInsetRect(_ rect: CGRect, _ insets: UIEdgeInsets) -> CGRect {
+    rect.inset(by: insets)
+}
+
+/// `insets1 == insets2`.
+public func UIEdgeInsetsEqualToEdgeInsets(_ insets1: UIEdgeInsets, _ insets2: UIEdgeInsets) -> Bool {
+    insets1 == insets2
+}

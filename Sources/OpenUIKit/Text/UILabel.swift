@@ -34,6 +34,17 @@ extension NSTextAlignment {
     }
 }
 
+/// How a label places text it shrank to fit: UIKit's `UIBaselineAdjustment`, with its raw
+/// values.
+public enum UIBaselineAdjustment: Int, Sendable {
+    /// The baseline stays where the full-size text's would be (UIKit's default).
+    case alignBaselines = 0
+    /// The middle of the line stays in the middle of the label.
+    case alignCenters = 1
+    /// The top of the line stays where the full-size text's top would be.
+    case none = 2
+}
+
 /// A view that shows text: Apple's `UILabel`, drawn by the renderer's text (a `CATextLayer`
 /// inside the label's layer), centred vertically in the bounds as UIKit centres it.
 ///
@@ -41,9 +52,18 @@ extension NSTextAlignment {
 /// UIKit rounds it): one line, or with ``numberOfLines`` other than 1, the lines the text
 /// breaks into at ``preferredMaxLayoutWidth`` (else at the label's width). Attributed text is
 /// shown as its characters in the label's font and colour. Fonts: see ``UIFont``.
+///
+/// With a ``shadowColor`` the text is drawn a second time under itself, in that colour, moved
+/// by ``shadowOffset`` (a second text layer, below the first). While ``isHighlighted`` the
+/// text is in ``highlightedTextColor`` when there is one. A one-line label with
+/// ``adjustsFontSizeToFitWidth`` draws text wider than its bounds in a smaller font, down to
+/// ``minimumScaleFactor`` of its size, placed as ``baselineAdjustment`` says; its intrinsic
+/// size stays the full-size text's.
 @preconcurrency @MainActor
-open class UILabel: UIView {
+open class UILabel: UIView, UIContentSizeCategoryAdjusting {
     private let textLayer = CATextLayer()
+    /// The text again, in the shadow colour: made when a shadow colour is first set.
+    private var shadowLayer: CATextLayer?
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -113,8 +133,50 @@ open class UILabel: UIView {
     open var isEnabled = true {
         didSet { updateTextLayer() }
     }
-    open var adjustsFontSizeToFitWidth = false
-    open var minimumScaleFactor: CGFloat = 0
+
+    /// Whether a one-line label shrinks text wider than its bounds (off by default): the font
+    /// is scaled down until the line fits, not below ``minimumScaleFactor`` of its size.
+    open var adjustsFontSizeToFitWidth = false {
+        didSet { updateTextLayer() }
+    }
+    /// The smallest scale ``adjustsFontSizeToFitWidth`` shrinks the font to; 0, the default,
+    /// is the font's own size (the text is not shrunk), as UIKit documents it.
+    open var minimumScaleFactor: CGFloat = 0 {
+        didSet { updateTextLayer() }
+    }
+    /// Where shrunk text goes: its baseline where the full-size text's would be
+    /// (`.alignBaselines`, the default), its middle in the middle (`.alignCenters`), or its
+    /// top where the full-size text's top would be (`.none`).
+    open var baselineAdjustment = UIBaselineAdjustment.alignBaselines {
+        didSet { updateTextLayer() }
+    }
+    /// Whether the font follows the content size category (stored; nothing here changes the
+    /// font with it).
+    open var adjustsFontForContentSizeCategory = false
+
+    /// The colour of the text's shadow: nil (the default) draws none.
+    open var shadowColor: UIColor? {
+        didSet { updateTextLayer() }
+    }
+    /// How far the shadow is moved from the text: (0, -1) by default, as UIKit's.
+    open var shadowOffset = CGSize(width: 0, height: -1) {
+        didSet { updateTextLayer() }
+    }
+
+    /// The text's colour while ``isHighlighted`` (nil, the default: ``textColor``).
+    open var highlightedTextColor: UIColor? {
+        didSet { updateTextLayer() }
+    }
+    /// Whether the text is drawn in ``highlightedTextColor`` (false by default).
+    open var isHighlighted = false {
+        didSet { updateTextLayer() }
+    }
+
+    /// Whether the text layers show the text; a text field's label hides them and draws its
+    /// text through the field's `drawText(in:)` instead.
+    var showsTextLayers = true {
+        didSet { updateTextLayer() }
+    }
 
     // MARK: Accessibility
 
@@ -161,21 +223,90 @@ open class UILabel: UIView {
     }
 
     /// Puts the text layer where the lines go (centred vertically, as tall as the lines or
-    /// the bounds) and gives it the label's text and settings, without animating.
+    /// the bounds) and gives it the label's text and settings, and the shadow layer the same
+    /// moved by the shadow's offset, without animating.
     private func updateTextLayer() {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
+        let drawnFont = fittedFont()
+        let frame = textFrame(drawnIn: drawnFont)
+        let normal: UIColor = textColor
+        let shown = isHighlighted ? (highlightedTextColor ?? normal) : normal
+        configure(textLayer, frame: frame, font: drawnFont, color: shown)
+        textLayer.isHidden = !showsTextLayers
+        if let shadowColor, showsTextLayers {
+            let shadow = shadowLayer ?? makeShadowLayer()
+            configure(
+                shadow, frame: frame.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height), font: drawnFont,
+                color: shadowColor)
+            shadow.isHidden = false
+        } else if let shadowLayer {
+            shadowLayer.isHidden = true
+            shadowLayer.string = nil
+        }
+    }
+
+    /// Gives `target` the label's text and settings, in `font` and `color` (at half its alpha
+    /// while the label is not enabled), at `frame`.
+    private func configure(_ target: CATextLayer, frame: CGRect, font: UIFont, color: UIColor) {
+        target.frame = frame
+        target.string = text
+        target.font = font.fontName
+        target.fontSize = font.pointSize
+        target.foregroundColor = (isEnabled ? color : color.withAlphaComponent(0.5)).cgColor
+        target.isWrapped = numberOfLines != 1
+        target.contentsScale = layer.contentsScale
+        target.truncationMode = lineBreakMode.truncationMode
+        target.alignmentMode = textAlignment.alignmentMode
+    }
+
+    /// The shadow's text layer, made below the text's.
+    private func makeShadowLayer() -> CATextLayer {
+        let made = CATextLayer()
+        layer.insertSublayer(made, below: textLayer)
+        shadowLayer = made
+        return made
+    }
+
+    /// The font the text is drawn in: ``font``, or, on a one-line label that
+    /// ``adjustsFontSizeToFitWidth`` with a ``minimumScaleFactor``, whose text is wider than
+    /// the bounds, the font scaled down until the line fits (not below the factor).
+    private func fittedFont() -> UIFont {
+        let font: UIFont = self.font
+        guard adjustsFontSizeToFitWidth, numberOfLines == 1, minimumScaleFactor > 0, bounds.width > 0,
+            let text, !text.isEmpty
+        else { return font }
+        let smallest = font.pointSize * min(minimumScaleFactor, 1)
+        var size = font.pointSize
+        // A line's width grows about in proportion to the size: a few proportional steps find
+        // the size that fits, however the faces' hinting rounds.
+        for _ in 0..<4 {
+            let width = TextMetrics.size(of: text, fontName: font.fontName, fontSize: size).width
+            guard width > bounds.width, size > smallest else { break }
+            size = max(smallest, size * bounds.width / width)
+        }
+        return size < font.pointSize ? font.withSize(size) : font
+    }
+
+    /// Where the text layer goes: centred vertically, as tall as the lines or the bounds. Text
+    /// in a shrunk font is one line as tall as that font's, placed by ``baselineAdjustment``
+    /// from where the full-size line would be.
+    private func textFrame(drawnIn drawnFont: UIFont) -> CGRect {
         let height = min(textSize(width: bounds.width).height, bounds.height)
-        textLayer.frame = CGRect(
-            x: 0, y: ((bounds.height - height) / 2).rounded(.down), width: bounds.width, height: height)
-        textLayer.string = text
-        textLayer.font = font.fontName
-        textLayer.fontSize = font.pointSize
-        textLayer.foregroundColor = (isEnabled ? textColor : textColor.withAlphaComponent(0.5)).cgColor
-        textLayer.isWrapped = numberOfLines != 1
-        textLayer.contentsScale = layer.contentsScale
-        textLayer.truncationMode = lineBreakMode.truncationMode
-        textLayer.alignmentMode = textAlignment.alignmentMode
+        let top = ((bounds.height - height) / 2).rounded(.down)
+        let font: UIFont = self.font
+        guard drawnFont.pointSize < font.pointSize, let text else {
+            return CGRect(x: 0, y: top, width: bounds.width, height: height)
+        }
+        let shrunk = TextMetrics.size(of: text, fontName: drawnFont.fontName, fontSize: drawnFont.pointSize)
+        let shrunkHeight = min(shrunk.height.rounded(.up), bounds.height)
+        let y: CGFloat =
+            switch baselineAdjustment {
+            case .alignBaselines: top + font.ascender - drawnFont.ascender
+            case .alignCenters: ((bounds.height - shrunkHeight) / 2).rounded(.down)
+            case .none: top
+            }
+        return CGRect(x: 0, y: y, width: bounds.width, height: shrunkHeight)
     }
 }

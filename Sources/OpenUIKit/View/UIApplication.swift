@@ -21,14 +21,16 @@ open class UIApplication: UIResponder {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
         public static let url = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsURLKey")
-        public static let sourceApplication = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsSourceApplicationKey")
+        public static let sourceApplication = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsSourceApplicationKey")
     }
 
     /// The keys of the options of ``open(_:options:completionHandler:)``.
     public struct OpenExternalURLOptionsKey: Hashable, RawRepresentable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public static let universalLinksOnly = OpenExternalURLOptionsKey(rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
+        public static let universalLinksOnly = OpenExternalURLOptionsKey(
+            rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
     }
 
     /// The app's delegate (held weakly, as UIKit holds it).
@@ -56,6 +58,20 @@ open class UIApplication: UIResponder {
 
     /// The layout direction of the user interface: left to right, as everywhere here.
     open var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
+
+    /// The size the user chose for text: `.large`, iOS's default. Settable here (an addition,
+    /// for tests, as the user changes it in Settings): a new value tells the screens and the
+    /// views of the shown windows, whose traits carry it, through `traitCollectionDidChange(_:)`,
+    /// then posts ``UIContentSizeCategory/didChangeNotification`` with the new category.
+    open var preferredContentSizeCategory = UIContentSizeCategory.large {
+        didSet {
+            guard preferredContentSizeCategory != oldValue else { return }
+            UIView.contentSizeCategoryChanged(from: oldValue)
+            NotificationCenter.default.post(
+                name: UIContentSizeCategory.didChangeNotification, object: self,
+                userInfo: [UIContentSizeCategory.newValueUserInfoKey: preferredContentSizeCategory])
+        }
+    }
 
     /// Whether events are ignored (``beginIgnoringInteractionEvents()``).
     open private(set) var isIgnoringInteractionEvents = false
@@ -96,9 +112,11 @@ open class UIApplication: UIResponder {
     public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
     public static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
     public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
-    public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
+    public static let willEnterForegroundNotification = Notification.Name(
+        "UIApplicationWillEnterForegroundNotification")
     public static let willTerminateNotification = Notification.Name("UIApplicationWillTerminateNotification")
-    public static let didReceiveMemoryWarningNotification = Notification.Name("UIApplicationDidReceiveMemoryWarningNotification")
+    public static let didReceiveMemoryWarningNotification = Notification.Name(
+        "UIApplicationDidReceiveMemoryWarningNotification")
 }
 
 /// The direction of the user interface: UIKit's `UIUserInterfaceLayoutDirection`.
@@ -112,8 +130,14 @@ public enum UIUserInterfaceLayoutDirection: Int, Sendable {
 @preconcurrency @MainActor
 public protocol UIApplicationDelegate: AnyObject {
     var window: UIWindow? { get set }
-    func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
+    func application(
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool
     func applicationDidBecomeActive(_ application: UIApplication)
     func applicationWillResignActive(_ application: UIApplication)
     func applicationDidEnterBackground(_ application: UIApplication)
@@ -127,8 +151,14 @@ extension UIApplicationDelegate {
         get { nil }
         set {}
     }
-    public func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
-    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
+    public func application(
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool { true }
+    public func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool { true }
     public func applicationDidBecomeActive(_ application: UIApplication) {}
     public func applicationWillResignActive(_ application: UIApplication) {}
     public func applicationDidEnterBackground(_ application: UIApplication) {}

@@ -9,7 +9,8 @@ import Foundation
 ///
 /// The image fits the bounds as ``UIView/contentMode`` says (`.scaleToFill` by default).
 /// A template image (``UIImage/RenderingMode/alwaysTemplate``) shows its alpha filled with the
-/// view's ``UIView/tintColor``. Differences from Apple: no symbol images.
+/// view's ``UIView/tintColor``; symbol images are templates, drawn again with
+/// ``preferredSymbolConfiguration`` when it is set.
 ///
 ///     let spinner = UIImageView(image: frames[0])
 ///     spinner.animationImages = frames
@@ -32,6 +33,12 @@ open class UIImageView: UIView {
 
     /// Whether the view shows ``highlightedImage`` (when it has one) instead of ``image``.
     open var isHighlighted = false {
+        didSet { showCurrentImage() }
+    }
+
+    /// The configuration the view's symbol images are drawn with, its settings in place of
+    /// theirs (``UIImage/applyingSymbolConfiguration(_:)``); other images are shown as they are.
+    open var preferredSymbolConfiguration: UIImage.SymbolConfiguration? {
         didSet { showCurrentImage() }
     }
 
@@ -86,7 +93,8 @@ open class UIImageView: UIView {
     /// highlighted, when there are some): a discrete keyframe animation on the layer's
     /// `contents`, replacing one that runs. Does nothing when there are no images.
     open func startAnimating() {
-        let images = isHighlighted && !(highlightedAnimationImages ?? []).isEmpty
+        let images =
+            isHighlighted && !(highlightedAnimationImages ?? []).isEmpty
             ? highlightedAnimationImages : animationImages
         let frames = (images ?? []).compactMap(\.cgImage)
         guard !frames.isEmpty else { return }
@@ -121,7 +129,10 @@ open class UIImageView: UIView {
     }
 
     private func showCurrentImage() {
-        let shown = isHighlighted ? highlightedImage ?? image : image
+        var shown = isHighlighted ? highlightedImage ?? image : image
+        if let preferredSymbolConfiguration, let symbol = shown, symbol.isSymbolImage {
+            shown = symbol.applyingSymbolConfiguration(preferredSymbolConfiguration)
+        }
         if let shown, shown.renderingMode == .alwaysTemplate, let pixels = shown.cgImage {
             layer.contents = Self.filling(pixels, with: tintColor)
         } else {
@@ -139,8 +150,10 @@ open class UIImageView: UIView {
     /// `image`'s alpha filled with `color`: how a template image shows.
     private static func filling(_ image: CGImage, with color: UIColor) -> CGImage {
         let tint = color.cgColor.rgba
-        let (red, green, blue) = (UInt8((tint.red * 255).rounded()), UInt8((tint.green * 255).rounded()),
-            UInt8((tint.blue * 255).rounded()))
+        let (red, green, blue) = (
+            UInt8((tint.red * 255).rounded()), UInt8((tint.green * 255).rounded()),
+            UInt8((tint.blue * 255).rounded())
+        )
         var pixels = image.rgbaPixels
         for index in stride(from: 0, to: pixels.count, by: 4) {
             pixels[index] = red

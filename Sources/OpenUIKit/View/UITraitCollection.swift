@@ -14,13 +14,21 @@ public enum UIUserInterfaceSizeClass: Int, Sendable {
     case regular = 2
 }
 
+/// Whether a device's screen senses how hard it is pressed: UIKit's `UIForceTouchCapability`.
+public enum UIForceTouchCapability: Int, Sendable {
+    case unknown = 0
+    case unavailable = 1
+    case available = 2
+}
+
 /// Traits of the environment things are drawn for: UIKit's `UITraitCollection`, with its
-/// display scale, interface style and size classes.
+/// display scale, interface style, size classes, preferred content size category and force
+/// touch capability. Two collections are equal (`isEqual(_:)`, `==`) when every trait is.
 ///
-/// Differences from UIKit: there is no screen and no dark appearance. `displayScale` chooses
+/// Differences from UIKit: there is no hardware and no dark appearance. `displayScale` chooses
 /// among an image's scales (`UIImage(named:in:compatibleWith:)`) and the scale of snapshot
-/// pictures; the interface style and size classes are kept for code that reads them, and
-/// nothing here draws differently for them.
+/// pictures; the interface style, size classes and content size category are kept for code
+/// that reads them, and nothing here draws differently for them.
 open class UITraitCollection: NSObject, @unchecked Sendable {
     // `@unchecked Sendable` as UIKit's: the stored properties never change.
 
@@ -32,15 +40,23 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     public let horizontalSizeClass: UIUserInterfaceSizeClass
     /// The vertical size class (`.unspecified` unless given).
     public let verticalSizeClass: UIUserInterfaceSizeClass
+    /// The size the user chose for text (`.unspecified` unless given).
+    public let preferredContentSizeCategory: UIContentSizeCategory
+    /// Whether the screen senses pressure (`.unknown` unless given; the screen's is
+    /// `.unavailable`).
+    public let forceTouchCapability: UIForceTouchCapability
 
     private init(
         displayScale: CGFloat, style: UIUserInterfaceStyle, horizontal: UIUserInterfaceSizeClass,
-        vertical: UIUserInterfaceSizeClass
+        vertical: UIUserInterfaceSizeClass, contentSize: UIContentSizeCategory = .unspecified,
+        forceTouch: UIForceTouchCapability = .unknown
     ) {
         self.displayScale = displayScale
         userInterfaceStyle = style
         horizontalSizeClass = horizontal
         verticalSizeClass = vertical
+        preferredContentSizeCategory = contentSize
+        forceTouchCapability = forceTouch
         super.init()
     }
 
@@ -69,6 +85,20 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         self.init(displayScale: 0, style: .unspecified, horizontal: .unspecified, vertical: verticalSizeClass)
     }
 
+    /// Traits with a preferred content size category.
+    public convenience init(preferredContentSizeCategory: UIContentSizeCategory) {
+        self.init(
+            displayScale: 0, style: .unspecified, horizontal: .unspecified, vertical: .unspecified,
+            contentSize: preferredContentSizeCategory)
+    }
+
+    /// Traits with a force touch capability.
+    public convenience init(forceTouchCapability: UIForceTouchCapability) {
+        self.init(
+            displayScale: 0, style: .unspecified, horizontal: .unspecified, vertical: .unspecified,
+            forceTouch: forceTouchCapability)
+    }
+
     /// The traits of `traitCollections` together: each trait from the last collection that
     /// specifies it, as UIKit merges them.
     public convenience init(traitsFrom traitCollections: [UITraitCollection]) {
@@ -76,8 +106,62 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         let style = traitCollections.last(where: { $0.userInterfaceStyle != .unspecified })?.userInterfaceStyle
         let horizontal = traitCollections.last(where: { $0.horizontalSizeClass != .unspecified })?.horizontalSizeClass
         let vertical = traitCollections.last(where: { $0.verticalSizeClass != .unspecified })?.verticalSizeClass
+        let contentSize = traitCollections.last(where: { $0.preferredContentSizeCategory != .unspecified })?
+            .preferredContentSizeCategory
+        let forceTouch = traitCollections.last(where: { $0.forceTouchCapability != .unknown })?.forceTouchCapability
         self.init(
             displayScale: scale, style: style ?? .unspecified, horizontal: horizontal ?? .unspecified,
-            vertical: vertical ?? .unspecified)
+            vertical: vertical ?? .unspecified, contentSize: contentSize ?? .unspecified,
+            forceTouch: forceTouch ?? .unknown)
     }
+
+    /// Whether `object` is a trait collection with the same value for every trait.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UITraitCollection else { return false }
+        return displayScale == other.displayScale && userInterfaceStyle == other.userInterfaceStyle
+            && horizontalSizeClass == other.horizontalSizeClass && verticalSizeClass == other.verticalSizeClass
+            && preferredContentSizeCategory == other.preferredContentSizeCategory
+            && forceTouchCapability == other.forceTouchCapability
+    }
+
+    open override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(displayScale)
+        hasher.combine(userInterfaceStyle)
+        hasher.combine(horizontalSizeClass)
+        hasher.combine(verticalSizeClass)
+        hasher.combine(preferredContentSizeCategory)
+        hasher.combine(forceTouchCapability)
+        return hasher.finalize()
+    }
+
+    /// Whether every trait `trait` specifies has the same value here: UIKit's
+    /// `containsTraits(in:)` (true for nil).
+    open func containsTraits(in trait: UITraitCollection?) -> Bool {
+        guard let trait else { return true }
+        return (trait.displayScale == 0 || trait.displayScale == displayScale)
+            && (trait.userInterfaceStyle == .unspecified || trait.userInterfaceStyle == userInterfaceStyle)
+            && (trait.horizontalSizeClass == .unspecified || trait.horizontalSizeClass == horizontalSizeClass)
+            && (trait.verticalSizeClass == .unspecified || trait.verticalSizeClass == verticalSizeClass)
+            && (trait.preferredContentSizeCategory == .unspecified
+                || trait.preferredContentSizeCategory == preferredContentSizeCategory)
+            && (trait.forceTouchCapability == .unknown || trait.forceTouchCapability == forceTouchCapability)
+    }
+
+    /// Whether colours would resolve differently for the two collections: whether their
+    /// interface styles differ (UIKit also compares the contrast and the elevation, which there
+    /// are none of here); true against nil.
+    open func hasDifferentColorAppearance(comparedTo traitCollection: UITraitCollection?) -> Bool {
+        userInterfaceStyle != traitCollection?.userInterfaceStyle
+    }
+}
+
+/// Something that has traits and hears when they change: UIKit's `UITraitEnvironment`. Views,
+/// view controllers, presentation controllers and screens are trait environments.
+@preconcurrency @MainActor
+public protocol UITraitEnvironment: AnyObject {
+    /// The traits the environment is drawn for.
+    var traitCollection: UITraitCollection { get }
+    /// Called after ``traitCollection`` changed, with the traits it had before.
+    func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?)
 }

@@ -41,4 +41,42 @@ extension UIView {
         snapshot.layer.contentsScale = format.scale
         return snapshot
     }
+
+    /// A new view showing a picture of the part `rect` (in the view's bounds coordinates) of
+    /// this one as it is shown now, with its subviews: a view of `rect`'s size whose layer's
+    /// `contents` is that picture, at the view's `contentScaleFactor`. Its layer's
+    /// `contentsCenter` is the part inside `capInsets` (as fractions of `rect`'s size), so that,
+    /// as UIKit's, the snapshot stretches only its middle when it is resized: the caps keep their
+    /// size. With `afterScreenUpdates`, changes not yet committed are committed first. Nil when
+    /// the view or `rect` has no area.
+    ///
+    ///     let card = view.resizableSnapshotView(
+    ///         from: view.bounds, afterScreenUpdates: false,
+    ///         withCapInsets: UIEdgeInsets(top: 12, left: 12, bottom: 12, right: 12))
+    public func resizableSnapshotView(
+        from rect: CGRect, afterScreenUpdates afterUpdates: Bool, withCapInsets capInsets: UIEdgeInsets
+    ) -> UIView? {
+        let rect = rect.standardized
+        guard bounds.width > 0, bounds.height > 0, rect.width > 0, rect.height > 0, rect.width.isFinite,
+            rect.height.isFinite
+        else { return nil }
+        if afterUpdates { CATransaction.flush() }
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = layer.contentsScale
+        // The renderer's picture covers `rect`; the view is drawn where its bounds are.
+        let picture = UIGraphicsImageRenderer(bounds: rect, format: format).image { _ in
+            drawHierarchy(in: bounds, afterScreenUpdates: false)
+        }
+        let snapshot = UIView(frame: CGRect(origin: .zero, size: rect.size))
+        snapshot.layer.contents = picture.cgImage
+        snapshot.layer.contentsScale = format.scale
+        let left = min(max(capInsets.left, 0), rect.width)
+        let top = min(max(capInsets.top, 0), rect.height)
+        let right = min(max(capInsets.right, 0), rect.width - left)
+        let bottom = min(max(capInsets.bottom, 0), rect.height - top)
+        snapshot.layer.contentsCenter = CGRect(
+            x: left / rect.width, y: top / rect.height,
+            width: (rect.width - left - right) / rect.width, height: (rect.height - top - bottom) / rect.height)
+        return snapshot
+    }
 }

@@ -53,6 +53,35 @@ open class UIView: UIResponder {
     /// Called when the view's tint colour or adjustment mode changed; does nothing.
     open func tintColorDidChange() {}
 
+    // MARK: Traits (how they are inherited and told: UIView+Traits.swift)
+
+    /// The interface style set on this view (`.unspecified`: inherited).
+    var ownInterfaceStyle = UIUserInterfaceStyle.unspecified
+
+    /// The traits the view is drawn for: its window's screen's (``UIScreen/main``'s outside a
+    /// window), with the interface style of the nearest ``overrideUserInterfaceStyle`` from the
+    /// view up (a view controller's counts for its view).
+    open var traitCollection: UITraitCollection { inheritedTraitCollection }
+
+    /// Called after the view's traits changed, with the traits it had: when an
+    /// ``overrideUserInterfaceStyle`` on it or above it changes its style, and when its
+    /// screen's traits change (a new scale or size, the content size category) while it is in
+    /// a shown window. Does nothing; subclasses override it.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// The interface style forced on the view and the views below it (`.unspecified`, the
+    /// default: theirs come from above). A new value that changes their traits tells them,
+    /// through ``traitCollectionDidChange(_:)``.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
+        get { ownInterfaceStyle }
+        set { changeInterfaceStyle { ownInterfaceStyle = newValue } }
+    }
+
+    /// How the view's content is laid out for languages written right to left (stored; layout
+    /// here is left to right, whatever it says). `.forceRightToLeft` makes
+    /// ``effectiveUserInterfaceLayoutDirection`` right to left.
+    open var semanticContentAttribute = UISemanticContentAttribute.unspecified
+
     // The hierarchy, changed only in UIView+Hierarchy.swift. The list is read by the
     // nonisolated deinit, when no other reference to the view is left; everything else touches
     // it on the main actor. (A `@preconcurrency` class cannot have an `isolated deinit`.)
@@ -343,6 +372,13 @@ open class UIView: UIResponder {
     open func updateConstraints() { existingLayoutState?.needsUpdateConstraints = false }
     /// Called when ``UIView/layoutMargins`` change.
     open func layoutMarginsDidChange() {}
+    /// Whether the view's margins grow to the superview's where its edges are within them
+    /// (UIKit's; false by default). Stored: the margins here are the view's own.
+    open var preservesSuperviewLayoutMargins = false
+    /// Whether the margins are measured from the safe area's edges rather than the bounds'
+    /// (UIKit's; true by default). Stored: the margins guide here is inset by the margins
+    /// from the bounds.
+    open var insetsLayoutMarginsFromSafeArea = true
     /// Called when ``UIView/safeAreaInsets`` change.
     open func safeAreaInsetsDidChange() {}
 

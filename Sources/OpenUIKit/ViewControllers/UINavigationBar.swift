@@ -137,23 +137,25 @@ open class UINavigationBar: UIView {
         newContent.alpha = 0
         addSubview(newContent)
         layoutIfNeeded()
-        coordinator.animate(alongsideTransition: { _ in
-            oldContent?.alpha = 0
-            newContent.alpha = 1
-        }, completion: { [weak self] context in
-            guard let self else { return }
-            if context.isCancelled {
-                newContent.removeFromSuperview()
-                oldContent?.alpha = 1
-                for item in newItems where item.bar === self { item.bar = nil }
-                self.items = oldItems
-                for item in oldItems { item.bar = self }
-                self.content = oldContent
-            } else {
-                oldContent?.removeFromSuperview()
-            }
-            self.setNeedsLayout()
-        })
+        coordinator.animate(
+            alongsideTransition: { _ in
+                oldContent?.alpha = 0
+                newContent.alpha = 1
+            },
+            completion: { [weak self] context in
+                guard let self else { return }
+                if context.isCancelled {
+                    newContent.removeFromSuperview()
+                    oldContent?.alpha = 1
+                    for item in newItems where item.bar === self { item.bar = nil }
+                    self.items = oldItems
+                    for item in oldItems { item.bar = self }
+                    self.content = oldContent
+                } else {
+                    oldContent?.removeFromSuperview()
+                }
+                self.setNeedsLayout()
+            })
     }
 
     /// A view with the top item's title, back button and buttons, laid out for the bar's bounds.
@@ -167,14 +169,16 @@ open class UINavigationBar: UIView {
             let label = UILabel()
             label.text = title
             let attributes = large ? largeTitleTextAttributes : titleTextAttributes
-            label.font = attributes?[.font] as? UIFont
+            label.font =
+                attributes?[.font] as? UIFont
                 ?? (large ? .systemFont(ofSize: 34, weight: .bold) : .systemFont(ofSize: 17, weight: .semibold))
             label.textColor = attributes?[.foregroundColor] as? UIColor ?? .label
             view.titleView = label
             view.largeTitle = large
         }
         var leading: [UIView] = []
-        if let back = backItem, !top.hidesBackButton, top.leftBarButtonItems == nil || top.leftItemsSupplementBackButton {
+        if let back = backItem, !top.hidesBackButton, top.leftBarButtonItems == nil || top.leftItemsSupplementBackButton
+        {
             let title = back.backBarButtonItem?.title ?? back.backButtonTitle ?? back.title ?? "Back"
             let button = UIButton(type: .system)
             button.setTitle("‹ " + (title.count > 12 ? "Back" : title), for: .normal)
@@ -189,33 +193,11 @@ open class UINavigationBar: UIView {
         return view
     }
 
-    /// The view of a bar button item: its custom view, a space, or a system button.
+    /// The view of a bar button item (`UIBarButtonItem.makeBarView()`): its custom view, a
+    /// space, or a system button. The item tells the bar when it changes.
     private func buttonView(_ item: UIBarButtonItem) -> UIView {
         item.bar = self
-        if let custom = item.customView { return custom }
-        if item.systemItem == .flexibleSpace || item.systemItem == .fixedSpace {
-            return UIView(frame: CGRect(x: 0, y: 0, width: item.width, height: 1))
-        }
-        let button = UIButton(type: .system)
-        if let image = item.image { button.setImage(image, for: .normal) }
-        button.setTitle(item.image == nil ? item.title : nil, for: .normal)
-        button.titleLabel?.font = .systemFont(ofSize: item.systemItem == .add ? 24 : 17, weight: item.style == .done ? .semibold : .regular)
-        button.isEnabled = item.isEnabled
-        if let tint = item.tintColor { button.tintColor = tint }
-        if let action = item.primaryAction {
-            button.addAction(UIAction { _ in action.perform(sender: item) }, for: .primaryActionTriggered)
-        } else if let action = item.action {
-            button.addAction(
-                UIAction { [weak item, weak button] _ in
-                    guard let item, let button else { return }
-                    if let target = item.target {
-                        action.perform(on: target, sender: item)
-                    } else {
-                        button.sendAction(action, to: nil, for: nil)
-                    }
-                }, for: .primaryActionTriggered)
-        }
-        return button
+        return item.makeBarView()
     }
 
     // MARK: Background and layout
@@ -227,7 +209,8 @@ open class UINavigationBar: UIView {
             background.backgroundColor = nil
         } else {
             background.image = nil
-            background.backgroundColor = transparentImage ? nil : barTintColor ?? (isTranslucent ? nil : .systemBackground)
+            background.backgroundColor =
+                transparentImage ? nil : barTintColor ?? (isTranslucent ? nil : .systemBackground)
         }
         let opaqueBackground = background.image != nil || background.backgroundColor != nil
         hairline.isHidden = !opaqueBackground || shadowImage?.size == .zero
@@ -264,13 +247,15 @@ private final class NavigationBarContent: UIView {
         var right = bounds.width - 16
         for view in trailing {
             let size = fitted(view)
-            view.frame = CGRect(x: right - size.width, y: (row - size.height) / 2, width: size.width, height: size.height)
+            view.frame = CGRect(
+                x: right - size.width, y: (row - size.height) / 2, width: size.width, height: size.height)
             right = view.frame.minX - 8
         }
         guard let titleView else { return }
         let size = fitted(titleView)
         if largeTitle {
-            titleView.frame = CGRect(x: 16, y: row + (bounds.height - row - size.height) / 2, width: size.width, height: size.height)
+            titleView.frame = CGRect(
+                x: 16, y: row + (bounds.height - row - size.height) / 2, width: size.width, height: size.height)
         } else {
             // Centred in the bar, moved aside only as far as the buttons need.
             let width = min(size.width, max(0, right - x))

@@ -9,8 +9,11 @@ import Foundation
 /// `viewWillAppear`, the animation, `viewDidDisappear`, `viewDidAppear`), and the delegate
 /// hears `willShow` before and `didShow` after. The ``navigationBar`` shows the top
 /// controller's `navigationItem` below the status bar; the top controller's view fills the
-/// navigation controller's, under the bar, its safe area starting below it. There is no
-/// toolbar. A drag from the left edge of the screen pops (``interactivePopGestureRecognizer``).
+/// navigation controller's, under the bar, its safe area starting below it. The ``toolbar``,
+/// hidden until ``setToolbarHidden(_:animated:)`` shows it, is 44 points tall along the bottom,
+/// above the bottom safe area, showing the top controller's `toolbarItems`; while it shows, the
+/// top view still fills the navigation controller's view, under the toolbar, and its safe area
+/// ends above it. A drag from the left edge of the screen pops (``interactivePopGestureRecognizer``).
 @preconcurrency @MainActor
 open class UINavigationController: UIViewController {
     /// The stack, the root first.
@@ -49,7 +52,7 @@ open class UINavigationController: UIViewController {
     }
 
     /// Where the bar rests: below the status bar, or above the screen when hidden; the
-    /// children's safe area starts below it.
+    /// children's safe area starts below it (and ends above the toolbar when it shows).
     private func layOutBar() {
         guard let view = viewIfLoaded else { return }
         let top = view.safeAreaInsets.top
@@ -57,14 +60,85 @@ open class UINavigationController: UIViewController {
         navigationBar.frame = CGRect(
             x: 0, y: barHidden ? -height : top, width: view.bounds.width, height: height)
         navigationBar.alpha = barHidden ? 0 : 1
+        layOutToolbar()
         for child in children { child.viewIfLoaded?.safeAreaInsets = childSafeAreaInsets }
     }
 
-    /// The safe area of the children's views: the navigation controller's, and the bar's height.
+    /// The safe area of the children's views: the navigation controller's, the bar's height at
+    /// the top and the toolbar's at the bottom while they show.
     private var childSafeAreaInsets: UIEdgeInsets {
         var insets = viewIfLoaded?.safeAreaInsets ?? .zero
         if !barHidden { insets.top += navigationBar.barHeight }
+        if !toolbarHidden { insets.bottom += UIToolbar.standardHeight }
         return insets
+    }
+
+    // MARK: Toolbar
+
+    /// The toolbar along the bottom, showing the top controller's `toolbarItems`: 44 points
+    /// tall above the bottom safe area (its background filling that area too), over the top
+    /// controller's view. Hidden until ``setToolbarHidden(_:animated:)`` shows it, as in UIKit.
+    open var toolbar: UIToolbar! { navigationToolbar }
+    private let navigationToolbar = UIToolbar()
+
+    /// Whether the toolbar is hidden (true until set; ``setToolbarHidden(_:animated:)`` without
+    /// animation).
+    open var isToolbarHidden: Bool {
+        get { toolbarHidden }
+        set { setToolbarHidden(newValue, animated: false) }
+    }
+    private var toolbarHidden = true
+
+    /// Hides or shows the toolbar; animated, it slides down out of the view or up into it over
+    /// ``UINavigationControllerHideShowBarDuration`` (0.2 s), and the top view's safe area
+    /// follows it. A hidden toolbar has `isHidden` set.
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) {
+        guard hidden != toolbarHidden else { return }
+        toolbarHidden = hidden
+        guard isViewLoaded else { return }
+        if !hidden { navigationToolbar.isHidden = false }
+        guard animated else {
+            navigationToolbar.isHidden = hidden
+            layOutBar()
+            return
+        }
+        UIView.animate(withDuration: TimeInterval(UINavigationControllerHideShowBarDuration)) {
+            self.layOutBar()
+            self.topViewController?.viewIfLoaded?.layoutIfNeeded()
+        } completion: { [weak self] _ in
+            guard let self, self.toolbarHidden else { return }
+            self.navigationToolbar.isHidden = true
+        }
+    }
+
+    /// Where the toolbar rests: above the bottom safe area, or just below the view when hidden.
+    private func layOutToolbar() {
+        guard let view = viewIfLoaded else { return }
+        let bottom = view.safeAreaInsets.bottom
+        let height = UIToolbar.standardHeight
+        navigationToolbar.backgroundExtension = bottom
+        navigationToolbar.frame = CGRect(
+            x: 0, y: toolbarHidden ? view.bounds.height : view.bounds.height - bottom - height,
+            width: view.bounds.width, height: height)
+    }
+
+    /// A child's `toolbarItems` changed: the toolbar shows them if it is the top controller.
+    func toolbarItemsChanged(of controller: UIViewController, animated: Bool) {
+        guard controller === topViewController, isViewLoaded else { return }
+        showToolbarItems(of: controller, animated: animated)
+    }
+
+    /// Puts `controller`'s `toolbarItems` in the toolbar, unless they are there already.
+    private func showToolbarItems(of controller: UIViewController?, animated: Bool) {
+        let items = controller?.toolbarItems ?? []
+        guard !items.elementsEqual(navigationToolbar.items ?? [], by: ===) else { return }
+        navigationToolbar.setItems(controller?.toolbarItems, animated: animated)
+    }
+
+    /// The toolbar stays over the children's views, as the bar does.
+    private func keepToolbarOnTop() {
+        guard let view = viewIfLoaded, navigationToolbar.superview === view else { return }
+        view.bringSubviewToFront(navigationToolbar)
     }
 
     open override func viewDidLayoutSubviews() {
@@ -125,6 +199,9 @@ open class UINavigationController: UIViewController {
         view.addGestureRecognizer(popGestureRecognizer)
         navigationBar.setItems(children.map(\.navigationItem), animated: false)
         view.addSubview(navigationBar)
+        navigationToolbar.isHidden = toolbarHidden
+        view.addSubview(navigationToolbar)
+        showToolbarItems(of: topViewController, animated: false)
         layOutBar()
         if let top = topViewController { install(top) }
     }
@@ -135,10 +212,14 @@ open class UINavigationController: UIViewController {
     /// Pushes `viewController` on the stack and shows it.
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
         guard !children.contains(where: { $0 === viewController }) else {
-            fatalError("UINavigationController: pushing \(type(of: viewController)), which is already on the stack, is not supported")
+            fatalError(
+                "UINavigationController: pushing \(type(of: viewController)), which is already on the stack, is not supported"
+            )
         }
         guard !isTransitioning else {
-            Warnings.emit("UIKit: push of \(type(of: viewController)) while a navigation transition is in progress; nothing is pushed")
+            Warnings.emit(
+                "UIKit: push of \(type(of: viewController)) while a navigation transition is in progress; nothing is pushed"
+            )
             return
         }
         let old = topViewController
@@ -234,7 +315,9 @@ open class UINavigationController: UIViewController {
     // MARK: Transitions
 
     fileprivate var isTransitioning: Bool {
-        TransitionContext.running.contains { $0.fromViewController.parent === self || $0.toViewController.parent === self }
+        TransitionContext.running.contains {
+            $0.fromViewController.parent === self || $0.toViewController.parent === self
+        }
     }
 
     /// Keeps a controller leaving the stack a child until its transition ends.
@@ -255,6 +338,8 @@ open class UINavigationController: UIViewController {
         controller.view.frame = view.bounds
         controller.view.safeAreaInsets = childSafeAreaInsets
         view.insertSubview(controller.view, belowSubview: navigationBar)
+        keepToolbarOnTop()
+        showToolbarItems(of: controller, animated: false)
         if navigationBar.items?.last !== controller.navigationItem {
             navigationBar.setItems(children.map(\.navigationItem), animated: false)
             layOutBar()
@@ -277,7 +362,8 @@ open class UINavigationController: UIViewController {
             return
         }
         let operation: UINavigationController.Operation = push ? .push : .pop
-        let custom = animated
+        let custom =
+            animated
             ? delegate?.navigationController(self, animationControllerFor: operation, from: old, to: new) : nil
         let animator = custom ?? SystemTransitionAnimator(kind: push ? .push : .pop, presenting: push)
         let interactor = custom.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
@@ -288,10 +374,15 @@ open class UINavigationController: UIViewController {
             prepare: { [unowned self] context in
                 let stack = children.prefix { $0 !== new } + [new]
                 navigationBar.transition(to: stack.map(\.navigationItem), with: context)
+                showToolbarItems(of: new, animated: context.isAnimated)
+                // The animator puts the new view over everything; the toolbar goes back on top.
+                context.animate(alongsideTransition: { [weak self] _ in self?.keepToolbarOnTop() }, completion: nil)
             },
             ended: { [weak self] completed in
                 guard let self else { return }
                 then(completed)
+                keepToolbarOnTop()
+                showToolbarItems(of: topViewController, animated: false)
                 delegate?.navigationController(self, didShow: completed ? new : old, animated: animated)
             })
     }

@@ -65,11 +65,12 @@ open class UINavigationItem: NSObject {
     }
 }
 
-/// A button in a navigation bar or toolbar: UIKit's `UIBarButtonItem`. Its action is iOS 14's
-/// `primaryAction` (a `UIAction`); the target–action initializers need a selector, which Swift
-/// on Linux does not have (docs/porting.md shows the edit).
+/// A button in a navigation bar or toolbar: UIKit's `UIBarButtonItem`, a ``UIBarItem`` (its
+/// title, image, `isEnabled`, tag and title attributes are there). Its action is iOS 14's
+/// `primaryAction` (a `UIAction`), or a target and a selector the porting step makes of
+/// `#selector(…)` (docs/porting.md).
 @preconcurrency @MainActor
-open class UIBarButtonItem: NSObject {
+open class UIBarButtonItem: UIBarItem {
     /// How the item's title is drawn: `.done` in semibold.
     public enum Style: Int, Sendable {
         case plain, bordered, done
@@ -83,10 +84,7 @@ open class UIBarButtonItem: NSObject {
         case pageCurl, close
     }
 
-    open var title: String? { didSet { changed() } }
-    open var image: UIImage? { didSet { changed() } }
     open var style = Style.plain { didSet { changed() } }
-    open var isEnabled = true { didSet { changed() } }
     open var tintColor: UIColor? { didSet { changed() } }
     /// The width of a fixed space (0: the content's).
     open var width: CGFloat = 0 { didSet { changed() } }
@@ -96,11 +94,13 @@ open class UIBarButtonItem: NSObject {
     open var primaryAction: UIAction? { didSet { changed() } }
     /// The menu (kept; menus are not shown here).
     open var menu: UIMenu?
-    open var tag = 0
     /// The system item it was made as, if any.
     public let systemItem: SystemItem?
 
+    /// The navigation bar showing the item, told when it changes.
     weak var bar: UINavigationBar?
+    /// The toolbar showing the item, told when it changes.
+    weak var toolbar: UIToolbar?
 
     public override init() {
         systemItem = nil
@@ -159,7 +159,9 @@ open class UIBarButtonItem: NSObject {
     }
 
     /// iOS 14's item: a title or image, and its action.
-    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
+    public convenience init(
+        title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil
+    ) {
         self.init()
         self.title = title ?? primaryAction?.title
         self.image = image ?? primaryAction?.image
@@ -211,8 +213,57 @@ open class UIBarButtonItem: NSObject {
         }
     }
 
-    private func changed() {
+    override func changed() {
         bar?.itemsChanged()
+        toolbar?.itemsChanged()
+    }
+}
+
+extension UIBarButtonItem {
+    /// Whether the item is a flexible or fixed space rather than something shown.
+    var isSpace: Bool { systemItem == .flexibleSpace || systemItem == .fixedSpace }
+
+    /// The view a bar shows for the item: its custom view; for a space, an empty view
+    /// `width` wide; else a system button with its image (or its title, in the `.normal`
+    /// title attributes' font and each state's colour) that runs the item's primary action
+    /// when tapped, else its target–action (the responder chain's first that has the method
+    /// when the target is nil). The navigation bar and the toolbar make their items' views here.
+    func makeBarView() -> UIView {
+        if let custom = customView { return custom }
+        if isSpace {
+            let space = UIView(frame: CGRect(x: 0, y: 0, width: width, height: 1))
+            space.isUserInteractionEnabled = false
+            return space
+        }
+        let button = UIButton(type: .system)
+        if let image { button.setImage(image, for: .normal) }
+        button.setTitle(image == nil ? title : nil, for: .normal)
+        button.titleLabel?.font = .systemFont(
+            ofSize: systemItem == .add ? 24 : 17, weight: style == .done ? .semibold : .regular)
+        for state in statesWithTitleAttributes {
+            guard let attributes = titleTextAttributes(for: state) else { continue }
+            if state == .normal, let font = attributes[.font] as? UIFont { button.titleLabel?.font = font }
+            if let color = attributes[.foregroundColor] as? UIColor { button.setTitleColor(color, for: state) }
+        }
+        button.isEnabled = isEnabled
+        if let tint = tintColor { button.tintColor = tint }
+        if let accessibilityLabel { button.accessibilityLabel = accessibilityLabel }
+        if let accessibilityHint { button.accessibilityHint = accessibilityHint }
+        if let accessibilityIdentifier { button.accessibilityIdentifier = accessibilityIdentifier }
+        if let primaryAction {
+            button.addAction(UIAction { _ in primaryAction.perform(sender: self) }, for: .primaryActionTriggered)
+        } else if let action {
+            button.addAction(
+                UIAction { [weak self, weak button] _ in
+                    guard let self, let button else { return }
+                    if let target = self.target {
+                        action.perform(on: target, sender: self)
+                    } else {
+                        button.sendAction(action, to: nil, for: nil)
+                    }
+                }, for: .primaryActionTriggered)
+        }
+        return button
     }
 }
 

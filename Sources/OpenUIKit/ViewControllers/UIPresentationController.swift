@@ -23,7 +23,7 @@ import Foundation
 /// When the container view lays out (a new size, `setNeedsLayout()`), the controller hears
 /// ``containerViewWillLayoutSubviews()`` and ``containerViewDidLayoutSubviews()``.
 @preconcurrency @MainActor
-open class UIPresentationController: NSObject, UIContentContainer {
+open class UIPresentationController: NSObject, UIContentContainer, UITraitEnvironment {
     /// The controller presented.
     public let presentedViewController: UIViewController
     private weak var presenter: UIViewController?
@@ -79,6 +79,10 @@ open class UIPresentationController: NSObject, UIContentContainer {
     /// The traits of the container: the screen's.
     open var traitCollection: UITraitCollection { UIScreen.main.traitCollection }
 
+    /// Called after the traits changed; nothing calls it here (the presentation's views and
+    /// controllers are told of theirs).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
     /// Called before the presentation's animator starts; add views to ``containerView`` here
     /// and animate them with the presented controller's `transitionCoordinator`.
     open func presentationTransitionWillBegin() {}
@@ -113,7 +117,9 @@ open class UIPresentationController: NSObject, UIContentContainer {
     open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {}
 
     /// Called when a trait collection is about to change.
-    open func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {}
+    open func willTransition(
+        to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator
+    ) {}
 
     /// Notes the presenter once the presentation begins.
     func begin(presentedBy presenter: UIViewController, in container: UIView) {
@@ -187,7 +193,9 @@ extension UIAdaptivePresentationControllerDelegate {
 public protocol UIContentContainer: AnyObject {
     var preferredContentSize: CGSize { get }
     func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer)
-    func size(forChildContentContainer container: any UIContentContainer, withParentContainerSize parentSize: CGSize) -> CGSize
+    func size(forChildContentContainer container: any UIContentContainer, withParentContainerSize parentSize: CGSize)
+        -> CGSize
     func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator)
-    func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator)
+    func willTransition(
+        to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator)
 }

@@ -2,16 +2,30 @@ import Foundation
 
 /// The display: Apple's `UIScreen`. There is no hardware here; ``main`` describes an iPhone 13
 /// (390 × 844 points at scale 3), the device snapshot tests default to, and a test may set its
-/// bounds and scale to another.
+/// bounds and scale to another. A new size or scale that changes the screen's traits tells the
+/// screen and every view (and view controller) of the shown windows on it, through
+/// `traitCollectionDidChange(_:)`.
 @preconcurrency @MainActor
-open class UIScreen: NSObject {
+open class UIScreen: NSObject, UITraitEnvironment {
     /// The screen apps draw on.
     public static let main = UIScreen()
 
     /// The screen's rectangle in points.
-    open var bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
+    open var bounds = CGRect(x: 0, y: 0, width: 390, height: 844) {
+        didSet {
+            guard bounds.size != oldValue.size else { return }
+            let category = UIApplication.shared.preferredContentSizeCategory
+            UIView.screenTraitsChanged(self, from: traits(bounds: oldValue, scale: scale, contentSize: category))
+        }
+    }
     /// Pixels per point.
-    open var scale: CGFloat = 3
+    open var scale: CGFloat = 3 {
+        didSet {
+            guard scale != oldValue else { return }
+            let category = UIApplication.shared.preferredContentSizeCategory
+            UIView.screenTraitsChanged(self, from: traits(bounds: bounds, scale: oldValue, contentSize: category))
+        }
+    }
     /// Pixels per point of the physical display: the same as ``scale`` here.
     open var nativeScale: CGFloat { scale }
     /// The screen's rectangle in pixels.
@@ -22,14 +36,26 @@ open class UIScreen: NSObject {
     open var safeAreaInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
     /// The refresh rate, frames a second.
     open var maximumFramesPerSecond = 60
-    /// The screen's traits: its scale, the light appearance, and the size classes of its
-    /// bounds (an iPhone's: compact width; compact height when wider than tall).
+    /// The screen's traits: its scale, the light appearance, the size classes of its bounds
+    /// (an iPhone's: compact width; compact height when wider than tall), the application's
+    /// ``UIApplication/preferredContentSizeCategory`` and no force touch (`.unavailable`).
     open var traitCollection: UITraitCollection {
+        traits(bounds: bounds, scale: scale, contentSize: UIApplication.shared.preferredContentSizeCategory)
+    }
+
+    /// Called after the screen's traits changed (a new size, scale or content size category);
+    /// does nothing.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// The traits of a screen of `bounds` and `scale` with text of `contentSize`.
+    func traits(bounds: CGRect, scale: CGFloat, contentSize: UIContentSizeCategory) -> UITraitCollection {
         let landscape = bounds.width > bounds.height
         return UITraitCollection(traitsFrom: [
             UITraitCollection(displayScale: scale), UITraitCollection(userInterfaceStyle: .light),
             UITraitCollection(horizontalSizeClass: landscape && bounds.width >= 736 ? .regular : .compact),
             UITraitCollection(verticalSizeClass: landscape ? .compact : .regular),
+            UITraitCollection(preferredContentSizeCategory: contentSize),
+            UITraitCollection(forceTouchCapability: .unavailable),
         ])
     }
 }

@@ -1,23 +1,20 @@
 import Foundation
 
-/// An item of a tab bar: UIKit's `UITabBarItem` — a title, an image (and one for when it is
-/// selected) and a badge.
+/// An item of a tab bar: UIKit's `UITabBarItem`, a ``UIBarItem`` (its title, image,
+/// `isEnabled`, tag and title attributes are there) with an image for when it is selected and
+/// a badge.
 @preconcurrency @MainActor
-open class UITabBarItem: NSObject {
+open class UITabBarItem: UIBarItem {
     /// The system's items; their titles are the English ones iOS shows.
     public enum SystemItem: Int, Sendable {
         case more, favorites, featured, topRated, recents, contacts, history, bookmarks, search, downloads
         case mostRecent, mostViewed
     }
 
-    open var title: String? { didSet { changed() } }
-    open var image: UIImage? { didSet { changed() } }
     open var selectedImage: UIImage? { didSet { changed() } }
     /// The text in a red badge on the item's corner (nil: no badge).
     open var badgeValue: String? { didSet { changed() } }
     open var badgeColor: UIColor? { didSet { changed() } }
-    open var isEnabled = true { didSet { changed() } }
-    open var tag = 0
 
     weak var bar: UITabBar?
 
@@ -42,23 +39,24 @@ open class UITabBarItem: NSObject {
     public convenience init(tabBarSystemItem systemItem: SystemItem, tag: Int) {
         self.init()
         self.tag = tag
-        title = switch systemItem {
-        case .more: "More"
-        case .favorites: "Favorites"
-        case .featured: "Featured"
-        case .topRated: "Top Rated"
-        case .recents: "Recents"
-        case .contacts: "Contacts"
-        case .history: "History"
-        case .bookmarks: "Bookmarks"
-        case .search: "Search"
-        case .downloads: "Downloads"
-        case .mostRecent: "Most Recent"
-        case .mostViewed: "Most Viewed"
-        }
+        title =
+            switch systemItem {
+            case .more: "More"
+            case .favorites: "Favorites"
+            case .featured: "Featured"
+            case .topRated: "Top Rated"
+            case .recents: "Recents"
+            case .contacts: "Contacts"
+            case .history: "History"
+            case .bookmarks: "Bookmarks"
+            case .search: "Search"
+            case .downloads: "Downloads"
+            case .mostRecent: "Most Recent"
+            case .mostViewed: "Most Viewed"
+            }
     }
 
-    private func changed() {
+    override func changed() {
         bar?.itemsChanged()
     }
 }
@@ -146,7 +144,9 @@ open class UITabBar: UIView {
 
     private func updateBackground() {
         layer.contents = backgroundImage?.cgImage
-        backgroundColor = backgroundImage != nil ? nil
+        backgroundColor =
+            backgroundImage != nil
+            ? nil
             : barTintColor ?? (isTranslucent ? UIColor(white: 0.97, alpha: 0.94) : .systemBackground)
         hairline.isHidden = shadowImage?.size == .zero
     }
@@ -203,7 +203,11 @@ final class TabBarButton: UIControl {
         imageView.image = (selected ? item.selectedImage : nil) ?? item.image
         imageView.tintColor = color
         titleLabel.text = item.title
-        titleLabel.textColor = color
+        // The title attributes of the state shown, else the normal state's (UIBarItem).
+        let attributes =
+            (selected ? item.titleTextAttributes(for: .selected) : nil) ?? item.titleTextAttributes(for: .normal)
+        titleLabel.font = attributes?[.font] as? UIFont ?? .systemFont(ofSize: 10, weight: .medium)
+        titleLabel.textColor = attributes?[.foregroundColor] as? UIColor ?? color
         badge.text = item.badgeValue
         badge.isHidden = item.badgeValue == nil
         badge.backgroundColor = item.badgeColor ?? .systemRed

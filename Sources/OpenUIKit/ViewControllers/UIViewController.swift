@@ -9,7 +9,7 @@ import Foundation
 /// (``shouldAutomaticallyForwardAppearanceMethods``). Presentation and navigation are in
 /// `UIViewController+Presentation.swift` and ``UINavigationController``.
 @preconcurrency @MainActor
-open class UIViewController: UIResponder, UIContentContainer {
+open class UIViewController: UIResponder, UIContentContainer, UITraitEnvironment {
     /// Where the controller's appearance stands.
     enum Appearance {
         case disappeared, appearing, appeared, disappearing
@@ -51,6 +51,20 @@ open class UIViewController: UIResponder, UIContentContainer {
     private var navigationItemStorage: UINavigationItem?
     /// Whether a tab bar hides while this controller is pushed (kept; the tab bar stays).
     open var hidesBottomBarWhenPushed = false
+    /// The items a navigation controller's toolbar shows while this controller is on top of its
+    /// stack (``UINavigationController/isToolbarHidden`` decides whether the toolbar shows).
+    open var toolbarItems: [UIBarButtonItem]? {
+        get { toolbarItemsStorage }
+        set { setToolbarItems(newValue, animated: false) }
+    }
+    private var toolbarItemsStorage: [UIBarButtonItem]?
+
+    /// Sets ``toolbarItems``; animated, the toolbar fades the new items in (0.25 s) when this
+    /// controller is its navigation controller's top one.
+    open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) {
+        toolbarItemsStorage = toolbarItems
+        navigationController?.toolbarItemsChanged(of: self, animated: animated)
+    }
     /// The size the controller would like its view to have in a container that asks.
     open var preferredContentSize = CGSize.zero
 
@@ -107,7 +121,8 @@ open class UIViewController: UIResponder, UIContentContainer {
         guard loadedView == nil else { return }
         loadView()
         guard loadedView != nil else {
-            fatalError("\(type(of: self)).loadView() did not set the view: an override of loadView() must set self.view")
+            fatalError(
+                "\(type(of: self)).loadView() did not set the view: an override of loadView() must set self.view")
         }
         viewDidLoad()
     }
@@ -145,14 +160,68 @@ open class UIViewController: UIResponder, UIContentContainer {
     /// code that resizes a window calls it).
     open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {}
 
-    /// Called before the traits change (there are no trait changes here).
-    open func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {}
+    /// Called before the traits change (nothing calls it here).
+    open func willTransition(
+        to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator
+    ) {}
 
-    /// The traits of the screen.
-    open var traitCollection: UITraitCollection { UIScreen.main.traitCollection }
+    /// The traits of the controller: its view's once loaded (the screen's, with the nearest
+    /// interface style set from the view up, this controller's included); before that, the
+    /// screen's with this controller's ``overrideUserInterfaceStyle``, else its parent's
+    /// traits.
+    open var traitCollection: UITraitCollection {
+        if let loadedView { return loadedView.traitCollection }
+        if ownInterfaceStyle != .unspecified {
+            return UIView.traits(UIScreen.main.traitCollection, style: ownInterfaceStyle)
+        }
+        return parent?.traitCollection ?? UIScreen.main.traitCollection
+    }
 
-    /// Called after the traits changed (never, here).
+    /// Called after the traits changed, with the traits the controller had: when an
+    /// ``overrideUserInterfaceStyle`` changes its style, and when the screen's traits change
+    /// while its view is in a shown window. Told before its view.
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// The interface style set on this controller (`.unspecified`: inherited).
+    var ownInterfaceStyle = UIUserInterfaceStyle.unspecified
+
+    /// The interface style forced on the controller, its view and the views below it
+    /// (`.unspecified`, the default: theirs come from above). A new value that changes their
+    /// traits tells them (the controller first), through `traitCollectionDidChange(_:)`.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
+        get { ownInterfaceStyle }
+        set {
+            guard newValue != ownInterfaceStyle else { return }
+            if newValue != .unspecified { UIView.interfaceStylesOverridden = true }
+            if let loadedView {
+                let before = loadedView.inheritedInterfaceStyle
+                ownInterfaceStyle = newValue
+                loadedView.interfaceStyleChanged(from: before)
+            } else {
+                let before = traitCollection
+                ownInterfaceStyle = newValue
+                if !traitCollection.isEqual(before) { traitCollectionDidChange(before) }
+            }
+        }
+    }
+
+    // MARK: Orientation (there is no rotation here: read by nothing, overridable)
+
+    /// The interface orientations the controller supports: all but upside down, iPhone's
+    /// default.
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
+    /// Whether the interface may turn with the device (true).
+    open var shouldAutorotate: Bool { true }
+    /// The orientation a presented controller appears in (portrait).
+    open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
+    /// Asks the system to read ``supportedInterfaceOrientations`` again (iOS 16); does nothing.
+    open func setNeedsUpdateOfSupportedInterfaceOrientations() {}
+    /// Asks the system to turn the interface to the device's orientation; does nothing.
+    open class func attemptRotationToDeviceOrientation() {}
+
+    /// Whether a presented sheet refuses interactive dismissal (false; stored). Nothing
+    /// dismisses a sheet by swiping it down here, so nothing reads it.
+    open var isModalInPresentation = false
 
     // MARK: Status bar
 
@@ -167,6 +236,22 @@ open class UIViewController: UIResponder, UIContentContainer {
     open var modalPresentationCapturesStatusBarAppearance = false
     /// Asks the system to read the status-bar preferences again; there is no status bar here.
     open func setNeedsStatusBarAppearanceUpdate() {}
+    /// The child whose ``preferredStatusBarStyle`` a container defers to (none; read by nothing).
+    open var childForStatusBarStyle: UIViewController? { nil }
+    /// The child whose ``prefersStatusBarHidden`` a container defers to (none; read by nothing).
+    open var childForStatusBarHidden: UIViewController? { nil }
+    /// Whether the home indicator hides while this controller's view is on screen (false;
+    /// read by nothing: there is no home indicator).
+    open var prefersHomeIndicatorAutoHidden: Bool { false }
+    /// The child whose ``prefersHomeIndicatorAutoHidden`` a container defers to (none).
+    open var childForHomeIndicatorAutoHidden: UIViewController? { nil }
+    /// Asks the system to read ``prefersHomeIndicatorAutoHidden`` again; does nothing.
+    open func setNeedsUpdateOfHomeIndicatorAutoHidden() {}
+    /// The screen edges whose system gestures wait for the app's (none; read by nothing).
+    open var preferredScreenEdgesDeferringSystemGestures: UIRectEdge { [] }
+    /// Asks the system to read ``preferredScreenEdgesDeferringSystemGestures`` again; does
+    /// nothing.
+    open func setNeedsUpdateOfScreenEdgesDeferringSystemGestures() {}
 
     /// Whether children hear the appearance methods with their parent; a container that
     /// returns false calls ``beginAppearanceTransition(_:animated:)`` itself.
@@ -328,6 +413,9 @@ open class UIViewController: UIResponder, UIContentContainer {
     /// The navigation controller this controller is in, if any.
     open var navigationController: UINavigationController? { nearestAncestor(UINavigationController.self) }
 
+    /// The split view controller this controller is in, if any.
+    open var splitViewController: UISplitViewController? { nearestAncestor(UISplitViewController.self) }
+
     /// The closest controller above this one of `type`.
     private func nearestAncestor<Container: UIViewController>(_ type: Container.Type) -> Container? {
         var current = parent
@@ -360,7 +448,8 @@ open class UIViewController: UIResponder, UIContentContainer {
             )
         }
         guard let container = fromViewController.loadedView?.superview else {
-            fatalError("UIViewController.transition(from:to:): the view of \(type(of: fromViewController)) is in no superview")
+            fatalError(
+                "UIViewController.transition(from:to:): the view of \(type(of: fromViewController)) is in no superview")
         }
         let animated = duration > 0
         fromViewController.beginAppearanceTransition(false, animated: animated)

@@ -60,7 +60,10 @@ struct TextFieldTests {
         #expect(label(in: field)?.text == "ab" && label(in: field)?.textColor == .label)
         field.insertText("\n")
         #expect(!field.isEditing)
-        #expect(log.entries == ["didBegin", "change 0,0 \"ab\"", "change 2,0 \"c\"", "change 2,1 \"\"", "shouldReturn", "didEnd"])
+        #expect(
+            log.entries == [
+                "didBegin", "change 0,0 \"ab\"", "change 2,0 \"c\"", "change 2,1 \"\"", "shouldReturn", "didEnd",
+            ])
         #expect(events == ["began", "changed ab", "changed abc", "changed ab", "ended"])
         field.insertText("x")
         #expect(field.text == "ab", "nothing is typed into a field that is not editing")
@@ -78,7 +81,8 @@ struct TextFieldTests {
         final class Count: @unchecked Sendable { var value = 0 }
         let posted = Count()
         let observer = NotificationCenter.default.addObserver(
-            forName: UITextField.textDidChangeNotification, object: field, queue: nil) { _ in posted.value += 1 }
+            forName: UITextField.textDidChangeNotification, object: field, queue: nil
+        ) { _ in posted.value += 1 }
         defer { NotificationCenter.default.removeObserver(observer) }
         field.insertText("c")
         #expect(posted.value == 1)
@@ -111,5 +115,68 @@ struct TextFieldTests {
         field.text = "Hi"
         field.layoutIfNeeded()
         #expect(label(in: field)?.frame.minX == 12 && label(in: field)?.frame.width == 176)
+    }
+
+    /// The field's picture at scale 1.
+    private func picture(of view: UIView) -> CGImage {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        return UIGraphicsImageRenderer(bounds: view.bounds, format: format).image { context in
+            view.layer.render(in: context.cgContext)
+        }.cgImage!
+    }
+
+    /// The columns (left, right) that have ink of any colour (the placeholder grey is 30 %
+    /// opaque).
+    private func inkColumns(_ image: CGImage) -> ClosedRange<Int>? {
+        let columns = (0..<image.width).filter { x in
+            (0..<image.height).contains { y in image.pixel(x: x, y: y)[3] > 20 }
+        }
+        guard let first = columns.first, let last = columns.last else { return nil }
+        return first...last
+    }
+
+    /// The text and the placeholder are drawn through `drawText(in:)` and
+    /// `drawPlaceholder(in:)`, called with the label's bounds (the size of the rectangle the
+    /// field's rectangle methods give), which a subclass overrides — here to draw no
+    /// placeholder, as TextFieldEffects' fields do, and to pad the text.
+    @Test func theTextAndPlaceholderAreDrawnThroughOverridableMethods() throws {
+        final class Custom: UITextField {
+            var placeholderRects: [CGRect] = []
+            var textRects: [CGRect] = []
+            override func drawPlaceholder(in rect: CGRect) { placeholderRects.append(rect) }
+            override func drawText(in rect: CGRect) {
+                textRects.append(rect)
+                super.drawText(in: rect)
+            }
+            override func textRect(forBounds bounds: CGRect) -> CGRect { bounds.insetBy(dx: 20, dy: 4) }
+        }
+        let plain = UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+        plain.placeholder = "Name"
+        plain.layoutIfNeeded()
+        let field = Custom(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+        field.placeholder = "Name"
+        field.layoutIfNeeded()
+        CATransaction.flush()
+        #expect(inkColumns(picture(of: plain)) != nil, "the plain field draws its placeholder")
+        #expect(field.placeholderRects.last == CGRect(x: 0, y: 0, width: 160, height: 32))
+        #expect(field.textRects.isEmpty)
+        #expect(inkColumns(picture(of: field)) == nil, "the override draws no placeholder")
+
+        field.text = "Ada"
+        field.layoutIfNeeded()
+        CATransaction.flush()
+        #expect(field.textRects.last == CGRect(x: 0, y: 0, width: 160, height: 32))
+        #expect(label(in: field)?.frame == CGRect(x: 20, y: 4, width: 160, height: 32))
+        let columns = try #require(inkColumns(picture(of: field)))
+        #expect(columns.lowerBound >= 20 && columns.upperBound < 180, "the text is in its rectangle: \(columns)")
+        #expect(label(in: field)?.text == "Ada", "the label still holds what is shown")
+    }
+
+    @Test func theClearButtonAndBorderRectangles() {
+        let field = UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+        #expect(field.clearButtonRect(forBounds: field.bounds) == CGRect(x: 176, y: 10.5, width: 19, height: 19))
+        #expect(field.borderRect(forBounds: field.bounds) == field.bounds)
+        #expect(!field.adjustsFontForContentSizeCategory)
     }
 }

@@ -3,6 +3,11 @@ import OpenUIKit
 import QuartzTestSupport
 import Testing
 
+/// A red pixel of text (straight RGBA).
+private func isRedPixel(_ pixel: [Int]) -> Bool { pixel[3] > 128 && pixel[0] > 150 && pixel[1] < 100 && pixel[2] < 100 }
+/// A dark pixel of text.
+private func isDarkPixel(_ pixel: [Int]) -> Bool { pixel[3] > 128 && pixel[0] < 100 && pixel[1] < 100 }
+
 @MainActor
 @Suite("UILabel and UIFont: sizes from the renderer's text, drawn centred", .serialized)
 struct LabelTests {
@@ -48,7 +53,9 @@ struct LabelTests {
         #expect(label.intrinsicContentSize == .zero)
         label.text = "Hello, Linux"
         let measured = TextMetrics.size(of: "Hello, Linux", fontName: ".SFUI-Regular", fontSize: 17)
-        #expect(label.intrinsicContentSize == CGSize(width: measured.width.rounded(.up), height: measured.height.rounded(.up)))
+        #expect(
+            label.intrinsicContentSize
+                == CGSize(width: measured.width.rounded(.up), height: measured.height.rounded(.up)))
         #expect(label.intrinsicContentSize.height == UIFont.systemFont(ofSize: 17).lineHeight.rounded(.up))
         let bigger = label.intrinsicContentSize
         label.font = .systemFont(ofSize: 34)
@@ -68,7 +75,8 @@ struct LabelTests {
         let lines = Int((wrapped.height / UIFont.systemFont(ofSize: 17).lineHeight).rounded())
         #expect(lines >= 3, "\(wrapped)")
         label.numberOfLines = 2
-        #expect(abs(label.intrinsicContentSize.height - (2 * UIFont.systemFont(ofSize: 17).lineHeight).rounded(.up)) < 1e-9)
+        #expect(
+            abs(label.intrinsicContentSize.height - (2 * UIFont.systemFont(ofSize: 17).lineHeight).rounded(.up)) < 1e-9)
         #expect(label.sizeThatFits(CGSize(width: 1000, height: 100)).height == line, "one line fits 1000 points")
     }
 
@@ -96,6 +104,104 @@ struct LabelTests {
         tall.textColor = .white
         #expect(inkRows(picture(of: tall)) == nil, "white text has no dark ink")
     }
+
+    /// The box (columns, rows) of the pixels `matches` picks.
+    private func box(_ image: CGImage, _ matches: ([Int]) -> Bool) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+        var columns: [Int] = []
+        var rows: [Int] = []
+        for y in 0..<image.height {
+            for x in 0..<image.width where matches(image.pixel(x: x, y: y)) {
+                columns.append(x)
+                rows.append(y)
+            }
+        }
+        guard let left = columns.min(), let right = columns.max(), let top = rows.first, let bottom = rows.last
+        else { return nil }
+        return (left...right, top...bottom)
+    }
+
+    /// A label of `text` 200 × 60, laid out.
+    private func label(_ text: String, width: CGFloat = 200, configure: (UILabel) -> Void = { _ in }) -> UILabel {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: width, height: 60))
+        label.text = text
+        configure(label)
+        label.layoutIfNeeded()
+        return label
+    }
+
+    /// The shadow is the text drawn again in the shadow colour, moved by the offset: red text
+    /// alone and a red shadow of clear text have the same ink, 2 points apart.
+    @Test func theShadowIsTheTextAgainMovedByTheOffset() throws {
+        #expect(UILabel().shadowColor == nil && UILabel().shadowOffset == CGSize(width: 0, height: -1))
+        let text = try #require(box(picture(of: label("Shadow") { $0.textColor = .red }), isRedPixel))
+        let shadowed = label("Shadow") {
+            $0.textColor = .clear
+            $0.shadowColor = .red
+            $0.shadowOffset = CGSize(width: 2, height: 2)
+        }
+        let shadow = try #require(box(picture(of: shadowed), isRedPixel))
+        #expect(shadow.x == (text.x.lowerBound + 2)...(text.x.upperBound + 2), "\(shadow) against \(text)")
+        #expect(shadow.y == (text.y.lowerBound + 2)...(text.y.upperBound + 2), "\(shadow) against \(text)")
+        // Black text over its red shadow: both show.
+        shadowed.textColor = .black
+        let both = picture(of: shadowed)
+        #expect(box(both, isRedPixel) != nil && box(both, isDarkPixel) != nil)
+        shadowed.shadowColor = nil
+        #expect(box(picture(of: shadowed), isRedPixel) == nil, "no shadow colour, no shadow")
+    }
+
+    /// While highlighted the text is in the highlighted colour, when there is one.
+    @Test func aHighlightedLabelDrawsInTheHighlightedColour() {
+        let highlighted = label("Highlight") {
+            $0.textColor = .black
+            $0.highlightedTextColor = .red
+        }
+        #expect(!highlighted.isHighlighted)
+        #expect(box(picture(of: highlighted), isRedPixel) == nil && inkRows(picture(of: highlighted)) != nil)
+        highlighted.isHighlighted = true
+        #expect(box(picture(of: highlighted), isRedPixel) != nil && inkRows(picture(of: highlighted)) == nil)
+        highlighted.highlightedTextColor = nil
+        let unhighlighted = picture(of: highlighted)
+        #expect(box(unhighlighted, isRedPixel) == nil && inkRows(unhighlighted) != nil, "nil: the text colour")
+    }
+
+    /// A one-line label that adjusts its font to the width shrinks wide text, down to the
+    /// minimum scale; the baseline stays by default, the middle with `.alignCenters`.
+    @Test func wideTextShrinksToFitTheWidth() throws {
+        let wide = "Shrink me to fit"
+        let full = try #require(inkRows(picture(of: label(wide, width: 400) { $0.font = .systemFont(ofSize: 34) })))
+        let shrunk = label(wide, width: 150) {
+            $0.font = .systemFont(ofSize: 34)
+            $0.adjustsFontSizeToFitWidth = true
+            $0.minimumScaleFactor = 0.3
+        }
+        #expect(shrunk.baselineAdjustment == .alignBaselines)
+        #expect(shrunk.intrinsicContentSize.width > 150, "the intrinsic size stays the full-size text's")
+        let baselines = try #require(inkRows(picture(of: shrunk)))
+        let columns = try #require(box(picture(of: shrunk), isDarkPixel)).x
+        #expect(columns.upperBound < 150, "the line fits: \(columns)")
+        #expect(baselines.count < full.count * 3 / 4, "smaller letters: \(baselines) against \(full)")
+        #expect(abs(baselines.upperBound - full.upperBound) <= 1, "the baseline stays: \(baselines) against \(full)")
+        shrunk.baselineAdjustment = .alignCenters
+        let centred = try #require(inkRows(picture(of: shrunk)))
+        #expect(centred.upperBound < full.upperBound - 2, "the middle stays, the baseline rises: \(centred)")
+        // No minimum scale factor: the font's own size is the smallest (the line is cut).
+        let unshrunk = label(wide, width: 150) {
+            $0.font = .systemFont(ofSize: 34)
+            $0.adjustsFontSizeToFitWidth = true
+        }
+        let cut = try #require(inkRows(picture(of: unshrunk)))
+        #expect(abs(cut.count - full.count) <= 1, "\(cut) against \(full)")
+        #expect(UIBaselineAdjustment.none.rawValue == 2)
+    }
+
+    @Test func contentSizeCategoryAdjustingIsKept() {
+        let label = UILabel()
+        #expect(!label.adjustsFontForContentSizeCategory)
+        let adjusting: any UIContentSizeCategoryAdjusting = label
+        adjusting.adjustsFontForContentSizeCategory = true
+        #expect(label.adjustsFontForContentSizeCategory)
+    }
 }
 
 @MainActor
@@ -115,7 +221,8 @@ struct StringDrawingTests {
     private func draw(_ body: () -> Void) -> CGImage {
         let format = UIGraphicsImageRendererFormat()
         format.scale = 1
-        return UIGraphicsImageRenderer(size: CGSize(width: 200, height: 80), format: format).image { _ in body() }.cgImage!
+        return UIGraphicsImageRenderer(size: CGSize(width: 200, height: 80), format: format).image { _ in body() }
+            .cgImage!
     }
 
     @Test func textIsDrawnFromItsTopLeft() throws {
@@ -136,9 +243,11 @@ struct StringDrawingTests {
     @Test func boundingRectsWrapWithTheLineFragmentOption() {
         let attributes: [NSAttributedString.Key: Any] = [.font: UIFont.systemFont(ofSize: 17)]
         let text = "The quick brown fox jumps over the lazy dog"
-        let line = text.boundingRect(with: CGSize(width: 100, height: 1000), options: [], attributes: attributes, context: nil)
+        let line = text.boundingRect(
+            with: CGSize(width: 100, height: 1000), options: [], attributes: attributes, context: nil)
         let wrapped = text.boundingRect(
-            with: CGSize(width: 100, height: 1000), options: .usesLineFragmentOrigin, attributes: attributes, context: nil)
+            with: CGSize(width: 100, height: 1000), options: .usesLineFragmentOrigin, attributes: attributes,
+            context: nil)
         #expect(line.height == UIFont.systemFont(ofSize: 17).lineHeight && line.width > 100)
         #expect(wrapped.width <= 100 && wrapped.height >= 4 * line.height)
         #expect((text as NSString).size(withAttributes: attributes) == line.size)
