@@ -59,9 +59,9 @@ def first_errors(paths):
         run = subprocess.run(compiler + paths, capture_output=True, text=True)
         found = {}
         for line in (run.stderr + run.stdout).splitlines():
-            match = re.match(r"(/[^:]+\.swift):\d+:\d+: error: (.*)", line)
+            match = re.match(r"(/[^:]+\.swift):(\d+):\d+: error: (.*)", line)
             if match:
-                found.setdefault(match.group(1), match.group(2).strip())
+                found.setdefault(match.group(1), f"line {match.group(2)}: {match.group(3).strip()}")
         if not found:
             if run.returncode != 0:
                 errors.update({os.path.basename(p): "the compiler failed without an error message" for p in paths})
@@ -71,7 +71,7 @@ def first_errors(paths):
     return errors
 
 def cause(message):
-    return re.sub(r"'[^']*'", "'…'", message)
+    return re.sub(r"'[^']*'", "'…'", re.sub(r"^line \d+: ", "", message))
 
 # Units compiled together: each subfolder holding a `.check` file (the files to judge, one name a
 # line) is a module, all its Swift files typechecked together; any other Swift file is alone.

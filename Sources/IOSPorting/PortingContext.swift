@@ -7,6 +7,42 @@ import SwiftSyntax
 public struct PortingContext: Sendable {
     /// The names of the `optional` members of the module's protocols.
     public var optionalMembers: Set<String> = []
+    /// Those of them that are properties (`delegate?.value??`).
+    public var optionalProperties: Set<String> = []
+
+    /// Optional methods of UIKit's protocols that OpenUIKit declares as requirements with
+    /// do-nothing defaults, so that `delegate?.scrollViewDidScroll?(scrollView)` loses its
+    /// second `?` as a module's own do (IOSPortingTests checks each is declared in OpenUIKit).
+    public static let uiKitOptionalMethods: Set<String> = [
+        // UIScrollViewDelegate, UITableViewDelegate and UITableViewDataSource
+        "scrollViewDidScroll", "scrollViewWillBeginDragging", "scrollViewDidEndDragging",
+        "scrollViewWillBeginDecelerating", "scrollViewDidEndDecelerating", "scrollViewDidEndScrollingAnimation",
+        "tableView", "numberOfSections",
+        // UITextFieldDelegate
+        "textField", "textFieldDidBeginEditing", "textFieldDidChangeSelection", "textFieldDidEndEditing",
+        "textFieldShouldBeginEditing", "textFieldShouldClear", "textFieldShouldEndEditing", "textFieldShouldReturn",
+        // UIGestureRecognizerDelegate
+        "gestureRecognizer", "gestureRecognizerShouldBegin",
+        // Transitions: UIViewControllerAnimatedTransitioning, UIViewImplicitlyAnimating,
+        // UIViewControllerTransitioningDelegate, UIAdaptivePresentationControllerDelegate
+        "animationEnded", "interruptibleAnimator", "addAnimations", "addCompletion", "continueAnimation",
+        "animationController", "interactionControllerForPresentation", "interactionControllerForDismissal",
+        "presentationController", "adaptivePresentationStyle", "presentationControllerShouldDismiss",
+        "presentationControllerWillDismiss", "presentationControllerDidDismiss",
+        "presentationControllerDidAttemptToDismiss",
+        // Containers: UINavigationControllerDelegate, UITabBarControllerDelegate,
+        // UITabBarDelegate, UISplitViewControllerDelegate
+        "navigationController", "tabBarController", "tabBar", "splitViewController",
+        "splitViewControllerDidCollapse", "splitViewControllerDidExpand",
+        // UIApplicationDelegate
+        "application", "applicationDidBecomeActive", "applicationWillResignActive",
+        "applicationDidEnterBackground", "applicationWillEnterForeground", "applicationWillTerminate",
+        "applicationDidReceiveMemoryWarning",
+    ]
+
+    /// Optional properties of UIKit's protocols that OpenUIKit declares as requirements
+    /// (`UIApplication.shared.delegate?.window??`).
+    public static let uiKitOptionalProperties: Set<String> = ["window"]
 
     public init() {}
 
@@ -16,13 +52,26 @@ public struct PortingContext: Sendable {
             let collector = OptionalMemberCollector(viewMode: .sourceAccurate)
             collector.walk(Parser.parse(source: source))
             optionalMembers.formUnion(collector.names)
+            optionalProperties.formUnion(collector.properties)
         }
+    }
+
+    /// Whether `name`, called as `value.name?(…)`, is an optional protocol method, of the
+    /// module's protocols or of UIKit's.
+    func isOptionalMethod(_ name: String) -> Bool {
+        optionalMembers.contains(name) || Self.uiKitOptionalMethods.contains(name)
+    }
+
+    /// Whether `name`, read as `value?.name??`, is an optional protocol property.
+    func isOptionalProperty(_ name: String) -> Bool {
+        optionalProperties.contains(name) || Self.uiKitOptionalProperties.contains(name)
     }
 }
 
 /// Collects the names of protocol members marked `optional`.
 private final class OptionalMemberCollector: SyntaxVisitor {
     var names: Set<String> = []
+    var properties: Set<String> = []
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
         for member in node.memberBlock.members {
@@ -36,6 +85,7 @@ private final class OptionalMemberCollector: SyntaxVisitor {
                 for binding in variable.bindings {
                     if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
                         names.insert(name)
+                        properties.insert(name)
                     }
                 }
             }

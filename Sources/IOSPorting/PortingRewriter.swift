@@ -16,6 +16,9 @@ final class PortingRewriter: SyntaxVisitor {
     /// Whether the ported file uses the selectors, associated objects or observations that
     /// OpenQuartzCore provides.
     private var usesRuntime = false
+    /// Whether the file names URL loading types, which Foundation keeps in
+    /// FoundationNetworking on Linux.
+    private var usesNetworking = false
     /// The modules the file imports once ported, and where its first import ends.
     private var importedModules: Set<String> = []
     private var firstImportEnd: AbsolutePosition?
@@ -28,6 +31,16 @@ final class PortingRewriter: SyntaxVisitor {
     /// Attributes that mean nothing without the Objective-C runtime and do not compile here.
     static let removedAttributes: Set<String> = [
         "objc", "objcMembers", "nonobjc", "IBOutlet", "NSManaged", "IBSegueAction",
+        // An app's entry point: a library target on Linux has none.
+        "UIApplicationMain", "NSApplicationMain",
+    ]
+    /// The URL loading types Foundation on Linux declares in FoundationNetworking.
+    static let networkingTypes: Set<String> = [
+        "URLSession", "URLSessionConfiguration", "URLSessionTask", "URLSessionDataTask",
+        "URLSessionDownloadTask", "URLSessionUploadTask", "URLSessionDelegate", "URLSessionDataDelegate",
+        "URLSessionTaskDelegate", "URLRequest", "NSURLRequest", "NSMutableURLRequest", "URLResponse",
+        "HTTPURLResponse", "URLCache", "HTTPCookie", "HTTPCookieStorage", "URLCredential",
+        "URLProtocol", "URLAuthenticationChallenge",
     ]
 
     init(context: PortingContext, path: String, converter: SourceLocationConverter) {
@@ -57,18 +70,24 @@ final class PortingRewriter: SyntaxVisitor {
         return .skipChildren
     }
 
-    /// Adds `import OpenQuartzCore` to a file that uses its runtime and imports none of its
-    /// modules: after the first import, on its line, or before the first line.
-    func addRuntimeImportIfNeeded(to text: inout String) {
-        guard usesRuntime, importedModules.isDisjoint(with: ["OpenQuartzCore", "OpenUIKit"]) else { return }
-        // The text is already edited, but nothing before the first import's end was.
-        guard let end = firstImportEnd else {
-            text = "import OpenQuartzCore; " + text
-            return
+    /// Adds the imports a ported file needs and does not have, after the first import, on its
+    /// line (or before the first line): `import OpenQuartzCore` to a file that uses its runtime
+    /// and imports none of its modules, `import FoundationNetworking` to one that loads URLs.
+    func addImportsIfNeeded() {
+        var missing: [String] = []
+        if usesRuntime, importedModules.isDisjoint(with: ["OpenQuartzCore", "OpenUIKit"]) {
+            missing.append("OpenQuartzCore")
         }
-        var bytes = Array(text.utf8)
-        bytes.insert(contentsOf: Array("; import OpenQuartzCore".utf8), at: end.utf8Offset)
-        text = String(decoding: bytes, as: UTF8.self)
+        if usesNetworking, !importedModules.contains("FoundationNetworking") {
+            missing.append("FoundationNetworking")
+        }
+        guard !missing.isEmpty else { return }
+        let imports = missing.map { "import \($0)" }.joined(separator: "; ")
+        if let end = firstImportEnd {
+            edits.insert("; " + imports, at: end)
+        } else {
+            edits.insert(imports + "; ", at: AbsolutePosition(utf8Offset: 0))
+        }
     }
 
     // MARK: Conditional compilation
@@ -352,7 +371,7 @@ final class PortingRewriter: SyntaxVisitor {
         // `delegate?.method?(…)`: the optional requirement is a required one with a default now.
         if let chained = node.calledExpression.as(OptionalChainingExprSyntax.self),
             let member = chained.expression.as(MemberAccessExprSyntax.self),
-            context.optionalMembers.contains(member.declName.baseName.text)
+            context.isOptionalMethod(member.declName.baseName.text)
         {
             edits.remove(chained.questionMark)
         }
@@ -371,7 +390,26 @@ final class PortingRewriter: SyntaxVisitor {
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.baseName.text.hasPrefix("objc_") || node.baseName.text == "NSKeyValueObservation" { usesRuntime = true }
+        let name = node.baseName.text
+        if name.hasPrefix("objc_") || name == "NSKeyValueObservation" { usesRuntime = true }
+        if Self.networkingTypes.contains(name) { usesNetworking = true }
+        return .visitChildren
+    }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        if Self.networkingTypes.contains(node.name.text) { usesNetworking = true }
+        return .visitChildren
+    }
+
+    /// `delegate?.window??.rootViewController`: an optional property requirement is a required
+    /// one here, so one level of optional chaining goes.
+    override func visit(_ node: OptionalChainingExprSyntax) -> SyntaxVisitorContinueKind {
+        if let inner = node.expression.as(OptionalChainingExprSyntax.self),
+            let member = inner.expression.as(MemberAccessExprSyntax.self),
+            context.isOptionalProperty(member.declName.baseName.text)
+        {
+            edits.remove(inner.questionMark)
+        }
         return .visitChildren
     }
 

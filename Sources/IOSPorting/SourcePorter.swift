@@ -35,8 +35,8 @@ public struct SourcePorter: Sendable {
         }
         let rewriter = PortingRewriter(context: context, path: path, converter: converter)
         rewriter.walk(tree)
+        rewriter.addImportsIfNeeded()
         var text = rewriter.edits.apply(to: source)
-        rewriter.addRuntimeImportIfNeeded(to: &text)
         if !rewriter.appendedDeclarations.isEmpty {
             if !text.hasSuffix("\n") { text += "\n" }
             for (line, declaration) in rewriter.appendedDeclarations {

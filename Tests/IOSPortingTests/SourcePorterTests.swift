@@ -30,6 +30,90 @@ import Testing
         )
     }
 
+    @Test func anAppsEntryPointGoes() {
+        expectPorted(
+            "import UIKit\n\n@UIApplicationMain\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n    var window: UIWindow?\n}\n",
+            "import OpenUIKit\n\n\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n    var window: UIWindow?\n}\n"
+        )
+    }
+
+    @Test func urlLoadingImportsFoundationNetworkingOnceAfterTheFirstImport() {
+        expectPorted(
+            "import UIKit\nfunc load(_ url: URL) {\n    URLSession.shared.dataTask(with: url).resume()\n}\n",
+            "import OpenUIKit; import FoundationNetworking\nfunc load(_ url: URL) {\n    URLSession.shared.dataTask(with: url).resume()\n}\n"
+        )
+        expectPorted(
+            "import Foundation\nlet request: URLRequest? = nil\n",
+            "import Foundation; import FoundationNetworking\nlet request: URLRequest? = nil\n"
+        )
+        // Imported already, or under a condition: nothing added.
+        let guarded =
+            "import Foundation\n#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif\nlet session = URLSession.shared\n"
+        #expect(!port(guarded).isChanged)
+    }
+
+    @Test func uiKitsOptionalRequirementsAreCalledAsRequiredOnes() {
+        expectPorted(
+            """
+            import UIKit
+            final class Proxy: NSObject, UIScrollViewDelegate {
+                weak var forwarded: UIScrollViewDelegate?
+                var handler: ((UIScrollView) -> Void)?
+                func scrollViewDidScroll(_ scrollView: UIScrollView) {
+                    forwarded?.scrollViewDidScroll?(scrollView)
+                    handler?(scrollView)
+                    _ = UIApplication.shared.delegate?.window??.rootViewController
+                }
+                func finish(_ animator: UIViewImplicitlyAnimating) {
+                    animator.addCompletion?({ _ in })
+                }
+            }
+
+            """,
+            """
+            import OpenUIKit
+            final class Proxy: NSObject, UIScrollViewDelegate {
+                weak var forwarded: UIScrollViewDelegate?
+                var handler: ((UIScrollView) -> Void)?
+                func scrollViewDidScroll(_ scrollView: UIScrollView) {
+                    forwarded?.scrollViewDidScroll(scrollView)
+                    handler?(scrollView)
+                    _ = UIApplication.shared.delegate?.window?.rootViewController
+                }
+                func finish(_ animator: UIViewImplicitlyAnimating) {
+                    animator.addCompletion({ _ in })
+                }
+            }
+
+            """
+        )
+    }
+
+    /// Every UIKit member the step calls as a required one is a requirement of one of
+    /// OpenUIKit's protocols, so the list cannot name one OpenUIKit does not have.
+    @Test func theUIKitOptionalMembersAreOpenUIKitsProtocolRequirements() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/OpenUIKit")
+        var declared: Set<String> = []
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+        for file in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            var inProtocol = false
+            for line in text.split(separator: "\n") {
+                if line.hasPrefix("public protocol ") || line.hasPrefix("@MainActor public protocol ") {
+                    inProtocol = true
+                } else if line.hasPrefix("}") {
+                    inProtocol = false
+                } else if inProtocol, let range = line.range(of: #"(func|var) (\w+)"#, options: .regularExpression) {
+                    declared.insert(String(line[range].split(separator: " ")[1]))
+                }
+            }
+        }
+        let all = PortingContext.uiKitOptionalMethods.union(PortingContext.uiKitOptionalProperties)
+        #expect(
+            all.subtracting(declared).isEmpty, "not requirements in OpenUIKit: \(all.subtracting(declared).sorted())")
+    }
+
     @Test func objectiveCAttributesGoAndTheRestStays() {
         expectPorted(
             """

@@ -6,16 +6,49 @@ import Foundation
 /// component values (`orange` is 1, 0.5, 0; `darkGray` is a white level of 1/3).
 ///
 ///     view.backgroundColor = UIColor.red.withAlphaComponent(0.5)
+///
+/// A dynamic colour (``init(dynamicProvider:)``) gives the provider's colour for the traits
+/// ``resolvedColor(with:)`` is asked with; everywhere else — its ``cgColor``, what a view or
+/// layer draws — it is the provider's colour for the light appearance, as there is no dark
+/// appearance here.
 open class UIColor: NSObject, @unchecked Sendable {
-    // `@unchecked Sendable` as UIKit's: the only stored property is an immutable colour.
+    // `@unchecked Sendable` as UIKit's: the colour is immutable, and the provider of a dynamic
+    // colour (itself `@Sendable`) is set once, by the initializer, before anything reads it.
 
-    /// The Core Graphics colour.
+    /// The Core Graphics colour: a dynamic colour's for the light appearance.
     public let cgColor: CGColor
+    /// What resolves a dynamic colour (``init(dynamicProvider:)``); nil for the others.
+    private var dynamicProvider: (@Sendable (UITraitCollection) -> UIColor)?
 
     /// Creates a colour from a Core Graphics colour.
     public init(cgColor: CGColor) {
         self.cgColor = cgColor
         super.init()
+    }
+
+    /// A colour that depends on the traits it is shown with (iOS 13), as a trailing closure
+    /// reads it:
+    ///
+    ///     let card = UIColor { traits in traits.userInterfaceStyle == .dark ? .black : .white }
+    ///
+    /// ``resolvedColor(with:)`` calls `dynamicProvider` with the traits it is given. The
+    /// colour's ``cgColor``, which views and layers draw, is the provider's colour for the
+    /// light appearance (``UITraitCollection/current`` with a `.light` interface style), worked
+    /// out once, here: there is no dark appearance, so nothing here resolves it again when the
+    /// traits change (UIKit redraws with the dark colour).
+    public convenience init(dynamicProvider: @escaping @Sendable (UITraitCollection) -> UIColor) {
+        let light = UITraitCollection(traitsFrom: [
+            UITraitCollection.current, UITraitCollection(userInterfaceStyle: .light),
+        ])
+        self.init(cgColor: dynamicProvider(light).resolvedColor(with: light).cgColor)
+        self.dynamicProvider = dynamicProvider
+    }
+
+    /// The colour for `traitCollection`: a dynamic colour's provider's (resolved in turn, when
+    /// it gives a dynamic colour); any other colour is itself.
+    open func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
+        guard let dynamicProvider else { return self }
+        return dynamicProvider(traitCollection).resolvedColor(with: traitCollection)
     }
 
     /// Creates a colour from sRGB components, each from 0 to 1.
@@ -33,9 +66,26 @@ open class UIColor: NSObject, @unchecked Sendable {
         self.init(cgColor: CGColor(gray: white, alpha: alpha))
     }
 
-    /// The same colour with another alpha.
+    /// Creates a colour from its hue (0 to 1 around the colour wheel, red at 0; a hue outside
+    /// them wraps round), saturation and brightness, converted to sRGB as UIKit does.
+    public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+        let rgb = UIColor.rgb(hue: Double(hue), saturation: Double(saturation), brightness: Double(brightness))
+        self.init(red: CGFloat(rgb.red), green: CGFloat(rgb.green), blue: CGFloat(rgb.blue), alpha: alpha)
+    }
+
+    /// Creates a colour from Display P3 components, taken here as the same sRGB components:
+    /// there is no colour management, so a P3 colour outside sRGB is not reproduced.
+    public convenience init(displayP3Red red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// The same colour with another alpha; a dynamic colour gives a dynamic colour, each of its
+    /// resolutions with that alpha.
     open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
-        UIColor(cgColor: cgColor.copy(alpha: alpha) ?? cgColor)
+        if let dynamicProvider {
+            return UIColor { traits in dynamicProvider(traits).resolvedColor(with: traits).withAlphaComponent(alpha) }
+        }
+        return UIColor(cgColor: cgColor.copy(alpha: alpha) ?? cgColor)
     }
 
     /// Reads the colour as sRGB components; gray colours read as equal red, green and blue.
@@ -51,6 +101,75 @@ open class UIColor: NSObject, @unchecked Sendable {
         blue?.pointee = CGFloat(components.blue)
         alpha?.pointee = CGFloat(components.alpha)
         return true
+    }
+
+    /// Reads the colour as hue, saturation and brightness (HSB, from its sRGB components, as
+    /// UIKit converts them): the hue from 0 to 1 around the colour wheel, red at 0 (0 for the
+    /// greys, which have none), the saturation the spread of the components over the largest
+    /// (0 for black), the brightness the largest component. Always succeeds here.
+    @discardableResult
+    open func getHue(
+        _ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+        brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
+        let components = cgColor.rgba
+        let (red, green, blue) = (components.red, components.green, components.blue)
+        let largest = max(red, green, blue)
+        let spread = largest - min(red, green, blue)
+        var angle = 0.0
+        if spread > 0 {
+            if largest == red {
+                angle = (green - blue) / spread
+            } else if largest == green {
+                angle = 2 + (blue - red) / spread
+            } else {
+                angle = 4 + (red - green) / spread
+            }
+            angle /= 6
+            if angle < 0 { angle += 1 }
+        }
+        hue?.pointee = CGFloat(angle)
+        saturation?.pointee = CGFloat(largest == 0 ? 0 : spread / largest)
+        brightness?.pointee = CGFloat(largest)
+        alpha?.pointee = CGFloat(components.alpha)
+        return true
+    }
+
+    /// Reads the colour as a white level and alpha: a grey's own level, or an RGB colour's
+    /// luminance (0.299 R + 0.587 G + 0.114 B, this module's conversion: UIKit's goes through
+    /// colour management). Always succeeds here.
+    @discardableResult
+    open func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        let components = cgColor.rgba
+        let level =
+            cgColor.numberOfComponents == 2
+            ? components.red : 0.299 * components.red + 0.587 * components.green + 0.114 * components.blue
+        white?.pointee = CGFloat(level)
+        alpha?.pointee = CGFloat(components.alpha)
+        return true
+    }
+
+    /// The sRGB components of a colour of `hue` (wrapped into 0…1), `saturation` and
+    /// `brightness`: the usual six sectors of the colour wheel.
+    private static func rgb(
+        hue: Double, saturation: Double, brightness: Double
+    ) -> (red: Double, green: Double, blue: Double) {
+        guard hue.isFinite else { return (brightness, brightness, brightness) }
+        let sixths = (hue - hue.rounded(.down)) * 6
+        let sector = sixths.rounded(.down)
+        let fraction = sixths - sector
+        let low = brightness * (1 - saturation)
+        let falling = brightness * (1 - saturation * fraction)
+        let rising = brightness * (1 - saturation * (1 - fraction))
+        // A hue a hair below a whole number wraps to 1 exactly: sector 6, which is 0.
+        switch Int(sector) % 6 {
+        case 0: return (brightness, rising, low)
+        case 1: return (falling, brightness, low)
+        case 2: return (low, brightness, rising)
+        case 3: return (low, falling, brightness)
+        case 4: return (rising, low, brightness)
+        default: return (brightness, low, falling)
+        }
     }
 
     open override func isEqual(_ object: Any?) -> Bool {

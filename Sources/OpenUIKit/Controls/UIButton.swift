@@ -5,10 +5,12 @@ import Foundation
 ///
 /// The title is a ``UILabel`` (15-point system font, as UIKit's buttons), the image an
 /// ``UIImageView``, side by side, centred (or placed by `contentHorizontalAlignment`) inside
-/// ``contentEdgeInsets``. Each state's title, title colour and image fall back to the normal
-/// state's. A system button draws its title in its tint colour and, while highlighted, at 20 %
-/// opacity, as UIKit dims it; a disabled button's title is at 35 % unless a disabled colour is
-/// set (these figures are this module's: UIKit does not document them).
+/// ``contentEdgeInsets``; a background image is an image view behind them, stretched over
+/// ``backgroundRect(forBounds:)`` (the bounds). Each state's title, title colour, image and
+/// background image fall back to the normal state's. A system button draws its title in its
+/// tint colour and, while highlighted, at 20 % opacity, as UIKit dims it; a disabled button's
+/// title is at 35 % unless a disabled colour is set (these figures are this module's: UIKit
+/// does not document them).
 ///
 /// A configuration sets these: the normal state's title, title colour and image, the content
 /// insets, the title font, and the layer's background colour, corner radius and border, so the
@@ -25,9 +27,13 @@ open class UIButton: UIControl {
     private var titles: [UInt: String] = [:]
     private var titleColors: [UInt: UIColor] = [:]
     private var images: [UInt: UIImage] = [:]
+    private var backgroundImages: [UInt: UIImage] = [:]
     private var symbolConfigurations: [UInt: UIImage.SymbolConfiguration] = [:]
     private var label: UILabel?
     private var imageViewStorage: UIImageView?
+    /// The view showing the background image, behind every other subview; made when a
+    /// background image is first shown.
+    private var backgroundImageView: UIImageView?
     private var configurationStorage: Configuration?
     /// Whether ``updateConfiguration()`` is to run at the next layout.
     private var needsConfigurationUpdate = false
@@ -95,6 +101,18 @@ open class UIButton: UIControl {
 
     open func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[State.normal.rawValue] }
 
+    /// Sets the image drawn behind the title and image in `state`, stretched over
+    /// ``backgroundRect(forBounds:)``.
+    open func setBackgroundImage(_ image: UIImage?, for state: State) {
+        backgroundImages[state.rawValue] = image
+        contentChanged()
+    }
+
+    /// The background image for `state`, falling back to the normal state's.
+    open func backgroundImage(for state: State) -> UIImage? {
+        backgroundImages[state.rawValue] ?? backgroundImages[State.normal.rawValue]
+    }
+
     /// Draws the state's symbol images with `configuration`, its settings in place of theirs
     /// (``UIImage/applyingSymbolConfiguration(_:)``); other images are shown as they are.
     open func setPreferredSymbolConfiguration(_ configuration: UIImage.SymbolConfiguration?, forImageIn state: State) {
@@ -110,6 +128,8 @@ open class UIButton: UIControl {
     open var currentTitle: String? { title(for: state) }
     open var currentTitleColor: UIColor { titleColor(for: state) ?? .white }
     open var currentImage: UIImage? { image(for: state) }
+    /// The background image of the button's current state (pressed: the `.highlighted` one).
+    open var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
     open var currentPreferredSymbolConfiguration: UIImage.SymbolConfiguration? {
         preferredSymbolConfigurationForImage(in: state)
     }
@@ -130,6 +150,7 @@ open class UIButton: UIControl {
 
     open override var isHighlighted: Bool {
         didSet {
+            updateBackgroundImage()
             updateAppearance()
             stateChanged()
         }
@@ -219,9 +240,11 @@ open class UIButton: UIControl {
             imageIsStacked
             ? CGSize(width: max(title.width, image.width), height: title.height + image.height + padding)
             : CGSize(width: title.width + image.width + padding, height: max(title.height, image.height))
+        // At least the background image's size, as UIKit sizes a button to it.
+        let background = currentBackgroundImage?.size ?? .zero
         return CGSize(
-            width: content.width + contentEdgeInsets.left + contentEdgeInsets.right,
-            height: content.height + contentEdgeInsets.top + contentEdgeInsets.bottom)
+            width: max(content.width + contentEdgeInsets.left + contentEdgeInsets.right, background.width),
+            height: max(content.height + contentEdgeInsets.top + contentEdgeInsets.bottom, background.height))
     }
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
@@ -233,6 +256,7 @@ open class UIButton: UIControl {
             configurationUpdateHandler?(self)
         }
         super.layoutSubviews()
+        backgroundImageView?.frame = backgroundRect(forBounds: bounds)
         let content = contentRect(forBounds: bounds)
         let imageFrame = imageRect(forContentRect: content)
         imageViewStorage?.frame = imageFrame
@@ -242,6 +266,9 @@ open class UIButton: UIControl {
             layer.cornerRadius = bounds.height / 2
         }
     }
+
+    /// Where the background image is drawn: the bounds. Subclasses override it, as on iOS.
+    open func backgroundRect(forBounds bounds: CGRect) -> CGRect { bounds }
 
     /// Where the title and image go: the bounds inside ``contentEdgeInsets``. Subclasses
     /// override it (and the two below) to lay the button out their way, as on iOS.
@@ -328,9 +355,25 @@ open class UIButton: UIControl {
         } else {
             imageViewStorage?.image = nil
         }
+        updateBackgroundImage()
         updateAppearance()
         invalidateIntrinsicContentSize()
         setNeedsLayout()
+    }
+
+    /// Shows the current state's background image, in a view made behind every other subview
+    /// when the first one is shown; its frame is set at layout.
+    private func updateBackgroundImage() {
+        let image = currentBackgroundImage
+        if image != nil, backgroundImageView == nil {
+            let view = UIImageView()
+            // Touches go to the button, as UIKit's image views take none.
+            view.isUserInteractionEnabled = false
+            backgroundImageView = view
+            insertSubview(view, at: 0)
+            setNeedsLayout()
+        }
+        backgroundImageView?.image = image
     }
 
     /// The title's colour and the dimming for the current state: a system button's title at

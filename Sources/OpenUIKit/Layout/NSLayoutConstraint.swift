@@ -83,6 +83,11 @@ open class NSLayoutConstraint: NSObject {
     /// Kept for code that sets it; archiving does not exist here.
     open var shouldBeArchived = false
 
+    /// Called on a constraint loaded from a nib or storyboard. There are none here, so it is
+    /// never called; it exists so that constraint subclasses that override it (to set their
+    /// constant from the screen, say) compile — call it yourself if its work is needed.
+    open func awakeFromNib() {}
+
     /// Whether the constraint takes part in layout. Activating it adds it to the closest
     /// common ancestor of its items (which must exist: Apple raises an exception otherwise).
     open var isActive: Bool {

@@ -200,15 +200,36 @@ extension UIView {
 
     /// The part of the view no bar or screen edge covers; its insets come from the view
     /// controller or device the view is shown in (``safeAreaInsets``).
+    ///
+    /// What the window or container gives a controller's view is what is set here; the view
+    /// reads it with its controller's `additionalSafeAreaInsets` added, as UIKit's does, so the
+    /// children a container places take those too.
     public package(set) var safeAreaInsets: UIEdgeInsets {
         get { existingLayoutState?.safeAreaInsets ?? .zero }
         set {
-            guard newValue != safeAreaInsets else { return }
-            layoutState.safeAreaInsets = newValue
-            LayoutEngine.hierarchyChanged(at: self)
-            setNeedsLayout()
-            safeAreaInsetsDidChange()
+            guard newValue != (existingLayoutState?.givenSafeAreaInsets ?? .zero) else { return }
+            layoutState.givenSafeAreaInsets = newValue
+            updateSafeAreaInsets()
         }
+    }
+
+    /// Works the safe area out again from the insets given and the controller's
+    /// `additionalSafeAreaInsets` (when the view is a controller's): a change lays the view out
+    /// again and tells it, through ``safeAreaInsetsDidChange()``, and then its controller,
+    /// through `viewSafeAreaInsetsDidChange()` — unless `tellingController` is false, as when
+    /// the view is just being given to its controller, before the controller's `viewDidLoad()`.
+    func updateSafeAreaInsets(tellingController: Bool = true) {
+        let given = existingLayoutState?.givenSafeAreaInsets ?? .zero
+        let additional = owningViewController?.additionalSafeAreaInsets ?? .zero
+        let insets = UIEdgeInsets(
+            top: given.top + additional.top, left: given.left + additional.left,
+            bottom: given.bottom + additional.bottom, right: given.right + additional.right)
+        guard insets != safeAreaInsets else { return }
+        layoutState.safeAreaInsets = insets
+        LayoutEngine.hierarchyChanged(at: self)
+        setNeedsLayout()
+        safeAreaInsetsDidChange()
+        if tellingController { owningViewController?.viewSafeAreaInsetsDidChange() }
     }
 
     public var safeAreaLayoutGuide: UILayoutGuide {

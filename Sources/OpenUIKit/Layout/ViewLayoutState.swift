@@ -18,7 +18,11 @@ final class ViewLayoutState {
     var marginsGuide: UILayoutGuide?
     var safeAreaGuide: UILayoutGuide?
     var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    /// The safe area's insets: those given (by the window or a container), plus the
+    /// `additionalSafeAreaInsets` of the controller whose view it is.
     var safeAreaInsets = UIEdgeInsets.zero
+    /// The insets the window or a container gave the view (``UIView/safeAreaInsets``'s setter).
+    var givenSafeAreaInsets = UIEdgeInsets.zero
     var needsUpdateConstraints = false
     /// Content hugging and compression resistance, horizontal then vertical.
     var hugging: (UILayoutPriority, UILayoutPriority) = (.defaultLow, .defaultLow)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The interface style a trait collection names: UIKit's `UIUserInterfaceStyle`.
 public enum UIUserInterfaceStyle: Int, Sendable {
@@ -58,6 +59,37 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         preferredContentSizeCategory = contentSize
         forceTouchCapability = forceTouch
         super.init()
+    }
+
+    /// The collection set as the current one, if any (``current``).
+    private static let currentStorage = Mutex<UITraitCollection?>(nil)
+
+    /// The traits code runs with (iOS 13), which ``UIColor/resolvedColor(with:)`` is commonly
+    /// asked with: the collection last set (``performAsCurrent(_:)`` sets it for a while), else
+    /// `UIScreen.main`'s traits (light) — off the main thread, where the screen cannot be read,
+    /// a collection of just the light interface style.
+    ///
+    /// Differences from UIKit: it is one value for the whole process (UIKit keeps one per
+    /// thread), and nothing here sets it around a view's `layoutSubviews()`, `draw(_:)` or
+    /// `traitCollectionDidChange(_:)`, as UIKit sets it to the view's traits there.
+    public static var current: UITraitCollection {
+        get {
+            if let chosen = currentStorage.withLock({ $0 }) { return chosen }
+            guard Thread.isMainThread else { return UITraitCollection(userInterfaceStyle: .light) }
+            return MainActor.assumeIsolated { UIScreen.main.traitCollection }
+        }
+        set { currentStorage.withLock { $0 = newValue } }
+    }
+
+    /// Runs `actions` with this collection as ``current``, then sets back the one before.
+    public func performAsCurrent(_ actions: () throws -> Void) rethrows {
+        let before = UITraitCollection.currentStorage.withLock { stored in
+            let before = stored
+            stored = self
+            return before
+        }
+        defer { UITraitCollection.currentStorage.withLock { $0 = before } }
+        try actions()
     }
 
     /// Traits with nothing specified.

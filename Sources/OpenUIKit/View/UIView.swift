@@ -516,6 +516,29 @@ open class UIView: UIResponder {
         set { accessibilityAttributes.customActions = newValue }
     }
 
+    // The view as a `UIAccessibilityContainer`: its elements one at a time. A view that makes
+    // its elements on demand (a chart's bars) overrides the three together, as on iOS; by
+    // default they read ``accessibilityElements``.
+
+    /// The number of elements inside the view: ``accessibilityElements``'s count, 0 when it is
+    /// nil.
+    open func accessibilityElementCount() -> Int { accessibilityElements?.count ?? 0 }
+
+    /// The element at `index` of ``accessibilityElements``; nil when `index` is out of range
+    /// or there are none.
+    open func accessibilityElement(at index: Int) -> Any? {
+        guard let elements = accessibilityElements, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+
+    /// Where `element` is in ``accessibilityElements``, found by identity (`===`); `NSNotFound`
+    /// when it is not there, or is not an object.
+    open func index(ofAccessibilityElement element: Any) -> Int {
+        guard type(of: element) is AnyClass, let elements = accessibilityElements else { return NSNotFound }
+        let object = element as AnyObject
+        return elements.firstIndex { type(of: $0) is AnyClass && ($0 as AnyObject) === object } ?? NSNotFound
+    }
+
     /// Activates the element (a double tap with VoiceOver); true when the view handled it. The
     /// default handles nothing.
     open func accessibilityActivate() -> Bool { false }

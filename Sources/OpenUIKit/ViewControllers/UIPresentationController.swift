@@ -22,6 +22,10 @@ import Foundation
 ///
 /// When the container view lays out (a new size, `setNeedsLayout()`), the controller hears
 /// ``containerViewWillLayoutSubviews()`` and ``containerViewDidLayoutSubviews()``.
+///
+/// Every member iOS subclasses override is declared in the class body, so that a subclass
+/// overrides it as on iOS. Swift on Linux cannot override from an extension, though: an
+/// override written in an extension of the subclass must move into the subclass's body.
 @preconcurrency @MainActor
 open class UIPresentationController: NSObject, UIContentContainer, UITraitEnvironment {
     /// The controller presented.
@@ -75,6 +79,14 @@ open class UIPresentationController: NSObject, UIContentContainer, UITraitEnviro
 
     /// The style the presentation adapts to in a compact width: the same one here.
     open var adaptivePresentationStyle: UIModalPresentationStyle { presentationStyle }
+
+    /// The style the presentation adapts to in an environment of `traitCollection`:
+    /// the `adaptivePresentationStyle` property when its width is compact, else
+    /// ``presentationStyle``.
+    /// Nothing here adapts a presentation, so only code of the app's reads it.
+    open func adaptivePresentationStyle(for traitCollection: UITraitCollection) -> UIModalPresentationStyle {
+        traitCollection.horizontalSizeClass == .compact ? adaptivePresentationStyle : presentationStyle
+    }
 
     /// The traits of the container: the screen's.
     open var traitCollection: UITraitCollection { UIScreen.main.traitCollection }

@@ -3,6 +3,9 @@ import Foundation
 /// An item of a tab bar: UIKit's `UITabBarItem`, a ``UIBarItem`` (its title, image,
 /// `isEnabled`, tag and title attributes are there) with an image for when it is selected and
 /// a badge.
+///
+/// Its members are declared in the class body, so that a subclass overrides them as on iOS
+/// (`override var badgeValue: String? { didSet { … } }`).
 @preconcurrency @MainActor
 open class UITabBarItem: UIBarItem {
     /// The system's items; their titles are the English ones iOS shows.
@@ -11,10 +14,30 @@ open class UITabBarItem: UIBarItem {
         case mostRecent, mostViewed
     }
 
+    /// The image shown while the item is selected (nil: ``UIBarItem/image``).
     open var selectedImage: UIImage? { didSet { changed() } }
     /// The text in a red badge on the item's corner (nil: no badge).
     open var badgeValue: String? { didSet { changed() } }
+    /// The badge's background colour (nil: `systemRed`).
     open var badgeColor: UIColor? { didSet { changed() } }
+    /// How far the title is moved from where the bar puts it (right and down are positive).
+    open var titlePositionAdjustment = UIOffset.zero { didSet { changed() } }
+
+    /// The badge text's attributes per control state, by the state's raw value.
+    private var badgeAttributes: [UInt: [NSAttributedString.Key: Any]] = [:]
+
+    /// Sets the attributes of the badge's text (`.font`, `.foregroundColor`, …) for `state`.
+    /// The `.normal` ones are drawn (the `.selected` ones, when set, on the selected tab); the
+    /// other keys are kept.
+    open func setBadgeTextAttributes(_ textAttributes: [NSAttributedString.Key: Any]?, for state: UIControl.State) {
+        badgeAttributes[state.rawValue] = textAttributes
+        changed()
+    }
+
+    /// The badge text's attributes set for `state` (nil when none were).
+    open func badgeTextAttributes(for state: UIControl.State) -> [NSAttributedString.Key: Any]? {
+        badgeAttributes[state.rawValue]
+    }
 
     weak var bar: UITabBar?
 
@@ -211,6 +234,10 @@ final class TabBarButton: UIControl {
         badge.text = item.badgeValue
         badge.isHidden = item.badgeValue == nil
         badge.backgroundColor = item.badgeColor ?? .systemRed
+        let badgeAttributes =
+            (selected ? item.badgeTextAttributes(for: .selected) : nil) ?? item.badgeTextAttributes(for: .normal)
+        badge.font = badgeAttributes?[.font] as? UIFont ?? .systemFont(ofSize: 13)
+        badge.textColor = badgeAttributes?[.foregroundColor] as? UIColor ?? .white
         setNeedsLayout()
     }
 
@@ -218,7 +245,9 @@ final class TabBarButton: UIControl {
         super.layoutSubviews()
         let imageSide: CGFloat = 30
         imageView.frame = CGRect(x: (bounds.width - imageSide) / 2, y: 3, width: imageSide, height: imageSide)
-        titleLabel.frame = CGRect(x: 0, y: 35, width: bounds.width, height: 12)
+        let adjustment = item.titlePositionAdjustment
+        titleLabel.frame = CGRect(
+            x: adjustment.horizontal, y: 35 + adjustment.vertical, width: bounds.width, height: 12)
         let badgeWidth = max(18, badge.intrinsicContentSize.width + 10)
         badge.frame = CGRect(x: bounds.midX + 6, y: 2, width: badgeWidth, height: 18)
     }

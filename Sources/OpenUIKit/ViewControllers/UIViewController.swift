@@ -95,9 +95,16 @@ open class UIViewController: UIResponder, UIContentContainer, UITraitEnvironment
             return loadedView
         }
         set {
-            loadedView?.owningViewController = nil
+            let old = loadedView
+            old?.owningViewController = nil
             loadedView = newValue
             newValue?.owningViewController = self
+            // The additional insets leave the old view's safe area and join the new one's
+            // (the controller is not told: this is commonly `loadView()`, before `viewDidLoad()`).
+            if additionalSafeAreaInsets != .zero, old !== newValue {
+                old?.updateSafeAreaInsets(tellingController: false)
+                newValue?.updateSafeAreaInsets(tellingController: false)
+            }
         }
     }
 
@@ -143,6 +150,47 @@ open class UIViewController: UIResponder, UIContentContainer, UITraitEnvironment
     /// Called when the system is low on memory; there is no such warning here, so only code
     /// that calls it runs it.
     open func didReceiveMemoryWarning() {}
+
+    // MARK: Safe area
+
+    /// Insets added to the safe area the window or container gives the controller's view
+    /// (zero): its `safeAreaInsets` are theirs plus these, so a container's additional insets
+    /// reach the children it places in its view too. A change tells the view
+    /// (`safeAreaInsetsDidChange()`) and the controller (``viewSafeAreaInsetsDidChange()``).
+    open var additionalSafeAreaInsets = UIEdgeInsets.zero {
+        didSet {
+            guard additionalSafeAreaInsets != oldValue else { return }
+            loadedView?.updateSafeAreaInsets()
+        }
+    }
+
+    /// Called after the safe area of the controller's view changed, once the view was told;
+    /// does nothing.
+    open func viewSafeAreaInsetsDidChange() {}
+
+    /// The part of the view above the safe area (iOS 7, deprecated in iOS 11 for the view's
+    /// `safeAreaLayoutGuide`): from the view's top to the safe area's, so its `length` is the
+    /// view's `safeAreaInsets.top` — the status bar, and a navigation bar above the view. A
+    /// layout guide of the view, made (and loading the view) when first asked for.
+    open var topLayoutGuide: any UILayoutSupport {
+        if let guide = topLayoutSupport, guide.owningView === loadedView { return guide }
+        let guide = ViewControllerLayoutSupport(edge: .top, in: view)
+        topLayoutSupport = guide
+        return guide
+    }
+
+    /// The part of the view below the safe area (iOS 7, deprecated in iOS 11): from the safe
+    /// area's bottom to the view's, its `length` the view's `safeAreaInsets.bottom` — the home
+    /// indicator, and a tab bar or toolbar over the view.
+    open var bottomLayoutGuide: any UILayoutSupport {
+        if let guide = bottomLayoutSupport, guide.owningView === loadedView { return guide }
+        let guide = ViewControllerLayoutSupport(edge: .bottom, in: view)
+        bottomLayoutSupport = guide
+        return guide
+    }
+
+    private var topLayoutSupport: ViewControllerLayoutSupport?
+    private var bottomLayoutSupport: ViewControllerLayoutSupport?
 
     // MARK: Content container
 
