@@ -39,13 +39,23 @@ let package = Package(
         // Issue 51: 1,000 views and 4,000 constraints laid out, first and after a change.
         benchmark("AutoLayout", uikit: true),
         benchmark("CAMLParsing", readsCAML: true),
+        // Issue 69: the porting step on a 1,000-line iOS file.
+        .executableTarget(
+            name: "PortingStep",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "IOSPorting", package: "OpenQuartzCore"),
+            ],
+            path: "Benchmarks/PortingStep",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // Reading a Lottie file and making its tree (median and largest corpus sample).
         benchmark("LottieLoading", readsLottie: true),
         // Every corpus sample's snapshot frames drawn on one thread, and a playing tree's frames.
         benchmark("LottieFrames", renders: true, readsLottie: true),
         // Issue 50: a file with expressions on every property exported by the complete engine,
         // against the same file baked; reading and evaluating each sample with expressions.
-        benchmark("LottieExpressions", renders: true, readsLottie: true),
+        benchmark("LottieExpressionCost", renders: true, readsLottie: true),
         // Issue 13's peer scene: our export against C + Cairo, ThorVG and rlottie (child
         // processes), drawing only against C + Cairo, and 2 workers against 1.
         .executableTarget(
