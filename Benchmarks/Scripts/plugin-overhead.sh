@@ -8,17 +8,19 @@
 # products (and, for the plugin, its ported copies) and times `swift build --target` on it, the
 # two alternating so that the machine's drift falls on both.
 #
-# Usage: Benchmarks/Scripts/plugin-overhead.sh [FOLDER] [--rounds N]
+# Usage: Benchmarks/Scripts/plugin-overhead.sh [FOLDER] [--rounds N] [--configuration debug|release]
 # FOLDER holds the iOS Swift files of one target (all compiling together through the porting
 # step). Without it, the main package's iOS fixtures (Tests/PortedIOSFixtures/iOS) are copied
 # four times, each copy's public names suffixed, and the first 30 files taken.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 rounds=5
+configuration=debug
 folder=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) rounds="$2"; shift 2 ;;
+        --configuration) configuration="$2"; shift 2 ;;
         *) folder="$1"; shift ;;
     esac
 done
@@ -40,7 +42,7 @@ texts = {name: open(os.path.join(fixtures, name), encoding="utf-8").read()
 # notification names, and the members its extensions of UIKit's types add.
 names = set()
 for text in texts.values():
-    names |= set(re.findall(r"(?:class|struct|enum|protocol)\s+(\w+)", text))
+    names |= set(re.findall(r"(?:class|struct|enum|protocol)\s+([A-Z]\w*)", text))
     names |= set(re.findall(r"public static let (\w+)", text))
     if re.search(r"^extension UI\w+ \{", text, re.M):
         names |= set(re.findall(r"public (?:var|func) (\w+)", text))
@@ -85,18 +87,18 @@ echo "// The iOS files are in iOS/, ported by the plugin." > "$work/Sources/Thro
 echo "// The iOS files, ported by openquartzcore-port." > "$work/Sources/PortedByHand/Target.swift"
 
 cd "$work"
-swift build --product openquartzcore-port >/dev/null
-"$(swift build --show-bin-path)/openquartzcore-port" --output Sources/PortedByHand Sources/ThroughPlugin/iOS/*.swift >/dev/null
-swift build >/dev/null
+swift build -c "$configuration" --product openquartzcore-port >/dev/null
+"$(swift build -c "$configuration" --show-bin-path)/openquartzcore-port" --output Sources/PortedByHand Sources/ThroughPlugin/iOS/*.swift >/dev/null
+swift build -c "$configuration" >/dev/null
 
-bin="$(swift build --show-bin-path)"
+bin="$(swift build -c "$configuration" --show-bin-path)"
 clean() {
     rm -rf "$bin/$1.build" "$bin/Modules/$1.swiftmodule" "$bin/$1.swiftmodule" .build/plugins/outputs/*/"$1"
 }
 seconds() {
     local start end
     start=$(date +%s.%N)
-    swift build --target "$1" >/dev/null
+    swift build -c "$configuration" --target "$1" >/dev/null
     end=$(date +%s.%N)
     python3 -c "print(f'{$end - $start:.2f}')"
 }

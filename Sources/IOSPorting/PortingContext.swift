@@ -48,7 +48,9 @@ public struct PortingContext: Sendable {
 
     /// The context of the files `sources` (their text), read in one pass.
     public init(sources: [String]) {
-        for source in sources {
+        // Only a file that says `optional` can declare an optional member: the others are not
+        // parsed (parsing is most of the step's time, and the file is parsed again to port it).
+        for source in sources where source.contains("optional") {
             let collector = OptionalMemberCollector(viewMode: .sourceAccurate)
             collector.walk(Parser.parse(source: source))
             optionalMembers.formUnion(collector.names)

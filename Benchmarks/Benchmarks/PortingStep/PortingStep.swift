@@ -8,8 +8,8 @@ import IOSPorting
 
 enum PortingStep {
     /// The main package's iOS fixtures (target–action, selectors, timers, display links, KVO,
-    /// `@NSManaged`, `@objc` protocols, IB attributes), one after another until the text has
-    /// 1,000 lines: real-shaped code with a rewrite every few lines.
+    /// `@NSManaged`, `@objc` protocols, IB attributes), whole files one after another until the
+    /// text has at least 1,000 lines: real-shaped code with a rewrite every few lines.
     static let source: String = {
         let folder = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -19,13 +19,15 @@ enum PortingStep {
             try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
         }
         guard !files.isEmpty else { fatalError("PortingStep: no iOS fixtures in \(folder.path)") }
-        var lines: [Substring] = []
-        while lines.count < lineCount {
-            for file in files where lines.count < lineCount {
-                lines += file.split(separator: "\n", omittingEmptySubsequences: false)
+        var text = ""
+        var lines = 0
+        while lines < lineCount {
+            for file in files where lines < lineCount {
+                text += file.hasSuffix("\n") ? file : file + "\n"
+                lines += file.split(separator: "\n", omittingEmptySubsequences: false).count - 1
             }
         }
-        return lines.prefix(lineCount).joined(separator: "\n") + "\n"
+        return text
     }()
 
     static let lineCount = 1_000
@@ -59,7 +61,9 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         benchmark.measurement(
             PortingStep.threadCPU, Int(((PortingStep.threadCPUSeconds() - start) * 1_000_000).rounded()))
-        guard ported.isParsed, ported.isChanged else { fatalError("PortingStep: the fixtures did not port") }
+        guard ported.isParsed, ported.isChanged else {
+            fatalError("PortingStep: the fixtures did not port: \(ported.diagnostics.prefix(3))")
+        }
         blackHole(ported)
     }
 }

@@ -49,6 +49,17 @@ open class UIScrollView: UIView {
     open var showsVerticalScrollIndicator = true
     open var showsHorizontalScrollIndicator = true
     open var scrollsToTop = true
+    /// Where the scroll indicators sit inside the bounds (kept: there are no indicators drawn).
+    open var verticalScrollIndicatorInsets = UIEdgeInsets.zero
+    open var horizontalScrollIndicatorInsets = UIEdgeInsets.zero
+    /// Both indicators' insets (iOS 11's single property): reads the vertical one's.
+    open var scrollIndicatorInsets: UIEdgeInsets {
+        get { verticalScrollIndicatorInsets }
+        set {
+            verticalScrollIndicatorInsets = newValue
+            horizontalScrollIndicatorInsets = newValue
+        }
+    }
 
     /// The recognizer that drags the content.
     public private(set) var panGestureRecognizer = UIPanGestureRecognizer()

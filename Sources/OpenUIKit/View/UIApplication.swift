@@ -56,6 +56,19 @@ open class UIApplication: UIResponder {
     /// The number on the app's icon (stored).
     open var applicationIconBadgeNumber = 0
 
+    /// The status bar's style and visibility as apps set them before view controllers chose
+    /// (deprecated in iOS 9): kept, since there is no status bar to draw.
+    open var statusBarStyle = UIStatusBarStyle.default
+    open var isStatusBarHidden = false
+
+    open func setStatusBarStyle(_ statusBarStyle: UIStatusBarStyle, animated: Bool) {
+        self.statusBarStyle = statusBarStyle
+    }
+
+    open func setStatusBarHidden(_ hidden: Bool, with animation: UIStatusBarAnimation) {
+        isStatusBarHidden = hidden
+    }
+
     /// The layout direction of the user interface: left to right, as everywhere here.
     open var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
 

@@ -385,4 +385,24 @@ struct UIKitGapsTests {
         constraint.awakeFromNib()
         #expect(constraint.awoke)
     }
+
+    /// The scroll indicators' insets (one property sets both) and the application's status bar
+    /// settings of old are kept for code that sets them.
+    @Test func indicatorInsetsAndTheOldStatusBarSettingsAreKept() {
+        let scrollView = UIScrollView()
+        scrollView.scrollIndicatorInsets = UIEdgeInsets(top: 4, left: 0, bottom: 8, right: 2)
+        #expect(scrollView.verticalScrollIndicatorInsets == UIEdgeInsets(top: 4, left: 0, bottom: 8, right: 2))
+        #expect(scrollView.horizontalScrollIndicatorInsets == scrollView.verticalScrollIndicatorInsets)
+        scrollView.verticalScrollIndicatorInsets.top = 10
+        #expect(scrollView.scrollIndicatorInsets.top == 10 && scrollView.horizontalScrollIndicatorInsets.top == 4)
+
+        let application = UIApplication.shared
+        defer {
+            application.statusBarStyle = .default
+            application.isStatusBarHidden = false
+        }
+        application.setStatusBarStyle(.lightContent, animated: true)
+        application.setStatusBarHidden(true, with: .fade)
+        #expect(application.statusBarStyle == .lightContent && application.isStatusBarHidden)
+    }
 }
