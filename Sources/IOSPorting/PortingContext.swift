@@ -9,6 +9,9 @@ public struct PortingContext: Sendable {
     public var optionalMembers: Set<String> = []
     /// Those of them that are properties (`delegate?.value??`).
     public var optionalProperties: Set<String> = []
+    /// The protocols that declare each optional member, for a call through a value typed
+    /// `AnyObject` (`delegate?.menuOpened?(self)` with `weak var delegate: AnyObject?`).
+    public var optionalMemberProtocols: [String: Set<String>] = [:]
 
     /// Optional methods of UIKit's protocols that OpenUIKit declares as requirements with
     /// do-nothing defaults, so that `delegate?.scrollViewDidScroll?(scrollView)` loses its
@@ -55,6 +58,7 @@ public struct PortingContext: Sendable {
             collector.walk(Parser.parse(source: source))
             optionalMembers.formUnion(collector.names)
             optionalProperties.formUnion(collector.properties)
+            optionalMemberProtocols.merge(collector.protocols) { $0.union($1) }
         }
     }
 
@@ -62,6 +66,12 @@ public struct PortingContext: Sendable {
     /// module's protocols or of UIKit's.
     func isOptionalMethod(_ name: String) -> Bool {
         optionalMembers.contains(name) || Self.uiKitOptionalMethods.contains(name)
+    }
+
+    /// The one protocol of the module that declares `name` optional, if only one does.
+    func protocolDeclaringOptional(_ name: String) -> String? {
+        guard let protocols = optionalMemberProtocols[name], protocols.count == 1 else { return nil }
+        return protocols.first
     }
 
     /// Whether `name`, read as `value?.name??`, is an optional protocol property.
@@ -74,20 +84,26 @@ public struct PortingContext: Sendable {
 private final class OptionalMemberCollector: SyntaxVisitor {
     var names: Set<String> = []
     var properties: Set<String> = []
+    var protocols: [String: Set<String>] = [:]
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        let owner = node.name.text
         for member in node.memberBlock.members {
             let decl = member.decl
             guard
                 decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains(where: { $0.name.text == "optional" })
                     == true
             else { continue }
-            if let function = decl.as(FunctionDeclSyntax.self) { names.insert(function.name.text) }
+            if let function = decl.as(FunctionDeclSyntax.self) {
+                names.insert(function.name.text)
+                protocols[function.name.text, default: []].insert(owner)
+            }
             if let variable = decl.as(VariableDeclSyntax.self) {
                 for binding in variable.bindings {
                     if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
                         names.insert(name)
                         properties.insert(name)
+                        protocols[name, default: []].insert(owner)
                     }
                 }
             }

@@ -19,6 +19,9 @@ final class PortingRewriter: SyntaxVisitor {
     /// Whether the file names URL loading types, which Foundation keeps in
     /// FoundationNetworking on Linux.
     private var usesNetworking = false
+    /// Whether the file names UIKit's types or functions, or Core Animation's.
+    private var usesUIKitNames = false
+    private var usesQuartzNames = false
     /// The modules the file imports once ported, and where its first import ends.
     private var importedModules: Set<String> = []
     private var firstImportEnd: AbsolutePosition?
@@ -43,8 +46,14 @@ final class PortingRewriter: SyntaxVisitor {
         "URLProtocol", "URLAuthenticationChallenge",
     ]
 
-    init(context: PortingContext, path: String, converter: SourceLocationConverter) {
+    /// The file's properties typed `AnyObject?`.
+    private let anyObjectProperties: Set<String>
+
+    init(
+        context: PortingContext, path: String, converter: SourceLocationConverter, anyObjectProperties: Set<String> = []
+    ) {
         self.context = context
+        self.anyObjectProperties = anyObjectProperties
         self.path = path
         self.converter = converter
         super.init(viewMode: .sourceAccurate)
@@ -75,7 +84,9 @@ final class PortingRewriter: SyntaxVisitor {
     /// and imports none of its modules, `import FoundationNetworking` to one that loads URLs.
     func addImportsIfNeeded() {
         var missing: [String] = []
-        if usesRuntime, importedModules.isDisjoint(with: ["OpenQuartzCore", "OpenUIKit"]) {
+        if usesUIKitNames, !importedModules.contains("OpenUIKit") {
+            missing.append("OpenUIKit")
+        } else if usesRuntime || usesQuartzNames, importedModules.isDisjoint(with: ["OpenQuartzCore", "OpenUIKit"]) {
             missing.append("OpenQuartzCore")
         }
         if usesNetworking, !importedModules.contains("FoundationNetworking") {
@@ -138,6 +149,16 @@ final class PortingRewriter: SyntaxVisitor {
             else { continue }
             edits.remove(override)
             edits.insert(", NSKeyValueObserving", at: inherited.endPositionBeforeTrailingTrivia)
+            // NSObject observes nothing here: the call passing on what the class does not
+            // handle goes (on iOS it raises, for an observation nobody registered).
+            for call in function.body?.allFunctionCalls ?? [] {
+                guard let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
+                    callee.base?.trimmedDescription == "super", callee.declName.baseName.text == "observeValue"
+                else { continue }
+                edits.replace(
+                    call.positionAfterSkippingLeadingTrivia, call.endPositionBeforeTrailingTrivia, with: "",
+                    in: Syntax(call))
+            }
             usesRuntime = true
             return
         }
@@ -181,6 +202,11 @@ final class PortingRewriter: SyntaxVisitor {
             edits.remove(node)
         } else if name == "convention", node.arguments?.trimmedDescription == "block" {
             // A block is a closure here.
+            edits.remove(node)
+        } else if name == "IBAction", let function = node.parent?.parent?.as(FunctionDeclSyntax.self),
+            function.signature.parameterClause.parameters.count != 1
+        {
+            // Swift on Linux takes an action of one argument only; iOS takes none or two too.
             edits.remove(node)
         }
         return .visitChildren
@@ -257,7 +283,7 @@ final class PortingRewriter: SyntaxVisitor {
             }
         }
         guard !members.isEmpty else { return }
-        let line = converter.location(for: proto.positionAfterSkippingLeadingTrivia).line
+        let line = converter.location(for: proto.positionAfterSkippingLeadingTrivia).presumedLine
         appendedDeclarations.append((line, "extension \(proto.name.text) { " + members.joined(separator: "; ") + " }"))
     }
 
@@ -374,6 +400,14 @@ final class PortingRewriter: SyntaxVisitor {
             context.isOptionalMethod(member.declName.baseName.text)
         {
             edits.remove(chained.questionMark)
+            // Through an `AnyObject?` property, the call names the protocol that declares it.
+            if let receiver = member.base?.as(OptionalChainingExprSyntax.self)?.expression,
+                let name = Self.propertyName(receiver), anyObjectProperties.contains(name),
+                let owner = context.protocolDeclaringOptional(member.declName.baseName.text)
+            {
+                edits.insert("(", at: receiver.positionAfterSkippingLeadingTrivia)
+                edits.insert(" as? \(owner))", at: receiver.endPositionBeforeTrailingTrivia)
+            }
         }
         // Selectors built from strings name a method only the Objective-C runtime can find.
         let callee = node.calledExpression.trimmedDescription
@@ -389,8 +423,18 @@ final class PortingRewriter: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// `name` or `self.name`: the property an expression reads, if that is all it does.
+    private static func propertyName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
+            return member.declName.baseName.text
+        }
+        return nil
+    }
+
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.baseName.text
+        noteFrameworkName(name)
         if name.hasPrefix("objc_") || name == "NSKeyValueObservation" { usesRuntime = true }
         if Self.networkingTypes.contains(name) { usesNetworking = true }
         return .visitChildren
@@ -398,6 +442,7 @@ final class PortingRewriter: SyntaxVisitor {
 
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
         if Self.networkingTypes.contains(node.name.text) { usesNetworking = true }
+        noteFrameworkName(node.name.text)
         return .visitChildren
     }
 
@@ -413,13 +458,28 @@ final class PortingRewriter: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// A name of UIKit's (`UITouch`) or Core Animation's (`CALayer`) in a file that does not
+    /// import them: in a framework target on iOS the module's umbrella header imports UIKit for
+    /// every file, so a file importing only Foundation may use both.
+    private func noteFrameworkName(_ name: String) {
+        let characters = name.utf8
+        guard characters.count > 2 else { return }
+        let third = characters[characters.index(characters.startIndex, offsetBy: 2)]
+        guard third >= UInt8(ascii: "A") && third <= UInt8(ascii: "Z") else { return }
+        if name.hasPrefix("UI") {
+            usesUIKitNames = true
+        } else if name.hasPrefix("CA") {
+            usesQuartzNames = true
+        }
+    }
+
     // MARK: Diagnostics
 
     private func warn(at node: some SyntaxProtocol, _ message: String) {
         let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
         diagnostics.append(
             PortingDiagnostic(
-                path: path, line: location.line, column: location.column, severity: .warning, message: message))
+                path: path, line: location.presumedLine, column: location.column, severity: .warning, message: message))
     }
 }
 

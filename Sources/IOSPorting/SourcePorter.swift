@@ -33,10 +33,20 @@ public struct SourcePorter: Sendable {
             let text = sourceLocation ? "#sourceLocation(file: \(Self.literal(path)), line: 1)\n" + source : source
             return PortedFile(text: text, diagnostics: [diagnostic], isChanged: false, isParsed: false)
         }
-        let rewriter = PortingRewriter(context: context, path: path, converter: converter)
-        rewriter.walk(tree)
+        // Overrides in extensions move into their classes first, and the moved text is ported.
+        let overrides = ExtensionOverrides(
+            tree: tree, source: source, path: path, converter: converter, sourceLocation: sourceLocation)
+        var working = (text: source, tree: tree, converter: converter)
+        if let moved = overrides.movedText {
+            let movedTree = Parser.parse(source: moved)
+            working = (moved, movedTree, SourceLocationConverter(fileName: path, tree: movedTree))
+        }
+        let rewriter = PortingRewriter(
+            context: context, path: path, converter: working.converter,
+            anyObjectProperties: source.contains("AnyObject") ? AnyObjectProperties(working.tree).names : [])
+        rewriter.walk(working.tree)
         rewriter.addImportsIfNeeded()
-        var text = rewriter.edits.apply(to: source)
+        var text = rewriter.edits.apply(to: working.text)
         if !rewriter.appendedDeclarations.isEmpty {
             if !text.hasSuffix("\n") { text += "\n" }
             for (line, declaration) in rewriter.appendedDeclarations {
@@ -46,12 +56,34 @@ public struct SourcePorter: Sendable {
         }
         let isChanged = text != source
         if sourceLocation { text = "#sourceLocation(file: \(Self.literal(path)), line: 1)\n" + text }
-        return PortedFile(text: text, diagnostics: rewriter.diagnostics, isChanged: isChanged, isParsed: true)
+        return PortedFile(
+            text: text, diagnostics: overrides.diagnostics + rewriter.diagnostics, isChanged: isChanged, isParsed: true)
     }
 
     /// `value` as a Swift string literal.
     static func literal(_ value: String) -> String {
         "\"" + value.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+    }
+}
+
+/// The names of the stored properties a file declares as `AnyObject?` (or `AnyObject!`): a
+/// delegate that Objective-C messages with an optional method of a protocol it does not name.
+private final class AnyObjectProperties: SyntaxVisitor {
+    private(set) var names: Set<String> = []
+
+    init(_ tree: SourceFileSyntax) {
+        super.init(viewMode: .sourceAccurate)
+        walk(tree)
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let type = node.typeAnnotation?.type,
+            ["AnyObject?", "AnyObject!"].contains(type.trimmedDescription)
+        {
+            names.insert(name)
+        }
+        return .visitChildren
     }
 }
 

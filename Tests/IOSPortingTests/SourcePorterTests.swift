@@ -117,11 +117,14 @@ import Testing
     @Test func objectiveCAttributesGoAndTheRestStays() {
         expectPorted(
             """
+            import UIKit
             @objcMembers final class A: NSObject {
                 @IBOutlet weak var label: UILabel!
                 @objc dynamic var x = 0
                 @objc(tapWithSender:) func tap(_ sender: Any) {}
                 @IBAction func press(_ sender: Any) {}
+                @IBAction func close() {}
+                @IBAction func pressed(_ sender: Any, forEvent event: UIEvent) {}
                 @IBInspectable var radius: CGFloat = 0
                 @objc
                 func step() {}
@@ -129,11 +132,14 @@ import Testing
             }
             """,
             """
+            import OpenUIKit
             final class A: NSObject {
                 weak var label: UILabel!
                 dynamic var x = 0
                 func tap(_ sender: Any) {}
                 @IBAction func press(_ sender: Any) {}
+                func close() {}
+                func pressed(_ sender: Any, forEvent event: UIEvent) {}
                 @IBInspectable var radius: CGFloat = 0
                 
                 func step() {}
@@ -200,30 +206,32 @@ import Testing
 
     @Test func anObjectObservingKeyPathsDeclaresItself() {
         expectPorted(
-            "import UIKit\nfinal class Watcher: NSObject {\n    override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}\n}\n",
-            "import OpenUIKit\nfinal class Watcher: NSObject, NSKeyValueObserving {\n    func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}\n}\n"
+            "import UIKit\nfinal class Watcher: NSObject {\n    override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {\n        if context == nil { return } else {\n            super.observeValue(forKeyPath: keyPath, of: object,\n                change: change, context: context)\n        }\n    }\n}\n",
+            "import OpenUIKit\nfinal class Watcher: NSObject, NSKeyValueObserving {\n    func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {\n        if context == nil { return } else {\n            \n\n        }\n    }\n}\n"
         )
         // A view overrides UIResponder's, as on iOS.
         let view =
-            "final class V: UIView {\n    override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}\n}\n"
+            "import OpenUIKit\nfinal class V: UIView {\n    override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}\n}\n"
         #expect(port(view).text == view)
     }
 
     @Test func keyPathsBecomeTheirStrings() {
         expectPorted(
-            "let a = CABasicAnimation(keyPath: #keyPath(CALayer.position))\nlet b = #keyPath(layer.opacity)\nlet c = #keyPath(progress)\n",
-            "let a = CABasicAnimation(keyPath: \"position\")\nlet b = \"layer.opacity\"\nlet c = \"progress\"\n")
+            "import QuartzCore\nlet a = CABasicAnimation(keyPath: #keyPath(CALayer.position))\nlet b = #keyPath(layer.opacity)\nlet c = #keyPath(progress)\n",
+            "import OpenQuartzCore\nlet a = CABasicAnimation(keyPath: \"position\")\nlet b = \"layer.opacity\"\nlet c = \"progress\"\n"
+        )
     }
 
     @Test func managedPropertiesBecomeKeyValueCodedOnes() {
         expectPorted(
-            "class Ring: CALayer {\n    @NSManaged var progress: CGFloat\n    @NSManaged public var color: CGColor?\n}\n",
-            "class Ring: CALayer {\n    var progress: CGFloat { get { value(forKey: \"progress\") as? CGFloat ?? CGFloat() } set { setValue(newValue, forKey: \"progress\") } }\n    public var color: CGColor? { get { value(forKey: \"color\") as? CGColor } set { setValue(newValue, forKey: \"color\") } }\n}\n"
+            "import QuartzCore\nclass Ring: CALayer {\n    @NSManaged var progress: CGFloat\n    @NSManaged public var color: CGColor?\n}\n",
+            "import OpenQuartzCore\nclass Ring: CALayer {\n    var progress: CGFloat { get { value(forKey: \"progress\") as? CGFloat ?? CGFloat() } set { setValue(newValue, forKey: \"progress\") } }\n    public var color: CGColor? { get { value(forKey: \"color\") as? CGColor } set { setValue(newValue, forKey: \"color\") } }\n}\n"
         )
     }
 
     @Test func optionalRequirementsGetDefaultsAndTheirCallersCallThem() {
         let source = """
+            import UIKit
             @objc public protocol SheetDelegate: NSObjectProtocol {
                 func sheetDidAppear()
                 @objc optional func sheetWillMove(to height: CGFloat)
@@ -238,6 +246,7 @@ import Testing
         let ported = port(source)
         #expect(
             ported.text == """
+                import OpenUIKit
                 public protocol SheetDelegate: NSObjectProtocol {
                     func sheetDidAppear()
                     func sheetWillMove(to height: CGFloat)
@@ -281,6 +290,133 @@ import Testing
         #expect(ported.diagnostics.allSatisfy { $0.severity == .warning && $0.path == "Fixture.swift" })
         #expect(
             ported.diagnostics[0].description.hasPrefix("Fixture.swift:3:17: warning: a selector built from a string"))
+    }
+
+    @Test func overridesInAnExtensionMoveIntoTheirClass() {
+        let source = """
+            import UIKit
+            final class Card: UIView {
+                var lift: CGFloat = 0
+            }
+
+            public extension Card {
+                /// Lays the card out.
+                override func layoutSubviews() {
+                    super.layoutSubviews()
+                    lift = 1
+                }
+                func other() {}
+            }
+            extension Card: UIGestureRecognizerDelegate {
+                @objc override var intrinsicContentSize: CGSize { CGSize(width: 1, height: 2) }
+            }
+            """
+        expectPorted(
+            source,
+            """
+            import OpenUIKit
+            final class Card: UIView {
+                var lift: CGFloat = 0
+
+            public override func layoutSubviews() {
+                    super.layoutSubviews()
+                    lift = 1
+                }
+            override var intrinsicContentSize: CGSize { CGSize(width: 1, height: 2) }
+            }
+
+            public extension Card {
+                /// Lays the card out.
+                \("")
+                func other() {}
+            }
+            extension Card: UIGestureRecognizerDelegate {
+                \("")
+            }
+            """)
+        // Compiled in the original's place, the moved members keep their lines, and so does
+        // every line after them.
+        let copy = SourcePorter().port(source, path: "Card.swift", sourceLocation: true).text
+        #expect(
+            copy == """
+                #sourceLocation(file: "Card.swift", line: 1)
+                import OpenUIKit
+                final class Card: UIView {
+                    var lift: CGFloat = 0
+
+                #sourceLocation(file: "Card.swift", line: 8)
+                public override func layoutSubviews() {
+                        super.layoutSubviews()
+                        lift = 1
+                    }
+                #sourceLocation(file: "Card.swift", line: 15)
+                override var intrinsicContentSize: CGSize { CGSize(width: 1, height: 2) }
+                #sourceLocation(file: "Card.swift", line: 4)
+                }
+
+                public extension Card {
+                    /// Lays the card out.
+                    \("")
+
+
+
+                    func other() {}
+                }
+                extension Card: UIGestureRecognizerDelegate {
+                    \("")
+                }
+                """)
+    }
+
+    @Test func anOverrideInAnExtensionOfAClassDeclaredElsewhereIsReported() {
+        let source = "import UIKit\nextension Card {\n    override func layoutSubviews() {}\n}\n"
+        let ported = port(source)
+        #expect(ported.text == "import OpenUIKit\nextension Card {\n    override func layoutSubviews() {}\n}\n")
+        #expect(ported.diagnostics.count == 1)
+        #expect(ported.diagnostics.first?.line == 3)
+        #expect(ported.diagnostics.first?.message.contains("move this member into the declaration of Card") == true)
+    }
+
+    @Test func anOptionalMethodCalledThroughAnyObjectNamesItsProtocol() {
+        expectPorted(
+            """
+            import UIKit
+            @objc protocol MenuDelegate {
+                @objc optional func menuOpened(_ menu: Menu)
+            }
+            final class Menu: UIView {
+                @IBOutlet weak var delegate: AnyObject?
+                weak var typed: MenuDelegate?
+                func open() { self.delegate?.menuOpened?(self); delegate?.menuOpened?(self); typed?.menuOpened?(self) }
+            }
+            """,
+            """
+            import OpenUIKit
+            protocol MenuDelegate: AnyObject {
+                func menuOpened(_ menu: Menu)
+            }
+            final class Menu: UIView {
+                weak var delegate: AnyObject?
+                weak var typed: MenuDelegate?
+                func open() { (self.delegate as? MenuDelegate)?.menuOpened(self); (delegate as? MenuDelegate)?.menuOpened(self); typed?.menuOpened(self) }
+            }
+            extension MenuDelegate { func menuOpened(_ menu: Menu) {} }
+
+            """)
+    }
+
+    @Test func aFileImportingOnlyFoundationGetsTheFrameworksItNames() {
+        // In an iOS framework target the umbrella header imports UIKit for every file.
+        expectPorted(
+            "import Foundation\nprotocol TouchHandling: AnyObject {\n    func intercepts(touch: UITouch) -> Bool\n}\n",
+            "import Foundation; import OpenUIKit\nprotocol TouchHandling: AnyObject {\n    func intercepts(touch: UITouch) -> Bool\n}\n"
+        )
+        expectPorted(
+            "import Foundation\nlet start = CACurrentMediaTime()\n",
+            "import Foundation; import OpenQuartzCore\nlet start = CACurrentMediaTime()\n")
+        // A name of the file's own that merely starts so is no framework's.
+        let own = "import Foundation\nlet x = 1\n"
+        #expect(port(own).text == own)
     }
 
     @Test func codeThatCompilesOnLinuxIsLeftByteForByte() {

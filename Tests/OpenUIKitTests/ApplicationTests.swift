@@ -9,7 +9,8 @@ final class LoggingAppDelegate: UIResponder, UIApplicationDelegate {
     var launched = false
 
     func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         launched = true
         return true
@@ -68,7 +69,8 @@ struct ApplicationTests {
         var (r, g, b, a): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
         light.getRed(&r, green: &g, blue: &b, alpha: &a)
         #expect(abs(r - 1) < 1e-6 && abs(g - 128.0 / 255) < 1e-6 && abs(b - 51.0 / 255) < 1e-6 && abs(a - 0.5) < 1e-6)
-        let dark = try #require(UIColor(named: "accent", in: bundle, compatibleWith: UITraitCollection(userInterfaceStyle: .dark)))
+        let dark = try #require(
+            UIColor(named: "accent", in: bundle, compatibleWith: UITraitCollection(userInterfaceStyle: .dark)))
         dark.getRed(&r, green: &g, blue: &b, alpha: &a)
         #expect(r == 0 && b == 1 && a == 1)
         #expect(UIColor(named: "missing", in: bundle, compatibleWith: nil) == nil)
@@ -128,5 +130,14 @@ struct VisualEffectViewTests {
             blur.contentView.addSubview(label)
             #expect(blur.subviews.last === blur.contentView)
         }
+    }
+}
+
+@MainActor
+@Suite struct ApplicationKeyValueCodingTests {
+    /// Libraries built for app extensions reach the shared application by key.
+    @Test func theClassAnswersForItsSharedInstance() {
+        #expect(UIApplication.value(forKeyPath: "shared") as? UIApplication === UIApplication.shared)
+        #expect(UIApplication.value(forKey: "sharedApplication") as? UIApplication === UIApplication.shared)
     }
 }

@@ -193,3 +193,61 @@ import Testing
         #expect(watcher.opacities == [1, 0.5, 0])
     }
 }
+
+/// A menu whose delegate is typed `AnyObject` and whose layout override sits in an extension.
+@MainActor
+@Suite struct PortedRadialMenuTests {
+    final class Listener: NSObject, RadialMenuDelegate {
+        var opened = 0
+        var selected: [Int] = []
+        func radialMenuDidOpen(_ menu: RadialMenu) { opened += 1 }
+        func radialMenu(_ menu: RadialMenu, didSelect index: Int) { selected.append(index) }
+    }
+
+    @Test func theDelegateTypedAnyObjectHearsTheOptionalMethodsItImplements() {
+        let menu = RadialMenu(frame: CGRect(x: 0, y: 0, width: 200, height: 200), count: 4)
+        let listener = Listener()
+        menu.delegate = listener
+        menu.open()
+        #expect(listener.opened == 1)
+        menu.buttons[2].sendActions(for: .touchUpInside)
+        #expect(listener.selected == [2])
+        // A delegate that implements none of them is not called, and nothing traps.
+        let silent = NSObject()
+        menu.delegate = silent
+        menu.open()
+        menu.buttons[1].sendActions(for: .touchUpInside)
+        #expect(listener.opened == 1)
+        #expect(listener.selected == [2])
+        withExtendedLifetime(silent) {}
+    }
+
+    @Test func theLayoutOverrideInTheExtensionPlacesTheButtons() {
+        let menu = RadialMenu(frame: CGRect(x: 0, y: 0, width: 200, height: 200), count: 4)
+        menu.layoutIfNeeded()
+        #expect(menu.buttons.allSatisfy { $0.center == CGPoint(x: 100, y: 100) })
+        menu.open()
+        // From the top, clockwise, 80 points out.
+        let expected = [
+            CGPoint(x: 100, y: 20), CGPoint(x: 180, y: 100), CGPoint(x: 100, y: 180), CGPoint(x: 20, y: 100),
+        ]
+        for (button, point) in zip(menu.buttons, expected) {
+            #expect(abs(button.center.x - point.x) < 1e-9)
+            #expect(abs(button.center.y - point.y) < 1e-9)
+        }
+    }
+
+    @Test func aFileImportingOnlyFoundationSeesUIKitsTypes() {
+        final class Handler: RadialMenuTouchHandling {
+            var seen: [UITouch] = []
+            func radialMenuIntercepts(touch: UITouch) -> Bool {
+                seen.append(touch)
+                return seen.count > 1
+            }
+        }
+        let handler = Handler()
+        let handling: any RadialMenuTouchHandling = handler
+        #expect(handling.radialMenuIntercepts(touch: UITouch()) == false)
+        #expect(handling.radialMenuIntercepts(touch: UITouch()) == true)
+    }
+}

@@ -199,3 +199,23 @@ extension UIResponder {
     /// The animation's curve (a `UIView.AnimationCurve`'s raw value).
     public static let keyboardAnimationCurveUserInfoKey = "UIKeyboardAnimationCurveUserInfoKey"
 }
+
+extension UIApplication {
+    /// Key-value coding on the class, as Objective-C answers it for a class method: libraries
+    /// that must build for app extensions reach the shared instance with
+    /// `UIApplication.value(forKeyPath: #keyPath(UIApplication.shared))`. `shared` (and its
+    /// Objective-C name `sharedApplication`) is the one key the class has; any other traps, as
+    /// Objective-C raises for an undefined key.
+    public class func value(forKeyPath keyPath: String) -> Any? {
+        switch keyPath {
+        case "shared", "sharedApplication": return shared
+        default:
+            fatalError(
+                "UIApplication.value(forKeyPath:): the class is not key value coding-compliant for the key '\(keyPath)'"
+            )
+        }
+    }
+
+    /// `value(forKeyPath:)` with one key.
+    public class func value(forKey key: String) -> Any? { value(forKeyPath: key) }
+}

@@ -55,12 +55,16 @@ extension UIViewController {
         presenting presenter: UIViewController?, source: UIViewController?
     ) -> UIPresentationController {
         if modalPresentationStyle == .custom {
-            if let source, let made = transitioningDelegate?.presentationController(
-                forPresented: self, presenting: presenter, source: source)
+            if let source,
+                let made = transitioningDelegate?.presentationController(
+                    forPresented: self, presenting: presenter, source: source)
             {
                 return made
             }
             return UIPresentationController(presentedViewController: self, presenting: presenter)
+        }
+        if modalPresentationStyle == .popover {
+            return UIPopoverPresentationController(presentedViewController: self, presenting: presenter)
         }
         return SystemPresentationController(presentedViewController: self, presenting: presenter)
     }
@@ -98,8 +102,10 @@ extension UIViewController {
         // the delegate's, asked now.
         let presentation: UIPresentationController
         if let early = presented.presentationControllerStorage,
-            (early is SystemPresentationController) == (style != .custom),
-            style != .custom || type(of: early) != UIPresentationController.self
+            presented.modalPresentationStyle == .popover
+                ? early is UIPopoverPresentationController
+                : (early is SystemPresentationController) == (style != .custom)
+                    && (style != .custom || type(of: early) != UIPresentationController.self)
         {
             presentation = early
         } else {
@@ -116,12 +122,14 @@ extension UIViewController {
         if style == .pageSheet { insets.top = 0 }
         presented.view.safeAreaInsets = insets
         let delegate = presented.transitioningDelegate
-        let custom = flag
+        let custom =
+            flag
             ? delegate?.animationController(forPresented: presented, presenting: presenter, source: self) : nil
         let animator =
             custom
             ?? SystemTransitionAnimator(
-                kind: presented.modalTransitionStyle == .crossDissolve ? .crossDissolve : .coverVertical, presenting: true)
+                kind: presented.modalTransitionStyle == .crossDissolve ? .crossDissolve : .coverVertical,
+                presenting: true)
         let interactor = custom.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
         let context = TransitionContext(
             kind: "presentation", containerView: container, animated: flag,
@@ -183,7 +191,8 @@ extension UIViewController {
         }
         if TransitionContext.running.contains(where: { $0.involves(presented) }) {
             Warnings.emit(
-                "UIKit: attempt to dismiss \(type(of: presented)) while a transition is in progress; nothing is dismissed")
+                "UIKit: attempt to dismiss \(type(of: presented)) while a transition is in progress; nothing is dismissed"
+            )
             return
         }
         // What the dismissed controller presented goes first, at once.
@@ -195,7 +204,8 @@ extension UIViewController {
         }
         let style = presented.resolvedPresentationStyle
         guard let presentation = presented.presentationControllerStorage else {
-            fatalError("UIViewController.dismiss: \(type(of: presented)) is presented without a presentation controller")
+            fatalError(
+                "UIViewController.dismiss: \(type(of: presented)) is presented without a presentation controller")
         }
         let replaces = presentation.shouldRemovePresentersView
         let presentedView = presentation.presentedView ?? presented.view!
@@ -209,7 +219,8 @@ extension UIViewController {
         let animator =
             custom
             ?? SystemTransitionAnimator(
-                kind: presented.modalTransitionStyle == .crossDissolve ? .crossDissolve : .coverVertical, presenting: false)
+                kind: presented.modalTransitionStyle == .crossDissolve ? .crossDissolve : .coverVertical,
+                presenting: false)
         let interactor = custom.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
         let context = TransitionContext(
             kind: "dismissal", containerView: container, animated: flag,

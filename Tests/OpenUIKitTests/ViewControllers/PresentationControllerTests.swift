@@ -105,7 +105,10 @@ struct PresentationControllerTests {
             card.transitioningDelegate = transitions
             root.present(card, animated: true) { log.entries.append("completion") }
             #expect(transitions.asked == ["presentationController", "animationController"])
-            #expect(log.take() == ["card.viewDidLoad", "card.viewWillAppear", "presentationTransitionWillBegin", "animateTransition"])
+            #expect(
+                log.take() == [
+                    "card.viewDidLoad", "card.viewWillAppear", "presentationTransitionWillBegin", "animateTransition",
+                ])
             let presentation = try #require(card.presentationController as? CardPresentation)
             #expect(presentation.presentingViewController === root)
             let container = try #require(presentation.containerView)
@@ -120,10 +123,11 @@ struct PresentationControllerTests {
             #expect(abs(dimmed.opacity - 0.5) < 0.02, "ease-in-ease-out alongside: half way at half the duration")
             #expect(abs(Double(card.view.layer.presentation()?.frame.minY ?? .nan) - (422 - 0.5 * 422)) < 1e-6)
             clock.advance(by: 0.51)
-            #expect(log.take().filter { $0 != "containerViewWillLayoutSubviews" } == [
-                "presentationTransitionDidEnd(true)", "card.viewIsAppearing", "card.viewDidAppear",
-                "animationEnded(true)", "completion",
-            ])
+            #expect(
+                log.take().filter { $0 != "containerViewWillLayoutSubviews" } == [
+                    "presentationTransitionDidEnd(true)", "card.viewIsAppearing", "card.viewDidAppear",
+                    "animationEnded(true)", "completion",
+                ])
             #expect(root.view.superview === window, "shouldRemovePresentersView is off by default")
             #expect(card.view.frame == CGRect(x: 0, y: 422, width: 390, height: 422))
 
@@ -131,7 +135,10 @@ struct PresentationControllerTests {
             #expect(log.take() == ["card.viewWillDisappear", "dismissalTransitionWillBegin", "animateTransition"])
             CATransaction.flush()
             clock.advance(by: 1.01)
-            #expect(log.take().filter { $0 != "containerViewWillLayoutSubviews" } == ["dismissalTransitionDidEnd(true)", "card.viewDidDisappear", "animationEnded(true)", "dismissed"])
+            #expect(
+                log.take().filter { $0 != "containerViewWillLayoutSubviews" } == [
+                    "dismissalTransitionDidEnd(true)", "card.viewDidDisappear", "animationEnded(true)", "dismissed",
+                ])
             #expect(presentation.containerView == nil && container.superview == nil)
             #expect(root.presentedViewController == nil)
         }
@@ -175,7 +182,9 @@ struct PresentationControllerTests {
             #expect(early != nil && early?.shouldRemovePresentersView == false)
             root.present(sheet, animated: false)
             #expect(sheet.presentationController === early, "the one read before is the one used")
-            #expect(sheet.presentationController?.frameOfPresentedViewInContainerView.minY == 57, "47 + 10 below the status bar")
+            #expect(
+                sheet.presentationController?.frameOfPresentedViewInContainerView.minY == 57,
+                "47 + 10 below the status bar")
             sheet.dismiss(animated: false)
 
             let full = UIViewController()
@@ -186,6 +195,44 @@ struct PresentationControllerTests {
             full.dismiss(animated: false)
             #expect(root.view.superview === window)
             #expect(UIViewController().presentationController?.presentationStyle == .automatic)
+        }
+    }
+}
+
+/// A `.popover` presentation on an iPhone: its controller keeps the anchor set before the
+/// presentation, and the popover adapts to a page sheet.
+@MainActor
+@Suite struct PopoverPresentationTests {
+    final class Listener: UIPopoverPresentationControllerDelegate {
+        func adaptivePresentationStyle(for controller: UIPresentationController, traitCollection: UITraitCollection)
+            -> UIModalPresentationStyle
+        { .none }
+    }
+
+    @Test func aPopoversControllerKeepsItsAnchorAndAdaptsToASheet() {
+        withManualClock { _ in
+            let root = UIViewController()
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            window.rootViewController = root
+            window.makeKeyAndVisible()
+            let menu = UIViewController()
+            #expect(menu.popoverPresentationController == nil, "not a popover yet")
+            menu.modalPresentationStyle = .popover
+            let popover = menu.popoverPresentationController
+            let listener = Listener()
+            popover?.sourceView = root.view
+            popover?.sourceRect = CGRect(x: 10, y: 20, width: 30, height: 40)
+            popover?.permittedArrowDirections = [.up, .down]
+            popover?.delegate = listener
+            root.present(menu, animated: false)
+            #expect(menu.popoverPresentationController === popover, "the one set up before is the one used")
+            #expect(popover?.sourceRect == CGRect(x: 10, y: 20, width: 30, height: 40))
+            #expect(popover?.permittedArrowDirections == [.up, .down])
+            #expect(popover?.arrowDirection == .unknown, "adapted, it has no arrow")
+            #expect(popover?.frameOfPresentedViewInContainerView.minY == 57, "a page sheet's, 47 + 10")
+            #expect(root.view.superview === window, "the presenter stays")
+            menu.dismiss(animated: false)
+            #expect(menu.presentingViewController == nil)
         }
     }
 }

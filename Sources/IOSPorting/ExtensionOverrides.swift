@@ -1,0 +1,94 @@
+import SwiftSyntax
+
+/// Swift on Linux cannot override a method or property in an extension: on iOS an extension
+/// may override what an Objective-C class declares (`override func layoutSubviews()` in an
+/// extension of one's own view). Where the class is declared in the same file, at the top
+/// level, such overrides move into the class's body; the others get a warning naming the edit.
+struct ExtensionOverrides {
+    /// The file's text with the overrides moved, or nil when there are none to move.
+    let movedText: String?
+    /// Warnings for overrides in extensions that cannot be moved.
+    let diagnostics: [PortingDiagnostic]
+
+    /// With `sourceLocation`, each moved member is wrapped in `#sourceLocation` lines that give
+    /// it its original lines, and the class's closing brace its own, so that the compiler's
+    /// messages still point at the original; the member's old lines become empty lines.
+    init(tree: SourceFileSyntax, source: String, path: String, converter: SourceLocationConverter, sourceLocation: Bool)
+    {
+        var classes: [String: ClassDeclSyntax] = [:]
+        for item in tree.statements {
+            if let declaration = item.item.as(ClassDeclSyntax.self) { classes[declaration.name.text] = declaration }
+        }
+        var edits: [(start: Int, end: Int, text: String)] = []
+        var moved: [String: [String]] = [:]
+        var diagnostics: [PortingDiagnostic] = []
+        for item in tree.statements {
+            guard let extensionDecl = item.item.as(ExtensionDeclSyntax.self) else { continue }
+            let overrides = extensionDecl.memberBlock.members.filter { member in
+                member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains { $0.name.text == "override" }
+                    == true
+            }
+            guard !overrides.isEmpty else { continue }
+            let typeName = extensionDecl.extendedType.trimmedDescription
+            guard classes[typeName] != nil, extensionDecl.genericWhereClause == nil else {
+                for member in overrides {
+                    let location = converter.location(for: member.positionAfterSkippingLeadingTrivia)
+                    diagnostics.append(
+                        PortingDiagnostic(
+                            path: path, line: location.presumedLine, column: location.column, severity: .warning,
+                            message:
+                                "Swift on Linux cannot override in an extension: move this member into the declaration of \(typeName)"
+                        ))
+                }
+                continue
+            }
+            // What the extension's access level gave its members, which they keep in the class.
+            let access = extensionDecl.modifiers.first {
+                ["public", "open", "internal", "fileprivate", "private"].contains($0.name.text)
+            }
+            .map { $0.name.text == "private" ? "fileprivate" : $0.name.text }
+            for member in overrides {
+                let start = member.positionAfterSkippingLeadingTrivia.utf8Offset
+                let end = member.endPositionBeforeTrailingTrivia.utf8Offset
+                var text = member.trimmedDescription
+                let hasAccess =
+                    member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains {
+                        ["public", "open", "internal", "fileprivate", "private"].contains($0.name.text)
+                    } == true
+                if let access, !hasAccess { text = access + " " + text }
+                let line = converter.location(for: member.positionAfterSkippingLeadingTrivia).presumedLine
+                if sourceLocation {
+                    text = "#sourceLocation(file: \(SourcePorter.literal(path)), line: \(line))\n" + text
+                }
+                moved[typeName, default: []].append(text)
+                let lineBreaks = source.utf8[
+                    source.utf8.index(
+                        source.utf8.startIndex, offsetBy: start)..<source.utf8.index(
+                            source.utf8.startIndex, offsetBy: end)
+                ]
+                .filter { $0 == UInt8(ascii: "\n") }.count
+                edits.append((start, end, sourceLocation ? String(repeating: "\n", count: lineBreaks) : ""))
+            }
+        }
+        for (typeName, members) in moved {
+            let brace = classes[typeName]!.memberBlock.rightBrace
+            let position = brace.positionAfterSkippingLeadingTrivia
+            var text = "\n" + members.joined(separator: "\n") + "\n"
+            if sourceLocation {
+                let line = converter.location(for: position).presumedLine
+                text += "#sourceLocation(file: \(SourcePorter.literal(path)), line: \(line))\n"
+            }
+            edits.append((position.utf8Offset, position.utf8Offset, text))
+        }
+        self.diagnostics = diagnostics
+        guard !edits.isEmpty else {
+            movedText = nil
+            return
+        }
+        var bytes = Array(source.utf8)
+        for edit in edits.sorted(by: { ($0.start, $0.end) > ($1.start, $1.end) }) {
+            bytes.replaceSubrange(edit.start..<edit.end, with: Array(edit.text.utf8))
+        }
+        movedText = String(decoding: bytes, as: UTF8.self)
+    }
+}
