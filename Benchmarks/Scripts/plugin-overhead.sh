@@ -39,11 +39,14 @@ if folder:
 texts = {name: open(os.path.join(fixtures, name), encoding="utf-8").read()
          for name in sorted(os.listdir(fixtures)) if name.endswith(".swift")}
 # The names a copy declares where another copy would declare them again: its types, its
-# notification names, and the members its extensions of UIKit's types add.
+# notification names, its optional protocol methods, and the members its extensions of UIKit's
+# types add.
 names = set()
 for text in texts.values():
     names |= set(re.findall(r"(?:class|struct|enum|protocol)\s+([A-Z]\w*)", text))
     names |= set(re.findall(r"public static let (\w+)", text))
+    # An optional protocol method is found by its name alone, so each copy's needs its own.
+    names |= set(re.findall(r"optional func (\w+)", text))
     if re.search(r"^extension UI\w+ \{", text, re.M):
         names |= set(re.findall(r"public (?:var|func) (\w+)", text))
 pattern = re.compile(r"\b(" + "|".join(sorted(names, key=len, reverse=True)) + r")\b")

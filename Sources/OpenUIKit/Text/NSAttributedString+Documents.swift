@@ -162,3 +162,11 @@ extension NSAttributedString {
         return result + rest
     }
 }
+
+extension NSMutableString {
+    /// Appends `format` filled with `arguments`, as `String(format:)` fills it: Apple's
+    /// variadic `appendFormat`, which Foundation on Linux lacks.
+    public func appendFormat(_ format: String, _ arguments: any CVarArg...) {
+        append(String(format: format, arguments: arguments))
+    }
+}

@@ -50,23 +50,12 @@ open class UIInterpolatingMotionEffect: UIMotionEffect {
         case let (a as CGSize, b as CGSize):
             value = CGSize(width: mix(a.width, b.width), height: mix(a.height, b.height))
         default:
-            guard let a = Self.number(minimumRelativeValue), let b = Self.number(maximumRelativeValue) else {
-                return nil
-            }
-            value = mix(a, b)
+            guard let a = AnimatableValue.double(from: minimumRelativeValue),
+                let b = AnimatableValue.double(from: maximumRelativeValue)
+            else { return nil }
+            value = mix(CGFloat(a), CGFloat(b))
         }
         return [keyPath: value]
-    }
-
-    private static func number(_ value: Any) -> CGFloat? {
-        switch value {
-        case let number as CGFloat: number
-        case let number as Double: CGFloat(number)
-        case let number as Float: CGFloat(number)
-        case let number as Int: CGFloat(number)
-        case let number as NSNumber: CGFloat(number.doubleValue)
-        default: nil
-        }
     }
 }
 

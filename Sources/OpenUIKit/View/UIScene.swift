@@ -70,4 +70,8 @@ extension UIApplication {
     /// The status bar's frame (deprecated in iOS 13): the main scene's.
     @available(*, deprecated, message: "Use the window scene's statusBarManager")
     public var statusBarFrame: CGRect { UIWindowScene.main.statusBarManager?.statusBarFrame ?? .zero }
+
+    /// The interface's orientation (deprecated in iOS 13): the main scene's, portrait.
+    @available(*, deprecated, message: "Use the window scene's interfaceOrientation")
+    public var statusBarOrientation: UIInterfaceOrientation { UIWindowScene.main.interfaceOrientation }
 }

@@ -47,6 +47,10 @@ import Testing
         #expect(scene.keyWindow === window)
         #expect(window.screen === UIScreen.main)
         #expect(scene.statusBarManager?.statusBarFrame == CGRect(x: 0, y: 0, width: 390, height: 47))
+        #expect(scene.interfaceOrientation == .portrait)
+        #expect(
+            (UIApplication.shared as any StatusBarOrientationReading).statusBarOrientation == .portrait,
+            "iOS 12's spelling: the scene's")
         let another = UIWindow(windowScene: scene)
         #expect(another.frame == UIScreen.main.bounds)
         #expect(another.windowScene === scene)
@@ -77,3 +81,10 @@ import Testing
         #expect(String(describing: type(of: color)) == "UIColor")
     }
 }
+
+/// Reads the deprecated `statusBarOrientation` through a requirement, without the warning.
+@MainActor private protocol StatusBarOrientationReading {
+    var statusBarOrientation: UIInterfaceOrientation { get }
+}
+
+extension UIApplication: StatusBarOrientationReading {}

@@ -26,6 +26,12 @@ import Testing
         #expect(NSMutableAttributedString().length == 0)
     }
 
+    @Test func aMutableStringAppendsAFormat() {
+        let text = NSMutableString(string: "id-")
+        text.appendFormat("%C%d-%@", unichar(65), 42, "x" as NSString)
+        #expect(text as String == "id-A42-x")
+    }
+
     @Test func plainTextStaysAndOtherTypesAreRefused() throws {
         var attributes: NSDictionary?
         let plain = try NSAttributedString(
