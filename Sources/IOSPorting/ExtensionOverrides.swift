@@ -3,7 +3,8 @@ import SwiftSyntax
 /// Swift on Linux cannot override a method or property in an extension: on iOS an extension
 /// may override what an Objective-C class declares (`override func layoutSubviews()` in an
 /// extension of one's own view). Where the class is declared in the same file, at the top
-/// level, such overrides move into the class's body; the others get a warning naming the edit.
+/// level or in a top-level `#if` block, such overrides move into the class's body; the others
+/// get a warning naming the edit.
 struct ExtensionOverrides {
     /// The file's text with the overrides moved, or nil when there are none to move.
     let movedText: String?
@@ -15,15 +16,30 @@ struct ExtensionOverrides {
     /// messages still point at the original; the member's old lines become empty lines.
     init(tree: SourceFileSyntax, source: String, path: String, converter: SourceLocationConverter, sourceLocation: Bool)
     {
+        // The file's top-level declarations, with those inside `#if` blocks (a whole file is often
+        // inside `#if canImport(UIKit)`).
+        var declarations: [DeclSyntax] = []
+        func collect(_ items: CodeBlockItemListSyntax) {
+            for item in items {
+                if let conditional = item.item.as(IfConfigDeclSyntax.self) {
+                    for clause in conditional.clauses {
+                        if let statements = clause.elements?.as(CodeBlockItemListSyntax.self) { collect(statements) }
+                    }
+                } else if let declaration = item.item.as(DeclSyntax.self) {
+                    declarations.append(declaration)
+                }
+            }
+        }
+        collect(tree.statements)
         var classes: [String: ClassDeclSyntax] = [:]
-        for item in tree.statements {
-            if let declaration = item.item.as(ClassDeclSyntax.self) { classes[declaration.name.text] = declaration }
+        for declaration in declarations {
+            if let classDecl = declaration.as(ClassDeclSyntax.self) { classes[classDecl.name.text] = classDecl }
         }
         var edits: [(start: Int, end: Int, text: String)] = []
         var moved: [String: [String]] = [:]
         var diagnostics: [PortingDiagnostic] = []
-        for item in tree.statements {
-            guard let extensionDecl = item.item.as(ExtensionDeclSyntax.self) else { continue }
+        for declaration in declarations {
+            guard let extensionDecl = declaration.as(ExtensionDeclSyntax.self) else { continue }
             let overrides = extensionDecl.memberBlock.members.filter { member in
                 member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains { $0.name.text == "override" }
                     == true

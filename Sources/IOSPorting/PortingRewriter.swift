@@ -132,7 +132,31 @@ final class PortingRewriter: SyntaxVisitor {
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         enclosingTypes.append(node.name.text)
         portKeyValueObserver(node)
+        portAnimationInitializer(node)
         return .visitChildren
+    }
+
+    /// Core Animation's animation classes declare `init()` required here (an animation's copy
+    /// is made with it), so a direct subclass's `override init()` is a `required init()`.
+    static let animationClasses: Set<String> = [
+        "CAAnimation", "CAPropertyAnimation", "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation",
+        "CATransition", "CAAnimationGroup",
+    ]
+
+    private func portAnimationInitializer(_ node: ClassDeclSyntax) {
+        guard let superclass = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
+            Self.animationClasses.contains(superclass)
+        else { return }
+        for member in node.memberBlock.members {
+            guard let initializer = member.decl.as(InitializerDeclSyntax.self),
+                initializer.optionalMark == nil, initializer.signature.parameterClause.parameters.isEmpty,
+                !initializer.modifiers.contains(where: { $0.name.text == "required" }),
+                let override = initializer.modifiers.first(where: { $0.name.text == "override" })
+            else { continue }
+            edits.replace(
+                override.positionAfterSkippingLeadingTrivia, override.endPositionBeforeTrailingTrivia, with: "required",
+                in: Syntax(override))
+        }
     }
 
     /// A direct `NSObject` subclass overriding `observeValue(forKeyPath:of:change:context:)`

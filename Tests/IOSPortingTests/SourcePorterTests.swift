@@ -368,6 +368,20 @@ import Testing
                 """)
     }
 
+    @Test func overridesMoveInsideAFileWideConditionToo() {
+        expectPorted(
+            "import UIKit\n#if canImport(UIKit)\nclass Bar: UIControl {\n}\nextension Bar {\n    override func layoutSubviews() {}\n}\n#endif\n",
+            "import OpenUIKit\n#if canImport(OpenUIKit)\nclass Bar: UIControl {\n\noverride func layoutSubviews() {}\n}\nextension Bar {\n    \n}\n#endif\n"
+        )
+    }
+
+    @Test func anAnimationSubclassesInitializerIsTheRequiredOne() {
+        expectPorted(
+            "import QuartzCore\nclass Spring: CAKeyframeAnimation {\n    override init() { super.init() }\n    required init?(coder: NSCoder) { fatalError() }\n}\n",
+            "import OpenQuartzCore\nclass Spring: CAKeyframeAnimation {\n    required init() { super.init() }\n    required init?(coder: NSCoder) { fatalError() }\n}\n"
+        )
+    }
+
     @Test func anOverrideInAnExtensionOfAClassDeclaredElsewhereIsReported() {
         let source = "import UIKit\nextension Card {\n    override func layoutSubviews() {}\n}\n"
         let ported = port(source)

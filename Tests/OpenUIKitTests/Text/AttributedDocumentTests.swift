@@ -26,6 +26,21 @@ import Testing
         #expect(NSMutableAttributedString().length == 0)
     }
 
+    @Test func objectiveCsIntegersAreSwifts() {
+        let count: NSInteger = 3
+        let index: NSUInteger = 4
+        #expect(count + Int(index) == 7)
+    }
+
+    @Test func fontMetricsScaleByNothingAtTheDefaultTextSize() {
+        let body = UIFont.preferredFont(forTextStyle: .body)
+        #expect(UIFontMetrics.default.textStyle == .body)
+        #expect(UIFontMetrics(forTextStyle: .title1).scaledFont(for: body) === body)
+        #expect(UIFontMetrics.default.scaledFont(for: body, maximumPointSize: 12).pointSize == 12)
+        #expect(UIFontMetrics.default.scaledFont(for: body, maximumPointSize: 40).pointSize == 17)
+        #expect(UIFontMetrics.default.scaledValue(for: 44) == 44)
+    }
+
     @Test func aMutableStringAppendsAFormat() {
         let text = NSMutableString(string: "id-")
         text.appendFormat("%C%d-%@", unichar(65), 42, "x" as NSString)
