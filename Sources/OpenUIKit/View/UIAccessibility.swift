@@ -241,6 +241,9 @@ public enum UIAccessibility {
     private static var voiceOver = false
     private static var reduceTransparency = false
     private static var boldText = false
+    private static var darkerSystemColors = false
+    private static var grayscale = false
+    private static var invertColors = false
 
     /// Whether Reduce Motion is on. Settable here (an addition, for tests); a new value posts
     /// ``reduceMotionStatusDidChangeNotification``, and ``prefersCrossFadeTransitionsStatusDidChange``
@@ -274,33 +277,49 @@ public enum UIAccessibility {
     /// ``voiceOverStatusDidChangeNotification``.
     public static var isVoiceOverRunning: Bool {
         get { voiceOver }
-        set {
-            guard newValue != voiceOver else { return }
-            voiceOver = newValue
-            announce(voiceOverStatusDidChangeNotification)
-        }
+        set { change(&voiceOver, to: newValue, posting: voiceOverStatusDidChangeNotification) }
     }
 
     /// Whether Reduce Transparency is on. Settable here (an addition); a new value posts
     /// ``reduceTransparencyStatusDidChangeNotification``.
     public static var isReduceTransparencyEnabled: Bool {
         get { reduceTransparency }
-        set {
-            guard newValue != reduceTransparency else { return }
-            reduceTransparency = newValue
-            announce(reduceTransparencyStatusDidChangeNotification)
-        }
+        set { change(&reduceTransparency, to: newValue, posting: reduceTransparencyStatusDidChangeNotification) }
     }
 
     /// Whether Bold Text is on. Settable here (an addition); a new value posts
     /// ``boldTextStatusDidChangeNotification``. Fonts are not made bolder by it here.
     public static var isBoldTextEnabled: Bool {
         get { boldText }
-        set {
-            guard newValue != boldText else { return }
-            boldText = newValue
-            announce(boldTextStatusDidChangeNotification)
-        }
+        set { change(&boldText, to: newValue, posting: boldTextStatusDidChangeNotification) }
+    }
+
+    /// Whether Increase Contrast is on. Settable here (an addition); a new value posts
+    /// ``darkerSystemColorsStatusDidChangeNotification``. Colours are not changed by it here.
+    public static var isDarkerSystemColorsEnabled: Bool {
+        get { darkerSystemColors }
+        set { change(&darkerSystemColors, to: newValue, posting: darkerSystemColorsStatusDidChangeNotification) }
+    }
+
+    /// Whether Grayscale is on. Settable here (an addition); a new value posts
+    /// ``grayscaleStatusDidChangeNotification``. Nothing is drawn in grey for it here.
+    public static var isGrayscaleEnabled: Bool {
+        get { grayscale }
+        set { change(&grayscale, to: newValue, posting: grayscaleStatusDidChangeNotification) }
+    }
+
+    /// Whether Smart or Classic Invert is on. Settable here (an addition); a new value posts
+    /// ``invertColorsStatusDidChangeNotification``. Nothing is inverted for it here.
+    public static var isInvertColorsEnabled: Bool {
+        get { invertColors }
+        set { change(&invertColors, to: newValue, posting: invertColorsStatusDidChangeNotification) }
+    }
+
+    /// Sets `setting` to `value` and, when that changes it, posts `name`.
+    private static func change(_ setting: inout Bool, to value: Bool, posting name: NSNotification.Name) {
+        guard value != setting else { return }
+        setting = value
+        announce(name)
     }
 
     private static func announce(_ name: NSNotification.Name) {
@@ -319,6 +338,12 @@ public enum UIAccessibility {
         "UIAccessibilityReduceTransparencyStatusDidChangeNotification")
     nonisolated public static let boldTextStatusDidChangeNotification = NSNotification.Name(
         "UIAccessibilityBoldTextStatusDidChangeNotification")
+    nonisolated public static let darkerSystemColorsStatusDidChangeNotification = NSNotification.Name(
+        "UIAccessibilityDarkerSystemColorsStatusDidChangeNotification")
+    nonisolated public static let grayscaleStatusDidChangeNotification = NSNotification.Name(
+        "UIAccessibilityGrayscaleStatusDidChangeNotification")
+    nonisolated public static let invertColorsStatusDidChangeNotification = NSNotification.Name(
+        "UIAccessibilityInvertColorsStatusDidChangeNotification")
 
     // MARK: Geometry
 

@@ -274,6 +274,41 @@ import Testing
         #expect(heard.withLock { $0 }.last == UIAccessibility.voiceOverStatusDidChangeNotification.rawValue)
     }
 
+    /// Increase Contrast, Grayscale and Invert Colors: off, settable, each change posted once.
+    @Test func theDisplaySettingsPostTheirChanges() {
+        let center = NotificationCenter.default
+        let heard = Mutex<[String]>([])
+        let names = [
+            UIAccessibility.darkerSystemColorsStatusDidChangeNotification,
+            UIAccessibility.grayscaleStatusDidChangeNotification,
+            UIAccessibility.invertColorsStatusDidChangeNotification,
+        ]
+        let observers = names.map { name in
+            center.addObserver(forName: name, object: nil, queue: nil) { note in
+                heard.withLock { $0.append(note.name.rawValue) }
+            }
+        }
+        defer {
+            observers.forEach(center.removeObserver)
+            UIAccessibility.isDarkerSystemColorsEnabled = false
+            UIAccessibility.isGrayscaleEnabled = false
+            UIAccessibility.isInvertColorsEnabled = false
+        }
+        #expect(!UIAccessibility.isDarkerSystemColorsEnabled && !UIAccessibility.isGrayscaleEnabled)
+        #expect(!UIAccessibility.isInvertColorsEnabled)
+        UIAccessibility.isDarkerSystemColorsEnabled = true
+        UIAccessibility.isDarkerSystemColorsEnabled = true
+        UIAccessibility.isGrayscaleEnabled = true
+        UIAccessibility.isInvertColorsEnabled = true
+        #expect(UIAccessibility.isDarkerSystemColorsEnabled && UIAccessibility.isGrayscaleEnabled)
+        #expect(
+            heard.withLock { $0 } == [
+                "UIAccessibilityDarkerSystemColorsStatusDidChangeNotification",
+                "UIAccessibilityGrayscaleStatusDidChangeNotification",
+                "UIAccessibilityInvertColorsStatusDidChangeNotification",
+            ])
+    }
+
     /// With Reduce Motion on, a push cross-fades: the new view stays at its final frame while
     /// its opacity goes 0 → 1 on the navigation curve (0.5 at half of the 0.35 s), the old one
     /// 1 → 0 in place; a pop likewise; both end opaque.
