@@ -6,6 +6,8 @@ import SwiftSyntax
 /// level or in a top-level `#if` block, such overrides move into the class's body; the others
 /// get a warning naming the edit.
 struct ExtensionOverrides {
+    private static let accessLevels: Set<String> = ["public", "open", "internal", "fileprivate", "private"]
+
     /// The file's text with the overrides moved, or nil when there are none to move.
     let movedText: String?
     /// Warnings for overrides in extensions that cannot be moved.
@@ -59,17 +61,16 @@ struct ExtensionOverrides {
                 continue
             }
             // What the extension's access level gave its members, which they keep in the class.
-            let access = extensionDecl.modifiers.first {
-                ["public", "open", "internal", "fileprivate", "private"].contains($0.name.text)
-            }
-            .map { $0.name.text == "private" ? "fileprivate" : $0.name.text }
+            let access = extensionDecl.modifiers.first { Self.accessLevels.contains($0.name.text) }
+                .map { $0.name.text == "private" ? "fileprivate" : $0.name.text }
             for member in overrides {
                 let start = member.positionAfterSkippingLeadingTrivia.utf8Offset
                 let end = member.endPositionBeforeTrailingTrivia.utf8Offset
                 var text = member.trimmedDescription
+                let lineBreaks = text.utf8.filter { $0 == UInt8(ascii: "\n") }.count
                 let hasAccess =
                     member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains {
-                        ["public", "open", "internal", "fileprivate", "private"].contains($0.name.text)
+                        Self.accessLevels.contains($0.name.text)
                     } == true
                 if let access, !hasAccess { text = access + " " + text }
                 let line = converter.location(for: member.positionAfterSkippingLeadingTrivia).presumedLine
@@ -77,12 +78,6 @@ struct ExtensionOverrides {
                     text = "#sourceLocation(file: \(SourcePorter.literal(path)), line: \(line))\n" + text
                 }
                 moved[typeName, default: []].append(text)
-                let lineBreaks = source.utf8[
-                    source.utf8.index(
-                        source.utf8.startIndex, offsetBy: start)..<source.utf8.index(
-                            source.utf8.startIndex, offsetBy: end)
-                ]
-                .filter { $0 == UInt8(ascii: "\n") }.count
                 edits.append((start, end, sourceLocation ? String(repeating: "\n", count: lineBreaks) : ""))
             }
         }

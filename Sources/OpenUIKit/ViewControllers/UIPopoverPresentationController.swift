@@ -60,12 +60,7 @@ open class UIPopoverPresentationController: UIPresentationController {
     open var popoverLayoutMargins: UIEdgeInsets = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
     open var canOverlapSourceViewRect = false
 
-    override open var frameOfPresentedViewInContainerView: CGRect {
-        guard let containerView else { return .zero }
-        guard let window = containerView.window else { return containerView.bounds }
-        return presentedViewController.presentedFrame(
-            in: containerView.bounds, style: presentedViewController.resolvedPresentationStyle, window: window)
-    }
+    override open var frameOfPresentedViewInContainerView: CGRect { systemFrameOfPresentedView }
 
     override open var shouldRemovePresentersView: Bool { false }
 }

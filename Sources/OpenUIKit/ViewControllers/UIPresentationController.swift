@@ -145,16 +145,22 @@ open class UIPresentationController: NSObject, UIContentContainer, UITraitEnviro
 /// rests below the status bar, a full-screen or current-context presentation takes the
 /// presenter's view away.
 final class SystemPresentationController: UIPresentationController {
-    override var frameOfPresentedViewInContainerView: CGRect {
-        guard let containerView else { return .zero }
-        guard let window = containerView.window else { return containerView.bounds }
-        return presentedViewController.presentedFrame(
-            in: containerView.bounds, style: presentedViewController.resolvedPresentationStyle, window: window)
-    }
+    override var frameOfPresentedViewInContainerView: CGRect { systemFrameOfPresentedView }
 
     override var shouldRemovePresentersView: Bool {
         let style = presentedViewController.resolvedPresentationStyle
         return style == .fullScreen || style == .currentContext
+    }
+}
+
+extension UIPresentationController {
+    /// Where the system's styles rest the presented view: the resolved style's frame in the
+    /// container (the container's bounds before it is in a window).
+    var systemFrameOfPresentedView: CGRect {
+        guard let containerView else { return .zero }
+        guard let window = containerView.window else { return containerView.bounds }
+        return presentedViewController.presentedFrame(
+            in: containerView.bounds, style: presentedViewController.resolvedPresentationStyle, window: window)
     }
 }
 
