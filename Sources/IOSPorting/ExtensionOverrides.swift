@@ -4,7 +4,8 @@ import SwiftSyntax
 /// may override what an Objective-C class declares (`override func layoutSubviews()` in an
 /// extension of one's own view). Where the class is declared in the same file, at the top
 /// level or in a top-level `#if` block, such overrides move into the class's body; the others
-/// get a warning naming the edit.
+/// get a warning naming the edit, except `prepareForInterfaceBuilder()`, which only Interface
+/// Builder calls: it goes.
 struct ExtensionOverrides {
     private static let accessLevels: Set<String> = ["public", "open", "internal", "fileprivate", "private"]
 
@@ -50,6 +51,20 @@ struct ExtensionOverrides {
             let typeName = extensionDecl.extendedType.trimmedDescription
             guard classes[typeName] != nil, extensionDecl.genericWhereClause == nil else {
                 for member in overrides {
+                    // Only Interface Builder calls this one, and there is none here: it goes.
+                    if let function = member.decl.as(FunctionDeclSyntax.self),
+                        function.name.text == "prepareForInterfaceBuilder",
+                        function.signature.parameterClause.parameters.isEmpty
+                    {
+                        let lineBreaks = member.trimmedDescription.utf8.filter { $0 == UInt8(ascii: "\n") }.count
+                        edits.append(
+                            (
+                                member.positionAfterSkippingLeadingTrivia.utf8Offset,
+                                member.endPositionBeforeTrailingTrivia.utf8Offset,
+                                String(repeating: "\n", count: lineBreaks)
+                            ))
+                        continue
+                    }
                     let location = converter.location(for: member.positionAfterSkippingLeadingTrivia)
                     diagnostics.append(
                         PortingDiagnostic(

@@ -133,6 +133,8 @@ final class PortingRewriter: SyntaxVisitor {
         enclosingTypes.append(node.name.text)
         portKeyValueObserver(node)
         portAnimationInitializer(node)
+        portMessageForwarding(node)
+        portViewControllerInitializer(node)
         return .visitChildren
     }
 
@@ -156,6 +158,53 @@ final class PortingRewriter: SyntaxVisitor {
             edits.replace(
                 override.positionAfterSkippingLeadingTrivia, override.endPositionBeforeTrailingTrivia, with: "required",
                 in: Syntax(override))
+        }
+    }
+
+    /// The view controllers whose `init()` is designated here, where UIKit's is a convenience
+    /// initializer (UIKit's table view controller declares its own, convenience here too).
+    static let viewControllersWithDesignatedInit: Set<String> = [
+        "UIViewController", "UINavigationController", "UITabBarController", "UISplitViewController",
+    ]
+
+    /// A direct subclass's `init()` overrides the designated `init()` of these here: it gets
+    /// the `override` iOS does not want.
+    private func portViewControllerInitializer(_ node: ClassDeclSyntax) {
+        guard let superclass = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
+            Self.viewControllersWithDesignatedInit.contains(superclass)
+        else { return }
+        for member in node.memberBlock.members {
+            guard let initializer = member.decl.as(InitializerDeclSyntax.self),
+                initializer.optionalMark == nil, initializer.signature.parameterClause.parameters.isEmpty,
+                !initializer.modifiers.contains(where: { ["override", "convenience"].contains($0.name.text) })
+            else { continue }
+            edits.insert("override ", at: initializer.initKeyword.positionAfterSkippingLeadingTrivia)
+        }
+    }
+
+    /// `forwardingTarget(for:)` and `responds(to:)` are not methods `NSObject` declares here, so
+    /// their overrides are the class's own methods: the first makes the class forward messages
+    /// (`MessageForwarding`), the second answers for the class's own type.
+    private func portMessageForwarding(_ node: ClassDeclSyntax) {
+        for member in node.memberBlock.members {
+            guard let function = member.decl.as(FunctionDeclSyntax.self),
+                let override = function.modifiers.first(where: { $0.name.text == "override" })
+            else { continue }
+            let label = function.signature.parameterClause.parameters.first?.firstName.text
+            switch (function.name.text, label) {
+            case ("forwardingTarget", "for"):
+                edits.remove(override)
+                if let inherited = node.inheritanceClause?.inheritedTypes {
+                    edits.insert(", MessageForwarding", at: inherited.endPositionBeforeTrailingTrivia)
+                } else {
+                    edits.insert(": MessageForwarding", at: node.name.endPositionBeforeTrailingTrivia)
+                }
+                usesRuntime = true
+            case ("responds", "to"):
+                edits.remove(override)
+            default:
+                break
+            }
         }
     }
 

@@ -215,6 +215,24 @@ import Testing
         #expect(port(view).text == view)
     }
 
+    @Test func aProxyForwardingMessagesDeclaresItsOwnMethods() {
+        expectPorted(
+            "import UIKit\nfinal class Proxy: NSObject {\n    weak var target: NSObjectProtocol?\n    override func responds(to aSelector: Selector!) -> Bool { target?.responds(to: aSelector) ?? false }\n    override func forwardingTarget(for aSelector: Selector!) -> Any? { target }\n}\nclass Bare { override func forwardingTarget(for s: Selector!) -> Any? { nil } }\n",
+            "import OpenUIKit\nfinal class Proxy: NSObject, MessageForwarding {\n    weak var target: NSObjectProtocol?\n    func responds(to aSelector: Selector!) -> Bool { target?.responds(to: aSelector) ?? false }\n    func forwardingTarget(for aSelector: Selector!) -> Any? { target }\n}\nclass Bare: MessageForwarding { func forwardingTarget(for s: Selector!) -> Any? { nil } }\n"
+        )
+    }
+
+    @Test func aViewControllersOwnInitOverridesTheDesignatedOneHere() {
+        expectPorted(
+            "import UIKit\nfinal class Host: UIViewController {\n    init() { super.init(nibName: nil, bundle: nil) }\n    required init?(coder: NSCoder) { nil }\n}\nfinal class Stack: UINavigationController {\n    public init() { super.init(nibName: nil, bundle: nil) }\n    convenience init(x: Int) { self.init() }\n}\n",
+            "import OpenUIKit\nfinal class Host: UIViewController {\n    override init() { super.init(nibName: nil, bundle: nil) }\n    required init?(coder: NSCoder) { nil }\n}\nfinal class Stack: UINavigationController {\n    public override init() { super.init(nibName: nil, bundle: nil) }\n    convenience init(x: Int) { self.init() }\n}\n"
+        )
+        // A table view controller's `init()` is a convenience one here too: nothing changes.
+        let table =
+            "import OpenUIKit\nfinal class List: UITableViewController {\n    init() { super.init(style: .plain) }\n}\n"
+        #expect(port(table).text == table)
+    }
+
     @Test func keyPathsBecomeTheirStrings() {
         expectPorted(
             "import QuartzCore\nlet a = CABasicAnimation(keyPath: #keyPath(CALayer.position))\nlet b = #keyPath(layer.opacity)\nlet c = #keyPath(progress)\n",
@@ -389,6 +407,17 @@ import Testing
         #expect(ported.diagnostics.count == 1)
         #expect(ported.diagnostics.first?.line == 3)
         #expect(ported.diagnostics.first?.message.contains("move this member into the declaration of Card") == true)
+    }
+
+    @Test func anInterfaceBuilderPreparationInAnExtensionOfAClassDeclaredElsewhereGoes() {
+        let source =
+            "import UIKit\n@IBDesignable extension Card {\n    override func prepareForInterfaceBuilder() {\n        super.prepareForInterfaceBuilder()\n    }\n    override func layoutSubviews() {}\n}\n"
+        let ported = port(source)
+        #expect(
+            ported.text
+                == "import OpenUIKit\n@IBDesignable extension Card {\n    \n\n\n    override func layoutSubviews() {}\n}\n"
+        )
+        #expect(ported.diagnostics.map(\.line) == [6])
     }
 
     @Test func anOptionalMethodCalledThroughAnyObjectNamesItsProtocol() {

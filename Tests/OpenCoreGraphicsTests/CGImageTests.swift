@@ -3,6 +3,26 @@ import OpenCoreGraphics
 import Testing
 
 @Suite struct CGImageTests {
+    @Test func anImagesDataProviderGivesItsPixelsFromTheTopRow() throws {
+        let pixels: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 128]
+        let image = try #require(CGImage(width: 1, height: 2, rgbaPixels: pixels))
+        let data = try #require(image.dataProvider?.data)
+        #expect([UInt8](data as Data) == pixels)
+        #expect(image.alphaInfo == .last)
+    }
+
+    @Test func coreFoundationTypeIDsTellTheCoreGraphicsTypesApart() {
+        let color = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let values: [AnyObject] = [color, CGMutablePath(), CGPath(rect: .zero, transform: nil), NSNumber(value: 1)]
+        #expect(CFGetTypeID(values[0] as CFTypeRef) == CGColor.typeID)
+        #expect(CFGetTypeID(values[1]) == CGPath.typeID && CFGetTypeID(values[2]) == CGPath.typeID)
+        #expect(CFGetTypeID(values[3]) != CGColor.typeID && CFGetTypeID(values[3]) == CFGetTypeID(NSNumber(value: 2)))
+        let ids: Set<CFTypeID> = [
+            CGColor.typeID, CGPath.typeID, CGImage.typeID, CGGradient.typeID, CGColorSpace.typeID, CGContext.typeID,
+        ]
+        #expect(ids.count == 6 && CFGetTypeID(nil) == 0)
+    }
+
     @Test func imageReportsItsGeometry() throws {
         let image = try #require(CGImage(width: 3, height: 2, rgbaPixels: Array(repeating: 7, count: 24)))
         #expect(image.width == 3)

@@ -76,6 +76,21 @@ import Testing
         }
     }
 
+    @Test func aDisplayLinkThroughAWeakProxyReachesItsOwnerAndDoesNotKeepIt() {
+        withManualClock { clock in
+            var dots: PageDotsView? = PageDotsView(frame: CGRect(x: 0, y: 0, width: 80, height: 10))
+            dots!.targetPage = 1
+            dots!.startEasing()
+            clock.advance(by: 0.06)
+            #expect(dots!.steps == 3)
+            #expect(abs(dots!.progress - 0.875) < 1e-9)
+            weak let released = dots
+            dots = nil
+            #expect(released == nil)
+            clock.advance(by: 0.1)
+        }
+    }
+
     @Test func aDelayedPerformRunsWhenDueAndACancelledOneDoesNot() {
         withManualClock { clock in
             let spinner = SpinnerView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))

@@ -161,6 +161,12 @@ extension CGContext {
         record(.drawImage(image, in: rect, transform: flip.concatenating(state.transform)))
     }
 
+    /// Draws an image into a rectangle of user space with its first row at the rectangle's
+    /// smallest y, in any context: upright under UIKit's flip, as `UIImage` draws.
+    package func drawImageFromTop(_ image: CGImage, in rect: CGRect) {
+        record(.drawImage(image, in: rect.standardized, transform: state.transform))
+    }
+
     /// Paints a linear gradient over the clip: colours change along the line from `start` to
     /// `end` (in user space) and are constant across it. Beyond the ends nothing is painted,
     /// unless `options` extend the end colours.

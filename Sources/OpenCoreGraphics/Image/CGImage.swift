@@ -2,8 +2,8 @@ import Foundation
 
 /// A bitmap image: 8-bit sRGB red, green, blue, alpha per pixel, rows top to bottom.
 ///
-/// Differences from Apple: one pixel format only, straight (non-premultiplied) alpha, and no
-/// data providers or colour-space objects; make an image from its bytes with
+/// Differences from Apple: one pixel format only, straight (non-premultiplied) alpha, which
+/// ``dataProvider`` gives, and no colour-space objects; make an image from its bytes with
 /// ``init(width:height:rgbaPixels:)``. Equality is identity, as for Apple's CoreFoundation
 /// image objects.
 ///

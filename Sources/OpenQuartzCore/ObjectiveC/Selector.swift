@@ -53,8 +53,20 @@ public struct Selector: Hashable, CustomStringConvertible, @unchecked Sendable {
     public func canBePerformed(by target: AnyObject) -> Bool { accepts(target) }
 
     /// Calls the method on `target`, passing `sender` and `event` as far as it takes them.
+    /// A target without the method that forwards messages (``MessageForwarding``) passes the
+    /// call on to the object it names, as the Objective-C runtime's fast forwarding does.
     public func perform(on target: AnyObject, sender: Any? = nil, event: Any? = nil) {
-        invoke(target, sender, event)
+        var receiver = target
+        var hops = 0
+        while !accepts(receiver), let forwarder = receiver as? MessageForwarding {
+            guard let next = forwarder.forwardingTarget(for: self) else {
+                fatalError("unrecognized selector \(name) sent to a \(type(of: target)), which forwarded it to nothing")
+            }
+            hops += 1
+            if hops > 64 { fatalError("Selector \(name) was forwarded in a loop starting at a \(type(of: target))") }
+            receiver = next as AnyObject
+        }
+        invoke(receiver, sender, event)
     }
 
     private static func cast<Target>(_ target: AnyObject, _ name: String) -> Target {
@@ -73,4 +85,14 @@ public struct Selector: Hashable, CustomStringConvertible, @unchecked Sendable {
             "Selector \(name) takes a \(Parameter.self) and was performed with \(value.map { "a \(type(of: $0))" } ?? "nil")"
         )
     }
+}
+
+/// An object that passes the messages it has no method for on to another object: what
+/// `forwardingTarget(for:)` does on Apple's platforms, where a weak proxy standing between a
+/// display link or timer and its real target overrides it. Swift on Linux cannot override a
+/// method `NSObject` does not declare, so the porting step drops that `override` and adds this
+/// conformance; ``Selector/perform(on:sender:event:)`` asks it when the target lacks the method.
+public protocol MessageForwarding: AnyObject {
+    /// The object that receives `selector`'s message instead, or nil when none does.
+    func forwardingTarget(for selector: Selector!) -> Any?
 }

@@ -70,6 +70,7 @@ open class UILabel: UIView, UIContentSizeCategoryAdjusting {
         isUserInteractionEnabled = false
         layer.addSublayer(textLayer)
         updateTextLayer()
+        drawsSubclassContent()
     }
 
     public required init?(coder: NSCoder) {
@@ -77,6 +78,7 @@ open class UILabel: UIView, UIContentSizeCategoryAdjusting {
         isUserInteractionEnabled = false
         layer.addSublayer(textLayer)
         updateTextLayer()
+        drawsSubclassContent()
     }
 
     /// The text shown; nil shows nothing.
@@ -234,8 +236,9 @@ open class UILabel: UIView, UIContentSizeCategoryAdjusting {
         let normal: UIColor = textColor
         let shown = isHighlighted ? (highlightedTextColor ?? normal) : normal
         configure(textLayer, frame: frame, font: drawnFont, color: shown)
-        textLayer.isHidden = !showsTextLayers
-        if let shadowColor, showsTextLayers {
+        textLayer.isHidden = !showsTextLayers || drawsThroughContent
+        if drawsThroughContent { layer.setNeedsDisplay() }
+        if let shadowColor, showsTextLayers, !drawsThroughContent {
             let shadow = shadowLayer ?? makeShadowLayer()
             configure(
                 shadow, frame: frame.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height), font: drawnFont,
@@ -259,6 +262,76 @@ open class UILabel: UIView, UIContentSizeCategoryAdjusting {
         target.contentsScale = layer.contentsScale
         target.truncationMode = lineBreakMode.truncationMode
         target.alignmentMode = textAlignment.alignmentMode
+    }
+
+    // MARK: Drawing (overridable, as on iOS)
+
+    /// A subclass may draw its text its own way (``drawText(in:)``, ``draw(_:)``): its
+    /// content is drawn from the start, as UIKit draws every label's.
+    private func drawsSubclassContent() {
+        if type(of: self) != UILabel.self { layer.setNeedsDisplay() }
+    }
+
+    /// Whether the text is drawn into the label's own content rather than shown by its text
+    /// layers: from the label's first display on (a ``setNeedsDisplay()``, or a subclass's
+    /// first commit), as UIKit labels always draw.
+    private var drawsThroughContent = false
+
+    /// Draws the text in `rect` of the current context: centred vertically in it, as the text
+    /// layers place it in the bounds, with the shadow under it when there is one. The label's
+    /// ``draw(_:)`` calls it with the bounds; a subclass overrides it to draw the text its own
+    /// way, or calls `super` with another rectangle (an inset one, for padding).
+    open func drawText(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext(), let text, !text.isEmpty, rect.width > 0, rect.height > 0
+        else { return }
+        let drawnFont = fittedFont()
+        let frame = textFrame(drawnIn: drawnFont, in: rect)
+        let normal: UIColor = textColor
+        var pieces: [(CGRect, UIColor)] = []
+        if let shadowColor {
+            pieces.append((frame.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height), shadowColor))
+        }
+        pieces.append((frame, isHighlighted ? (highlightedTextColor ?? normal) : normal))
+        for (pieceFrame, color) in pieces {
+            let piece = CATextLayer()
+            configure(piece, frame: CGRect(origin: .zero, size: pieceFrame.size), font: drawnFont, color: color)
+            context.saveGState()
+            context.translateBy(x: pieceFrame.minX, y: pieceFrame.minY)
+            piece.render(in: context)
+            context.restoreGState()
+        }
+    }
+
+    /// The rectangle the text takes in `bounds`, its lines limited to `numberOfLines` (0: as
+    /// many as it needs): at the bounds' origin, as wide and tall as the text, not larger than
+    /// the bounds.
+    open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect {
+        guard let text, !text.isEmpty else { return CGRect(origin: bounds.origin, size: .zero) }
+        let size = TextMetrics.size(
+            of: text, fontName: font.fontName, fontSize: font.pointSize, width: numberOfLines == 1 ? nil : bounds.width,
+            maximumLines: numberOfLines)
+        return CGRect(
+            x: bounds.minX, y: bounds.minY, width: min(size.width.rounded(.up), bounds.width),
+            height: min(size.height.rounded(.up), bounds.height))
+    }
+
+    /// Draws the text through ``drawText(in:)`` with the bounds.
+    open override func draw(_ rect: CGRect) {
+        drawText(in: bounds)
+    }
+
+    /// The label's content is drawn: from now on the content shows the text, and the text
+    /// layers hide.
+    open override func draw(_ layer: CALayer, in ctx: CGContext) {
+        if !drawsThroughContent, showsTextLayers {
+            drawsThroughContent = true
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            textLayer.isHidden = true
+            shadowLayer?.isHidden = true
+            CATransaction.commit()
+        }
+        super.draw(layer, in: ctx)
     }
 
     /// The shadow's text layer, made below the text's.
@@ -289,24 +362,25 @@ open class UILabel: UIView, UIContentSizeCategoryAdjusting {
         return size < font.pointSize ? font.withSize(size) : font
     }
 
-    /// Where the text layer goes: centred vertically, as tall as the lines or the bounds. Text
-    /// in a shrunk font is one line as tall as that font's, placed by ``baselineAdjustment``
-    /// from where the full-size line would be.
-    private func textFrame(drawnIn drawnFont: UIFont) -> CGRect {
-        let height = min(textSize(width: bounds.width).height, bounds.height)
-        let top = ((bounds.height - height) / 2).rounded(.down)
+    /// Where the text goes in `area` (the bounds, from the origin, by default): centred
+    /// vertically, as tall as the lines or the area. Text in a shrunk font is one line as tall
+    /// as that font's, placed by ``baselineAdjustment`` from where the full-size line would be.
+    private func textFrame(drawnIn drawnFont: UIFont, in area: CGRect? = nil) -> CGRect {
+        let area = area ?? CGRect(origin: .zero, size: bounds.size)
+        let height = min(textSize(width: area.width).height, area.height)
+        let top = area.minY + ((area.height - height) / 2).rounded(.down)
         let font: UIFont = self.font
         guard drawnFont.pointSize < font.pointSize, let text else {
-            return CGRect(x: 0, y: top, width: bounds.width, height: height)
+            return CGRect(x: area.minX, y: top, width: area.width, height: height)
         }
         let shrunk = TextMetrics.size(of: text, fontName: drawnFont.fontName, fontSize: drawnFont.pointSize)
-        let shrunkHeight = min(shrunk.height.rounded(.up), bounds.height)
+        let shrunkHeight = min(shrunk.height.rounded(.up), area.height)
         let y: CGFloat =
             switch baselineAdjustment {
             case .alignBaselines: top + font.ascender - drawnFont.ascender
-            case .alignCenters: ((bounds.height - shrunkHeight) / 2).rounded(.down)
+            case .alignCenters: area.minY + ((area.height - shrunkHeight) / 2).rounded(.down)
             case .none: top
             }
-        return CGRect(x: 0, y: y, width: bounds.width, height: shrunkHeight)
+        return CGRect(x: area.minX, y: y, width: area.width, height: shrunkHeight)
     }
 }

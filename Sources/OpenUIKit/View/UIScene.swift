@@ -61,6 +61,22 @@ open class UIStatusBarManager: NSObject {
     }
 
     open var isStatusBarHidden: Bool { false }
+
+    /// The status bar's style: the ``UIViewController/preferredStatusBarStyle`` of the
+    /// controller that decides it, found as UIKit finds it: from the key window's root
+    /// controller, through the presented controllers that capture the status bar's look (full
+    /// screen ones, or ``UIViewController/modalPresentationCapturesStatusBarAppearance``), then
+    /// each container's ``UIViewController/childForStatusBarStyle``.
+    open var statusBarStyle: UIStatusBarStyle {
+        guard var controller = UIWindowScene.main.keyWindow?.rootViewController else { return .default }
+        while let presented = controller.presentedViewController,
+            presented.modalPresentationStyle == .fullScreen || presented.modalPresentationCapturesStatusBarAppearance
+        {
+            controller = presented
+        }
+        while let child = controller.childForStatusBarStyle { controller = child }
+        return controller.preferredStatusBarStyle
+    }
 }
 
 extension UIApplication {

@@ -56,6 +56,30 @@ import Testing
         #expect(another.windowScene === scene)
     }
 
+    @Test func theStatusBarsStyleIsTheDecidingControllersPreference() {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let root = StyledController(.lightContent)
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        let manager = (UIApplication.shared.connectedScenes.first as? UIWindowScene)?.statusBarManager
+        #expect(manager?.statusBarStyle == .lightContent)
+        root.child = StyledController(.darkContent)
+        #expect(manager?.statusBarStyle == .darkContent, "a container defers to its child for the style")
+        root.child = nil
+        let sheet = StyledController(.darkContent)
+        sheet.modalPresentationStyle = .fullScreen
+        root.present(sheet, animated: false)
+        #expect(manager?.statusBarStyle == .darkContent, "a full-screen presented controller decides")
+        sheet.dismiss(animated: false)
+        let card = StyledController(.darkContent)
+        card.modalPresentationStyle = .formSheet
+        root.present(card, animated: false)
+        #expect(manager?.statusBarStyle == .lightContent, "a form sheet does not, unless it captures the look")
+        card.modalPresentationCapturesStatusBarAppearance = true
+        #expect(manager?.statusBarStyle == .darkContent)
+        card.dismiss(animated: false)
+    }
+
     @Test func fontDescriptorsMakeTheFontsTheirTraitsName() throws {
         let helvetica = try #require(UIFont(name: "Helvetica", size: 17))
         let bold = try #require(helvetica.fontDescriptor.withSymbolicTraits(.traitBold))
@@ -88,3 +112,20 @@ import Testing
 }
 
 extension UIApplication: StatusBarOrientationReading {}
+
+/// A controller preferring a status-bar style, deferring to `child` when it has one.
+@MainActor
+private final class StyledController: UIViewController {
+    let style: UIStatusBarStyle
+    var child: UIViewController?
+
+    init(_ style: UIStatusBarStyle) {
+        self.style = style
+        super.init()
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override var preferredStatusBarStyle: UIStatusBarStyle { style }
+    override var childForStatusBarStyle: UIViewController? { child }
+}

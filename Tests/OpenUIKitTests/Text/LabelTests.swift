@@ -150,6 +150,49 @@ struct LabelTests {
         #expect(box(picture(of: shadowed), isRedPixel) == nil, "no shadow colour, no shadow")
     }
 
+    /// A subclass's `drawText(in:)` draws its text, as on iOS: with `super` and an inset
+    /// rectangle the text moves by the inset; without, the subclass's drawing is all there is.
+    @Test func aSubclassDrawsItsTextThroughDrawTextInRect() throws {
+        let plain = try #require(box(picture(of: label("Padded")), isDarkPixel))
+        let padded = PaddedLabel(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
+        padded.text = "Padded"
+        padded.layoutIfNeeded()
+        padded.layer.displayIfNeeded()
+        let moved = try #require(box(picture(of: padded), isDarkPixel))
+        #expect(abs(moved.x.lowerBound - (plain.x.lowerBound + 30)) <= 1, "\(moved) against \(plain)")
+        #expect(abs(moved.x.upperBound - (plain.x.upperBound + 30)) <= 1, "\(moved) against \(plain)")
+        #expect(abs(moved.y.lowerBound - plain.y.lowerBound) <= 1 && abs(moved.y.upperBound - plain.y.upperBound) <= 1)
+        let stamp = StampLabel(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
+        stamp.text = "Not drawn"
+        stamp.layoutIfNeeded()
+        stamp.layer.displayIfNeeded()
+        let image = picture(of: stamp)
+        #expect(box(image, isDarkPixel) == nil, "the text layers hide once the content draws")
+        let red = try #require(box(image, isRedPixel))
+        #expect(red.x == 0...9 && red.y == 0...9)
+    }
+
+    /// A plain label asked to display draws the text its layers showed, and draws again when
+    /// the text changes.
+    @Test func aPlainLabelDrawnThroughItsContentShowsTheSameText() throws {
+        let shown = label("Same text")
+        let layers = try #require(box(picture(of: shown), isDarkPixel))
+        shown.setNeedsDisplay()
+        shown.layer.displayIfNeeded()
+        let drawn = try #require(box(picture(of: shown), isDarkPixel))
+        #expect(
+            abs(drawn.x.lowerBound - layers.x.lowerBound) <= 1 && abs(drawn.x.upperBound - layers.x.upperBound) <= 1)
+        #expect(
+            abs(drawn.y.lowerBound - layers.y.lowerBound) <= 1 && abs(drawn.y.upperBound - layers.y.upperBound) <= 1)
+        shown.text = "Same text, and more"
+        shown.layoutIfNeeded()
+        shown.layer.displayIfNeeded()
+        let longer = try #require(box(picture(of: shown), isDarkPixel))
+        #expect(longer.x.upperBound > drawn.x.upperBound + 40)
+        let rect = shown.textRect(forBounds: shown.bounds, limitedToNumberOfLines: 1)
+        #expect(rect.origin == .zero && rect.width == shown.intrinsicContentSize.width)
+    }
+
     /// While highlighted the text is in the highlighted colour, when there is one.
     @Test func aHighlightedLabelDrawsInTheHighlightedColour() {
         let highlighted = label("Highlight") {
@@ -253,5 +296,20 @@ struct StringDrawingTests {
         #expect((text as NSString).size(withAttributes: attributes) == line.size)
         let defaultFont = "x".size(withAttributes: nil).height
         #expect(abs(defaultFont - UIFont(name: "Helvetica", size: 12)!.lineHeight) < 1e-9, "Helvetica 12 by default")
+    }
+}
+
+/// A label padded by 30 points on the left, as real padding labels are written.
+private final class PaddedLabel: UILabel {
+    override func drawText(in rect: CGRect) {
+        super.drawText(in: rect.inset(by: UIEdgeInsets(top: 0, left: 30, bottom: 0, right: 0)))
+    }
+}
+
+/// A label that draws a red square instead of its text.
+private final class StampLabel: UILabel {
+    override func drawText(in rect: CGRect) {
+        UIColor.red.setFill()
+        UIRectFill(CGRect(x: 0, y: 0, width: 10, height: 10))
     }
 }
