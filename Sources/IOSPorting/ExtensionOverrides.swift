@@ -4,8 +4,8 @@ import SwiftSyntax
 /// may override what an Objective-C class declares (`override func layoutSubviews()` in an
 /// extension of one's own view). Where the class is declared in the same file, at the top
 /// level or in a top-level `#if` block, such overrides move into the class's body; the others
-/// get a warning naming the edit, except `prepareForInterfaceBuilder()`, which only Interface
-/// Builder calls: it goes.
+/// get a warning naming the edit, except `prepareForInterfaceBuilder()` and `awakeFromNib()`,
+/// which only Interface Builder and nib loading call: they go (the second with a warning).
 struct ExtensionOverrides {
     private static let accessLevels: Set<String> = ["public", "open", "internal", "fileprivate", "private"]
 
@@ -43,19 +43,35 @@ struct ExtensionOverrides {
         var diagnostics: [PortingDiagnostic] = []
         for declaration in declarations {
             guard let extensionDecl = declaration.as(ExtensionDeclSyntax.self) else { continue }
-            let overrides = extensionDecl.memberBlock.members.filter { member in
-                member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains { $0.name.text == "override" }
-                    == true
+            // A syntax collection's `filter` builds a new collection, whose members' positions
+            // close up the gaps: the members are picked one by one to keep theirs.
+            var overrides: [MemberBlockItemSyntax] = []
+            for member in extensionDecl.memberBlock.members
+            where member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains(where: {
+                $0.name.text == "override"
+            }) == true {
+                overrides.append(member)
             }
             guard !overrides.isEmpty else { continue }
             let typeName = extensionDecl.extendedType.trimmedDescription
             guard classes[typeName] != nil, extensionDecl.genericWhereClause == nil else {
                 for member in overrides {
-                    // Only Interface Builder calls this one, and there is none here: it goes.
+                    // Only Interface Builder and nib loading call these, and there are neither
+                    // here: they go.
                     if let function = member.decl.as(FunctionDeclSyntax.self),
-                        function.name.text == "prepareForInterfaceBuilder",
+                        ["prepareForInterfaceBuilder", "awakeFromNib"].contains(function.name.text),
                         function.signature.parameterClause.parameters.isEmpty
                     {
+                        if function.name.text == "awakeFromNib" {
+                            let location = converter.location(for: member.positionAfterSkippingLeadingTrivia)
+                            diagnostics.append(
+                                PortingDiagnostic(
+                                    path: path, line: location.presumedLine, column: location.column,
+                                    severity: .warning,
+                                    message:
+                                        "awakeFromNib() in an extension of \(typeName), declared in another file, is left out: no nib loads it here; move it into the declaration of \(typeName) if code calls it"
+                                ))
+                        }
                         let lineBreaks = member.trimmedDescription.utf8.filter { $0 == UInt8(ascii: "\n") }.count
                         edits.append(
                             (

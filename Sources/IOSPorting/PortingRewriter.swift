@@ -22,6 +22,11 @@ final class PortingRewriter: SyntaxVisitor {
     /// Whether the file names UIKit's types or functions, or Core Animation's.
     private var usesUIKitNames = false
     private var usesQuartzNames = false
+    /// Whether it names Core Graphics types that Foundation on Linux does not declare (Darwin's
+    /// Foundation brings all of Core Graphics).
+    private var usesCoreGraphicsNames = false
+    /// The Core Graphics types Foundation on Linux declares itself.
+    static let foundationGeometryTypes: Set<String> = ["CGFloat", "CGPoint", "CGSize", "CGRect", "CGRectEdge"]
     /// The modules the file imports once ported, and where its first import ends.
     private var importedModules: Set<String> = []
     private var firstImportEnd: AbsolutePosition?
@@ -88,6 +93,10 @@ final class PortingRewriter: SyntaxVisitor {
             missing.append("OpenUIKit")
         } else if usesRuntime || usesQuartzNames, importedModules.isDisjoint(with: ["OpenQuartzCore", "OpenUIKit"]) {
             missing.append("OpenQuartzCore")
+        } else if usesCoreGraphicsNames,
+            importedModules.isDisjoint(with: ["OpenCoreGraphics", "OpenQuartzCore", "OpenUIKit"])
+        {
+            missing.append("OpenCoreGraphics")
         }
         if usesNetworking, !importedModules.contains("FoundationNetworking") {
             missing.append("FoundationNetworking")
@@ -531,9 +540,10 @@ final class PortingRewriter: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// A name of UIKit's (`UITouch`) or Core Animation's (`CALayer`) in a file that does not
-    /// import them: in a framework target on iOS the module's umbrella header imports UIKit for
-    /// every file, so a file importing only Foundation may use both.
+    /// A name of UIKit's (`UITouch`), Core Animation's (`CALayer`) or Core Graphics'
+    /// (`CGAffineTransform`) in a file that does not import them: in a framework target on iOS
+    /// the module's umbrella header imports UIKit for every file, so a file importing only
+    /// Foundation may use them, and Foundation itself brings Core Graphics.
     private func noteFrameworkName(_ name: String) {
         let characters = name.utf8
         guard characters.count > 2 else { return }
@@ -543,6 +553,8 @@ final class PortingRewriter: SyntaxVisitor {
             usesUIKitNames = true
         } else if name.hasPrefix("CA") {
             usesQuartzNames = true
+        } else if name.hasPrefix("CG"), !Self.foundationGeometryTypes.contains(name) {
+            usesCoreGraphicsNames = true
         }
     }
 

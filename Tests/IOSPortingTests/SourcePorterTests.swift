@@ -197,6 +197,16 @@ import Testing
             "import OpenQuartzCore\nfunc f(_ o: AnyObject) -> Any? { objc_getAssociatedObject(o, &key) }\n")
     }
 
+    @Test func aFoundationFileNamingCoreGraphicsTypesImportsThem() {
+        expectPorted(
+            "import Foundation\nstruct Notch { var transform: CGAffineTransform = .identity; var size: CGSize }\n",
+            "import Foundation; import OpenCoreGraphics\nstruct Notch { var transform: CGAffineTransform = .identity; var size: CGSize }\n"
+        )
+        // The geometry Foundation declares here needs nothing more.
+        let geometry = "import Foundation\nlet frame = CGRect(x: 0, y: 0, width: CGFloat(1), height: 2)\n"
+        #expect(port(geometry).text == geometry)
+    }
+
     @Test func iOSConditionsHoldWhatIsPorted() {
         expectPorted(
             "#if os(iOS) || os(tvOS)\nimport UIKit\n#elseif canImport(AppKit)\nimport AppKit\n#endif\n#if canImport(UIKit) && !os(macOS)\nlet a = 1\n#endif\n#if canImport(Darwin)\nlet b = 2\n#endif\n",
@@ -400,6 +410,13 @@ import Testing
         )
     }
 
+    @Test func overridesAroundAnotherMemberOfOneExtensionMoveAndTheOtherStays() {
+        expectPorted(
+            "import UIKit\nclass L: UIView {\n    let a = 1\n}\n\nextension L {\n    override func one() -> Int {\n        return 1\n    }\n\n    func keep(_ x: UIView, y _: UIView?) {\n        print(x)\n    }\n\n    override func two(_: CGRect) -> Bool {\n        return true\n    }\n}\n",
+            "import OpenUIKit\nclass L: UIView {\n    let a = 1\n\noverride func one() -> Int {\n        return 1\n    }\noverride func two(_: CGRect) -> Bool {\n        return true\n    }\n}\n\nextension L {\n    \n\n    func keep(_ x: UIView, y _: UIView?) {\n        print(x)\n    }\n\n    \n}\n"
+        )
+    }
+
     @Test func anOverrideInAnExtensionOfAClassDeclaredElsewhereIsReported() {
         let source = "import UIKit\nextension Card {\n    override func layoutSubviews() {}\n}\n"
         let ported = port(source)
@@ -409,15 +426,16 @@ import Testing
         #expect(ported.diagnostics.first?.message.contains("move this member into the declaration of Card") == true)
     }
 
-    @Test func anInterfaceBuilderPreparationInAnExtensionOfAClassDeclaredElsewhereGoes() {
+    @Test func interfaceBuilderAndNibHooksInAnExtensionOfAClassDeclaredElsewhereGo() {
         let source =
-            "import UIKit\n@IBDesignable extension Card {\n    override func prepareForInterfaceBuilder() {\n        super.prepareForInterfaceBuilder()\n    }\n    override func layoutSubviews() {}\n}\n"
+            "import UIKit\n@IBDesignable extension Card {\n    override func prepareForInterfaceBuilder() {\n        super.prepareForInterfaceBuilder()\n    }\n    override func layoutSubviews() {}\n    open override func awakeFromNib() { super.awakeFromNib() }\n}\n"
         let ported = port(source)
         #expect(
             ported.text
-                == "import OpenUIKit\n@IBDesignable extension Card {\n    \n\n\n    override func layoutSubviews() {}\n}\n"
+                == "import OpenUIKit\n@IBDesignable extension Card {\n    \n\n\n    override func layoutSubviews() {}\n    \n}\n"
         )
-        #expect(ported.diagnostics.map(\.line) == [6])
+        #expect(ported.diagnostics.map(\.line) == [6, 7])
+        #expect(ported.diagnostics.last?.message.contains("no nib loads it here") == true)
     }
 
     @Test func anOptionalMethodCalledThroughAnyObjectNamesItsProtocol() {

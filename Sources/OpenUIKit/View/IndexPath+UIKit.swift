@@ -31,3 +31,24 @@ extension IndexPath {
         set { self[1] = newValue }
     }
 }
+
+/// The same reading of Foundation's `NSIndexPath`, which UIKit gives it too: Swift 3 era code
+/// writes `(indexPath as NSIndexPath).row`.
+extension NSIndexPath {
+    /// An index path of a row in a section.
+    public convenience init(row: Int, section: Int) {
+        self.init(indexes: [section, row], length: 2)
+    }
+
+    /// An index path of an item in a section.
+    public convenience init(item: Int, section: Int) {
+        self.init(indexes: [section, item], length: 2)
+    }
+
+    /// The section: the first index.
+    public var section: Int { index(atPosition: 0) }
+    /// The row in the section: the second index.
+    public var row: Int { index(atPosition: 1) }
+    /// The item in the section: the second index.
+    public var item: Int { index(atPosition: 1) }
+}

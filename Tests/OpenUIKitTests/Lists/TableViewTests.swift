@@ -72,12 +72,20 @@ struct TableViewTests {
 
     private func y(_ view: UIView) -> Double { Double(view.layer.presentation()?.frame.minY ?? .nan) }
 
+    @Test func foundationsIndexPathsReadAsUIKitsToo() {
+        let path = IndexPath(row: 3, section: 1)
+        let bridged = path as NSIndexPath
+        #expect(bridged.section == 1 && bridged.row == 3 && bridged.item == 3)
+        #expect(NSIndexPath(item: 4, section: 2) as IndexPath == IndexPath(item: 4, section: 2))
+        #expect(NSIndexPath(row: 5, section: 0).row == 5)
+    }
     @Test func onlyTheRowsOnScreenHaveCellsAndScrolledOffOnesAreReused() {
         let source = NumberRows(100, height: 50)
         let table = table(source)
         #expect(table.contentSize == CGSize(width: 390, height: 5000))
         #expect(table.indexPathsForVisibleRows == (0..<6).map { IndexPath(row: $0, section: 0) })
-        #expect(table.cellForRow(at: IndexPath(row: 2, section: 0))?.frame == CGRect(x: 0, y: 100, width: 390, height: 50))
+        #expect(
+            table.cellForRow(at: IndexPath(row: 2, section: 0))?.frame == CGRect(x: 0, y: 100, width: 390, height: 50))
         #expect(table.cellForRow(at: IndexPath(row: 2, section: 0))?.textLabel?.text == "Row 2")
         let made = Set(table.visibleCells.map(ObjectIdentifier.init))
         table.contentOffset = CGPoint(x: 0, y: 525)
@@ -183,9 +191,12 @@ struct TableViewTests {
             table.performBatchUpdates {
                 source.rows.insert(9, at: 0)
                 table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .left)
-            } completion: { finished = $0 }
+            } completion: {
+                finished = $0
+            }
             let inserted = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
-            #expect(inserted.textLabel?.text == "Row 9" && table.cellForRow(at: IndexPath(row: 1, section: 0)) === first)
+            #expect(
+                inserted.textLabel?.text == "Row 9" && table.cellForRow(at: IndexPath(row: 1, section: 0)) === first)
             CATransaction.flush()
             clock.advance(by: 0.15)
             #expect(abs(Double(inserted.layer.presentation()?.frame.minX ?? .nan) - -195) < 1e-4)
@@ -228,7 +239,8 @@ struct TableViewTests {
             var selected: [Int] = []
             override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 4 }
             override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-                let cell = tableView.dequeueReusableCell(withIdentifier: "fruit")
+                let cell =
+                    tableView.dequeueReusableCell(withIdentifier: "fruit")
                     ?? UITableViewCell(style: .default, reuseIdentifier: "fruit")
                 cell.textLabel?.text = ["Apple", "Pear", "Plum", "Fig"][indexPath.row]
                 return cell

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Registering cell and supplementary view classes, and handing out views to reuse.
+extension UICollectionView {
+    /// Makes cells of `cellClass` (a `UICollectionViewCell` subclass) for `identifier`; nil
+    /// removes the registration.
+    public func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+        guard let cellClass else {
+            cellClasses[identifier] = nil
+            return
+        }
+        guard let type = cellClass as? UICollectionViewCell.Type else {
+            fatalError(
+                "UICollectionView.register: \(cellClass) is not a UICollectionViewCell subclass (identifier \"\(identifier)\")"
+            )
+        }
+        cellClasses[identifier] = type
+    }
+
+    /// Makes supplementary views of `elementKind` of `viewClass` (a `UICollectionReusableView`
+    /// subclass) for `identifier`; nil removes the registration.
+    public func register(
+        _ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String
+    ) {
+        let key = CollectionElementKey.Reuse(kind: elementKind, identifier: identifier)
+        guard let viewClass else {
+            supplementaryClasses[key] = nil
+            return
+        }
+        guard let type = viewClass as? UICollectionReusableView.Type else {
+            fatalError(
+                "UICollectionView.register: \(viewClass) is not a UICollectionReusableView subclass (kind \"\(elementKind)\", identifier \"\(identifier)\")"
+            )
+        }
+        supplementaryClasses[key] = type
+    }
+
+    /// A cell for `identifier`: one that scrolled off (after its `prepareForReuse()`), else a
+    /// new one of the registered class. Traps when no class is registered for the identifier,
+    /// as UIKit does.
+    public func dequeueReusableCell(
+        withReuseIdentifier identifier: String, for indexPath: IndexPath
+    ) -> UICollectionViewCell {
+        if var pool = reusableCells[identifier], let cell = pool.popLast() {
+            reusableCells[identifier] = pool
+            cell.prepareForReuse()
+            return cell
+        }
+        guard let type = cellClasses[identifier] else {
+            fatalError(
+                "UICollectionView.dequeueReusableCell: could not dequeue a cell with identifier \"\(identifier)\" for \(Self.describe(indexPath)) - register a class for the identifier first (register(_:forCellWithReuseIdentifier:))"
+            )
+        }
+        return type.init(registeredWithReuseIdentifier: identifier)
+    }
+
+    /// A supplementary view of `elementKind` for `identifier`, reused or made. Traps when no
+    /// class is registered for the kind and identifier, as UIKit does.
+    public func dequeueReusableSupplementaryView(
+        ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        let key = CollectionElementKey.Reuse(kind: elementKind, identifier: identifier)
+        if var pool = reusableSupplementaries[key], let view = pool.popLast() {
+            reusableSupplementaries[key] = pool
+            view.prepareForReuse()
+            return view
+        }
+        guard let type = supplementaryClasses[key] else {
+            fatalError(
+                "UICollectionView.dequeueReusableSupplementaryView: could not dequeue a view of kind \"\(elementKind)\" with identifier \"\(identifier)\" for \(Self.describe(indexPath)) - register a class for the kind and identifier first (register(_:forSupplementaryViewOfKind:withReuseIdentifier:))"
+            )
+        }
+        return type.init(registeredWithReuseIdentifier: identifier)
+    }
+
+    /// A decoration view of `kind`, reused or made from the class the layout registered; nil
+    /// when it registered none.
+    func dequeueDecorationView(ofKind kind: String) -> UICollectionReusableView? {
+        if var pool = reusableDecorations[kind], let view = pool.popLast() {
+            reusableDecorations[kind] = pool
+            view.prepareForReuse()
+            return view
+        }
+        return layoutStorage.decorationClasses[kind].map { $0.init(registeredWithReuseIdentifier: kind) }
+    }
+
+    /// Takes a cell off screen, its highlight and animations gone, into its pool.
+    func enqueue(_ cell: UICollectionViewCell) {
+        cell.removeFromSuperview()
+        cell.layer.removeAllAnimations()
+        if cell.isHighlighted { cell.isHighlighted = false }
+        guard let identifier = cell.reuseIdentifier else { return }
+        reusableCells[identifier, default: []].append(cell)
+    }
+
+    /// Takes a supplementary view of `kind` off screen into its pool.
+    func enqueue(supplementary view: UICollectionReusableView, kind: String) {
+        view.removeFromSuperview()
+        view.layer.removeAllAnimations()
+        guard let identifier = view.reuseIdentifier else { return }
+        let key = CollectionElementKey.Reuse(kind: kind, identifier: identifier)
+        reusableSupplementaries[key, default: []].append(view)
+    }
+
+    /// Takes a decoration view of `kind` off screen into its pool.
+    func enqueue(decoration view: UICollectionReusableView, kind: String) {
+        view.removeFromSuperview()
+        view.layer.removeAllAnimations()
+        reusableDecorations[kind, default: []].append(view)
+    }
+}
