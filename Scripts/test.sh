@@ -8,8 +8,9 @@
 #    OPENQUARTZCORE_PREVIEW=1 builds (Scripts/preview-tests.sh tests it) — and runs them all.
 #    Long tests (the corpus determinism run) run only with OPENQUARTZCORE_LONG_TESTS=1, on
 #    their own after the others, as CI runs them;
-# 4. the model ring's tests under Thread Sanitizer, in a package that names no C library
-#    (Scripts/model-tests.sh); SKIP_MODEL_TESTS=1 leaves it out while iterating.
+# 4. with the long tests (OPENQUARTZCORE_LONG_TESTS=1, as CI runs them), the model ring's tests
+#    again under Thread Sanitizer, in a package that names no C library
+#    (Scripts/model-tests.sh); SKIP_MODEL_TESTS=1 leaves that out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/install-dependencies.sh
@@ -24,6 +25,6 @@ if [ "${OPENQUARTZCORE_LONG_TESTS:-0}" = 1 ]; then
 else
     swift test --skip-build
 fi
-if [ "${SKIP_MODEL_TESTS:-0}" != 1 ]; then
+if [ "${OPENQUARTZCORE_LONG_TESTS:-0}" = 1 ] && [ "${SKIP_MODEL_TESTS:-0}" != 1 ]; then
     bash Scripts/model-tests.sh
 fi

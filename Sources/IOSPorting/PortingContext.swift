@@ -1,3 +1,4 @@
+import Foundation
 import SwiftParser
 import SwiftSyntax
 
@@ -53,12 +54,23 @@ public struct PortingContext: Sendable {
     public init(sources: [String]) {
         // Only a file that says `optional` can declare an optional member: the others are not
         // parsed (parsing is most of the step's time, and the file is parsed again to port it).
-        for source in sources where source.contains("optional") {
-            let collector = OptionalMemberCollector(viewMode: .sourceAccurate)
-            collector.walk(Parser.parse(source: source))
-            optionalMembers.formUnion(collector.names)
-            optionalProperties.formUnion(collector.properties)
-            optionalMemberProtocols.merge(collector.protocols) { $0.union($1) }
+        // The files are parsed on all of the machine's cores, and their findings merged after.
+        let candidates = sources.filter { $0.contains("optional") }
+        var found = [OptionalMembers?](repeating: nil, count: candidates.count)
+        found.withUnsafeMutableBufferPointer { buffer in
+            // Each iteration writes its own element only.
+            nonisolated(unsafe) let buffer = buffer
+            DispatchQueue.concurrentPerform(iterations: candidates.count) { index in
+                let collector = OptionalMemberCollector(viewMode: .sourceAccurate)
+                collector.walk(Parser.parse(source: candidates[index]))
+                buffer[index] = OptionalMembers(
+                    names: collector.names, properties: collector.properties, protocols: collector.protocols)
+            }
+        }
+        for members in found.compactMap({ $0 }) {
+            optionalMembers.formUnion(members.names)
+            optionalProperties.formUnion(members.properties)
+            optionalMemberProtocols.merge(members.protocols) { $0.union($1) }
         }
     }
 
@@ -78,6 +90,13 @@ public struct PortingContext: Sendable {
     func isOptionalProperty(_ name: String) -> Bool {
         optionalProperties.contains(name) || Self.uiKitOptionalProperties.contains(name)
     }
+}
+
+/// What one file declares `optional`.
+private struct OptionalMembers {
+    var names: Set<String>
+    var properties: Set<String>
+    var protocols: [String: Set<String>]
 }
 
 /// Collects the names of protocol members marked `optional`.

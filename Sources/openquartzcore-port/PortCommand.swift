@@ -47,9 +47,7 @@ struct PortCommand: ParsableCommand {
             }
         }
         let porter = SourcePorter(context: PortingContext(sources: sources))
-        let ported = zip(files, sources).map { file, source in
-            porter.port(source, path: file.path, sourceLocation: pluginOutput != nil)
-        }
+        let ported = Self.port(sources, of: files.map(\.path), with: porter, sourceLocation: pluginOutput != nil)
         for diagnostic in ported.flatMap(\.diagnostics) {
             FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
         }
@@ -66,6 +64,22 @@ struct PortCommand: ParsableCommand {
                     terminator: "")
             }
         }
+    }
+
+    /// Each file ported on its own, the files shared out over the machine's cores: in a build
+    /// the target waits for its copies, so the step's time is the build's.
+    static func port(_ sources: [String], of paths: [String], with porter: SourcePorter, sourceLocation: Bool)
+        -> [PortedFile]
+    {
+        var results = [PortedFile?](repeating: nil, count: paths.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            // Each iteration writes its own element only.
+            nonisolated(unsafe) let buffer = buffer
+            DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+                buffer[index] = porter.port(sources[index], path: paths[index], sourceLocation: sourceLocation)
+            }
+        }
+        return results.map { $0! }
     }
 
     /// The build plugin's copies: every file (unparsed ones as they are, still pointing at the

@@ -8,8 +8,9 @@ import QuartzTestSupport
 import Testing
 
 /// Lottie to CAML (`carender convert anim.json out.caml`): every corpus sample written as a
-/// CAML document, read back, draws the frames the Lottie file draws, pixel for pixel, at the
-/// corpus's five snapshot moments.
+/// CAML document, read back, draws the frames the Lottie file draws, pixel for pixel: at the
+/// middle of the animation, and with the long tests (`OPENQUARTZCORE_LONG_TESTS=1`, as CI runs
+/// them) at the corpus's five snapshot moments.
 @Suite(.serialized) struct LottieToCAMLTests {
     static let samples: [LottieCorpus.Sample] = (try? LottieCorpus.samples()) ?? []
 
@@ -31,7 +32,7 @@ import Testing
         // The longer side 160 pixels: every layer, mask and animation is drawn, in less time.
         let scale = 160 / max(lottie.size.width, lottie.size.height)
         var differing: [String] = []
-        for progress in [0, 0.25, 0.5, 0.75, 1] {
+        for progress in Self.moments {
             let time = lottie.duration * progress
             let ours = Self.picture(lottie, at: time, scale: scale)
             let read = Self.picture(document, at: time, scale: scale)
@@ -72,6 +73,10 @@ import Testing
     /// Channels of a frame that may be one level apart: colours a hair apart that round to
     /// neighbouring levels of 8 bits.
     static let levelFlipsAllowed = 4
+
+    /// The moments drawn, as fractions of the duration: the middle one, or with the long tests
+    /// all five of the corpus's.
+    static let moments: [Double] = LongTests.areEnabled ? [0, 0.25, 0.5, 0.75, 1] : [0.5]
 
     /// The samples whose CAML does not yet draw every pixel the same (CAML's values are written
     /// to within 1e-9; see docs/carender.md): none now. `Issues-issue_1732` differed by a level
