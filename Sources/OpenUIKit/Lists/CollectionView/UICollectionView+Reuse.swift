@@ -9,12 +9,8 @@ extension UICollectionView {
             cellClasses[identifier] = nil
             return
         }
-        guard let type = cellClass as? UICollectionViewCell.Type else {
-            fatalError(
-                "UICollectionView.register: \(cellClass) is not a UICollectionViewCell subclass (identifier \"\(identifier)\")"
-            )
-        }
-        cellClasses[identifier] = type
+        cellClasses[identifier] = registrable(
+            cellClass, as: UICollectionViewCell.self, "UICollectionView.register", "identifier \"\(identifier)\"")
     }
 
     /// Makes supplementary views of `elementKind` of `viewClass` (a `UICollectionReusableView`
@@ -27,12 +23,9 @@ extension UICollectionView {
             supplementaryClasses[key] = nil
             return
         }
-        guard let type = viewClass as? UICollectionReusableView.Type else {
-            fatalError(
-                "UICollectionView.register: \(viewClass) is not a UICollectionReusableView subclass (kind \"\(elementKind)\", identifier \"\(identifier)\")"
-            )
-        }
-        supplementaryClasses[key] = type
+        supplementaryClasses[key] = registrable(
+            viewClass, as: UICollectionReusableView.self, "UICollectionView.register",
+            "kind \"\(elementKind)\", identifier \"\(identifier)\"")
     }
 
     /// A cell for `identifier`: one that scrolled off (after its `prepareForReuse()`), else a
@@ -108,4 +101,15 @@ extension UICollectionView {
         view.layer.removeAllAnimations()
         reusableDecorations[kind, default: []].append(view)
     }
+}
+
+/// `viewClass` as the view type a registration needs, trapping, as UIKit does, when it is not
+/// a subclass of it; `caller` and `naming` say which registration.
+func registrable<View: UIView>(_ viewClass: AnyClass, as _: View.Type, _ caller: String, _ naming: String)
+    -> View.Type
+{
+    guard let type = viewClass as? View.Type else {
+        fatalError("\(caller): \(viewClass) is not a \(View.self) subclass (\(naming))")
+    }
+    return type
 }

@@ -105,12 +105,9 @@ open class UICollectionViewLayout: NSObject {
             decorationClasses[elementKind] = nil
             return
         }
-        guard let type = viewClass as? UICollectionReusableView.Type else {
-            fatalError(
-                "UICollectionViewLayout.register: \(viewClass) is not a UICollectionReusableView subclass (decoration kind \"\(elementKind)\")"
-            )
-        }
-        decorationClasses[elementKind] = type
+        decorationClasses[elementKind] = registrable(
+            viewClass, as: UICollectionReusableView.self, "UICollectionViewLayout.register",
+            "decoration kind \"\(elementKind)\"")
     }
 
     // MARK: Invalidating
