@@ -4,7 +4,8 @@
 # which OpenImageIO decodes images with; zlib, which OpenCAML inflates `.tendies` packages
 # with; JavaScriptCore, which runs Lottie expressions; fontconfig and FreeType, which find
 # and read the fonts Lottie text is set in; the DejaVu fonts, which the renderer
-# draws text with; and ffmpeg, which `carender` encodes MP4, GIF and APNG with. Uses apt-get,
+# draws text with; ffmpeg, which `carender` encodes MP4, GIF and APNG with; and patchelf, xz and
+# Python's venv, which the portable release and its tests need. Uses apt-get,
 # through sudo when not run as root.
 set -euo pipefail
 packages=()
@@ -43,6 +44,23 @@ fi
 if ! command -v ffmpeg > /dev/null; then
     echo "Installing ffmpeg (carender encodes MP4, GIF and APNG with it)..." >&2
     packages+=(ffmpeg)
+fi
+# The portable release (Scripts/release.sh, which the tests build) sets its libraries' RPATH
+# with patchelf and compresses with xz; its tests run in a Python virtual environment.
+if ! command -v patchelf > /dev/null; then
+    echo "Installing patchelf (Scripts/release.sh points the release's libraries at each other)..." >&2
+    packages+=(patchelf)
+fi
+if ! command -v xz > /dev/null; then
+    echo "Installing xz-utils (Scripts/release.sh compresses the release)..." >&2
+    packages+=(xz-utils)
+fi
+if ! command -v python3 > /dev/null; then
+    echo "Installing python3 and python3-venv (the release's tests are in Python)..." >&2
+    packages+=(python3 python3-venv)
+elif ! python3 -c "import ensurepip, venv" 2> /dev/null; then
+    echo "Installing python3-venv (the release's tests run in a virtual environment)..." >&2
+    packages+=(python3-venv)
 fi
 if [ "${#packages[@]}" -eq 0 ]; then
     exit 0

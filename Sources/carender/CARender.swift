@@ -1,4 +1,5 @@
 import ArgumentParser
+import OpenQuartzCoreRenderer
 
 @main
 struct CARender: ParsableCommand {
@@ -16,6 +17,7 @@ struct CARender: ParsableCommand {
     /// ``Interruption``).
     static func main() {
         Interruption.install()
+        CABundledFonts.use(besideBinaryIn: CABundledFonts.executableFolder)
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -26,6 +26,8 @@ struct Concat: ParsableCommand {
     @Option(name: .shortAndLong, help: "The file to write: .mp4 or .apng.")
     var output: String
 
+    @OptionGroup var ffmpegOption: FFmpegOption
+
     func validate() throws {
         guard !parts.isEmpty else { throw ValidationError("give the parts to join, in order") }
         guard OutputFormat(path: output) == .mp4 || OutputFormat(path: output) == .apng else {
@@ -35,6 +37,7 @@ struct Concat: ParsableCommand {
 
     func run() throws {
         guard let format = OutputFormat(path: output) else { misuse("validate() checked the format") }
+        ffmpegOption.apply()
         try CAMovieExporter.concatenate(parts, into: output, format: format.movieFormat)
         print("Wrote \(output): \(parts.count) parts joined.")
     }

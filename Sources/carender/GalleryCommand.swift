@@ -74,6 +74,8 @@ struct GalleryCommand: ParsableCommand {
             "Also render every Lottie file (.json, .lottie) under this folder, each played once.", valueName: "folder"))
     var lottie: String?
 
+    @OptionGroup var ffmpegOption: FFmpegOption
+
     func validate() throws {
         guard (1...120).contains(fps) else {
             throw ValidationError("--fps must be a whole number from 1 to 120; got \(fps)")
@@ -100,6 +102,7 @@ struct GalleryCommand: ParsableCommand {
     }
 
     func run() throws {
+        ffmpegOption.apply()
         try MainActor.assumeIsolated {
             let builtIn = BuiltInScenes.all.filter { scene in onlyNames.map { $0.contains(scene.name) } ?? true }
             let documents = try caml.map { try CAMLGallery.documents(under: $0) } ?? []

@@ -28,8 +28,10 @@ struct Render: ParsableCommand {
             black there. --background white, black, #rrggbb or #rrggbbaa draws the picture over \
             that colour.
 
-            MP4, GIF, APNG, MOV, WebM and WebP are encoded by ffmpeg, found on PATH (Debian and \
-            Ubuntu: sudo apt-get install ffmpeg). PNG output needs nothing else.
+            MP4, GIF, APNG, MOV, WebM and WebP are encoded by ffmpeg: the one --ffmpeg or the \
+            CARENDER_FFMPEG variable names, else the one on PATH (Debian and Ubuntu: sudo apt-get \
+            install ffmpeg; without root, pip install imageio-ffmpeg brings one). PNG output needs \
+            nothing else, and APNG is written without ffmpeg when there is none.
 
             SCENE may instead be a CAML document: a .caml file, a .ca bundle (a folder ending in \
             .ca or holding index.xml) or a .tendies wallpaper package (its Background, Floating \
@@ -92,6 +94,8 @@ struct Render: ParsableCommand {
     @OptionGroup var stateOption: StatesOption
 
     @OptionGroup var lottieOptions: LottieFileOptions
+
+    @OptionGroup var ffmpegOption: FFmpegOption
 
     @Option(
         name: .shortAndLong,
@@ -298,6 +302,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        ffmpegOption.apply()
         if let outputDirectory {
             try MainActor.assumeIsolated { try BatchRender(command: self, folder: outputDirectory).run() }
             return

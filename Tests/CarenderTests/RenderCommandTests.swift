@@ -288,8 +288,21 @@ struct RenderCommandTests {
         #expect(result.status != 0)
         #expect(result.error.contains("ffmpeg was not found on PATH"))
         #expect(result.error.contains("sudo apt-get install ffmpeg"))
-        #expect(result.error.contains("PNG output works without it"))
+        #expect(result.error.contains("PNG and APNG output work without it"))
+        #expect(result.error.contains("--ffmpeg PATH") && result.error.contains("CARENDER_FFMPEG"))
         #expect(!FileManager.default.fileExists(atPath: video.path))
+
+        // APNG is written without ffmpeg: 5 frames (spring's first 0.5 s at 10 fps), each in an
+        // fcTL with its data, the first in IDAT and the others in fdAT.
+        let animated = folder.appendingPathComponent("x.apng")
+        let apng = try carender(
+            ["render", "spring", "-o", animated.path, "--to", "0.5", "--fps", "10", "--scale", "0.25"],
+            environment: environment)
+        #expect(apng.status == 0, "\(apng.error)")
+        let chunks = pngChunkTypes(try Data(contentsOf: animated))
+        #expect(chunks.first == "IHDR" && chunks.dropFirst().first == "acTL" && chunks.last == "IEND")
+        #expect(chunks.filter { $0 == "fcTL" }.count == 5)
+        #expect(chunks.contains("IDAT") && chunks.contains("fdAT"))
 
         let png = folder.appendingPathComponent("x.png")
         let still = try carender(["render", "spring", "-o", png.path, "--from", "0.5"], environment: environment)
@@ -302,6 +315,30 @@ struct RenderCommandTests {
         let gallery = try carender(
             ["gallery", "-o", folder.appendingPathComponent("g").path], environment: environment)
         #expect(gallery.status != 0 && gallery.error.contains("sudo apt-get install ffmpeg"))
+    }
+
+    @Test func anFFmpegNamedByOptionOrVariableIsTheOneUsed() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A stand-in that says it ran and fails: its message shows that it was the one started.
+        let fake = folder.appendingPathComponent("my-ffmpeg")
+        try "#!/bin/sh\necho 'the named ffmpeg ran' >&2\nexit 3\n".write(to: fake, atomically: true, encoding: .utf8)
+        chmod(fake.path, 0o755)
+        let environment = ["PATH": folder.appendingPathComponent("empty").path]
+        let video = folder.appendingPathComponent("x.mp4")
+        let named = try carender(
+            ["render", "spring", "-o", video.path, "--ffmpeg", fake.path] + small, environment: environment)
+        #expect(named.status != 0 && named.error.contains("the named ffmpeg ran"), "\(named.error)")
+        let variable = try carender(
+            ["render", "spring", "-o", video.path] + small,
+            environment: environment.merging(["CARENDER_FFMPEG": fake.path]) { $1 })
+        #expect(variable.status != 0 && variable.error.contains("the named ffmpeg ran"), "\(variable.error)")
+        #expect(!FileManager.default.fileExists(atPath: video.path))
+
+        let missing = try carender(
+            ["render", "spring", "-o", video.path, "--ffmpeg", folder.appendingPathComponent("none").path] + small,
+            environment: environment)
+        #expect(missing.status != 0 && missing.error.contains("--ffmpeg must name an executable file"))
     }
 
     @Test func aFailingFFmpegShowsWhatItPrinted() throws {
@@ -362,4 +399,17 @@ struct RenderCommandTests {
         #expect(result.status != 0)
         #expect(result.error.contains(message), "\(result.error)")
     }
+}
+
+/// The chunk types of the PNG file `data`, in order.
+private func pngChunkTypes(_ data: Data) -> [String] {
+    let bytes = [UInt8](data)
+    var types: [String] = []
+    var offset = 8
+    while offset + 12 <= bytes.count {
+        let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+        types.append(String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self))
+        offset += 12 + length
+    }
+    return types
 }

@@ -30,13 +30,15 @@ public enum CAMovieExportError: Error, CustomStringConvertible, Equatable, Senda
     public var description: String {
         switch self {
         case .ffmpegNotFound:
-            "ffmpeg was not found on PATH; MP4, GIF and APNG are encoded by it. Install it "
-                + "(on Debian or Ubuntu: sudo apt-get install ffmpeg; Scripts/install-dependencies.sh does it) "
-                + "and run this again. PNG output works without it: --output frame.png for one frame, or "
-                + "--output frames/ for numbered PNG frames."
+            "ffmpeg was not found on PATH; MP4, MOV, WebM, GIF and WebP are encoded by it. Install it "
+                + "(on Debian or Ubuntu: sudo apt-get install ffmpeg; Scripts/install-dependencies.sh does it), "
+                + "or name one with --ffmpeg PATH or the CARENDER_FFMPEG variable (pip install imageio-ffmpeg "
+                + "brings one without root), and run this again. PNG and APNG output work without it: --output "
+                + "frame.png for one frame, --output frames/ for numbered PNG frames, or --output movie.apng."
         case .cannotStartFFmpeg(let path, let reason):
             "cannot start ffmpeg at '\(path)': \(reason). "
-                + "Reinstall it (sudo apt-get install ffmpeg) or put a working one first on PATH."
+                + "Reinstall it (sudo apt-get install ffmpeg), put a working one first on PATH, or name one "
+                + "with --ffmpeg PATH or CARENDER_FFMPEG."
         case .ffmpegFailed(let file, let termination, let printed):
             "ffmpeg \(Self.words(termination)) while writing '\(file)'"
                 + (printed.isEmpty ? " and printed nothing." : "; it printed:\n" + printed)

@@ -71,7 +71,15 @@ extension CAMovieExporter {
             output.format == .pngSequence ? nil : try CAOutputFile(output.path)
         }
         var ffmpeg = ffmpeg
-        if ffmpeg == nil, outputs.contains(where: { $0.format.needsFFmpeg }) { ffmpeg = try CAFFmpeg.locate() }
+        // APNG is written without ffmpeg when there is none (``APNGWriter``); the other formats
+        // need it.
+        if ffmpeg == nil, outputs.contains(where: { $0.format.needsFFmpeg }) {
+            do {
+                ffmpeg = try CAFFmpeg.locate()
+            } catch .ffmpegNotFound where outputs.allSatisfy({ !$0.format.needsFFmpeg || $0.format == .apng }) {
+                ffmpeg = nil
+            }
+        }
         var sinks: [any FrameSink] = []
         do {
             for (output, file) in zip(outputs, files) {
@@ -80,6 +88,8 @@ extension CAMovieExporter {
                     sinks.append(PNGFileWriter(file!))
                 case .pngSequence:
                     sinks.append(try PNGSequenceWriter(folder: output.path, firstNumber: firstFileNumber))
+                case .apng where ffmpeg == nil:
+                    sinks.append(APNGWriter(file!, frameCount: frameCount, fps: fps))
                 case .mp4, .gif, .apng, .proRes4444, .webm, .webp:
                     sinks.append(
                         try FFmpegEncoder(

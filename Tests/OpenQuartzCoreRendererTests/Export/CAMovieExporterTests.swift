@@ -246,3 +246,14 @@ struct CAMovieExporterTests {
 private final class FramesDone: @unchecked Sendable {
     var count = 0
 }
+
+@Suite struct FFmpegLocationTests {
+    @Test func theVariableNamesTheFFmpegBeforePATH() throws {
+        let found = try CAFFmpeg.locate(environment: ["CARENDER_FFMPEG": "/bin/sh", "PATH": "/usr/bin"])
+        #expect(found.path == "/bin/sh")
+        #expect(throws: CAMovieExportError.self) {
+            try CAFFmpeg.locate(environment: ["CARENDER_FFMPEG": "/nonexistent/ffmpeg", "PATH": "/usr/bin"])
+        }
+        #expect(throws: CAMovieExportError.self) { try CAFFmpeg.locate(environment: ["PATH": "/nonexistent"]) }
+    }
+}
