@@ -43,6 +43,8 @@ let package = Package(
         // never depend on it.
         .library(name: "OpenQuartzCoreSnapshotTesting", targets: ["OpenQuartzCoreSnapshotTesting"]),
         .executable(name: "carender", targets: ["carender"]),
+        // `carender` and frames in memory behind a C interface, for the Python package.
+        .library(name: "openquartzcore", type: .dynamic, targets: ["OpenQuartzCoreC"]),
         // The porting step for iOS sources: a command, and the build plugin that runs it.
         .executable(name: "openquartzcore-port", targets: ["openquartzcore-port"]),
         // The rewriting library the command and the plugin share, for tools of one's own.
@@ -270,8 +272,10 @@ var toolsRing: [Target] {
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
-        .executableTarget(
-            name: "carender",
+        // `carender`'s commands, in a library so that the executable and the C library the
+        // Python package loads (OpenQuartzCoreC) run the same code.
+        .target(
+            name: "CARenderCommands",
             dependencies: [
                 "OpenQuartzCoreScenes",
                 "OpenQuartzCore",
@@ -284,6 +288,9 @@ var toolsRing: [Target] {
             // `carender preview` starts the server only in a build that has it.
             swiftSettings: previewIsBuilt ? [.define("OPENQUARTZCORE_PREVIEW")] : []
         ),
+        .executableTarget(name: "carender", dependencies: ["CARenderCommands", "OpenQuartzCoreRenderer"]),
+        // The C library the Python package loads with ctypes (`libopenquartzcore.so`).
+        .target(name: "OpenQuartzCoreC", dependencies: ["CARenderCommands", "OpenQuartzCoreRenderer"]),
         // The porting step: rewrites what Swift on Linux lacks (@objc, #selector, #keyPath,
         // @NSManaged, IB attributes, imports) in iOS sources. A command of its own rather than
         // `carender port`, so that `carender` (and its release) never carries swift-syntax; the
@@ -322,7 +329,7 @@ var toolsRing: [Target] {
         .testTarget(
             name: "CarenderTests",
             dependencies: [
-                "carender", "OpenQuartzCoreScenes", "OpenQuartzCoreRenderer", "QuartzTestSupport",
+                "carender", "CARenderCommands", "OpenQuartzCoreScenes", "OpenQuartzCoreRenderer", "QuartzTestSupport",
                 "RendererTestSupport", "CAMLTestSupport", "ZipTestSupport", "LottieTestSupport",
             ],
             exclude: ["Goldens"],
@@ -422,7 +429,8 @@ var previewTargets: [Target] {
             name: "PreviewTests",
             dependencies: [
                 "OpenQuartzCorePreview", "OpenQuartzCorePreviewTestSupport", "OpenQuartzCoreRenderer", "OpenCAML",
-                "carender", "OpenQuartzCoreScenes", "QuartzTestSupport", "RendererTestSupport", "CAMLTestSupport",
+                "CARenderCommands", "OpenQuartzCoreScenes", "QuartzTestSupport", "RendererTestSupport",
+                "CAMLTestSupport",
             ]
         ),
     ]

@@ -26,7 +26,7 @@ RINGS = {
         "ZipArchiveReadingTests", "OpenImageIOTests", "OpenQuartzCoreRendererTests", "OpenLottieTests",
     ],
     "tools": [
-        "OpenQuartzCoreScenes", "OpenQuartzCoreSnapshotTesting", "carender", "CAMLFuzzer", "LottieFuzzer",
+        "OpenQuartzCoreScenes", "OpenQuartzCoreSnapshotTesting", "CARenderCommands", "carender", "OpenQuartzCoreC", "CAMLFuzzer", "LottieFuzzer",
         "OpenQuartzCoreScenesTests", "OpenCAMLTests", "CarenderTests", "OpenQuartzCoreSnapshotTestingTests",
         "SnapshotTestingClientTests", "OpenQuartzCorePreview", "OpenQuartzCorePreviewTestSupport",
         "PreviewTests", "IOSPorting", "openquartzcore-port", "PortIOSSources", "IOSPortingTests",

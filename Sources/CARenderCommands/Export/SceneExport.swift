@@ -22,6 +22,31 @@ func renderScene(
     defer { progress.finish() }
     let opened = try CAMovieExporter.openOutputs(
         outputs, frames: frames, size: framing.size, scale: framing.scale, firstFileNumber: firstFileNumber)
+    let exporter = sceneExporter(scene, framing: framing, frames: frames, background: background)
+    if let threads { exporter.threads = threads }
+    try exporter.exportSynchronously(to: opened) { step in
+        if let framesDone { framesDone(step.framesDone) } else { progress.update(done: step.framesDone) }
+    }
+}
+
+/// Renders `scene` over `frames` into `framing` as ``renderScene(_:framing:frames:to:background:progressLabel:firstFileNumber:threads:framesDone:)``
+/// does, handing each frame to `deliver` in order instead of writing a file: as `carender
+/// render` draws its frames with `asSequence`, else as `carender frame` draws its one.
+@MainActor
+func renderSceneFrames(
+    _ scene: SceneDefinition, framing: Framing, frames: CAFrameSpan, background: CGColor?, asSequence: Bool,
+    deliver: @escaping (CARenderedFrame) -> Void
+) throws {
+    let exporter = sceneExporter(scene, framing: framing, frames: frames, background: background)
+    try exporter.exportFrames(asSequence: asSequence, deliver)
+}
+
+/// An exporter of `scene` built on a manual clock of its own (a Lottie animation laid out to
+/// fill the framing), its timeline's changes scheduled on it.
+@MainActor
+private func sceneExporter(
+    _ scene: SceneDefinition, framing: Framing, frames: CAFrameSpan, background: CGColor?
+) -> CAMovieExporter {
     let clock = CAManualClock()
     let run = CAClock.$current.withValue(clock) {
         let run = scene.start(on: clock)
@@ -30,15 +55,12 @@ func renderScene(
     }
     let exporter = CAMovieExporter(
         layer: run.root, clock: clock, frames: frames, size: framing.size, scale: framing.scale)
-    if let threads { exporter.threads = threads }
     exporter.backgroundColor = background
     for change in run.takePendingChanges() {
         let make = change.change
         exporter.schedule(at: change.time) { MainActor.assumeIsolated { make() } }
     }
-    try exporter.exportSynchronously(to: opened) { step in
-        if let framesDone { framesDone(step.framesDone) } else { progress.update(done: step.framesDone) }
-    }
+    return exporter
 }
 
 /// One frame at exactly `time`, whatever the frame rate: a span of one frame at 1 fps.

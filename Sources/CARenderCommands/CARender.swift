@@ -1,9 +1,11 @@
 import ArgumentParser
+import Foundation
 import OpenQuartzCoreRenderer
 
-@main
-struct CARender: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `carender`: the command line, run by the `carender` executable and, in a child process, by
+/// the Python package through the C library (`oqc_carender_main`).
+public struct CARender: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "carender",
         abstract: "Runs and renders Core Animation layer trees on Linux.",
         subcommands: [
@@ -13,13 +15,21 @@ struct CARender: ParsableCommand {
         defaultSubcommand: Experiments.self
     )
 
+    public init() {}
+
     /// Argument parser's `main()`, with SIGINT and SIGTERM handled from the start (see
     /// ``Interruption``).
-    static func main() {
+    public static func main() {
+        main(nil, fontsBesideBinaryIn: CABundledFonts.executableFolder)
+    }
+
+    /// Runs the command line `arguments` (the process's own when nil) and exits, with the
+    /// portable release's fonts when the binary in `folder` is in one (``CABundledFonts``).
+    public static func main(_ arguments: [String]?, fontsBesideBinaryIn folder: URL) -> Never {
         Interruption.install()
-        CABundledFonts.use(besideBinaryIn: CABundledFonts.executableFolder)
+        CABundledFonts.use(besideBinaryIn: folder)
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             // A failure caused by a signal's cleanup (ffmpeg killed under a write) is not
@@ -27,5 +37,6 @@ struct CARender: ParsableCommand {
             Interruption.waitIfStopping()
             exit(withError: error)
         }
+        Foundation.exit(0)
     }
 }

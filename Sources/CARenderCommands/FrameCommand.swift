@@ -100,22 +100,30 @@ struct Frame: ParsableCommand {
 
     func run() throws {
         try MainActor.assumeIsolated {
-            let held = swipe.map {
-                StateTimeline(
-                    initial: "Locked", changes: [], held: StateTimeline.HeldSwipe(name: "Unlock", progress: $0))
-            }
-            let scene = try loadScene(
-                self.scene, states: held ?? stateOption.timeline(), values: lottieOptions.values(for: self.scene),
-                lottie: lottieOptions)
-            let marked = try lottieOptions.markerFrames(in: scene).flatMap { scene.time(atFrame: $0.first) }
-            let framing = try picture.framing(for: scene.size)
-            try framing.validate()
+            let loaded = try load()
             try renderScene(
-                scene, framing: framing, frames: singleFrame(at: marked ?? lottieFrame.time(in: scene) ?? time ?? 0),
-                to: [CAMovieExporter.Output(path: output, format: .png)],
-                background: BackgroundOption.parse(picture.background)
-            )
+                loaded.scene, framing: loaded.framing, frames: singleFrame(at: loaded.time),
+                to: [CAMovieExporter.Output(path: output, format: .png)], background: loaded.background)
         }
+    }
+
+    /// What the command draws: the scene loaded with its options, the picture, the background
+    /// and the moment (`--marker`, `--frame`, `--progress` or `--time`; 0 without them).
+    @MainActor
+    func load() throws -> (scene: SceneDefinition, framing: Framing, background: CGColor?, time: CFTimeInterval) {
+        let held = swipe.map {
+            StateTimeline(initial: "Locked", changes: [], held: StateTimeline.HeldSwipe(name: "Unlock", progress: $0))
+        }
+        let scene = try loadScene(
+            self.scene, states: held ?? stateOption.timeline(), values: lottieOptions.values(for: self.scene),
+            lottie: lottieOptions)
+        let marked = try lottieOptions.markerFrames(in: scene).flatMap { scene.time(atFrame: $0.first) }
+        let framing = try picture.framing(for: scene.size)
+        try framing.validate()
+        return (
+            scene, framing, try BackgroundOption.parse(picture.background),
+            marked ?? lottieFrame.time(in: scene) ?? time ?? 0
+        )
     }
 }
 

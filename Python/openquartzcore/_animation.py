@@ -1,0 +1,151 @@
+"""Frames drawn in this process."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+from typing import Any, Iterator, Optional, Sequence
+
+from . import _library
+from ._errors import OpenQuartzCoreError
+from ._options import arguments
+
+
+class Animation:
+    """A Lottie file (``.json``, ``.lottie``), CAML document (``.caml``, ``.ca``, ``.tendies``) or
+    gallery scene, loaded once; its frames are drawn in this process.
+
+    The keyword arguments are ``carender frame``'s options: ``values`` (a values file),
+    ``engine`` (``"complete"``, ``"automatic"``, ``"core-animation"``, ``"main-thread"``),
+    ``animation``, ``theme``, ``slots``, ``fonts``, ``states``, ``swipe``, ``size`` (points,
+    ``(w, h)`` or ``"WxH"``), ``scale`` and ``background`` (``"white"``, ``"#rrggbb"``…).
+
+    >>> animation = Animation("loader.json", size=(500, 500))
+    >>> pixels = animation.frame(number=30)      # a (500, 500, 4) uint8 array, straight RGBA
+    >>> animation.image(progress=0.5).save("half.png")
+
+    Call it from the process's main thread: the library's scenes live there.
+    """
+
+    def __init__(self, path: str | os.PathLike, **options: Any):
+        library = _library.library()
+        self._path = os.fspath(path)
+        words = [part.encode() for part in arguments(options)]
+        array = (ctypes.c_char_p * max(len(words), 1))(*words)
+        error = ctypes.c_void_p()
+        handle = library.oqc_open(self._path.encode(), len(words), array, ctypes.byref(error))
+        if not handle:
+            raise OpenQuartzCoreError(_library.take_string(error.value))
+        self._handle: Optional[int] = handle
+        info = json.loads(_library.take_string(library.oqc_info(handle)))
+        #: The picture's width and height in pixels.
+        self.width: int = info["width"]
+        self.height: int = info["height"]
+        #: How long it plays, in seconds.
+        self.duration: float = info["duration"]
+        lottie = info.get("lottie")
+        #: A Lottie file's frame rate, first frame (``ip``) and last (``op``); None otherwise.
+        self.fps: Optional[float] = lottie["fps"] if lottie else None
+        self.first_frame: Optional[float] = lottie["first_frame"] if lottie else None
+        self.last_frame: Optional[float] = lottie["last_frame"] if lottie else None
+        self._default_time: float = info["time"]
+
+    def close(self) -> None:
+        """Lets go of the loaded file (also done when the object is collected)."""
+        if self._handle:
+            _library.library().oqc_close(self._handle)
+            self._handle = None
+
+    def __enter__(self) -> "Animation":
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __repr__(self) -> str:
+        return f"Animation({self._path!r}, {self.width}×{self.height} px, {self.duration:g} s)"
+
+    @property
+    def frame_count(self) -> Optional[int]:
+        """A Lottie file's number of frames (``op - ip``); None otherwise."""
+        if self.fps is None:
+            return None
+        return int(round(self.last_frame - self.first_frame))
+
+    def time(self, *, time: Optional[float] = None, number: Optional[float] = None,
+             progress: Optional[float] = None) -> float:
+        """The media time a moment names: ``time`` in seconds, a Lottie frame ``number`` or a
+        ``progress`` from 0 to 1; the moment the options named (else 0) without any."""
+        given = [name for name, value in (("time", time), ("number", number), ("progress", progress))
+                 if value is not None]
+        if len(given) > 1:
+            raise ValueError(f"give one of time, number and progress, not {' and '.join(given)}")
+        if time is not None:
+            return float(time)
+        if number is None and progress is None:
+            return self._default_time
+        if self.fps is None:
+            raise ValueError("number and progress apply to Lottie files; give time in seconds")
+        if progress is not None:
+            if not 0 <= progress <= 1:
+                raise ValueError(f"progress must be from 0 to 1; got {progress}")
+            number = self.first_frame + progress * (self.last_frame - self.first_frame)
+        return _library.library().oqc_time_at_frame(self._live(), float(number))
+
+    def frame(self, time: Optional[float] = None, *, number: Optional[float] = None,
+              progress: Optional[float] = None):
+        """The frame at a moment (see :meth:`time`) as a NumPy array of shape
+        ``(height, width, 4)``, straight RGBA8: the picture ``carender frame`` writes."""
+        moment = self.time(time=time, number=number, progress=progress)
+        (pixels,) = self._draw(moment, 1, 0)
+        return pixels
+
+    def image(self, time: Optional[float] = None, *, number: Optional[float] = None,
+              progress: Optional[float] = None):
+        """:meth:`frame` as a Pillow image (RGBA); needs Pillow."""
+        from PIL import Image
+
+        return Image.fromarray(self.frame(time, number=number, progress=progress), "RGBA")
+
+    def frames(self, count: Optional[int] = None, *, fps: Optional[int] = None, start: float = 0) -> Iterator:
+        """``count`` frames from ``start`` seconds at ``fps`` (by default the file's frame rate,
+        else 30, and every frame to its end), as ``carender render`` draws them: NumPy arrays,
+        drawn on all cores, yielded in order."""
+        rate = int(fps or round(self.fps or 30))
+        if rate <= 0:
+            raise ValueError(f"fps must be above 0; got {fps}")
+        first = round(start * rate)
+        if count is None:
+            count = max(1, round(self.duration * rate) - first)
+        if count <= 0:
+            raise ValueError(f"count must be at least 1; got {count}")
+        yield from self._draw(first, count, rate)
+
+    def _live(self) -> int:
+        if not self._handle:
+            raise ValueError("the animation is closed")
+        return self._handle
+
+    def _draw(self, first: float, count: int, fps: int) -> Sequence:
+        import numpy
+
+        frames = []
+        size = self.width * self.height * 4
+
+        def deliver(_context, _index, rgba):
+            frames.append(numpy.ctypeslib.as_array(rgba, shape=(size,)).copy().reshape(self.height, self.width, 4))
+
+        callback = _library.FrameCallback(deliver)
+        error = ctypes.c_void_p()
+        status = _library.library().oqc_frames(self._live(), float(first), count, fps, callback, None,
+                                               ctypes.byref(error))
+        if status != 0:
+            raise OpenQuartzCoreError(_library.take_string(error.value))
+        return frames

@@ -1,0 +1,70 @@
+"""Loads the C library (``libopenquartzcore.so``) the package draws with."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import platform
+from functools import lru_cache
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+
+# deliver(context, index, rgba): one frame, straight RGBA8, the top row first.
+FrameCallback = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_ubyte))
+
+
+def library_path() -> Path:
+    """The library: ``OPENQUARTZCORE_LIBRARY`` when set (a build of one's own), else the wheel's."""
+    named = os.environ.get("OPENQUARTZCORE_LIBRARY")
+    return Path(named) if named else PACKAGE / "_lib" / "libopenquartzcore.so"
+
+
+def use_bundled_fonts() -> None:
+    """Adds the wheel's DejaVu fonts to fontconfig's (a machine may have none), unless
+    ``FONTCONFIG_FILE`` names a configuration already."""
+    configuration = PACKAGE / "share" / "openquartzcore" / "fonts.conf"
+    if configuration.exists():
+        os.environ.setdefault("FONTCONFIG_FILE", str(configuration))
+
+
+@lru_cache(maxsize=None)
+def library() -> ctypes.CDLL:
+    use_bundled_fonts()
+    path = library_path()
+    try:
+        loaded = ctypes.CDLL(str(path))
+    except OSError as error:
+        text = str(error)
+        if "GLIBC_" in text:
+            raise ImportError(
+                f"OpenQuartzCore's library needs a newer C library than this machine's glibc "
+                f"{platform.libc_ver()[1] or '(unknown)'}: {text}") from error
+        raise ImportError(f"cannot load OpenQuartzCore's library {path}: {text}") from error
+    error = ctypes.POINTER(ctypes.c_void_p)
+    loaded.oqc_open.restype = ctypes.c_void_p
+    loaded.oqc_open.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p), error]
+    loaded.oqc_info.restype = ctypes.c_void_p
+    loaded.oqc_info.argtypes = [ctypes.c_void_p]
+    loaded.oqc_time_at_frame.restype = ctypes.c_double
+    loaded.oqc_time_at_frame.argtypes = [ctypes.c_void_p, ctypes.c_double]
+    loaded.oqc_frames.restype = ctypes.c_int
+    loaded.oqc_frames.argtypes = [ctypes.c_void_p, ctypes.c_double, ctypes.c_int, ctypes.c_int, FrameCallback,
+                                  ctypes.c_void_p, error]
+    loaded.oqc_close.restype = None
+    loaded.oqc_close.argtypes = [ctypes.c_void_p]
+    loaded.oqc_free.restype = None
+    loaded.oqc_free.argtypes = [ctypes.c_void_p]
+    loaded.oqc_carender_main.restype = ctypes.c_int
+    loaded.oqc_carender_main.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)]
+    return loaded
+
+
+def take_string(pointer: int | None) -> str:
+    """The library's string at ``pointer``, freed."""
+    if not pointer:
+        return ""
+    try:
+        return ctypes.string_at(pointer).decode("utf-8", "replace")
+    finally:
+        library().oqc_free(pointer)

@@ -1,0 +1,150 @@
+import CARenderCommands
+import Foundation
+import OpenQuartzCoreRenderer
+
+// The C library the Python package loads (`libopenquartzcore.so`, with ctypes): `carender`'s
+// command line, run in a process of its own, and frames drawn in memory. Every function is
+// called on the process's main thread (the scenes are main-actor objects); called on another
+// thread, they fail with a message instead. Strings they return are freed with `oqc_free`.
+//
+//   int    oqc_carender_main(int argc, char **argv);            // runs carender; exits
+//   void  *oqc_open(const char *input, int argc, const char **options, char **error);
+//   char  *oqc_info(void *source);                               // JSON
+//   double oqc_time_at_frame(void *source, double frame);         // NaN unless Lottie
+//   int    oqc_frames(void *source, double first, int count, int fps,
+//                     void (*deliver)(void *context, int index, const unsigned char *rgba),
+//                     void *context, char **error);               // 0, or -1 with *error set
+//   void   oqc_close(void *source);
+//   void   oqc_free(char *string);
+
+/// Runs `carender` with `argv` (its first element the program's name) and exits the process
+/// with its status: the Python package's `render` and `inspect` run it in a child process.
+@_cdecl("oqc_carender_main")
+public func oqcCarenderMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    let arguments = (1..<max(Int(argc), 1)).compactMap { index in argv?[index].map { String(cString: $0) } }
+    CARender.main(arguments, fontsBesideBinaryIn: CABundledFonts.executableFolder)
+}
+
+/// Loads `input` with `carender frame`'s options (`argc` strings at `options`); nil with
+/// `*error` set (a string to free) when it does not load.
+@_cdecl("oqc_open")
+public func oqcOpen(
+    _ input: UnsafePointer<CChar>?, _ argc: Int32, _ options: UnsafePointer<UnsafePointer<CChar>?>?,
+    _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> UnsafeMutableRawPointer? {
+    guard let input else { return failing("oqc_open: no input path", error) }
+    let arguments = (0..<max(Int(argc), 0)).compactMap { index in options?[index].map { String(cString: $0) } }
+    let path = String(cString: input)
+    nonisolated(unsafe) let message = error
+    return onMainThread(error) { () -> UnsafeMutableRawPointer? in
+        do {
+            let source = try FrameSource(input: path, options: arguments)
+            return Unmanaged.passRetained(source).toOpaque()
+        } catch {
+            return failing(String(describing: error), message)
+        }
+    } ?? nil
+}
+
+/// What `source` draws, as JSON: `width` and `height` in pixels, `duration` and `time` (the
+/// moment its options name) in seconds, and for a Lottie file `lottie`: `fps`,
+/// `first_frame` and `last_frame`.
+@_cdecl("oqc_info")
+public func oqcInfo(_ handle: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<CChar>? {
+    guard let handle else { return nil }
+    nonisolated(unsafe) let source = handle
+    return onMainThread(nil) {
+        let source = Unmanaged<FrameSource>.fromOpaque(source).takeUnretainedValue()
+        var info: [String: Any] = [
+            "width": source.pixelWidth, "height": source.pixelHeight, "duration": source.duration,
+            "time": source.defaultTime,
+        ]
+        if let frames = source.lottieFrames {
+            info["lottie"] = ["fps": frames.rate, "first_frame": frames.first, "last_frame": frames.last]
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: info, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return strdup(String(decoding: data, as: UTF8.self))
+    } ?? nil
+}
+
+/// The media time of a Lottie file's frame `frame`; NaN for a scene or a CAML document.
+@_cdecl("oqc_time_at_frame")
+public func oqcTimeAtFrame(_ handle: UnsafeMutableRawPointer?, _ frame: Double) -> Double {
+    guard let handle else { return .nan }
+    nonisolated(unsafe) let source = handle
+    return onMainThread(nil) {
+        Unmanaged<FrameSource>.fromOpaque(source).takeUnretainedValue().time(atFrame: frame) ?? .nan
+    } ?? .nan
+}
+
+/// Draws `count` frames from frame number `first` at `fps` frames a second, as `carender
+/// render` draws them, or with `fps` 0 the one frame at time `first`, as `carender frame` does;
+/// hands each to `deliver` in order as straight RGBA8, the top row first. 0 when done, -1 with
+/// `*error` set.
+@_cdecl("oqc_frames")
+public func oqcFrames(
+    _ handle: UnsafeMutableRawPointer?, _ first: Double, _ count: Int32, _ fps: Int32,
+    _ deliver: (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<UInt8>?) -> Void)?,
+    _ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    guard let handle, let deliver else { return failing("oqc_frames: no source or no callback", error) ?? -1 }
+    guard first.isFinite, count > 0, fps >= 0, fps > 0 || count == 1 else {
+        return failing(
+            "oqc_frames: give a finite start, a count of at least 1 and an fps of 0 (one frame) or more", error)
+            ?? -1
+    }
+    nonisolated(unsafe) let context = context
+    nonisolated(unsafe) let message = error
+    nonisolated(unsafe) let opaque = handle
+    return onMainThread(error) { () -> Int32 in
+        let source = Unmanaged<FrameSource>.fromOpaque(opaque).takeUnretainedValue()
+        do {
+            let hand = { (frame: CARenderedFrame) in
+                frame.rgba.withUnsafeBufferPointer { deliver(context, Int32(frame.index), $0.baseAddress) }
+            }
+            if fps == 0 {
+                hand(try source.frame(at: first))
+            } else {
+                try source.frames(CAFrameSpan(first: first, count: Int(count), fps: Int(fps)), deliver: hand)
+            }
+            return 0
+        } catch {
+            return failing(String(describing: error), message) ?? -1
+        }
+    } ?? -1
+}
+
+/// Lets go of `source`.
+@_cdecl("oqc_close")
+public func oqcClose(_ handle: UnsafeMutableRawPointer?) {
+    guard let handle else { return }
+    nonisolated(unsafe) let source = handle
+    _ = onMainThread(nil) { Unmanaged<FrameSource>.fromOpaque(source).release() }
+}
+
+/// Frees a string the library returned.
+@_cdecl("oqc_free")
+public func oqcFree(_ string: UnsafeMutablePointer<CChar>?) {
+    free(string)
+}
+
+// MARK: Helpers
+
+/// Sets `*error` to `message` (when there is somewhere to set it) and returns nil.
+private func failing<T>(_ message: String, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> T? {
+    error?.pointee = strdup(message)
+    return nil
+}
+
+/// `body` on the main actor when called on the main thread; else nil, with `*error` saying so.
+private func onMainThread<T>(
+    _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ body: @MainActor () -> T
+) -> T? {
+    guard Thread.isMainThread else {
+        return failing("OpenQuartzCore is called on the process's main thread only", error)
+    }
+    // The result crosses no thread: this is the main thread, and the main actor's.
+    nonisolated(unsafe) var result: T?
+    MainActor.assumeIsolated { result = body() }
+    return result
+}

@@ -1,0 +1,3 @@
+import CARenderCommands
+
+CARender.main()
