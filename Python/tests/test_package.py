@@ -8,9 +8,7 @@ pictures are compared with (Scripts/release-tests.sh sets both).
 import json
 import os
 import subprocess
-import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -24,18 +22,6 @@ pytestmark = pytest.mark.skipif(
     not WHEEL or not SOURCE_BUILT,
     reason="OPENQUARTZCORE_WHEEL and OPENQUARTZCORE_CARENDER are not set (Scripts/release-tests.sh sets them)",
 )
-
-
-@pytest.fixture(scope="module")
-def environment(tmp_path_factory) -> Path:
-    """A new virtual environment with the wheel (and Pillow) installed."""
-    folder = tmp_path_factory.mktemp("venv")
-    subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True)
-    started = time.monotonic()
-    subprocess.run([str(folder / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check",
-                    f"{WHEEL}[pillow]"], check=True)
-    print(f"pip install of the wheel: {time.monotonic() - started:.1f} s")
-    return folder
 
 
 @pytest.fixture

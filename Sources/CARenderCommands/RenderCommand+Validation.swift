@@ -19,6 +19,7 @@ extension Render {
             guard variants == nil else {
                 throw ValidationError("--variants writes into a folder: give --output-dir FOLDER")
             }
+            guard rows == nil else { throw ValidationError("--rows chooses rows of --variants' list") }
             guard inputs.count == 1, output != nil else {
                 throw ValidationError(
                     inputs.count == 1
@@ -43,6 +44,8 @@ extension Render {
             }
             try lottieOptions.validate(for: inputs[0])
         }
+        guard rows == nil || variants != nil else { throw ValidationError("--rows chooses rows of --variants' list") }
+        _ = try rowRange()
         if variants != nil {
             guard inputs.count == 1, SceneDefinition.isLottieFile(inputs[0]) else {
                 throw ValidationError("--variants renders one Lottie file (.json, .lottie) many times; give one")

@@ -111,6 +111,25 @@ struct Render: ParsableCommand {
     var variants: String?
 
     @Option(
+        help: ArgumentHelp(
+            "Only these rows of --variants' list: N, or N-M, counting its rows from 1 (to split a list over "
+                + "machines; a failed row is still reported with its line).",
+            valueName: "N[-M]"))
+    var rows: String?
+
+    /// `--rows` read: the rows of the list to render, counted from 1; nil for all of them.
+    func rowRange() throws -> ClosedRange<Int>? {
+        guard let rows else { return nil }
+        let parts = rows.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let first = Int(parts[0]), let last = Int(parts.last ?? ""),
+            first >= 1, last >= first
+        else {
+            throw ValidationError("--rows must be N or N-M with 1 ≤ N ≤ M, for example 3 or 10-19; got '\(rows)'")
+        }
+        return first...last
+    }
+
+    @Option(
         name: .customLong("output-dir"),
         help: ArgumentHelp(
             "Render every input into this folder (made when missing), each as NAME.EXT for each --format.",

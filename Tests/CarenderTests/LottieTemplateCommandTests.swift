@@ -77,6 +77,24 @@ import Testing
         #expect(try Data(contentsOf: out.appendingPathComponent("broken.png")) == Data("old".utf8))
     }
 
+    @Test func rowsChooseRowsOfTheListKeepingTheirLines() throws {
+        let (folder, slide) = try LottieCommandTests.write(LottieCommandTests.slide(), as: "slide.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = folder.appendingPathComponent("names.csv")
+        try Data("output,color:box.red.Color\ngreen,#00ff00\nbroken,#zz0000\nblue,#0000ff\n".utf8).write(to: list)
+        let out = folder.appendingPathComponent("out")
+        let second = try carender([
+            "render", slide.path, "--variants", list.path, "--rows", "2", "--output-dir", out.path, "--format", "png",
+        ])
+        #expect(second.status == 1 && second.error.contains("✗ \(list.path):3: column"), "\(second.error)")
+        #expect(second.output.contains("Rendered 0 of 1 input into"), "\(second.output)")
+        let third = try carender([
+            "render", slide.path, "--variants", list.path, "--rows", "3-9", "--output-dir", out.path, "--format", "png",
+        ])
+        #expect(third.status == 0, "\(third.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["blue.png"])
+    }
+
     @Test func variantRowsFillTheFilesSlots() throws {
         let (folder, slide) = try LottieCommandTests.write(LottieCommandTests.slide(fillSlot: "bg"), as: "slide.json")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -123,6 +141,11 @@ import Testing
         (
             ["render", "a.json", "b.json", "--variants", "l.csv", "--output-dir", "o"],
             "--variants renders one Lottie file"
+        ),
+        (["render", "x.json", "--rows", "2", "--output-dir", "o"], "--rows chooses rows of --variants' list"),
+        (
+            ["render", "x.json", "--variants", "l.csv", "--rows", "3-2", "--output-dir", "o"],
+            "--rows must be N or N-M with 1 ≤ N ≤ M"
         ),
     ])
     func variantsNeedOneLottieFileAndAFolder(arguments: [String], message: String) throws {

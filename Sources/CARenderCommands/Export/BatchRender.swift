@@ -171,7 +171,8 @@ struct BatchRender {
         let base = try command.lottieOptions.values(for: input)
         var jobs: [Job] = []
         var taken: [String: Int] = [:]
-        for row in variants.rows {
+        let chosen = try command.rowRange() ?? 1...Int.max
+        for (index, row) in variants.rows.enumerated() where chosen.contains(index + 1) {
             let place = "\(list):\(row.line)"
             let values: LottieValues
             switch row.values {
