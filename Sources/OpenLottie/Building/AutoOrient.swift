@@ -20,6 +20,7 @@ enum AutoOrient {
         let start = min(first, rotationTimes.min() ?? first)
         let end = max(last, rotationTimes.max() ?? last)
         var keyframes: [Keyframe<Double>] = []
+        let path = transform.position.map(MotionPath.init)
         let count = Int(((end - start) / 0.1).rounded(.up))
         keyframes.reserveCapacity(count + 1)
         for step in 0...count {
@@ -29,40 +30,55 @@ enum AutoOrient {
             let (from, to) =
                 frame <= first
                 ? (first, first + 0.01) : frame >= last ? (last - 0.05, last) : (frame - 0.01, frame)
-            let a = position(of: transform, at: from)
-            let b = position(of: transform, at: to)
+            let a = position(of: transform, along: path, at: from)
+            let b = position(of: transform, along: path, at: to)
             let turn = b == a ? 0 : atan2(b.y - a.y, b.x - a.x) * 180 / .pi
             keyframes.append(Keyframe(time: frame, value: transform.rotation.value(at: frame) + turn, isHold: true))
         }
         return KeyframeGroup(keyframes: keyframes)
     }
 
-    /// The position at `frame`, along its spatial curve.
-    static func position(of transform: TransformModel, at frame: Double) -> CGPoint {
-        if let position = transform.position { return point(of: position, at: frame) }
+    /// The position at `frame`, along its spatial curve (`path`, the position's keyframes with
+    /// their curves measured).
+    static func position(of transform: TransformModel, along path: MotionPath?, at frame: Double) -> CGPoint {
+        if let path { return path.point(at: frame) }
         return CGPoint(x: transform.positionX?.value(at: frame) ?? 0, y: transform.positionY?.value(at: frame) ?? 0)
     }
 
-    /// `group`'s point at `frame`: between keyframes with spatial tangents, the point of the
-    /// Bézier curve at the eased fraction of its length; otherwise the straight interpolation.
-    static func point(of group: KeyframeGroup<LottieVector>, at frame: Double) -> CGPoint {
-        let keyframes = group.keyframes
-        guard let index = keyframes.lastIndex(where: { $0.time <= frame }), index + 1 < keyframes.count,
-            !keyframes[index].isHold, let out = keyframes[index].spatialOutTangent,
-            let into = keyframes[index + 1].spatialInTangent, out != .zero || into != .zero
-        else {
-            let value = group.value(at: frame)
-            return CGPoint(x: value.x, y: value.y)
+    /// A position's keyframes, each spatial curve between them measured once, when a point on
+    /// it is first asked for: the layer tree asks for points every tenth or quarter of a frame.
+    final class MotionPath {
+        let group: KeyframeGroup<LottieVector>
+        private var lengths: [Int: [Double]] = [:]
+
+        init(_ group: KeyframeGroup<LottieVector>) {
+            self.group = group
         }
-        let from = keyframes[index]
-        let to = keyframes[index + 1]
-        let progress = (frame - from.time) / (to.time - from.time)
-        let eased = TimingCurve(from: from, to: to).function.value(at: progress)
-        let p0 = CGPoint(x: from.value.x, y: from.value.y)
-        let p3 = CGPoint(x: to.value.x, y: to.value.y)
-        let p1 = CGPoint(x: p0.x + out.x, y: p0.y + out.y)
-        let p2 = CGPoint(x: p3.x + into.x, y: p3.y + into.y)
-        return pointAlongCubic(p0, p1, p2, p3, fractionOfLength: eased)
+
+        /// The point at `frame`: between keyframes with spatial tangents, the point of the
+        /// Bézier curve at the eased fraction of its length; otherwise the straight
+        /// interpolation.
+        func point(at frame: Double) -> CGPoint {
+            let keyframes = group.keyframes
+            guard let index = keyframes.lastIndex(where: { $0.time <= frame }), index + 1 < keyframes.count,
+                !keyframes[index].isHold, let out = keyframes[index].spatialOutTangent,
+                let into = keyframes[index + 1].spatialInTangent, out != .zero || into != .zero
+            else {
+                let value = group.value(at: frame)
+                return CGPoint(x: value.x, y: value.y)
+            }
+            let from = keyframes[index]
+            let to = keyframes[index + 1]
+            let progress = (frame - from.time) / (to.time - from.time)
+            let eased = TimingCurve(from: from, to: to).function.value(at: progress)
+            let p0 = CGPoint(x: from.value.x, y: from.value.y)
+            let p3 = CGPoint(x: to.value.x, y: to.value.y)
+            let p1 = CGPoint(x: p0.x + out.x, y: p0.y + out.y)
+            let p2 = CGPoint(x: p3.x + into.x, y: p3.y + into.y)
+            let measured = lengths[index] ?? AutoOrient.lengths(p0, p1, p2, p3)
+            lengths[index] = measured
+            return AutoOrient.pointAlongCubic(p0, p1, p2, p3, lengths: measured, fractionOfLength: eased)
+        }
     }
 
     /// `group` with each eased segment along a spatial curve replaced by straight keyframes
@@ -79,6 +95,7 @@ enum AutoOrient {
             return (out != .zero || into != .zero) && keyframes[index + 1].time > keyframes[index].time
         }
         guard keyframes.indices.contains(where: isCurved) else { return group }
+        let path = MotionPath(group)
         var result: [Keyframe<LottieVector>] = []
         result.reserveCapacity(keyframes.count)
         for index in keyframes.indices {
@@ -100,7 +117,7 @@ enum AutoOrient {
                 let frame = keyframe.time + Double(step) / 4
                 let progress = (frame - keyframe.time) / (next.time - keyframe.time)
                 let eased = TimingCurve(from: keyframes[index], to: next).function.value(at: progress)
-                let point = point(of: group, at: frame)
+                let point = path.point(at: frame)
                 var components = [Double(point.x), Double(point.y)]
                 if keyframe.value.components.count > 2 {
                     components.append(keyframe.value[2] + (next.value[2] - keyframe.value[2]) * eased)
@@ -111,31 +128,40 @@ enum AutoOrient {
         return KeyframeGroup(keyframes: result)
     }
 
-    /// The point of a cubic Bézier curve `fraction` of its length from its start (lengths
-    /// measured over 100 straight pieces, as lottie-web measures them).
-    static func pointAlongCubic(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, fractionOfLength fraction: Double)
-        -> CGPoint
-    {
-        func at(_ t: Double) -> CGPoint {
-            let u = 1 - t
-            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-            return CGPoint(
-                x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
-        }
-        let pieces = 100
+    /// The lengths along a cubic Bézier curve at the ends of 100 straight pieces, from its
+    /// start (0) to its whole length, as lottie-web measures them.
+    static func lengths(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint) -> [Double] {
         var lengths = [0.0]
         lengths.reserveCapacity(pieces + 1)
         var previous = p0
         for step in 1...pieces {
-            let point = at(Double(step) / Double(pieces))
+            let point = cubicPoint(p0, p1, p2, p3, at: Double(step) / Double(pieces))
             lengths.append(lengths[step - 1] + hypot(point.x - previous.x, point.y - previous.y))
             previous = point
         }
+        return lengths
+    }
+
+    /// The point of a cubic Bézier curve `fraction` of its length from its start, `lengths`
+    /// being the curve's ``lengths(_:_:_:_:)``.
+    static func pointAlongCubic(
+        _ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, lengths: [Double], fractionOfLength fraction: Double
+    ) -> CGPoint {
         let target = min(max(fraction, 0), 1) * lengths[pieces]
         guard lengths[pieces] > 0 else { return p0 }
         let step = min(max((lengths.firstIndex { $0 >= target } ?? pieces), 1), pieces)
         let span = lengths[step] - lengths[step - 1]
         let within = span > 0 ? (target - lengths[step - 1]) / span : 0
-        return at((Double(step - 1) + within) / Double(pieces))
+        return cubicPoint(p0, p1, p2, p3, at: (Double(step - 1) + within) / Double(pieces))
+    }
+
+    /// How many straight pieces a curve's length is measured over.
+    private static let pieces = 100
+
+    private static func cubicPoint(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, at t: Double) -> CGPoint
+    {
+        let u = 1 - t
+        let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+        return CGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
     }
 }
