@@ -133,8 +133,8 @@ var pixelsRing: [Target] {
             name: "OpenQuartzCoreRenderer",
             dependencies: [
                 "OpenQuartzCore", "TextMeasurement", "CCairo", "CMemoryHints", "CRendererLoading", "CPixelRows",
-                // The CRC-32 of the chunks APNGWriter writes.
-                "SystemZlib",
+                // The CRC-32 of the chunks APNGWriter writes; GIFWriter's encoder.
+                "SystemZlib", "CGIF",
             ]),
         // `UIImage(contentsOfFile:)` and `UIImage(data:)` decode through OpenImageIO; labels and
         // string drawing measure text with TextMeasurement; Auto Layout solves with LayoutSolver.

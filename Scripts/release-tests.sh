@@ -8,7 +8,7 @@ venv=.build/python-tests
 if [ ! -x "$venv/bin/pytest" ]; then
     rm -rf "$venv"
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check pytest pillow
+    "$venv/bin/pip" install --quiet --disable-pip-version-check pytest pillow numpy
 fi
 bash Scripts/release.sh --configuration debug --output .build/dist --xz-level 1 > /dev/null
 # The source-built carender the release's frames are compared with (built already by test.sh).

@@ -156,3 +156,30 @@ def test_apng_without_an_ffmpeg_holds_the_frames(release: Path, animation: Path,
             assert movie.info["duration"] == pytest.approx(1000 / 30, abs=0.5)
             with image.open(frames / f"frame-{number:05d}.png") as expected:
                 assert movie.convert("RGBA").tobytes() == expected.convert("RGBA").tobytes(), f"frame {number}"
+
+
+def test_gif_without_an_ffmpeg_shows_the_frames(release: Path, animation: Path, tmp_path: Path):
+    image = pytest.importorskip("PIL.Image")
+    numpy = pytest.importorskip("numpy")
+    empty = tmp_path / "no-tools"
+    empty.mkdir()
+    environment = clean_environment(tmp_path) | {"PATH": str(empty)}
+    output, frames = tmp_path / "movie.gif", tmp_path / "frames"
+    for target in (output, f"{frames}/"):
+        made = run([release / "bin" / "carender", "render", animation, "-o", target, "--to", 0.5, "--fps", 30],
+                   environment)
+        assert made.returncode == 0, made.stderr
+    with image.open(output) as movie:
+        assert movie.format == "GIF" and movie.n_frames == 15 and movie.info.get("loop") == 0
+        durations = []
+        for number in range(15):
+            movie.seek(number)
+            durations.append(movie.info["duration"])
+            shown = numpy.asarray(movie.convert("RGBA")).astype(int)
+            with image.open(frames / f"frame-{number:05d}.png") as still:
+                expected = numpy.asarray(still.convert("RGBA")).astype(int)
+            # A pixel shows where the frame is at least half opaque, in a colour of its palette.
+            opaque = expected[..., 3] >= 128
+            assert ((shown[..., 3] == 255) == opaque).all(), f"frame {number}"
+            assert numpy.abs(shown[opaque][:, :3] - expected[opaque][:, :3]).max() <= 8, f"frame {number}"
+        assert sum(durations) == 500, durations

@@ -31,7 +31,7 @@ struct Render: ParsableCommand {
             MP4, GIF, APNG, MOV, WebM and WebP are encoded by ffmpeg: the one --ffmpeg or the \
             CARENDER_FFMPEG variable names, else the one on PATH (Debian and Ubuntu: sudo apt-get \
             install ffmpeg; without root, pip install imageio-ffmpeg brings one). PNG output needs \
-            nothing else, and APNG is written without ffmpeg when there is none.
+            nothing else, and APNG and GIF are written without ffmpeg when there is none.
 
             SCENE may instead be a CAML document: a .caml file, a .ca bundle (a folder ending in \
             .ca or holding index.xml) or a .tendies wallpaper package (its Background, Floating \

@@ -288,7 +288,7 @@ struct RenderCommandTests {
         #expect(result.status != 0)
         #expect(result.error.contains("ffmpeg was not found on PATH"))
         #expect(result.error.contains("sudo apt-get install ffmpeg"))
-        #expect(result.error.contains("PNG and APNG output work without it"))
+        #expect(result.error.contains("PNG, APNG and GIF output work without it"))
         #expect(result.error.contains("--ffmpeg PATH") && result.error.contains("CARENDER_FFMPEG"))
         #expect(!FileManager.default.fileExists(atPath: video.path))
 
@@ -303,6 +303,17 @@ struct RenderCommandTests {
         #expect(chunks.first == "IHDR" && chunks.dropFirst().first == "acTL" && chunks.last == "IEND")
         #expect(chunks.filter { $0 == "fcTL" }.count == 5)
         #expect(chunks.contains("IDAT") && chunks.contains("fdAT"))
+
+        // So is GIF: a GIF89a that loops (NETSCAPE2.0), a frame each.
+        let gif = folder.appendingPathComponent("x.gif")
+        let looping = try carender(
+            ["render", "spring", "-o", gif.path, "--to", "0.5", "--fps", "10", "--scale", "0.25"],
+            environment: environment)
+        #expect(looping.status == 0, "\(looping.error)")
+        let gifBytes = try Data(contentsOf: gif)
+        #expect(gifBytes.prefix(6) == Data("GIF89a".utf8))
+        #expect(gifBytes.range(of: Data("NETSCAPE2.0".utf8)) != nil)
+        #expect(gifBytes.filter { $0 == 0x2C }.count >= 5, "an image descriptor a frame at least")
 
         let png = folder.appendingPathComponent("x.png")
         let still = try carender(["render", "spring", "-o", png.path, "--from", "0.5"], environment: environment)

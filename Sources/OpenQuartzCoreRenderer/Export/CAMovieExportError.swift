@@ -30,11 +30,12 @@ public enum CAMovieExportError: Error, CustomStringConvertible, Equatable, Senda
     public var description: String {
         switch self {
         case .ffmpegNotFound:
-            "ffmpeg was not found on PATH; MP4, MOV, WebM, GIF and WebP are encoded by it. Install it "
+            "ffmpeg was not found on PATH; MP4, MOV, WebM and WebP are encoded by it. Install it "
                 + "(on Debian or Ubuntu: sudo apt-get install ffmpeg; Scripts/install-dependencies.sh does it), "
                 + "or name one with --ffmpeg PATH or the CARENDER_FFMPEG variable (pip install imageio-ffmpeg "
-                + "brings one without root), and run this again. PNG and APNG output work without it: --output "
-                + "frame.png for one frame, --output frames/ for numbered PNG frames, or --output movie.apng."
+                + "brings one without root), and run this again. PNG, APNG and GIF output work without it: "
+                + "--output frame.png for one frame, --output frames/ for numbered PNG frames, or --output movie.apng "
+                + "or movie.gif."
         case .cannotStartFFmpeg(let path, let reason):
             "cannot start ffmpeg at '\(path)': \(reason). "
                 + "Reinstall it (sudo apt-get install ffmpeg), put a working one first on PATH, or name one "

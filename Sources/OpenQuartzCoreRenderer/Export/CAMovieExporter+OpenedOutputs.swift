@@ -71,12 +71,14 @@ extension CAMovieExporter {
             output.format == .pngSequence ? nil : try CAOutputFile(output.path)
         }
         var ffmpeg = ffmpeg
-        // APNG is written without ffmpeg when there is none (``APNGWriter``); the other formats
-        // need it.
+        // APNG and GIF are written without ffmpeg when there is none (``APNGWriter``,
+        // ``GIFWriter``); the other formats need it.
         if ffmpeg == nil, outputs.contains(where: { $0.format.needsFFmpeg }) {
             do {
                 ffmpeg = try CAFFmpeg.locate()
-            } catch .ffmpegNotFound where outputs.allSatisfy({ !$0.format.needsFFmpeg || $0.format == .apng }) {
+            } catch .ffmpegNotFound
+                where outputs.allSatisfy({ !$0.format.needsFFmpeg || $0.format == .apng || $0.format == .gif })
+            {
                 ffmpeg = nil
             }
         }
@@ -90,6 +92,8 @@ extension CAMovieExporter {
                     sinks.append(try PNGSequenceWriter(folder: output.path, firstNumber: firstFileNumber))
                 case .apng where ffmpeg == nil:
                     sinks.append(APNGWriter(file!, frameCount: frameCount, fps: fps))
+                case .gif where ffmpeg == nil:
+                    sinks.append(GIFWriter(file!, frameCount: frameCount, fps: fps))
                 case .mp4, .gif, .apng, .proRes4444, .webm, .webp:
                     sinks.append(
                         try FFmpegEncoder(

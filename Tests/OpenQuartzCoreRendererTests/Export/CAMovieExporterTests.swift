@@ -1,9 +1,10 @@
 import Foundation
 import OpenCoreGraphics
 import OpenQuartzCore
-import OpenQuartzCoreRenderer
 import QuartzTestSupport
 import Testing
+
+@testable import OpenQuartzCoreRenderer
 
 /// A 64 × 32 scene on its own manual clock: a grey box that turns red at 0.3 s (a scheduled
 /// change, without animation), exported at 10 fps.
@@ -255,5 +256,37 @@ private final class FramesDone: @unchecked Sendable {
             try CAFFmpeg.locate(environment: ["CARENDER_FFMPEG": "/nonexistent/ffmpeg", "PATH": "/usr/bin"])
         }
         #expect(throws: CAMovieExportError.self) { try CAFFmpeg.locate(environment: ["PATH": "/nonexistent"]) }
+    }
+}
+
+@Suite struct GIFPaletteTests {
+    @Test func aFewColoursAreKeptAndTheHalfTransparentPixelsAreTheTransparentIndex() throws {
+        // Red, green, a see-through pixel and a faint one (alpha 100, under half: not shown).
+        let rgba: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 0, 10, 20, 30, 100]
+        let palette = GIFPalette(rgba: rgba)
+        #expect(palette.indices[2] == 255 && palette.indices[3] == 255)
+        #expect(palette.colors[Int(palette.indices[0])] == GIFPalette.Color(red: 255, green: 0, blue: 0))
+        #expect(palette.colors[Int(palette.indices[1])] == GIFPalette.Color(red: 0, green: 255, blue: 0))
+        #expect(palette.colors.count == 256)
+    }
+
+    @Test func manyColoursAreCutTo255WithinAFewLevels() throws {
+        // A gradient of 4,096 colours: each pixel's colour within 24 levels of its palette entry.
+        var rgba: [UInt8] = []
+        for red in stride(from: 0, to: 256, by: 16) {
+            for green in stride(from: 0, to: 256, by: 16) {
+                for blue in stride(from: 0, to: 256, by: 16) { rgba += [UInt8(red), UInt8(green), UInt8(blue), 255] }
+            }
+        }
+        let palette = GIFPalette(rgba: rgba)
+        #expect(Set(palette.indices).count == 255 && !palette.indices.contains(255))
+        var worst = 0
+        for pixel in 0..<(rgba.count / 4) {
+            let color = palette.colors[Int(palette.indices[pixel])]
+            for (channel, value) in [color.red, color.green, color.blue].enumerated() {
+                worst = max(worst, abs(Int(value) - Int(rgba[pixel * 4 + channel])))
+            }
+        }
+        #expect(worst <= 24, "worst channel difference \(worst)")
     }
 }
