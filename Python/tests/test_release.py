@@ -72,6 +72,20 @@ def run(command: list, env: dict) -> subprocess.CompletedProcess:
     return subprocess.run([str(part) for part in command], env=env, capture_output=True, text=True, timeout=300)
 
 
+def render_without_ffmpeg(release: Path, animation: Path, folder: Path, name: str, end: float):
+    """Renders the first ``end`` seconds at 30 fps to ``name`` and to PNG frames with no ffmpeg
+    anywhere; returns the file and the frames' folder."""
+    empty = folder / "no-tools"
+    empty.mkdir()
+    environment = clean_environment(folder) | {"PATH": str(empty)}
+    output, frames = folder / name, folder / "frames"
+    for target in (output, f"{frames}/"):
+        made = run([release / "bin" / "carender", "render", animation, "-o", target, "--to", end, "--fps", 30],
+                   environment)
+        assert made.returncode == 0, made.stderr
+    return output, frames
+
+
 def test_every_library_is_the_releases_own_or_the_systems(release: Path):
     binaries = [release / "bin" / "carender", *sorted((release / "lib").iterdir())]
     assert len(binaries) > 10, "the release bundles Cairo, the image libraries, fontconfig and JavaScriptCore"
@@ -141,14 +155,7 @@ def test_video_through_a_named_ffmpeg(release: Path, animation: Path, tmp_path: 
 
 def test_apng_without_an_ffmpeg_holds_the_frames(release: Path, animation: Path, tmp_path: Path):
     image = pytest.importorskip("PIL.Image")
-    empty = tmp_path / "no-tools"
-    empty.mkdir()
-    environment = clean_environment(tmp_path) | {"PATH": str(empty)}
-    output, frames = tmp_path / "movie.apng", tmp_path / "frames"
-    for target in (output, f"{frames}/"):
-        made = run([release / "bin" / "carender", "render", animation, "-o", target, "--to", 0.2, "--fps", 30],
-                   environment)
-        assert made.returncode == 0, made.stderr
+    output, frames = render_without_ffmpeg(release, animation, tmp_path, "movie.apng", 0.2)
     with image.open(output) as movie:
         assert movie.format == "PNG" and movie.n_frames == 6 and movie.info.get("loop") == 0
         for number in range(6):
@@ -161,14 +168,7 @@ def test_apng_without_an_ffmpeg_holds_the_frames(release: Path, animation: Path,
 def test_gif_without_an_ffmpeg_shows_the_frames(release: Path, animation: Path, tmp_path: Path):
     image = pytest.importorskip("PIL.Image")
     numpy = pytest.importorskip("numpy")
-    empty = tmp_path / "no-tools"
-    empty.mkdir()
-    environment = clean_environment(tmp_path) | {"PATH": str(empty)}
-    output, frames = tmp_path / "movie.gif", tmp_path / "frames"
-    for target in (output, f"{frames}/"):
-        made = run([release / "bin" / "carender", "render", animation, "-o", target, "--to", 0.5, "--fps", 30],
-                   environment)
-        assert made.returncode == 0, made.stderr
+    output, frames = render_without_ffmpeg(release, animation, tmp_path, "movie.gif", 0.5)
     with image.open(output) as movie:
         assert movie.format == "GIF" and movie.n_frames == 15 and movie.info.get("loop") == 0
         durations = []
