@@ -1,5 +1,6 @@
 import Foundation
 import OpenCoreGraphics
+import OpenQuartzCore
 
 /// Auto-orient (`ao`) as After Effects and lottie-web draw it: the layer turns with the
 /// direction its position moves in — along the position's spatial curve, at the distance the
@@ -45,39 +46,77 @@ enum AutoOrient {
         return CGPoint(x: transform.positionX?.value(at: frame) ?? 0, y: transform.positionY?.value(at: frame) ?? 0)
     }
 
-    /// A position's keyframes, each spatial curve between them measured once, when a point on
-    /// it is first asked for: the layer tree asks for points every tenth or quarter of a frame.
+    /// A position's keyframes, each spatial curve between them (its control points, easing and
+    /// length table) made once, when a point on it is first asked for: the layer tree asks for
+    /// points every tenth or quarter of a frame.
     final class MotionPath {
         let group: KeyframeGroup<LottieVector>
-        private var lengths: [Int: [Double]] = [:]
+        private let times: [Double]
+        /// Whether the keyframes' times never decrease, so that a frame's keyframe is found by
+        /// halving.
+        private let isSorted: Bool
+        private var segments: [Int: Segment?] = [:]
+
+        /// A curved stretch between keyframes `index` and `index + 1`.
+        private struct Segment {
+            let from: Keyframe<LottieVector>
+            let to: Keyframe<LottieVector>
+            let easing: CAMediaTimingFunction
+            let points: (CGPoint, CGPoint, CGPoint, CGPoint)
+            let lengths: [Double]
+        }
 
         init(_ group: KeyframeGroup<LottieVector>) {
             self.group = group
+            times = group.keyframes.map(\.time)
+            isSorted = zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }
         }
 
         /// The point at `frame`: between keyframes with spatial tangents, the point of the
         /// Bézier curve at the eased fraction of its length; otherwise the straight
         /// interpolation.
         func point(at frame: Double) -> CGPoint {
-            let keyframes = group.keyframes
-            guard let index = keyframes.lastIndex(where: { $0.time <= frame }), index + 1 < keyframes.count,
-                !keyframes[index].isHold, let out = keyframes[index].spatialOutTangent,
-                let into = keyframes[index + 1].spatialInTangent, out != .zero || into != .zero
-            else {
+            guard let index = lastIndex(atOrBefore: frame), let segment = segment(at: index) else {
                 let value = group.value(at: frame)
                 return CGPoint(x: value.x, y: value.y)
             }
-            let from = keyframes[index]
-            let to = keyframes[index + 1]
-            let progress = (frame - from.time) / (to.time - from.time)
-            let eased = TimingCurve(from: from, to: to).function.value(at: progress)
-            let p0 = CGPoint(x: from.value.x, y: from.value.y)
-            let p3 = CGPoint(x: to.value.x, y: to.value.y)
-            let p1 = CGPoint(x: p0.x + out.x, y: p0.y + out.y)
-            let p2 = CGPoint(x: p3.x + into.x, y: p3.y + into.y)
-            let measured = lengths[index] ?? AutoOrient.lengths(p0, p1, p2, p3)
-            lengths[index] = measured
-            return AutoOrient.pointAlongCubic(p0, p1, p2, p3, lengths: measured, fractionOfLength: eased)
+            let progress = (frame - segment.from.time) / (segment.to.time - segment.from.time)
+            let eased = segment.easing.value(at: progress)
+            let (p0, p1, p2, p3) = segment.points
+            return AutoOrient.pointAlongCubic(p0, p1, p2, p3, lengths: segment.lengths, fractionOfLength: eased)
+        }
+
+        /// The last keyframe at or before `frame`.
+        private func lastIndex(atOrBefore frame: Double) -> Int? {
+            guard isSorted else { return times.lastIndex { $0 <= frame } }
+            var low = 0, high = times.count
+            while low < high {
+                let middle = (low + high) / 2
+                if times[middle] <= frame { low = middle + 1 } else { high = middle }
+            }
+            return low == 0 ? nil : low - 1
+        }
+
+        /// The curve from keyframe `index` to the next; nil where the motion is not curved there.
+        private func segment(at index: Int) -> Segment? {
+            if let known = segments[index] { return known }
+            let keyframes = group.keyframes
+            var made: Segment?
+            if index + 1 < keyframes.count, !keyframes[index].isHold, let out = keyframes[index].spatialOutTangent,
+                let into = keyframes[index + 1].spatialInTangent, out != .zero || into != .zero
+            {
+                let from = keyframes[index]
+                let to = keyframes[index + 1]
+                let p0 = CGPoint(x: from.value.x, y: from.value.y)
+                let p3 = CGPoint(x: to.value.x, y: to.value.y)
+                let p1 = CGPoint(x: p0.x + out.x, y: p0.y + out.y)
+                let p2 = CGPoint(x: p3.x + into.x, y: p3.y + into.y)
+                made = Segment(
+                    from: from, to: to, easing: TimingCurve(from: from, to: to).function, points: (p0, p1, p2, p3),
+                    lengths: AutoOrient.lengths(p0, p1, p2, p3))
+            }
+            segments[index] = made
+            return made
         }
     }
 
