@@ -20,8 +20,8 @@ public final class FrameSource {
     private let framing: Framing
     private let background: CGColor?
     /// The picture's size in pixels.
-    public let pixelWidth: Int
-    public let pixelHeight: Int
+    public var pixelWidth: Int { framing.pixelWidth }
+    public var pixelHeight: Int { framing.pixelHeight }
     /// The moment the options name (`--time`, `--frame`, `--progress` or `--marker`); 0
     /// without them.
     public let defaultTime: CFTimeInterval
@@ -39,8 +39,6 @@ public final class FrameSource {
         } catch {
             throw Failure(description: Frame.message(for: error))
         }
-        pixelWidth = framing.pixelWidth
-        pixelHeight = framing.pixelHeight
     }
 
     /// How long the scene plays, in seconds.

@@ -147,10 +147,15 @@ struct GIFPalette {
             sums[bucket * 3 + 1] += green
             sums[bucket * 3 + 2] += blue
         }
-        var boxes = [counts.indices.filter { counts[$0] > 0 }]
-        if boxes[0].isEmpty { boxes = [] }
-        while boxes.count < Self.transparent, let split = Self.widest(boxes, counts) {
-            let (low, high) = Self.cut(boxes[split], counts)
+        let used = counts.indices.filter { counts[$0] > 0 }
+        var boxes = used.isEmpty ? [] : [Box(used, counts)]
+        // Split the box whose longest side times its pixel count is largest, until 255.
+        while boxes.count < Self.transparent,
+            let split = boxes.indices.filter({ boxes[$0].buckets.count > 1 }).max(by: {
+                boxes[$0].score < boxes[$1].score
+            })
+        {
+            let (low, high) = boxes[split].cut(counts)
             boxes[split] = low
             boxes.append(high)
         }
@@ -158,7 +163,7 @@ struct GIFPalette {
         colors = []
         for (index, box) in boxes.enumerated() {
             var total = 0, red = 0, green = 0, blue = 0
-            for bucket in box {
+            for bucket in box.buckets {
                 map[bucket] = UInt8(index)
                 total += counts[bucket]
                 red += sums[bucket * 3]
@@ -174,44 +179,49 @@ struct GIFPalette {
         indices = buckets.map { $0 < 0 ? UInt8(Self.transparent) : map[Int($0)] }
     }
 
-    /// The channel's 5-bit value of a bucket: 0 red, 1 green, 2 blue.
-    private static func channel(_ bucket: Int, _ axis: Int) -> Int {
-        (bucket >> (10 - 5 * axis)) & 31
-    }
+    /// Histogram buckets, with their pixel count and their longest side measured once.
+    private struct Box {
+        let buckets: [Int]
+        /// The channel the box is longest along (the first of equally long ones).
+        let axis: Int
+        /// The longest side times the pixels in the box: the box with the largest is cut next.
+        let score: Int
 
-    /// The box to split next: of those holding more than one bucket, the one whose longest
-    /// side times its pixel count is largest; nil when none can be split.
-    private static func widest(_ boxes: [[Int]], _ counts: [Int]) -> Int? {
-        var best: (index: Int, score: Int)?
-        for (index, box) in boxes.enumerated() where box.count > 1 {
-            let side =
-                (0..<3).map { axis in
-                    let values = box.map { channel($0, axis) }
-                    return (values.max() ?? 0) - (values.min() ?? 0)
-                }.max() ?? 0
-            let score = side * box.reduce(0) { $0 + counts[$1] }
-            if score > (best?.score ?? -1) { best = (index, score) }
-        }
-        return best?.index
-    }
-
-    /// `box` cut across its longest side at the bucket where half its pixels are on each side.
-    private static func cut(_ box: [Int], _ counts: [Int]) -> ([Int], [Int]) {
-        let axis = (0..<3).max { first, second in
-            let a = box.map { channel($0, first) }, b = box.map { channel($0, second) }
-            return (a.max()! - a.min()!) < (b.max()! - b.min()!)
-        }!
-        let sorted = box.sorted { (channel($0, axis), $0) < (channel($1, axis), $1) }
-        let half = sorted.reduce(0) { $0 + counts[$1] } / 2
-        var running = 0
-        var split = 1
-        for (index, bucket) in sorted.enumerated() {
-            running += counts[bucket]
-            if running >= half {
-                split = min(max(index + 1, 1), sorted.count - 1)
-                break
+        init(_ buckets: [Int], _ counts: [Int]) {
+            var low = [31, 31, 31], high = [0, 0, 0], pixels = 0
+            for bucket in buckets {
+                pixels += counts[bucket]
+                for axis in 0..<3 {
+                    low[axis] = min(low[axis], channel(bucket, axis))
+                    high[axis] = max(high[axis], channel(bucket, axis))
+                }
             }
+            let sides = (0..<3).map { high[$0] - low[$0] }
+            axis = sides.indices.max { sides[$0] < sides[$1] } ?? 0
+            self.buckets = buckets
+            score = sides[axis] * pixels
         }
-        return (Array(sorted[..<split]), Array(sorted[split...]))
+
+        /// The box cut across its longest side at the bucket where half its pixels are on each
+        /// side.
+        func cut(_ counts: [Int]) -> (Box, Box) {
+            let sorted = buckets.sorted { (channel($0, axis), $0) < (channel($1, axis), $1) }
+            let half = sorted.reduce(0) { $0 + counts[$1] } / 2
+            var running = 0
+            var split = 1
+            for (index, bucket) in sorted.enumerated() {
+                running += counts[bucket]
+                if running >= half {
+                    split = min(max(index + 1, 1), sorted.count - 1)
+                    break
+                }
+            }
+            return (Box(Array(sorted[..<split]), counts), Box(Array(sorted[split...]), counts))
+        }
     }
+}
+
+/// The channel's 5-bit value of a histogram bucket: 0 red, 1 green, 2 blue.
+private func channel(_ bucket: Int, _ axis: Int) -> Int {
+    (bucket >> (10 - 5 * axis)) & 31
 }
