@@ -297,8 +297,7 @@ O.baked = function () {
         if (property.failed || !property.frames.length) return;
         var keys = [];
         property.frames.forEach(function (f, j) {
-            var local = (f - property.layer.startFrame) / property.layer.stretch;
-            keys.push({ t: Math.round(local * 1e6) / 1e6, v: property.samples[j] });
+            keys.push({ t: Math.round(f * 1e6) / 1e6, v: property.samples[j] });
         });
         keys = keys.filter(function (k, j) {
             return !(j > 0 && j < keys.length - 1 && same(keys[j - 1].v, k.v) && same(keys[j + 1].v, k.v));

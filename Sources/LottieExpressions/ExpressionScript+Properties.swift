@@ -57,13 +57,14 @@ Property.unwrap = unwrap;
 Property.isPath = isPath;
 Property.copyPath = copyPath;
 
-// The frame of the property's own keyframes at `time` seconds of its composition.
+// The frame of the property's own keyframes at `time` seconds of its composition. Bodymovin
+// writes a layer's keyframes at its composition's frames, whatever the layer's start time and
+// stretch (lottie-web's `st` cancels out: it takes it from both the frame and the key times).
 Property.prototype.localFrame = function (time) {
-    var layer = this.layer;
-    return (time * O.frameRate - layer.startFrame) / layer.stretch;
+    return time * O.frameRate;
 };
 Property.prototype.timeOfLocalFrame = function (frame) {
-    return (frame * this.layer.stretch + this.layer.startFrame) / O.frameRate;
+    return frame / O.frameRate;
 };
 
 // The keyframes' value at a frame of the property's own: before the expression.
@@ -187,8 +188,8 @@ Property.prototype.loop = function (out, time, type, amount, isDuration) {
     if (out ? frame <= lastFrame : frame >= firstFrame) return this.raw(frame);
     var count = Math.floor(+amount || 0);
     if (isDuration && amount) {
-        if (out) firstFrame = Math.max(firstFrame, lastFrame - amount * O.frameRate / this.layer.stretch);
-        else lastFrame = Math.min(lastFrame, firstFrame + amount * O.frameRate / this.layer.stretch);
+        if (out) firstFrame = Math.max(firstFrame, lastFrame - amount * O.frameRate);
+        else lastFrame = Math.min(lastFrame, firstFrame + amount * O.frameRate);
     } else if (count > 0 && count < kf.length - 1) {
         if (out) firstFrame = kf[kf.length - 1 - count].t; else lastFrame = kf[count].t;
     }

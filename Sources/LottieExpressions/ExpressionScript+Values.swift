@@ -20,8 +20,8 @@ function combine(a, b, op) {
     var ta = typeof a, tb = typeof b;
     if (op === "+" && (ta === "string" || tb === "string")) return a + b;
     if (isNumber(a) && isNumber(b)) return apply(+a, +b, op);
-    if (isArray(a) && isNumber(b)) { var r = plain(a); r[0] = apply(r[0], +b, op); return r; }
-    if (isNumber(a) && isArray(b)) { var s = plain(b); s[0] = apply(+a, s[0], op); return s; }
+    if (isArray(a) && isNumerable(b)) { var r = plain(a); r[0] = apply(r[0], +b, op); return r; }
+    if (isNumerable(a) && isArray(b)) { var s = plain(b); s[0] = apply(+a, s[0], op); return s; }
     if (isArray(a) && isArray(b)) {
         var out = [], n = Math.max(a.length, b.length);
         for (var i = 0; i < n; i++) {
@@ -31,17 +31,23 @@ function combine(a, b, op) {
     }
     return 0;
 }
+// A number, or what lottie-web's arithmetic takes as one: a string is converted (a numeric
+// string is its number; any other is NaN).
+function isNumerable(a) { return isNumber(a) || typeof a === "string"; }
 function apply(x, y, op) { return op === "+" ? x + y : x - y; }
 function add(a, b) { return combine(a, b, "+"); }
+// Two numbers' difference, strings read as whole numbers (parseInt) as lottie-web reads them.
 function sub(a, b) {
-    if (typeof a === "string") a = parseInt(a, 10);
-    if (typeof b === "string") b = parseInt(b, 10);
+    if (isNumerable(a) && isNumerable(b)) {
+        return (typeof a === "string" ? parseInt(a, 10) : +a) - (typeof b === "string" ? parseInt(b, 10) : +b);
+    }
     return combine(a, b, "-");
 }
 function scaled(a, b, divide) {
-    if (isNumber(a) && isNumber(b)) return divide ? a / b : a * b;
-    if (isArray(a) && isNumber(b)) return Array.prototype.map.call(a, function (x) { return divide ? x / b : x * b; });
-    if (isNumber(a) && isArray(b)) return Array.prototype.map.call(b, function (x) { return divide ? a / x : a * x; });
+    function op(x, y) { return divide ? x / y : x * y; }
+    if (isNumerable(a) && isNumerable(b)) return op(+a, +b);
+    if (isArray(a) && isNumerable(b)) return Array.prototype.map.call(a, function (x) { return op(+x, +b); });
+    if (isNumerable(a) && isArray(b)) return Array.prototype.map.call(b, function (x) { return op(+a, +x); });
     return 0;
 }
 function mul(a, b) { return scaled(a, b, false); }

@@ -196,6 +196,7 @@ public final class LottieAnimation: Sendable {
         }
         name = try root.string("nm") ?? ""
         version = (try? root.string("v")) ?? ""
+        context.keepsClosedOnShapeItems = Self.isBefore4_4_18(version)
         layers = try LayerModel.layers(reading: try root.required("layers"))
         var assets: [String: AssetModel] = [:]
         var assetLayers: [String: (node: JSONNode, layers: [LayerModel])] = [:]
@@ -242,6 +243,16 @@ public final class LottieAnimation: Sendable {
         expressionSource =
             evaluation == nil && ExpressionBaking.mayHoldExpressions(data)
             ? ExpressionSource(data: data, name: file, slots: slots, limits: limits) : nil
+    }
+
+    /// Whether `version` (`"4.4.17"`, …) is older than Bodymovin 4.4.18, the first to write a
+    /// path's closed flag into the path; lottie-web moves the shape item's `closed` there for
+    /// such files. A missing or unreadable version is taken as new.
+    static func isBefore4_4_18(_ version: String) -> Bool {
+        let parts = version.split(separator: ".").map { Int($0) }
+        guard !parts.isEmpty, !parts.contains(nil) else { return false }
+        let numbers = parts.compactMap { $0 } + [0, 0, 0]
+        return numbers[0..<3].lexicographicallyPrecedes([4, 4, 18])
     }
 
     /// What `engine` reads but does not draw, or draws differently, each naming its place in

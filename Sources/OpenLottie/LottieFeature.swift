@@ -100,6 +100,14 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
     case trackingWithoutGlyphs
     /// Strokes of text without glyphs.
     case textStrokesWithoutGlyphs
+    /// A path closed by its shape item's `closed` flag, as Bodymovin before 4.4.18 wrote it.
+    case closedOnShapeItem
+    /// A track matte whose layer is given by index (`tp`), not the layer before.
+    case matteByIndex
+    /// A matte layer (`td`) that no layer uses as its matte.
+    case unusedMatteSource
+    /// Pucker & Bloat (`pb`).
+    case puckerAndBloat
 
     /// The feature's name, as the compatibility report prints it.
     public var description: String {
@@ -152,6 +160,10 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
         case .textWithoutGlyphs: "text without glyphs"
         case .trackingWithoutGlyphs: "tracking without glyphs"
         case .textStrokesWithoutGlyphs: "text strokes without glyphs"
+        case .closedOnShapeItem: "closed flag on the shape item"
+        case .matteByIndex: "track matte by index"
+        case .unusedMatteSource: "unused matte layer"
+        case .puckerAndBloat: "pucker & bloat"
         }
     }
 
@@ -167,7 +179,8 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
     private var completeSupport: LottieFeatureSupport? {
         switch self {
         case .expressions, .lumaMatte, .maskOpacity, .maskExpansion, .repeaterOffsetAndOpacity, .animatedRepeaterCopies,
-            .autoOrient, .camera, .rotationOutOfPlane:
+            .autoOrient, .camera, .rotationOutOfPlane, .closedOnShapeItem, .matteByIndex, .unusedMatteSource,
+            .puckerAndBloat:
             .drawn
         case .threeDLayer:
             .approximated(
@@ -256,6 +269,15 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
                     + "fonts (DejaVu Sans for names it does not know)")
         case .trackingWithoutGlyphs: .ignored("tracking is drawn only for text with glyphs")
         case .textStrokesWithoutGlyphs: .ignored("text strokes are drawn only for text with glyphs")
+        case .closedOnShapeItem:
+            .ignored(
+                "the closed flag Bodymovin before 4.4.18 kept on a path's shape item (closed) is not read; "
+                    + "the path is closed as its own data says (c)")
+        case .matteByIndex:
+            .approximated("a track matte's layer given by index (tp) is not read: the layer before is the matte")
+        case .unusedMatteSource:
+            .approximated("a matte layer (td) that no layer uses is drawn as an ordinary layer")
+        case .puckerAndBloat: .ignored("pucker & bloat is not drawn (lottie-ios does not read it)")
         }
     }
 }

@@ -77,6 +77,26 @@ import Testing
         Case(
             feature: .trimIndividually, file: trimmedPair(mode: 2), control: trimmedPair(mode: 1),
             relation: .itsApproximation),
+        Case(
+            feature: .closedOnShapeItem, file: OldBodymovinTests.openTriangle(version: "4.4.10"),
+            control: OldBodymovinTests.openTriangle(version: "5.7.4"), relation: .withoutTheFeature),
+        Case(
+            feature: .matteByIndex, file: TrackMatteTests.sharedMatte,
+            control: Data(
+                String(decoding: TrackMatteTests.sharedMatte, as: UTF8.self)
+                    .replacingOccurrences(of: #","tp":5"#, with: "").utf8),
+            relation: .itsApproximation),
+        Case(
+            feature: .unusedMatteSource,
+            file: EffectAndMatteTests.composition([
+                EffectAndMatteTests.rectangle(0, 0, 50, 50, "1,0,0", extra: #""td":1"#), square,
+            ]),
+            control: EffectAndMatteTests.composition([EffectAndMatteTests.rectangle(0, 0, 50, 50, "1,0,0"), square]),
+            relation: .itsApproximation),
+        Case(
+            feature: .puckerAndBloat,
+            file: PuckerBloatTests.filled(PuckerBloatTests.square, PuckerBloatTests.amount(50)),
+            control: PuckerBloatTests.filled(PuckerBloatTests.square, #"{"ty":"tr"}"#), relation: .withoutTheFeature),
     ]
 
     @Test(arguments: cases)

@@ -54,7 +54,7 @@ enum GlyphOutline {
             case .fill, .stroke, .gradientFill, .gradientStroke, .transform:
                 // Painted by the text document's colours; a group's transform is applied above.
                 break
-            case .star, .trim, .repeater, .roundedCorners, .merge:
+            case .star, .trim, .repeater, .roundedCorners, .puckerBloat, .merge:
                 warn(item, "glyph shape items other than paths, rectangles and ellipses are not drawn")
             }
         }

@@ -29,7 +29,10 @@ struct LayerTreeBuilder {
         // seen through the camera.
         let scene = context.engine.drawsAsAfterEffects(.camera) ? ThreeDScene(layers: layers, bounds: bounds) : nil
         var threeDGroup: CALayer?
-        for (layer, matte) in Self.pairedWithMattes(layers) {
+        let pairs =
+            context.engine.drawsAsAfterEffects(.matteByIndex)
+            ? Self.pairedWithMattesByIndex(layers) : Self.pairedWithMattes(layers)
+        for (layer, matte) in pairs {
             guard let made = makeLayer(layer, bounds: bounds, context: context, depth: depth) else { continue }
             let inScene = scene != nil && ThreeDScene.isThreeD(layer)
             let placed = wrappedInParents(
@@ -62,7 +65,9 @@ struct LayerTreeBuilder {
         }
     }
 
-    /// Each layer with the layer that mattes it (the one before it in the file), back to front.
+    /// Each layer with the layer that mattes it (the one before it in the file), back to front,
+    /// as lottie-ios pairs them: the matte is not drawn itself; a layer without a matte is,
+    /// whatever its `td`.
     static func pairedWithMattes(_ layers: [LayerModel]) -> [(LayerModel, LayerModel?)] {
         var remaining = layers
         var paired: [(LayerModel, LayerModel?)] = []
@@ -74,6 +79,17 @@ struct LayerTreeBuilder {
             }
         }
         return paired
+    }
+
+    /// Each layer with the layer that mattes it, back to front, as lottie-web pairs them: the
+    /// layer whose index is its `tp`, else the one before it, which may matte several layers.
+    /// A matte layer (`td`) is not drawn itself, whether or not a layer uses it.
+    static func pairedWithMattesByIndex(_ layers: [LayerModel]) -> [(LayerModel, LayerModel?)] {
+        layers.indices.reversed().compactMap { position in
+            let layer = layers[position]
+            guard !layer.isMatteSource else { return nil }
+            return (layer, LayerModel.matteSource(of: position, in: layers).map { layers[$0] })
+        }
     }
 
     /// A layer that fills `bounds` of its superlayer with the same coordinates.

@@ -32,7 +32,7 @@ enum MergePaths {
         paths: [ShapeItem], mode: Mode, paints: [ShapeItem], builder: ShapeItemLayerBuilder
     ) -> CALayer {
         // The bottom path last: every operation combines the others into it.
-        let shapes = paths.map { builder.pathKeyframes(.item($0), roundedCorners: nil) }
+        let shapes = paths.map { builder.pathKeyframes(.item($0), modifiers: PathModifiers()) }
         switch mode {
         case .merge, .add, .excludeIntersections:
             let unites = mode == .add

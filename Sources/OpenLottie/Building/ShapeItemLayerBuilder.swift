@@ -16,9 +16,7 @@ struct ShapeItemLayerBuilder {
 
     func make(_ shape: Shape, others: [ShapeItem]) -> CALayer {
         let layer = LayerTreeBuilder.filling(CALayer(), bounds)
-        let roundedCorners = others.lazy.compactMap { item -> KeyframeGroup<Double>? in
-            if case .roundedCorners(let radius) = item.kind { radius } else { nil }
-        }.first
+        let modifiers = PathModifiers(others, engine: context.engine)
         let trim = others.lazy.compactMap(\.trim).first { !$0.trimsNothing }
         let fill = others.lazy.compactMap { item -> ShapeItem.Fill? in
             if case .fill(let fill) = item.kind { fill } else { nil }
@@ -56,8 +54,8 @@ struct ShapeItemLayerBuilder {
             container.addSublayer(overlay)
             layer.addSublayer(container)
             let cut = cutsPaths ? trim : nil
-            addPath(shape, to: pathMask, trim: cut, roundedCorners: roundedCorners)
-            addPath(shape, to: overlay, trim: cut, roundedCorners: roundedCorners)
+            addPath(shape, to: pathMask, trim: cut, modifiers: modifiers)
+            addPath(shape, to: overlay, trim: cut, modifiers: modifiers)
             if let stroke { addStroke(stroke.style, color: stroke.color, to: overlay) }
         } else {
             let shapeLayer = pathLayer()
@@ -66,7 +64,7 @@ struct ShapeItemLayerBuilder {
             if fill != nil, trim != nil, let item = others.first(where: \.isFill) {
                 context.compatibility?.note(CompatibilityReport.trimmedFill, at: item.path)
             }
-            addPath(shape, to: shapeLayer, trim: trim, roundedCorners: roundedCorners)
+            addPath(shape, to: shapeLayer, trim: trim, modifiers: modifiers)
             if let fill {
                 shapeLayer.fillRule = fill.evenOdd ? .evenOdd : .nonZero
                 let scale = fill.color.colorScale
@@ -84,7 +82,7 @@ struct ShapeItemLayerBuilder {
             container.mask = pathMask
             container.addSublayer(GradientLayers.make(gradient, bounds: bounds, context: context))
             layer.addSublayer(container)
-            addPath(shape, to: pathMask, trim: trim, roundedCorners: roundedCorners)
+            addPath(shape, to: pathMask, trim: trim, modifiers: modifiers)
             addStroke(style, color: nil, to: pathMask)
         }
         return layer
@@ -116,9 +114,9 @@ struct ShapeItemLayerBuilder {
     /// (``FramePathShapeLayer``, the Main Thread engine) takes them cut; any other strokes part
     /// of the path, repeated for trims past 100 %.
     private func addPath(
-        _ shape: Shape, to layer: CAShapeLayer, trim: ShapeItem.Trim?, roundedCorners: KeyframeGroup<Double>?
+        _ shape: Shape, to layer: CAShapeLayer, trim: ShapeItem.Trim?, modifiers: PathModifiers
     ) {
-        let keyframes = pathKeyframes(shape, roundedCorners: roundedCorners)
+        let keyframes = pathKeyframes(shape, modifiers: modifiers)
         if let layer = layer as? FramePathShapeLayer, let trim {
             layer.follow(context) { frame in
                 PathTrim.trimmed(
@@ -134,14 +132,36 @@ struct ShapeItemLayerBuilder {
         }
     }
 
-    /// The shape's path keyframes, each a list of paths.
-    func pathKeyframes(_ shape: Shape, roundedCorners: KeyframeGroup<Double>?) -> KeyframeGroup<ShapeList> {
+    /// The shape's path keyframes, each a list of paths, changed by `modifiers`.
+    func pathKeyframes(_ shape: Shape, modifiers: PathModifiers) -> KeyframeGroup<ShapeList> {
+        let keyframes = unmodifiedPathKeyframes(shape, roundedCorners: modifiers.roundedCorners)
+        guard let amount = modifiers.puckerBloat, amount.keyframes.contains(where: { $0.value != 0 }) else {
+            return keyframes
+        }
+        // Sampled while the amount moves: its paths curve where the amount's first paths may
+        // be straight, and Core Animation morphs only paths made of the same elements.
+        return CombinedKeyframes.combine(
+            [ErasedKeyframes(keyframes), ErasedKeyframes(amount)], sampled: amount.isAnimated
+        ) { values in
+            let shapes = (values[0] as? ShapeList)?.shapes ?? []
+            let amount = values[1] as? Double ?? 0
+            return ShapeList(shapes: shapes.map { PuckerBloat.apply(amount: amount, to: $0) })
+        }
+    }
+
+    /// The shape's path keyframes before Pucker & Bloat: rounded corners (a rectangle's own
+    /// roundness when there are none).
+    private func unmodifiedPathKeyframes(_ shape: Shape, roundedCorners: KeyframeGroup<Double>?)
+        -> KeyframeGroup<ShapeList>
+    {
         switch shape {
         case .combined(let keyframes):
             return keyframes
         case .item(let item):
             switch item.kind {
-            case .path(let keyframes):
+            case .path:
+                let keyframes =
+                    item.pathKeyframes(for: context.engine) ?? KeyframeGroup(BezierShape(vertices: [], isClosed: false))
                 guard let roundedCorners, roundedCorners.keyframes.contains(where: { $0.value > 0 }) else {
                     return keyframes.map { ShapeList(shapes: [$0]) }
                 }
@@ -259,4 +279,27 @@ extension ShapeItem.Trim {
 
     var startNeverExceedsEnd: Bool { compareAtKeyframes { $0 <= $1 } }
     var startNeverBelowEnd: Bool { compareAtKeyframes { $0 >= $1 } }
+}
+
+/// The shape modifiers that change a render group's paths before they are trimmed: the first
+/// rounded corners, and the first Pucker & Bloat where the engine draws it, among the items
+/// drawn with them.
+struct PathModifiers {
+    var roundedCorners: KeyframeGroup<Double>?
+    var puckerBloat: KeyframeGroup<Double>?
+
+    init() {}
+
+    init(_ items: [ShapeItem], engine: RenderingEngine) {
+        roundedCorners =
+            items.lazy.compactMap { item -> KeyframeGroup<Double>? in
+                if case .roundedCorners(let radius) = item.kind { radius } else { nil }
+            }.first
+        if engine.drawsAsAfterEffects(.puckerAndBloat) {
+            puckerBloat =
+                items.lazy.compactMap { item -> KeyframeGroup<Double>? in
+                    if case .puckerBloat(let amount) = item.kind { amount } else { nil }
+                }.first
+        }
+    }
 }

@@ -194,9 +194,7 @@ struct ShapeLayerBuilder {
             }
             let builder = ShapeItemLayerBuilder(context: context, bounds: bounds)
             if combinable {
-                let shapes = renderGroup.paths.compactMap { item -> KeyframeGroup<BezierShape>? in
-                    if case .path(let keyframes) = item.kind { keyframes } else { nil }
-                }
+                let shapes = renderGroup.paths.compactMap { $0.pathKeyframes(for: context.engine) }
                 let combined = CombinedKeyframes.combine(shapes.map(ErasedKeyframes.init)) { values in
                     ShapeList(shapes: values.compactMap { $0 as? BezierShape })
                 }
@@ -220,7 +218,8 @@ struct ShapeLayerBuilder {
     }
 
     /// The items split where a fill ends the paths it paints, and again where fills and
-    /// strokes animate their opacity differently (one layer has one opacity).
+    /// strokes animate their opacity differently (one layer has one opacity) or a path has
+    /// more than one stroke.
     static func renderGroups(_ items: [ShapeItem]) -> [RenderGroup] {
         var groups = [RenderGroup()]
         for item in items {
@@ -248,7 +247,13 @@ struct ShapeLayerBuilder {
                 paints.firstIndex(where: \.isFill).map { fill in
                     (paints.lastIndex(where: \.isStroke) ?? -1) > fill
                 } ?? false
-            if !fillInFront, paints.allSatisfy({ $0.paintOpacity == firstOpacity }) { return [group] }
+            // One layer draws one fill and one stroke: two strokes in a row (or two fills)
+            // draw each in a layer of its own, the first listed in front, as lottie-ios splits
+            // them.
+            let onePaintOfEachKind = paints.count(where: \.isFill) <= 1 && paints.count(where: \.isStroke) <= 1
+            if !fillInFront, onePaintOfEachKind, paints.allSatisfy({ $0.paintOpacity == firstOpacity }) {
+                return [group]
+            }
             return paints.map { RenderGroup(paths: group.paths, others: [$0] + rest) }
         }
     }

@@ -34,6 +34,9 @@ struct LayerModel: Sendable {
     var timeStretch: Double
     var isHidden: Bool
     var matte: MatteType?
+    /// The index (`ind`) of the layer that mattes this one (`tp`), anywhere in its
+    /// composition; without it, the layer before this one.
+    var matteParent: Int? = nil
     var isMatteSource: Bool
     var masks: [MaskModel]
     var blendMode: BlendMode
@@ -127,4 +130,17 @@ enum AssetModel: Sendable {
     case precomposition(layers: [LayerModel])
     /// An image: its description and its picture (nil when it could not be had).
     case image(ImageAsset, CGImage?)
+}
+
+extension LayerModel {
+    /// Where in `layers` the matte of the layer at `position` is, as lottie-web finds it: the
+    /// first layer whose index is its `tp`, else the layer before it; nil for a layer without
+    /// a track matte, or whose `tp` names no layer.
+    static func matteSource(of position: Int, in layers: [LayerModel]) -> Int? {
+        guard layers[position].matte != nil else { return nil }
+        if let parent = layers[position].matteParent {
+            return layers.firstIndex { $0.index == parent }
+        }
+        return position > 0 ? position - 1 : nil
+    }
 }

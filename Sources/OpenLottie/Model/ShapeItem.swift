@@ -18,6 +18,8 @@ struct ShapeItem: Sendable {
         case transform(TransformModel)
         case repeater(Repeater)
         case roundedCorners(KeyframeGroup<Double>)
+        /// Pucker & Bloat (`pb`): its amount in percent, below 0 puckering, above bloating.
+        case puckerBloat(KeyframeGroup<Double>)
         /// Merge paths, with the file's mode (`mm`: 1 merge, 2 add, 3 subtract, 4 intersect, 5
         /// exclude intersections).
         case merge(Int)
@@ -117,6 +119,21 @@ struct ShapeItem: Sendable {
     var kind: Kind
     var isHidden: Bool
     var path: String
+    /// A path item's own closed flag (`closed`), read from files Bodymovin wrote before
+    /// 4.4.18, which kept it there instead of in the path (`c`).
+    var closedOnItem: Bool? = nil
+
+    /// A path item's keyframes as `engine` reads them: closed by the item's flag where the
+    /// engine follows it (lottie-web does; lottie-ios reads only the path's `c`).
+    func pathKeyframes(for engine: RenderingEngine) -> KeyframeGroup<BezierShape>? {
+        guard case .path(let keyframes) = kind else { return nil }
+        guard let closed = closedOnItem, engine.drawsAsAfterEffects(.closedOnShapeItem) else { return keyframes }
+        return keyframes.map { shape in
+            var shape = shape
+            shape.isClosed = closed
+            return shape
+        }
+    }
 
     /// The item's trim, when it is Trim Paths.
     var trim: Trim? {

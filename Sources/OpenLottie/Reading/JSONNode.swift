@@ -214,6 +214,9 @@ final class ReadingContext {
     /// The slots properties marked with a slot id (`sid`) take their value from: the file's
     /// `slots`, then those given from outside, each id's property node (`p`).
     var slots: [String: JSONNode] = [:]
+    /// Whether Bodymovin before 4.4.18 wrote the file: it kept a path's closed flag on its
+    /// shape item (`closed`), not in the path (`c`).
+    var keepsClosedOnShapeItems = false
 
     init(file: String, limits: ReadingLimits) {
         self.file = file

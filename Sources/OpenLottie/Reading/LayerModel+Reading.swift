@@ -5,8 +5,13 @@ extension LayerModel {
     /// Reads a composition's `layers`.
     static func layers(reading node: JSONNode) throws(LottieError) -> [LayerModel] {
         var layers: [LayerModel] = []
-        for element in try node.elements() {
+        let elements = try node.elements()
+        for element in elements {
             layers.append(try LayerModel(reading: element))
+        }
+        let used = Set(layers.indices.compactMap { LayerModel.matteSource(of: $0, in: layers) })
+        for (position, layer) in layers.enumerated() where layer.isMatteSource && !used.contains(position) {
+            elements[position].use(.unusedMatteSource)
         }
         return layers
     }
@@ -29,6 +34,8 @@ extension LayerModel {
         isMatteSource = try node.bool("td")
         matte = try node["tt"].flatMap { n throws(LottieError) in MatteType(rawValue: try n.integer()) }
         if let matte { node.use(matte == .luma || matte == .lumaInverted ? .lumaMatte : .alphaMatte) }
+        matteParent = try node["tp"].map { n throws(LottieError) in try n.integer() }
+        if matte != nil, matteParent != nil { node.use(.matteByIndex) }
         blendMode = BlendMode(rawValue: try node.integer("bm", default: 0)) ?? .normal
         if blendMode != .normal { node.use(blendMode == .hardMix ? .hardMixBlendMode : .blendMode) }
         transform = try node["ks"].map { n throws(LottieError) in try TransformModel(reading: n) } ?? .identity
@@ -95,7 +102,8 @@ extension LayerModel {
             node.use(.camera)
             let zoom = try node.keyframes("pe", default: 0) { n throws(LottieError) in try n.scalar() }
             if zoom.keyframes.contains(where: { !($0.value > 0) }) {
-                node.warn("a camera's zoom must be above 0: the composition's default perspective is used where it is not")
+                node.warn(
+                    "a camera's zoom must be above 0: the composition's default perspective is used where it is not")
             }
             content = .camera(CameraModel(zoom: zoom, hasPointOfInterest: node["ks"]?["a"] != nil))
         default:

@@ -24,6 +24,7 @@ extension ShapeItem {
         let directionCode = isShape ? try node.integer("d", default: 1) : 1
         let direction: Direction = directionCode == 3 ? .counterClockwise : .clockwise
         let kind: Kind
+        var closedOnItem: Bool? = nil
         func scalar(_ key: String, _ fallback: Double) throws(LottieError) -> KeyframeGroup<Double> {
             try node.keyframes(key, default: fallback) { n throws(LottieError) in try n.scalar() }
         }
@@ -36,6 +37,10 @@ extension ShapeItem {
                 try node["it"].map { n throws(LottieError) in try ShapeItem.items(reading: n, depth: depth + 1) } ?? [])
         case "sh":
             kind = .path(try node.required("ks").keyframeGroup { n throws(LottieError) in try n.bezierShape() })
+            if node.context.keepsClosedOnShapeItems, node["closed"] != nil {
+                closedOnItem = try node.bool("closed")
+                node.use(.closedOnShapeItem)
+            }
         case "rc":
             kind = .rectangle(
                 Rectangle(
@@ -99,7 +104,8 @@ extension ShapeItem {
             repeater.startOpacity = try transform.keyframes("so", default: 100) { n throws(LottieError) in
                 try n.scalar()
             }
-            repeater.endOpacity = try transform.keyframes("eo", default: 100) { n throws(LottieError) in try n.scalar() }
+            repeater.endOpacity = try transform.keyframes("eo", default: 100) { n throws(LottieError) in try n.scalar()
+            }
             repeater.firstCopyInFront = try node.integer("m", default: 1) == 1
             if repeater.offset.keyframes.contains(where: { $0.value != 0 })
                 || [repeater.startOpacity, repeater.endOpacity].contains(where: {
@@ -112,6 +118,9 @@ extension ShapeItem {
         case "rd":
             node.use(.roundedCorners)
             kind = .roundedCorners(try scalar("r", 0))
+        case "pb":
+            node.use(.puckerAndBloat)
+            kind = .puckerBloat(try scalar("a", 0))
         case "mm":
             node.use(.mergePaths)
             kind = .merge(try node.integer("mm", default: 1))
@@ -119,7 +128,7 @@ extension ShapeItem {
             node.use(.shapeItem(type))
             return nil
         }
-        self.init(name: name, kind: kind, isHidden: try node.bool("hd"), path: node.path)
+        self.init(name: name, kind: kind, isHidden: try node.bool("hd"), path: node.path, closedOnItem: closedOnItem)
     }
 }
 

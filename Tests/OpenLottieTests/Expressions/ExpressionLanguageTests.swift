@@ -17,6 +17,22 @@ import Testing
         #expect(try F.rotation("time * 30", frame: 12).map { abs($0 - 12) < Self.tolerance } == true)
     }
 
+    /// `time` is the composition's time whatever the layer's start time (`st`): lottie-web
+    /// takes it from the composition's rendered frame, and After Effects' `time` is
+    /// composition time. Drawn: a 10-point box at x = `time` × 60, so at x = 30 at frame 15.
+    @Test func timeIsCompositionTimeWhateverTheLayersStartTime() throws {
+        for start in [0.0, 10, -6] {
+            let layer = F.layer(
+                "Subject", index: 1, ["p": F.expression("[time * 60, 50]", value: "[0,50,0]")], start: start)
+            let picture = ValueProviderTests.picture(try F.drawn([layer]), frame: 15)
+            for (x, inside) in [(27.0, true), (33, true), (23, false), (37, false)] {
+                let alpha = ValueProviderTests.pixel(picture, x, 52)[3]
+                #expect(
+                    (alpha == 255) == inside, "st \(start): x \(x) is \(inside ? "in" : "out of") the box: \(alpha)")
+            }
+        }
+    }
+
     /// Bodymovin writes operators on arrays as `$bm_sum`, `$bm_sub`, `$bm_mul`, `$bm_div`.
     @Test(arguments: [
         ("$bm_sum([1, 2], [3, 4])[1]", 6.0), ("$bm_sub([5, 5], [1, 2])[1]", 3), ("$bm_mul([1, 2], 3)[1]", 6),
@@ -36,6 +52,22 @@ import Testing
     func vectorMathsAndTheCompositionsFacts(expression: String, expected: Double) throws {
         let value = try #require(try F.rotation("var $bm_rt;\n$bm_rt = \(expression);", frame: 15))
         #expect(abs(value - expected) < 1e-4, "\(expression) gave \(value)")
+    }
+
+    /// lottie-web's arithmetic takes strings as numbers where both sides are numbers or
+    /// strings: `mul` and `div` convert them (a numeric string is its number), `sub` reads
+    /// them as whole numbers (parseInt), `add` joins them as text; a string against an array
+    /// changes its first component. Rigs read numbers from text layers and names this way.
+    @Test(arguments: [
+        ("$bm_mul('2', 3)", 6.0), ("$bm_mul(3, '2.5')", 7.5), ("mul('4', '5')", 20), ("$bm_div('9', 3)", 3),
+        ("div(10, '4')", 2.5), ("$bm_mul([1, 2], '3')[1]", 6), ("$bm_div('12', [2, 4])[1]", 3),
+        ("$bm_sub('7.9', 2)", 5), ("sub(10, '2.5')", 8), ("$bm_sub([10, 20], '5')[0]", 5),
+        ("$bm_sum('1', 2).length", 2), ("Number($bm_sum('1', 2))", 12), ("isNaN($bm_mul('a', 2)) ? 1 : 0", 1),
+        ("$bm_mul({}, 2)", 0),
+    ])
+    func arithmeticConvertsNumericStringsAsLottieWebDoes(expression: String, expected: Double) throws {
+        let value = try #require(try F.rotation("var $bm_rt;\n$bm_rt = \(expression);", frame: 15))
+        #expect(abs(value - expected) < 1e-9, "\(expression) gave \(value)")
     }
 
     /// ease eases both ends (slow at 0 and 1, so about half way at 0.5), easeIn the start only,
@@ -63,17 +95,18 @@ import Testing
         #expect(abs(inside - 45) < 1e-3, "the keyframes play inside their range")
     }
 
-    /// A layer that starts at frame −20 (`st`): its keyframes (0 at 0, 90 at 10, 100 at 20) are
-    /// in its own time, so composition frame 3 is its frame 23, past the last keyframe, and
-    /// loops as frame 23 does above (After Effects keeps keyframes with their layer).
-    /// lottie-web's loopOut compares the composition's frame with the keyframes' times, so there
-    /// a layer that starts early loops late; here the layer's own time is followed.
-    @Test func loopsFollowTheLayersOwnTime() throws {
+    /// A layer that starts at frame −20 (`st`): its keyframes (0 at 0, 90 at 10, 100 at 20)
+    /// are at its composition's frames, as Bodymovin writes them (lottie-web's `st` cancels
+    /// out, lottie-ios never applies it), so its loop starts after composition frame 20 as a
+    /// layer starting at 0 does: frame 23 is 97, frame 3 is inside the keyframes.
+    @Test func loopsFollowTheCompositionsFramesWhateverTheLayersStart() throws {
         let property = F.keyframes([(0, "[0]"), (10, "[90]"), (20, "[100]")], expression: "loopOut('pingpong')")
         let layer = try F.drawn([F.layer("Subject", index: 1, ["r": property], start: -20)])
-        // getValue asks in the layer's own frames: 23 is composition frame 3.
-        let value = try #require(layer.getValue(for: AnimationKeypath(keypath: "Subject.Transform.Rotation"), atFrame: 23) as? CGFloat)
-        #expect(abs(Double(value) - 97) < 1e-3, "\(value)")
+        let keypath = AnimationKeypath(keypath: "Subject.Transform.Rotation")
+        let late = try #require(layer.getValue(for: keypath, atFrame: 23) as? CGFloat)
+        #expect(abs(Double(late) - 97) < 1e-3, "\(late)")
+        let inside = try #require(layer.getValue(for: keypath, atFrame: 3) as? CGFloat)
+        #expect(abs(Double(inside) - 27) < 1e-3, "\(inside)")
     }
 
     /// Keyframes 0 at frame 10, 90 at 20, 100 at 30: frame 7 is 3 frames before the first.
@@ -109,11 +142,14 @@ import Testing
         #expect(byIndex.map { abs($0 - 46) < 1e-3 } == true)
         let expressed = try F.rotation("thisComp.layer('Other').transform.position[1]", frame: 15, others: [other])
         #expect(expressed.map { abs($0 - 20) < 1e-3 } == true, "the other property's expression is evaluated")
-        let missing = try F.baked([F.layer("Subject", index: 1, ["r": F.expression("thisComp.layer('Nobody').rotation")])])
-        #expect(missing.warnings.map(\.description) == [
-            "layers[0].ks.r.x: the expression throws Error: the composition has no layer \"Nobody\"; the keyframes are "
-                + "played"
+        let missing = try F.baked([
+            F.layer("Subject", index: 1, ["r": F.expression("thisComp.layer('Nobody').rotation")])
         ])
+        #expect(
+            missing.warnings.map(\.description) == [
+                "layers[0].ks.r.x: the expression throws Error: the composition has no layer \"Nobody\"; the keyframes are "
+                    + "played"
+            ])
     }
 
     /// Expression controls: a slider, an angle, a checkbox, a point and a colour, by name, by
@@ -122,18 +158,23 @@ import Testing
         func control(_ type: Int, _ name: String, _ match: String, _ value: String) -> String {
             #"{"ty":\#(type),"nm":"\#(name)","mn":"\#(match)","ef":[{"ty":\#(type),"nm":"\#(name.components(separatedBy: " ")[0])","mn":"\#(match)-0001","v":{"a":0,"k":\#(value)}}]}"#
         }
-        let effects = #","ef":["# + [
-            control(0, "Slider Control", "ADBE Slider Control", "42"), control(1, "Angle Control", "ADBE Angle Control", "30"),
-            control(4, "Checkbox Control", "ADBE Checkbox Control", "1"), control(2, "Point Control", "ADBE Point Control", "[3,4]"),
-            control(2, "Color Control", "ADBE Color Control", "[0.5,0.25,0,1]"),
-        ].joined(separator: ",") + "]"
+        let effects =
+            #","ef":["#
+            + [
+                control(0, "Slider Control", "ADBE Slider Control", "42"),
+                control(1, "Angle Control", "ADBE Angle Control", "30"),
+                control(4, "Checkbox Control", "ADBE Checkbox Control", "1"),
+                control(2, "Point Control", "ADBE Point Control", "[3,4]"),
+                control(2, "Color Control", "ADBE Color Control", "[0.5,0.25,0,1]"),
+            ].joined(separator: ",") + "]"
         for (expression, expected) in [
             ("effect('Slider Control')('Slider') * 2", 84.0), ("effect('Angle Control')(1)", 30),
             ("effect(3)('Checkbox') * 7", 7), ("effect('Point Control')('ADBE Point Control-0001')[1]", 4),
             ("effect('Color Control').param('Color')[1] * 100", 25),
         ] {
             let layer = try F.drawn([F.layer("Subject", index: 1, ["r": F.expression(expression)], extra: effects)])
-            let value = try #require(layer.getValue(for: AnimationKeypath(keypath: "Subject.Transform.Rotation"), atFrame: 0) as? CGFloat)
+            let value = try #require(
+                layer.getValue(for: AnimationKeypath(keypath: "Subject.Transform.Rotation"), atFrame: 0) as? CGFloat)
             #expect(abs(Double(value) - expected) < 1e-4, "\(expression) gave \(value)")
         }
     }
@@ -143,13 +184,18 @@ import Testing
     @Test func toCompAndFromCompGoThroughTheLayersTransform() throws {
         let turned = F.layer(
             "Turned", index: 2,
-            ["p": #"{"a":0,"k":[60,40,0]}"#, "a": #"{"a":0,"k":[10,10,0]}"#, "s": #"{"a":0,"k":[200,200,100]}"#,
-             "r": #"{"a":0,"k":90}"#])
-        let anchor = try #require(try F.position("thisComp.layer('Turned').toComp([10, 10])", frame: 0, others: [turned]))
+            [
+                "p": #"{"a":0,"k":[60,40,0]}"#, "a": #"{"a":0,"k":[10,10,0]}"#, "s": #"{"a":0,"k":[200,200,100]}"#,
+                "r": #"{"a":0,"k":90}"#,
+            ])
+        let anchor = try #require(
+            try F.position("thisComp.layer('Turned').toComp([10, 10])", frame: 0, others: [turned]))
         #expect(abs(anchor.x - 60) < 1e-6 && abs(anchor.y - 40) < 1e-6)
-        let right = try #require(try F.position("thisComp.layer('Turned').toComp([20, 10])", frame: 0, others: [turned]))
+        let right = try #require(
+            try F.position("thisComp.layer('Turned').toComp([20, 10])", frame: 0, others: [turned]))
         #expect(abs(right.x - 60) < 1e-6 && abs(right.y - 60) < 1e-6)
-        let back = try #require(try F.position("thisComp.layer('Turned').fromComp([60, 60])", frame: 0, others: [turned]))
+        let back = try #require(
+            try F.position("thisComp.layer('Turned').fromComp([60, 60])", frame: 0, others: [turned]))
         #expect(abs(back.x - 20) < 1e-6 && abs(back.y - 10) < 1e-6)
     }
 
@@ -177,23 +223,35 @@ import Testing
     /// content("Group").content("Path").path, createPath and a text layer's sourceText.
     @Test func pathsAndTextsAreExpressionValuesToo() throws {
         let path = #"{"a":0,"k":{"c":false,"v":[[0,0],[10,0]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}"#
-        let shapes = #","shapes":[{"ty":"gr","nm":"Group","it":[{"ty":"sh","nm":"Path","ks":\#(path)},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]"#
+        let shapes =
+            #","shapes":[{"ty":"gr","nm":"Group","it":[{"ty":"sh","nm":"Path","ks":\#(path)},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]"#
         let source = #"{"ty":4,"ind":2,"nm":"Source","ip":0,"op":60,"st":0,"ks":{}\#(shapes)}"#
-        let point = try #require(try F.position("thisComp.layer('Source').content('Group').content('Path').path.points()[1]", frame: 0, others: [source]))
+        let point = try #require(
+            try F.position(
+                "thisComp.layer('Source').content('Group').content('Path').path.points()[1]", frame: 0, others: [source]
+            ))
         #expect(point == CGPoint(x: 10, y: 0))
-        let made = #"{"ty":4,"ind":1,"nm":"Made","ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"sh","nm":"P","ks":"#
-            + F.expression("createPath([[0, 0], [time * 30, 0], [0, 5]], [], [], true)", value: String(path.dropFirst(11).dropLast(1)))
+        let made =
+            #"{"ty":4,"ind":1,"nm":"Made","ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"sh","nm":"P","ks":"#
+            + F.expression(
+                "createPath([[0, 0], [time * 30, 0], [0, 5]], [], [], true)",
+                value: String(path.dropFirst(11).dropLast(1)))
             + "}]}"
         let baked = try F.baked([made])
-        let shape = try #require((((baked.json["layers"] as? [[String: Any]])?[0]["shapes"] as? [[String: Any]])?[0]["ks"] as? [String: Any]))
+        let shape = try #require(
+            (((baked.json["layers"] as? [[String: Any]])?[0]["shapes"] as? [[String: Any]])?[0]["ks"] as? [String: Any])
+        )
         let keyframes = try #require(shape["k"] as? [[String: Any]])
         let atTen = try #require(keyframes.first { ($0["t"] as? Double) == 10 })
         let vertices = try #require(((atTen["s"] as? [[String: Any]])?[0]["v"]) as? [[Double]])
         #expect(vertices == [[0, 0], [10, 0], [0, 5]])
-        let text = #"{"ty":5,"ind":1,"nm":"Label","ip":0,"op":60,"st":0,"ks":{},"t":{"d":{"k":[{"s":{"s":12,"f":"Sans","t":"x","j":0,"tr":0,"lh":14,"ls":0,"fc":[0,0,0]},"t":0}],"x":"var $bm_rt;\n$bm_rt = 'Frame ' + Math.round(time * 30);"},"p":{},"m":{"g":1,"a":{"a":0,"k":[0,0]}},"a":[]}}"#
+        let text =
+            #"{"ty":5,"ind":1,"nm":"Label","ip":0,"op":60,"st":0,"ks":{},"t":{"d":{"k":[{"s":{"s":12,"f":"Sans","t":"x","j":0,"tr":0,"lh":14,"ls":0,"fc":[0,0,0]},"t":0}],"x":"var $bm_rt;\n$bm_rt = 'Frame ' + Math.round(time * 30);"},"p":{},"m":{"g":1,"a":{"a":0,"k":[0,0]}},"a":[]}}"#
         let fonts = #","fonts":{"list":[{"fName":"Sans","fFamily":"Sans","fStyle":"Regular","ascent":75}]}"#
         let label = try F.baked([text], extra: fonts)
-        let document = try #require((((label.json["layers"] as? [[String: Any]])?[0]["t"] as? [String: Any])?["d"] as? [String: Any])?["k"] as? [[String: Any]])
+        let document = try #require(
+            (((label.json["layers"] as? [[String: Any]])?[0]["t"] as? [String: Any])?["d"] as? [String: Any])?["k"]
+                as? [[String: Any]])
         let frameTen = try #require(document.first { ($0["t"] as? Double) == 10 })
         #expect((frameTen["s"] as? [String: Any])?["t"] as? String == "Frame 10")
     }
