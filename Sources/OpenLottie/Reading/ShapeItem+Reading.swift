@@ -60,10 +60,11 @@ extension ShapeItem {
         case "fl":
             kind = .fill(
                 Fill(
-                    color: try vector("c", [0, 0, 0, 1]), opacity: try scalar("o", 100),
+                    color: try vector("c", [0, 0, 0, 1]).map(\.opaque), opacity: try scalar("o", 100),
                     evenOdd: try node.integer("r", default: 1) == 2))
         case "st":
-            kind = .stroke(Stroke(color: try vector("c", [0, 0, 0, 1]), style: try StrokeStyle(reading: node)))
+            kind = .stroke(
+                Stroke(color: try vector("c", [0, 0, 0, 1]).map(\.opaque), style: try StrokeStyle(reading: node)))
         case "gf":
             node.use(.gradient)
             kind = .gradientFill(try Gradient(reading: node))
@@ -129,6 +130,14 @@ extension ShapeItem {
             return nil
         }
         self.init(name: name, kind: kind, isHidden: try node.bool("hd"), path: node.path, closedOnItem: closedOnItem)
+    }
+}
+
+extension LottieVector {
+    /// A fill's or stroke's colour as lottie-ios and lottie-web read it: red, green and blue,
+    /// opaque whatever a fourth component says (only the paint's opacity, `o`, fades it).
+    var opaque: LottieVector {
+        components.count > 3 ? LottieVector(Array(components.prefix(3)) + [1]) : self
     }
 }
 

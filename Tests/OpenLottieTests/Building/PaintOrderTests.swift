@@ -50,3 +50,34 @@ import Testing
         ValueProviderTests.expectPixel(try EffectAndMatteTests.pixel(data, 50, 43), [0, 0, 255, 255], "blue alone")
     }
 }
+
+/// A fill's or stroke's colour with a fourth component: lottie-ios reads red, green and blue
+/// only (its colours are opaque; the paint's opacity fades it), and lottie-web paints SVG's
+/// `rgb()` of them; a value provider's colour keeps its alpha, as in lottie-ios.
+@Suite struct PaintColourTests {
+    @Test(arguments: [RenderingEngineOption.complete, .coreAnimation, .mainThread])
+    func aColoursAlphaIsNotApplied(engine: RenderingEngineOption) throws {
+        let square = EffectAndMatteTests.rectangle(20, 20, 60, 60, "1,0,0")
+            .replacingOccurrences(of: "[1,0,0,1]", with: "[1,0,0,0.2]")
+        let data = EffectAndMatteTests.composition([square])
+        ValueProviderTests.expectPixel(
+            try EffectAndMatteTests.pixel(data, engine: engine, 50, 50), [255, 0, 0, 255], "\(engine): opaque red")
+        let line = PaintOrderTests.line([
+            PaintOrderTests.stroke("0,0,1", width: 8).replacingOccurrences(of: "[0,0,1,1]", with: "[0,0,1,0]")
+        ])
+        ValueProviderTests.expectPixel(
+            try EffectAndMatteTests.pixel(line, engine: engine, 50, 50), [0, 0, 255, 255], "\(engine): opaque blue")
+    }
+
+    @Test func aValueProvidersColourKeepsItsAlpha() throws {
+        let layer = try LottieAnimation(
+            data: EffectAndMatteTests.composition([
+                EffectAndMatteTests.rectangle(20, 20, 60, 60, "1,0,0")
+            ])
+        ).makeLayer(configuration: LottieConfiguration(renderingEngine: .coreAnimation))
+        layer.setValueProvider(
+            ColorValueProvider(LottieColor(r: 0, g: 0, b: 1, a: 0.5)), keypath: AnimationKeypath(keypath: "**.Color"))
+        let pixel = ValueProviderTests.pixel(ValueProviderTests.picture(layer, frame: 0), 50, 50)
+        #expect(abs(pixel[3] - 128) <= 1 && pixel[2] > 250, "half opaque blue: \(pixel)")
+    }
+}
