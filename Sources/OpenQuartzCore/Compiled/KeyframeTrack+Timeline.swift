@@ -24,10 +24,22 @@ extension KeyframeTrack {
     /// after its last give such key times, and Apple's pictures show that segment's value, not
     /// evenly spaced values). Nil when the count is wrong or a time is not finite: those are
     /// ignored, and the values evenly spaced.
+    ///
+    /// Key times below a first one of 0 or less (lottie-ios's keyframes before the animation's
+    /// first frame, after the 0 it puts first): the segment from the last of them keeps its
+    /// own start, so that at 0 the value is part way through it, as Apple's pictures show
+    /// (`[0, -0.5, 0.5, 1]` is half way through its second segment at 0). Its key time stays
+    /// below the first: the fractions, never below 0, still find their segment by halving.
     static func runningMaximum(_ keyTimes: [Double], count: Int) -> [Double]? {
         guard keyTimes.count == count, keyTimes.allSatisfy(\.isFinite) else { return nil }
         var ordered = keyTimes
         for index in ordered.indices.dropFirst() { ordered[index] = max(ordered[index], ordered[index - 1]) }
+        if ordered[0] <= 0,
+            let last = keyTimes.indices.dropFirst().prefix(while: { keyTimes[$0] <= ordered[0] }).last,
+            last + 1 < keyTimes.count
+        {
+            ordered[last] = keyTimes[last]
+        }
         return ordered
     }
 

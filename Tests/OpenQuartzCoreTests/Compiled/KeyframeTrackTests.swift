@@ -93,6 +93,17 @@ struct KeyframeTrackTests {
         // lottie-ios's last keyframe after the animation's end: [0, 0.3, 1.3] and an appended 1.
         let pastTheEnd = keyframeNumberTrack([0, 0, 100, 100], keyTimes: [0, 0.3, 1.3, 1])
         expectClose(keyframeNumber(pastTheEnd.value(atFraction: 0.8)), 50, within: 1e-12)
+        // A keyframe before the start: its segment keeps its timing, half way at 0.
+        let before = keyframeNumberTrack([0, 0, 100, 100], keyTimes: [0, -0.5, 0.5, 1])
+        expectClose(keyframeNumber(before.value(atFraction: 0)), 50, within: 1e-12)
+        expectClose(keyframeNumber(before.value(atFraction: 0.25)), 75, within: 1e-12)
+        expectClose(keyframeNumber(before.value(atFraction: 0.75)), 100, within: 1e-12)
+        let twoBefore = keyframeNumberTrack([0, 0, 40, 100, 100], keyTimes: [0, -0.6, -0.2, 0.2, 1])
+        expectClose(keyframeNumber(twoBefore.value(atFraction: 0)), 70, within: 1e-12)
+        // Held values: the one from −0.5 holds until 0.5, as before.
+        let steps = keyframeNumberTrack([0, 0, 100], keyTimes: [0, -0.5, 0.5, 1], mode: .discrete)
+        expectClose(keyframeNumber(steps.value(atFraction: 0.25)), 0, within: 1e-12)
+        expectClose(keyframeNumber(steps.value(atFraction: 0.75)), 100, within: 1e-12)
         let belowZero = keyframeNumberTrack([0, 10, 20, 60], keyTimes: [-0.5, 0, 0.5, 1])
         expectClose(keyframeNumber(belowZero.value(atFraction: 0)), 10, within: 1e-12)
         expectClose(keyframeNumber(belowZero.value(atFraction: 0.25)), 15, within: 1e-12)
