@@ -224,6 +224,12 @@ struct ShapeLayerBuilder {
         var groups = [RenderGroup()]
         for item in items {
             if item.drawsPath {
+                // A path after a trim starts a group of its own, which takes only what comes
+                // after it (lottie-ios starts a render group there; After Effects paints a path
+                // with what is listed below it only): a stroke listed before draws nothing on it.
+                if groups[groups.count - 1].others.contains(where: { $0.trim != nil }) {
+                    groups.append(RenderGroup())
+                }
                 groups[groups.count - 1].paths.append(item)
             } else if item.isFill {
                 // A fill after another with no path between them paints the same paths (as

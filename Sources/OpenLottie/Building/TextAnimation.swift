@@ -9,14 +9,14 @@ import OpenQuartzCore
 /// shape, easing, smoothness and amount — of the animator's anchor, scale, skew, rotation,
 /// opacity, colours, stroke width and position (in that order, about the character's centre
 /// moved by the anchor alignment) and of its tracking, which moves the characters after it.
-/// The values are sampled every tenth of a frame while any of them moves.
-struct TextAnimation {
+/// Each letter's layers work their state out at the frame drawn (``FrameLetterLayer``).
+struct TextAnimation: Sendable {
     let animators: [TextAnimator]
     let document: TextDocument
     let alignment: CGPoint
 
     /// A character of the text, line by line.
-    struct Letter {
+    struct Letter: Sendable {
         var line: Int
         var advance: Double
         /// Whether it starts its line.
@@ -74,7 +74,7 @@ struct TextAnimation {
     /// How many values each animator contributes to ``groups``.
     private static let valuesPerAnimator = 18
 
-    /// Every animator's values, in the order ``state(ofLetter:values:)`` reads them.
+    /// Every animator's values, in the order ``state(ofLetter:values:trackingOffset:)`` reads them.
     var groups: [ErasedKeyframes] {
         let none = KeyframeGroup(0.0)
         let noVector = KeyframeGroup(LottieVector([]))
@@ -155,7 +155,7 @@ struct TextAnimation {
     /// A letter's drawing at one frame: its transform (in points, applied after the glyph's
     /// scale, about its start on the baseline), opacity, fill and stroke colours and stroke
     /// width, as 24 numbers to be sampled and interpolated.
-    func state(ofLetter letterIndex: Int, values: [Any]) -> LottieVector {
+    func state(ofLetter letterIndex: Int, values: [Any], trackingOffset: Double) -> LottieVector {
         let letter = letters[letterIndex]
         let count = animators.count
         func slice(_ animator: Int) -> ArraySlice<Any> {
@@ -215,39 +215,47 @@ struct TextAnimation {
             guard let position = vector(index, 7) else { continue }
             then(CATransform3DMakeTranslation(position.x * shares[index], position.y * shares[index], 0))
         }
-        then(CATransform3DMakeTranslation(trackingOffset(ofLetter: letterIndex, values: values) + center, lift, 0))
+        then(CATransform3DMakeTranslation(trackingOffset + center, lift, 0))
         return LottieVector(
             ThreeDScene.entries(of: matrix).components + [opacity] + (fill ?? [0, 0, 0]) + (stroke ?? [0, 0, 0])
                 + [max(strokeWidth, 0)])
     }
 
-    /// How far the animators' tracking moves the letter: the tracking every letter of its line
-    /// up to it takes (but the line's first, on left-justified text), and for centred and
+    /// How far the animators' tracking moves each letter: the tracking every letter of its
+    /// line up to it takes (but the line's first, on left-justified text), and for centred and
     /// right-justified text the share of the line's whole tracking that keeps it in place.
-    private func trackingOffset(ofLetter letterIndex: Int, values: [Any]) -> Double {
+    /// Worked out line by line in one pass.
+    func trackingOffsets(values: [Any]) -> [Double] {
+        var offsets = [Double](repeating: 0, count: letters.count)
         let tracking = animators.indices.filter { animators[$0].tracking != nil }
-        guard !tracking.isEmpty else { return 0 }
-        let line = letters[letterIndex].line
-        func trackingTaken(by index: Int) -> Double {
+        guard !tracking.isEmpty else { return offsets }
+        func amount(_ animator: Int) -> Double { values[animator * Self.valuesPerAnimator + 17] as? Double ?? 0 }
+        let taken = letters.map { letter in
             tracking.reduce(0) { sum, animator in
                 let slice = values[(animator * Self.valuesPerAnimator)..<((animator + 1) * Self.valuesPerAnimator)]
-                let amount = values[animator * Self.valuesPerAnimator + 17] as? Double ?? 0
-                return sum + amount * share(ofAnimator: animator, unit: letters[index].units[animator], values: slice)
+                return sum + amount(animator) * share(ofAnimator: animator, unit: letter.units[animator], values: slice)
             }
         }
-        let lineLetters = letters.indices.filter { letters[$0].line == line }
-        var offset = 0.0
-        for index in lineLetters where index <= letterIndex {
-            if letters[index].startsLine && document.justification == .left { continue }
-            offset += trackingTaken(by: index)
+        var lineStart = 0
+        while lineStart < letters.count {
+            var lineEnd = lineStart
+            while lineEnd < letters.count, letters[lineEnd].line == letters[lineStart].line { lineEnd += 1 }
+            var running = 0.0
+            for index in lineStart..<lineEnd {
+                if !(letters[index].startsLine && document.justification == .left) { running += taken[index] }
+                offsets[index] = running
+            }
+            if document.justification != .left {
+                let factor = document.justification == .center ? -0.5 : -1
+                var lineOffset = taken[lineStart..<lineEnd].reduce(0, +) * factor
+                if lineOffset != 0, document.justification == .center {
+                    lineOffset += tracking.reduce(0) { $0 + amount($1) * factor }
+                }
+                for index in lineStart..<lineEnd { offsets[index] += lineOffset }
+            }
+            lineStart = lineEnd
         }
-        guard document.justification != .left else { return offset }
-        let factor = document.justification == .center ? -0.5 : -1
-        var lineOffset = lineLetters.reduce(0) { $0 + trackingTaken(by: $1) * factor }
-        if lineOffset != 0, document.justification == .center {
-            lineOffset += tracking.reduce(0) { $0 + (values[$1 * Self.valuesPerAnimator + 17] as? Double ?? 0) * factor }
-        }
-        return offset + lineOffset
+        return offsets
     }
 
     /// A colour's red, green and blue from 0 to 1 (files write 0…1, the oldest 0…255).
@@ -256,38 +264,29 @@ struct TextAnimation {
         return [color[0] * factor, color[1] * factor, color[2] * factor]
     }
 
-    /// Animates the layers of letter `index` (its fill layer, and the stroke drawn under it
-    /// when there is one), which draw its glyph scaled by `scale`.
-    func animate(letter index: Int, fillLayer: CAShapeLayer?, strokeLayer: CAShapeLayer?, scale: Double, context: AnimationContext)
-    {
-        let groups = self.groups
-        let states = CombinedKeyframes.combine(groups, sampled: groups.contains { $0.timings.count > 1 }) { values in
-            state(ofLetter: index, values: values)
-        }.heldSamplesAsLinear(step: 0.1)
-        let glyphScale = CATransform3DMakeScale(scale, scale, 1)
-        let layers = [fillLayer, strokeLayer].compactMap { $0 }
-        // Only what some animator changes is animated.
+    /// Every letter's state at `frame` (``state(ofLetter:values:trackingOffset:)``), the animators' values
+    /// read once for all of them.
+    func states(atFrame frame: Double) -> [LottieVector] {
+        let values = groups.map { $0.valueAtFrame(frame) }
+        let offsets = trackingOffsets(values: values)
+        return letters.indices.map { state(ofLetter: $0, values: values, trackingOffset: offsets[$0]) }
+    }
+
+    /// Makes the layers of letter `index` (its fill layer, and the stroke drawn under it when
+    /// there is one), which draw its glyph scaled by `scale`, follow `states` at every frame
+    /// drawn. Only what some animator changes is set.
+    func animate(
+        letter index: Int, fillLayer: FrameLetterLayer?, strokeLayer: FrameLetterLayer?, scale: Double,
+        states: LetterStates, context: AnimationContext
+    ) {
         let changesOpacity = animators.contains { $0.opacity != nil }
         let changesFill = animators.contains { $0.fillColor != nil }
         let changesStroke = animators.contains { $0.strokeColor != nil || $0.strokeWidth != nil }
-        for layer in layers {
-            layer.addAnimation(for: .transform, keyframes: states, context: context) { state in
-                CATransform3DConcat(glyphScale, ThreeDScene.matrix(from: state))
-            }
-            if changesOpacity {
-                layer.addAnimation(for: .opacity, keyframes: states, context: context) { CGFloat(min(max($0[16], 0), 1)) }
-            }
-        }
-        if changesFill, let fillLayer, fillLayer.fillColor != nil {
-            fillLayer.addAnimation(for: .fillColor, keyframes: states, context: context) {
-                CGColor(red: $0[17], green: $0[18], blue: $0[19], alpha: 1)
-            }
-        }
-        for layer in layers where changesStroke && layer.strokeColor != nil {
-            layer.addAnimation(for: .strokeColor, keyframes: states, context: context) {
-                CGColor(red: $0[20], green: $0[21], blue: $0[22], alpha: 1)
-            }
-            layer.addAnimation(for: .lineWidth, keyframes: states, context: context) { CGFloat($0[23] / scale) }
+        for layer in [fillLayer, strokeLayer].compactMap({ $0 }) {
+            layer.follow(
+                context, glyphScale: scale, changesOpacity: changesOpacity, changesFill: changesFill,
+                changesStroke: changesStroke
+            ) { frame in states.state(ofLetter: index, atFrame: frame) }
         }
     }
 }

@@ -110,6 +110,7 @@ struct TextLayerBuilder {
         let animation =
             animators.isEmpty
             ? nil : TextAnimation(animators: animators, document: document, alignment: alignment, lines: lines)
+        let states = animation.map { animation in LetterStates { animation.states(atFrame: $0) } }
         var letterIndex = -1
         for line in lines {
             let lineLayer = CALayer()
@@ -122,13 +123,13 @@ struct TextLayerBuilder {
                 guard let outline = placed.glyph?.outline else { continue }
                 var under: CAShapeLayer?
                 if let stroke, !document.strokeOverFill {
-                    let layer = glyphLayer(placed, outline: outline, scale: scale)
+                    let layer = glyphLayer(placed, outline: outline, scale: scale, follows: animation != nil)
                     layer.strokeColor = stroke
                     layer.lineWidth = strokeWidth
                     lineLayer.addSublayer(layer)
                     under = layer
                 }
-                let glyph = glyphLayer(placed, outline: outline, scale: scale)
+                let glyph = glyphLayer(placed, outline: outline, scale: scale, follows: animation != nil)
                 glyph.fillColor = fill
                 if let stroke, document.strokeOverFill {
                     // A shape layer strokes over its fill.
@@ -137,18 +138,22 @@ struct TextLayerBuilder {
                 }
                 let drawsGlyph = glyph.fillColor != nil || glyph.strokeColor != nil
                 if drawsGlyph { lineLayer.addSublayer(glyph) }
-                animation?.animate(
-                    letter: letterIndex, fillLayer: drawsGlyph ? glyph : nil, strokeLayer: under, scale: scale,
-                    context: context)
+                if let animation, let states {
+                    animation.animate(
+                        letter: letterIndex, fillLayer: drawsGlyph ? glyph as? FrameLetterLayer : nil,
+                        strokeLayer: under as? FrameLetterLayer, scale: scale, states: states, context: context)
+                }
             }
             container.addSublayer(lineLayer)
         }
     }
 
     /// A character's layer: its glyph's outline, unpainted, scaled about its start on the
-    /// baseline.
-    private func glyphLayer(_ placed: GlyphLayout.Placed, outline: CGPath, scale: Double) -> CAShapeLayer {
-        let glyph = CAShapeLayer()
+    /// baseline; one that works out its drawing at each frame when text animators move it.
+    private func glyphLayer(_ placed: GlyphLayout.Placed, outline: CGPath, scale: Double, follows: Bool)
+        -> CAShapeLayer
+    {
+        let glyph = follows ? FrameLetterLayer() : CAShapeLayer()
         glyph.name = String(placed.character)
         glyph.anchorPoint = .zero
         glyph.bounds = .zero

@@ -37,6 +37,25 @@ import Testing
             "\(engine): the wide stroke in front")
     }
 
+    /// A path listed after a Trim Paths, behind an earlier stroke, starts a render group of
+    /// its own in lottie-ios, which inherits no stroke: nothing draws it (Apple's pictures),
+    /// as After Effects paints a path only with what is listed below it.
+    @Test(arguments: [RenderingEngineOption.complete, .coreAnimation, .mainThread])
+    func aPathAfterATrimTakesNoStrokeListedBeforeIt(engine: RenderingEngineOption) throws {
+        func line(_ y: Int) -> String {
+            #"{"ty":"sh","ks":{"a":0,"k":{"c":false,"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[10,\#(y)],[90,\#(y)]]}}}"#
+        }
+        let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":100},"o":{"a":0,"k":0},"m":1}"#
+        let items = [line(30), Self.stroke("1,0,0", width: 6), trim, line(70), #"{"ty":"tr"}"#]
+        let data = EffectAndMatteTests.composition([
+            #"{"ty":4,"nm":"Lines","ip":0,"op":30,"st":0,"ks":{},"shapes":[{"ty":"gr","it":["#
+                + items.joined(separator: ",") + "]}]}"
+        ])
+        ValueProviderTests.expectPixel(
+            try EffectAndMatteTests.pixel(data, engine: engine, 50, 30), [255, 0, 0, 255], "\(engine): the first line")
+        #expect(try EffectAndMatteTests.pixel(data, engine: engine, 50, 70)[3] == 0, "\(engine): not the second")
+    }
+
     /// Three strokes, the middle one half opaque: each keeps its own opacity.
     @Test func eachStrokeKeepsItsOpacity() throws {
         let data = Self.line([
