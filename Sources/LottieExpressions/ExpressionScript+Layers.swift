@@ -178,7 +178,7 @@ Layer.prototype.face = function () {
         "xRotation", "yRotation", "zRotation"].forEach(function (name) {
         Object.defineProperty(face, name, { get: function () { return transform[name]; }, enumerable: true });
     });
-    face.name = data.nm || "";
+    face.name = face._name = data.nm || "";
     face.index = data.ind;
     face.inPoint = (data.ip || 0) / O.frameRate;
     face.outPoint = (data.op || 0) / O.frameRate;
@@ -273,13 +273,13 @@ Layer.prototype.content = function (items, key, path) {
     return this.item(item, path + "[" + index + "]");
 };
 Layer.prototype.item = function (item, path) {
-    var self = this, face = { name: item.nm || "", propertyIndex: item.ix };
+    var self = this, face = { name: item.nm || "", _name: item.nm || "", propertyIndex: item.ix };
     if (item.ty === "gr") {
         var items = item.it || [];
         face.content = function (key) { return self.content(items, key, path + ".it"); };
         var tr = items.filter(function (i) { return i.ty === "tr"; })[0], at = path + ".it[" + items.indexOf(tr) + "]";
         face.transform = this.groupTransform(tr, at);
-        face.numProperties = items.length;
+        face.numProperties = item.np !== undefined ? item.np : items.length;
         return face;
     }
     if (item.ty === "tr") return this.groupTransform(item, path);
@@ -289,6 +289,47 @@ Layer.prototype.item = function (item, path) {
     });
     if (item.ty === "rp") face.transform = this.groupTransform(item.tr, path + ".tr");
     return face;
+};
+// A list of shape items as its "Contents": the items by name or index, counted without the
+// group's transform.
+Layer.prototype.contents = function (items, path) {
+    var self = this;
+    return {
+        name: "Contents", _name: "Contents",
+        numProperties: items.filter(function (i) { return i.ty !== "tr"; }).length,
+        content: function (key) { return self.content(items, key, path); }
+    };
+};
+// The groups around the property at `path` (a JSON path inside the layer), innermost first,
+// for `propertyGroup`; null for a property outside the layer's shapes.
+Layer.prototype.groupsAround = function (path) {
+    if (path.indexOf(this.path + ".shapes[") !== 0) return null;
+    var steps = [], pattern = /\.(shapes|it)\[(\d+)\]/g, match, rest = path.slice(this.path.length), end = 0;
+    while ((match = pattern.exec(rest)) && match.index === end) {
+        steps.push({ key: match[1], index: +match[2], path: this.path + rest.slice(0, pattern.lastIndex) });
+        end = pattern.lastIndex;
+    }
+    if (!steps.length) return null;
+    var holders = [], list = this.data.shapes || [];
+    for (var i = 0; i < steps.length; i++) {
+        var item = list[steps[i].index];
+        if (!item) return null;
+        holders.push({ item: item, path: steps[i].path, list: list, listPath: steps[i].path.replace(/\[\d+\]$/, "") });
+        list = item.it || [];
+    }
+    var chain = [], innermost = holders[holders.length - 1], self = this;
+    if (innermost.item.ty === "tr") {
+        chain.push(this.groupTransform(innermost.item, innermost.path));
+    } else if (innermost.item.ty !== "fl" && innermost.item.ty !== "gf") {
+        chain.push(this.item(innermost.item, innermost.path));
+    }
+    for (var j = holders.length - 1; j >= 0; j--) {
+        var holder = holders[j];
+        if (!(j === holders.length - 1 && holder.item.ty === "tr")) chain.push(this.contents(holder.list, holder.listPath));
+        if (j > 0) chain.push(this.item(holders[j - 1].item, holders[j - 1].path));
+    }
+    chain.push(this.face());
+    return chain;
 };
 Layer.prototype.groupTransform = function (tr, path) {
     var self = this, keys = { anchorPoint: "a", position: "p", scale: "s", rotation: "r", opacity: "o", skew: "sk", skewAxis: "sa",

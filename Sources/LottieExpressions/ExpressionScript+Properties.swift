@@ -248,11 +248,24 @@ function exposedMethods(base) {
     define("speed", function () { return L.length(this.velocity); });
     define("numKeys", function () { return this.$p.numKeys(); });
     define("name", function () { return this.$p.data.nm || ""; });
+    define("propertyIndex", function () { return this.$p.data.ix; });
+    methods.propertyGroup = function (n) { return this.$p.group(n === undefined ? 1 : n); };
     return methods;
 }
 var exposedNumber = exposedMethods(Number.prototype);
 var exposedArray = exposedMethods(Array.prototype);
 var exposedString = exposedMethods(String.prototype);
+
+// The groups around the property, as lottie-web's `propertyGroup(n)` climbs them: its shape
+// item (not for fills and gradient fills), the contents holding it, their group, the contents
+// holding that group, ... the layer's contents, then the layer itself however far up; for a
+// group's transform, the transform then its group. A layer's own transform has none.
+Property.prototype.group = function (n) {
+    var chain = this.chain || (this.chain = this.layer.groupsAround(this.path));
+    if (!chain) throw new Error("propertyGroup is not defined for this property (" + this.path + ")");
+    if (n <= 0) return this.expose(false);
+    return chain[Math.min(n, chain.length) - 1];
+};
 
 Property.prototype.expose = function (before) {
     var time = O.now, value = before ? this.raw(this.localFrame(time)) : this.valueAt(time);

@@ -33,6 +33,42 @@ import Testing
         }
     }
 
+    /// Rigs read their own structure, as lottie-web gives it: `thisProperty.propertyGroup(n)`
+    /// climbs from the property to its shape item (a fill skips its own), the contents holding
+    /// it, their group, … the layer's contents, then the layer; `propertyIndex` is the file's
+    /// `ix`, `numProperties` counts a contents' items without the transform, `name` and `_name`
+    /// are the group's name. The layer "Rig" holds group "Bar" (ix 3) holding a rectangle
+    /// "Box" (ix 1), a fill (ix 2) whose opacity (ix 5) is the expression, and its transform.
+    @Test(arguments: [
+        ("thisProperty.propertyGroup(2).propertyIndex * 10", 30.0),
+        ("thisProperty.propertyGroup(1).numProperties", 2), ("thisProperty.propertyGroup(2).name.length", 3),
+        ("thisProperty.propertyGroup(2)._name === 'Bar' ? 1 : 0", 1),
+        ("thisProperty.propertyGroup(3).numProperties", 1), ("thisProperty.propertyGroup(4).name.length", 3),
+        ("thisProperty.propertyGroup(9)._name.length", 3),
+        ("thisProperty.propertyGroup(2).content('Box').size[0]", 40),
+        ("thisProperty.propertyGroup(1).content(1).propertyIndex", 1), ("thisProperty.propertyIndex", 5),
+    ])
+    func rigsReadTheirOwnStructure(expression: String, expected: Double) throws {
+        let fill =
+            #"{"ty":"fl","nm":"Paint","ix":2,"c":{"a":0,"k":[1,0,0,1]},"o":"#
+            + F.expression(expression, value: "100").replacingOccurrences(of: #""k":100,"#, with: #""k":100,"ix":5,"#)
+            + "}"
+        let group =
+            #"{"ty":"gr","nm":"Bar","ix":3,"it":[{"ty":"rc","nm":"Box","ix":1,"p":{"a":0,"k":[0,0]},"#
+            + #""s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},"# + fill + #",{"ty":"tr","nm":"Transform"}]}"#
+        let layer = F.layer("Rig", index: 1).replacingOccurrences(
+            of: #""shapes":["#, with: #""shapes":["# + group + "],\"unused\":[")
+        let baked = try F.baked([layer])
+        #expect(baked.warnings.isEmpty, "\(baked.warnings)")
+        let layers = try #require(baked.json["layers"] as? [[String: Any]])
+        let shapes = try #require(layers.first?["shapes"] as? [[String: Any]])
+        let items = try #require(shapes.first?["it"] as? [[String: Any]])
+        let opacity = try #require(items[1]["o"] as? [String: Any])
+        let value = try #require(
+            (opacity["k"] as? NSNumber)?.doubleValue ?? (opacity["k"] as? [NSNumber])?.first?.doubleValue)
+        #expect(abs(value - expected) < 1e-9, "\(expression) gave \(value)")
+    }
+
     /// Bodymovin writes operators on arrays as `$bm_sum`, `$bm_sub`, `$bm_mul`, `$bm_div`.
     @Test(arguments: [
         ("$bm_sum([1, 2], [3, 4])[1]", 6.0), ("$bm_sub([5, 5], [1, 2])[1]", 3), ("$bm_mul([1, 2], 3)[1]", 6),
