@@ -71,8 +71,14 @@ struct AnimationContext {
     /// The lottie-ios engine whose drawing the tree reproduces where the two differ.
     var engine: RenderingEngine = .coreAnimation
 
+    /// The frames the animations' timeline spans: `op − ip` while playing, one more while
+    /// paused, as lottie-ios lays out an animation shown frame by frame (its
+    /// `animationDuration` then counts `op + 1 − ip` frames, so that the last frame is inside
+    /// it, and key times are fractions of that).
+    var timelineFrames: Double { endFrame - startFrame + (playback.isPaused ? 1 : 0) }
+
     /// The animation's length, in seconds.
-    var animationDuration: Double { (endFrame - startFrame) / frameRate }
+    var animationDuration: Double { timelineFrames / frameRate }
 
     /// Seconds from the start of the animation to `frame` of the layer being built.
     func time(forFrame frame: Double) -> Double {
@@ -81,7 +87,7 @@ struct AnimationContext {
 
     /// Where `frame` of the layer being built falls in the animation, 0 at its start, 1 at its end.
     func progressTime(for frame: Double) -> Double {
-        (simpleTimeRemapping(frame) - startFrame) / (endFrame - startFrame)
+        (simpleTimeRemapping(frame) - startFrame) / timelineFrames
     }
 
     func withSimpleTimeRemapping(_ remap: @escaping (Double) -> Double) -> AnimationContext {
@@ -117,7 +123,7 @@ struct AnimationContext {
         animation.duration = animationDuration
         let clip = CAAnimationGroup()
         clip.animations = [animation]
-        clip.duration = abs(playback.toFrame - playback.fromFrame) / frameRate
+        clip.duration = (abs(playback.toFrame - playback.fromFrame) + (playback.isPaused ? 1 : 0)) / frameRate
         animation.timeOffset = (min(playback.fromFrame, playback.toFrame) - startFrame) / frameRate
         clip.autoreverses = playback.autoreverses
         clip.repeatCount = playback.repeatCount

@@ -138,7 +138,18 @@ extension CALayer {
             }
             // A discrete animation has one key time more than values: the last value holds
             // from the last key time.
-            if isDiscrete { values.removeLast() }
+            if isDiscrete {
+                values.removeLast()
+                // A hold between two keyframes is then one value between two key times, which
+                // Core Animation draws as the layer's model value (lottie-ios's Core Animation
+                // engine, as Apple's pictures show it). The engines that compute the value at
+                // the frame (the Main Thread engine, After Effects) hold the keyframe's value:
+                // it is given twice, the second from the end.
+                if values.count == 1, context.engine != .coreAnimation {
+                    values.append(values[0])
+                    keyTimes.append(1)
+                }
+            }
             animation.values = values
         }
         animation.calculationMode = isDiscrete ? .discrete : .linear

@@ -275,9 +275,16 @@ struct LayerTreeBuilder {
         let animation = CAKeyframeAnimation(keyPath: "hidden")
         animation.calculationMode = .discrete
         animation.values = [true, false, true]
+        // lottie-ios's key times, met by the frame's time in doubles: a layer can show a frame
+        // late where the two differ in the last place, as Apple's pictures show. After Effects
+        // (the complete engine) shows it from its very in-point and hides it at its out-point:
+        // the key times a hair early.
+        let early = context.engine.keepsAfterEffectsTiming ? 1e-9 : 0
+        let inKey = max(context.progressTime(for: inFrame) - early, 0)
         let outKey =
-            context.simpleTimeRemapping(outFrame) == context.endFrame ? 1 : min(context.progressTime(for: outFrame), 1)
-        animation.keyTimes = [0, max(context.progressTime(for: inFrame), 0), outKey, 1].map { NSNumber(value: $0) }
+            context.simpleTimeRemapping(outFrame) == context.endFrame
+            ? 1 : min(context.progressTime(for: outFrame) - early, 1)
+        animation.keyTimes = [0, inKey, outKey, 1].map { NSNumber(value: $0) }
         layer.add(context.timed(animation), forKey: "hidden")
     }
 

@@ -75,7 +75,10 @@ struct ValueProviderStore: Sendable {
         }
 
         /// A provider's values as keyframes in the layer's frames. A closure is asked at the
-        /// layer's frame for each whole frame of the animation, each answer held until the next.
+        /// layer's frame for each whole frame of the animation, each answer held until the next,
+        /// from a ten-thousandth of a frame before its frame: the key times lottie-ios's engines
+        /// round to `Float`s can then never fall after the frame's moment (at frame 30 of 61
+        /// frames, 30 / 61 rounds up past the frame's time), and the answer shows at its frame.
         static func keyframes<Value, Model>(
             _ storage: ValueProviderStorage<Value>, _ context: AnimationContext, _ convert: (Value) -> Model
         ) -> KeyframeGroup<Model> {
@@ -93,7 +96,7 @@ struct ValueProviderStore: Sendable {
                 }
                 let sorted = Array(Set(times)).sorted()
                 return KeyframeGroup(
-                    keyframes: sorted.map { Keyframe(time: $0, value: convert(block($0)), isHold: true) })
+                    keyframes: sorted.map { Keyframe(time: $0 - 1e-4, value: convert(block($0)), isHold: true) })
             }
         }
     }

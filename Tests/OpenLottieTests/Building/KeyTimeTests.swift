@@ -32,9 +32,10 @@ import Testing
             }
         }
         try #require(keyTimes.count == 1, "one opacity animation: \(keyTimes)")
-        // Frame 10 of 0–29: 10 / 29 as a Float, not as a Double.
-        #expect(keyTimes[0].contains(Double(Float(10.0 / 29))), "\(keyTimes[0])")
-        #expect(!keyTimes[0].contains(10.0 / 29))
+        // Frame 10 of 0–29, shown paused: the timeline counts op + 1 − ip = 30 frames, as
+        // lottie-ios's does; 10 / 30 as a Float, not as a Double.
+        #expect(keyTimes[0].contains(Double(Float(10.0 / 30))), "\(keyTimes[0])")
+        #expect(!keyTimes[0].contains(10.0 / 30))
     }
 }
 
@@ -66,5 +67,69 @@ import Testing
                 abs(Double(alpha) - 255 * opacity) <= 2,
                 "\(engine), held \(held): \(alpha), expected \(255 * opacity)")
         }
+    }
+}
+
+/// When a layer's in-point shows: lottie-ios hides a layer before its in-point with a discrete
+/// animation whose key time is `(ip − comp ip) / (op + 1 − comp ip)`, met by the shown frame's
+/// time `((f − comp ip) / fps) / ((op + 1 − comp ip) / fps)`, both in doubles. They can differ
+/// in the last place: at 30 fps, frames 0–11, frame 5 is 0.41666666666666663 of the way and the
+/// key time 0.4166666666666667, so a layer starting at frame 5 shows from frame 6 in Apple's
+/// pictures. The complete engine shows it from its very frame, as After Effects does.
+@Suite struct InPointTests {
+    static let startsAtFrameFive = Data(
+        (#"{"v":"5.7.4","fr":30,"ip":0,"op":11,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":5,"op":11,"st":0,"ks":{},"#
+            + #""shapes":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},"#
+            + #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}]}"#).utf8)
+
+    @Test func lottieIOSsEnginesShowTheLayerAsApplesDoublesDecide() throws {
+        for engine in [RenderingEngineOption.coreAnimation, .mainThread] {
+            let at = { (frame: Double) in
+                try EffectAndMatteTests.pixel(Self.startsAtFrameFive, engine: engine, frame: frame, 50, 50)[3]
+            }
+            #expect(try at(5) == 0, "\(engine): hidden at frame 5")
+            #expect(try at(6) == 255, "\(engine): shown at frame 6")
+            #expect(try at(4) == 0)
+        }
+    }
+
+    @Test func theCompleteEngineShowsTheLayerFromItsInPoint() throws {
+        let at = { (frame: Double) in try EffectAndMatteTests.pixel(Self.startsAtFrameFive, frame: frame, 50, 50)[3] }
+        #expect(try at(5) == 255, "shown at frame 5")
+        #expect(try at(4) == 0, "hidden at frame 4")
+    }
+}
+
+/// A hold keyframe between eased ones: its value holds until the next keyframe. lottie-ios's
+/// Core Animation engine hands Core Animation that stretch as a discrete animation of one value
+/// between two key times, which Apple draws as the layer's model value; the Main Thread engine
+/// and After Effects hold the value.
+@Suite struct HeldStretchTests {
+    /// A square 80 wide scaled 100 % at frame 0, eased to 50 % at frame 10, held there until
+    /// frame 30, then eased back to 100 % at frame 40.
+    static let held = Data(
+        (#"{"v":"5.5.2","fr":60,"ip":0,"op":120,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":120,"st":0,"#
+            + #""ks":{"p":{"a":0,"k":[50,50,0]},"s":{"a":1,"k":["#
+            + #"{"t":0,"s":[100,100,100],"i":{"x":[0.5],"y":[1]},"o":{"x":[0.5],"y":[0]}},"#
+            + #"{"t":10,"s":[50,50,100],"h":1},"#
+            + #"{"t":30,"s":[50,50,100],"i":{"x":[0.5],"y":[1]},"o":{"x":[0.5],"y":[0]}},{"t":40,"s":[100,100,100]}]}},"#
+            + #""shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[80,80]},"r":{"a":0,"k":0}},"#
+            + #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}]}"#).utf8)
+
+    @Test(arguments: [RenderingEngineOption.complete, .mainThread])
+    func aHeldValueHoldsUntilTheNextKeyframe(engine: RenderingEngineOption) throws {
+        for frame in [12.0, 20, 29] {
+            let pixels = try [20.0, 32, 68, 72].map {
+                try EffectAndMatteTests.pixel(Self.held, engine: engine, frame: frame, $0, 50)[3]
+            }
+            #expect(pixels == [0, 255, 255, 0], "\(engine), frame \(frame): 40 wide, \(pixels)")
+        }
+    }
+
+    @Test func lottieIOSsCoreAnimationEngineShowsTheModelValueThere() throws {
+        let pixels = try [20.0, 32, 68, 72].map {
+            try EffectAndMatteTests.pixel(Self.held, engine: .coreAnimation, frame: 20, $0, 50)[3]
+        }
+        #expect(pixels == [255, 255, 255, 255], "unscaled, 80 wide: \(pixels)")
     }
 }
