@@ -16,11 +16,15 @@ enum MergePaths {
         case merge = 1, add, subtract, intersect, excludeIntersections
     }
 
-    /// `items` split at their first visible merge that has paths before it: the items before
-    /// it, the merge's mode, the items after it.
+    /// `items` split at their last visible merge that has paths before it: the items before
+    /// it, the merge's mode, the items after it. A merge takes an earlier merge's result as its
+    /// input, as After Effects chains them: the paths before the last merge, those before an
+    /// earlier one included, are all merged by the last one's mode (an earlier merge of another
+    /// mode is not applied first: merging, then excluding intersections, fills by the even-odd
+    /// rule throughout).
     static func split(_ items: [ShapeItem]) -> (before: [ShapeItem], mode: Mode, after: [ShapeItem])? {
         guard
-            let index = items.firstIndex(where: { if case .merge = $0.kind { !$0.isHidden } else { false } }),
+            let index = items.lastIndex(where: { if case .merge = $0.kind { !$0.isHidden } else { false } }),
             case .merge(let value) = items[index].kind, items[..<index].contains(where: \.drawsPath)
         else { return nil }
         return (Array(items[..<index]), Mode(rawValue: value) ?? .merge, Array(items[(index + 1)...]))

@@ -27,7 +27,8 @@ import Testing
     }
 
     @Test func eachModeCombinesThePathsAsAfterEffectsDoes() throws {
-        #expect(try Self.alphas(Self.merged(mode: 2)) == [255, 255, 255], "add: the union, though B turns the other way")
+        #expect(
+            try Self.alphas(Self.merged(mode: 2)) == [255, 255, 255], "add: the union, though B turns the other way")
         #expect(try Self.alphas(Self.merged(mode: 3)) == [0, 0, 255], "subtract: B without A")
         #expect(try Self.alphas(Self.merged(mode: 4)) == [0, 255, 0], "intersect: what both cover")
         #expect(try Self.alphas(Self.merged(mode: 5)) == [255, 0, 255], "exclude intersections")
@@ -51,10 +52,32 @@ import Testing
         #expect(try Self.alphas(Self.merged(mode: 3, paints: clearGradient)) == [0, 0, 255])
     }
 
+    /// A second merge takes the first one's result as its input: squares A (x 10…50) and B
+    /// (x 30…70) merged, then a third, C (x 50…90), and exclude intersections — drawn by the
+    /// even-odd rule over all three, so where two overlap is clear and where one is, filled
+    /// (earlier, the first merge drew all three solid).
+    @Test func aSecondMergeTakesTheFirstOnesResult() throws {
+        let square = { (x: Double) in
+            #"{"ty":"rc","d":1,"p":{"a":0,"k":[\#(x),50]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}}"#
+        }
+        let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
+        let items = [square(30), square(50), #"{"ty":"mm","mm":1}"#, square(70), #"{"ty":"mm","mm":5}"#, fill]
+        let data = EffectAndMatteTests.composition([
+            #"{"ty":4,"nm":"M","ip":0,"op":30,"st":0,"ks":{},"shapes":[{"ty":"gr","it":["#
+                + items.joined(separator: ",") + #",{"ty":"tr"}]}]}"#
+        ])
+        #expect(
+            try RepeaterAndOrientTests.alphas(data, engine: .complete, at: [20, 40, 60, 80]) == [255, 0, 0, 255],
+            "A alone, A and B, B and C, C alone")
+    }
+
     /// lottie-ios's engines ignore the merge: each square is filled on its own.
     @Test func lottieIOSsEnginesIgnoreTheMerge() throws {
         #expect(try Self.alphas(Self.merged(mode: 3), engine: .automatic) == [255, 255, 255])
         let animation = try LottieAnimation(data: Self.merged(mode: 3))
-        #expect(animation.warnings(for: .complete).contains { $0.message.contains("strokes follow each path's own outline") })
+        #expect(
+            animation.warnings(for: .complete).contains {
+                $0.message.contains("strokes follow each path's own outline")
+            })
     }
 }
