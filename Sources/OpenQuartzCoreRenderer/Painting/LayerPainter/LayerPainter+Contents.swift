@@ -82,20 +82,23 @@ extension LayerPainter {
 
 extension LayerPainter {
     /// How a patch of the layer's image is sampled: nearest when its `magnificationFilter`
-    /// (drawn larger than its pixels on the device) or `minificationFilter` (smaller) says so,
-    /// bilinear otherwise.
+    /// (drawn larger than its pixels on the device) or `minificationFilter` (smaller) says so;
+    /// an image shrunk to less than half its pixels' area averages the pixels each device pixel
+    /// covers (Cairo's "good" filter, a box filter when shrinking), as Apple's pictures of
+    /// images drawn a third of their size show smooth edges where a bilinear sample of four
+    /// pixels steps; bilinear otherwise.
     func samplingFilter(of layer: RenderNode, for patch: ContentsLayout.Patch) -> cairo_filter_t {
-        guard layer.magnifiesNearest || layer.minifiesNearest, patch.source.width > 0, patch.source.height > 0 else {
-            return CAIRO_FILTER_BILINEAR
-        }
+        guard patch.source.width > 0, patch.source.height > 0 else { return CAIRO_FILTER_BILINEAR }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(context, &matrix)
         // Device pixels per image pixel, by area.
         let userArea = Double(patch.destination.width * patch.destination.height)
         let deviceArea = abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx) * userArea
-        let magnified = deviceArea > Double(patch.source.width * patch.source.height)
+        let sourceArea = Double(patch.source.width * patch.source.height)
+        let magnified = deviceArea > sourceArea
         let nearest = magnified ? layer.magnifiesNearest : layer.minifiesNearest
-        return nearest ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
+        if nearest { return CAIRO_FILTER_NEAREST }
+        return deviceArea < sourceArea / 2 ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR
     }
 
     /// Mirrors what is drawn next about the middle of `bounds`, top for bottom: how content

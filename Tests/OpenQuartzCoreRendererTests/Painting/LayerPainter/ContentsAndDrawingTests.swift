@@ -313,6 +313,27 @@ struct ContentsAndDrawingTests {
         }
     }
 
+    /// An image drawn at a third of its size averages the pixels each device pixel covers, as
+    /// Apple's pictures of images shrunk in Lottie files show smooth edges: a one-pixel white
+    /// column at x = 99 of a black 288-pixel image, shrunk to 96, leaves a third of its light in
+    /// pixel 33 (its pixels 99…101), where a bilinear sample at 100.5 would read only black.
+    /// Shrunk by less than half its area, an image is still sampled bilinearly.
+    @Test func imagesShrunkToAThirdAverageTheirPixels() {
+        withManualClock { _ in
+            let layer = root()
+            var pixels: [UInt8] = []
+            for _ in 0..<288 {
+                for x in 0..<288 { pixels += x == 99 ? [255, 255, 255, 255] : [0, 0, 0, 255] }
+            }
+            let image = CGImage(width: 288, height: 288, rgbaPixels: pixels)!
+            imageLayer(image, frame: layer.bounds, in: layer)
+            let frame = render(layer)
+            let line = frame.image.pixel(x: 33, y: 48)
+            #expect(abs(line[0] - 85) <= 3 && line[3] == 255, "a third of the white: \(line)")
+            #expect(frame.image.pixel(x: 31, y: 48)[0] <= 2, "black beside it")
+        }
+    }
+
     @Test func translucentImagesBlendWithPremultipliedAlpha() {
         withManualClock { _ in
             let layer = root()
