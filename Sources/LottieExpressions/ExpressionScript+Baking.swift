@@ -41,7 +41,10 @@ function layerScope(layer) {
     ["name", "index", "inPoint", "outPoint", "startTime", "hasParent", "width", "height", "active", "enabled", "audioLevels",
         "toComp", "fromComp", "toWorld", "fromWorld", "fromCompToSurface", "toCompVec", "fromCompVec", "toWorldVec",
         "fromWorldVec", "sourceRectAtTime"].forEach(function (name) { S[name] = face[name]; });
-    lazy("parent", function () { return face.parent; });
+    // A layer without a parent has none (null, as lottie-web's has nothing there): the names an
+    // expression uses are read before it runs, so `parent` behind `if (hasParent)` or in a
+    // `try` must not throw on being read.
+    lazy("parent", function () { return face.hasParent ? face.parent : null; });
     S.createPath = L.createPath;
     return S;
 }

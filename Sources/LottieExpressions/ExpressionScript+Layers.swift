@@ -119,6 +119,44 @@ function show(member) {
     value.key = function (i) { return member.composite[0].key(i); };
     return value;
 }
+// `face` made callable as lottie-web's interfaces are (`thisLayer(2)("Group")(2)(1)`): a
+// function answering `lookup(key)`, carrying every property of `face`.
+function callable(face, lookup) {
+    var f = function (key) { return lookup(key); };
+    Object.getOwnPropertyNames(face).forEach(function (name) {
+        Object.defineProperty(f, name, Object.getOwnPropertyDescriptor(face, name));
+    });
+    return f;
+}
+O.callable = callable;
+
+// After Effects' match names of a shape item's properties, by the name expressions use.
+var matchNames = {
+    "ADBE Vector Shape": "path", "ADBE Vector Rect Size": "size", "ADBE Vector Rect Position": "position",
+    "ADBE Vector Rect Roundness": "roundness", "ADBE Vector Ellipse Size": "size", "ADBE Vector Ellipse Position": "position",
+    "ADBE Vector Star Position": "position", "ADBE Vector Star Rotation": "rotation", "ADBE Vector Star Points": "points",
+    "ADBE Vector Star Inner Radius": "innerRadius", "ADBE Vector Star Outer Radius": "outerRadius",
+    "ADBE Vector Star Inner Roundess": "innerRoundness", "ADBE Vector Star Outer Roundess": "outerRoundness",
+    "ADBE Vector Fill Color": "color", "ADBE Vector Fill Opacity": "opacity", "ADBE Vector Stroke Color": "color",
+    "ADBE Vector Stroke Opacity": "opacity", "ADBE Vector Stroke Width": "strokeWidth", "ADBE Vector Trim Start": "start",
+    "ADBE Vector Trim End": "end", "ADBE Vector Trim Offset": "offset", "ADBE Vector RoundCorner Radius": "radius",
+    "ADBE Vector Anchor": "anchorPoint", "ADBE Vector Position": "position", "ADBE Vector Scale": "scale",
+    "ADBE Vector Rotation": "rotation", "ADBE Vector Group Opacity": "opacity", "ADBE Vector Skew": "skew",
+    "ADBE Vector Skew Axis": "skewAxis"
+};
+// The property of `face` that `key` names: by the file's index (`ix`) of one of `keys` (the
+// face's names for the JSON keys of `holder`), its match name, or its name.
+function propertyNamed(face, holder, keys, key) {
+    var names = Object.keys(keys);
+    for (var i = 0; i < names.length; i++) {
+        var data = holder && holder[keys[names[i]]];
+        if (data && data.ix !== undefined && data.ix === key) return face[names[i]];
+    }
+    var name = matchNames[key] || key;
+    if (typeof name === "string" && names.indexOf(name) >= 0) return face[name];
+    throw new Error("there is no property \"" + key + "\" here");
+}
+
 function transformFace(propertyOf) {
     var face = {};
     ["anchorPoint", "position", "scale", "rotation", "xRotation", "yRotation", "orientation", "opacity", "skew", "skewAxis"]
@@ -210,6 +248,17 @@ Layer.prototype.face = function () {
     face.fromWorldVec = face.fromCompVec;
     face.sourceRectAtTime = function (t) { return self.sourceRect(t === undefined ? O.now : t); };
     if (data.ty === 0 && O.assets[data.refId]) Object.defineProperty(face, "source", { get: function () { return O.assets[data.refId].face(); } });
+    // thisLayer(2) or thisLayer("Contents"), as lottie-web's layer interface answers.
+    var contents = this.contents(data.shapes || [], this.path + ".shapes");
+    face = callable(face, function (key) {
+        switch (key) {
+        case "ADBE Root Vectors Group": case "Contents": case 2: return contents;
+        case 1: case 6: case "Transform": case "transform": case "ADBE Transform Group": return transform;
+        case 4: case "ADBE Effect Parade": case "effects": case "Effects": return function (k) { return self.effect(k); };
+        case "ADBE Text Properties": return face.text;
+        default: return null;
+        }
+    });
     this.shown = face;
     return face;
 };
@@ -266,8 +315,12 @@ var itemProperties = {
     op: { amount: "a", miterLimit: "ml" }, pb: { amount: "a" }, tw: { angle: "a", center: "c" }, zz: { size: "s", ridges: "r" }
 };
 Layer.prototype.content = function (items, key, path) {
-    var index = typeof key === "number" ? key - 1 : items.map(function (i) { return i.nm; }).indexOf(String(key));
+    // By name, match name or the file's index (`ix`) first, as lottie-web looks; then a
+    // number is the item's place, from 1.
+    var index = items.map(function (i) { return i.nm; }).indexOf(String(key));
     if (index < 0) index = items.map(function (i) { return i.mn; }).indexOf(String(key));
+    if (index < 0) index = items.map(function (i) { return i.ix; }).indexOf(key);
+    if (index < 0 && typeof key === "number") index = key - 1;
     var item = items[index];
     if (!item) throw new Error("there is no content \"" + key + "\" at " + path);
     return this.item(item, path + "[" + index + "]");
@@ -280,7 +333,11 @@ Layer.prototype.item = function (item, path) {
         var tr = items.filter(function (i) { return i.ty === "tr"; })[0], at = path + ".it[" + items.indexOf(tr) + "]";
         face.transform = this.groupTransform(tr, at);
         face.numProperties = item.np !== undefined ? item.np : items.length;
-        return face;
+        var inside = this.contents(items, path + ".it");
+        // group(2) or group("Contents") is its contents; any other key its transform.
+        return callable(face, function (key) {
+            return key === "ADBE Vectors Group" || key === "Contents" || key === 2 ? inside : face.transform;
+        });
     }
     if (item.ty === "tr") return this.groupTransform(item, path);
     var names = itemProperties[item.ty] || {};
@@ -288,17 +345,18 @@ Layer.prototype.item = function (item, path) {
         Object.defineProperty(face, name, { get: function () { return self.property(item, names[name], path + "." + names[name], 0).expose(false); } });
     });
     if (item.ty === "rp") face.transform = this.groupTransform(item.tr, path + ".tr");
-    return face;
+    return callable(face, function (key) { return propertyNamed(face, item, names, key); });
 };
 // A list of shape items as its "Contents": the items by name or index, counted without the
 // group's transform.
 Layer.prototype.contents = function (items, path) {
     var self = this;
-    return {
+    function content(key) { return self.content(items, key, path); }
+    return callable({
         name: "Contents", _name: "Contents",
         numProperties: items.filter(function (i) { return i.ty !== "tr"; }).length,
-        content: function (key) { return self.content(items, key, path); }
-    };
+        content: content
+    }, content);
 };
 // The groups around the property at `path` (a JSON path inside the layer), innermost first,
 // for `propertyGroup`; null for a property outside the layer's shapes.
@@ -339,7 +397,7 @@ Layer.prototype.groupTransform = function (tr, path) {
     ["startOpacity", "endOpacity"].forEach(function (name) {
         Object.defineProperty(face, name, { get: function () { return self.property(tr || {}, keys[name], path + "." + keys[name], 100).expose(false); } });
     });
-    return face;
+    return callable(face, function (key) { return propertyNamed(face, tr, keys, key); });
 };
 
 // effect("Name")("Parameter") or by index: an effect's control, as its value. A layer control

@@ -47,6 +47,14 @@ import Testing
         ("thisProperty.propertyGroup(9)._name.length", 3),
         ("thisProperty.propertyGroup(2).content('Box').size[0]", 40),
         ("thisProperty.propertyGroup(1).content(1).propertyIndex", 1), ("thisProperty.propertyIndex", 5),
+        // lottie-web's interfaces are functions too: the layer's contents (2), a group by name,
+        // its contents (2), an item by its index (ix) or name, a property by its ix or match name.
+        ("thisLayer(2)('Bar')(2)('Box')('ADBE Vector Rect Size')[0]", 40), ("thisLayer(2)('Bar')(2)(1)(7)[1]", 40),
+        ("thisLayer('Contents')('Bar')('ADBE Vector Transform Group').opacity", 100),
+        ("thisLayer('ADBE Transform Group').position[0]", 50), ("thisProperty.propertyGroup(2)(2).numProperties", 2),
+        // A rig's guard: `parent` is read before the expression runs, and a layer without one
+        // must not throw there.
+        ("var p = 3; try { if (thisLayer.hasParent) { p = parent.fromComp([0, 0])[0]; } } catch (e) {} p", 3),
     ])
     func rigsReadTheirOwnStructure(expression: String, expected: Double) throws {
         let fill =
@@ -55,7 +63,7 @@ import Testing
             + "}"
         let group =
             #"{"ty":"gr","nm":"Bar","ix":3,"it":[{"ty":"rc","nm":"Box","ix":1,"p":{"a":0,"k":[0,0]},"#
-            + #""s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},"# + fill + #",{"ty":"tr","nm":"Transform"}]}"#
+            + #""s":{"a":0,"k":[40,40],"ix":7},"r":{"a":0,"k":0}},"# + fill + #",{"ty":"tr","nm":"Transform"}]}"#
         let layer = F.layer("Rig", index: 1).replacingOccurrences(
             of: #""shapes":["#, with: #""shapes":["# + group + "],\"unused\":[")
         let baked = try F.baked([layer])
