@@ -184,7 +184,7 @@ public enum LottieFeature: Hashable, Sendable, CustomStringConvertible {
             .drawn
         case .threeDLayer:
             .approximated(
-                "3D layers are seen in perspective and drawn back to front by the depth of each layer's centre; "
+                "3D layers are seen in perspective and drawn back to front by the depth of each layer's anchor point; "
                     + "layers that cross are not cut where they meet")
         case .effect(let type) where Self.effectsDrawnByTheCompleteEngine.contains(type): .drawn
         case .effect:

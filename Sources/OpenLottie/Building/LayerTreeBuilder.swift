@@ -35,6 +35,12 @@ struct LayerTreeBuilder {
         for (layer, matte) in pairs {
             guard let made = makeLayer(layer, bounds: bounds, context: context, depth: depth) else { continue }
             let inScene = scene != nil && ThreeDScene.isThreeD(layer)
+            if inScene {
+                // After Effects orders 3D layers by their anchor points, not by the centres of
+                // their composition-sized boxes (its first value, when it moves).
+                let anchor = layer.transform.anchor.first
+                made.depthSortPoint = CGPoint(x: anchor.x, y: anchor.y)
+            }
             let placed = wrappedInParents(
                 made, of: layer, byIndex: byIndex, bounds: bounds, context: context, inScene: inScene)
             let container: CALayer

@@ -249,6 +249,16 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         }
     }
 
+    /// Where, in the layer's own coordinates, a `CATransformLayer` holding it measures its
+    /// depth to draw its layers back to front; the centre of its bounds when nil, as for every
+    /// layer Apple's API makes. Not Apple's: the complete Lottie engine sets a 3D layer's
+    /// anchor point here (After Effects orders 3D layers by their anchors). Set while the tree
+    /// is built, before it is first drawn; not animated, and no action runs.
+    package var depthSortPoint: CGPoint? {
+        get { storage.drawn.depthSortPoint }
+        set { storage.drawn.depthSortPoint = newValue }
+    }
+
     /// Whether the back of the layer is drawn. Animatable, with no implicit animation.
     open var isDoubleSided: Bool {
         get { storage.drawn.isDoubleSided }

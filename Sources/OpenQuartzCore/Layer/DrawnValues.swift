@@ -45,6 +45,8 @@ package struct DrawnValues: Equatable {
     package var shadowOffset = CGSize(width: 0, height: -3)
     package var shadowRadius: CGFloat = 3
     package var shadowPath: CGPath?
+    // Not Apple's: where a transform layer measures the layer's depth (``CALayer/depthSortPoint``).
+    package var depthSortPoint: CGPoint?
 
     package init() {}
 }

@@ -24,7 +24,9 @@ import Testing
         #"{"ddd":1,"ind":50,"ty":13,"nm":"Camera","ip":0,"op":30,"st":0,"pe":\#(zoom),"ks":{\#(fields)}}"#
     }
 
-    static func drawn(_ data: Data, engine: RenderingEngineOption = .complete, frame: Double = 0, _ points: [(Double, Double)])
+    static func drawn(
+        _ data: Data, engine: RenderingEngineOption = .complete, frame: Double = 0, _ points: [(Double, Double)]
+    )
         throws -> [Bool]
     {
         let picture = RenderingEngineTests.picture(try LottieAnimation(data: data), engine: engine, frame: frame)
@@ -54,7 +56,8 @@ import Testing
         #expect(try Self.drawn(still, [(69, 50), (71, 50), (50, 31), (50, 29)]) == [true, false, true, false])
         let moving = EffectAndMatteTests.composition([
             Self.camera(
-                #""p":{"a":1,"k":[{"t":0,"s":[50,50,-100],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[50,50,-50]}]}"#),
+                #""p":{"a":1,"k":[{"t":0,"s":[50,50,-100],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[50,50,-50]}]}"#
+            ),
             Self.square(20, "1,0,0", #""p":{"a":0,"k":[50,50,0]}"#),
         ])
         #expect(try Self.drawn(moving, frame: 15, [(62.5, 50), (64.5, 50)]) == [true, false], "half 13.33 at z −75")
@@ -106,10 +109,14 @@ import Testing
     /// edge-on and draw nothing.
     @Test func parentsKeepTheirChildrenInThreeD() throws {
         let data = EffectAndMatteTests.composition([
-            Self.square(10, "1,0,0", #""p":{"a":0,"k":[20,0,0]},"ry":{"a":0,"k":-90}"#, index: 2, extra: #","parent":5"#),
+            Self.square(
+                10, "1,0,0", #""p":{"a":0,"k":[20,0,0]},"ry":{"a":0,"k":-90}"#, index: 2, extra: #","parent":5"#),
             #"{"ddd":1,"ind":5,"ty":3,"nm":"Null","ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[50,50,0]},"ry":{"a":0,"k":90}}}"#,
         ])
-        #expect(try Self.drawn(data, [(50, 50), (55.5, 50), (56.5, 50), (44.5, 50), (43.5, 50)]) == [true, true, false, true, false])
+        #expect(
+            try Self.drawn(data, [(50, 50), (55.5, 50), (56.5, 50), (44.5, 50), (43.5, 50)]) == [
+                true, true, false, true, false,
+            ])
     }
 
     /// Orientation turns after the rotations: 90° about z, then 60° about x by orientation,
@@ -130,7 +137,10 @@ import Testing
             Self.square(20, "1,0,0", #""p":{"a":0,"k":[50,50,0]}"#),
         ])
         let animation = try LottieAnimation(data: zero)
-        #expect(animation.warnings(for: .complete).contains { $0.message.contains("camera's zoom") && $0.path == "layers[0]" })
+        #expect(
+            animation.warnings(for: .complete).contains {
+                $0.message.contains("camera's zoom") && $0.path == "layers[0]"
+            })
         #expect(try Self.drawn(zero, [(59.5, 50), (60.5, 50)]) == [true, false], "seen from the diagonal")
         let coincident = EffectAndMatteTests.composition([
             Self.camera(#""p":{"a":0,"k":[50,50,-100]},"a":{"a":0,"k":[50,50,-100]}"#),
@@ -145,12 +155,30 @@ import Testing
     /// an orientation or a separate depth that are not numbers are left out with a warning.
     @Test func unreadableDepthIsLeftOutWithAWarning() throws {
         let data = EffectAndMatteTests.composition([
-            Self.square(20, "1,0,0", #""p":{"s":true,"x":{"a":0,"k":50},"y":{"a":0,"k":50},"z":{"a":0,"k":"far"}},"or":{"a":0,"k":"up"}"#)
+            Self.square(
+                20, "1,0,0",
+                #""p":{"s":true,"x":{"a":0,"k":50},"y":{"a":0,"k":50},"z":{"a":0,"k":"far"}},"or":{"a":0,"k":"up"}"#)
         ])
         let animation = try LottieAnimation(data: data)
         let messages = animation.warnings(for: .complete).map(\.description)
         #expect(messages.contains { $0.hasPrefix("layers[0].ks: the orientation cannot be read") }, "\(messages)")
-        #expect(messages.contains { $0.hasPrefix("layers[0].ks.p: the position's depth cannot be read") }, "\(messages)")
+        #expect(
+            messages.contains { $0.hasPrefix("layers[0].ks.p: the position's depth cannot be read") }, "\(messages)")
         #expect(try Self.drawn(data, [(50, 50), (61, 50)]) == [true, false])
+    }
+
+    /// 3D layers are drawn back to front by their anchor points, as After Effects orders them,
+    /// not by the centres of their composition-sized boxes: a blue square 10 points behind a red
+    /// one, turned 60° about y, stays behind it whichever way it turns (its box's centre, 50
+    /// points from its anchor, swings 43 points nearer one way).
+    @Test(arguments: [60.0, -60])
+    func layersAreOrderedByTheirAnchorPoints(turn: Double) throws {
+        let data = EffectAndMatteTests.composition([
+            Self.square(20, "1,0,0", #""p":{"a":0,"k":[40,50,0]}"#, index: 1),
+            Self.square(20, "0,0,1", #""p":{"a":0,"k":[40,50,10]},"ry":{"a":0,"k":\#(turn)}"#, index: 2),
+        ])
+        let picture = RenderingEngineTests.picture(try LottieAnimation(data: data), engine: .complete)
+        ValueProviderTests.expectPixel(
+            ValueProviderTests.pixel(picture, 40, 50), [255, 0, 0, 255], "turned \(turn)°: the red square in front")
     }
 }

@@ -142,7 +142,7 @@ extension RenderTreeNodeTests {
         }
         let notAnimatable: Set = [
             "isGeometryFlipped", "maskedCorners", "cornerCurve", "contentsGravity", "minificationFilter",
-            "magnificationFilter",
+            "magnificationFilter", "depthSortPoint",
         ]
         let drawnFields = Mirror(reflecting: DrawnValues()).children.compactMap(\.label)
         let animatableFields = drawnFields.filter { !notAnimatable.contains($0) }

@@ -373,7 +373,7 @@ struct LayerPainter {
 
     /// Paints a `CATransformLayer`'s sublayers in 3D: each keeps its full 4 × 4 map to the
     /// transform layer's superlayer plane, and they are drawn back to front by the depth of
-    /// their centres. Its own background, border, mask and shadow are not drawn, and its
+    /// their centres (or of their `depthSortPoint`). Its own background, border, mask and shadow are not drawn, and its
     /// opacity applies to each sublayer on its own, as `CATransformLayer.h` says.
     private func paintTransformLayer(_ snapshot: LayerSnapshot, through toParent: CATransform3D, opacity: Double) {
         var planes: [(snapshot: LayerSnapshot, transform: CATransform3D, opacity: Double, depth: Double)] = []
@@ -386,7 +386,8 @@ struct LayerPainter {
                     gather(sublayer, transform, opacity * Double(nodes[sublayer].drawn.opacity))
                 } else {
                     let bounds = nodes[sublayer].drawn.bounds
-                    let centre = transform.applying(to: (Double(bounds.midX), Double(bounds.midY), 0))
+                    let point = nodes[sublayer].drawn.depthSortPoint ?? CGPoint(x: bounds.midX, y: bounds.midY)
+                    let centre = transform.applying(to: (Double(point.x), Double(point.y), 0))
                     planes.append((sublayer, transform, opacity, centre.z))
                 }
             }

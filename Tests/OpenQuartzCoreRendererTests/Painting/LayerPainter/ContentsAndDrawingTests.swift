@@ -326,7 +326,7 @@ struct ContentsAndDrawingTests {
                 for x in 0..<288 { pixels += x == 99 ? [255, 255, 255, 255] : [0, 0, 0, 255] }
             }
             let image = CGImage(width: 288, height: 288, rgbaPixels: pixels)!
-            imageLayer(image, frame: layer.bounds, in: layer)
+            _ = imageLayer(image, frame: layer.bounds, in: layer)
             let frame = render(layer)
             let line = frame.image.pixel(x: 33, y: 48)
             #expect(abs(line[0] - 85) <= 3 && line[3] == 255, "a third of the white: \(line)")
