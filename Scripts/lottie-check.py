@@ -274,17 +274,28 @@ def wait_for_binary(path, tries=3, pause=60):
     return False
 
 
-def render_ours(entries, out, carender, jobs, reuse):
-    tasks = []
+
+def pictures_to_draw(entries, out, player, reuse):
+    """Each materialised file with the frames `player` still has to draw, as (entry, [(label,
+    frame, png)]); with `reuse`, pictures already in DIR/frames are taken as they are."""
+    todo = []
     for e in entries:
         if not e.file:
             continue
+        need = []
         for label, frame in e.frames:
-            png = picture_path(out, e, "ours", label)
+            png = picture_path(out, e, player, label)
             if reuse and os.path.exists(png):
-                e.pictures[("ours", label)] = png
-                continue
-            tasks.append((e, label, frame, png))
+                e.pictures[(player, label)] = png
+            else:
+                need.append((label, frame, png))
+        if need:
+            todo.append((e, need))
+    return todo
+
+def render_ours(entries, out, carender, jobs, reuse):
+    tasks = [(e, label, frame, png) for e, need in pictures_to_draw(entries, out, "ours", reuse)
+             for label, frame, png in need]
     if not tasks:
         return
     if not wait_for_binary(carender):
@@ -327,19 +338,7 @@ def render_ours(entries, out, carender, jobs, reuse):
 # lottie-web
 
 def render_lottieweb(entries, out, tool, jobs, reuse):
-    todo = []
-    for e in entries:
-        if not e.file:
-            continue
-        need = []
-        for label, frame in e.frames:
-            png = picture_path(out, e, "lottieweb", label)
-            if reuse and os.path.exists(png):
-                e.pictures[("lottieweb", label)] = png
-            else:
-                need.append((label, frame, png))
-        if need:
-            todo.append((e, need))
+    todo = pictures_to_draw(entries, out, "lottieweb", reuse)
     if not todo:
         return
     if not os.path.exists(tool):
@@ -405,19 +404,7 @@ def render_lottieweb(entries, out, tool, jobs, reuse):
 # ThorVG and rlottie: one worker process a file, in the venv
 
 def render_peer(entries, out, player, venv_python, jobs, reuse):
-    tasks = []
-    for e in entries:
-        if not e.file:
-            continue
-        need = []
-        for label, frame in e.frames:
-            png = picture_path(out, e, player, label)
-            if reuse and os.path.exists(png):
-                e.pictures[(player, label)] = png
-            else:
-                need.append((label, frame, png))
-        if need:
-            tasks.append((e, need))
+    tasks = pictures_to_draw(entries, out, player, reuse)
     if not tasks:
         return
     if not venv_python or not os.path.exists(venv_python):

@@ -81,7 +81,7 @@ final class LetterStates: Sendable {
     }
 
     func state(ofLetter index: Int, atFrame frame: Double) -> LottieVector {
-        if let cached = last.withLock({ $0 }), cached.frame == frame { return cached.states[index] }
+        if let cached = last.withLock({ $0?.frame == frame ? $0?.states[index] : nil }) { return cached }
         let states = compute(frame)
         last.withLock { $0 = (frame, states) }
         return states[index]

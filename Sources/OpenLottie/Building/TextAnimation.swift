@@ -71,27 +71,40 @@ struct TextAnimation: Sendable {
         }
     }
 
-    /// How many values each animator contributes to ``groups``.
+    /// How many values each animator contributes to ``values(atFrame:)``.
     private static let valuesPerAnimator = 18
 
-    /// Every animator's values, in the order ``state(ofLetter:values:trackingOffset:)`` reads them.
-    var groups: [ErasedKeyframes] {
-        let none = KeyframeGroup(0.0)
-        let noVector = KeyframeGroup(LottieVector([]))
-        return animators.flatMap { animator -> [ErasedKeyframes] in
-            let selector = animator.selector
-            return [
-                ErasedKeyframes(selector.start), ErasedKeyframes(selector.end), ErasedKeyframes(selector.offset),
-                ErasedKeyframes(selector.amount), ErasedKeyframes(selector.easeHigh),
-                ErasedKeyframes(selector.easeLow), ErasedKeyframes(selector.smoothness),
-                ErasedKeyframes(animator.position ?? noVector), ErasedKeyframes(animator.anchor ?? noVector),
-                ErasedKeyframes(animator.scale ?? noVector), ErasedKeyframes(animator.rotation ?? none),
-                ErasedKeyframes(animator.skew ?? none), ErasedKeyframes(animator.skewAxis ?? none),
-                ErasedKeyframes(animator.opacity ?? none), ErasedKeyframes(animator.fillColor ?? noVector),
-                ErasedKeyframes(animator.strokeColor ?? noVector), ErasedKeyframes(animator.strokeWidth ?? none),
-                ErasedKeyframes(animator.tracking ?? none),
-            ]
+    /// Every animator's values at `frame`, in the order ``state(ofLetter:values:trackingOffset:)``
+    /// reads them: 0 for a number and no components for a vector the animator does not have.
+    func values(atFrame frame: Double) -> [Any] {
+        var values: [Any] = []
+        values.reserveCapacity(animators.count * Self.valuesPerAnimator)
+        func number(_ group: KeyframeGroup<Double>?) { values.append(group?.value(at: frame) ?? 0.0) }
+        func vector(_ group: KeyframeGroup<LottieVector>?) {
+            values.append(group?.value(at: frame) ?? LottieVector([]))
         }
+        for animator in animators {
+            let selector = animator.selector
+            number(selector.start)
+            number(selector.end)
+            number(selector.offset)
+            number(selector.amount)
+            number(selector.easeHigh)
+            number(selector.easeLow)
+            number(selector.smoothness)
+            vector(animator.position)
+            vector(animator.anchor)
+            vector(animator.scale)
+            number(animator.rotation)
+            number(animator.skew)
+            number(animator.skewAxis)
+            number(animator.opacity)
+            vector(animator.fillColor)
+            vector(animator.strokeColor)
+            number(animator.strokeWidth)
+            number(animator.tracking)
+        }
+        return values
     }
 
     /// The share of animator `index`'s properties the letter at `unit` takes, from the
@@ -267,7 +280,7 @@ struct TextAnimation: Sendable {
     /// Every letter's state at `frame` (``state(ofLetter:values:trackingOffset:)``), the animators' values
     /// read once for all of them.
     func states(atFrame frame: Double) -> [LottieVector] {
-        let values = groups.map { $0.valueAtFrame(frame) }
+        let values = values(atFrame: frame)
         let offsets = trackingOffsets(values: values)
         return letters.indices.map { state(ofLetter: $0, values: values, trackingOffset: offsets[$0]) }
     }
