@@ -129,27 +129,52 @@ struct GalleryCommand: ParsableCommand {
                 )
             }
             let index = try file("index.html")
-            for ((scene, files, bundle), output) in zip(scenes, outputs) {
-                let framing = Framing(size: scene.size, scale: scale)
-                try framing.validate()
-                let span = FrameSpan(from: 0, to: scene.duration, fps: fps)
-                try renderScene(
-                    scene, framing: framing, frames: span,
-                    to: [
-                        CAMovieExporter.Output(path: output.video.path, format: .mp4()),
-                        CAMovieExporter.Output(path: output.gif.path, format: .gif),
-                    ], progressLabel: scene.name)
-                try renderScene(
-                    scene, framing: framing, frames: singleFrame(at: scene.posterTime),
-                    to: [CAMovieExporter.Output(path: output.poster.path, format: .png)])
-                var written = "\(files.video), \(files.gif), \(files.poster)"
-                if let bundle {
+            // A scene's encoders finish while the next scene is drawn (its files are completed
+            // and its line printed then, the poster after the videos, so that a failed video
+            // leaves the poster too); a scene with a bundle is finished at once, the bundle
+            // written once its video is.
+            var finishing:
+                (movies: CAMovieExporter.FinishingOutputs, poster: CAMovieExporter.FinishingOutputs, line: String)?
+            func finishPrevious() throws {
+                guard let previous = finishing else { return }
+                finishing = nil
+                try previous.movies.finish()
+                try previous.poster.finish()
+                print(previous.line)
+            }
+            do {
+                for ((scene, files, bundle), output) in zip(scenes, outputs) {
+                    let framing = Framing(size: scene.size, scale: scale)
+                    try framing.validate()
+                    let span = FrameSpan(from: 0, to: scene.duration, fps: fps)
+                    let movies = try startRenderingScene(
+                        scene, framing: framing, frames: span,
+                        to: [
+                            CAMovieExporter.Output(path: output.video.path, format: .mp4()),
+                            CAMovieExporter.Output(path: output.gif.path, format: .gif),
+                        ], progressLabel: scene.name)
+                    try finishPrevious()
+                    let poster = try startRenderingScene(
+                        scene, framing: framing, frames: singleFrame(at: scene.posterTime),
+                        to: [CAMovieExporter.Output(path: output.poster.path, format: .png)])
+                    var line = "\(scene.name): \(span.count) frames, \(files.video), \(files.gif), \(files.poster)"
+                    guard let bundle else {
+                        finishing = (movies, poster, line)
+                        continue
+                    }
+                    try movies.finish()
+                    try poster.finish()
                     // Once its video is made, so that a failed render leaves the bundle too.
                     let made = try CAMLSource.scene(scene).package()
                     _ = try withExtendedLifetime(made.keep) { try CAMLOutputWriter.write(made.package, to: bundle) }
-                    written += ", \(files.bundle)"
+                    line += ", \(files.bundle)"
+                    print(line)
                 }
-                print("\(scene.name): \(span.count) frames, \(written)")
+                try finishPrevious()
+            } catch {
+                // The scene drawn before the failure is still completed.
+                try? finishPrevious()
+                throw error
             }
             for document in documents + animations {
                 if case .failed(let message) = document.outcome { print("\(document.title): not loaded: \(message)") }

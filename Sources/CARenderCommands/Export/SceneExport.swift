@@ -16,6 +16,23 @@ func renderScene(
     background: CGColor? = nil, progressLabel: String? = nil, firstFileNumber: Int = 0, threads: Int? = nil,
     framesDone: ((Int) -> Void)? = nil
 ) throws {
+    try startRenderingScene(
+        scene, framing: framing, frames: frames, to: outputs, background: background, progressLabel: progressLabel,
+        firstFileNumber: firstFileNumber, threads: threads, framesDone: framesDone
+    ).finish()
+}
+
+/// Renders `scene` as ``renderScene(_:framing:frames:to:background:progressLabel:firstFileNumber:threads:framesDone:)``
+/// does, returning once every frame is written: the encoders may still be at work, and the
+/// files are complete when the result's `finish()` returns. A caller with several scenes to
+/// render starts the next one before finishing this one, so that an encoder's last work (a
+/// GIF's palette, the video's last frames) overlaps the next scene's drawing.
+@MainActor
+func startRenderingScene(
+    _ scene: SceneDefinition, framing: Framing, frames: CAFrameSpan, to outputs: [CAMovieExporter.Output],
+    background: CGColor? = nil, progressLabel: String? = nil, firstFileNumber: Int = 0, threads: Int? = nil,
+    framesDone: ((Int) -> Void)? = nil
+) throws -> CAMovieExporter.FinishingOutputs {
     var progress = ProgressBar(
         label: progressLabel ?? "", total: frames.count,
         isShown: framesDone == nil && progressLabel != nil && isatty(STDERR_FILENO) != 0)
@@ -24,7 +41,7 @@ func renderScene(
         outputs, frames: frames, size: framing.size, scale: framing.scale, firstFileNumber: firstFileNumber)
     let exporter = sceneExporter(scene, framing: framing, frames: frames, background: background)
     if let threads { exporter.threads = threads }
-    try exporter.exportSynchronously(to: opened) { step in
+    return try exporter.writeFrames(to: opened) { step in
         if let framesDone { framesDone(step.framesDone) } else { progress.update(done: step.framesDone) }
     }
 }

@@ -154,6 +154,18 @@ public final class CAMovieExporter {
     public func exportSynchronously(
         to opened: OpenedOutputs, progress: ((CAMovieExportProgress) -> Void)? = nil
     ) throws(CAMovieExportError) {
+        try writeFrames(to: opened, progress: progress).finish()
+    }
+
+    /// Renders every frame into `opened` as `exportSynchronously(to:progress:)`
+    /// does, but returns once the last frame is written, while ffmpeg may still be encoding
+    /// the frames it was given: the calling thread can go on to the next export, and the
+    /// encoders' work overlaps it. The files are complete only when the result's
+    /// ``FinishingOutputs/finish()`` has returned; until then they are as they were, and stay so
+    /// when it throws or the result is let go of unfinished.
+    public func writeFrames(
+        to opened: OpenedOutputs, progress: ((CAMovieExportProgress) -> Void)? = nil
+    ) throws(CAMovieExportError) -> FinishingOutputs {
         let continuations = streams
         streams = []
         defer { for continuation in continuations { continuation.finish() } }
@@ -181,11 +193,12 @@ public final class CAMovieExporter {
                 progress?(step)
                 for continuation in continuations { continuation.yield(step) }
             }
-            for sink in sinks { try sink.finish() }
         } catch {
             for sink in sinks { sink.abandon() }
             throw Task.isCancelled ? .cancelled : error
         }
+        for sink in sinks { sink.endInput() }
+        return FinishingOutputs(sinks)
     }
 
     /// Renders the frames and hands each to `deliver`, in order, on the calling thread, instead
@@ -247,4 +260,35 @@ private final class FrameHandoff: FrameSink {
     func write(_ frame: ExportFrame) { deliver(frame.frame) }
     func finish() {}
     func abandon() {}
+}
+
+extension CAMovieExporter {
+    /// Outputs whose frames are all written and whose encoders may still be at work, made by
+    /// ``CAMovieExporter/writeFrames(to:progress:)``. ``finish()`` waits for them and completes
+    /// the files; let go of unfinished, the encoders are stopped and the files left as they were.
+    public final class FinishingOutputs {
+        private var sinks: [any FrameSink]?
+
+        fileprivate init(_ sinks: [any FrameSink]) {
+            self.sinks = sinks
+        }
+
+        /// Waits for the encoders and completes every file, each replacing what was at its path.
+        /// When one fails, the files not yet completed are left as they were. Calling it a
+        /// second time traps.
+        public func finish() throws(CAMovieExportError) {
+            guard let sinks else { fatalError("CAMovieExporter.FinishingOutputs.finish() was called already") }
+            self.sinks = nil
+            do {
+                for sink in sinks { try sink.finish() }
+            } catch {
+                for sink in sinks { sink.abandon() }
+                throw error
+            }
+        }
+
+        deinit {
+            for sink in sinks ?? [] { sink.abandon() }
+        }
+    }
 }

@@ -138,6 +138,10 @@ final class FFmpegEncoder: FrameSink {
         output.discard(temporary)
     }
 
+    func endInput() {
+        closeInput()
+    }
+
     private func closeInput() {
         if input >= 0 { close(input) }
         input = -1

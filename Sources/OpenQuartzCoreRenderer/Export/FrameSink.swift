@@ -7,10 +7,17 @@ protocol FrameSink: AnyObject {
     var pixelFormats: CAFrameRenderer.PixelFormats { get }
     /// Takes the next frame.
     func write(_ frame: ExportFrame) throws(CAMovieExportError)
+    /// Says the last frame was written: an encoder in another process may go on working on
+    /// its own until ``finish()``.
+    func endInput()
     /// Completes the output after the last frame.
     func finish() throws(CAMovieExportError)
     /// Stops after a failure elsewhere, or a cancellation, without completing the output.
     func abandon()
+}
+
+extension FrameSink {
+    func endInput() {}
 }
 
 /// Makes the folder `path` (and the folders it is in), or throws an error that says why not.

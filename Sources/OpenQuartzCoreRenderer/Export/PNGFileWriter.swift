@@ -1,10 +1,12 @@
 import Foundation
 import OpenCoreGraphics
 
-/// Writes each frame it gets to one PNG file: for a single frame. The file is replaced only
-/// by a complete PNG (see ``CAOutputFile``).
+/// Writes the frame it gets to one PNG file: for a single frame. The frame is encoded when
+/// written and the file replaced when the export finishes, only by a complete PNG (see
+/// ``CAOutputFile``).
 final class PNGFileWriter: FrameSink {
     let output: CAOutputFile
+    private var encoded: Data?
 
     init(_ output: CAOutputFile) {
         self.output = output
@@ -13,9 +15,16 @@ final class PNGFileWriter: FrameSink {
     var pixelFormats: CAFrameRenderer.PixelFormats { .premultipliedBGRA }
 
     func write(_ frame: ExportFrame) throws(CAMovieExportError) {
-        try output.write(frame.pngData(for: output.path))
+        encoded = try frame.pngData(for: output.path)
     }
 
-    func finish() {}
-    func abandon() {}
+    func finish() throws(CAMovieExportError) {
+        guard let encoded else { return }
+        self.encoded = nil
+        try output.write(encoded)
+    }
+
+    func abandon() {
+        encoded = nil
+    }
 }

@@ -153,6 +153,47 @@ struct CAMovieExporterTests {
         #expect(try String(contentsOf: target, encoding: .utf8) == "the user's own file")
     }
 
+    @Test func framesWrittenWithoutWaitingCompleteTheFilesOnlyWhenFinished() throws {
+        guard let ffmpegPath else {
+            print("Skipping: no ffmpeg (Scripts/install-dependencies.sh installs it)")
+            return
+        }
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ffmpeg = URL(fileURLWithPath: ffmpegPath)
+        let format = CAMovieFormat.mp4(.init(crf: 23, preset: "veryfast"))
+        let span = CAFrameSpan(from: 0, to: 0.5, fps: 10)
+        let size = CGSize(width: 64, height: 32)
+        let waited = folder.appendingPathComponent("waited.mp4")
+        let finished = folder.appendingPathComponent("finished.mp4")
+        let dropped = folder.appendingPathComponent("dropped.gif")
+        let users = Data("the user's file".utf8)
+        try users.write(to: finished)
+        try users.write(to: dropped)
+        let (reference, _) = makeExporter()
+        reference.ffmpeg = ffmpeg
+        try reference.exportSynchronously(to: [.init(path: waited.path, format: format)])
+
+        let (first, _) = makeExporter()
+        let finishing = try first.writeFrames(
+            to: CAMovieExporter.openOutputs(
+                [.init(path: finished.path, format: format)], frames: span, size: size, ffmpeg: ffmpeg))
+        // Every frame is written; the encoder may still be at work, and the file is the user's.
+        #expect(try Data(contentsOf: finished) == users)
+        do {
+            let (second, _) = makeExporter()
+            _ = try second.writeFrames(
+                to: CAMovieExporter.openOutputs(
+                    [.init(path: dropped.path, format: .gif)], frames: span, size: size, ffmpeg: ffmpeg))
+        }
+        // Let go of unfinished: ffmpeg stopped, the temporary file removed, the file as it was.
+        #expect(try Data(contentsOf: dropped) == users)
+        try finishing.finish()
+        #expect(try decodedFrameCount(finished) == 5)
+        #expect(try Data(contentsOf: finished) == Data(contentsOf: waited), "the same frames, encoded the same")
+        #expect(leftovers(in: folder).isEmpty)
+    }
+
     @Test func cancellationMidWayLeavesTheTargetUntouchedAndNoFile() async throws {
         guard let ffmpegPath else {
             print("Skipping: no ffmpeg (Scripts/install-dependencies.sh installs it)")
