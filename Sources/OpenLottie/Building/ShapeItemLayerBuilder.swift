@@ -34,7 +34,18 @@ struct ShapeItemLayerBuilder {
         // The Main Thread engine (and After Effects) cuts the paths themselves at every frame;
         // the Core Animation engine strokes part of the whole path (`strokeStart`, `strokeEnd`),
         // fills uncut.
-        let cutsPaths = trim != nil && context.engine.drawsAsAfterEffects(.trimIndividually)
+        // The complete engine too strokes part of the whole path where that is the same cut:
+        // nothing filled, no dashes (which After Effects starts where the cut starts), no
+        // offset, one path or all of them trimmed as one. It then draws as the Core Animation
+        // engine does, and as a CAML document converted from the file does.
+        let cutIsAStrokeRange =
+            context.engine == .complete && fill == nil && gradientFill == nil && stroke?.style.dashes == nil
+            && gradientStroke?.1.dashes == nil
+            && trim.map { trim in
+                !trim.offset.keyframes.contains { $0.value != 0 }
+                    && (trim.isSimultaneous || { if case .item = shape { true } else { false } }())
+            } ?? false
+        let cutsPaths = trim != nil && context.engine.drawsAsAfterEffects(.trimIndividually) && !cutIsAStrokeRange
         func pathLayer() -> CAShapeLayer {
             LayerTreeBuilder.filling(cutsPaths ? FramePathShapeLayer() : CAShapeLayer(), bounds)
         }

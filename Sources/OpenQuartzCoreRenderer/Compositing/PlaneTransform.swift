@@ -68,19 +68,47 @@ struct PlaneTransform {
             ))
     }
 
-    /// Twice the signed area of `rect`'s image, positive when its corners keep their turning
-    /// direction (the front of a layer faces the viewer); nil when part of it is behind the
-    /// viewer.
-    func orientedArea(of rect: CGRect) -> Double? {
+    /// The part of `rect` in front of the viewer, as Core Animation clips a layer at the eye
+    /// plane: the convex polygon (in `rect`'s coordinates, corners in order) where the weight
+    /// `w` is at least a thousandth of its largest at `rect`'s corners. The whole rectangle's
+    /// four corners when it is all in front (`isWhole`); empty when none of it is. Points
+    /// nearer the eye plane than that would land over a thousand times further from the centre
+    /// than the layer's own size.
+    func visiblePart(of rect: CGRect) -> (corners: [(x: Double, y: Double)], isWhole: Bool) {
         let corners = [
-            apply(Double(rect.minX), Double(rect.minY)), apply(Double(rect.maxX), Double(rect.minY)),
-            apply(Double(rect.maxX), Double(rect.maxY)), apply(Double(rect.minX), Double(rect.maxY)),
+            (x: Double(rect.minX), y: Double(rect.minY)), (x: Double(rect.maxX), y: Double(rect.minY)),
+            (x: Double(rect.maxX), y: Double(rect.maxY)), (x: Double(rect.minX), y: Double(rect.maxY)),
         ]
-        guard corners.allSatisfy({ $0.w > 0 }) else { return nil }
-        var area = 0.0
+        let weights = corners.map { $0.x * m.2 + $0.y * m.5 + m.8 }
+        guard let largest = weights.max(), largest > 0, largest.isFinite else { return ([], false) }
+        let nearest = largest * 1e-3
+        if weights.allSatisfy({ $0 >= nearest }) { return (corners, true) }
+        // One edge of Sutherland and Hodgman's clipping: w is affine in x and y, so the part in
+        // front is a half-plane, and the rectangle's part in it is convex.
+        var polygon: [(x: Double, y: Double)] = []
         for index in 0..<4 {
+            let (p, q) = (corners[index], corners[(index + 1) % 4])
+            let (wp, wq) = (weights[index], weights[(index + 1) % 4])
+            if wp >= nearest { polygon.append(p) }
+            if (wp >= nearest) != (wq >= nearest) {
+                let t = (nearest - wp) / (wq - wp)
+                polygon.append((x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t))
+            }
+        }
+        return (polygon, false)
+    }
+
+    /// Twice the signed area of the image of `rect`'s part in front of the viewer
+    /// (``visiblePart(of:)``), positive when its corners keep their turning direction (the
+    /// front of a layer faces the viewer); nil when none of it is in front.
+    func orientedArea(of rect: CGRect) -> Double? {
+        let part = visiblePart(of: rect).corners
+        guard part.count >= 3 else { return nil }
+        let corners = part.map { apply($0.x, $0.y) }
+        var area = 0.0
+        for index in corners.indices {
             let p = corners[index]
-            let q = corners[(index + 1) % 4]
+            let q = corners[(index + 1) % corners.count]
             area += p.x * q.y - q.x * p.y
         }
         return area

@@ -268,6 +268,36 @@ struct CompositingTests {
         }
     }
 
+    @Test func aLayerCrossingTheEyePlaneIsClippedThereAndOneBehindIsNotDrawn() {
+        withManualClock { _ in
+            let layer = root()
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1 / 30
+            layer.sublayerTransform = perspective
+            // 80 points wide about the centre, turned 60° about y: its left edge comes 34.6
+            // points towards the viewer, past the eye 30 points away. The part in front runs
+            // from x = −34.6 (where w = 0) to the right edge, which lands at
+            // 48 + 20 / 2.155 = 57.3; towards the cut it stretches past the picture's left edge.
+            let card = box(CGRect(x: 8, y: 28, width: 80, height: 40), red, in: layer)
+            card.transform = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)
+            let picture = render(layer).image
+            for x in [2, 20, 40, 56] {
+                #expect(picture.pixel(x: x, y: 48) == [255, 0, 0, 255], "x = \(x): the part in front")
+            }
+            #expect(picture.pixel(x: 59, y: 48) == [255, 255, 255, 255], "right of the far edge")
+            // Nearer the cut the card is taller: at x = 4 its half height is 20 / w with w about
+            // 0.28, 71 points, past the picture's top and bottom.
+            #expect(picture.pixel(x: 4, y: 1) == [255, 0, 0, 255])
+            #expect(picture.pixel(x: 56, y: 36) == [255, 255, 255, 255], "the far edge is 18.6 points tall")
+
+            card.transform = CATransform3DIdentity
+            card.zPosition = 50
+            #expect(render(layer).image.pixel(x: 48, y: 48) == [255, 255, 255, 255], "wholly behind the eye")
+            card.zPosition = 10
+            #expect(render(layer).image.pixel(x: 48, y: 48) == [255, 0, 0, 255], "in front, nearer")
+        }
+    }
+
     @Test func backFacingLayerIsCulledUnlessDoubleSided() {
         withManualClock { _ in
             let layer = root()

@@ -9,37 +9,28 @@ extension LayerPainter {
     /// will cover on screen, and that bitmap is projected with pixman's projective transform
     /// and bilinear filtering, then painted through the current clip.
     ///
-    /// Layers that reach behind the viewer (w ≤ 0 at a corner of what they draw) are not
-    /// drawn: Core Animation clips them at the eye plane, which this renderer does not do.
+    /// A layer that reaches behind the viewer is clipped at the eye plane, as Core Animation
+    /// clips it (``PlaneTransform/visiblePart(of:)``): what is in front is drawn, stretched
+    /// towards the edges of the picture, and a layer wholly behind is not drawn.
     func paintProjected(_ snapshot: LayerSnapshot, through plane: PlaneTransform, opacity: Double) {
-        let extent = localExtent(of: snapshot)
-        guard !extent.isNull, !extent.isEmpty, extent.width.isFinite, extent.height.isFinite else { return }
+        let whole = localExtent(of: snapshot)
+        guard !whole.isNull, !whole.isEmpty, whole.width.isFinite, whole.height.isFinite else { return }
+        let (part, isWhole) = plane.visiblePart(of: whole)
+        guard part.count >= 3 else { return }
+        let isClipped = !isWhole
+        let extent =
+            isClipped
+            ? CGRect(
+                x: part.map(\.x).min()!, y: part.map(\.y).min()!, width: part.map(\.x).max()! - part.map(\.x).min()!,
+                height: part.map(\.y).max()! - part.map(\.y).min()!) : whole
+        guard extent.width > 0, extent.height > 0 else { return }
         var ctm = cairo_matrix_t()
         cairo_get_matrix(context, &ctm)
         let toDevice = plane.concatenating(
             PlaneTransform(m: (ctm.xx, ctm.yx, 0, ctm.xy, ctm.yy, 0, ctm.x0, ctm.y0, 1)))
-        let localCorners = [
-            (Double(extent.minX), Double(extent.minY)), (Double(extent.maxX), Double(extent.minY)),
-            (Double(extent.maxX), Double(extent.maxY)), (Double(extent.minX), Double(extent.maxY)),
-        ]
-        let corners = localCorners.map { toDevice.apply($0.0, $0.1) }
+        let localCorners = part
+        let corners = localCorners.map { toDevice.apply($0.x, $0.y) }
         guard corners.allSatisfy({ $0.w > 0 && $0.x.isFinite && $0.y.isFinite }) else { return }
-
-        // The bitmap's resolution: the most that one point of the layer is stretched along its
-        // edges, so that the nearest part of a tilted layer stays sharp; at most 4096 pixels a
-        // side.
-        var stretch = 0.0
-        for index in 0..<4 {
-            let (a, b) = (corners[index], corners[(index + 1) % 4])
-            let (p, q) = (localCorners[index], localCorners[(index + 1) % 4])
-            let local = hypot(q.0 - p.0, q.1 - p.1)
-            if local > 0 { stretch = max(stretch, hypot(b.x - a.x, b.y - a.y) / local) }
-        }
-        let longest = Double(max(extent.width, extent.height))
-        let scale = min(max(stretch, 1e-3), 4096 / longest)
-        let width = Int((Double(extent.width) * scale).rounded(.up))
-        let height = Int((Double(extent.height) * scale).rounded(.up))
-        guard width > 0, height > 0 else { return }
 
         // The device pixels it can cover: its corners' box within the clip.
         cairo_save(context)
@@ -47,11 +38,33 @@ extension LayerPainter {
         var (clipX1, clipY1, clipX2, clipY2) = (0.0, 0.0, 0.0, 0.0)
         cairo_clip_extents(context, &clipX1, &clipY1, &clipX2, &clipY2)
         cairo_restore(context)
-        let boxX = max(Int(corners.map(\.x).min()!.rounded(.down)), Int(clipX1.rounded(.down)))
-        let boxY = max(Int(corners.map(\.y).min()!.rounded(.down)), Int(clipY1.rounded(.down)))
-        let boxMaxX = min(Int(corners.map(\.x).max()!.rounded(.up)), Int(clipX2.rounded(.up)))
-        let boxMaxY = min(Int(corners.map(\.y).max()!.rounded(.up)), Int(clipY2.rounded(.up)))
+        let boxX = max(Int(max(corners.map(\.x).min()!, -1e9).rounded(.down)), Int(clipX1.rounded(.down)))
+        let boxY = max(Int(max(corners.map(\.y).min()!, -1e9).rounded(.down)), Int(clipY1.rounded(.down)))
+        let boxMaxX = min(Int(min(corners.map(\.x).max()!, 1e9).rounded(.up)), Int(clipX2.rounded(.up)))
+        let boxMaxY = min(Int(min(corners.map(\.y).max()!, 1e9).rounded(.up)), Int(clipY2.rounded(.up)))
         guard boxMaxX > boxX, boxMaxY > boxY else { return }
+
+        // The bitmap's resolution: the most that one point of the layer is stretched along its
+        // edges, so that the nearest part of a tilted layer stays sharp; at most 4096 pixels a
+        // side. A layer cut at the eye plane is stretched without bound near the cut: its
+        // bitmap has at most four times the pixels of the box it covers.
+        var stretch = 0.0
+        for index in corners.indices {
+            let next = (index + 1) % corners.count
+            let (a, b) = (corners[index], corners[next])
+            let (p, q) = (localCorners[index], localCorners[next])
+            let local = hypot(q.x - p.x, q.y - p.y)
+            if local > 0 { stretch = max(stretch, hypot(b.x - a.x, b.y - a.y) / local) }
+        }
+        let longest = Double(max(extent.width, extent.height))
+        var scale = min(max(stretch, 1e-3), 4096 / longest)
+        if isClipped {
+            let covered = Double(boxMaxX - boxX) * Double(boxMaxY - boxY)
+            scale = min(scale, (4 * covered / Double(extent.width * extent.height)).squareRoot())
+        }
+        let width = Int((Double(extent.width) * scale).rounded(.up))
+        let height = Int((Double(extent.height) * scale).rounded(.up))
+        guard width > 0, height > 0 else { return }
 
         let flat = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         defer { cairo_surface_destroy(flat) }
@@ -79,7 +92,10 @@ extension LayerPainter {
         // edge: pixman's 16.16 source coordinates wrap round for pixels whose preimage lies
         // more than 32,768 pixels away (near the horizon), which would show bits of the
         // layer far outside it.
-        let centre = (x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
+        let centre = (
+            x: corners.map(\.x).reduce(0, +) / Double(corners.count),
+            y: corners.map(\.y).reduce(0, +) / Double(corners.count)
+        )
         cairo_new_path(context)
         for corner in corners {
             let (dx, dy) = (corner.x - centre.x, corner.y - centre.y)

@@ -49,6 +49,9 @@ struct LayerPainter {
             return
         }
         let plane = PlaneTransform(flattening: toParent)
+        // Wholly behind the viewer (a depth past the eye under a perspective above): clipped
+        // away, not drawn mirrored.
+        if plane.isAffine, plane.m.8 < 0 { return }
         if !layer.drawn.isDoubleSided {
             // Culled when its back faces the viewer: its corners turn the other way.
             guard let area = plane.orientedArea(of: layer.drawn.bounds), area > 0 else { return }
