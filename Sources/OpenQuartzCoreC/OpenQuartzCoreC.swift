@@ -99,8 +99,20 @@ public func oqcFrames(
     return onMainThread(error) { () -> Int32 in
         let source = Unmanaged<FrameSource>.fromOpaque(opaque).takeUnretainedValue()
         do {
+            // One buffer for every frame of the call, each frame's straight pixels written into
+            // it before it is handed over: no megabytes allocated and zeroed a frame.
+            var buffer: UnsafeMutableRawPointer?
+            var bufferSize = 0
+            defer { buffer?.deallocate() }
             let hand = { (frame: CARenderedFrame) in
-                frame.rgba.withUnsafeBufferPointer { deliver(context, Int32(frame.index), $0.baseAddress) }
+                let size = frame.width * frame.height * 4
+                if size != bufferSize {
+                    buffer?.deallocate()
+                    buffer = UnsafeMutableRawPointer.allocate(byteCount: max(size, 4), alignment: 16)
+                    bufferSize = size
+                }
+                frame.writeRGBA(into: buffer!)
+                deliver(context, Int32(frame.index), buffer!.assumingMemoryBound(to: UInt8.self))
             }
             if fps == 0 {
                 hand(try source.frame(at: first))

@@ -99,7 +99,7 @@ extension CALayer {
     }
 
     /// Whether the layer maps its superlayer's time to anything but the same time.
-    private var hasOwnTiming: Bool {
+    var hasOwnTiming: Bool {
         storage.timing.beginTime != 0 || storage.timing.speed != 1 || storage.timing.timeOffset != 0
     }
 }

@@ -111,6 +111,10 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         if let maskLayer { children.append(maskLayer) }
         TransactionLock.shared.withLock {
             for child in children where child.parent === self { child.parent = nil }
+            // A layer below may remember this one as the nearest with timing of its own
+            // (`TimingChainCache`, unretained): a new generation makes it look again, rather
+            // than reach this layer once it is freed.
+            if hasOwnTiming { timingDidChange() }
         }
         sublayerList = []
         maskLayer = nil

@@ -51,15 +51,19 @@ public struct CARenderedFrame: Sendable {
     /// Straight (not premultiplied) RGBA8, the top row first: `width × height × 4` bytes.
     /// Made from ``premultipliedBGRA``.
     public var rgba: [UInt8] {
-        let premultipliedBGRA = premultipliedBGRA
-        var pixels = [UInt8](repeating: 0, count: premultipliedBGRA.count)
-        premultipliedBGRA.withUnsafeBytes { source in
-            pixels.withUnsafeMutableBytes { target in
-                guard let from = source.baseAddress, let to = target.baseAddress else { return }
-                convertPremultipliedBGRAToStraightRGBA(from, into: to, pixels: source.count / 4)
-            }
+        [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            if let target = buffer.baseAddress { writeRGBA(into: UnsafeMutableRawPointer(target)) }
+            count = width * height * 4
         }
-        return pixels
+    }
+
+    /// Writes ``rgba`` into `target`, `width × height × 4` bytes, without making an array: for
+    /// a caller that hands many frames on through one buffer of its own.
+    public func writeRGBA(into target: UnsafeMutableRawPointer) {
+        premultipliedBGRA.withUnsafeBytes { source in
+            guard let from = source.baseAddress else { return }
+            convertPremultipliedBGRAToStraightRGBA(from, into: target, pixels: source.count / 4)
+        }
     }
 
     /// The frame as a `CGImage`. Made from ``premultipliedBGRA``.

@@ -54,6 +54,25 @@ struct LayerTreeTests {
         }
     }
 
+    @Test func aFreedTimedSuperlayerIsNotRememberedByTheLayerBelow() {
+        withManualClock { _ in
+            let child = CALayer()
+            do {
+                let parent = CALayer()
+                parent.speed = 2
+                parent.addSublayer(child)
+                // The child learns its timing chain: the parent is the nearest timed layer.
+                #expect(child.convertTime(10, from: nil) == 20)
+                CATransaction.flush()
+            }
+            // The parent is freed; the child, still held, has no superlayer and no timing. Before,
+            // it went on using the freed layer it remembered (its old speed, or a crash).
+            #expect(child.superlayer == nil)
+            #expect(child.convertTime(10, from: nil) == 10)
+            #expect(child.convertTime(10, to: nil) == 10)
+        }
+    }
+
     @Test func convertTimeFollowsTheTimingChain() {
         withManualClock(startingAt: 10) { _ in
             let root = CALayer()
