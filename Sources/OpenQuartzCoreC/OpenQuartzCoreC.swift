@@ -79,8 +79,9 @@ public func oqcTimeAtFrame(_ handle: UnsafeMutableRawPointer?, _ frame: Double) 
 
 /// Draws `count` frames from frame number `first` at `fps` frames a second, as `carender
 /// render` draws them, or with `fps` 0 the one frame at time `first`, as `carender frame` does;
-/// hands each to `deliver` in order as straight RGBA8, the top row first. 0 when done, -1 with
-/// `*error` set.
+/// hands each to `deliver` in order as straight RGBA8, the top row first, in a buffer that is the
+/// callee's only until `deliver` returns (the next frame is written into it). 0 when done, -1
+/// with `*error` set.
 @_cdecl("oqc_frames")
 public func oqcFrames(
     _ handle: UnsafeMutableRawPointer?, _ first: Double, _ count: Int32, _ fps: Int32,
