@@ -21,14 +21,7 @@ import Testing
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let lottie = try SceneDefinition.lottie(at: sample.url.path)
-        let clock = CAManualClock()
-        let scene = CAClock.$current.withValue(clock) { lottie.start(on: clock) }
-        let made = CAClock.$current.withValue(clock) { scene.makeCAMLPackage() }
-        let file = folder.appendingPathComponent("\(sample.name).caml")
-        try withExtendedLifetime(scene) {
-            try made.package.write(to: file, type: kCAPackageTypeCAMLFile, options: nil)
-        }
-        let document = try SceneDefinition.document(at: file.path, type: kCAPackageTypeCAMLFile)
+        let document = try Self.converted(lottie, named: sample.name, in: folder)
         #expect(document.size == lottie.size)
         // The longer side 160 pixels: every layer, mask and animation is drawn, in less time.
         let scale = 160 / max(lottie.size.width, lottie.size.height)
@@ -66,20 +59,27 @@ import Testing
         let lottie = try SceneDefinition.lottie(at: sample.url.path)
         let complete = try SceneDefinition.lottie(
             at: sample.url.path, configuration: LottieConfiguration(renderingEngine: .complete))
-        let clock = CAManualClock()
-        let scene = CAClock.$current.withValue(clock) { lottie.start(on: clock) }
-        let made = CAClock.$current.withValue(clock) { scene.makeCAMLPackage() }
-        let file = folder.appendingPathComponent("\(sample.name).caml")
-        try withExtendedLifetime(scene) {
-            try made.package.write(to: file, type: kCAPackageTypeCAMLFile, options: nil)
-        }
-        let document = try SceneDefinition.document(at: file.path, type: kCAPackageTypeCAMLFile)
+        let document = try Self.converted(lottie, named: sample.name, in: folder)
         for time in [0.5, 1, 1.5, 2] {
             let drawn = Self.picture(complete, at: time, scale: 1)
             let read = Self.picture(document, at: time, scale: 1)
             let differing = zip(drawn, read).filter { $0 != $1 }.count
             #expect(differing == 0, "\(differing) channels differ at \(time) s")
         }
+    }
+
+    /// `lottie` written as a CAML file named `name` in `folder` (as `carender convert` writes
+    /// it) and read back.
+    @MainActor
+    static func converted(_ lottie: SceneDefinition, named name: String, in folder: URL) throws -> SceneDefinition {
+        let clock = CAManualClock()
+        let scene = CAClock.$current.withValue(clock) { lottie.start(on: clock) }
+        let made = CAClock.$current.withValue(clock) { scene.makeCAMLPackage() }
+        let file = folder.appendingPathComponent("\(name).caml")
+        try withExtendedLifetime(scene) {
+            try made.package.write(to: file, type: kCAPackageTypeCAMLFile, options: nil)
+        }
+        return try SceneDefinition.document(at: file.path, type: kCAPackageTypeCAMLFile)
     }
 
     /// `definition` at media time `time`, drawn at `scale` pixels a point: premultiplied BGRA.

@@ -17,19 +17,17 @@ extension LayerPainter {
         guard !whole.isNull, !whole.isEmpty, whole.width.isFinite, whole.height.isFinite else { return }
         let (part, isWhole) = plane.visiblePart(of: whole)
         guard part.count >= 3 else { return }
-        let isClipped = !isWhole
-        let extent =
-            isClipped
-            ? CGRect(
-                x: part.map(\.x).min()!, y: part.map(\.y).min()!, width: part.map(\.x).max()! - part.map(\.x).min()!,
-                height: part.map(\.y).max()! - part.map(\.y).min()!) : whole
+        // What is drawn flat: the box of the part in front (the whole extent when nothing is cut).
+        let (partXs, partYs) = (part.map(\.x), part.map(\.y))
+        let extent = CGRect(
+            x: partXs.min()!, y: partYs.min()!, width: partXs.max()! - partXs.min()!,
+            height: partYs.max()! - partYs.min()!)
         guard extent.width > 0, extent.height > 0 else { return }
         var ctm = cairo_matrix_t()
         cairo_get_matrix(context, &ctm)
         let toDevice = plane.concatenating(
             PlaneTransform(m: (ctm.xx, ctm.yx, 0, ctm.xy, ctm.yy, 0, ctm.x0, ctm.y0, 1)))
-        let localCorners = part
-        let corners = localCorners.map { toDevice.apply($0.x, $0.y) }
+        let corners = part.map { toDevice.apply($0.x, $0.y) }
         guard corners.allSatisfy({ $0.w > 0 && $0.x.isFinite && $0.y.isFinite }) else { return }
 
         // The device pixels it can cover: its corners' box within the clip.
@@ -38,10 +36,11 @@ extension LayerPainter {
         var (clipX1, clipY1, clipX2, clipY2) = (0.0, 0.0, 0.0, 0.0)
         cairo_clip_extents(context, &clipX1, &clipY1, &clipX2, &clipY2)
         cairo_restore(context)
-        let boxX = max(Int(max(corners.map(\.x).min()!, -1e9).rounded(.down)), Int(clipX1.rounded(.down)))
-        let boxY = max(Int(max(corners.map(\.y).min()!, -1e9).rounded(.down)), Int(clipY1.rounded(.down)))
-        let boxMaxX = min(Int(min(corners.map(\.x).max()!, 1e9).rounded(.up)), Int(clipX2.rounded(.up)))
-        let boxMaxY = min(Int(min(corners.map(\.y).max()!, 1e9).rounded(.up)), Int(clipY2.rounded(.up)))
+        let (xs, ys) = (corners.map(\.x), corners.map(\.y))
+        let boxX = max(Int(max(xs.min()!, -1e9).rounded(.down)), Int(clipX1.rounded(.down)))
+        let boxY = max(Int(max(ys.min()!, -1e9).rounded(.down)), Int(clipY1.rounded(.down)))
+        let boxMaxX = min(Int(min(xs.max()!, 1e9).rounded(.up)), Int(clipX2.rounded(.up)))
+        let boxMaxY = min(Int(min(ys.max()!, 1e9).rounded(.up)), Int(clipY2.rounded(.up)))
         guard boxMaxX > boxX, boxMaxY > boxY else { return }
 
         // The bitmap's resolution: the most that one point of the layer is stretched along its
@@ -52,13 +51,13 @@ extension LayerPainter {
         for index in corners.indices {
             let next = (index + 1) % corners.count
             let (a, b) = (corners[index], corners[next])
-            let (p, q) = (localCorners[index], localCorners[next])
+            let (p, q) = (part[index], part[next])
             let local = hypot(q.x - p.x, q.y - p.y)
             if local > 0 { stretch = max(stretch, hypot(b.x - a.x, b.y - a.y) / local) }
         }
         let longest = Double(max(extent.width, extent.height))
         var scale = min(max(stretch, 1e-3), 4096 / longest)
-        if isClipped {
+        if !isWhole {
             let covered = Double(boxMaxX - boxX) * Double(boxMaxY - boxY)
             scale = min(scale, (4 * covered / Double(extent.width * extent.height)).squareRoot())
         }
@@ -92,10 +91,7 @@ extension LayerPainter {
         // edge: pixman's 16.16 source coordinates wrap round for pixels whose preimage lies
         // more than 32,768 pixels away (near the horizon), which would show bits of the
         // layer far outside it.
-        let centre = (
-            x: corners.map(\.x).reduce(0, +) / Double(corners.count),
-            y: corners.map(\.y).reduce(0, +) / Double(corners.count)
-        )
+        let centre = (x: xs.reduce(0, +) / Double(corners.count), y: ys.reduce(0, +) / Double(corners.count))
         cairo_new_path(context)
         for corner in corners {
             let (dx, dy) = (corner.x - centre.x, corner.y - centre.y)
