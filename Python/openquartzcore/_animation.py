@@ -5,7 +5,7 @@ from __future__ import annotations
 import ctypes
 import json
 import os
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any, Iterator, Optional
 
 from . import _library
 from ._errors import OpenQuartzCoreError
@@ -117,7 +117,8 @@ class Animation:
     def frames(self, count: Optional[int] = None, *, fps: Optional[int] = None, start: float = 0) -> Iterator:
         """``count`` frames from ``start`` seconds at ``fps`` (by default the file's frame rate,
         else 30, and every frame to its end), as ``carender render`` draws them: NumPy arrays,
-        drawn on all cores, yielded in order."""
+        yielded in order, each drawn as the iteration reaches it (with the next few, on all
+        cores), so that a long animation never sits in memory whole."""
         rate = int(fps or round(self.fps or 30))
         if rate <= 0:
             raise ValueError(f"fps must be above 0; got {fps}")
@@ -133,19 +134,24 @@ class Animation:
             raise ValueError("the animation is closed")
         return self._handle
 
-    def _draw(self, first: float, count: int, fps: int) -> Sequence:
+    def _draw(self, first: float, count: int, fps: int) -> Iterator:
+        """The frames, each drawn into a new array as the iteration reaches it (the library
+        draws the next few beside it, on every core)."""
         import numpy
 
-        frames = []
-        size = self.width * self.height * 4
-
-        def deliver(_context, _index, rgba):
-            frames.append(numpy.ctypeslib.as_array(rgba, shape=(size,)).copy().reshape(self.height, self.width, 4))
-
-        callback = _library.FrameCallback(deliver)
+        library = _library.library()
         error = ctypes.c_void_p()
-        status = _library.library().oqc_frames(self._live(), float(first), count, fps, callback, None,
-                                               ctypes.byref(error))
-        if status != 0:
+        stream = library.oqc_frames(self._live(), float(first), count, fps, ctypes.byref(error))
+        if not stream:
             raise OpenQuartzCoreError(_library.take_string(error.value))
-        return frames
+        try:
+            while True:
+                pixels = numpy.empty((self.height, self.width, 4), numpy.uint8)
+                status = library.oqc_next(stream, pixels.ctypes.data, pixels.nbytes, ctypes.byref(error))
+                if status == 0:
+                    return
+                if status < 0:
+                    raise OpenQuartzCoreError(_library.take_string(error.value))
+                yield pixels
+        finally:
+            library.oqc_frames_close(stream)

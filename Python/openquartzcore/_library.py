@@ -10,9 +10,6 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
 
-# deliver(context, index, rgba): one frame, straight RGBA8, the top row first.
-FrameCallback = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_ubyte))
-
 
 def library_path() -> Path:
     """The library: ``OPENQUARTZCORE_LIBRARY`` when set (a build of one's own), else the wheel's."""
@@ -48,9 +45,12 @@ def library() -> ctypes.CDLL:
     loaded.oqc_info.argtypes = [ctypes.c_void_p]
     loaded.oqc_time_at_frame.restype = ctypes.c_double
     loaded.oqc_time_at_frame.argtypes = [ctypes.c_void_p, ctypes.c_double]
-    loaded.oqc_frames.restype = ctypes.c_int
-    loaded.oqc_frames.argtypes = [ctypes.c_void_p, ctypes.c_double, ctypes.c_int, ctypes.c_int, FrameCallback,
-                                  ctypes.c_void_p, error]
+    loaded.oqc_frames.restype = ctypes.c_void_p
+    loaded.oqc_frames.argtypes = [ctypes.c_void_p, ctypes.c_double, ctypes.c_int, ctypes.c_int, error]
+    loaded.oqc_next.restype = ctypes.c_int
+    loaded.oqc_next.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_long, error]
+    loaded.oqc_frames_close.restype = None
+    loaded.oqc_frames_close.argtypes = [ctypes.c_void_p]
     loaded.oqc_close.restype = None
     loaded.oqc_close.argtypes = [ctypes.c_void_p]
     loaded.oqc_free.restype = None

@@ -58,25 +58,28 @@ public final class FrameSource {
 
     /// Draws the frame at `time` as `carender frame` draws it.
     public func frame(at time: CFTimeInterval) throws(Failure) -> CARenderedFrame {
-        var drawn: CARenderedFrame?
-        try draw(CAFrameSpan(first: time, count: 1, fps: 1), asSequence: false) { drawn = $0 }
-        guard let drawn else { misuse("an export of one frame delivers one frame") }
-        return drawn
+        guard let frame = try next(of: still(at: time)) else { misuse("a stream of one frame has one frame") }
+        return frame
     }
 
-    /// Draws the frames of `span` as `carender render` draws them, handing each to `deliver`
-    /// in order.
-    public func frames(_ span: CAFrameSpan, deliver: @escaping (CARenderedFrame) -> Void) throws(Failure) {
-        try draw(span, asSequence: true, deliver: deliver)
+    /// A stream of the one frame at `time`, as `carender frame` draws it.
+    public func still(at time: CFTimeInterval) -> CAFrameStream {
+        sceneFrameStream(
+            scene, framing: framing, frames: CAFrameSpan(first: time, count: 1, fps: 1), background: background,
+            asSequence: false)
     }
 
-    private func draw(
-        _ span: CAFrameSpan, asSequence: Bool, deliver: @escaping (CARenderedFrame) -> Void
-    ) throws(Failure) {
+    /// The frames of `span` as `carender render` draws them, taken one at a time with
+    /// ``next(of:)``: the scene is built when the stream is made, and a frame is drawn
+    /// (beside the next few, on every core) when the stream reaches it.
+    public func frames(_ span: CAFrameSpan) -> CAFrameStream {
+        sceneFrameStream(scene, framing: framing, frames: span, background: background, asSequence: true)
+    }
+
+    /// The next frame of `stream`; nil after its last.
+    public func next(of stream: CAFrameStream) throws(Failure) -> CARenderedFrame? {
         do {
-            try renderSceneFrames(
-                scene, framing: framing, frames: span, background: background, asSequence: asSequence,
-                deliver: deliver)
+            return try stream.next()
         } catch {
             throw Failure(description: "\(error)")
         }

@@ -11,9 +11,10 @@ import OpenQuartzCoreRenderer
 //   void  *oqc_open(const char *input, int argc, const char **options, char **error);
 //   char  *oqc_info(void *source);                               // JSON
 //   double oqc_time_at_frame(void *source, double frame);         // NaN unless Lottie
-//   int    oqc_frames(void *source, double first, int count, int fps,
-//                     void (*deliver)(void *context, int index, const unsigned char *rgba),
-//                     void *context, char **error);               // 0, or -1 with *error set
+//   void  *oqc_frames(void *source, double first, int count, int fps, char **error);
+//   int    oqc_next(void *frames, unsigned char *rgba, long size, char **error);
+//                                                  // 1 a frame written, 0 none left, -1 error
+//   void   oqc_frames_close(void *frames);
 //   void   oqc_close(void *source);
 //   void   oqc_free(char *string);
 
@@ -77,54 +78,79 @@ public func oqcTimeAtFrame(_ handle: UnsafeMutableRawPointer?, _ frame: Double) 
     } ?? .nan
 }
 
-/// Draws `count` frames from frame number `first` at `fps` frames a second, as `carender
-/// render` draws them, or with `fps` 0 the one frame at time `first`, as `carender frame` does;
-/// hands each to `deliver` in order as straight RGBA8, the top row first, in a buffer that is the
-/// callee's only until `deliver` returns (the next frame is written into it). 0 when done, -1
-/// with `*error` set.
+/// A stream of `count` frames from frame number `first` at `fps` frames a second, as `carender
+/// render` draws them, or with `fps` 0 of the one frame at time `first`, as `carender frame`
+/// draws it: the scene is built now, each frame drawn (beside the next few) when `oqc_next`
+/// reaches it. Nil with `*error` set when the arguments are wrong. Let go of with
+/// `oqc_frames_close`; it holds what it draws, whatever becomes of `source`.
 @_cdecl("oqc_frames")
 public func oqcFrames(
     _ handle: UnsafeMutableRawPointer?, _ first: Double, _ count: Int32, _ fps: Int32,
-    _ deliver: (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<UInt8>?) -> Void)?,
-    _ context: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-) -> Int32 {
-    guard let handle, let deliver else { return failing("oqc_frames: no source or no callback", error) ?? -1 }
+    _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> UnsafeMutableRawPointer? {
+    guard let handle else { return failing("oqc_frames: no source", error) }
     guard first.isFinite, count > 0, fps >= 0, fps > 0 || count == 1 else {
         return failing(
             "oqc_frames: give a finite start, a count of at least 1 and an fps of 0 (one frame) or more", error)
-            ?? -1
     }
-    nonisolated(unsafe) let context = context
-    nonisolated(unsafe) let message = error
     nonisolated(unsafe) let opaque = handle
-    return onMainThread(error) { () -> Int32 in
+    return onMainThread(error) { () -> UnsafeMutableRawPointer? in
         let source = Unmanaged<FrameSource>.fromOpaque(opaque).takeUnretainedValue()
+        let stream =
+            fps == 0
+            ? source.still(at: first) : source.frames(CAFrameSpan(first: first, count: Int(count), fps: Int(fps)))
+        return Unmanaged.passRetained(FrameStreamHandle(source: source, stream: stream)).toOpaque()
+    } ?? nil
+}
+
+/// Writes the next frame of `frames` into `rgba` (`size` bytes: the source's width × height
+/// × 4) as straight RGBA8, the top row first, and returns 1; 0 after the last frame; -1 with
+/// `*error` set when the frame cannot be drawn or `size` is not the frame's.
+@_cdecl("oqc_next")
+public func oqcNext(
+    _ frames: UnsafeMutableRawPointer?, _ rgba: UnsafeMutablePointer<UInt8>?, _ size: Int,
+    _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    guard let frames, let rgba else { return failing("oqc_next: no frames or no buffer", error) ?? -1 }
+    nonisolated(unsafe) let opaque = frames
+    nonisolated(unsafe) let pixels = rgba
+    nonisolated(unsafe) let message = error
+    return onMainThread(error) { () -> Int32 in
+        let handle = Unmanaged<FrameStreamHandle>.fromOpaque(opaque).takeUnretainedValue()
         do {
-            // One buffer for every frame of the call, each frame's straight pixels written into
-            // it before it is handed over: no megabytes allocated and zeroed a frame.
-            var buffer: UnsafeMutableRawPointer?
-            var bufferSize = 0
-            defer { buffer?.deallocate() }
-            let hand = { (frame: CARenderedFrame) in
-                let size = frame.width * frame.height * 4
-                if size != bufferSize {
-                    buffer?.deallocate()
-                    buffer = UnsafeMutableRawPointer.allocate(byteCount: max(size, 4), alignment: 16)
-                    bufferSize = size
-                }
-                frame.writeRGBA(into: buffer!)
-                deliver(context, Int32(frame.index), buffer!.assumingMemoryBound(to: UInt8.self))
+            guard let frame = try handle.source.next(of: handle.stream) else { return 0 }
+            let needed = frame.width * frame.height * 4
+            guard size == needed else {
+                return failing(
+                    "oqc_next: a frame of \(frame.width) × \(frame.height) needs \(needed) bytes, not \(size)", message)
+                    ?? -1
             }
-            if fps == 0 {
-                hand(try source.frame(at: first))
-            } else {
-                try source.frames(CAFrameSpan(first: first, count: Int(count), fps: Int(fps)), deliver: hand)
-            }
-            return 0
+            frame.writeRGBA(into: UnsafeMutableRawPointer(pixels))
+            return 1
         } catch {
             return failing(String(describing: error), message) ?? -1
         }
     } ?? -1
+}
+
+/// Lets go of `frames`, waiting for the frames it is drawing.
+@_cdecl("oqc_frames_close")
+public func oqcFramesClose(_ frames: UnsafeMutableRawPointer?) {
+    guard let frames else { return }
+    nonisolated(unsafe) let opaque = frames
+    _ = onMainThread(nil) { Unmanaged<FrameStreamHandle>.fromOpaque(opaque).release() }
+}
+
+/// What `oqc_frames` hands out: a stream and the source that reads its errors.
+@MainActor
+private final class FrameStreamHandle {
+    let source: FrameSource
+    let stream: CAFrameStream
+
+    init(source: FrameSource, stream: CAFrameStream) {
+        self.source = source
+        self.stream = stream
+    }
 }
 
 /// Lets go of `source`.

@@ -64,10 +64,10 @@ extension SceneDefinition {
             duration: animation.duration * Double(loops), posterTime: animation.duration / 2, animation: animation,
             build: { _ in
                 // Not committed yet, so nothing here animates implicitly.
-                let layer = animation.makeLayer(configuration: configuration)
-                values?.apply(to: layer)
+                let layer = animation.makeLayer(
+                    configuration: configuration, values: values,
+                    loopMode: loops == 1 ? .playOnce : .repeat(Float(loops)))
                 layer.position = CGPoint(x: animation.size.width / 2, y: animation.size.height / 2)
-                layer.play(loopMode: loops == 1 ? .playOnce : .repeat(Float(loops)))
                 return layer
             })
     }

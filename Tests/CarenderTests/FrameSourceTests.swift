@@ -25,9 +25,11 @@ import Testing
         #expect(source.pixelWidth == 64 && source.pixelHeight == 32)
         #expect(source.lottieFrames == nil && source.time(atFrame: 3) == nil)
         #expect(try source.frame(at: 0.25).pngData() == Data(contentsOf: still))
+        let stream = source.frames(CAFrameSpan(first: 2, count: 3, fps: 10))
         var delivered: [CARenderedFrame] = []
-        try source.frames(CAFrameSpan(first: 2, count: 3, fps: 10)) { delivered.append($0) }
+        while let frame = try source.next(of: stream) { delivered.append(frame) }
         #expect(delivered.map(\.index) == [0, 1, 2])
+        #expect(try source.next(of: stream) == nil)
         // The render's files are numbered from its first frame.
         for (number, frame) in delivered.enumerated() {
             let file = sequence.appendingPathComponent(String(format: "frame-%05d.png", number))

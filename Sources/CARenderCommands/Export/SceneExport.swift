@@ -46,16 +46,14 @@ func startRenderingScene(
     }
 }
 
-/// Renders `scene` over `frames` into `framing` as ``renderScene(_:framing:frames:to:background:progressLabel:firstFileNumber:threads:framesDone:)``
-/// does, handing each frame to `deliver` in order instead of writing a file: as `carender
-/// render` draws its frames with `asSequence`, else as `carender frame` draws its one.
+/// The frames of `scene` over `frames` in `framing`, as ``renderScene(_:framing:frames:to:background:progressLabel:firstFileNumber:threads:framesDone:)``
+/// draws them, taken one at a time instead of written to a file: as `carender render` draws
+/// its frames with `asSequence`, else as `carender frame` draws its one.
 @MainActor
-func renderSceneFrames(
-    _ scene: SceneDefinition, framing: Framing, frames: CAFrameSpan, background: CGColor?, asSequence: Bool,
-    deliver: @escaping (CARenderedFrame) -> Void
-) throws {
-    let exporter = sceneExporter(scene, framing: framing, frames: frames, background: background)
-    try exporter.exportFrames(asSequence: asSequence, deliver)
+func sceneFrameStream(
+    _ scene: SceneDefinition, framing: Framing, frames: CAFrameSpan, background: CGColor?, asSequence: Bool
+) -> CAFrameStream {
+    sceneExporter(scene, framing: framing, frames: frames, background: background).frameStream(asSequence: asSequence)
 }
 
 /// An exporter of `scene` built on a manual clock of its own (a Lottie animation laid out to

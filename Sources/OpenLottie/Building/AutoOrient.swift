@@ -34,7 +34,11 @@ enum AutoOrient {
             let a = position(of: transform, along: path, at: from)
             let b = position(of: transform, along: path, at: to)
             let turn = b == a ? 0 : atan2(b.y - a.y, b.x - a.x) * 180 / .pi
-            keyframes.append(Keyframe(time: frame, value: transform.rotation.value(at: frame) + turn, isHold: true))
+            let value = transform.rotation.value(at: frame) + turn
+            // A held value held again adds nothing: where the layer neither moves nor turns,
+            // one keyframe stands for the whole stretch.
+            if let last = keyframes.last, last.value == value, frame < end { continue }
+            keyframes.append(Keyframe(time: frame, value: value, isHold: true))
         }
         return KeyframeGroup(keyframes: keyframes)
     }
@@ -55,21 +59,40 @@ enum AutoOrient {
         /// Whether the keyframes' times never decrease, so that a frame's keyframe is found by
         /// halving.
         private let isSorted: Bool
-        private var segments: [Int: Segment?] = [:]
+        /// Each keyframe's stretch to the next, measured when first asked for.
+        private var segments: [Stretch]
+
+        private enum Stretch {
+            case unmeasured
+            case straight
+            case curved(Segment)
+        }
 
         /// A curved stretch between keyframes `index` and `index + 1`.
-        private struct Segment {
-            let from: Keyframe<LottieVector>
-            let to: Keyframe<LottieVector>
+        private final class Segment {
+            let fromTime: Double
+            let toTime: Double
             let easing: CAMediaTimingFunction
             let points: (CGPoint, CGPoint, CGPoint, CGPoint)
             let lengths: [Double]
+
+            init(
+                fromTime: Double, toTime: Double, easing: CAMediaTimingFunction,
+                points: (CGPoint, CGPoint, CGPoint, CGPoint)
+            ) {
+                self.fromTime = fromTime
+                self.toTime = toTime
+                self.easing = easing
+                self.points = points
+                lengths = AutoOrient.lengths(points.0, points.1, points.2, points.3)
+            }
         }
 
         init(_ group: KeyframeGroup<LottieVector>) {
             self.group = group
             times = group.keyframes.map(\.time)
             isSorted = zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }
+            segments = Array(repeating: .unmeasured, count: times.count)
         }
 
         /// The point at `frame`: between keyframes with spatial tangents, the point of the
@@ -80,7 +103,7 @@ enum AutoOrient {
                 let value = group.value(at: frame)
                 return CGPoint(x: value.x, y: value.y)
             }
-            let progress = (frame - segment.from.time) / (segment.to.time - segment.from.time)
+            let progress = (frame - segment.fromTime) / (segment.toTime - segment.fromTime)
             let eased = segment.easing.value(at: progress)
             let (p0, p1, p2, p3) = segment.points
             return AutoOrient.pointAlongCubic(p0, p1, p2, p3, lengths: segment.lengths, fractionOfLength: eased)
@@ -99,24 +122,29 @@ enum AutoOrient {
 
         /// The curve from keyframe `index` to the next; nil where the motion is not curved there.
         private func segment(at index: Int) -> Segment? {
-            if let known = segments[index] { return known }
-            let keyframes = group.keyframes
-            var made: Segment?
-            if index + 1 < keyframes.count, !keyframes[index].isHold, let out = keyframes[index].spatialOutTangent,
-                let into = keyframes[index + 1].spatialInTangent, out != .zero || into != .zero
-            {
-                let from = keyframes[index]
-                let to = keyframes[index + 1]
-                let p0 = CGPoint(x: from.value.x, y: from.value.y)
-                let p3 = CGPoint(x: to.value.x, y: to.value.y)
-                let p1 = CGPoint(x: p0.x + out.x, y: p0.y + out.y)
-                let p2 = CGPoint(x: p3.x + into.x, y: p3.y + into.y)
-                made = Segment(
-                    from: from, to: to, easing: TimingCurve(from: from, to: to).function, points: (p0, p1, p2, p3),
-                    lengths: AutoOrient.lengths(p0, p1, p2, p3))
+            switch segments[index] {
+            case .curved(let segment): return segment
+            case .straight: return nil
+            case .unmeasured: break
             }
-            segments[index] = made
-            return made
+            let keyframes = group.keyframes
+            guard index + 1 < keyframes.count, !keyframes[index].isHold,
+                let out = keyframes[index].spatialOutTangent, let into = keyframes[index + 1].spatialInTangent,
+                out != .zero || into != .zero
+            else {
+                segments[index] = .straight
+                return nil
+            }
+            let from = keyframes[index]
+            let to = keyframes[index + 1]
+            let p0 = CGPoint(x: from.value.x, y: from.value.y)
+            let p3 = CGPoint(x: to.value.x, y: to.value.y)
+            let segment = Segment(
+                fromTime: from.time, toTime: to.time, easing: TimingCurve(from: from, to: to).function,
+                points: (p0, CGPoint(x: p0.x + out.x, y: p0.y + out.y), CGPoint(x: p3.x + into.x, y: p3.y + into.y), p3)
+            )
+            segments[index] = .curved(segment)
+            return segment
         }
     }
 
@@ -152,13 +180,13 @@ enum AutoOrient {
             keyframe.spatialOutTangent = nil
             result.append(keyframe)
             let quarters = Int(((next.time - keyframe.time) * 4).rounded(.up))
+            let easing = TimingCurve(from: keyframes[index], to: next).function
             for step in stride(from: 1, to: quarters, by: 1) {
                 let frame = keyframe.time + Double(step) / 4
-                let progress = (frame - keyframe.time) / (next.time - keyframe.time)
-                let eased = TimingCurve(from: keyframes[index], to: next).function.value(at: progress)
                 let point = path.point(at: frame)
                 var components = [Double(point.x), Double(point.y)]
                 if keyframe.value.components.count > 2 {
+                    let eased = easing.value(at: (frame - keyframe.time) / (next.time - keyframe.time))
                     components.append(keyframe.value[2] + (next.value[2] - keyframe.value[2]) * eased)
                 }
                 result.append(Keyframe(time: frame, value: LottieVector(components)))
@@ -188,7 +216,13 @@ enum AutoOrient {
     ) -> CGPoint {
         let target = min(max(fraction, 0), 1) * lengths[pieces]
         guard lengths[pieces] > 0 else { return p0 }
-        let step = min(max((lengths.firstIndex { $0 >= target } ?? pieces), 1), pieces)
+        // The first length at or past the target, by halving (the lengths never decrease).
+        var low = 0, high = pieces
+        while low < high {
+            let middle = (low + high) / 2
+            if lengths[middle] >= target { high = middle } else { low = middle + 1 }
+        }
+        let step = min(max(low, 1), pieces)
         let span = lengths[step] - lengths[step - 1]
         let within = span > 0 ? (target - lengths[step - 1]) / span : 0
         return cubicPoint(p0, p1, p2, p3, at: (Double(step - 1) + within) / Double(pieces))

@@ -32,6 +32,10 @@ open class LottieAnimationLayer: CALayer {
     private var playback: AnimationContext.Playback
     private var pausedFrame: Double
     private var valueProviders = ValueProviderStore()
+    /// How many ``batchingRebuilds(_:)`` are under way, and whether a change inside them asked
+    /// for the layers to be built again.
+    private var rebuildsHeld = 0
+    private var rebuildIsOwed = false
 
     /// The pictures of the animation's image assets instead of those the file brought; nil
     /// (the default) draws the file's. Setting it rebuilds the layers.
@@ -83,13 +87,32 @@ open class LottieAnimationLayer: CALayer {
         pausedFrame = animation.startFrame
         playback = AnimationContext.Playback(fromFrame: animation.startFrame, toFrame: animation.endFrame)
         super.init()
+        placeContentLayer()
+        buildLayers()
+    }
+
+    /// A layer of `animation` whose layers are not built yet: the end of the first
+    /// ``batchingRebuilds(_:)`` builds them (``LottieAnimation/makeLayer(configuration:values:loopMode:)``).
+    init(unbuilt animation: LottieAnimation, configuration: LottieConfiguration) {
+        self.animation = animation
+        self.configuration = configuration
+        contentLayer = CALayer()
+        pausedFrame = animation.startFrame
+        playback = AnimationContext.Playback(fromFrame: animation.startFrame, toFrame: animation.endFrame)
+        rebuildIsOwed = true
+        super.init()
+        placeContentLayer()
+    }
+
+    private func placeContentLayer() {
         contentLayer.name = animation.name.isEmpty ? "Lottie animation" : animation.name
         contentLayer.bounds = CGRect(origin: .zero, size: animation.size)
         bounds = CGRect(origin: .zero, size: animation.size)
         addSublayer(contentLayer)
         layoutContent()
-        buildLayers()
-        currentFrame = animation.startFrame
+        // Paused at the first frame.
+        contentLayer.speed = 0
+        contentLayer.timeOffset = 0
     }
 
     /// Apple's copy initialiser, for presentation copies.
@@ -230,7 +253,26 @@ open class LottieAnimationLayer: CALayer {
         contentLayer.transform = CATransform3DMakeScale(scale, scale, 1)
     }
 
+    /// Makes `changes` — value, image, text and font providers, the configuration, playback —
+    /// and builds the layers once at the end, instead of after each change that asks for it.
+    ///
+    ///     layer.batchingRebuilds {
+    ///         layer.setValueProvider(red, keypath: AnimationKeypath(keypath: "**.Fill 1.Color"))
+    ///         layer.play(loopMode: .loop)
+    ///     }
+    public func batchingRebuilds(_ changes: () -> Void) {
+        rebuildsHeld += 1
+        changes()
+        rebuildsHeld -= 1
+        if rebuildsHeld == 0, rebuildIsOwed { buildLayers() }
+    }
+
     private func buildLayers() {
+        guard rebuildsHeld == 0 else {
+            rebuildIsOwed = true
+            return
+        }
+        rebuildIsOwed = false
         contentLayer.sublayers = nil
         var context = AnimationContext(
             frameRate: animation.frameRate, startFrame: animation.startFrame, endFrame: animation.endFrame,
@@ -319,5 +361,19 @@ extension LottieAnimation {
     /// by the engine `configuration` asks for.
     public func makeLayer(configuration: LottieConfiguration = .shared) -> LottieAnimationLayer {
         LottieAnimationLayer(animation: self, configuration: configuration)
+    }
+
+    /// A layer that plays this animation on the media clock as `loopMode` says, with `values`
+    /// applied, its layers built once (making the layer, applying the values and playing
+    /// would each build them).
+    public func makeLayer(
+        configuration: LottieConfiguration = .shared, values: LottieValues?, loopMode: LottieAnimationLayer.LoopMode
+    ) -> LottieAnimationLayer {
+        let layer = LottieAnimationLayer(unbuilt: self, configuration: configuration)
+        layer.batchingRebuilds {
+            values?.apply(to: layer)
+            layer.play(loopMode: loopMode)
+        }
+        return layer
     }
 }

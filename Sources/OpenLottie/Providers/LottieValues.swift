@@ -123,13 +123,15 @@ public struct LottieValues: Sendable {
 
     /// Sets the values on `layer`.
     public func apply(to layer: LottieAnimationLayer) {
-        for setting in valueProviders {
-            layer.setValueProvider(setting.provider, keypath: setting.keypath)
+        layer.batchingRebuilds {
+            for setting in valueProviders {
+                layer.setValueProvider(setting.provider, keypath: setting.keypath)
+            }
+            if let imageProvider { layer.imageProvider = imageProvider }
+            if let textProvider { layer.textProvider = textProvider }
+            if let fontProvider { layer.fontProvider = fontProvider }
+            if let viewport { layer.viewportFrame = viewport }
         }
-        if let imageProvider { layer.imageProvider = imageProvider }
-        if let textProvider { layer.textProvider = textProvider }
-        if let fontProvider { layer.fontProvider = fontProvider }
-        if let viewport { layer.viewportFrame = viewport }
     }
 
     /// What in these values would change nothing in `animation`: a keypath that matches no

@@ -217,23 +217,14 @@ public final class CAMovieExporter {
     private func render(
         into sinks: [any FrameSink], afterFrameBefore: Bool, progress: (Int) -> Void
     ) throws(CAMovieExportError) {
-        var pending = TimelineReplay(changes)
-        let clock = self.clock
-        let renderer = CAFrameRenderer(width: pixelWidth, height: pixelHeight, scale: renderScale)
-        renderer.bounds = bounds
-        renderer.threads = threads
-        renderer.backgroundColor = backgroundColor
         // Only what the sinks read: an MP4 alone takes Y′CbCr planes, and no BGRA is copied.
-        renderer.pixelFormats = sinks.reduce(into: []) { $0.formUnion($1.pixelFormats) }
+        let renderer = makeRenderer(pixelFormats: sinks.reduce(into: []) { $0.formUnion($1.pixelFormats) })
+        let prepare = preparingFrames()
         do {
             try CAClock.$current.withValue(clock) {
-                let preceding = afterFrameBefore && frames.first >= 1 ? (frames.first - 1) / Double(frames.fps) : nil
                 try renderer.render(
-                    layer, atTimes: frames.times, after: preceding,
-                    prepare: { time in
-                        if Task.isCancelled { throw CAMovieExportError.cancelled }
-                        pending.advance(clock, to: time) { change in change() }
-                    },
+                    layer, atTimes: frames.times, after: precedingTime(afterFrameBefore: afterFrameBefore),
+                    prepare: prepare,
                     deliver: { frame in
                         let exported = ExportFrame(frame: frame)
                         for sink in sinks { try sink.write(exported) }
@@ -245,6 +236,42 @@ public final class CAMovieExporter {
         } catch {
             throw .cannotWrite(file: "", reason: "\(error)")
         }
+    }
+}
+
+extension CAMovieExporter {
+    /// The frames, drawn as ``exportFrames(asSequence:_:)`` draws them and taken one at a
+    /// time: the scheduled changes run and the clock moves as the stream reaches each frame.
+    public func frameStream(asSequence: Bool) -> CAFrameStream {
+        CAFrameStream(
+            makeRenderer(pixelFormats: .premultipliedBGRA), layer: layer, times: frames.times,
+            after: precedingTime(afterFrameBefore: asSequence), clock: clock, prepare: preparingFrames())
+    }
+
+    private func makeRenderer(pixelFormats: CAFrameRenderer.PixelFormats) -> CAFrameRenderer {
+        let renderer = CAFrameRenderer(width: pixelWidth, height: pixelHeight, scale: renderScale)
+        renderer.bounds = bounds
+        renderer.threads = threads
+        renderer.backgroundColor = backgroundColor
+        renderer.pixelFormats = pixelFormats
+        return renderer
+    }
+
+    /// Brings the tree to each frame's time in turn: the changes due on the way made, the
+    /// clock moved; a cancelled task stops there.
+    private func preparingFrames() -> (CFTimeInterval) throws -> Void {
+        var pending = TimelineReplay(changes)
+        let clock = self.clock
+        return { time in
+            if Task.isCancelled { throw CAMovieExportError.cancelled }
+            pending.advance(clock, to: time) { change in change() }
+        }
+    }
+
+    /// The frame before the first, prepared but not painted, so that a span starting later
+    /// than frame 0 draws its frames as the whole render does; nil when there is none.
+    private func precedingTime(afterFrameBefore: Bool) -> CFTimeInterval? {
+        afterFrameBefore && frames.first >= 1 ? (frames.first - 1) / Double(frames.fps) : nil
     }
 }
 

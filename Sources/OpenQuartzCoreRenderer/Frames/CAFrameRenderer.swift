@@ -60,8 +60,8 @@ public final class CAFrameRenderer {
     /// default, leaves the frames transparent where nothing is drawn.
     public var backgroundColor: CGColor?
 
-    private let width: Int
-    private let height: Int
+    let width: Int
+    let height: Int
 
     /// Frames of `width × height` pixels, `scale` pixels per point. Sizes that are not
     /// positive, or a scale that is not a finite number above 0, trap with a message.
@@ -91,60 +91,20 @@ public final class CAFrameRenderer {
         _ layer: CALayer, atTimes times: [CFTimeInterval], after preceding: CFTimeInterval?,
         prepare: (CFTimeInterval) throws -> Void, deliver: (CARenderedFrame) throws -> Void
     ) throws {
-        require(times.allSatisfy(\.isFinite), "CAFrameRenderer.render needs finite times")
-        require(
-            !pixelFormats.intersection([.premultipliedBGRA, .yCbCr420]).isEmpty,
-            "CAFrameRenderer.pixelFormats is empty: ask for .premultipliedBGRA, .yCbCr420 or both")
-        let workers = WorkerPool(
-            count: max(threads, 1), width: width, height: height, cachesContent: cachesContent,
-            pixelFormats: pixelFormats)
-        let results = OrderedResults()
-        let window = max(threads, 1) * 2
-        let queue = DispatchQueue(label: "OpenQuartzCoreRenderer.frames", attributes: .concurrent)
-        let bounds = self.bounds
-        let scale = self.scale
-        let background = backgroundColor
-        var delivered = 0
-        let nodeTrees = NodeTreeCache()
-        // Whatever happens, let the frames in flight finish before returning: they use the pool.
-        defer { results.waitForAll() }
-        if let preceding {
-            try prepare(preceding)
-            CATransaction.flush()
-            nodeTrees.pool.recycle(nodeTrees.capture(layer, at: preceding).nodes)
-        }
-        for (index, time) in times.enumerated() {
-            try prepare(time)
-            CATransaction.flush()
-            let captured = nodeTrees.capture(layer, at: time)
-            // Keep at most `window` frames ahead of the one delivered next.
-            while index - delivered >= window {
-                try deliver(results.take(delivered))
-                delivered += 1
-            }
-            results.started()
-            let job = PendingJob(FrameJob(frame: captured, index: index, time: time))
-            let nodePool = nodeTrees.pool
-            // The pool is held by this call, not by the blocks: it is freed here, on the
-            // calling thread, with the cached presentation copies and the model layers they
-            // hold (every block has finished with it when `waitForAll` returns).
-            queue.async { [unowned workers] in
-                // The snapshot is let go of before the frame is handed back, while this call
-                // still holds the tree: its presentation copies hold their model layers, and a
-                // model layer freed here, on a worker, would tell its animations' delegates so
-                // on a thread that is not theirs.
-                let frame = workers.paint(
-                    job.take(), bounds: bounds, scale: scale, background: background, recycling: nodePool)
-                results.put(frame)
-            }
-            while let ready = results.takeIfReady(delivered) {
-                try deliver(ready)
-                delivered += 1
+        try withoutActuallyEscaping(prepare) { prepare in
+            let frames = CAFrameStream(self, layer: layer, times: times, after: preceding, clock: nil, prepare: prepare)
+            while let frame = try frames.next() {
+                try deliver(frame)
             }
         }
-        while delivered < times.count {
-            try deliver(results.take(delivered))
-            delivered += 1
-        }
+    }
+
+    /// The frames of `layer` at each of `times`, drawn as ``render(_:atTimes:prepare:deliver:)``
+    /// draws them and taken one at a time (``CAFrameStream``); `prepare` runs for each frame
+    /// as the stream reaches it.
+    public func frames(
+        of layer: CALayer, atTimes times: [CFTimeInterval], prepare: @escaping (CFTimeInterval) throws -> Void
+    ) -> CAFrameStream {
+        CAFrameStream(self, layer: layer, times: times, after: nil, clock: nil, prepare: prepare)
     }
 }

@@ -164,6 +164,37 @@ import Testing
         Self.expectPixel(Self.pixel(image, 65, 75), [0, 0, 255, 255], "the stroke too")
     }
 
+    /// Changes inside `batchingRebuilds` build the layers once, at its end: until then the
+    /// layers are the ones built before, and after it they show every change.
+    @Test func changesInABatchBuildTheLayersOnceAtItsEnd() throws {
+        let layer = try Self.animation().makeLayer()
+        let built = try #require(layer.contentLayer.sublayers?.first)
+        layer.batchingRebuilds {
+            layer.setValueProvider(
+                ColorValueProvider(LottieColor(r: 0, g: 0, b: 1)), keypath: AnimationKeypath(keypath: "**.Fill 1.Color")
+            )
+            layer.setValueProvider(
+                ColorValueProvider(LottieColor(r: 1, g: 1, b: 0)),
+                keypath: AnimationKeypath(keypath: "**.Stroke 1.Color"))
+            #expect(layer.contentLayer.sublayers?.first === built, "not built inside the batch")
+        }
+        #expect(layer.contentLayer.sublayers?.first !== built, "built at its end")
+        let image = Self.picture(layer, frame: 0)
+        Self.expectPixel(Self.pixel(image, 30, 30), [0, 0, 255, 255], "the fill's provider")
+        Self.expectPixel(Self.pixel(image, 65, 75), [255, 255, 0, 255], "the stroke's provider")
+
+        // A layer made with values and playing (built once) plays with the values.
+        var values = LottieValues()
+        values.valueProviders = [
+            .init(
+                keypath: AnimationKeypath(keypath: "**.Fill 1.Color"),
+                provider: ColorValueProvider(LottieColor(r: 0, g: 1, b: 0)))
+        ]
+        let playing = try Self.animation().makeLayer(values: values, loopMode: .loop)
+        #expect(playing.isAnimationPlaying)
+        Self.expectPixel(Self.pixel(Self.picture(playing, frame: 10), 30, 30), [0, 255, 0, 255], "the values' fill")
+    }
+
     @Test func valuesReadBackAreTheProvidersAndTheOriginalsTheFiles() throws {
         let layer = try Self.animation().makeLayer()
         let fill = AnimationKeypath(keypath: "**.Fill 1.Color")
@@ -275,8 +306,9 @@ import Testing
             let animation = try LottieAnimation(contentsOf: file)
             #expect(animation.warnings.isEmpty, "\(place): \(animation.warnings)")
             #expect(DotLottieTests.imageContents(under: animation.makeLayer()) != nil, "\(place)")
-            let provided = try #require(FilepathImageProvider(filepath: folder).imageForAsset(
-                asset: ImageAsset(id: "photo", name: "photo.png", directory: "images/", width: 20, height: 20)))
+            let provided = try #require(
+                FilepathImageProvider(filepath: folder).imageForAsset(
+                    asset: ImageAsset(id: "photo", name: "photo.png", directory: "images/", width: 20, height: 20)))
             #expect(provided.width == 2)
         }
     }

@@ -239,4 +239,50 @@ import Testing
             #expect(delivered == times.count)
         }
     }
+
+    /// A stream draws the frames one at a time, each as a renderer of its own draws it: each `next()` prepares only
+    /// as far as its painters reach (twice the threads ahead of the frame it returns), and a
+    /// stream let go of part-way prepares no more.
+    @Test func aStreamDrawsTheRenderersFramesOnlyAsFarAsItIsTaken() throws {
+        try withManualClock { clock in
+            let (layer, under, over) = overlappingPair()
+            animate(under: under, over: over)
+            CATransaction.flush()
+            let times = (0..<16).map { Double($0) / 16 }
+            let rendered = times.map { time in
+                let single = CARenderer(width: 96, height: 96)
+                single.layer = layer
+                single.beginFrame(atTime: time)
+                single.render()
+                single.endFrame()
+                return single.image.rgbaPixels
+            }
+            let renderer = CAFrameRenderer(width: 96, height: 96)
+            renderer.threads = 2
+            var prepared: [Double] = []
+            var stream: CAFrameStream? = renderer.frames(of: layer, atTimes: times) { time in
+                prepared.append(time)
+                clock.advance(to: time)
+            }
+            #expect(prepared.isEmpty, "nothing is drawn before the first frame is asked for")
+            let first = try #require(try stream?.next())
+            #expect(first.index == 0 && first.rgba == rendered[0])
+            #expect(prepared == Array(times[0..<4]), "four frames ahead: two painters, twice over")
+            for index in 1..<6 {
+                let frame = try #require(try stream?.next())
+                #expect(frame.index == index && frame.rgba == rendered[index], "frame \(index)")
+            }
+            #expect(prepared.count == 9 && stream?.delivered == 6 && stream?.count == 16)
+            stream = nil
+            #expect(prepared.count == 9, "a stream let go of prepares no more")
+            let rest = renderer.frames(of: layer, atTimes: Array(times[10...])) { clock.advance(to: $0) }
+            var indices: [Int] = []
+            while let frame = try rest.next() {
+                #expect(frame.rgba == rendered[10 + frame.index], "frame \(10 + frame.index)")
+                indices.append(frame.index)
+            }
+            #expect(indices == Array(0..<6))
+            #expect(try rest.next() == nil)
+        }
+    }
 }
