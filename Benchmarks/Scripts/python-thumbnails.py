@@ -2,11 +2,14 @@
 """Thumbnails from Python (issue 70): 100 frames of a Lottie file at 500 × 500, spread evenly
 over its length, drawn in one Python process by the openquartzcore package (in-process frames,
 `Animation.frames`) and by thorvg-python (its software canvas, one thread per core), each in a
-process of its own, the two alternated for ROUNDS rounds. Prints each run's wall and CPU
-seconds (the process's, every thread's) and the medians' ratio.
+process of its own, the players alternated for ROUNDS rounds. ThorVG runs twice: `thorvg`
+copies each frame's bytes, `thorvg-numpy` makes each frame the straight RGBA NumPy array ours
+returns (NumPy imported, as ours imports it). Prints each run's wall seconds from the import
+on and CPU seconds (the process's, every thread's, from its start), the seconds of the work
+alone (loading the file and drawing, after the imports), and the medians' ratios.
 
     python-thumbnails.py [--rounds N] FILE…        with openquartzcore and thorvg-python installed
-    python-thumbnails.py run ours|thorvg FILE      one run (what the above starts)
+    python-thumbnails.py run PLAYER FILE           one run (what the above starts)
 
 Install the wheel Scripts/release.sh makes (release mode) and thorvg-python into one virtual
 environment and run this with its Python.
@@ -22,11 +25,16 @@ import time
 COUNT, SIZE = 100, 500
 
 
+PLAYERS = ("ours", "thorvg", "thorvg-numpy")
+
+
 def run(player, path):
     started = time.monotonic()
     if player == "ours":
+        import numpy  # noqa: F401 (frames are NumPy arrays: imported here, not in the work)
         import openquartzcore
 
+        working = time.monotonic()
         animation = openquartzcore.Animation(path, size=(SIZE, SIZE))
         # The whole length in COUNT frames: frame n at n / fps, fps = COUNT / duration rounded.
         fps = max(1, round(COUNT / animation.duration))
@@ -34,9 +42,13 @@ def run(player, path):
     else:
         import thorvg_python as tvg
 
+        if player == "thorvg-numpy":
+            import numpy
+        working = time.monotonic()
         engine = tvg.Engine(threads=os.cpu_count() or 1)
         canvas = tvg.SwCanvas(engine)
-        canvas.set_target(SIZE, SIZE, cs=tvg.Colorspace.ARGB8888)
+        # Straight RGBA bytes (ABGR read as little-endian words), as ours hands them out.
+        canvas.set_target(SIZE, SIZE, cs=tvg.Colorspace.ABGR8888S)
         animation = tvg.LottieAnimation(engine)
         picture = animation.get_picture()
         if picture.load(path) != tvg.Result.SUCCESS:
@@ -50,10 +62,15 @@ def run(player, path):
             canvas.update()
             canvas.draw(True)
             canvas.sync()
-            bytes(memoryview(canvas.buffer_arr).cast("B"))  # the pixels, copied as ours are
+            if player == "thorvg-numpy":
+                numpy.frombuffer(canvas.buffer_arr, numpy.uint8).reshape(SIZE, SIZE, 4).copy()
+            else:
+                bytes(memoryview(canvas.buffer_arr).cast("B"))  # the pixels, copied as ours are
             frames += 1
+    finished = time.monotonic()
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    print(json.dumps({"wall": time.monotonic() - started, "cpu": usage.ru_utime + usage.ru_stime, "frames": frames}))
+    print(json.dumps({"wall": finished - started, "work": finished - working,
+                      "cpu": usage.ru_utime + usage.ru_stime, "frames": frames}))
 
 
 def main():
@@ -63,21 +80,30 @@ def main():
     rounds = 3
     if arguments[:1] == ["--rounds"]:
         rounds, arguments = int(arguments[1]), arguments[2:]
-    totals = {"ours": [], "thorvg": []}
+    totals = {player: [] for player in PLAYERS}
     for path in arguments:
         for round_number in range(rounds):
-            for player in ("ours", "thorvg"):
+            for player in PLAYERS:
                 done = subprocess.run([sys.executable, __file__, "run", player, path], capture_output=True, text=True)
                 if done.returncode != 0:
                     raise SystemExit(f"{player} on {path}: {done.stderr}")
                 result = json.loads(done.stdout.strip().splitlines()[-1])
+                result["path"] = path
                 totals[player].append(result)
                 print(f"{os.path.basename(path)} round {round_number + 1} {player}: "
-                      f"{result['wall']:.2f} s wall, {result['cpu']:.2f} s CPU, {result['frames']} frames")
-    for measure in ("wall", "cpu"):
+                      f"{result['wall']:.3f} s wall, {result['cpu']:.3f} s CPU, {result['work']:.3f} s work, "
+                      f"{result['frames']} frames")
+    for path in arguments:
+        runs = {player: [run for run in totals[player] if run["path"] == path] for player in PLAYERS}
+        print(os.path.basename(path) + ", medians: " + "; ".join(
+            f"{player} {statistics.median(r['wall'] for r in runs[player]):.3f} s wall, "
+            f"{statistics.median(r['cpu'] for r in runs[player]):.3f} s CPU, "
+            f"{statistics.median(r['work'] for r in runs[player]):.3f} s work" for player in PLAYERS))
+    for measure in ("wall", "cpu", "work"):
         ours = statistics.median(run[measure] for run in totals["ours"])
-        theirs = statistics.median(run[measure] for run in totals["thorvg"])
-        print(f"median {measure}: ours {ours:.2f} s, ThorVG {theirs:.2f} s, ours ÷ ThorVG {ours / theirs:.2f}")
+        for player in PLAYERS[1:]:
+            theirs = statistics.median(run[measure] for run in totals[player])
+            print(f"median {measure}: ours {ours:.3f} s, {player} {theirs:.3f} s, ours ÷ {player} {ours / theirs:.2f}")
 
 
 if __name__ == "__main__":

@@ -47,13 +47,15 @@ func startRenderingScene(
 }
 
 /// The frames of `scene` over `frames` in `framing`, as ``renderScene(_:framing:frames:to:background:progressLabel:firstFileNumber:threads:framesDone:)``
-/// draws them, taken one at a time instead of written to a file: as `carender render` draws
-/// its frames with `asSequence`, else as `carender frame` draws its one.
+/// draws them, taken one at a time instead of written to a file, in straight RGBA (converted
+/// on the workers): as `carender render` draws its frames with `asSequence`, else as
+/// `carender frame` draws its one.
 @MainActor
 func sceneFrameStream(
     _ scene: SceneDefinition, framing: Framing, frames: CAFrameSpan, background: CGColor?, asSequence: Bool
 ) -> CAFrameStream {
-    sceneExporter(scene, framing: framing, frames: frames, background: background).frameStream(asSequence: asSequence)
+    sceneExporter(scene, framing: framing, frames: frames, background: background)
+        .frameStream(asSequence: asSequence, pixelFormats: .straightRGBA)
 }
 
 /// An exporter of `scene` built on a manual clock of its own (a Lottie animation laid out to

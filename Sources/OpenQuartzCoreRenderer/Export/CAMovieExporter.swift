@@ -240,11 +240,14 @@ public final class CAMovieExporter {
 }
 
 extension CAMovieExporter {
-    /// The frames, drawn as ``exportFrames(asSequence:_:)`` draws them and taken one at a
-    /// time: the scheduled changes run and the clock moves as the stream reaches each frame.
-    public func frameStream(asSequence: Bool) -> CAFrameStream {
+    /// The frames, drawn as ``exportFrames(asSequence:_:)`` draws them, in `pixelFormats`,
+    /// and taken one at a time: the scheduled changes run and the clock moves as the stream
+    /// reaches each frame.
+    public func frameStream(
+        asSequence: Bool, pixelFormats: CAFrameRenderer.PixelFormats = .premultipliedBGRA
+    ) -> CAFrameStream {
         CAFrameStream(
-            makeRenderer(pixelFormats: .premultipliedBGRA), layer: layer, times: frames.times,
+            makeRenderer(pixelFormats: pixelFormats), layer: layer, times: frames.times,
             after: precedingTime(afterFrameBefore: asSequence), clock: clock, prepare: preparingFrames())
     }
 

@@ -40,6 +40,10 @@ public final class CAFrameRenderer {
         /// Planar Y′CbCr 4:2:0, BT.709, limited range: ``CARenderedFrame/yCbCr420``, converted
         /// from the drawn pixels on the worker that painted the frame.
         public static let yCbCr420 = PixelFormats(rawValue: 1 << 1)
+        /// Straight RGBA8 (``CARenderedFrame/rgba``), converted from the drawn pixels on the
+        /// worker that painted the frame: for a consumer of straight pixels (PNG, NumPy),
+        /// which then neither copies the drawn pixels nor converts them itself.
+        public static let straightRGBA = PixelFormats(rawValue: 1 << 2)
     }
 
     /// The rectangle of the root's superlayer space that the frames show, in points.

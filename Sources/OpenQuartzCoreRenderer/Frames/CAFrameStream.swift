@@ -45,8 +45,8 @@ public final class CAFrameStream {
     ) {
         require(times.allSatisfy(\.isFinite), "CAFrameRenderer needs finite times")
         require(
-            !renderer.pixelFormats.intersection([.premultipliedBGRA, .yCbCr420]).isEmpty,
-            "CAFrameRenderer.pixelFormats is empty: ask for .premultipliedBGRA, .yCbCr420 or both")
+            !renderer.pixelFormats.intersection([.premultipliedBGRA, .straightRGBA, .yCbCr420]).isEmpty,
+            "CAFrameRenderer.pixelFormats is empty: ask for .premultipliedBGRA, .straightRGBA, .yCbCr420 or several")
         self.layer = layer
         self.times = times
         self.preceding = preceding

@@ -13,14 +13,19 @@ public struct CARenderedFrame: Sendable {
     public let height: Int
 
     private let bgra: [UInt8]?
+    private let straight: [UInt8]?
     private let planes: CAYCbCr420Planes?
 
-    init(index: Int, time: CFTimeInterval, width: Int, height: Int, bgra: [UInt8]?, planes: CAYCbCr420Planes?) {
+    init(
+        index: Int, time: CFTimeInterval, width: Int, height: Int, bgra: [UInt8]?, straight: [UInt8]? = nil,
+        planes: CAYCbCr420Planes?
+    ) {
         self.index = index
         self.time = time
         self.width = width
         self.height = height
         self.bgra = bgra
+        self.straight = straight
         self.planes = planes
     }
 
@@ -48,25 +53,31 @@ public struct CARenderedFrame: Sendable {
         return planes
     }
 
-    /// Straight (not premultiplied) RGBA8, the top row first: `width × height × 4` bytes.
-    /// Made from ``premultipliedBGRA``.
+    /// Straight (not premultiplied) RGBA8, the top row first: `width × height × 4` bytes. As
+    /// the worker converted it (``CAFrameRenderer/PixelFormats/straightRGBA``), else made
+    /// from ``premultipliedBGRA``.
     public var rgba: [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+        if let straight { return straight }
+        return [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             if let target = buffer.baseAddress { writeRGBA(into: UnsafeMutableRawPointer(target)) }
             count = width * height * 4
         }
     }
 
     /// Writes ``rgba`` into `target`, `width × height × 4` bytes, without making an array: for
-    /// a caller that hands many frames on through one buffer of its own.
+    /// a caller that hands frames on in buffers of its own.
     public func writeRGBA(into target: UnsafeMutableRawPointer) {
+        if let straight {
+            straight.withUnsafeBytes { target.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            return
+        }
         premultipliedBGRA.withUnsafeBytes { source in
             guard let from = source.baseAddress else { return }
             convertPremultipliedBGRAToStraightRGBA(from, into: target, pixels: source.count / 4)
         }
     }
 
-    /// The frame as a `CGImage`. Made from ``premultipliedBGRA``.
+    /// The frame as a `CGImage`, made from ``rgba``.
     public var image: CGImage {
         guard let image = CGImage(width: width, height: height, rgbaPixels: rgba) else {
             misuse("a rendered frame always makes an image")
@@ -74,7 +85,7 @@ public struct CARenderedFrame: Sendable {
         return image
     }
 
-    /// The frame as PNG data. Made from ``premultipliedBGRA``.
+    /// The frame as PNG data, made from ``rgba``.
     public func pngData() throws -> Data {
         try Bitmap(straightRGBA: rgba, width: width, height: height).pngData()
     }

@@ -40,10 +40,12 @@ final class WorkerPool: @unchecked Sendable {
             background: background)
         pool.recycle(job.frame.nodes)
         // Read out in the frame's formats while the worker still holds the bitmap: the
-        // conversion to Y′CbCr runs here, on the worker, in parallel with the other frames.
+        // conversions to Y′CbCr and straight RGBA run here, on the worker, in parallel with
+        // the other frames.
         let frame = CARenderedFrame(
             index: job.index, time: job.time, width: width, height: height,
             bgra: pixelFormats.contains(.premultipliedBGRA) ? worker.bitmap.premultipliedBGRA : nil,
+            straight: pixelFormats.contains(.straightRGBA) ? worker.bitmap.straightRGBA : nil,
             planes: pixelFormats.contains(.yCbCr420) ? worker.bitmap.yCbCr420 : nil)
         condition.withLock {
             idle.append(worker)

@@ -80,14 +80,13 @@ final class Bitmap {
     /// The pixels as straight (non-premultiplied) RGBA8, top row first.
     var straightRGBA: [UInt8] {
         withPixels { data, stride in
-            var pixels = [UInt8](repeating: 0, count: width * height * 4)
-            pixels.withUnsafeMutableBytes { target in
+            [UInt8](unsafeUninitializedCapacity: width * height * 4) { target, count in
                 for y in 0..<height {
                     convertPremultipliedBGRAToStraightRGBA(
                         data + y * stride, into: target.baseAddress! + y * width * 4, pixels: width)
                 }
+                count = width * height * 4
             }
-            return pixels
         }
     }
 
