@@ -4,8 +4,9 @@ import OpenQuartzCore
 
 /// Auto-orient (`ao`) as After Effects and lottie-web draw it: the layer turns with the
 /// direction its position moves in — along the position's spatial curve, at the distance the
-/// easing has covered — added to its own rotation. The complete engine samples it every tenth
-/// of a frame.
+/// easing has covered — added to its own rotation. The complete engine samples it at every
+/// whole frame (and the motion's ends), exactly as lottie-web draws that frame, and turns
+/// linearly between samples the short way round.
 enum AutoOrient {
     /// The layer's rotation with the direction of its motion added, in degrees; the rotation as
     /// it is when the position does not move.
@@ -20,12 +21,15 @@ enum AutoOrient {
         let rotationTimes = transform.rotation.keyframes.map(\.time)
         let start = min(first, rotationTimes.min() ?? first)
         let end = max(last, rotationTimes.max() ?? last)
+        let wholeFrames = stride(from: start.rounded(.up), through: end.rounded(.down), by: 1)
+        let frames = ([start] + wholeFrames + [end]).reduce(into: [Double]()) { frames, frame in
+            if frame > (frames.last ?? -.infinity) { frames.append(frame) }
+        }
         var keyframes: [Keyframe<Double>] = []
+        keyframes.reserveCapacity(frames.count)
         let path = transform.position.map(MotionPath.init)
-        let count = Int(((end - start) / 0.1).rounded(.up))
-        keyframes.reserveCapacity(count + 1)
-        for step in 0...count {
-            let frame = min(start + Double(step) * 0.1, end)
+        var previousTurn: Double?
+        for frame in frames {
             // lottie-web: the direction from just before the frame to it; at the ends, that of
             // the first or last moment of the motion.
             let (from, to) =
@@ -33,12 +37,20 @@ enum AutoOrient {
                 ? (first, first + 0.01) : frame >= last ? (last - 0.05, last) : (frame - 0.01, frame)
             let a = position(of: transform, along: path, at: from)
             let b = position(of: transform, along: path, at: to)
-            let turn = b == a ? 0 : atan2(b.y - a.y, b.x - a.x) * 180 / .pi
+            var turn = b == a ? 0 : atan2(b.y - a.y, b.x - a.x) * 180 / .pi
+            // Within half a turn of the sample before, so that the layer turns between them the
+            // way it moves, not back round through ±180°.
+            if let previousTurn { turn += 360 * ((previousTurn - turn) / 360).rounded() }
+            previousTurn = turn
             let value = transform.rotation.value(at: frame) + turn
-            // A held value held again adds nothing: where the layer neither moves nor turns,
-            // one keyframe stands for the whole stretch.
-            if let last = keyframes.last, last.value == value, frame < end { continue }
-            keyframes.append(Keyframe(time: frame, value: value, isHold: true))
+            // A value the two samples before had too only stretches their span.
+            if keyframes.count >= 2, keyframes[keyframes.count - 1].value == value,
+                keyframes[keyframes.count - 2].value == value
+            {
+                keyframes[keyframes.count - 1].time = frame
+                continue
+            }
+            keyframes.append(Keyframe(time: frame, value: value))
         }
         return KeyframeGroup(keyframes: keyframes)
     }
@@ -52,7 +64,7 @@ enum AutoOrient {
 
     /// A position's keyframes, each spatial curve between them (its control points, easing and
     /// length table) made once, when a point on it is first asked for: the layer tree asks for
-    /// points every tenth or quarter of a frame.
+    /// points at every frame or quarter of a frame.
     final class MotionPath {
         let group: KeyframeGroup<LottieVector>
         private let times: [Double]

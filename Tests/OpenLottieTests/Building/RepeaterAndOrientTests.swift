@@ -1,8 +1,9 @@
 import Foundation
-import OpenLottie
 import OpenQuartzCore
 import QuartzTestSupport
 import Testing
+
+@testable import OpenLottie
 
 /// The complete engine's repeaters (offset, start and end opacity, scale to the power of the
 /// copy, animated copy counts, stacking) and auto-orient, against values worked out from After
@@ -61,15 +62,18 @@ import Testing
     /// An offset of 1.5 starts the first copy 1.5 steps along: at 32.5.
     @Test func anOffsetMovesEveryCopyAlong() throws {
         let data = Self.repeated(offset: 1.5)
-        MaskOpacityAndExpansionTests.expectAlphas(try Self.alphas(data, at: [27, 34, 80]), [0, 255, 255], "offset 1.5")
+        MaskOpacityAndExpansionTests.expectAlphas(
+            try Self.alphas(data, at: [27, 34, 80]), [0, 255, 255], "offset 1.5")
     }
 
     /// Scale 50 % about the square's centre (20, 50), 30 points a step: copy k is 0.5ᵏ the
     /// size, at 20 + 30 k; the third is 5 points wide at 80 (lottie-ios scales every copy once).
     @Test func copiesAreScaledToThePowerOfTheirIndex() throws {
         let data = Self.repeated(step: 30, anchor: "[20,50]", scale: 50)
-        MaskOpacityAndExpansionTests.expectAlphas(try Self.alphas(data, at: [76, 80, 84]), [0, 255, 0], "the third copy")
-        MaskOpacityAndExpansionTests.expectAlphas(try Self.alphas(data, at: [43, 50, 57]), [0, 255, 0], "the second, 10 wide at 50")
+        MaskOpacityAndExpansionTests.expectAlphas(
+            try Self.alphas(data, at: [76, 80, 84]), [0, 255, 0], "the third copy")
+        MaskOpacityAndExpansionTests.expectAlphas(
+            try Self.alphas(data, at: [43, 50, 57]), [0, 255, 0], "the second, 10 wide at 50")
     }
 
     /// Copies from 1 at frame 0 to 3 at frame 20: 2 at frame 10, so the third (at 40…60)
@@ -101,12 +105,48 @@ import Testing
         }
         let down = layer(#"{"a":1,"k":[{"t":0,"s":[50,20],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[50,80]}]}"#)
         #expect(try drawn(down, frame: 15, 50, 65) && !drawn(down, frame: 15, 65, 50), "standing")
-        #expect(try !drawn(down, engine: .automatic, frame: 15, 50, 65) && drawn(down, engine: .automatic, frame: 15, 65, 50))
+        #expect(
+            try !drawn(down, engine: .automatic, frame: 15, 50, 65)
+                && drawn(down, engine: .automatic, frame: 15, 65, 50))
         let arc = layer(
-            #"{"a":1,"k":[{"t":0,"s":[20,80],"to":[0,-60],"ti":[0,-60],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[80,80]}]}"#)
+            #"{"a":1,"k":[{"t":0,"s":[20,80],"to":[0,-60],"ti":[0,-60],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[80,80]}]}"#
+        )
         #expect(try drawn(arc, frame: 0, 20, 95) && !drawn(arc, frame: 0, 35, 80), "upwards at the start")
         // Half way along the arc it moves right: lying.
         #expect(try drawn(arc, frame: 15, 65, 35) && !drawn(arc, frame: 15, 50, 50), "lying at the top")
+    }
+
+    /// Auto-orient's samples fall on whole frames, each exactly the direction lottie-web draws
+    /// at that frame (from 0.01 frame before to it), and the layer turns linearly between them
+    /// the short way round, also where the direction crosses ±180°.
+    @Test func autoOrientsSamplesFallOnWholeFrames() throws {
+        let animation = try LottieAnimation(
+            data: EffectAndMatteTests.composition([
+                #"{"ty":4,"nm":"Bar","ip":0,"op":30,"st":0,"ao":1,"ks":{"p":{"a":1,"k":[{"t":0,"s":[20,80],"to":[0,-60],"#
+                    + #""ti":[0,-60],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[80,80]}]}},"shapes":[]}"#
+            ]))
+        let transform = try #require(animation.layers.first?.transform)
+        let rotation = AutoOrient.rotation(of: transform)
+        let path = transform.position.map(AutoOrient.MotionPath.init)
+        for frame in [3.0, 7.0, 29.0] {
+            let sample = try #require(rotation.keyframes.first { $0.time == frame }, "a sample at frame \(frame)")
+            let a = AutoOrient.position(of: transform, along: path, at: frame - 0.01)
+            let b = AutoOrient.position(of: transform, along: path, at: frame)
+            expectClose(sample.value, atan2(b.y - a.y, b.x - a.x) * 180 / .pi, within: 1e-9, "frame \(frame)")
+        }
+        let between = (rotation.value(at: 3) + rotation.value(at: 4)) / 2
+        expectClose(rotation.value(at: 3.5), between, within: 1e-9, "half way between frames 3 and 4")
+
+        // Leftwards over the top of a loop: the direction passes from −180° + ε to 180° − ε.
+        let loop = try LottieAnimation(
+            data: EffectAndMatteTests.composition([
+                #"{"ty":4,"nm":"Bar","ip":0,"op":30,"st":0,"ao":1,"ks":{"p":{"a":1,"k":[{"t":0,"s":[80,50],"to":[0,-40],"#
+                    + #""ti":[0,-40],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[20,50]}]}},"shapes":[]}"#
+            ]))
+        let turns = AutoOrient.rotation(of: try #require(loop.layers.first?.transform)).keyframes.map(\.value)
+        #expect(turns.first.map { abs($0 + 90) < 1 } == true, "upwards at the start: \(turns.first ?? .nan)")
+        #expect(turns.last.map { abs($0 + 270) < 1 } == true, "downwards at the end, turned on past −180°")
+        #expect(zip(turns, turns.dropFirst()).allSatisfy { abs($1 - $0) < 45 }, "no jump of a turn: \(turns)")
     }
 
     /// A 10-point square moving from x = 10 to x = 90 along a straight motion path whose first
@@ -122,7 +162,8 @@ import Testing
         ])
         let animation = try LottieAnimation(data: data)
         func drawn(_ engine: RenderingEngineOption, frame: Double, _ x: Double) -> Bool {
-            ValueProviderTests.pixel(RenderingEngineTests.picture(animation, engine: engine, frame: frame), x, 50)[3] > 200
+            ValueProviderTests.pixel(RenderingEngineTests.picture(animation, engine: engine, frame: frame), x, 50)[3]
+                > 200
         }
         #expect(drawn(.complete, frame: 15, 50) && !drawn(.complete, frame: 15, 60))
         #expect(drawn(.automatic, frame: 15, 72) && !drawn(.automatic, frame: 15, 60))
