@@ -30,6 +30,12 @@ void oqc_over_row(uint32_t *line, const uint32_t *source, long count, uint32_t l
 /// at 255 minus the pixel's alpha (rounded as pixman rounds), plus the pixel's byte.
 void oqc_over_solid(uint32_t *line, long count, uint32_t pixel);
 
+/// Premultiplied BGRA8 (Cairo's ARGB32 on a little-endian machine) to straight RGBA8, `pixels`
+/// pixels from `source` to `target` (which may not overlap): blue and red swapped, each colour
+/// byte c of a pixel of alpha a (0 < a < 255) made min(255, (c · 255 + a / 2) / a), a clear pixel
+/// all zeros.
+void oqc_straight_rgba(const void *source, void *target, long pixels);
+
 /// The box of `count` points (x and y of each) as its least x, least y, greatest x and greatest y
 /// in `bounds`; 0 when a coordinate is infinite or not a number.
 int oqc_span_bounds(const double *points, long count, double *bounds);

@@ -3,8 +3,8 @@ import Testing
 
 /// `convertPremultipliedBGRAToStraightRGBA` against the rule pixel by pixel: blue and red
 /// swapped, each colour channel divided by alpha with rounding to nearest (at most 255), clear
-/// pixels all zero; over runs of clear and opaque pixels (taken two at a time) and mixed ones,
-/// at even and odd counts.
+/// pixels all zero; over runs of clear and opaque pixels (taken eight at a time) and mixed
+/// ones, at even and odd counts.
 @Suite struct StraightRGBATests {
     static func expected(_ bgra: [UInt8]) -> [UInt8] {
         var rgba = [UInt8](repeating: 0, count: bgra.count)
@@ -38,6 +38,32 @@ import Testing
             }
         }
         #expect(rgba == Self.expected(bgra))
+    }
+
+    /// Runs long enough for eight pixels at a time: opaque, clear and translucent runs of 16
+    /// after one odd pixel, so that some blocks of eight straddle two runs.
+    @Test(arguments: [0, 1, 5])
+    func longRunsFollowTheRule(leading: Int) {
+        var bgra: [UInt8] = []
+        for _ in 0..<leading { bgra += [9, 8, 7, 128] }
+        for run in 0..<6 {
+            for index in 0..<16 {
+                switch run % 3 {
+                case 0: bgra += [UInt8(index), UInt8(2 * index), UInt8(3 * index), 255]
+                case 1: bgra += [0, 0, 0, 0]
+                default: bgra += [UInt8(index), 40, 0, 100]
+                }
+            }
+        }
+        let pixels = bgra.count / 4
+        var rgba = [UInt8](repeating: 0xAB, count: bgra.count)
+        bgra.withUnsafeBytes { source in
+            rgba.withUnsafeMutableBytes { target in
+                convertPremultipliedBGRAToStraightRGBA(source.baseAddress!, into: target.baseAddress!, pixels: pixels)
+            }
+        }
+        #expect(rgba == Self.expected(bgra))
+        #expect(Array(rgba[(leading * 4)..<(leading * 4 + 8)]) == [0, 0, 0, 255, 3, 2, 1, 255], "swapped")
     }
 
     @Test func opaqueAndClearPairsAreSwappedAndZeroed() {
