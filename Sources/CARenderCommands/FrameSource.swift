@@ -58,8 +58,14 @@ public final class FrameSource {
 
     /// Draws the frame at `time` as `carender frame` draws it.
     public func frame(at time: CFTimeInterval) throws(Failure) -> CARenderedFrame {
-        guard let frame = try next(of: still(at: time)) else { misuse("a stream of one frame has one frame") }
-        return frame
+        let drawn: CARenderedFrame?
+        do {
+            drawn = try still(at: time).next()
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+        guard let drawn else { misuse("a stream of one frame has one frame") }
+        return drawn
     }
 
     /// A stream of the one frame at `time`, as `carender frame` draws it.
@@ -69,19 +75,10 @@ public final class FrameSource {
             asSequence: false)
     }
 
-    /// The frames of `span` as `carender render` draws them, taken one at a time with
-    /// ``next(of:)``: the scene is built when the stream is made, and a frame is drawn
-    /// (beside the next few, on every core) when the stream reaches it.
+    /// The frames of `span` as `carender render` draws them, taken one at a time: the scene is
+    /// built when the stream is made, and a frame is drawn (beside the next few, on every core)
+    /// when the stream reaches it.
     public func frames(_ span: CAFrameSpan) -> CAFrameStream {
         sceneFrameStream(scene, framing: framing, frames: span, background: background, asSequence: true)
-    }
-
-    /// The next frame of `stream`; nil after its last.
-    public func next(of stream: CAFrameStream) throws(Failure) -> CARenderedFrame? {
-        do {
-            return try stream.next()
-        } catch {
-            throw Failure(description: "\(error)")
-        }
     }
 }

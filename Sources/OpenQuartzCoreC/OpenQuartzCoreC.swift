@@ -99,7 +99,7 @@ public func oqcFrames(
         let stream =
             fps == 0
             ? source.still(at: first) : source.frames(CAFrameSpan(first: first, count: Int(count), fps: Int(fps)))
-        return Unmanaged.passRetained(FrameStreamHandle(source: source, stream: stream)).toOpaque()
+        return Unmanaged.passRetained(stream).toOpaque()
     } ?? nil
 }
 
@@ -116,9 +116,9 @@ public func oqcNext(
     nonisolated(unsafe) let pixels = rgba
     nonisolated(unsafe) let message = error
     return onMainThread(error) { () -> Int32 in
-        let handle = Unmanaged<FrameStreamHandle>.fromOpaque(opaque).takeUnretainedValue()
+        let stream = Unmanaged<CAFrameStream>.fromOpaque(opaque).takeUnretainedValue()
         do {
-            guard let frame = try handle.source.next(of: handle.stream) else { return 0 }
+            guard let frame = try stream.next() else { return 0 }
             let needed = frame.width * frame.height * 4
             guard size == needed else {
                 return failing(
@@ -138,19 +138,7 @@ public func oqcNext(
 public func oqcFramesClose(_ frames: UnsafeMutableRawPointer?) {
     guard let frames else { return }
     nonisolated(unsafe) let opaque = frames
-    _ = onMainThread(nil) { Unmanaged<FrameStreamHandle>.fromOpaque(opaque).release() }
-}
-
-/// What `oqc_frames` hands out: a stream and the source that reads its errors.
-@MainActor
-private final class FrameStreamHandle {
-    let source: FrameSource
-    let stream: CAFrameStream
-
-    init(source: FrameSource, stream: CAFrameStream) {
-        self.source = source
-        self.stream = stream
-    }
+    _ = onMainThread(nil) { Unmanaged<CAFrameStream>.fromOpaque(opaque).release() }
 }
 
 /// Lets go of `source`.

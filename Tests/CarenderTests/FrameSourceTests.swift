@@ -27,9 +27,9 @@ import Testing
         #expect(try source.frame(at: 0.25).pngData() == Data(contentsOf: still))
         let stream = source.frames(CAFrameSpan(first: 2, count: 3, fps: 10))
         var delivered: [CARenderedFrame] = []
-        while let frame = try source.next(of: stream) { delivered.append(frame) }
+        while let frame = try stream.next() { delivered.append(frame) }
         #expect(delivered.map(\.index) == [0, 1, 2])
-        #expect(try source.next(of: stream) == nil)
+        #expect(try stream.next() == nil)
         // The render's files are numbered from its first frame.
         for (number, frame) in delivered.enumerated() {
             let file = sequence.appendingPathComponent(String(format: "frame-%05d.png", number))

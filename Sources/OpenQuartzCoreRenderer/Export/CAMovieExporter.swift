@@ -201,16 +201,6 @@ public final class CAMovieExporter {
         return FinishingOutputs(sinks)
     }
 
-    /// Renders the frames and hands each to `deliver`, in order, on the calling thread, instead
-    /// of writing files: for a program that takes the pixels in memory. With `asSequence`, the
-    /// frames are drawn as a movie's (a span that does not start at frame 0 as the frames after
-    /// the one before it); without it, as a single picture's.
-    public func exportFrames(
-        asSequence: Bool, _ deliver: @escaping (CARenderedFrame) -> Void
-    ) throws(CAMovieExportError) {
-        try render(into: [FrameHandoff(deliver)], afterFrameBefore: asSequence) { _ in }
-    }
-
     /// Renders the frames into `sinks`; with `afterFrameBefore`, a span that does not start at
     /// frame 0 is drawn as the frames after the one before it (a shard as the same frames of
     /// the whole render).
@@ -240,9 +230,10 @@ public final class CAMovieExporter {
 }
 
 extension CAMovieExporter {
-    /// The frames, drawn as ``exportFrames(asSequence:_:)`` draws them, in `pixelFormats`,
-    /// and taken one at a time: the scheduled changes run and the clock moves as the stream
-    /// reaches each frame.
+    /// The frames in memory instead of files, in `pixelFormats`, taken one at a time on the
+    /// calling thread: the scheduled changes run and the clock moves as the stream reaches each
+    /// frame. With `asSequence`, the frames are drawn as a movie's (a span that does not start
+    /// at frame 0 as the frames after the one before it); without it, as a single picture's.
     public func frameStream(
         asSequence: Bool, pixelFormats: CAFrameRenderer.PixelFormats = .premultipliedBGRA
     ) -> CAFrameStream {
@@ -276,20 +267,6 @@ extension CAMovieExporter {
     private func precedingTime(afterFrameBefore: Bool) -> CFTimeInterval? {
         afterFrameBefore && frames.first >= 1 ? (frames.first - 1) / Double(frames.fps) : nil
     }
-}
-
-/// The sink of ``CAMovieExporter/exportFrames(asSequence:_:)``: each frame handed over as it is.
-private final class FrameHandoff: FrameSink {
-    private let deliver: (CARenderedFrame) -> Void
-
-    init(_ deliver: @escaping (CARenderedFrame) -> Void) {
-        self.deliver = deliver
-    }
-
-    var pixelFormats: CAFrameRenderer.PixelFormats { .premultipliedBGRA }
-    func write(_ frame: ExportFrame) { deliver(frame.frame) }
-    func finish() {}
-    func abandon() {}
 }
 
 extension CAMovieExporter {

@@ -209,6 +209,19 @@ import Testing
         }
     }
 
+    /// `layer`'s 96 × 96 frames at `times`, each alone by a renderer of its own (a frame takes
+    /// its time as given, whatever the clock says), as straight RGBA.
+    private func eachAlone(_ layer: CALayer, at times: [Double]) -> [[UInt8]] {
+        times.map { time in
+            let single = CARenderer(width: 96, height: 96)
+            single.layer = layer
+            single.beginFrame(atTime: time)
+            single.render()
+            single.endFrame()
+            return single.image.rgbaPixels
+        }
+    }
+
     /// Frames painted at once on several workers show what a renderer painting them one by one
     /// shows: the frames share their snapshots and borrow node buffers from one pool.
     @Test func framesInFlightOnWorkersStayIndependent() throws {
@@ -217,16 +230,7 @@ import Testing
             animate(under: under, over: over)
             CATransaction.flush()
             let times = (0..<16).map { Double($0) / 16 }
-            var expected: [[UInt8]] = []
-            // Each frame alone, by a renderer of its own (frames take their time as given).
-            for time in times {
-                let single = CARenderer(width: 96, height: 96)
-                single.layer = layer
-                single.beginFrame(atTime: time)
-                single.render()
-                single.endFrame()
-                expected.append(single.image.rgbaPixels)
-            }
+            let expected = eachAlone(layer, at: times)
             let frames = CAFrameRenderer(width: 96, height: 96)
             frames.threads = 3
             var delivered = 0
@@ -250,14 +254,7 @@ import Testing
             animate(under: under, over: over)
             CATransaction.flush()
             let times = (0..<16).map { Double($0) / 16 }
-            let rendered = times.map { time in
-                let single = CARenderer(width: 96, height: 96)
-                single.layer = layer
-                single.beginFrame(atTime: time)
-                single.render()
-                single.endFrame()
-                return single.image.rgbaPixels
-            }
+            let rendered = eachAlone(layer, at: times)
             let renderer = CAFrameRenderer(width: 96, height: 96)
             renderer.threads = 2
             var prepared: [Double] = []
