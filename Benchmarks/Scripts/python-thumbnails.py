@@ -2,11 +2,13 @@
 """Thumbnails from Python (issue 70): 100 frames of a Lottie file at 500 × 500, spread evenly
 over its length, drawn in one Python process by the openquartzcore package (in-process frames,
 `Animation.frames`) and by thorvg-python (its software canvas, one thread per core), each in a
-process of its own, the players alternated for ROUNDS rounds. ThorVG runs twice: `thorvg`
-copies each frame's bytes, `thorvg-numpy` makes each frame the straight RGBA NumPy array ours
-returns (NumPy imported, as ours imports it). Prints each run's wall seconds from the import
-on and CPU seconds (the process's, every thread's, from its start), the seconds of the work
-alone (loading the file and drawing, after the imports), and the medians' ratios.
+process of its own, the players alternated for ROUNDS rounds. Each runs in two forms: each
+frame as straight RGBA bytes (`ours-bytes`: `frames(as_bytes=True)`, NumPy not imported;
+`thorvg`: the canvas's bytes copied) and each frame as the straight RGBA NumPy array
+(`ours`, and `thorvg-numpy`). Prints each run's wall seconds from the import on and CPU
+seconds (the process's, every thread's, from its start), the seconds of the work alone
+(loading the file and drawing, after the imports), and the medians' ratios, each form against
+its own.
 
     python-thumbnails.py [--rounds N] FILE…        with openquartzcore and thorvg-python installed
     python-thumbnails.py run PLAYER FILE           one run (what the above starts)
@@ -25,20 +27,24 @@ import time
 COUNT, SIZE = 100, 500
 
 
-PLAYERS = ("ours", "thorvg", "thorvg-numpy")
+PLAYERS = ("ours-bytes", "thorvg", "ours", "thorvg-numpy")
+#: Each of ours and the ThorVG run making the same thing.
+PAIRS = (("ours-bytes", "thorvg"), ("ours", "thorvg-numpy"))
 
 
 def run(player, path):
     started = time.monotonic()
-    if player == "ours":
-        import numpy  # noqa: F401 (frames are NumPy arrays: imported here, not in the work)
+    if player.startswith("ours"):
+        as_bytes = player == "ours-bytes"
+        if not as_bytes:
+            import numpy  # noqa: F401 (frames are NumPy arrays: imported here, not in the work)
         import openquartzcore
 
         working = time.monotonic()
         animation = openquartzcore.Animation(path, size=(SIZE, SIZE))
         # The whole length in COUNT frames: frame n at n / fps, fps = COUNT / duration rounded.
         fps = max(1, round(COUNT / animation.duration))
-        frames = sum(1 for _ in animation.frames(COUNT, fps=fps))
+        frames = sum(1 for _ in animation.frames(COUNT, fps=fps, as_bytes=as_bytes))
     else:
         import thorvg_python as tvg
 
@@ -100,10 +106,11 @@ def main():
             f"{statistics.median(r['cpu'] for r in runs[player]):.3f} s CPU, "
             f"{statistics.median(r['work'] for r in runs[player]):.3f} s work" for player in PLAYERS))
     for measure in ("wall", "cpu", "work"):
-        ours = statistics.median(run[measure] for run in totals["ours"])
-        for player in PLAYERS[1:]:
-            theirs = statistics.median(run[measure] for run in totals[player])
-            print(f"median {measure}: ours {ours:.3f} s, {player} {theirs:.3f} s, ours ÷ {player} {ours / theirs:.2f}")
+        for ours_name, theirs_name in PAIRS:
+            ours = statistics.median(run[measure] for run in totals[ours_name])
+            theirs = statistics.median(run[measure] for run in totals[theirs_name])
+            print(f"median {measure}: {ours_name} {ours:.3f} s, {theirs_name} {theirs:.3f} s, "
+                  f"ratio {ours / theirs:.2f}")
 
 
 if __name__ == "__main__":

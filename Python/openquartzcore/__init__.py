@@ -12,8 +12,21 @@ the file is at fault, the JSON path or the line.
 """
 
 from ._animation import Animation
-from ._command import inspect, render, render_batch
 from ._errors import OpenQuartzCoreError
 
 __all__ = ["Animation", "OpenQuartzCoreError", "inspect", "render", "render_batch"]
 __version__ = "0.1.0"
+
+# The commands (subprocess, shutil, pathlib) are imported when first used: a process that only
+# draws frames in memory starts without them.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._command import inspect, render, render_batch
+
+
+def __getattr__(name: str):
+    if name in ("inspect", "render", "render_batch"):
+        from . import _command
+
+        return getattr(_command, name)
+    raise AttributeError(f"module 'openquartzcore' has no attribute {name!r}")

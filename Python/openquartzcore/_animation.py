@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import ctypes
-import json
+import math
 import os
-from typing import Any, Iterator, Optional
 
 from . import _library
 from ._errors import OpenQuartzCoreError
 from ._options import arguments
+
+# Names for type checkers only: importing typing costs a process more than drawing a frame.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any
 
 
 class Animation:
@@ -24,6 +29,7 @@ class Animation:
     >>> animation = Animation("loader.json", size=(500, 500))
     >>> pixels = animation.frame(number=30)      # a (500, 500, 4) uint8 array, straight RGBA
     >>> animation.image(progress=0.5).save("half.png")
+    >>> raw = animation.frame(number=30, as_bytes=True)  # the same pixels, without NumPy
 
     Call it from the process's main thread: the library's scenes live there.
     """
@@ -37,19 +43,22 @@ class Animation:
         handle = library.oqc_open(self._path.encode(), len(words), array, ctypes.byref(error))
         if not handle:
             raise OpenQuartzCoreError(_library.take_string(error.value))
-        self._handle: Optional[int] = handle
-        info = json.loads(_library.take_string(library.oqc_info(handle)))
+        self._handle: int | None = handle
+        info = (ctypes.c_double * 7)()
+        if not library.oqc_info(handle, info):
+            raise OpenQuartzCoreError(f"{self._path}: the library could not describe it")
+        width, height, duration, default_time, fps, first_frame, last_frame = info
         #: The picture's width and height in pixels.
-        self.width: int = info["width"]
-        self.height: int = info["height"]
+        self.width: int = int(width)
+        self.height: int = int(height)
         #: How long it plays, in seconds.
-        self.duration: float = info["duration"]
-        lottie = info.get("lottie")
+        self.duration: float = duration
+        lottie = not math.isnan(fps)
         #: A Lottie file's frame rate, first frame (``ip``) and last (``op``); None otherwise.
-        self.fps: Optional[float] = lottie["fps"] if lottie else None
-        self.first_frame: Optional[float] = lottie["first_frame"] if lottie else None
-        self.last_frame: Optional[float] = lottie["last_frame"] if lottie else None
-        self._default_time: float = info["time"]
+        self.fps: float | None = fps if lottie else None
+        self.first_frame: float | None = first_frame if lottie else None
+        self.last_frame: float | None = last_frame if lottie else None
+        self._default_time: float = default_time
 
     def close(self) -> None:
         """Lets go of the loaded file (also done when the object is collected)."""
@@ -73,14 +82,14 @@ class Animation:
         return f"Animation({self._path!r}, {self.width}×{self.height} px, {self.duration:g} s)"
 
     @property
-    def frame_count(self) -> Optional[int]:
+    def frame_count(self) -> int | None:
         """A Lottie file's number of frames (``op - ip``); None otherwise."""
         if self.fps is None:
             return None
         return int(round(self.last_frame - self.first_frame))
 
-    def time(self, *, time: Optional[float] = None, number: Optional[float] = None,
-             progress: Optional[float] = None) -> float:
+    def time(self, *, time: float | None = None, number: float | None = None,
+             progress: float | None = None) -> float:
         """The media time a moment names: ``time`` in seconds, a Lottie frame ``number`` or a
         ``progress`` from 0 to 1; the moment the options named (else 0) without any."""
         given = [name for name, value in (("time", time), ("number", number), ("progress", progress))
@@ -99,26 +108,33 @@ class Animation:
             number = self.first_frame + progress * (self.last_frame - self.first_frame)
         return _library.library().oqc_time_at_frame(self._live(), float(number))
 
-    def frame(self, time: Optional[float] = None, *, number: Optional[float] = None,
-              progress: Optional[float] = None):
+    def frame(self, time: float | None = None, *, number: float | None = None,
+              progress: float | None = None, as_bytes: bool = False):
         """The frame at a moment (see :meth:`time`) as a NumPy array of shape
-        ``(height, width, 4)``, straight RGBA8: the picture ``carender frame`` writes."""
+        ``(height, width, 4)``, straight RGBA8: the picture ``carender frame`` writes.
+
+        With ``as_bytes=True``, the same pixels as a ``bytearray`` of ``height × width × 4``
+        bytes, row after row, and NumPy is not imported (a process that only writes frames out
+        starts quicker without it)."""
         moment = self.time(time=time, number=number, progress=progress)
-        (pixels,) = self._draw(moment, 1, 0)
+        (pixels,) = self._draw(moment, 1, 0, as_bytes)
         return pixels
 
-    def image(self, time: Optional[float] = None, *, number: Optional[float] = None,
-              progress: Optional[float] = None):
-        """:meth:`frame` as a Pillow image (RGBA); needs Pillow."""
+    def image(self, time: float | None = None, *, number: float | None = None,
+              progress: float | None = None):
+        """:meth:`frame` as a Pillow image (RGBA); needs Pillow, not NumPy."""
         from PIL import Image
 
-        return Image.fromarray(self.frame(time, number=number, progress=progress), "RGBA")
+        pixels = self.frame(time, number=number, progress=progress, as_bytes=True)
+        return Image.frombytes("RGBA", (self.width, self.height), bytes(pixels))
 
-    def frames(self, count: Optional[int] = None, *, fps: Optional[int] = None, start: float = 0) -> Iterator:
+    def frames(self, count: int | None = None, *, fps: int | None = None, start: float = 0,
+               as_bytes: bool = False) -> Iterator:
         """``count`` frames from ``start`` seconds at ``fps`` (by default the file's frame rate,
-        else 30, and every frame to its end), as ``carender render`` draws them: NumPy arrays,
-        yielded in order, each drawn as the iteration reaches it (with the next few, on all
-        cores), so that a long animation never sits in memory whole."""
+        else 30, and every frame to its end), as ``carender render`` draws them: NumPy arrays
+        (``bytearray`` objects with ``as_bytes=True``, as :meth:`frame`), yielded in order,
+        each drawn as the iteration reaches it (with the next few, on all cores), so that a
+        long animation never sits in memory whole."""
         rate = int(fps or round(self.fps or 30))
         if rate <= 0:
             raise ValueError(f"fps must be above 0; got {fps}")
@@ -127,27 +143,38 @@ class Animation:
             count = max(1, round(self.duration * rate) - first)
         if count <= 0:
             raise ValueError(f"count must be at least 1; got {count}")
-        yield from self._draw(first, count, rate)
+        yield from self._draw(first, count, rate, as_bytes)
 
     def _live(self) -> int:
         if not self._handle:
             raise ValueError("the animation is closed")
         return self._handle
 
-    def _draw(self, first: float, count: int, fps: int) -> Iterator:
-        """The frames, each drawn into a new array as the iteration reaches it (the library
-        draws the next few beside it, on every core)."""
-        import numpy
-
+    def _draw(self, first: float, count: int, fps: int, as_bytes: bool) -> Iterator:
+        """The frames, each drawn into a new array (or ``bytearray``) as the iteration reaches
+        it (the library draws the next few beside it, on every core)."""
         library = _library.library()
+        size = self.height * self.width * 4
+        if as_bytes:
+            new_bytearray = _uninitialized_bytearray()
+
+            def target():
+                pixels = new_bytearray(size)
+                return pixels, ctypes.addressof((ctypes.c_char * size).from_buffer(pixels))
+        else:
+            import numpy
+
+            def target():
+                pixels = numpy.empty((self.height, self.width, 4), numpy.uint8)
+                return pixels, pixels.ctypes.data
         error = ctypes.c_void_p()
         stream = library.oqc_frames(self._live(), float(first), count, fps, ctypes.byref(error))
         if not stream:
             raise OpenQuartzCoreError(_library.take_string(error.value))
         try:
             while True:
-                pixels = numpy.empty((self.height, self.width, 4), numpy.uint8)
-                status = library.oqc_next(stream, pixels.ctypes.data, pixels.nbytes, ctypes.byref(error))
+                pixels, address = target()
+                status = library.oqc_next(stream, address, size, ctypes.byref(error))
                 if status == 0:
                     return
                 if status < 0:
@@ -155,3 +182,17 @@ class Animation:
                 yield pixels
         finally:
             library.oqc_frames_close(stream)
+
+
+def _uninitialized_bytearray():
+    """A function making a ``bytearray`` of a size without setting its bytes to 0 first (each
+    frame's are all written before it is handed out): CPython's
+    ``PyByteArray_FromStringAndSize(NULL, size)``, or ``bytearray`` where ctypes cannot reach
+    the C API."""
+    api = getattr(ctypes, "pythonapi", None)
+    if api is None:
+        return bytearray
+    make = api.PyByteArray_FromStringAndSize
+    make.restype = ctypes.py_object
+    make.argtypes = [ctypes.c_void_p, ctypes.c_ssize_t]
+    return lambda size: make(None, size)

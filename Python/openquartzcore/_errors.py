@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import re
-from typing import Optional
-
-_JSON_PATH = re.compile(r"^(?P<file>[^:]+): (?P<path>(?:[A-Za-z_$][\w$]*|\[\d+\])(?:\.[\w$]+|\[\d+\])*): ")
-_LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+)(?::(?P<column>\d+))?: ")
+# The places a message names (re is imported when a message is read, not with the package).
+_JSON_PATH = r"^(?P<file>[^:]+): (?P<path>(?:[A-Za-z_$][\w$]*|\[\d+\])(?:\.[\w$]+|\[\d+\])*): "
+_LINE = r"^(?P<file>[^:]+):(?P<line>\d+)(?::(?P<column>\d+))?: "
 
 
 class OpenQuartzCoreError(Exception):
@@ -23,12 +21,14 @@ class OpenQuartzCoreError(Exception):
             message = message[len("Error: "):]
         super().__init__(message)
         self.message: str = message
-        self.file: Optional[str] = None
-        self.json_path: Optional[str] = None
-        self.line: Optional[int] = None
-        self.column: Optional[int] = None
-        if match := _LINE.match(message):
+        self.file: str | None = None
+        self.json_path: str | None = None
+        self.line: int | None = None
+        self.column: int | None = None
+        import re
+
+        if match := re.match(_LINE, message):
             self.file, self.line = match["file"], int(match["line"])
             self.column = int(match["column"]) if match["column"] else None
-        elif match := _JSON_PATH.match(message):
+        elif match := re.match(_JSON_PATH, message):
             self.file, self.json_path = match["file"], match["path"]

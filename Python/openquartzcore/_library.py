@@ -2,38 +2,47 @@
 
 from __future__ import annotations
 
+# Only what loading the library needs is imported here (no pathlib, typing or platform): a
+# process that draws a few frames spends much of its life importing.
 import ctypes
 import os
-import platform
-from functools import lru_cache
-from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = os.path.dirname(os.path.realpath(__file__))
+
+_loaded: ctypes.CDLL | None = None
 
 
-def library_path() -> Path:
+def library_path() -> str:
     """The library: ``OPENQUARTZCORE_LIBRARY`` when set (a build of one's own), else the wheel's."""
-    named = os.environ.get("OPENQUARTZCORE_LIBRARY")
-    return Path(named) if named else PACKAGE / "_lib" / "libopenquartzcore.so"
+    return os.environ.get("OPENQUARTZCORE_LIBRARY") or os.path.join(PACKAGE, "_lib", "libopenquartzcore.so")
 
 
 def use_bundled_fonts() -> None:
     """Adds the wheel's DejaVu fonts to fontconfig's (a machine may have none), unless
     ``FONTCONFIG_FILE`` names a configuration already."""
-    configuration = PACKAGE / "share" / "openquartzcore" / "fonts.conf"
-    if configuration.exists():
-        os.environ.setdefault("FONTCONFIG_FILE", str(configuration))
+    configuration = os.path.join(PACKAGE, "share", "openquartzcore", "fonts.conf")
+    if os.path.exists(configuration):
+        os.environ.setdefault("FONTCONFIG_FILE", configuration)
 
 
-@lru_cache(maxsize=None)
 def library() -> ctypes.CDLL:
+    """The library, loaded the first time it is asked for."""
+    global _loaded
+    if _loaded is None:
+        _loaded = _load()
+    return _loaded
+
+
+def _load() -> ctypes.CDLL:
     use_bundled_fonts()
     path = library_path()
     try:
-        loaded = ctypes.CDLL(str(path))
+        loaded = ctypes.CDLL(path)
     except OSError as error:
         text = str(error)
         if "GLIBC_" in text:
+            import platform
+
             raise ImportError(
                 f"OpenQuartzCore's library needs a newer C library than this machine's glibc "
                 f"{platform.libc_ver()[1] or '(unknown)'}: {text}") from error
@@ -41,8 +50,8 @@ def library() -> ctypes.CDLL:
     error = ctypes.POINTER(ctypes.c_void_p)
     loaded.oqc_open.restype = ctypes.c_void_p
     loaded.oqc_open.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p), error]
-    loaded.oqc_info.restype = ctypes.c_void_p
-    loaded.oqc_info.argtypes = [ctypes.c_void_p]
+    loaded.oqc_info.restype = ctypes.c_int
+    loaded.oqc_info.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_double)]
     loaded.oqc_time_at_frame.restype = ctypes.c_double
     loaded.oqc_time_at_frame.argtypes = [ctypes.c_void_p, ctypes.c_double]
     loaded.oqc_frames.restype = ctypes.c_void_p

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import os
-from typing import Any, List
 
 # Python names that are not the option's (``from`` is a keyword).
 _RENAMED = {"start": "from", "end": "to"}
 
 
-def arguments(options: dict[str, Any]) -> List[str]:
+def arguments(options: dict[str, object]) -> list[str]:
     """``carender`` options for ``options``: ``fps=30`` is ``--fps 30``, ``size=(500, 500)``
     ``--size 500x500``, ``states=["Locked", "Unlock@1"]`` ``--states Locked,Unlock@1``,
     ``fonts=[a, b]`` ``--fonts a --fonts b``, ``True`` a bare flag; ``None`` and ``False``
     leave the option out."""
-    result: List[str] = []
+    result: list[str] = []
     for key, value in options.items():
         if value is None or value is False:
             continue

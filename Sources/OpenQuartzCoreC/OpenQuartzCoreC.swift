@@ -9,7 +9,7 @@ import OpenQuartzCoreRenderer
 //
 //   int    oqc_carender_main(int argc, char **argv);            // runs carender; exits
 //   void  *oqc_open(const char *input, int argc, const char **options, char **error);
-//   char  *oqc_info(void *source);                               // JSON
+//   int    oqc_info(void *source, double info[7]);               // 1, or 0 on error
 //   double oqc_time_at_frame(void *source, double frame);         // NaN unless Lottie
 //   void  *oqc_frames(void *source, double first, int count, int fps, char **error);
 //   int    oqc_next(void *frames, unsigned char *rgba, long size, char **error);
@@ -47,25 +47,27 @@ public func oqcOpen(
     } ?? nil
 }
 
-/// What `source` draws, as JSON: `width` and `height` in pixels, `duration` and `time` (the
-/// moment its options name) in seconds, and for a Lottie file `lottie`: `fps`,
-/// `first_frame` and `last_frame`.
+/// What `source` draws, as seven numbers written to `info`: the width and height in pixels,
+/// the duration and the moment its options name (`time`) in seconds, and a Lottie file's frame
+/// rate, first frame (`ip`) and last (`op`), NaN for other files. Returns 1, or 0 (nothing
+/// written) without a source or off the main thread. Numbers, not text, so that the package
+/// reads them without a JSON parser.
 @_cdecl("oqc_info")
-public func oqcInfo(_ handle: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<CChar>? {
-    guard let handle else { return nil }
+public func oqcInfo(_ handle: UnsafeMutableRawPointer?, _ info: UnsafeMutablePointer<Double>?) -> Int32 {
+    guard let handle, let info else { return 0 }
     nonisolated(unsafe) let source = handle
-    return onMainThread(nil) {
+    nonisolated(unsafe) let numbers = info
+    return onMainThread(nil) { () -> Int32 in
         let source = Unmanaged<FrameSource>.fromOpaque(source).takeUnretainedValue()
-        var info: [String: Any] = [
-            "width": source.pixelWidth, "height": source.pixelHeight, "duration": source.duration,
-            "time": source.defaultTime,
+        let frames = source.lottieFrames
+        let values = [
+            Double(source.pixelWidth), Double(source.pixelHeight), source.duration, source.defaultTime,
+            frames.map { Double($0.rate) } ?? .nan, frames.map { Double($0.first) } ?? .nan,
+            frames.map { Double($0.last) } ?? .nan,
         ]
-        if let frames = source.lottieFrames {
-            info["lottie"] = ["fps": frames.rate, "first_frame": frames.first, "last_frame": frames.last]
-        }
-        let data = (try? JSONSerialization.data(withJSONObject: info, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return strdup(String(decoding: data, as: UTF8.self))
-    } ?? nil
+        for (index, value) in values.enumerated() { numbers[index] = value }
+        return 1
+    } ?? 0
 }
 
 /// The media time of a Lottie file's frame `frame`; NaN for a scene or a CAML document.

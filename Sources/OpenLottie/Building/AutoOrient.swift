@@ -4,9 +4,10 @@ import OpenQuartzCore
 
 /// Auto-orient (`ao`) as After Effects and lottie-web draw it: the layer turns with the
 /// direction its position moves in — along the position's spatial curve, at the distance the
-/// easing has covered — added to its own rotation. The complete engine samples it at every
-/// whole frame (and the motion's ends), exactly as lottie-web draws that frame, and turns
-/// linearly between samples the short way round.
+/// easing has covered — added to its own rotation. The complete engine works it out at every
+/// whole frame (and the motion's ends) as lottie-web draws that frame, and turns linearly
+/// between keyframes the short way round, keeping a frame as a keyframe only where the turn
+/// between the ones kept around it would pass more than ``turnTolerance`` from it.
 enum AutoOrient {
     /// The layer's rotation with the direction of its motion added, in degrees; the rotation as
     /// it is when the position does not move.
@@ -25,8 +26,8 @@ enum AutoOrient {
         let frames = ([start] + wholeFrames + [end]).reduce(into: [Double]()) { frames, frame in
             if frame > (frames.last ?? -.infinity) { frames.append(frame) }
         }
-        var keyframes: [Keyframe<Double>] = []
-        keyframes.reserveCapacity(frames.count)
+        var samples: [Sample] = []
+        samples.reserveCapacity(frames.count)
         let path = transform.position.map(MotionPath.init)
         var previousTurn: Double?
         for frame in frames {
@@ -42,18 +43,16 @@ enum AutoOrient {
             // way it moves, not back round through ±180°.
             if let previousTurn { turn += 360 * ((previousTurn - turn) / 360).rounded() }
             previousTurn = turn
-            let value = transform.rotation.value(at: frame) + turn
-            // A value the two samples before had too only stretches their span.
-            if keyframes.count >= 2, keyframes[keyframes.count - 1].value == value,
-                keyframes[keyframes.count - 2].value == value
-            {
-                keyframes[keyframes.count - 1].time = frame
-                continue
-            }
-            keyframes.append(Keyframe(time: frame, value: value))
+            samples.append(Sample(time: frame, x: transform.rotation.value(at: frame) + turn, y: 0, z: 0))
         }
-        return KeyframeGroup(keyframes: keyframes)
+        let kept = samples.count < 2 ? [] : [0] + keptSamples(samples, within: turnTolerance) + [samples.count - 1]
+        return KeyframeGroup(keyframes: kept.map { Keyframe(time: samples[$0].time, value: samples[$0].x) })
     }
+
+    /// How far, in degrees, an auto-oriented layer's turn between two keyframes may pass from
+    /// the direction worked out at a frame between them (a thousandth of a degree moves a point
+    /// 500 points from the anchor by less than a hundredth of a point).
+    static let turnTolerance = 0.001
 
     /// The position at `frame`, along its spatial curve (`path`, the position's keyframes with
     /// their curves measured).
@@ -160,11 +159,14 @@ enum AutoOrient {
         }
     }
 
-    /// `group` with each eased segment along a spatial curve replaced by straight keyframes
-    /// every quarter of a frame, each at the point the eased fraction of the curve's length
-    /// reaches, as lottie-web and After Effects move along a motion path (Core Animation's
-    /// `linear` mode moves along the curve's Bézier parameter instead, which lottie-ios's
-    /// engines keep). Whole frames fall on exact points.
+    /// `group` with each eased segment along a spatial curve replaced by straight keyframes,
+    /// each at the point the eased fraction of the curve's length reaches, as lottie-web and
+    /// After Effects move along a motion path (Core Animation's `linear` mode moves along the
+    /// curve's Bézier parameter instead, which lottie-ios's engines keep). The curve is
+    /// measured every quarter of a frame; a quarter is kept as a keyframe only where the
+    /// straight line between the kept ones around it would pass more than ``pacingTolerance``
+    /// from a point measured, so that every quarter frame is drawn within that of its point
+    /// and a slow or straight motion needs a few keyframes, not four a frame.
     static func pacedAlongCurves(_ group: KeyframeGroup<LottieVector>) -> KeyframeGroup<LottieVector> {
         let keyframes = group.keyframes
         func isCurved(_ index: Int) -> Bool {
@@ -193,18 +195,109 @@ enum AutoOrient {
             result.append(keyframe)
             let quarters = Int(((next.time - keyframe.time) * 4).rounded(.up))
             let easing = TimingCurve(from: keyframes[index], to: next).function
-            for step in stride(from: 1, to: quarters, by: 1) {
+            let hasDepth = keyframe.value.components.count > 2
+            // The measured points, from the keyframe (sample 0) to the next (sample `quarters`).
+            var samples: [Sample] = []
+            samples.reserveCapacity(quarters + 1)
+            samples.append(Sample(keyframe.time, keyframe.value))
+            for step in 1..<max(quarters, 1) {
                 let frame = keyframe.time + Double(step) / 4
                 let point = path.point(at: frame)
-                var components = [Double(point.x), Double(point.y)]
-                if keyframe.value.components.count > 2 {
+                var depth = 0.0
+                if hasDepth {
                     let eased = easing.value(at: (frame - keyframe.time) / (next.time - keyframe.time))
-                    components.append(keyframe.value[2] + (next.value[2] - keyframe.value[2]) * eased)
+                    depth = keyframe.value[2] + (next.value[2] - keyframe.value[2]) * eased
                 }
-                result.append(Keyframe(time: frame, value: LottieVector(components)))
+                samples.append(Sample(time: frame, x: point.x, y: point.y, z: depth))
+            }
+            samples.append(Sample(next.time, next.value))
+            for kept in keptSamples(samples, within: pacingTolerance) {
+                let sample = samples[kept]
+                result.append(
+                    Keyframe(
+                        time: sample.time,
+                        value: LottieVector(hasDepth ? [sample.x, sample.y, sample.z] : [sample.x, sample.y])))
             }
         }
         return KeyframeGroup(keyframes: result)
+    }
+
+    /// How far, in the composition's points, the straight line between two kept samples of a
+    /// motion path may pass from a point measured between them.
+    static let pacingTolerance = 0.005
+
+    /// A point measured on a motion path (or a turn, `x`) at a time.
+    private struct Sample {
+        var time: Double
+        var x: Double
+        var y: Double
+        var z: Double
+
+        init(time: Double, x: Double, y: Double, z: Double) {
+            self.time = time
+            self.x = x
+            self.y = y
+            self.z = z
+        }
+
+        init(_ time: Double, _ value: LottieVector) {
+            self.init(time: time, x: value[0], y: value[1], z: value[2])
+        }
+    }
+
+    /// The indices of `samples`, first and last left out (they are keyframes already), kept so
+    /// that straight lines in time between consecutive kept samples (and the ends) pass
+    /// within `tolerance` of every sample between them: from each kept sample, about the
+    /// furthest one still within it is kept next.
+    private static func keptSamples(_ samples: [Sample], within tolerance: Double) -> [Int] {
+        var kept: [Int] = []
+        var anchor = 0
+        let last = samples.count - 1
+        while anchor < last - 1 {
+            // The reach doubles while the line fits, then is halved back between the last
+            // fitting reach and the first that did not (each reach taken was checked whole).
+            var reach = anchor + 1
+            var step = 1
+            var failed = last + 1
+            while reach < last {
+                let candidate = min(anchor + 2 * step, last)
+                guard fits(samples, from: anchor, to: candidate, within: tolerance) else {
+                    failed = candidate
+                    break
+                }
+                reach = candidate
+                step *= 2
+            }
+            while failed - reach > 1 {
+                let middle = (reach + failed) / 2
+                if fits(samples, from: anchor, to: middle, within: tolerance) {
+                    reach = middle
+                } else {
+                    failed = middle
+                }
+            }
+            if reach == last { break }
+            kept.append(reach)
+            anchor = reach
+        }
+        return kept
+    }
+
+    /// Whether every sample strictly between `from` and `to` lies within `tolerance` of the
+    /// straight line in time between them.
+    private static func fits(_ samples: [Sample], from: Int, to: Int, within tolerance: Double) -> Bool {
+        let a = samples[from], b = samples[to]
+        let span = b.time - a.time
+        let limit = tolerance * tolerance
+        for index in (from + 1)..<to {
+            let sample = samples[index]
+            let fraction = (sample.time - a.time) / span
+            let dx = a.x + (b.x - a.x) * fraction - sample.x
+            let dy = a.y + (b.y - a.y) * fraction - sample.y
+            let dz = a.z + (b.z - a.z) * fraction - sample.z
+            if dx * dx + dy * dy + dz * dz > limit { return false }
+        }
+        return true
     }
 
     /// The lengths along a cubic Bézier curve at the ends of 100 straight pieces, from its

@@ -17,6 +17,15 @@ struct LayerTreeBuilder {
     var fontProvider: (any AnimationFontProvider)?
     /// Where the complete engine finds the fonts of text without glyphs.
     var installedFonts: InstalledFonts?
+    /// Each layer's ``drawnTransform(of:context:)``, by its place in the file: a precomposition
+    /// shown several times, and a parent of several layers, are worked out once a build (when
+    /// no value provider can make two showings of one layer differ).
+    let drawnTransforms = DrawnTransforms()
+
+    /// The transforms worked out in one build.
+    final class DrawnTransforms {
+        var byPath: [String: TransformModel] = [:]
+    }
 
     /// Adds the layers of a composition to `outerContainer` (back to front, as `sublayers` are
     /// ordered) with their animations.
@@ -299,11 +308,14 @@ struct LayerTreeBuilder {
     /// (``AutoOrient``).
     func drawnTransform(of model: LayerModel, context: AnimationContext) -> TransformModel {
         guard context.engine.keepsAfterEffectsTiming else { return model.transform }
+        let remembered = providers.isEmpty && !model.path.isEmpty
+        if remembered, let known = drawnTransforms.byPath[model.path] { return known }
         var transform = model.transform
         if model.autoOrient, context.engine.draws(.autoOrient) {
             transform.rotation = AutoOrient.rotation(of: transform)
         }
         transform.position = transform.position.map(AutoOrient.pacedAlongCurves)
+        if remembered { drawnTransforms.byPath[model.path] = transform }
         return transform
     }
 

@@ -49,33 +49,41 @@ final class InstalledFonts: Sendable {
     }
 
     private struct State: ~Copyable {
-        /// Where fonts are looked for, first first: the folders' fonts alone, then the system's
-        /// with them.
-        var configs: [OpaquePointer]
+        let folders: [URL]
+        /// Made on first use (`loadedConfigs()`): fontconfig's set-up reads every configuration
+        /// file and font cache, which a tree without text never needs.
+        var configs: [OpaquePointer]?
         var library: FT_Library?
         var faces: [Face: FT_Face] = [:]
         var matches: [Request: Match?] = [:]
         var glyphs: [GlyphKey: FontLibrary.Glyph?] = [:]
         var fallbacks: [UInt32: Face?] = [:]
+
+        /// Where fonts are looked for, made the first time they are: the folders' fonts alone
+        /// (the configuration files, their cache folders and substitutions, without the
+        /// system's fonts), then the system's with them.
+        mutating func loadedConfigs() -> [OpaquePointer] {
+            if let configs { return configs }
+            var made: [OpaquePointer] = []
+            if !folders.isEmpty, let own = FcInitLoadConfig() {
+                for folder in folders { _ = FcConfigAppFontAddDir(own, folder.path) }
+                made.append(own)
+            }
+            if let system = FcInitLoadConfigAndFonts() {
+                for folder in folders { _ = FcConfigAppFontAddDir(system, folder.path) }
+                made.append(system)
+            }
+            configs = made
+            return made
+        }
     }
 
     private let state: Mutex<State>
 
     private init(folders: [URL]) {
-        var configs: [OpaquePointer] = []
-        // The configuration files alone (their cache folders, substitutions), without the
-        // system's fonts: the folders' fonts only.
-        if !folders.isEmpty, let own = FcInitLoadConfig() {
-            for folder in folders { _ = FcConfigAppFontAddDir(own, folder.path) }
-            configs.append(own)
-        }
-        if let system = FcInitLoadConfigAndFonts() {
-            for folder in folders { _ = FcConfigAppFontAddDir(system, folder.path) }
-            configs.append(system)
-        }
         var library: FT_Library?
         if FT_Init_FreeType(&library) != 0 { library = nil }
-        state = Mutex(State(configs: configs, library: library))
+        state = Mutex(State(folders: folders, library: library))
     }
 
     private static let shared = Mutex<[[String]: InstalledFonts]>([:])
@@ -97,7 +105,7 @@ final class InstalledFonts: Sendable {
     func match(_ request: Request) -> Match? {
         state.withLock { state in
             if let known = state.matches[request] { return known }
-            let found = Self.find(request, configs: state.configs)
+            let found = Self.find(request, configs: state.loadedConfigs())
             state.matches[request] = found
             return found
         }
@@ -200,7 +208,7 @@ final class InstalledFonts: Sendable {
             if let known = state.fallbacks[scalar] {
                 fallback = known
             } else {
-                fallback = Self.fallback(for: scalar, near: face, configs: state.configs)
+                fallback = Self.fallback(for: scalar, near: face, configs: state.loadedConfigs())
                 state.fallbacks[scalar] = fallback
             }
             guard let fallback, fallback != face else { return nil }

@@ -12,10 +12,14 @@ extension LottieAnimation {
     ///     // not installed: its text is set in "DejaVu Sans"
     public func fontWarnings(configuration: LottieConfiguration = .shared) -> [LottieWarning] {
         guard renderingEngine(for: configuration.renderingEngine) == .complete else { return [] }
+        // Fontconfig is only asked when some text needs a font: its set-up reads every
+        // configuration file, a few milliseconds an animation without text never pays.
+        let names = fontNamesOfTextWithoutGlyphs()
+        guard !names.isEmpty else { return [] }
         let installed = InstalledFonts.forFolders(configuration.fontFolders)
         var warnings: [LottieWarning] = []
         var seen: Set<String> = []
-        for name in fontNamesOfTextWithoutGlyphs() {
+        for name in names {
             guard let font = fonts.fonts[name] ?? fonts.first, seen.insert(font.name).inserted,
                 let match = installed.match(font.request), !match.isFamily
             else { continue }

@@ -116,9 +116,10 @@ import Testing
         #expect(try drawn(arc, frame: 15, 65, 35) && !drawn(arc, frame: 15, 50, 50), "lying at the top")
     }
 
-    /// Auto-orient's samples fall on whole frames, each exactly the direction lottie-web draws
-    /// at that frame (from 0.01 frame before to it), and the layer turns linearly between them
-    /// the short way round, also where the direction crosses ±180°.
+    /// Auto-orient's keyframes fall on whole frames; every whole frame is within
+    /// `turnTolerance` of the direction lottie-web draws at that frame (from 0.01 frame before
+    /// to it); the layer turns linearly between frames the short way round, also where the
+    /// direction crosses ±180°; and a steady turn needs few keyframes.
     @Test func autoOrientsSamplesFallOnWholeFrames() throws {
         let animation = try LottieAnimation(
             data: EffectAndMatteTests.composition([
@@ -128,11 +129,13 @@ import Testing
         let transform = try #require(animation.layers.first?.transform)
         let rotation = AutoOrient.rotation(of: transform)
         let path = transform.position.map(AutoOrient.MotionPath.init)
-        for frame in [3.0, 7.0, 29.0] {
-            let sample = try #require(rotation.keyframes.first { $0.time == frame }, "a sample at frame \(frame)")
-            let a = AutoOrient.position(of: transform, along: path, at: frame - 0.01)
-            let b = AutoOrient.position(of: transform, along: path, at: frame)
-            expectClose(sample.value, atan2(b.y - a.y, b.x - a.x) * 180 / .pi, within: 1e-9, "frame \(frame)")
+        #expect(rotation.keyframes.allSatisfy { $0.time == $0.time.rounded() }, "\(rotation.keyframes.map(\.time))")
+        for frame in 1...29 {
+            let a = AutoOrient.position(of: transform, along: path, at: Double(frame) - 0.01)
+            let b = AutoOrient.position(of: transform, along: path, at: Double(frame))
+            expectClose(
+                rotation.value(at: Double(frame)), atan2(b.y - a.y, b.x - a.x) * 180 / .pi,
+                within: AutoOrient.turnTolerance + 1e-9, "frame \(frame)")
         }
         let between = (rotation.value(at: 3) + rotation.value(at: 4)) / 2
         expectClose(rotation.value(at: 3.5), between, within: 1e-9, "half way between frames 3 and 4")
@@ -147,6 +150,55 @@ import Testing
         #expect(turns.first.map { abs($0 + 90) < 1 } == true, "upwards at the start: \(turns.first ?? .nan)")
         #expect(turns.last.map { abs($0 + 270) < 1 } == true, "downwards at the end, turned on past −180°")
         #expect(zip(turns, turns.dropFirst()).allSatisfy { abs($1 - $0) < 45 }, "no jump of a turn: \(turns)")
+
+        // Straight on at a steady pace, then round a corner: the straight stretch is one span.
+        let corner = try LottieAnimation(
+            data: EffectAndMatteTests.composition([
+                #"{"ty":4,"nm":"Bar","ip":0,"op":60,"st":0,"ao":1,"ks":{"p":{"a":1,"k":[{"t":0,"s":[10,10],"#
+                    + #""o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[70,10],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},"#
+                    + #"{"t":60,"s":[70,70]}]}},"shapes":[]}"#
+            ]))
+        let cornerTurns = AutoOrient.rotation(of: try #require(corner.layers.first?.transform))
+        #expect(cornerTurns.keyframes.count < 8, "\(cornerTurns.keyframes.map { ($0.time, $0.value) })")
+        expectClose(cornerTurns.value(at: 15), 0, within: 1e-9)
+        expectClose(cornerTurns.value(at: 45), 90, within: 1e-9)
+    }
+
+    /// The complete engine's keyframes along a motion path: every quarter frame within
+    /// `pacingTolerance` of the point measured along the curve, with far fewer keyframes than
+    /// four a frame; a constant speed along a straight path needs none between its ends.
+    @Test func pacedMotionKeepsOnlyTheKeyframesItNeeds() throws {
+        func position(_ keyframes: String) throws -> KeyframeGroup<LottieVector> {
+            let animation = try LottieAnimation(
+                data: EffectAndMatteTests.composition([
+                    #"{"ty":4,"nm":"Dot","ip":0,"op":240,"st":0,"ks":{"p":{"a":1,"k":"# + keyframes
+                        + #"}},"shapes":[]}"#
+                ]))
+            return try #require(animation.layers.first?.transform.position)
+        }
+        let arc = try position(
+            #"[{"t":0,"s":[20,80],"to":[0,-60],"ti":[0,-60],"o":{"x":0.3,"y":0},"i":{"x":0.7,"y":1}},{"t":240,"s":[80,80]}]"#
+        )
+        let paced = AutoOrient.pacedAlongCurves(arc)
+        let path = AutoOrient.MotionPath(arc)
+        // An arc of about 100 points in 240 frames: fewer keyframes than frames.
+        #expect(paced.keyframes.count > 2 && paced.keyframes.count < 240, "\(paced.keyframes.count) keyframes")
+        for quarter in 0...960 {
+            let frame = Double(quarter) / 4
+            let exact = path.point(at: frame)
+            let drawn = paced.value(at: frame)
+            #expect(
+                hypot(drawn.x - exact.x, drawn.y - exact.y) <= AutoOrient.pacingTolerance + 1e-9,
+                "frame \(frame): \(drawn.components) for \((exact.x, exact.y))")
+        }
+        #expect(paced.value(at: 0).components == [20, 80] && paced.value(at: 240).components == [80, 80])
+
+        // Linear in time along a straight line: the ends alone.
+        let straight = try position(
+            #"[{"t":0,"s":[10,50],"to":[20,0],"ti":[-20,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":240,"s":[70,50]}]"#
+        )
+        #expect(AutoOrient.pacedAlongCurves(straight).keyframes.map(\.time) == [0, 240])
+        expectClose(AutoOrient.pacedAlongCurves(straight).value(at: 60).x, 25, within: 1e-9)
     }
 
     /// A 10-point square moving from x = 10 to x = 90 along a straight motion path whose first

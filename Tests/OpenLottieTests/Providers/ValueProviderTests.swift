@@ -121,6 +121,32 @@ import Testing
         Self.expectPixel(Self.pixel(Self.picture(layer, frame: 59), 30, 30), [255, 255, 255, 255], "after the last")
     }
 
+    /// A precomposition shown twice, its dot moving along a curved motion path, with a
+    /// provider on the first showing's position only: the complete engine, which works out
+    /// each layer's motion once a build, moves the first showing's dot where the provider says
+    /// and the second's along the file's path.
+    @Test func aProviderOnOneShowingOfAPrecompositionLeavesTheOtherAsTheFileHasIt() throws {
+        let text = #"""
+            {"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,
+             "assets":[{"id":"c","layers":[{"ty":4,"nm":"Dot","ind":1,"ip":0,"op":60,"st":0,
+               "ks":{"p":{"a":1,"k":[{"t":0,"s":[10,50],"to":[0,-20],"ti":[0,-20],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},
+                                     {"t":60,"s":[90,50]}]}},
+               "shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},
+                 {"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]}]}]}],
+             "layers":[{"ty":0,"nm":"First","refId":"c","ind":1,"ip":0,"op":60,"st":0,"w":100,"h":100,"ks":{}},
+                       {"ty":0,"nm":"Second","refId":"c","ind":2,"ip":0,"op":60,"st":0,"w":100,"h":100,"ks":{}}]}
+            """#
+        let layer = try LottieAnimation(data: Data(text.utf8)).makeLayer(
+            configuration: LottieConfiguration(renderingEngine: .complete))
+        layer.setValueProvider(
+            PointValueProvider(CGPoint(x: 50, y: 85)),
+            keypath: AnimationKeypath(keypath: "First.Dot.Transform.Position"))
+        let picture = Self.picture(layer, frame: 0)
+        Self.expectPixel(Self.pixel(picture, 50, 85), [255, 0, 0, 255], "the first showing where the provider puts it")
+        Self.expectPixel(Self.pixel(picture, 10, 50), [255, 0, 0, 255], "the second showing at the file's start")
+        Self.expectPixel(Self.pixel(Self.picture(layer, frame: 0), 30, 30), [0, 0, 0, 0], "nothing else")
+    }
+
     @Test func aClosureIsAskedAtEachFrame() throws {
         let layer = try Self.animation().makeLayer()
         layer.setValueProvider(
