@@ -113,9 +113,10 @@ class Animation:
         """The frame at a moment (see :meth:`time`) as a NumPy array of shape
         ``(height, width, 4)``, straight RGBA8: the picture ``carender frame`` writes.
 
-        With ``as_bytes=True``, the same pixels as a ``bytearray`` of ``height × width × 4``
+        With ``as_bytes=True``, the same pixels as a ``memoryview`` of ``height × width × 4``
         bytes, row after row, and NumPy is not imported (a process that only writes frames out
-        starts quicker without it)."""
+        starts quicker without it). Either way the pixels are the memory the library drew the
+        frame into, not a copy, let go of when the last reference to them goes."""
         moment = self.time(time=time, number=number, progress=progress)
         (pixels,) = self._draw(moment, 1, 0, as_bytes)
         return pixels
@@ -132,7 +133,7 @@ class Animation:
                as_bytes: bool = False) -> Iterator:
         """``count`` frames from ``start`` seconds at ``fps`` (by default the file's frame rate,
         else 30, and every frame to its end), as ``carender render`` draws them: NumPy arrays
-        (``bytearray`` objects with ``as_bytes=True``, as :meth:`frame`), yielded in order,
+        (``memoryview`` objects with ``as_bytes=True``, as :meth:`frame`), yielded in order,
         each drawn as the iteration reaches it (with the next few, on all cores), so that a
         long animation never sits in memory whole."""
         rate = int(fps or round(self.fps or 30))
@@ -151,48 +152,53 @@ class Animation:
         return self._handle
 
     def _draw(self, first: float, count: int, fps: int, as_bytes: bool) -> Iterator:
-        """The frames, each drawn into a new array (or ``bytearray``) as the iteration reaches
-        it (the library draws the next few beside it, on every core)."""
+        """The frames, each drawn as the iteration reaches it (the library draws the next few
+        beside it, on every core) and handed out in the memory the library drew it into: a
+        NumPy array over it, or a ``memoryview`` of its bytes, which lets it go when the last
+        reference to it goes."""
         library = _library.library()
         size = self.height * self.width * 4
-        if as_bytes:
-            new_bytearray = _uninitialized_bytearray()
-
-            def target():
-                pixels = new_bytearray(size)
-                return pixels, ctypes.addressof((ctypes.c_char * size).from_buffer(pixels))
-        else:
+        pixels_type = _pixels_type(size)
+        if not as_bytes:
             import numpy
-
-            def target():
-                pixels = numpy.empty((self.height, self.width, 4), numpy.uint8)
-                return pixels, pixels.ctypes.data
         error = ctypes.c_void_p()
         stream = library.oqc_frames(self._live(), float(first), count, fps, ctypes.byref(error))
         if not stream:
             raise OpenQuartzCoreError(_library.take_string(error.value))
+        handle, address = ctypes.c_void_p(), ctypes.c_void_p()
         try:
             while True:
-                pixels, address = target()
-                status = library.oqc_next(stream, address, size, ctypes.byref(error))
+                status = library.oqc_next(stream, ctypes.byref(handle), ctypes.byref(address), ctypes.byref(error))
                 if status == 0:
                     return
                 if status < 0:
                     raise OpenQuartzCoreError(_library.take_string(error.value))
-                yield pixels
+                pixels = pixels_type.from_address(address.value)
+                pixels.handle = handle.value
+                if as_bytes:
+                    yield memoryview(pixels).cast("B")
+                else:
+                    yield numpy.frombuffer(pixels, numpy.uint8).reshape(self.height, self.width, 4)
         finally:
             library.oqc_frames_close(stream)
 
 
-def _uninitialized_bytearray():
-    """A function making a ``bytearray`` of a size without setting its bytes to 0 first (each
-    frame's are all written before it is handed out): CPython's
-    ``PyByteArray_FromStringAndSize(NULL, size)``, or ``bytearray`` where ctypes cannot reach
-    the C API."""
-    api = getattr(ctypes, "pythonapi", None)
-    if api is None:
-        return bytearray
-    make = api.PyByteArray_FromStringAndSize
-    make.restype = ctypes.py_object
-    make.argtypes = [ctypes.c_void_p, ctypes.c_ssize_t]
-    return lambda size: make(None, size)
+_pixel_types: dict[int, type] = {}
+
+
+def _pixels_type(size: int) -> type:
+    """A ctypes array type of ``size`` bytes over a frame's memory in the library, letting it go
+    (``oqc_pixels_release``) when the array is collected."""
+    known = _pixel_types.get(size)
+    if known is None:
+        release = _library.library().oqc_pixels_release
+
+        class _Pixels(ctypes.c_ubyte * size):
+            handle = None
+
+            def __del__(self):
+                if self.handle:
+                    release(self.handle)
+
+        known = _pixel_types[size] = _Pixels
+    return known

@@ -57,7 +57,10 @@ def _load() -> ctypes.CDLL:
     loaded.oqc_frames.restype = ctypes.c_void_p
     loaded.oqc_frames.argtypes = [ctypes.c_void_p, ctypes.c_double, ctypes.c_int, ctypes.c_int, error]
     loaded.oqc_next.restype = ctypes.c_int
-    loaded.oqc_next.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_long, error]
+    loaded.oqc_next.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_void_p),
+                                error]
+    loaded.oqc_pixels_release.restype = None
+    loaded.oqc_pixels_release.argtypes = [ctypes.c_void_p]
     loaded.oqc_frames_close.restype = None
     loaded.oqc_frames_close.argtypes = [ctypes.c_void_p]
     loaded.oqc_close.restype = None

@@ -1,5 +1,6 @@
 import CARenderCommands
 import Foundation
+import OpenQuartzCore
 import OpenQuartzCoreRenderer
 
 // The C library the Python package loads (`libopenquartzcore.so`, with ctypes): `carender`'s
@@ -12,8 +13,9 @@ import OpenQuartzCoreRenderer
 //   int    oqc_info(void *source, double info[7]);               // 1, or 0 on error
 //   double oqc_time_at_frame(void *source, double frame);         // NaN unless Lottie
 //   void  *oqc_frames(void *source, double first, int count, int fps, char **error);
-//   int    oqc_next(void *frames, unsigned char *rgba, long size, char **error);
-//                                                  // 1 a frame written, 0 none left, -1 error
+//   int    oqc_next(void *frames, void **pixels, unsigned char **rgba, char **error);
+//                                                  // 1 a frame, 0 none left, -1 error
+//   void   oqc_pixels_release(void *pixels);
 //   void   oqc_frames_close(void *frames);
 //   void   oqc_close(void *source);
 //   void   oqc_free(char *string);
@@ -105,34 +107,42 @@ public func oqcFrames(
     } ?? nil
 }
 
-/// Writes the next frame of `frames` into `rgba` (`size` bytes: the source's width × height
-/// × 4) as straight RGBA8, the top row first, and returns 1; 0 after the last frame; -1 with
-/// `*error` set when the frame cannot be drawn or `size` is not the frame's.
+/// The next frame of `frames`, straight RGBA8 (the top row first, the source's width × height
+/// × 4 bytes) at `*rgba`, in memory the worker that painted it wrote and the caller now holds:
+/// `*pixels`, let go of with `oqc_pixels_release`, after which `*rgba` is gone. Returns 1; 0
+/// after the last frame; -1 with `*error` set when the frame cannot be drawn.
 @_cdecl("oqc_next")
 public func oqcNext(
-    _ frames: UnsafeMutableRawPointer?, _ rgba: UnsafeMutablePointer<UInt8>?, _ size: Int,
+    _ frames: UnsafeMutableRawPointer?, _ pixels: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ rgba: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    guard let frames, let rgba else { return failing("oqc_next: no frames or no buffer", error) ?? -1 }
+    guard let frames, let pixels, let rgba else {
+        return failing("oqc_next: no frames or nowhere to put the pixels", error) ?? -1
+    }
     nonisolated(unsafe) let opaque = frames
-    nonisolated(unsafe) let pixels = rgba
+    nonisolated(unsafe) let handle = pixels
+    nonisolated(unsafe) let address = rgba
     nonisolated(unsafe) let message = error
     return onMainThread(error) { () -> Int32 in
         let stream = Unmanaged<CAFrameStream>.fromOpaque(opaque).takeUnretainedValue()
         do {
             guard let frame = try stream.next() else { return 0 }
-            let needed = frame.width * frame.height * 4
-            guard size == needed else {
-                return failing(
-                    "oqc_next: a frame of \(frame.width) × \(frame.height) needs \(needed) bytes, not \(size)", message)
-                    ?? -1
-            }
-            frame.writeRGBA(into: UnsafeMutableRawPointer(pixels))
+            let memory = frame.rgbaMemory
+            handle.pointee = Unmanaged.passRetained(memory).toOpaque()
+            address.pointee = memory.baseAddress
             return 1
         } catch {
             return failing(String(describing: error), message) ?? -1
         }
     } ?? -1
+}
+
+/// Lets go of a frame's pixels `oqc_next` handed out. Any thread may call it.
+@_cdecl("oqc_pixels_release")
+public func oqcPixelsRelease(_ pixels: UnsafeMutableRawPointer?) {
+    guard let pixels else { return }
+    Unmanaged<CAPixelMemory>.fromOpaque(pixels).release()
 }
 
 /// Lets go of `frames`, waiting for the frames it is drawing.
@@ -174,6 +184,11 @@ private func onMainThread<T>(
     }
     // The result crosses no thread: this is the main thread, and the main actor's.
     nonisolated(unsafe) var result: T?
-    MainActor.assumeIsolated { result = body() }
+    MainActor.assumeIsolated {
+        result = body()
+        // Each call is a turn of the main thread's run loop, which a Python process does not
+        // run: its implicit transaction commits here, letting go of the layers it holds.
+        CATransaction.flush()
+    }
     return result
 }

@@ -162,6 +162,19 @@ package final class AnimationEventScheduler: @unchecked Sendable {
         return nil
     }
 
+    /// Drops the schedule of the clock at `id`, which is going away: its layers forget it, and
+    /// its events, with the animations (and their delegates) they hold, are let go of once the
+    /// lock is. A clock never advanced again delivers none of them, and without this they
+    /// would stay until another clock happened to take the address.
+    package func clockWillEnd(_ id: ObjectIdentifier) {
+        lock.withLock {
+            guard let schedule = schedules[id] else { return }
+            schedule.layers.removeAll { $0.registeredClock = nil }
+            schedules[id] = nil
+            lock.releaseAfterUnlocking(schedule)
+        }
+    }
+
     /// Rebuilds a clock's queue when layer timing changed since it was built.
     private func refresh(_ schedule: ClockSchedule) {
         let generation = layerTimingGeneration.load(ordering: .relaxed)

@@ -69,6 +69,12 @@ public final class CAManualClock: CAMediaClock {
         self.time = LockedTime(time)
     }
 
+    deinit {
+        // The events still waiting for this clock never come: they, and the animations they
+        // hold, go with it.
+        AnimationEventScheduler.shared.clockWillEnd(ObjectIdentifier(self))
+    }
+
     public var now: CFTimeInterval { time.value }
 
     /// Moves time forward by `seconds` (0 or more), delivering the events that fall due.

@@ -13,11 +13,11 @@ public struct CARenderedFrame: Sendable {
     public let height: Int
 
     private let bgra: [UInt8]?
-    private let straight: [UInt8]?
+    private let straight: CAPixelMemory?
     private let planes: CAYCbCr420Planes?
 
     init(
-        index: Int, time: CFTimeInterval, width: Int, height: Int, bgra: [UInt8]?, straight: [UInt8]? = nil,
+        index: Int, time: CFTimeInterval, width: Int, height: Int, bgra: [UInt8]?, straight: CAPixelMemory? = nil,
         planes: CAYCbCr420Planes?
     ) {
         self.index = index
@@ -57,18 +57,25 @@ public struct CARenderedFrame: Sendable {
     /// the worker converted it (``CAFrameRenderer/PixelFormats/straightRGBA``), else made
     /// from ``premultipliedBGRA``.
     public var rgba: [UInt8] {
-        if let straight { return straight }
+        if let straight { return straight.bytes }
         return [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             if let target = buffer.baseAddress { writeRGBA(into: UnsafeMutableRawPointer(target)) }
             count = width * height * 4
         }
     }
 
+    /// ``rgba`` in memory a caller may keep past the frame: the worker's own when it converted
+    /// the frame (``CAFrameRenderer/PixelFormats/straightRGBA``), so nothing is copied; else
+    /// made from ``premultipliedBGRA``.
+    public var rgbaMemory: CAPixelMemory {
+        straight ?? CAPixelMemory(count: width * height * 4) { writeRGBA(into: $0) }
+    }
+
     /// Writes ``rgba`` into `target`, `width × height × 4` bytes, without making an array: for
     /// a caller that hands frames on in buffers of its own.
     public func writeRGBA(into target: UnsafeMutableRawPointer) {
         if let straight {
-            straight.withUnsafeBytes { target.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            target.copyMemory(from: straight.baseAddress, byteCount: straight.count)
             return
         }
         premultipliedBGRA.withUnsafeBytes { source in

@@ -45,7 +45,7 @@ final class WorkerPool: @unchecked Sendable {
         let frame = CARenderedFrame(
             index: job.index, time: job.time, width: width, height: height,
             bgra: pixelFormats.contains(.premultipliedBGRA) ? worker.bitmap.premultipliedBGRA : nil,
-            straight: pixelFormats.contains(.straightRGBA) ? worker.bitmap.straightRGBA : nil,
+            straight: pixelFormats.contains(.straightRGBA) ? worker.bitmap.straightRGBAMemory : nil,
             planes: pixelFormats.contains(.yCbCr420) ? worker.bitmap.yCbCr420 : nil)
         condition.withLock {
             idle.append(worker)

@@ -79,13 +79,22 @@ final class Bitmap {
 
     /// The pixels as straight (non-premultiplied) RGBA8, top row first.
     var straightRGBA: [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: width * height * 4) { target, count in
+            writeStraightRGBA(into: UnsafeMutableRawPointer(target.baseAddress!))
+            count = width * height * 4
+        }
+    }
+
+    /// ``straightRGBA`` in memory of its own, which a caller may keep without copying it.
+    var straightRGBAMemory: CAPixelMemory {
+        CAPixelMemory(count: width * height * 4) { writeStraightRGBA(into: $0) }
+    }
+
+    /// Writes ``straightRGBA`` into `target`, `width × height × 4` bytes.
+    private func writeStraightRGBA(into target: UnsafeMutableRawPointer) {
         withPixels { data, stride in
-            [UInt8](unsafeUninitializedCapacity: width * height * 4) { target, count in
-                for y in 0..<height {
-                    convertPremultipliedBGRAToStraightRGBA(
-                        data + y * stride, into: target.baseAddress! + y * width * 4, pixels: width)
-                }
-                count = width * height * 4
+            for y in 0..<height {
+                convertPremultipliedBGRAToStraightRGBA(data + y * stride, into: target + y * width * 4, pixels: width)
             }
         }
     }

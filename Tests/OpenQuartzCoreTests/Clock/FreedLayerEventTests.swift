@@ -163,6 +163,35 @@ struct FreedLayerEventTests {
         }
     }
 
+    /// A delegate that keeps nothing (the recorder keeps the animations it hears of).
+    private final class SilentDelegate: CAAnimationDelegate {}
+
+    /// A clock freed while its animations wait for events lets go of them: the animation on a
+    /// layer that outlives the clock, once removed, goes with its delegate (the clock's queue
+    /// held them, waiting for a stop that can no longer come).
+    @Test func aFreedClockLetsGoOfTheAnimationsWaitingForIt() {
+        weak var watcher: SilentDelegate?
+        let layer = CALayer()
+        do {
+            let delegate = SilentDelegate()
+            watcher = delegate
+            let clock = CAManualClock(time: 0)
+            CAClock.$current.withValue(clock) {
+                CATransaction.flush()
+                let fade = CABasicAnimation(keyPath: "opacity")
+                fade.toValue = 1
+                fade.duration = 10
+                fade.delegate = delegate
+                layer.add(fade, forKey: "fade")
+                CATransaction.flush()
+                clock.advance(by: 1)
+            }
+        }
+        #expect(watcher != nil, "the layer still holds its animation")
+        layer.removeAllAnimations()
+        #expect(watcher == nil, "the freed clock's events still hold the animation and its delegate")
+    }
+
     /// A clock freed while its animations wait for events leaves its address to a later clock:
     /// advancing that clock must not deliver the freed clock's events (they reached another
     /// test's delegates on other threads, where a main-actor delegate trapped).
@@ -191,7 +220,9 @@ struct FreedLayerEventTests {
             clocks.append(clock)
         }
         guard let reused else {
-            print("aClockAtAFreedClocksAddressDeliversNoneOfItsEvents: no clock reused the freed address; nothing to check")
+            print(
+                "aClockAtAFreedClocksAddressDeliversNoneOfItsEvents: no clock reused the freed address; nothing to check"
+            )
             return
         }
         CAClock.$current.withValue(reused) { reused.advance(by: 2) }
