@@ -45,7 +45,10 @@ def _announce() -> None:
     a worker mid-render by it)."""
     folder = os.environ.get("OPENQUARTZCORE_RAY_PID_DIR")
     if folder:
-        Path(folder, f"{os.getpid()}.pid").write_text(str(os.getpid()))
+        # Written whole, then named: a reader never sees the file half written.
+        written = Path(folder, f"{os.getpid()}.pid.partial")
+        written.write_text(str(os.getpid()))
+        os.replace(written, written.with_suffix(""))
 
 
 def _shard_task(input: str, suffix: str, part: int, parts: int, options: List[str]) -> Dict[str, bytes]:

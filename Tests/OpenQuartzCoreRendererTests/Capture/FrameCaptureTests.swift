@@ -247,7 +247,7 @@ import Testing
     /// A stream draws the frames one at a time, each as a renderer of its own draws it: each
     /// `next()` prepares only as far as its painters reach (twice the threads ahead of the
     /// frame it returns), and a stream let go of part-way prepares no more. Frames asked for
-    /// in straight RGBA alone are the same pixels.
+    /// in straight RGBA alone are the same pixels, and their memory can be kept past them.
     @Test func aStreamDrawsTheRenderersFramesOnlyAsFarAsItIsTaken() throws {
         try withManualClock { clock in
             let (layer, under, over) = overlappingPair()
@@ -277,12 +277,23 @@ import Testing
             renderer.pixelFormats = .straightRGBA
             let rest = renderer.frames(of: layer, atTimes: Array(times[10...])) { clock.advance(to: $0) }
             var indices: [Int] = []
+            var kept: [CAPixelMemory] = []
             while let frame = try rest.next() {
                 #expect(frame.rgba == rendered[10 + frame.index], "frame \(10 + frame.index)")
+                // The memory the worker wrote, handed out as it is, not copied.
+                #expect(frame.rgbaMemory === frame.rgbaMemory)
+                kept.append(frame.rgbaMemory)
                 indices.append(frame.index)
             }
             #expect(indices == Array(0..<6))
             #expect(try rest.next() == nil)
+            // Kept past their frames and the stream, the memories still hold the pixels.
+            #expect(kept.enumerated().allSatisfy { $1.bytes == rendered[10 + $0] && $1.count == 96 * 96 * 4 })
+            // Frames drawn in BGRA alone make the memory when asked, each time anew.
+            renderer.pixelFormats = .premultipliedBGRA
+            let drawn = try #require(
+                try renderer.frames(of: layer, atTimes: [times[15]]) { clock.advance(to: $0) }.next())
+            #expect(drawn.rgbaMemory !== drawn.rgbaMemory && drawn.rgbaMemory.bytes == rendered[15])
         }
     }
 }
