@@ -207,7 +207,9 @@ extension Array {
 
 extension KeyframeGroup {
     /// The keyframes sampled at every frame of the root composition through a time remapping
-    /// curve above: a linear keyframe a frame.
+    /// curve above: a linear keyframe a frame, where a run of equal values keeps only its first
+    /// and last frames (a linear keyframe between equal values is the same value throughout,
+    /// so every moment shows what it would with all of them).
     func sampledThroughTimeRemapping(_ context: AnimationContext) -> KeyframeGroup<Value> {
         var sampled: [Keyframe<Value>] = []
         var frame = context.startFrame
@@ -216,7 +218,12 @@ extension KeyframeGroup {
             let local = context.complexTimeRemapping(frame)
             let value = cache[local] ?? self.value(at: local)
             cache[local] = value
-            sampled.append(Keyframe(time: frame, value: value))
+            if sampled.count >= 2, sampled[sampled.count - 1].value == value, sampled[sampled.count - 2].value == value
+            {
+                sampled[sampled.count - 1].time = frame
+            } else {
+                sampled.append(Keyframe(time: frame, value: value))
+            }
             frame += 1
         }
         if sampled.isEmpty {
