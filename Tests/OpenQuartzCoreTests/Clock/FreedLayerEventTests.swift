@@ -21,7 +21,7 @@ struct FreedLayerEventTests {
     }
 
     /// An explicit animation of `keyPath` lasting `duration`, reporting to `delegate`.
-    private func animation(_ keyPath: String, duration: Double, delegate: AnimationDelegateRecorder)
+    private func animation(_ keyPath: String, duration: Double, delegate: any CAAnimationDelegate)
         -> CABasicAnimation
     {
         let animation = CABasicAnimation(keyPath: keyPath)
@@ -178,11 +178,7 @@ struct FreedLayerEventTests {
             let clock = CAManualClock(time: 0)
             CAClock.$current.withValue(clock) {
                 CATransaction.flush()
-                let fade = CABasicAnimation(keyPath: "opacity")
-                fade.toValue = 1
-                fade.duration = 10
-                fade.delegate = delegate
-                layer.add(fade, forKey: "fade")
+                layer.add(animation("opacity", duration: 10, delegate: delegate), forKey: "fade")
                 CATransaction.flush()
                 clock.advance(by: 1)
             }
